@@ -1,0 +1,51 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { useNonce } from "~/components/nonce";
+import { NotFoundScreen } from "~/components/site/not-found-screen";
+import { Toaster } from "~/components/ui/sonner";
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-background font-sans text-foreground antialiased">
+        {children}
+        <Toaster />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+      <title>Something went wrong</title>
+      <h1 className="font-bold text-3xl">Something went wrong</h1>
+      <p className="text-muted-foreground">
+        {status >= 500
+          ? "We could not load this page. Please try again in a moment."
+          : isRouteErrorResponse(error)
+            ? error.statusText || "This request could not be completed."
+            : "This request could not be completed."}
+      </p>
+      <a className="text-primary underline underline-offset-4" href="/">
+        Return to Home
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,149 @@
+import { once } from "node:events";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { type Config, parseConfig } from "./config.server";
+import { type AppServices, requestContext, servicesContext } from "./context.server";
+import { isDatabaseReachable, openDatabase } from "./db/database.server";
+import { migrateToLatest } from "./db/migrate.server";
+import { seedDatabase } from "./db/seed.server";
+import { createLogger } from "./logger.server";
+import { securityHeaders } from "./security-headers.server";
+
+export { ConfigError } from "./config.server";
+
+type StartOptions = {
+  env?: Record<string, string | undefined>;
+  /** Where the browser build lives (production only). */
+  clientDir?: string;
+  /** Vite's dev middleware; when given, assets and modules come from Vite instead of clientDir. */
+  vite?: { middlewares: RequestHandler; ssrLoadModule(url: string): Promise<Record<string, unknown>> };
+};
+
+export type RunningServer = {
+  url: string;
+  services: AppServices;
+  server: Server;
+  /** Stops accepting, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>;
+};
+
+const SHUTDOWN_GRACE_MS = 10_000;
+const REQUEST_ID = /^[\w.-]{1,128}$/;
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const config = parseConfig(options.env ?? process.env);
+  const logger = createLogger(config.logLevel);
+  const db = openDatabase(config.database);
+  try {
+    const migrated = await migrateToLatest(db);
+    const seeded = await seedDatabase(db);
+    logger.info({ dialect: config.database.dialect, migrated, seeded }, "database ready");
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+
+  const services: AppServices = { config, db, logger };
+  const { app, build } = createExpressApp(services, options);
+  // Load the route modules now, so the first visitor does not wait for them.
+  if (!options.vite) await build();
+  const server = app.listen(config.port, config.host);
+  await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host}:${port}`;
+  logger.info({ url, baseUrl: config.baseUrl, env: config.env }, "listening");
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      await closed;
+      clearTimeout(forced);
+      await db.destroy();
+      logger.info("stopped");
+    })();
+    return closing;
+  };
+  return { url, services, server, close };
+}
+
+function createExpressApp(services: AppServices, options: StartOptions) {
+  const { config, db, logger } = services;
+  const development = options.vite !== undefined;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const ready = await isDatabaseReachable(db);
+    res
+      .status(ready ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json({ status: ready ? "ok" : "unavailable", database: ready ? "reachable" : "unreachable" });
+  });
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId(req, res) {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      customLogLevel(_req, res, error) {
+        if (error || res.statusCode >= 500) return "error";
+        if (res.statusCode >= 400) return "warn";
+        return "info";
+      },
+      autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/assets/") },
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(compression());
+  app.use(securityHeaders({ development }));
+  app.use((req, res, next) => {
+    if (req.path === "/admin" || req.path.startsWith("/admin/")) res.setHeader("X-Robots-Tag", "noindex, nofollow");
+    next();
+  });
+
+  if (options.vite) {
+    app.use(options.vite.middlewares);
+  } else if (options.clientDir) {
+    app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+  }
+
+  const build = options.vite
+    ? () => options.vite?.ssrLoadModule("virtual:react-router/server-build") as unknown as Promise<ServerBuild>
+    : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+
+  app.use(
+    createRequestHandler({
+      build,
+      mode: development ? "development" : "production",
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, services);
+        context.set(requestContext, { nonce: res.locals.cspNonce ?? "", logger: req.log, clientIp: req.ip });
+        return context;
+      },
+    }),
+  );
+  return { app, build };
+}
+
+export type { Config };

@@ -1,0 +1,21 @@
+import type { Logger } from "pino";
+import { createContext, type RouterContextProvider } from "react-router";
+import type { Config } from "./config.server";
+import type { Database } from "./db/schema.server";
+
+export type AppServices = {
+  config: Config;
+  db: Database;
+  logger: Logger;
+};
+
+export const servicesContext = createContext<AppServices>();
+export const requestContext = createContext<{ nonce: string; logger: Logger; clientIp: string | undefined }>();
+
+export function getServices(context: Readonly<RouterContextProvider>) {
+  return context.get(servicesContext);
+}
+
+export function getRequestInfo(context: Readonly<RouterContextProvider>) {
+  return context.get(requestContext);
+}

@@ -1,0 +1,63 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { Kysely, PostgresAdapter, PostgresDialect, sql } from "kysely";
+import pg from "pg";
+import type { DatabaseConfig } from "../config.server";
+import { NodeSqliteDialect } from "./node-sqlite-dialect.server";
+import type { Database, DB } from "./schema.server";
+
+export type Dialect = DatabaseConfig["dialect"];
+
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+export function openDatabase(config: DatabaseConfig): Database {
+  return config.dialect === "postgres" ? openPostgres(config.connectionString) : openSqlite(config.file);
+}
+
+function openSqlite(file: string): Database {
+  if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
+  const database = new DatabaseSync(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
+  database.exec(`
+    PRAGMA journal_mode = WAL;
+    PRAGMA synchronous = FULL;
+    PRAGMA foreign_keys = ON;
+    PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS};
+  `);
+  return new Kysely<DB>({ dialect: new NodeSqliteDialect(database) });
+}
+
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+const PG_TIMESTAMPTZ = 1184;
+
+// Normalise what pg hands back so that rows look the same as SQLite's: numbers, ISO timestamps.
+const pgTypes = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === PG_INT8 || oid === PG_NUMERIC) return (value: string) => Number(value);
+    if (oid === PG_TIMESTAMPTZ) return (value: string) => new Date(value).toISOString();
+    // biome-ignore lint/suspicious/noExplicitAny: pg's overloads take the same arguments.
+    return pg.types.getTypeParser(oid, format as any);
+  },
+};
+
+function openPostgres(connectionString: string): Database {
+  const pool = new pg.Pool({ connectionString, max: 10, types: pgTypes });
+  // An idle client that loses its connection must not crash the process; the next query reconnects.
+  pool.on("error", () => {});
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: works for a Kysely instance of any schema.
+export function dialectOf(db: Kysely<any>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+}
+
+export async function isDatabaseReachable(db: Database) {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,32 @@
+import type { Kysely } from "kysely";
+import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import * as initial from "./migrations/0001-initial.server";
+
+// Listed in code, not read from a folder, so the bundled server carries its migrations with it.
+const migrations: Record<string, Migration> = {
+  "0001-initial": initial,
+};
+
+const provider: MigrationProvider = {
+  async getMigrations() {
+    return migrations;
+  },
+};
+
+export class MigrationError extends Error {
+  override name = "MigrationError";
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations work on any schema, including an empty one.
+export async function migrateToLatest(db: Kysely<any>) {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((result) => result.status === "Error");
+    throw new MigrationError(
+      `Migration ${failed?.migrationName ?? "(unknown)"} failed: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
+  }
+  return (results ?? []).filter((result) => result.status === "Success").map((result) => result.migrationName);
+}

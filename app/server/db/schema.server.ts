@@ -1,0 +1,224 @@
+import type { ColumnType, Generated, Kysely, Selectable } from "kysely";
+
+/** ISO-8601 text on SQLite; timestamptz on PostgreSQL, read back as ISO text by the pg type parser. */
+type Timestamp = ColumnType<string, string, string>;
+/** JSON text on SQLite, jsonb on PostgreSQL: read it through `fromJson`, write it with `toJson`. */
+type Json = ColumnType<unknown, string, string>;
+/** 0/1 on SQLite, boolean on PostgreSQL: read it through `fromBool`. */
+type Bool = ColumnType<boolean | number, boolean, boolean>;
+
+export type LeadStatus = "new" | "contacted" | "qualified" | "converted" | "closed";
+
+export interface LeadsTable {
+  id: string;
+  form_id: string | null;
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  message: string | null;
+  source: string;
+  status: LeadStatus;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  page_url: string | null;
+  referrer: string | null;
+  browser_info: Json | null;
+  ip_address: string | null;
+  is_spam: Bool;
+  spam_reason: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FormsTable {
+  id: string;
+  name: string;
+  description: string | null;
+  form_type: "contact" | "newsletter" | "quote" | "survey" | "lead";
+  status: "active" | "inactive" | "draft";
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FormSubmissionsTable {
+  id: string;
+  form_id: string | null;
+  lead_id: string | null;
+  data: Json;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+}
+
+export interface AnalyticsEventsTable {
+  id: string;
+  event_type: string;
+  page_url: string | null;
+  user_agent: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  properties: Json | null;
+  created_at: Timestamp;
+}
+
+export type PlanType = "paid_ads" | "conversion_tracking" | "automation";
+
+export interface PricingPlansTable {
+  id: string;
+  plan_type: string;
+  title: string;
+  price_usd: number;
+  price_inr: number;
+  original_price_usd: number | null;
+  original_price_inr: number | null;
+  subtitle: string | null;
+  description: string | null;
+  features: Json;
+  winter_discount: number;
+  is_popular: Bool;
+  is_active: Bool;
+  cta_text: string;
+  display_order: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
+export interface PricingContentTable {
+  id: string;
+  section_key: string;
+  is_active: Bool;
+  title: string;
+  content: Json;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
+export interface SiteSettingsTable {
+  key: string;
+  /** JSON text on both dialects, as the spec stores it. */
+  value: string;
+  updated_by: string | null;
+  updated_at: Timestamp;
+}
+
+export type Role = "admin" | "sales" | "editor";
+
+export interface UserRolesTable {
+  user_id: string;
+  role: Role;
+  created_at: Timestamp;
+}
+
+export type PublishStatus = "draft" | "published" | "archived";
+
+export interface PagesTable {
+  id: string;
+  title: string;
+  slug: string;
+  meta_description: string | null;
+  content: string;
+  status: PublishStatus;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  published_at: Timestamp | null;
+  created_by: string | null;
+  updated_by: string | null;
+}
+
+export interface BlogPostsTable {
+  id: string;
+  title: string;
+  slug: string;
+  excerpt: string | null;
+  content: string;
+  featured_image_url: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+  meta_keywords: string | null;
+  category: string | null;
+  tags: Json;
+  author_name: string | null;
+  status: PublishStatus;
+  published_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  created_by: string | null;
+  updated_by: string | null;
+}
+
+export interface ClientsTable {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  address: string | null;
+  status: "active" | "inactive" | "suspended";
+  lead_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AuditLogsTable {
+  id: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  summary: Json | null;
+  created_at: Timestamp;
+}
+
+export type OutboxStatus = "queued" | "sending" | "sent" | "failed";
+
+export interface EmailOutboxTable {
+  id: string;
+  lead_id: string | null;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  status: OutboxStatus;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  sent_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SeedRunsTable {
+  name: string;
+  ran_at: Timestamp;
+}
+
+export interface DB {
+  leads: LeadsTable;
+  forms: FormsTable;
+  form_submissions: FormSubmissionsTable;
+  analytics_events: AnalyticsEventsTable;
+  pricing_plans: PricingPlansTable;
+  pricing_content: PricingContentTable;
+  site_settings: SiteSettingsTable;
+  user_roles: UserRolesTable;
+  pages: PagesTable;
+  blog_posts: BlogPostsTable;
+  clients: ClientsTable;
+  audit_logs: AuditLogsTable;
+  email_outbox: EmailOutboxTable;
+  seed_runs: SeedRunsTable;
+}
+
+export type Database = Kysely<DB>;
+export type Row<T extends keyof DB> = Selectable<DB[T]>;

@@ -1,0 +1,58 @@
+// The process entry: loads the app (Vite in development, the production build otherwise), listens,
+// and shuts down gracefully on SIGTERM/SIGINT. Runs directly on Node 24 (type stripping only).
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+type RunningServer = { close(): Promise<void>; services: { logger: { info(obj: object, msg: string): void } } };
+type StartServer = (options: Record<string, unknown>) => Promise<RunningServer>;
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const development = process.argv.includes("--dev");
+
+function fail(message: string): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+}
+
+async function loadApp(): Promise<{ startServer: StartServer; options: Record<string, unknown> }> {
+  if (development) {
+    process.env.NODE_ENV ??= "development";
+    const { createServer } = await import("vite");
+    const vite = await createServer({ root, server: { middlewareMode: true }, appType: "custom" });
+    const module = await vite.ssrLoadModule("./app/server/app.server.ts");
+    return { startServer: module.startServer as StartServer, options: { vite } };
+  }
+  const entry = path.join(root, "build/server/index.js");
+  if (!existsSync(entry)) fail("No production build in build/: run `npm run build` (or `npm start`, which builds).");
+  const module = await import(pathToFileURL(entry).href);
+  return { startServer: module.startServer as StartServer, options: { clientDir: path.join(root, "build/client") } };
+}
+
+async function main() {
+  const { startServer, options } = await loadApp();
+  let running: RunningServer;
+  try {
+    running = await startServer(options);
+  } catch (error) {
+    const name = error instanceof Error ? error.name : "";
+    if (name === "ConfigError" || name === "MigrationError") fail((error as Error).message);
+    throw error;
+  }
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    running.services.logger.info({ signal }, "shutting down");
+    running.close().then(
+      () => process.exit(0),
+      (error) => fail(`Shutdown failed: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error) => {
+  fail(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+});

@@ -1,0 +1,140 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterEach, describe, expect, it } from "vitest";
+import type { DatabaseConfig } from "~/server/config.server";
+import { migrateToLatest } from "~/server/db/migrate.server";
+import { childEnv } from "../support/child-env";
+import { createEmptyDatabase, dialects, type TestDatabase } from "../support/databases";
+
+const specTables: Record<string, string[]> = {
+  leads: [
+    "id",
+    "name",
+    "email",
+    "phone",
+    "company",
+    "message",
+    "source",
+    "status",
+    "form_id",
+    "utm_source",
+    "utm_medium",
+    "utm_campaign",
+    "page_url",
+    "referrer",
+    "browser_info",
+    "created_at",
+  ],
+  forms: ["id", "name", "description", "form_type", "status", "created_at"],
+  form_submissions: [
+    "id",
+    "form_id",
+    "data",
+    "utm_source",
+    "utm_medium",
+    "utm_campaign",
+    "ip_address",
+    "user_agent",
+    "created_at",
+  ],
+  analytics_events: ["event_type", "page_url", "user_agent", "utm_source", "utm_medium", "utm_campaign", "properties"],
+  pricing_plans: [
+    "id",
+    "plan_type",
+    "title",
+    "price_usd",
+    "price_inr",
+    "original_price_usd",
+    "original_price_inr",
+    "subtitle",
+    "description",
+    "features",
+    "winter_discount",
+    "is_popular",
+    "is_active",
+    "cta_text",
+    "display_order",
+    "updated_by",
+  ],
+  pricing_content: ["id", "section_key", "is_active", "title", "content", "updated_by"],
+  site_settings: ["key", "value", "updated_by"],
+  user_roles: ["user_id", "role"],
+  pages: ["id", "title", "slug", "meta_description", "status", "created_at", "updated_at", "published_at"],
+  blog_posts: [
+    "id",
+    "title",
+    "slug",
+    "excerpt",
+    "content",
+    "featured_image_url",
+    "meta_title",
+    "meta_description",
+    "meta_keywords",
+    "category",
+    "tags",
+    "status",
+    "published_at",
+    "created_at",
+    "created_by",
+    "updated_by",
+  ],
+  clients: ["id", "name", "email", "phone", "company", "address", "status", "created_at"],
+  audit_logs: ["id", "created_at", "action", "entity_type", "entity_id", "actor_id"],
+  email_outbox: [
+    "id",
+    "lead_id",
+    "to_address",
+    "subject",
+    "status",
+    "attempts",
+    "last_error",
+    "next_attempt_at",
+    "sent_at",
+  ],
+};
+
+describe.each(dialects)("migrations on %s", (dialect) => {
+  let database: TestDatabase;
+  afterEach(async () => {
+    await database?.drop();
+  });
+
+  it("creates every table of both specs with the spec's column names", async () => {
+    database = await createEmptyDatabase(dialect);
+    expect(await migrateToLatest(database.db)).toEqual(["0001-initial"]);
+
+    const tables = await database.db.introspection.getTables();
+    const columnsByTable = Object.fromEntries(
+      tables.map((table) => [table.name, table.columns.map((column) => column.name)]),
+    );
+    for (const [table, columns] of Object.entries(specTables)) {
+      expect(columnsByTable[table], `table ${table}`).toEqual(expect.arrayContaining(columns));
+    }
+  });
+
+  it("is a no-op when run again", async () => {
+    database = await createEmptyDatabase(dialect);
+    expect(await migrateToLatest(database.db)).toEqual(["0001-initial"]);
+    expect(await migrateToLatest(database.db)).toEqual([]);
+  });
+
+  it("migrates and seeds once when two processes run `npm run db:migrate` at the same time", async () => {
+    database = await createEmptyDatabase(dialect);
+    const outputs = await Promise.all([runDbMigrate(database.config), runDbMigrate(database.config)]);
+    const applied = outputs.filter((output) => output.includes("Applied 0001-initial"));
+    const seededForms = outputs.filter((output) => /Seeded .*forms/.test(output));
+    expect(applied).toHaveLength(1);
+    expect(seededForms).toHaveLength(1);
+    const forms = await database.db.selectFrom("forms").select("name").execute();
+    expect(forms).toHaveLength(4);
+  });
+});
+
+async function runDbMigrate(config: DatabaseConfig) {
+  const env = childEnv(
+    config.dialect === "sqlite" ? { DATA_DIR: path.dirname(config.file) } : { DATABASE_URL: config.connectionString },
+  );
+  const { stdout } = await promisify(execFile)("npm", ["run", "-s", "db:migrate"], { env, encoding: "utf8" });
+  return stdout;
+}

@@ -1,0 +1,28 @@
+const APP_VARIABLES = [
+  "PORT",
+  "HOST",
+  "BASE_URL",
+  "DATA_DIR",
+  "DATABASE_URL",
+  "SMTP_URL",
+  "MAIL_FROM",
+  "NOTIFY_EMAILS",
+  "TRUST_PROXY",
+  "LOG_LEVEL",
+  "NODE_ENV",
+  "MODE",
+  "DEV",
+  "PROD",
+  "SSR",
+];
+
+/**
+ * The environment for a child process under test: this process's, without the app's variables
+ * (Vitest itself sets BASE_URL=/ and NODE_ENV=test), plus exactly the overrides given.
+ */
+export function childEnv(overrides: Record<string, string | undefined>) {
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const name of APP_VARIABLES) delete env[name];
+  for (const [name, value] of Object.entries(overrides)) if (value !== undefined) env[name] = value;
+  return env as NodeJS.ProcessEnv;
+}

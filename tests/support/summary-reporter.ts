@@ -1,0 +1,20 @@
+import type { Reporter, TestModule } from "vitest/node";
+
+/** Prints one plain closing line, "Tests: N passed, N failed, N skipped", that CI logs can be read by. */
+export default class SummaryReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>) {
+    let passed = 0;
+    let failed = unhandledErrors.length;
+    let skipped = 0;
+    for (const module of testModules) {
+      if (module.state() === "failed" && [...module.children.allTests()].length === 0) failed++;
+      for (const test of module.children.allTests()) {
+        const state = test.result().state;
+        if (state === "passed") passed++;
+        else if (state === "failed") failed++;
+        else skipped++;
+      }
+    }
+    process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+  }
+}

@@ -1,0 +1,43 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "~/server/config.server";
+
+describe("parseConfig", () => {
+  it("defaults to port 3000 and the embedded SQLite file in ./data", () => {
+    const config = parseConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ dialect: "sqlite", file: path.resolve("data/app.db") });
+    expect(config.baseUrl).toBe("http://localhost:3000");
+    expect(config.trustProxy).toBe(false);
+  });
+
+  it("switches to PostgreSQL for a postgres URL", () => {
+    const config = parseConfig({ DATABASE_URL: "postgres://u:p@db:5432/agency" });
+    expect(config.database).toEqual({ dialect: "postgres", connectionString: "postgres://u:p@db:5432/agency" });
+  });
+
+  it.each([
+    [{ PORT: "abc" }, /^Invalid PORT="abc": must be a number/],
+    [{ PORT: "70000" }, /^Invalid PORT="70000"/],
+    [{ BASE_URL: "example.com" }, /^Invalid BASE_URL="example.com": must be an http\(s\) URL/],
+    [{ DATABASE_URL: "mysql://x" }, /^Invalid DATABASE_URL=/],
+    [{ SMTP_URL: "http://mail" }, /^Invalid SMTP_URL=/],
+    [{ NOTIFY_EMAILS: "sales@example.com, nope" }, /^Invalid NOTIFY_EMAILS=.*"nope" is not an e-mail address/],
+    [{ TRUST_PROXY: "everyone!" }, /^Invalid TRUST_PROXY=/],
+  ])("refuses %o with a message naming the variable", (env, message) => {
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    expect(() => parseConfig(env)).toThrow(message);
+  });
+
+  it("reads TRUST_PROXY as Express's trust proxy setting", () => {
+    expect(parseConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(parseConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(parseConfig({ TRUST_PROXY: "10.0.0.1, loopback" }).trustProxy).toEqual(["10.0.0.1", "loopback"]);
+  });
+
+  it("marks cookies secure only behind https", () => {
+    expect(parseConfig({ BASE_URL: "https://agency.example/" }).secureCookies).toBe(true);
+    expect(parseConfig({ BASE_URL: "https://agency.example/" }).baseUrl).toBe("https://agency.example");
+    expect(parseConfig({}).secureCookies).toBe(false);
+  });
+});

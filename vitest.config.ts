@@ -1,0 +1,42 @@
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    reporters: ["default", "./tests/support/summary-reporter.ts"],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts", "app/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["./tests/support/postgres-global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["./tests/support/postgres-global-setup.ts", "./tests/support/build-global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file starts its own server and browser; two at a time is what two cores can carry.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
