@@ -5,6 +5,8 @@ import { useNonce } from "~/components/nonce";
 import { NotFoundScreen } from "~/components/site/not-found-screen";
 import { Toaster } from "~/components/ui/sonner";
 
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (
@@ -13,7 +15,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <Links />
+        {/* Stylesheets need no nonce (style-src allows 'self'); an empty one keeps the server's and the
+            browser's markup equal, since browsers hide nonces only on scripts. */}
+        <Links nonce="" />
       </head>
       <body className="min-h-screen bg-background font-sans text-foreground antialiased">
         {children}

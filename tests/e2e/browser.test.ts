@@ -1,0 +1,57 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startAppServer } from "../support/app-server";
+import { launchBrowser } from "../support/browser";
+
+describe("in Chromium", () => {
+  let app: AppServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  async function openPage(path: string) {
+    const page = await browser.newPage();
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    const response = await page.goto(`${app.url}${path}`);
+    await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
+    return { page, response, problems };
+  }
+
+  async function hydrated(page: Page) {
+    // React attaches its root marker to the container once hydration has run.
+    await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
+  }
+
+  it("loads the home page and hydrates it under the CSP without errors", async () => {
+    const { page, response, problems } = await openPage("/");
+    expect(response?.status()).toBe(200);
+    expect(await page.title()).toBe("ScaleLeap | Performance Marketing Agency");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
+      "Performance marketing that pays for itself",
+    );
+    await hydrated(page);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("shows the not-found screen and takes the visitor home", async () => {
+    const { page, response, problems } = await openPage("/does-not-exist");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("Oops! Page not found").isVisible()).resolves.toBe(true);
+    await hydrated(page);
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.waitForURL(`${app.url}/`);
+    await expect(page.getByRole("heading", { level: 1 }).isVisible()).resolves.toBe(true);
+    expect(problems.filter((problem) => !problem.includes("404"))).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,163 @@
+import { spawnSync } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type AppServer, startAppServer } from "../support/app-server";
+import { childEnv } from "../support/child-env";
+import { createEmptyDatabase, type TestDatabase } from "../support/databases";
+
+describe("the production server on SQLite", () => {
+  let app: AppServer;
+  beforeAll(async () => {
+    app = await startAppServer();
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("answers /healthz and /readyz", async () => {
+    const health = await fetch(`${app.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+    const ready = await fetch(`${app.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ok", database: "reachable" });
+  });
+
+  it("renders / on the server with its title and a nonce-based CSP", async () => {
+    const response = await fetch(`${app.url}/`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<title>ScaleLeap \| Performance Marketing Agency<\/title>/);
+    expect(html).toContain("Performance marketing that pays for itself");
+    expect(html).toContain('id="contact-section"');
+
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("object-src 'none'");
+    // Every inline script carries the nonce, so the browser runs them under this policy.
+    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((match) => match[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("gives every response a fresh nonce and echoes a sane incoming request id", async () => {
+    const [a, b] = await Promise.all([
+      fetch(`${app.url}/`, { headers: { "X-Request-Id": "trace-123" } }),
+      fetch(`${app.url}/`, { headers: { "X-Request-Id": "bad id with spaces" } }),
+    ]);
+    expect(a.headers.get("x-request-id")).toBe("trace-123");
+    expect(b.headers.get("x-request-id")).not.toBe("bad id with spaces");
+    expect(a.headers.get("content-security-policy")).not.toBe(b.headers.get("content-security-policy"));
+  });
+
+  it("compresses pages for clients that accept gzip", async () => {
+    const response = await fetch(`${app.url}/`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("shows the spec's not-found screen with status 404", async () => {
+    const response = await fetch(`${app.url}/no/such/page`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toMatch(/>404<\/h1>/);
+    expect(html).toContain("Oops! Page not found");
+    expect(html).toMatch(/<a[^>]*href="\/"[^>]*>Return to Home<\/a>/);
+  });
+
+  it("serves hashed assets with immutable caching", async () => {
+    const html = await (await fetch(`${app.url}/`)).text();
+    const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(asset).toBeTruthy();
+    const response = await fetch(`${app.url}${asset}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("marks /admin responses noindex, nofollow", async () => {
+    const response = await fetch(`${app.url}/admin/anything`);
+    expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+  });
+
+  it("sends HSTS only for requests that came over https through a trusted proxy", async () => {
+    const proxied = await startAppServer({ TRUST_PROXY: "loopback" });
+    try {
+      const https = await fetch(`${proxied.url}/`, { headers: { "X-Forwarded-Proto": "https" } });
+      expect(https.headers.get("strict-transport-security")).toMatch(/max-age=\d+/);
+      const plain = await fetch(`${proxied.url}/`);
+      expect(plain.headers.get("strict-transport-security")).toBeNull();
+    } finally {
+      await proxied.stop();
+    }
+    // Without a trusted proxy the header is only a claim, and is ignored.
+    const spoofed = await fetch(`${app.url}/`, { headers: { "X-Forwarded-Proto": "https" } });
+    expect(spoofed.headers.get("strict-transport-security")).toBeNull();
+  });
+});
+
+describe("process lifecycle", () => {
+  it("exits non-zero with one line naming PORT when PORT is bad", () => {
+    const result = spawnSync(process.execPath, ["server.ts"], {
+      env: childEnv({ PORT: "not-a-port", DATA_DIR: "/tmp/agency-never-used" }),
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).not.toBe(0);
+    expect(result.status).not.toBeNull();
+    expect(result.stderr.trim()).toBe('Invalid PORT="not-a-port": must be a number');
+  });
+
+  it("stops on SIGTERM: closes idle keep-alive connections, exits 0, refuses new connections", async () => {
+    const app = await startAppServer({ LOG_LEVEL: "info" });
+    const agentResponse = await fetch(`${app.url}/`, { headers: { Connection: "keep-alive" } });
+    await agentResponse.text();
+    const code = await app.stop("SIGTERM");
+    expect(code).toBe(0);
+    expect(app.output()).toContain('"msg":"shutting down"');
+    expect(app.output()).toContain('"msg":"stopped"');
+    await expect(fetch(`${app.url}/healthz`)).rejects.toThrow();
+  });
+
+  it("reports not ready, without crashing, when PostgreSQL goes away", async () => {
+    const database = await createEmptyDatabase("postgres");
+    const app = await startAppServer({ DATABASE_URL: database.config.dialect === "postgres" ? database.config.connectionString : "" });
+    try {
+      expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
+      await database.drop();
+      const ready = await fetch(`${app.url}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toEqual({ status: "unavailable", database: "unreachable" });
+      expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
+describe("the same build on PostgreSQL", () => {
+  let database: TestDatabase;
+  let app: AppServer;
+  beforeAll(async () => {
+    database = await createEmptyDatabase("postgres");
+    if (database.config.dialect !== "postgres") throw new Error("expected PostgreSQL");
+    app = await startAppServer({ DATABASE_URL: database.config.connectionString });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await database?.drop();
+  });
+
+  it("migrates, seeds and serves", async () => {
+    expect(inject("postgresUrl")).toMatch(/^postgres:/);
+    expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
+    expect((await fetch(`${app.url}/`)).status).toBe(200);
+    const forms = await database.db.selectFrom("forms").select("name").execute();
+    expect(forms).toHaveLength(4);
+    expect(await database.db.selectFrom("blog_posts").select("slug").execute()).toHaveLength(4);
+  });
+});
