@@ -2,10 +2,14 @@ import { once } from "node:events";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler } from "@react-router/express";
+import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createAuth } from "./auth/auth.server";
+import { CLIENT_IP_HEADER } from "./auth/constants";
+import { loadAuthSecret } from "./auth/secret.server";
 import { type Config, parseConfig } from "./config.server";
 import { type AppServices, requestContext, servicesContext } from "./context.server";
 import { isDatabaseReachable, openDatabase } from "./db/database.server";
@@ -48,7 +52,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     throw error;
   }
 
-  const services: AppServices = { config, db, logger };
+  const secret = await loadAuthSecret(db, config.authSecret);
+  const { auth, close: closeAuth } = createAuth({ config, db, secret, logger });
+  const services: AppServices = { config, db, logger, auth };
   const { app, build } = createExpressApp(services, options);
   // Load the route modules now, so the first visitor does not wait for them.
   if (!options.vite) await build();
@@ -66,6 +72,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(forced);
+      await closeAuth();
       await db.destroy();
       logger.info("stopped");
     })();
@@ -120,6 +127,14 @@ function createExpressApp(services: AppServices, options: StartOptions) {
     next();
   });
 
+  // better-auth reads the client IP (for its rate limits) from a header only we set, from req.ip,
+  // which honours TRUST_PROXY; whatever a client put in that header is replaced.
+  app.use("/api/auth", (req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
+    next();
+  });
+  app.all("/api/auth/*splat", toNodeHandler(services.auth));
+
   if (options.vite) {
     app.use(options.vite.middlewares);
   } else if (options.clientDir) {
@@ -143,6 +158,15 @@ function createExpressApp(services: AppServices, options: StartOptions) {
       },
     }),
   );
+  // Last resort: log it, answer without details. Never a stack trace to the client.
+  app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    req.log.error({ err: error }, "unhandled error");
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
+  });
   return { app, build };
 }
 

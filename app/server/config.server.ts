@@ -71,6 +71,9 @@ const envSchema = z.object({
   MAIL_FROM: optionalText,
   NOTIFY_EMAILS: emailList,
   TRUST_PROXY: trustProxy,
+  AUTH_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
+    message: "must be at least 32 characters (or unset: a secret is generated and kept in the database)",
+  }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -93,8 +96,13 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   const parsed = result.data;
   const dataDir = path.resolve(parsed.DATA_DIR);
   const baseUrl = (parsed.BASE_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, "");
+  // Without an explicit BASE_URL the app is reached locally, by any of these names.
+  const trustedOrigins = parsed.BASE_URL
+    ? [baseUrl]
+    : [baseUrl, `http://127.0.0.1:${parsed.PORT}`, `http://[::1]:${parsed.PORT}`];
   return {
     env: parsed.NODE_ENV,
+    trustedOrigins,
     port: parsed.PORT,
     host: parsed.HOST,
     baseUrl,
@@ -107,6 +115,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     notifyEmails: parsed.NOTIFY_EMAILS,
     trustProxy: parsed.TRUST_PROXY,
     logLevel: parsed.LOG_LEVEL,
+    authSecret: parsed.AUTH_SECRET,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import { createContext, type RouterContextProvider } from "react-router";
+import type { Auth } from "./auth/auth.server";
 import type { Config } from "./config.server";
 import type { Database } from "./db/schema.server";
 
@@ -7,6 +8,7 @@ export type AppServices = {
   config: Config;
   db: Database;
   logger: Logger;
+  auth: Auth;
 };
 
 export const servicesContext = createContext<AppServices>();

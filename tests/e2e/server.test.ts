@@ -125,7 +125,9 @@ describe("process lifecycle", () => {
 
   it("reports not ready, without crashing, when PostgreSQL goes away", async () => {
     const database = await createEmptyDatabase("postgres");
-    const app = await startAppServer({ DATABASE_URL: database.config.dialect === "postgres" ? database.config.connectionString : "" });
+    const app = await startAppServer({
+      DATABASE_URL: database.config.dialect === "postgres" ? database.config.connectionString : "",
+    });
     try {
       expect((await fetch(`${app.url}/readyz`)).status).toBe(200);
       await database.drop();

@@ -3,7 +3,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseConfig } from "~/server/config.server";
-import { migrateToLatest } from "~/server/db/migrate.server";
+import { migrateToLatest, migrationNames } from "~/server/db/migrate.server";
 import { childEnv } from "../support/child-env";
 import { createEmptyDatabase, dialects, type TestDatabase } from "../support/databases";
 
@@ -81,6 +81,10 @@ const specTables: Record<string, string[]> = {
   ],
   clients: ["id", "name", "email", "phone", "company", "address", "status", "created_at"],
   audit_logs: ["id", "created_at", "action", "entity_type", "entity_id", "actor_id"],
+  user: ["id", "name", "email", "email_verified", "created_at", "updated_at", "two_factor_enabled", "disabled"],
+  session: ["id", "token", "user_id", "expires_at", "created_at", "ip_address", "user_agent"],
+  account: ["id", "account_id", "provider_id", "user_id", "password"],
+  two_factor: ["id", "secret", "backup_codes", "user_id", "verified"],
   email_outbox: [
     "id",
     "lead_id",
@@ -102,7 +106,7 @@ describe.each(dialects)("migrations on %s", (dialect) => {
 
   it("creates every table of both specs with the spec's column names", async () => {
     database = await createEmptyDatabase(dialect);
-    expect(await migrateToLatest(database.db)).toEqual(["0001-initial"]);
+    expect(await migrateToLatest(database.db)).toEqual(migrationNames);
 
     const tables = await database.db.introspection.getTables();
     const columnsByTable = Object.fromEntries(
@@ -115,14 +119,14 @@ describe.each(dialects)("migrations on %s", (dialect) => {
 
   it("is a no-op when run again", async () => {
     database = await createEmptyDatabase(dialect);
-    expect(await migrateToLatest(database.db)).toEqual(["0001-initial"]);
+    expect(await migrateToLatest(database.db)).toEqual(migrationNames);
     expect(await migrateToLatest(database.db)).toEqual([]);
   });
 
   it("migrates and seeds once when two processes run `npm run db:migrate` at the same time", async () => {
     database = await createEmptyDatabase(dialect);
     const outputs = await Promise.all([runDbMigrate(database.config), runDbMigrate(database.config)]);
-    const applied = outputs.filter((output) => output.includes("Applied 0001-initial"));
+    const applied = outputs.filter((output) => output.includes("Applied 0001-initial, 0002-staff-access"));
     const seededForms = outputs.filter((output) => /Seeded .*forms/.test(output));
     expect(applied).toHaveLength(1);
     expect(seededForms).toHaveLength(1);

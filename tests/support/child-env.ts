@@ -8,6 +8,7 @@ const APP_VARIABLES = [
   "MAIL_FROM",
   "NOTIFY_EMAILS",
   "TRUST_PROXY",
+  "AUTH_SECRET",
   "LOG_LEVEL",
   "NODE_ENV",
   "MODE",

@@ -109,11 +109,9 @@ export interface SiteSettingsTable {
   updated_at: Timestamp;
 }
 
-export type Role = "admin" | "sales" | "editor";
-
 export interface UserRolesTable {
   user_id: string;
-  role: Role;
+  role: string;
   created_at: Timestamp;
 }
 
@@ -203,7 +201,74 @@ export interface SeedRunsTable {
   ran_at: Timestamp;
 }
 
+/** better-auth's tables, as its snake_case casing names them. */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: Bool;
+  image: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  two_factor_enabled: Bool | null;
+  disabled: Bool | null;
+}
+
+export interface SessionTable {
+  id: string;
+  expires_at: Timestamp;
+  token: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+  user_id: string;
+}
+
+export interface AccountTable {
+  id: string;
+  account_id: string;
+  provider_id: string;
+  user_id: string;
+  password: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TwoFactorTable {
+  id: string;
+  user_id: string;
+  secret: string;
+  backup_codes: string;
+  verified: Bool | null;
+}
+
+export interface TwoFactorUsedCodesTable {
+  user_id: string;
+  code: string;
+  used_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  window_start: number;
+}
+
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: Timestamp;
+}
+
 export interface DB {
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  two_factor: TwoFactorTable;
+  two_factor_used_codes: TwoFactorUsedCodesTable;
+  rate_limits: RateLimitsTable;
+  app_secrets: AppSecretsTable;
   leads: LeadsTable;
   forms: FormsTable;
   form_submissions: FormSubmissionsTable;

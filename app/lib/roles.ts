@@ -1,0 +1,88 @@
+/** Staff roles and the admin spec's route table: the one place that says who may open what. */
+
+export const ROLES = ["admin", "sales", "editor"] as const;
+export type Role = (typeof ROLES)[number];
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+export const roleLabels: Record<Role, string> = {
+  admin: "Administrator",
+  sales: "Sales",
+  editor: "Editor",
+};
+
+/** The spec's badge styles: admin destructive, sales default, editor secondary, anything else outline. */
+export function roleBadgeVariant(role: string | null | undefined) {
+  if (role === "admin") return "destructive" as const;
+  if (role === "sales") return "default" as const;
+  if (role === "editor") return "secondary" as const;
+  return "outline" as const;
+}
+
+const everyone: readonly Role[] = ROLES;
+
+/**
+ * Which roles may use each admin path (screens, their data requests and actions, and admin APIs).
+ * A path is governed by its longest matching prefix; a path matching no entry is admin-only.
+ */
+export const adminAccess: Record<string, readonly Role[]> = {
+  "/admin": everyone,
+  "/admin/dashboard": everyone,
+  "/admin/leads": ["admin", "sales"],
+  "/admin/clients": ["admin", "sales"],
+  "/admin/pages": ["admin", "editor"],
+  "/admin/blog": ["admin", "editor"],
+  "/admin/forms": ["admin", "editor"],
+  "/admin/pricing": ["admin"],
+  "/admin/settings": everyone,
+  "/admin/users": ["admin"],
+  "/api/admin/leads": ["admin", "sales"],
+  "/api/admin/clients": ["admin", "sales"],
+  "/api/admin/pages": ["admin", "editor"],
+  "/api/admin/blog": ["admin", "editor"],
+  "/api/admin/forms": ["admin", "editor"],
+  "/api/admin/pricing": ["admin"],
+  "/api/admin/settings": ["admin"],
+  "/api/admin/uploads": ["admin", "editor"],
+  "/api/admin/gdpr": ["admin"],
+};
+
+export function rolesAllowedFor(pathname: string): readonly Role[] {
+  const path = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+  let best: string | undefined;
+  for (const prefix of Object.keys(adminAccess)) {
+    if ((path === prefix || path.startsWith(`${prefix}/`)) && prefix.length > (best?.length ?? -1)) best = prefix;
+  }
+  // "/admin" itself only covers the dashboard; deeper unknown paths stay admin-only.
+  if (best === "/admin" && path !== "/admin") return ["admin"];
+  return best ? adminAccess[best]! : ["admin"];
+}
+
+export function canAccess(role: Role | null | undefined, pathname: string) {
+  return role != null && rolesAllowedFor(pathname).includes(role);
+}
+
+export type AdminNavItem = { label: string; to: string; roles: readonly Role[] };
+
+/**
+ * The sidebar exactly as the spec lists it per role (admin all; sales Dashboard, Leads, Clients;
+ * editor Dashboard, Pages, Blog, Forms). Settings stays reachable for everyone from the account menu,
+ * because the profile lives there.
+ */
+export const adminNav: AdminNavItem[] = [
+  { label: "Dashboard", to: "/admin", roles: everyone },
+  { label: "Leads", to: "/admin/leads", roles: ["admin", "sales"] },
+  { label: "Clients", to: "/admin/clients", roles: ["admin", "sales"] },
+  { label: "Pages", to: "/admin/pages", roles: ["admin", "editor"] },
+  { label: "Blog", to: "/admin/blog", roles: ["admin", "editor"] },
+  { label: "Forms", to: "/admin/forms", roles: ["admin", "editor"] },
+  { label: "Pricing", to: "/admin/pricing", roles: ["admin"] },
+  { label: "Users", to: "/admin/users", roles: ["admin"] },
+  { label: "Settings", to: "/admin/settings", roles: ["admin"] },
+];
+
+export function navItemsFor(role: Role | null | undefined, built: (to: string) => boolean = () => true) {
+  return role ? adminNav.filter((item) => item.roles.includes(role) && built(item.to)) : [];
+}

@@ -1,0 +1,86 @@
+import { z } from "zod";
+import { ROLES } from "~/lib/roles";
+
+/** Shared by the browser (field checks) and the server (the rules that count). */
+
+const email = z
+  .string({ error: "Please enter your e-mail address." })
+  .trim()
+  .min(1, "Please enter your e-mail address.")
+  .max(254, "E-mail addresses are at most 254 characters.")
+  .pipe(z.email("Please enter a valid e-mail address."));
+
+const newPassword = z
+  .string({ error: "Please choose a password." })
+  .min(8, "Passwords must be at least 8 characters.")
+  .max(128, "Passwords must be at most 128 characters.");
+
+export const loginSchema = z.object({
+  email,
+  // The spec's first check; the server's real rule is simply whether the password is right.
+  password: z
+    .string({ error: "Please enter your password." })
+    .min(1, "Please enter your password.")
+    .min(6, "Passwords are at least 6 characters.")
+    .max(128, "Passwords are at most 128 characters."),
+  redirectTo: z.string().max(2048).optional(),
+});
+
+export const twoFactorSchema = z.object({
+  code: z
+    .string({ error: "Please enter the code." })
+    .trim()
+    .min(1, "Please enter the code.")
+    .max(32, "That code is too long."),
+  redirectTo: z.string().max(2048).optional(),
+});
+
+export const setupSchema = z.object({
+  email: z
+    .string({ error: "Please enter an email address." })
+    .trim()
+    .min(1, "Please enter an email address.")
+    .max(254, "E-mail addresses are at most 254 characters.")
+    .pipe(z.email("Please enter a valid e-mail address.")),
+  password: newPassword,
+});
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Please enter your current password.").max(128),
+    newPassword,
+    confirmPassword: z.string(),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The two passwords do not match.",
+  });
+
+export const passwordConfirmationSchema = z.object({
+  password: z.string().min(1, "Please enter your password.").max(128),
+});
+
+export const totpCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "Enter the 6-digit code from your authenticator app."),
+});
+
+export const createUserSchema = z.object({
+  email,
+  password: newPassword,
+  role: z.enum(ROLES, { error: "Choose a role." }),
+});
+
+export const setRoleSchema = z.object({
+  userId: z.string().min(1).max(64),
+  role: z.enum(ROLES, { error: "Choose a role." }),
+});
+
+export const resetPasswordSchema = z.object({
+  userId: z.string().min(1).max(64),
+  password: newPassword,
+});
+
+export const userIdSchema = z.object({ userId: z.string().min(1).max(64) });

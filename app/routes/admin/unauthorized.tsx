@@ -1,0 +1,13 @@
+import { AccessDenied } from "~/components/admin/access-denied";
+
+export function meta() {
+  return [{ title: "Access Denied" }];
+}
+
+export default function Unauthorized() {
+  return (
+    <main id="main" className="min-h-screen bg-muted/30 px-4">
+      <AccessDenied />
+    </main>
+  );
+}

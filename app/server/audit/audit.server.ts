@@ -1,0 +1,50 @@
+import type { Database } from "../db/schema.server";
+import { fromJson, newId, now, toJson } from "../db/values.server";
+
+export type AuditActor = { id: string | null; email: string | null };
+
+export type AuditEntry = {
+  actor: AuditActor | null;
+  action: string;
+  entityType: string;
+  entityId?: string | null;
+  /** What changed, e.g. `{ role: { from: "sales", to: "admin" } }`. Never passwords or secrets. */
+  summary?: Record<string, unknown>;
+};
+
+/** The one way to write the audit log; every staff mutation calls it. */
+export async function recordAudit(db: Database, entry: AuditEntry) {
+  await db
+    .insertInto("audit_logs")
+    .values({
+      id: newId(),
+      actor_id: entry.actor?.id ?? null,
+      actor_email: entry.actor?.email ?? null,
+      action: entry.action,
+      entity_type: entry.entityType,
+      entity_id: entry.entityId ?? null,
+      summary: entry.summary ? toJson(entry.summary) : null,
+      created_at: now(),
+    })
+    .execute();
+}
+
+export async function listAuditEntries(db: Database, options: { entityType?: string; limit?: number } = {}) {
+  let query = db
+    .selectFrom("audit_logs")
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .limit(options.limit ?? 50);
+  if (options.entityType) query = query.where("entity_type", "=", options.entityType);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: row.id,
+    actorId: row.actor_id,
+    actorEmail: row.actor_email,
+    action: row.action,
+    entityType: row.entity_type,
+    entityId: row.entity_id,
+    summary: fromJson<Record<string, unknown> | null>(row.summary, null),
+    createdAt: row.created_at,
+  }));
+}

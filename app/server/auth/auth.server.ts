@@ -1,0 +1,213 @@
+import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { twoFactor } from "better-auth/plugins/two-factor";
+import { Kysely, PostgresDialect } from "kysely";
+import pg from "pg";
+import type { Logger } from "pino";
+import { brand } from "~/content/brand";
+import { recordAudit } from "../audit/audit.server";
+import type { Config } from "../config.server";
+import type { Database } from "../db/schema.server";
+import { fromBool, now } from "../db/values.server";
+import { consumeRateLimit } from "../rate-limit/rate-limit.server";
+import { accountFields, sessionFields, twoFactorSchema, userFields, verificationFields } from "./auth-schema.server";
+import {
+  CLIENT_IP_HEADER,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  SESSION_IDLE_TIMEOUT_SECONDS,
+  SESSION_REFRESH_SECONDS,
+  SIGN_IN_RATE_LIMIT,
+  TWO_FACTOR_RATE_LIMIT,
+} from "./constants";
+
+type AuthDependencies = { config: Config; db: Database; secret: string; logger: Logger };
+
+export type Auth = ReturnType<typeof createAuth>["auth"];
+
+const SIGN_IN_PATHS = new Set(["/sign-in/email", "/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
+
+export function createAuth({ config, db, secret, logger }: AuthDependencies) {
+  // better-auth wants Date objects from PostgreSQL, so on PostgreSQL it gets a pool with pg's default
+  // type parsing; on SQLite it shares our connection (there is only one).
+  const authDb =
+    config.database.dialect === "postgres"
+      ? new Kysely({
+          dialect: new PostgresDialect({
+            pool: new pg.Pool({ connectionString: config.database.connectionString, max: 5 }),
+          }),
+        })
+      : db;
+
+  const auth = betterAuth({
+    appName: brand.name,
+    baseURL: config.baseUrl,
+    basePath: "/api/auth",
+    secret,
+    database: { db: authDb, type: config.database.dialect },
+    telemetry: { enabled: false },
+    trustedOrigins: config.trustedOrigins,
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) =>
+        logger[level === "debug" ? "debug" : level]({ args, source: "better-auth" }, message),
+    },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      autoSignIn: false,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+    },
+    user: {
+      fields: userFields,
+      additionalFields: {
+        disabled: { type: "boolean", required: false, defaultValue: false, input: false },
+      },
+    },
+    account: { fields: accountFields },
+    verification: { fields: verificationFields },
+    session: {
+      fields: sessionFields,
+      expiresIn: SESSION_IDLE_TIMEOUT_SECONDS,
+      updateAge: SESSION_REFRESH_SECONDS,
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: SIGN_IN_RATE_LIMIT.windowSeconds, max: SIGN_IN_RATE_LIMIT.max },
+        "/two-factor/*": { window: TWO_FACTOR_RATE_LIMIT.windowSeconds, max: TWO_FACTOR_RATE_LIMIT.max },
+        "/change-password": { window: 60, max: 5 },
+      },
+      customStorage: {
+        async consume(key, rule) {
+          const result = await consumeRateLimit(db, `auth:${key}`, { windowSeconds: rule.window, max: rule.max });
+          return { allowed: result.allowed, retryAfter: result.retryAfterSeconds };
+        },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.secureCookies,
+      // Both default to off under NODE_ENV=test; we want the same protection in every environment.
+      disableCSRFCheck: false,
+      disableOriginCheck: false,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.secureCookies },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    plugins: [
+      twoFactor({
+        issuer: brand.name,
+        backupCodeOptions: { amount: 10, length: 10 },
+        schema: twoFactorSchema,
+      }),
+    ],
+    databaseHooks: {
+      session: {
+        create: {
+          // A disabled account never gets a session, whichever endpoint asked for one.
+          async before(session) {
+            const user = await db
+              .selectFrom("user")
+              .select("disabled")
+              .where("id", "=", session.userId)
+              .executeTakeFirst();
+            if (!user || fromBool(user.disabled)) return false;
+          },
+        },
+      },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === "/sign-in/email") {
+          const email = typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase() : "";
+          const user = await db.selectFrom("user").select("disabled").where("email", "=", email).executeTakeFirst();
+          if (user && fromBool(user.disabled)) {
+            await recordAudit(db, {
+              actor: { id: null, email },
+              action: "auth.sign_in_failed",
+              entityType: "user",
+              summary: { reason: "account disabled" },
+            });
+            throw APIError.from("UNAUTHORIZED", {
+              message: "Invalid email or password",
+              code: "INVALID_EMAIL_OR_PASSWORD",
+            });
+          }
+        }
+        if (ctx.path === "/sign-out") {
+          const session = await getSessionFromCtx(ctx).catch(() => null);
+          if (session) {
+            await recordAudit(db, {
+              actor: { id: session.user.id, email: session.user.email },
+              action: "auth.sign_out",
+              entityType: "user",
+              entityId: session.user.id,
+            });
+          }
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (!SIGN_IN_PATHS.has(ctx.path)) return;
+        const created = ctx.context.newSession;
+        if (created) {
+          if (ctx.path === "/two-factor/verify-totp") await refuseReplayedCode(db, auth, created, ctx.body?.code);
+          await recordAudit(db, {
+            actor: { id: created.user.id, email: created.user.email },
+            action: "auth.sign_in",
+            entityType: "user",
+            entityId: created.user.id,
+            summary: ctx.path === "/sign-in/email" ? undefined : { secondFactor: ctx.path.split("/").pop() },
+          });
+          return;
+        }
+        const returned = ctx.context.returned;
+        if (returned instanceof APIError && returned.statusCode !== 429) {
+          await recordAudit(db, {
+            actor: {
+              id: null,
+              email: typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase().slice(0, 254) : null,
+            },
+            action: "auth.sign_in_failed",
+            entityType: "user",
+            summary: { step: ctx.path === "/sign-in/email" ? "password" : "second factor" },
+          });
+        }
+      }),
+    },
+  });
+
+  const close = async () => {
+    if (authDb !== db) await authDb.destroy();
+  };
+  return { auth, close };
+}
+
+const USED_CODE_MEMORY_MS = 10 * 60 * 1000;
+
+/** better-auth accepts a TOTP code again within its window; we let each code sign in once. */
+async function refuseReplayedCode(
+  db: Database,
+  auth: { $context: Promise<{ internalAdapter: { deleteSession(token: string): Promise<void> } }> },
+  created: { session: { token: string }; user: { id: string } },
+  code: unknown,
+) {
+  // Codes repeat by chance over months; only the last few minutes matter for a replay.
+  await db
+    .deleteFrom("two_factor_used_codes")
+    .where("used_at", "<", new Date(Date.now() - USED_CODE_MEMORY_MS).toISOString())
+    .execute();
+  const claimed = await db
+    .insertInto("two_factor_used_codes")
+    .values({ user_id: created.user.id, code: String(code ?? ""), used_at: now() })
+    .onConflict((oc) => oc.columns(["user_id", "code"]).doNothing())
+    .executeTakeFirst();
+  if (Number(claimed.numInsertedOrUpdatedRows ?? 0) > 0) return;
+  const context = await auth.$context;
+  await context.internalAdapter.deleteSession(created.session.token);
+  throw APIError.from("UNAUTHORIZED", { message: "This code has already been used", code: "INVALID_CODE" });
+}

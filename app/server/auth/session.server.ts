@@ -1,0 +1,58 @@
+import { createContext, type RouterContextProvider } from "react-router";
+import type { Role } from "~/lib/roles";
+import type { AppServices } from "../context.server";
+import { fromBool } from "../db/values.server";
+import { getRole } from "../users/staff-users.server";
+import { SESSION_ABSOLUTE_LIFETIME_SECONDS } from "./constants";
+
+export type StaffIdentity = {
+  id: string;
+  email: string;
+  name: string;
+  role: Role | null;
+  twoFactorEnabled: boolean;
+  sessionCreatedAt: string;
+};
+
+export const staffContext = createContext<StaffIdentity | null>(null);
+
+/**
+ * The signed-in staff member behind a request, or null. A session past its absolute lifetime, or of a
+ * disabled user, is deleted on sight. `setCookies` carries better-auth's refreshed session cookie.
+ */
+export async function loadStaffSession(services: AppServices, request: Request) {
+  if (!request.headers.get("cookie")?.includes("session_token")) return { identity: null, setCookies: [] };
+  const { headers, response } = await services.auth.api.getSession({
+    headers: request.headers,
+    returnHeaders: true,
+  });
+  const setCookies = headers?.getSetCookie() ?? [];
+  if (!response) return { identity: null, setCookies };
+  const { session, user } = response;
+  const createdAt = new Date(session.createdAt);
+  const tooOld = Date.now() - createdAt.getTime() > SESSION_ABSOLUTE_LIFETIME_SECONDS * 1000;
+  if (tooOld || fromBool((user as { disabled?: boolean }).disabled)) {
+    await services.db.deleteFrom("session").where("token", "=", session.token).execute();
+    return { identity: null, setCookies: [] };
+  }
+  const identity: StaffIdentity = {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: await getRole(services.db, user.id),
+    twoFactorEnabled: Boolean((user as { twoFactorEnabled?: boolean }).twoFactorEnabled),
+    sessionCreatedAt: createdAt.toISOString(),
+  };
+  return { identity, setCookies };
+}
+
+/** The staff member the admin middleware let through; throws if called outside the guarded area. */
+export function requireStaff(context: Readonly<RouterContextProvider>): StaffIdentity {
+  const identity = context.get(staffContext);
+  if (!identity) throw new Error("requireStaff() called on a route the admin guard does not cover");
+  return identity;
+}
+
+export function auditActor(identity: StaffIdentity) {
+  return { id: identity.id, email: identity.email };
+}

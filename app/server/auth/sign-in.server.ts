@@ -1,0 +1,78 @@
+import { data, type RouterContextProvider } from "react-router";
+import { toastMessage } from "~/lib/toast";
+import { getServices } from "../context.server";
+import { redirectWithToast } from "../toast.server";
+import { getRole } from "../users/staff-users.server";
+import { callAuthEndpoint, cookieHeaders } from "./auth-request.server";
+import { safeAdminRedirect } from "./guard.server";
+
+export const SIGN_IN_FAILED = "Invalid email or password.";
+export const TOO_MANY_ATTEMPTS = "Too many sign-in attempts. Please wait a minute and try again.";
+export const INVALID_CODE = "That code is not valid. Check your authenticator app, or use a backup code.";
+
+type Step = "password" | "two-factor";
+
+function failure(step: Step, status: number, message: string, values: Record<string, string> = {}) {
+  return data(
+    {
+      step,
+      formError: message,
+      fieldErrors: {} as Record<string, string>,
+      values,
+      toast: toastMessage("error", "Sign In Failed", message),
+    },
+    { status },
+  );
+}
+
+/**
+ * Runs one step of signing in through better-auth (password, then the second factor when enabled)
+ * and turns its answer into the login screen's next state or a redirect with the session cookie.
+ */
+export async function signInStep(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  step: Step,
+  body: Record<string, unknown>,
+  redirectTo: string | undefined,
+) {
+  const path =
+    step === "password"
+      ? "/sign-in/email"
+      : /^\d{6}$/.test(String(body.code))
+        ? "/two-factor/verify-totp"
+        : "/two-factor/verify-backup-code";
+  const { response, payload, setCookies } = await callAuthEndpoint(context, request, path, {
+    ...(step === "password" ? { email: body.email, password: body.password } : { code: body.code }),
+  });
+  if (response.status === 429) return failure(step, 429, TOO_MANY_ATTEMPTS);
+  if (!response.ok) {
+    if (step === "two-factor" && payload?.code === "INVALID_TWO_FACTOR_COOKIE") {
+      return failure("password", 401, "Your sign-in took too long. Please enter your password again.");
+    }
+    return failure(step, 401, step === "password" ? SIGN_IN_FAILED : INVALID_CODE, {
+      email: typeof body.email === "string" ? body.email : "",
+    });
+  }
+  if (payload?.twoFactorRedirect) {
+    return data(
+      { step: "two-factor" as Step, formError: null, fieldErrors: {}, values: {}, toast: null },
+      { headers: cookieHeaders(setCookies) },
+    );
+  }
+  const userId = (payload?.user as { id?: string } | undefined)?.id;
+  const role = userId ? await getRole(getServices(context).db, userId) : null;
+  const headers = cookieHeaders(setCookies);
+  if (!role) {
+    return redirectWithToast(
+      "/admin/unauthorized",
+      { type: "error", title: "Access Denied", description: "Your account has no staff role yet." },
+      { headers },
+    );
+  }
+  return redirectWithToast(
+    safeAdminRedirect(redirectTo),
+    { type: "success", title: "Welcome back!", description: "You have been signed in successfully." },
+    { headers },
+  );
+}

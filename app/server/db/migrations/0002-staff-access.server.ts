@@ -1,0 +1,113 @@
+import type { Kysely } from "kysely";
+import { columnTypes } from "./column-types.server";
+
+/** better-auth's tables (snake_case, as configured), its two-factor plugin, and our rate-limit and secret stores. */
+export async function up(db: Kysely<unknown>) {
+  const t = columnTypes(db);
+
+  await db.schema
+    .createTable("user")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("name", "text", (c) => c.notNull())
+    .addColumn("email", "text", (c) => c.notNull().unique())
+    .addColumn("email_verified", t.bool, (c) => c.notNull().defaultTo(t.falseValue))
+    .addColumn("image", "text")
+    .addColumn("created_at", t.timestamp, (c) => c.notNull())
+    .addColumn("updated_at", t.timestamp, (c) => c.notNull())
+    .addColumn("two_factor_enabled", t.bool, (c) => c.defaultTo(t.falseValue))
+    .addColumn("disabled", t.bool, (c) => c.defaultTo(t.falseValue))
+    .execute();
+
+  await db.schema
+    .createTable("session")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("expires_at", t.timestamp, (c) => c.notNull())
+    .addColumn("token", "text", (c) => c.notNull().unique())
+    .addColumn("created_at", t.timestamp, (c) => c.notNull())
+    .addColumn("updated_at", t.timestamp, (c) => c.notNull())
+    .addColumn("ip_address", "text")
+    .addColumn("user_agent", "text")
+    .addColumn("user_id", "text", (c) => c.notNull().references("user.id").onDelete("cascade"))
+    .execute();
+  await db.schema.createIndex("session_user_id_idx").on("session").column("user_id").execute();
+
+  await db.schema
+    .createTable("account")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("account_id", "text", (c) => c.notNull())
+    .addColumn("provider_id", "text", (c) => c.notNull())
+    .addColumn("user_id", "text", (c) => c.notNull().references("user.id").onDelete("cascade"))
+    .addColumn("access_token", "text")
+    .addColumn("refresh_token", "text")
+    .addColumn("id_token", "text")
+    .addColumn("access_token_expires_at", t.timestamp)
+    .addColumn("refresh_token_expires_at", t.timestamp)
+    .addColumn("scope", "text")
+    .addColumn("password", "text")
+    .addColumn("created_at", t.timestamp, (c) => c.notNull())
+    .addColumn("updated_at", t.timestamp, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex("account_user_id_idx").on("account").column("user_id").execute();
+
+  await db.schema
+    .createTable("verification")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("identifier", "text", (c) => c.notNull())
+    .addColumn("value", "text", (c) => c.notNull())
+    .addColumn("expires_at", t.timestamp, (c) => c.notNull())
+    .addColumn("created_at", t.timestamp, (c) => c.notNull())
+    .addColumn("updated_at", t.timestamp, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex("verification_identifier_idx").on("verification").column("identifier").execute();
+
+  await db.schema
+    .createTable("two_factor")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("secret", "text", (c) => c.notNull())
+    .addColumn("backup_codes", "text", (c) => c.notNull())
+    .addColumn("user_id", "text", (c) => c.notNull().references("user.id").onDelete("cascade"))
+    .addColumn("verified", t.bool, (c) => c.defaultTo(t.trueValue))
+    .addColumn("failed_verification_count", "integer", (c) => c.defaultTo(0))
+    .addColumn("locked_until", t.timestamp)
+    .execute();
+  await db.schema.createIndex("two_factor_secret_idx").on("two_factor").column("secret").execute();
+  await db.schema.createIndex("two_factor_user_id_idx").on("two_factor").column("user_id").execute();
+
+  // TOTP codes already used to sign in, so that a code works once (better-auth accepts a replay).
+  await db.schema
+    .createTable("two_factor_used_codes")
+    .addColumn("user_id", "text", (c) => c.notNull().references("user.id").onDelete("cascade"))
+    .addColumn("code", "text", (c) => c.notNull())
+    .addColumn("used_at", t.timestamp, (c) => c.notNull())
+    .addPrimaryKeyConstraint("two_factor_used_codes_pk", ["user_id", "code"])
+    .execute();
+
+  await db.schema
+    .createTable("rate_limits")
+    .addColumn("key", "text", (c) => c.primaryKey())
+    .addColumn("count", "integer", (c) => c.notNull())
+    .addColumn("window_start", "bigint", (c) => c.notNull())
+    .execute();
+
+  await db.schema
+    .createTable("app_secrets")
+    .addColumn("name", "text", (c) => c.primaryKey())
+    .addColumn("value", "text", (c) => c.notNull())
+    .addColumn("created_at", t.timestamp, (c) => c.notNull())
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>) {
+  for (const table of [
+    "app_secrets",
+    "rate_limits",
+    "two_factor_used_codes",
+    "two_factor",
+    "verification",
+    "account",
+    "session",
+    "user",
+  ]) {
+    await db.schema.dropTable(table).ifExists().execute();
+  }
+}

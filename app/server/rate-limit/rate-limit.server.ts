@@ -1,0 +1,44 @@
+import { sql } from "kysely";
+import type { Database } from "../db/schema.server";
+
+export type RateLimitRule = { windowSeconds: number; max: number };
+export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number | null };
+
+/**
+ * Counts one request against `key` in a fixed window, atomically in the database, so that every app
+ * process sharing the database shares the limit. The window restarts once it has fully elapsed.
+ */
+export async function consumeRateLimit(
+  db: Database,
+  key: string,
+  rule: RateLimitRule,
+  nowMs = Date.now(),
+): Promise<RateLimitResult> {
+  const windowMs = rule.windowSeconds * 1000;
+  const expired = nowMs - windowMs;
+  const row = await db
+    .insertInto("rate_limits")
+    .values({ key, count: 1, window_start: nowMs })
+    .onConflict((oc) =>
+      oc.column("key").doUpdateSet({
+        count: sql<number>`case when rate_limits.window_start <= ${expired} then 1 else rate_limits.count + 1 end`,
+        window_start: sql<number>`case when rate_limits.window_start <= ${expired} then ${nowMs} else rate_limits.window_start end`,
+      }),
+    )
+    .returning(["count", "window_start"])
+    .executeTakeFirstOrThrow();
+  const count = Number(row.count);
+  if (count <= rule.max) return { allowed: true, retryAfterSeconds: null };
+  return {
+    allowed: false,
+    retryAfterSeconds: Math.max(1, Math.ceil((Number(row.window_start) + windowMs - nowMs) / 1000)),
+  };
+}
+
+/** Drops counters whose window ended long ago. */
+export async function pruneRateLimits(db: Database, olderThanMs = 24 * 60 * 60 * 1000, nowMs = Date.now()) {
+  await db
+    .deleteFrom("rate_limits")
+    .where("window_start", "<", nowMs - olderThanMs)
+    .execute();
+}
