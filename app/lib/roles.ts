@@ -83,6 +83,9 @@ export const adminNav: AdminNavItem[] = [
   { label: "Settings", to: "/admin/settings", roles: ["admin"] },
 ];
 
-export function navItemsFor(role: Role | null | undefined, built: (to: string) => boolean = () => true) {
-  return role ? adminNav.filter((item) => item.roles.includes(role) && built(item.to)) : [];
+/** Admin screens built so far; the sidebar links only to these, so no menu item leads nowhere. */
+export const builtAdminScreens: ReadonlySet<string> = new Set(["/admin", "/admin/users", "/admin/settings"]);
+
+export function navItemsFor(role: Role | null | undefined) {
+  return role ? adminNav.filter((item) => item.roles.includes(role) && builtAdminScreens.has(item.to)) : [];
 }

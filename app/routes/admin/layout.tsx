@@ -8,14 +8,11 @@ import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [adminGuard];
 
-/** Admin screens that exist so far; the sidebar links only to these. */
-const builtScreens = new Set(["/admin", "/admin/users", "/admin/settings"]);
-
 export function loader({ context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
   return {
     user: { email: staff.email, role: staff.role },
-    nav: navItemsFor(staff.role, (to) => builtScreens.has(to)),
+    nav: navItemsFor(staff.role),
   };
 }
 

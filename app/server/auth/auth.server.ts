@@ -17,6 +17,7 @@ import {
   MIN_PASSWORD_LENGTH,
   SESSION_IDLE_TIMEOUT_SECONDS,
   SESSION_REFRESH_SECONDS,
+  SIGN_IN_ACCOUNT_RATE_LIMIT,
   SIGN_IN_RATE_LIMIT,
   TWO_FACTOR_RATE_LIMIT,
 } from "./constants";
@@ -125,6 +126,14 @@ export function createAuth({ config, db, secret, logger }: AuthDependencies) {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/sign-in/email") {
           const email = typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase() : "";
+          // Per account as well as per IP: rotating addresses does not buy more guesses at one password.
+          const perAccount = await consumeRateLimit(db, `sign-in-email:${email}`, SIGN_IN_ACCOUNT_RATE_LIMIT);
+          if (!perAccount.allowed) {
+            throw APIError.from("TOO_MANY_REQUESTS", {
+              message: "Too many sign-in attempts",
+              code: "TOO_MANY_REQUESTS",
+            });
+          }
           const user = await db.selectFrom("user").select("disabled").where("email", "=", email).executeTakeFirst();
           if (user && fromBool(user.disabled)) {
             await recordAudit(db, {
@@ -209,5 +218,5 @@ async function refuseReplayedCode(
   if (Number(claimed.numInsertedOrUpdatedRows ?? 0) > 0) return;
   const context = await auth.$context;
   await context.internalAdapter.deleteSession(created.session.token);
-  throw APIError.from("UNAUTHORIZED", { message: "This code has already been used", code: "INVALID_CODE" });
+  throw APIError.from("UNAUTHORIZED", { message: "This code has already been used", code: "TOTP_CODE_REUSED" });
 }

@@ -50,6 +50,10 @@ export async function signInStep(
     if (step === "two-factor" && payload?.code === "INVALID_TWO_FACTOR_COOKIE") {
       return failure("password", 401, "Your sign-in took too long. Please enter your password again.");
     }
+    // The challenge was spent on a replayed code: start again, with the next code from the app.
+    if (step === "two-factor" && payload?.code === "TOTP_CODE_REUSED") {
+      return failure("password", 401, "That code has already been used. Sign in again with the next code.");
+    }
     return failure(step, 401, step === "password" ? SIGN_IN_FAILED : INVALID_CODE, {
       email: typeof body.email === "string" ? body.email : "",
     });

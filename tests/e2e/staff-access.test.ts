@@ -1,0 +1,299 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { builtAdminScreens, type Role } from "~/lib/roles";
+import type { Database } from "~/server/db/schema.server";
+import { type AppServer, startAppServer } from "../support/app-server";
+import { childEnv } from "../support/child-env";
+import { addStaff, appDatabase, cookieHeader, signIn } from "../support/staff";
+
+// The admin spec's route table: who may open each screen.
+const routeTable: Record<string, Role[]> = {
+  "/admin": ["admin", "sales", "editor"],
+  "/admin/dashboard": ["admin", "sales", "editor"],
+  "/admin/leads": ["admin", "sales"],
+  "/admin/clients": ["admin", "sales"],
+  "/admin/pages": ["admin", "editor"],
+  "/admin/blog": ["admin", "editor"],
+  "/admin/forms": ["admin", "editor"],
+  "/admin/pricing": ["admin"],
+  "/admin/settings": ["admin", "sales", "editor"],
+  "/admin/users": ["admin"],
+};
+const visitors = ["anonymous", "editor", "sales", "admin"] as const;
+type Visitor = (typeof visitors)[number];
+
+describe("staff access on the running server", () => {
+  let app: AppServer;
+  let db: Database;
+  const cookies: Record<Visitor, string> = { anonymous: "", editor: "", sales: "", admin: "" };
+
+  beforeAll(async () => {
+    app = await startAppServer();
+    db = appDatabase(app);
+    for (const role of ["admin", "sales", "editor"] as const) {
+      const user = await addStaff(db, `${role}@example.com`, role);
+      cookies[role] = await signIn(app, user.email, user.password);
+    }
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await app?.stop();
+  });
+
+  const get = (path: string, visitor: Visitor) =>
+    fetch(`${app.url}${path}`, { redirect: "manual", headers: { cookie: cookies[visitor] } });
+  const post = (path: string, visitor: Visitor, body: Record<string, string>, origin = app.url) =>
+    fetch(`${app.url}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: cookies[visitor], origin, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(body),
+    });
+
+  const cases = Object.entries(routeTable).flatMap(([path, allowed]) =>
+    visitors.map((visitor) => ({ path, visitor, allowed: visitor !== "anonymous" && allowed.includes(visitor) })),
+  );
+
+  it.each(cases)("$visitor → $path (page, data request and action)", async ({ path, visitor, allowed }) => {
+    const page = await get(path, visitor);
+    const data = await get(`${path}.data`, visitor);
+    const action = await post(path, visitor, { intent: "probe" });
+    if (visitor === "anonymous") {
+      expect(page.status).toBe(302);
+      expect(page.headers.get("location")).toBe(`/admin/login?redirectTo=${encodeURIComponent(path)}`);
+      expect(data.status).toBe(202); // React Router's encoded redirect for data requests
+      expect(await data.text()).toContain("/admin/login?redirectTo=");
+      expect(action.status).toBe(302);
+      expect(action.headers.get("location")).toMatch(/^\/admin\/login/);
+    } else if (!allowed) {
+      expect(page.status).toBe(302);
+      expect(page.headers.get("location")).toBe("/admin/unauthorized");
+      expect(data.status).toBe(403);
+      expect(action.status).toBe(403);
+    } else {
+      const screenExists = builtAdminScreens.has(path === "/admin/dashboard" ? "/admin" : path);
+      expect(page.status).toBe(screenExists ? 200 : 404);
+      expect(data.status).toBe(screenExists ? 200 : 404);
+      expect([302, 403]).not.toContain(action.status);
+    }
+  });
+
+  it("shows each role exactly its menu", async () => {
+    const menu = async (visitor: Visitor) => {
+      const html = await (await get("/admin", visitor)).text();
+      const nav = /<nav aria-label="Admin"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? "";
+      return [...nav.matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
+    };
+    const built = (paths: string[]) => paths.filter((path) => builtAdminScreens.has(path));
+    expect(await menu("admin")).toEqual(
+      built([
+        "/admin",
+        "/admin/leads",
+        "/admin/clients",
+        "/admin/pages",
+        "/admin/blog",
+        "/admin/forms",
+        "/admin/pricing",
+        "/admin/users",
+        "/admin/settings",
+      ]),
+    );
+    expect(await menu("sales")).toEqual(built(["/admin", "/admin/leads", "/admin/clients"]));
+    expect(await menu("editor")).toEqual(built(["/admin", "/admin/pages", "/admin/blog", "/admin/forms"]));
+  });
+
+  it("marks admin pages noindex, nofollow in the markup and the headers", async () => {
+    for (const [path, visitor] of [
+      ["/admin/login", "anonymous"],
+      ["/admin/setup", "anonymous"],
+      ["/admin", "admin"],
+    ] as const) {
+      const response = await get(path, visitor);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+      expect(await response.text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    }
+  });
+
+  it("refuses a cross-origin form post even with a valid session", async () => {
+    const before = await db.selectFrom("user").select("id").execute();
+    const response = await post(
+      "/admin/users",
+      "admin",
+      { intent: "create", email: "csrf@example.com", password: "password-123", role: "admin" },
+      "https://evil.example",
+    );
+    expect(response.status).toBe(400);
+    expect(await db.selectFrom("user").select("id").execute()).toHaveLength(before.length);
+
+    const signOut = await fetch(`${app.url}/api/auth/sign-out`, {
+      method: "POST",
+      headers: { cookie: cookies.admin, origin: "https://evil.example", "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(signOut.status).toBe(403);
+    expect((await get("/admin", "admin")).status).toBe(200);
+  });
+});
+
+describe("sessions and sign-in limits", () => {
+  let app: AppServer;
+  let db: Database;
+  beforeAll(async () => {
+    app = await startAppServer();
+    db = appDatabase(app);
+    await addStaff(db, "boss@example.com", "admin");
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await app?.stop();
+  });
+
+  const dashboard = (cookie: string) => fetch(`${app.url}/admin`, { redirect: "manual", headers: { cookie } });
+
+  it("ends a session at sign-out", async () => {
+    const cookie = await signIn(app, "boss@example.com", "password-123");
+    expect((await dashboard(cookie)).status).toBe(200);
+    const out = await fetch(`${app.url}/admin/logout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie, origin: app.url },
+    });
+    expect(out.headers.get("location")).toBe("/admin/login");
+    expect((await dashboard(cookie)).status).toBe(302);
+  });
+
+  it("ends a disabled user's sessions at once, and refuses their sign-in", async () => {
+    const user = await addStaff(db, "leaver@example.com", "sales");
+    const cookie = await signIn(app, user.email, user.password);
+    expect((await dashboard(cookie)).status).toBe(200);
+    const admin = await signIn(app, "boss@example.com", "password-123");
+    const disable = await fetch(`${app.url}/admin/users`, {
+      method: "POST",
+      headers: { cookie: admin, origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "disable", userId: user.id }),
+    });
+    expect(disable.status).toBe(200);
+    expect((await dashboard(cookie)).status).toBe(302);
+    await expect(signIn(app, user.email, user.password)).rejects.toThrow("401");
+  });
+
+  it("ends a session after its absolute lifetime, however active", async () => {
+    const cookie = await signIn(app, "boss@example.com", "password-123");
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000).toISOString();
+    const token = decodeURIComponent(cookie.split("=")[1] ?? "").split(".")[0]!;
+    await db.updateTable("session").set({ created_at: eightDaysAgo }).where("token", "=", token).execute();
+    const response = await dashboard(cookie);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toMatch(/^\/admin\/login/);
+    expect(await db.selectFrom("session").select("id").where("token", "=", token).execute()).toEqual([]);
+  });
+});
+
+describe("sign-in rate limits", () => {
+  let app: AppServer;
+  let db: Database;
+  beforeAll(async () => {
+    app = await startAppServer();
+    db = appDatabase(app);
+    await addStaff(db, "boss@example.com", "admin");
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await app?.stop();
+  });
+
+  it("answers 429 after repeated failures, also when the client rotates X-Forwarded-For", async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          origin: app.url,
+          "x-forwarded-for": `203.0.113.${attempt + 1}`,
+          "x-agency-client-ip": `198.51.100.${attempt + 1}`,
+        },
+        body: JSON.stringify({ email: "boss@example.com", password: `wrong-${attempt}` }),
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    const failures = await db
+      .selectFrom("audit_logs")
+      .select("id")
+      .where("action", "=", "auth.sign_in_failed")
+      .execute();
+    expect(failures.length).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe("first-admin setup and the operator CLI", () => {
+  let app: AppServer;
+  let db: Database;
+  beforeAll(async () => {
+    app = await startAppServer();
+    db = appDatabase(app);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await app?.stop();
+  });
+
+  const setup = (email: string, password = "password-123") =>
+    fetch(`${app.url}/admin/setup`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email, password }),
+    });
+
+  it("says what is missing", async () => {
+    const response = await setup("   ");
+    expect(response.status).toBe(400);
+    expect(await db.selectFrom("user").select("id").execute()).toEqual([]);
+  });
+
+  it("creates one admin from many concurrent requests, then says setup is complete", async () => {
+    const responses = await Promise.all(Array.from({ length: 8 }, (_, index) => setup(`first${index}@example.com`)));
+    expect(responses.filter((response) => response.status === 302)).toHaveLength(1);
+    expect(responses.filter((response) => response.status === 409)).toHaveLength(7);
+    const admins = await db.selectFrom("user_roles").select("user_id").where("role", "=", "admin").execute();
+    expect(admins).toHaveLength(1);
+
+    const later = await fetch(`${app.url}/admin/setup`);
+    expect(await later.text()).toContain("Setup is complete");
+    expect((await setup("another@example.com")).status).toBe(409);
+  });
+
+  it("creates a user from the command line who can then sign in", async () => {
+    const run = (args: string[]) =>
+      promisify(execFile)("npm", ["run", "-s", "cli", "--", ...args], {
+        env: childEnv({ DATA_DIR: app.dataDir }),
+        encoding: "utf8",
+      });
+    const { stdout } = await run([
+      "users:create",
+      "--email",
+      "ops@example.com",
+      "--password",
+      "cli-password",
+      "--role",
+      "editor",
+    ]);
+    expect(stdout).toContain("Created ops@example.com (editor)");
+    const cookie = await signIn(app, "ops@example.com", "cli-password");
+    const response = await fetch(`${app.url}/admin`, { headers: { cookie }, redirect: "manual" });
+    expect(response.status).toBe(200);
+
+    await expect(run(["users:create", "--email", "bad", "--password", "x", "--role", "editor"])).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('"bad" is not an e-mail address'),
+    });
+    const listed = await run(["users:list"]);
+    expect(listed.stdout).toMatch(/ops@example\.com\s+editor/);
+    expect(cookieHeader).toBeTypeOf("function");
+  });
+});

@@ -1,0 +1,34 @@
+import path from "node:path";
+import type { Role } from "~/lib/roles";
+import { openDatabase } from "~/server/db/database.server";
+import type { Database } from "~/server/db/schema.server";
+import { createStaffUser } from "~/server/users/staff-users.server";
+import type { AppServer } from "./app-server";
+
+/** The running server's own SQLite database, opened from the test process (WAL allows both). */
+export function appDatabase(app: AppServer): Database {
+  return openDatabase({ dialect: "sqlite", file: path.join(app.dataDir, "app.db") });
+}
+
+export async function addStaff(db: Database, email: string, role: Role, password = "password-123") {
+  const created = await createStaffUser(db, { email, password, role }, { id: null, email: "test" });
+  return { ...created, password };
+}
+
+/** Signs in through better-auth's HTTP endpoint; returns the Cookie header to send afterwards. */
+export async function signIn(app: AppServer, email: string, password: string) {
+  const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: app.url },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
+  return cookieHeader(response);
+}
+
+export function cookieHeader(response: Response) {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
