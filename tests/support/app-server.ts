@@ -4,11 +4,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import type { DatabaseConfig } from "~/server/config.server";
+import type { Dialect } from "~/server/db/database.server";
 import { childEnv } from "./child-env";
+import { createEmptyDatabase } from "./databases";
 
 export type AppServer = {
   url: string;
   dataDir: string;
+  database: DatabaseConfig;
   process: ChildProcess;
   output(): string;
   /** Sends the signal and resolves with the exit code. */
@@ -17,13 +21,29 @@ export type AppServer = {
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-/** Runs the production build (`node server.ts`) on a free loopback port with its own data folder. */
-export async function startAppServer(env: Record<string, string | undefined> = {}): Promise<AppServer> {
+/**
+ * Runs the production build (`node server.ts`) on a free loopback port with its own data folder, on a
+ * fresh SQLite file or a fresh PostgreSQL database of the test cluster.
+ */
+export async function startAppServer(
+  env: Record<string, string | undefined> = {},
+  { dialect = "sqlite" }: { dialect?: Dialect } = {},
+): Promise<AppServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "agency-e2e-"));
+  const postgres = dialect === "postgres" ? await createEmptyDatabase("postgres") : undefined;
+  const database: DatabaseConfig =
+    postgres?.config ?? { dialect: "sqlite", file: path.join(dataDir, "app.db") };
   const child = spawn(process.execPath, ["server.ts"], {
     cwd: root,
-    env: childEnv({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env }),
+    env: childEnv({
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      DATABASE_URL: database.dialect === "postgres" ? database.connectionString : undefined,
+      ...env,
+    }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -52,12 +72,14 @@ export async function startAppServer(env: Record<string, string | undefined> = {
   return {
     url,
     dataDir,
+    database,
     process: child,
     output: () => output,
     async stop(signal = "SIGTERM") {
       if (child.exitCode === null) child.kill(signal);
       const code = await exited;
       rmSync(dataDir, { recursive: true, force: true });
+      await postgres?.drop();
       return code;
     },
   };

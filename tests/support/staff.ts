@@ -1,13 +1,12 @@
-import path from "node:path";
 import type { Role } from "~/lib/roles";
 import { openDatabase } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
 import { createStaffUser } from "~/server/users/staff-users.server";
 import type { AppServer } from "./app-server";
 
-/** The running server's own SQLite database, opened from the test process (WAL allows both). */
+/** The running server's own database, opened from the test process (SQLite's WAL allows both). */
 export function appDatabase(app: AppServer): Database {
-  return openDatabase({ dialect: "sqlite", file: path.join(app.dataDir, "app.db") });
+  return openDatabase(app.database);
 }
 
 export async function addStaff(db: Database, email: string, role: Role, password = "password-123") {
