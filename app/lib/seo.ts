@@ -1,0 +1,54 @@
+import type { MetaDescriptor } from "react-router";
+
+export type PageSeo = {
+  title: string;
+  description: string;
+  keywords: string[];
+  /** The page's path, for the canonical URL. */
+  path: string;
+  /** Open Graph / Twitter image, absolute or site-relative. */
+  image?: string;
+  type?: "website" | "article";
+};
+
+/** Title, description, keywords and canonical link for a public page; `social` adds Open Graph and Twitter tags. */
+export function pageMeta(baseUrl: string, page: PageSeo, { social = false } = {}): MetaDescriptor[] {
+  const canonical = `${baseUrl}${page.path === "/" ? "/" : page.path}`;
+  const meta: MetaDescriptor[] = [
+    { title: page.title },
+    { name: "description", content: page.description },
+    { name: "keywords", content: page.keywords.join(", ") },
+    { tagName: "link", rel: "canonical", href: canonical },
+  ];
+  if (social) {
+    const image = page.image ? new URL(page.image, `${baseUrl}/`).toString() : undefined;
+    meta.push(
+      { property: "og:type", content: page.type ?? "website" },
+      { property: "og:title", content: page.title },
+      { property: "og:description", content: page.description },
+      { property: "og:url", content: canonical },
+      { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+      { name: "twitter:title", content: page.title },
+      { name: "twitter:description", content: page.description },
+    );
+    if (image) meta.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
+  }
+  return meta;
+}
+
+export function jsonLd(data: Record<string, unknown>): MetaDescriptor {
+  return { "script:ld+json": data };
+}
+
+type MatchWithData = { id: string; loaderData?: unknown } | undefined;
+
+/** The site's public base URL, from the root route's data (meta functions only get `matches`). */
+export function baseUrlFrom(matches: readonly MatchWithData[]) {
+  const root = matches.find((match) => match?.id === "root")?.loaderData as { baseUrl?: string } | undefined;
+  return root?.baseUrl ?? "";
+}
+
+/** `pageMeta` for a route's `meta` export: `export const meta = ({ matches }) => sitePageMeta(matches, seo)`. */
+export function sitePageMeta(matches: readonly MatchWithData[], page: PageSeo, options?: { social?: boolean }) {
+  return pageMeta(baseUrlFrom(matches), page, options);
+}
