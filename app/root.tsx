@@ -2,16 +2,15 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import type { Route } from "./+types/root";
 import "./app.css";
 import { useNonce } from "~/components/nonce";
-import { useToastMessage } from "~/components/show-toast";
 import { NotFoundScreen } from "~/components/site/not-found-screen";
-import { Toaster } from "~/components/ui/sonner";
+import { getServices } from "~/server/context.server";
 import { takeToast } from "~/server/toast.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await takeToast(request);
-  return data({ toast }, headers ? { headers } : undefined);
+  return data({ toast, baseUrl: getServices(context).config.baseUrl }, headers ? { headers } : undefined);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -30,7 +29,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-background font-sans text-foreground antialiased">
         {children}
-        <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -38,8 +36,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
-  useToastMessage(loaderData.toast);
+export default function App() {
   return <Outlet />;
 }
 

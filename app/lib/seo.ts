@@ -3,7 +3,7 @@ import type { MetaDescriptor } from "react-router";
 export type PageSeo = {
   title: string;
   description: string;
-  keywords: string[];
+  keywords: readonly string[];
   /** The page's path, for the canonical URL. */
   path: string;
   /** Open Graph / Twitter image, absolute or site-relative. */

@@ -71,6 +71,9 @@ const envSchema = z.object({
   MAIL_FROM: optionalText,
   NOTIFY_EMAILS: emailList,
   TRUST_PROXY: trustProxy,
+  COUNTRY_HEADER: optionalText.refine((value) => value === undefined || /^[A-Za-z0-9-]+$/.test(value), {
+    message: "must be a header name such as cf-ipcountry",
+  }),
   AUTH_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
     message: "must be at least 32 characters (or unset: a secret is generated and kept in the database)",
   }),
@@ -116,6 +119,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     trustProxy: parsed.TRUST_PROXY,
     logLevel: parsed.LOG_LEVEL,
     authSecret: parsed.AUTH_SECRET,
+    countryHeader: parsed.COUNTRY_HEADER?.toLowerCase(),
   };
 }
 

@@ -32,8 +32,7 @@ export async function startAppServer(
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "agency-e2e-"));
   const postgres = dialect === "postgres" ? await createEmptyDatabase("postgres") : undefined;
-  const database: DatabaseConfig =
-    postgres?.config ?? { dialect: "sqlite", file: path.join(dataDir, "app.db") };
+  const database: DatabaseConfig = postgres?.config ?? { dialect: "sqlite", file: path.join(dataDir, "app.db") };
   const child = spawn(process.execPath, ["server.ts"], {
     cwd: root,
     env: childEnv({

@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "~/lib/utils";
+import { cx } from "~/lib/cx";
 
 /** A page section with the site's spacing and an optional heading block. */
 export function Section({
@@ -25,7 +25,7 @@ export function Section({
       id={id}
       aria-labelledby={headingId}
       data-slot="section"
-      className={cn(
+      className={cx(
         "py-16 sm:py-20",
         tone === "muted" && "bg-muted/50",
         tone === "brand" && "bg-primary text-primary-foreground",
@@ -36,7 +36,12 @@ export function Section({
         {title ? (
           <div className="mx-auto mb-10 max-w-3xl text-center">
             {eyebrow ? (
-              <p className={cn("mb-2 font-semibold text-sm uppercase tracking-wide", tone === "brand" ? "opacity-90" : "text-primary")}>
+              <p
+                className={cx(
+                  "mb-2 font-semibold text-sm uppercase tracking-wide",
+                  tone === "brand" ? "opacity-90" : "text-primary",
+                )}
+              >
                 {eyebrow}
               </p>
             ) : null}
@@ -44,7 +49,9 @@ export function Section({
               {title}
             </h2>
             {description ? (
-              <p className={cn("mt-4 text-lg", tone === "brand" ? "opacity-90" : "text-muted-foreground")}>{description}</p>
+              <p className={cx("mt-4 text-lg", tone === "brand" ? "opacity-90" : "text-muted-foreground")}>
+                {description}
+              </p>
             ) : null}
           </div>
         ) : null}

@@ -1,10 +1,116 @@
+import { GlobeIcon, MapPinIcon } from "lucide-react";
+import { Link } from "react-router";
+import { CurrencySwitch } from "~/components/site/currency-switch";
+import { Logo } from "~/components/site/logo";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
+import { offices } from "~/content/contact";
+import { footer, industryLinks, serviceLinks } from "~/content/site";
+import type { Currency } from "~/lib/currency";
+import { cx } from "~/lib/cx";
 
-export function SiteFooter() {
+export function SiteFooter({ logo, currency }: { logo: string | null; currency: Currency }) {
   return (
     <footer data-slot="site-footer" className="border-t bg-muted/40">
-      <div className="mx-auto max-w-7xl px-4 py-8 text-muted-foreground text-sm">
-        © {new Date().getFullYear()} {brand.legalName}. Serving {brand.countries.join(", ")}.
+      <div className="bg-primary text-primary-foreground">
+        <div className="mx-auto flex max-w-7xl flex-col items-center gap-6 px-4 py-12 text-center sm:px-6">
+          <h2 className="font-bold text-3xl">{footer.cta.title}</h2>
+          <p className="max-w-2xl opacity-90">{footer.cta.text}</p>
+          <div className="flex flex-wrap justify-center gap-3">
+            <a href="/#contact-section" className={buttonVariants({ variant: "secondary", size: "lg" })}>
+              {footer.cta.primary}
+            </a>
+            <Link
+              to="/pricing"
+              className={cx(
+                buttonVariants({ variant: "outline", size: "lg" }),
+                "bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground",
+              )}
+            >
+              {footer.cta.secondary}
+            </Link>
+          </div>
+          <dl className="flex flex-wrap justify-center gap-8">
+            {footer.claims.map((claim) => (
+              <div key={claim.label} className="flex flex-col">
+                <dt className="text-sm opacity-90">{claim.label}</dt>
+                <dd className="order-first font-bold text-2xl">{claim.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </div>
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
+        <div>
+          <Link to="/" className="flex items-center gap-2 font-bold text-lg">
+            <Logo src={logo} />
+            <span>{brand.name}</span>
+          </Link>
+          <p className="mt-3 text-muted-foreground text-sm">{brand.tagline}.</p>
+          <p className="mt-4 mb-2 flex items-center gap-1 font-semibold text-sm">
+            <GlobeIcon className="size-4" aria-hidden /> Global presence
+          </p>
+          <p className="text-muted-foreground text-sm">{footer.globalPresence.join(" · ")}</p>
+        </div>
+        <nav aria-label="Services and industries">
+          <h2 className="font-semibold">Services</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {serviceLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="text-muted-foreground hover:text-foreground">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <h2 className="mt-6 font-semibold">Industries</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {industryLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="text-muted-foreground hover:text-foreground">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="font-semibold">Offices</h2>
+          <ul className="mt-3 space-y-4 text-sm">
+            {offices.map((office) => (
+              <li key={office.id} className="flex gap-2">
+                <MapPinIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+                <address className="text-muted-foreground not-italic">
+                  <span className="font-medium text-foreground">{office.label}</span>
+                  {office.lines.map((line) => (
+                    <span key={line} className="block">
+                      {line}
+                    </span>
+                  ))}
+                </address>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h2 className="font-semibold">Company</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {footer.links.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="text-muted-foreground hover:text-foreground">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-6 mb-2 font-semibold text-sm">Prices shown in</p>
+          <CurrencySwitch currency={currency} />
+        </div>
+      </div>
+      <div className="border-t">
+        <p className="mx-auto max-w-7xl px-4 py-6 text-muted-foreground text-sm sm:px-6">
+          © {new Date().getFullYear()} {brand.legalName}. All rights reserved.
+        </p>
       </div>
     </footer>
   );

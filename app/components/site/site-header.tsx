@@ -1,20 +1,131 @@
-import { Link } from "react-router";
+import { ChevronDownIcon, MenuIcon } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link, useLocation } from "react-router";
+import { Logo } from "~/components/site/logo";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
+import { mainNav, type NavGroup, type NavLink } from "~/content/site";
+import { cx } from "~/lib/cx";
 
-export function SiteHeader() {
+function isGroup(item: NavLink | NavGroup): item is NavGroup {
+  return "items" in item;
+}
+
+export function SiteHeader({ logo }: { logo: string | null }) {
+  const { pathname } = useLocation();
+  const mobileMenu = useRef<HTMLDetailsElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the page changes.
+  useEffect(() => {
+    if (mobileMenu.current) mobileMenu.current.open = false;
+  }, [pathname]);
+  const bookCallHref = pathname === "/" ? "#contact-section" : "/#contact-section";
+
   return (
     <header data-slot="site-header" className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 font-bold text-lg">
-          <img src={brand.defaultLogo} alt="" width={32} height={32} className="size-8" />
-          <span>{brand.name}</span>
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" className="flex min-w-0 items-center gap-2 font-bold text-lg">
+          <Logo src={logo} />
+          <span className="truncate">{brand.name}</span>
         </Link>
-        <a
-          href="/#contact-section"
-          className="rounded-md bg-primary px-4 py-2 font-medium text-primary-foreground text-sm hover:bg-primary/90"
-        >
-          Book Call
-        </a>
+
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {mainNav.map((item) =>
+              isGroup(item) ? (
+                <li key={item.label} className="group relative">
+                  <button
+                    type="button"
+                    className="flex items-center gap-1 rounded-md px-3 py-2 font-medium text-sm hover:bg-accent"
+                    aria-haspopup="true"
+                  >
+                    {item.label} <ChevronDownIcon className="size-4" aria-hidden />
+                  </button>
+                  <ul className="invisible absolute top-full left-0 z-50 min-w-56 rounded-md border bg-popover p-1 opacity-0 shadow-lg transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
+                    {item.items.map((link) => (
+                      <li key={link.to}>
+                        <Link to={link.to} className="block rounded px-3 py-2 text-sm hover:bg-accent focus:bg-accent">
+                          {link.label}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ) : (
+                <li key={item.to}>
+                  <Link
+                    to={item.to}
+                    aria-current={pathname === item.to ? "page" : undefined}
+                    className="rounded-md px-3 py-2 font-medium text-sm hover:bg-accent aria-[current=page]:text-primary"
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              ),
+            )}
+          </ul>
+        </nav>
+
+        <div className="flex items-center gap-2">
+          <a
+            href={bookCallHref}
+            className={cx(buttonVariants({ variant: "outline", size: "sm" }), "hidden sm:inline-flex")}
+          >
+            Book Call
+          </a>
+          <Link to="/contact" className={cx(buttonVariants({ size: "sm" }))}>
+            Get Started
+          </Link>
+          <details ref={mobileMenu} className="group lg:hidden">
+            <summary
+              className={cx(
+                buttonVariants({ variant: "outline", size: "icon-sm" }),
+                "list-none [&::-webkit-details-marker]:hidden",
+              )}
+              aria-label="Menu"
+            >
+              <MenuIcon aria-hidden />
+            </summary>
+            <nav
+              aria-label="Mobile"
+              className="absolute inset-x-0 top-16 max-h-[calc(100vh-4rem)] overflow-y-auto border-b bg-background px-4 pb-6 shadow-lg"
+            >
+              <ul className="divide-y">
+                {mainNav.map((item) =>
+                  isGroup(item) ? (
+                    <li key={item.label} className="py-3">
+                      <p className="mb-1 font-semibold text-muted-foreground text-xs uppercase tracking-wide">
+                        {item.label}
+                      </p>
+                      <ul>
+                        {item.items.map((link) => (
+                          <li key={link.to}>
+                            <Link to={link.to} className="block py-2 font-medium">
+                              {link.label}
+                            </Link>
+                          </li>
+                        ))}
+                      </ul>
+                    </li>
+                  ) : (
+                    <li key={item.to}>
+                      <Link to={item.to} className="block py-3 font-medium">
+                        {item.label}
+                      </Link>
+                    </li>
+                  ),
+                )}
+              </ul>
+              <div className="mt-4 grid gap-2">
+                <a href={bookCallHref} className={buttonVariants({ variant: "outline" })}>
+                  Book Call
+                </a>
+                <Link to="/contact" className={buttonVariants()}>
+                  Get Started
+                </Link>
+              </div>
+            </nav>
+          </details>
+        </div>
       </div>
     </header>
   );

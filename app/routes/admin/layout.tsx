@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, Outlet } from "react-router";
 import { AccessDenied } from "~/components/admin/access-denied";
 import { AdminShell } from "~/components/admin/admin-shell";
+import { AdminToaster } from "~/components/admin/admin-toaster";
 import { navItemsFor } from "~/lib/roles";
 import { adminGuard } from "~/server/auth/guard.server";
 import { requireStaff } from "~/server/auth/session.server";
@@ -20,6 +21,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AdminShell user={loaderData.user} nav={loaderData.nav}>
       <Outlet />
+      <AdminToaster />
     </AdminShell>
   );
 }

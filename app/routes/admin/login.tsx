@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { AdminToaster } from "~/components/admin/admin-toaster";
 import { Field } from "~/components/admin/field";
 import { useToastMessage } from "~/components/show-toast";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -87,6 +88,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           ) : null}
         </CardContent>
       </Card>
+      <AdminToaster />
     </main>
   );
 }

@@ -1,4 +1,5 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { AdminToaster } from "~/components/admin/admin-toaster";
 import { Field } from "~/components/admin/field";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
@@ -107,6 +108,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           )}
         </CardContent>
       </Card>
+      <AdminToaster />
     </main>
   );
 }

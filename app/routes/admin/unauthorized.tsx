@@ -1,4 +1,5 @@
 import { AccessDenied } from "~/components/admin/access-denied";
+import { AdminToaster } from "~/components/admin/admin-toaster";
 
 export function meta() {
   return [{ title: "Access Denied" }];
@@ -8,6 +9,7 @@ export default function Unauthorized() {
   return (
     <main id="main" className="min-h-screen bg-muted/30 px-4">
       <AccessDenied />
+      <AdminToaster />
     </main>
   );
 }

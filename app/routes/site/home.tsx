@@ -1,33 +1,96 @@
+import { ShieldCheckIcon } from "lucide-react";
+import { ContactForm } from "~/components/site/forms/contact-form";
+import { GuideDownloadButton } from "~/components/site/guide-download-button";
+import { HeroVideo } from "~/components/site/hero-video";
+import { AdPlatforms } from "~/components/site/home/ad-platforms";
+import { CoreServices } from "~/components/site/home/core-services";
+import { IndustriesGrid } from "~/components/site/home/industries-grid";
+import { Integrations } from "~/components/site/home/integrations";
+import { StatCards } from "~/components/site/home/stat-cards";
+import { Testimonials } from "~/components/site/home/testimonials";
+import { ValueChips } from "~/components/site/home/value-chips";
+import { Section } from "~/components/site/section";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
+import { offices } from "~/content/contact";
+import { contactSection, hero, homeSeo } from "~/content/home";
+import { baseUrlFrom, jsonLd, pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/home";
+import { useSiteData } from "./layout";
 
-export function meta(_: Route.MetaArgs) {
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const baseUrl = baseUrlFrom(matches);
   return [
-    { title: `${brand.name} | Performance Marketing Agency` },
-    {
-      name: "description",
-      content: `${brand.name} runs paid ads, conversion tracking and marketing automation for growing brands.`,
-    },
+    ...pageMeta(baseUrl, { ...homeSeo, keywords: [...homeSeo.keywords], image: brand.defaultLogo }, { social: true }),
+    jsonLd({
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: brand.name,
+      legalName: brand.legalName,
+      url: `${baseUrl}/`,
+      logo: `${baseUrl}${brand.defaultLogo}`,
+      foundingDate: String(brand.founded),
+      areaServed: brand.countries,
+      address: offices.map((office) => ({
+        "@type": "PostalAddress",
+        addressLocality: office.city,
+        addressCountry: office.country,
+      })),
+    }),
   ];
-}
+};
 
 export default function Home() {
+  const { settings } = useSiteData();
   return (
     <main>
-      <section className="mx-auto max-w-7xl px-4 py-20 text-center">
-        <h1 className="font-bold text-4xl tracking-tight sm:text-5xl">{brand.tagline}</h1>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">
-          Paid ads management, conversion tracking and marketing automation for e-commerce, SaaS, real estate and
-          automotive brands.
-        </p>
-      </section>
-      <section id="contact-section" aria-labelledby="contact-heading" className="bg-muted/40 py-16">
-        <div className="mx-auto max-w-3xl px-4 text-center">
-          <h2 id="contact-heading" className="font-bold text-3xl">
-            Book your free strategy call
-          </h2>
+      <section className="bg-gradient-to-b from-primary/10 to-background">
+        <div className="mx-auto grid max-w-7xl items-center gap-12 px-4 py-16 sm:px-6 lg:grid-cols-2 lg:py-24">
+          <div className="min-w-0">
+            <p className="inline-flex items-center gap-2 rounded-full border bg-background px-3 py-1 font-medium text-sm">
+              <ShieldCheckIcon className="size-4 text-primary" aria-hidden />
+              {hero.trustBadge}
+            </p>
+            <h1 className="mt-6 font-bold text-4xl tracking-tight sm:text-5xl lg:text-6xl">{hero.headline}</h1>
+            <p className="mt-6 text-lg text-muted-foreground">{hero.subheadline}</p>
+            <ValueChips className="mt-6" />
+            <div className="mt-8 flex flex-wrap gap-3">
+              <a href="#contact-section" className={buttonVariants({ size: "lg" })}>
+                {hero.primaryCta}
+              </a>
+              <GuideDownloadButton variant="outline" size="lg">
+                {hero.secondaryCta}
+              </GuideDownloadButton>
+            </div>
+            <StatCards className="mt-10" />
+          </div>
+          <HeroVideo src={settings.heroVideo} poster={settings.heroVideoThumbnail} />
         </div>
       </section>
+      <CoreServices />
+      <AdPlatforms />
+      <IndustriesGrid />
+      <Integrations />
+      <Testimonials />
+      <Section
+        id="contact-section"
+        eyebrow={contactSection.eyebrow}
+        title={contactSection.title}
+        description={contactSection.description}
+        tone="muted"
+      >
+        <div className="mx-auto grid max-w-5xl gap-10 lg:grid-cols-[1fr_2fr]">
+          <ul className="space-y-3">
+            {contactSection.benefits.map((benefit) => (
+              <li key={benefit} className="flex gap-2">
+                <ShieldCheckIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
+                {benefit}
+              </li>
+            ))}
+          </ul>
+          <ContactForm idPrefix="home-contact" />
+        </div>
+      </Section>
     </main>
   );
 }

@@ -1,21 +1,52 @@
-import { Outlet } from "react-router";
+import { Outlet, useRouteLoaderData } from "react-router";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
+import { SiteToaster } from "~/components/site/site-toaster";
+import { Snowfall, WinterBanner } from "~/components/site/winter-promo";
+import type { Currency } from "~/lib/currency";
+import { getRequestInfo, getServices } from "~/server/context.server";
+import { detectCurrency } from "~/server/currency/currency.server";
+import { loadPublicSettings, type PublicSettings } from "~/server/site/public-settings.server";
+import type { Route } from "./+types/layout";
 
-export default function SiteLayout() {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, config } = getServices(context);
+  return {
+    settings: await loadPublicSettings(db),
+    currency: detectCurrency(request, config, getRequestInfo(context).clientIp),
+  };
+}
+
+/** Pages differ by currency, which comes from a cookie (or the visitor's country). */
+export function headers() {
+  return { Vary: "Cookie" };
+}
+
+export type SiteData = { settings: PublicSettings; currency: Currency };
+
+/** The public layout's data (settings, currency) from any page below it. */
+export function useSiteData() {
+  return useRouteLoaderData("routes/site/layout") as SiteData;
+}
+
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2"
-      >
-        Skip to content
-      </a>
-      <SiteHeader />
-      <div id="main" className="flex-1">
-        <Outlet />
+    <SiteToaster>
+      <div className="flex min-h-screen flex-col pb-12">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <Snowfall />
+        <SiteHeader logo={loaderData.settings.headerLogo} />
+        <div id="main" className="flex-1">
+          <Outlet />
+        </div>
+        <SiteFooter logo={loaderData.settings.footerLogo} currency={loaderData.currency} />
+        <WinterBanner />
       </div>
-      <SiteFooter />
-    </div>
+    </SiteToaster>
   );
 }

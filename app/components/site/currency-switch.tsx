@@ -1,0 +1,35 @@
+import { Form, useLocation } from "react-router";
+import { CURRENCIES, type Currency } from "~/lib/currency";
+import { cx } from "~/lib/cx";
+
+const labels: Record<Currency, string> = { USD: "USD ($)", INR: "INR (₹)" };
+
+/** Two buttons that post the choice; works without JavaScript, and sticks in a cookie. */
+export function CurrencySwitch({ currency, className }: { currency: Currency; className?: string }) {
+  const location = useLocation();
+  return (
+    <Form method="post" action="/currency" preventScrollReset className={cx("inline-flex", className)}>
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <fieldset className="inline-flex rounded-lg border bg-background p-1">
+        <legend className="sr-only">Currency</legend>
+        {CURRENCIES.map((option) => (
+          <button
+            key={option}
+            type="submit"
+            name="currency"
+            value={option}
+            aria-pressed={option === currency}
+            className={cx(
+              "rounded-md px-3 py-1.5 font-medium text-sm",
+              option === currency
+                ? "bg-primary text-primary-foreground"
+                : "text-muted-foreground hover:text-foreground",
+            )}
+          >
+            {labels[option]}
+          </button>
+        ))}
+      </fieldset>
+    </Form>
+  );
+}

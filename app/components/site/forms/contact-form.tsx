@@ -1,0 +1,118 @@
+import { buttonVariants } from "~/components/ui/button-variants";
+import { cx } from "~/lib/cx";
+import { CONTACT_COUNTRIES, CONTACT_INDUSTRIES, optionLabels } from "~/lib/lead-options";
+import { SelectField, TextAreaField, TextField } from "./fields";
+import { useLeadForm } from "./use-lead-form";
+
+type Errors = Record<string, string | undefined>;
+
+/** The free strategy call form (contact section and contact page). */
+export function ContactForm({
+  idPrefix = "contact",
+  values = {},
+  errors = {},
+}: {
+  idPrefix?: string;
+  values?: Record<string, string>;
+  errors?: Errors;
+}) {
+  const { formRef, onSubmit, busy } = useLeadForm("contact");
+  const id = (name: string) => `${idPrefix}-${name}`;
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      action="/lead"
+      onSubmit={onSubmit}
+      data-slot="contact-form"
+      className="grid gap-4 rounded-xl border bg-card p-6 shadow-sm sm:grid-cols-2"
+    >
+      <input type="hidden" name="flow" value="contact" />
+      <TextField
+        id={id("name")}
+        label="Name"
+        name="name"
+        required
+        maxLength={200}
+        autoComplete="name"
+        defaultValue={values.name}
+        error={errors.name}
+      />
+      <TextField
+        id={id("email")}
+        label="Email"
+        name="email"
+        type="email"
+        required
+        maxLength={254}
+        autoComplete="email"
+        defaultValue={values.email}
+        error={errors.email}
+      />
+      <TextField
+        id={id("phone")}
+        label="Phone"
+        name="phone"
+        type="tel"
+        maxLength={50}
+        autoComplete="tel"
+        defaultValue={values.phone}
+        error={errors.phone}
+      />
+      <TextField
+        id={id("company")}
+        label="Company"
+        name="company"
+        maxLength={200}
+        autoComplete="organization"
+        defaultValue={values.company}
+        error={errors.company}
+      />
+      <SelectField
+        id={id("country")}
+        label="Country"
+        name="country"
+        options={CONTACT_COUNTRIES}
+        labels={optionLabels}
+        defaultValue={values.country}
+        error={errors.country}
+      />
+      <SelectField
+        id={id("industry")}
+        label="Industry"
+        name="industry"
+        options={CONTACT_INDUSTRIES}
+        labels={optionLabels}
+        defaultValue={values.industry}
+        error={errors.industry}
+      />
+      <TextField
+        id={id("budget")}
+        label="Monthly ad budget"
+        name="budget"
+        maxLength={100}
+        placeholder="e.g. $5,000"
+        defaultValue={values.budget}
+        error={errors.budget}
+        className="sm:col-span-2"
+      />
+      <TextAreaField
+        id={id("message")}
+        label="Message"
+        name="message"
+        maxLength={5000}
+        defaultValue={values.message}
+        error={errors.message}
+        className="sm:col-span-2"
+      />
+      <button
+        type="submit"
+        disabled={busy}
+        aria-busy={busy}
+        className={cx(buttonVariants({ size: "lg" }), "sm:col-span-2")}
+      >
+        {busy ? "Submitting..." : "Book Free Strategy Call"}
+      </button>
+    </form>
+  );
+}

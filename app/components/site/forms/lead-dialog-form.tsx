@@ -1,0 +1,59 @@
+import { useId } from "react";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { GUIDE_INDUSTRIES, type LeadFlowName as LeadFlow, optionLabels } from "~/lib/lead-options";
+import { SelectField, TextAreaField, TextField } from "./fields";
+import { type LeadActionData, useLeadForm } from "./use-lead-form";
+
+/** The fields of the guide and get-started dialogs; `hidden` carries the flow's context. */
+export function LeadDialogForm({
+  flow,
+  hidden,
+  submitLabel,
+  busyLabel,
+  onSuccess,
+}: {
+  flow: Extract<LeadFlow, "guide" | "get-started">;
+  hidden: Record<string, string | undefined>;
+  submitLabel: string;
+  busyLabel: string;
+  onSuccess?: (data: LeadActionData) => void;
+}) {
+  const { formRef, onSubmit, busy } = useLeadForm(flow, { onSuccess });
+  const prefix = useId();
+  const id = (name: string) => `${prefix}-${name}`;
+  return (
+    <form ref={formRef} method="post" action="/lead" onSubmit={onSubmit} className="grid gap-4">
+      <input type="hidden" name="flow" value={flow} />
+      {Object.entries(hidden).map(([name, value]) =>
+        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+      )}
+      <TextField id={id("name")} label="Name" name="name" required maxLength={200} autoComplete="name" />
+      <TextField
+        id={id("email")}
+        label="Email"
+        name="email"
+        type="email"
+        required
+        maxLength={254}
+        autoComplete="email"
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField id={id("phone")} label="Phone" name="phone" type="tel" maxLength={50} autoComplete="tel" />
+        <TextField id={id("company")} label="Company" name="company" maxLength={200} autoComplete="organization" />
+      </div>
+      {flow === "guide" ? (
+        <SelectField
+          id={id("industry")}
+          label="Industry"
+          name="industry"
+          options={GUIDE_INDUSTRIES}
+          labels={optionLabels}
+        />
+      ) : null}
+      <TextAreaField id={id("message")} label="Message" name="message" maxLength={5000} rows={3} />
+      <button type="submit" disabled={busy} aria-busy={busy} className={buttonVariants()}>
+        {busy ? busyLabel : submitLabel}
+      </button>
+    </form>
+  );
+}

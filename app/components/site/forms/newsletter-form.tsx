@@ -1,0 +1,32 @@
+import { buttonVariants } from "~/components/ui/button-variants";
+import { TextField } from "./fields";
+import { useLeadForm } from "./use-lead-form";
+
+export function NewsletterForm({ idPrefix = "newsletter" }: { idPrefix?: string }) {
+  const { formRef, onSubmit, busy } = useLeadForm("newsletter");
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      action="/lead"
+      onSubmit={onSubmit}
+      data-slot="newsletter-form"
+      className="mx-auto grid max-w-xl gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+    >
+      <input type="hidden" name="flow" value="newsletter" />
+      <TextField
+        id={`${idPrefix}-email`}
+        label="Email"
+        name="email"
+        type="email"
+        required
+        maxLength={254}
+        autoComplete="email"
+      />
+      <TextField id={`${idPrefix}-name`} label="Name (optional)" name="name" maxLength={200} autoComplete="name" />
+      <button type="submit" disabled={busy} aria-busy={busy} className={buttonVariants()}>
+        {busy ? "Subscribing..." : "Subscribe"}
+      </button>
+    </form>
+  );
+}

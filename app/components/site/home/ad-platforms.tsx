@@ -1,0 +1,44 @@
+import type * as React from "react";
+import { type AdPlatform, adPlatforms, homeSections, type SectionHeading } from "~/content/home";
+import { Section } from "../section";
+
+/** The grid of ad platforms the agency runs campaigns on. */
+export function AdPlatforms({
+  heading = homeSections.platforms,
+  platforms = adPlatforms,
+  tone = "muted",
+}: {
+  heading?: SectionHeading;
+  platforms?: readonly AdPlatform[];
+  tone?: React.ComponentProps<typeof Section>["tone"];
+}) {
+  return (
+    <Section
+      id="platforms"
+      tone={tone}
+      eyebrow={heading.eyebrow}
+      title={heading.title}
+      description={heading.description}
+    >
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
+        {platforms.map((platform) => (
+          <li
+            key={platform.name}
+            className="flex min-w-0 flex-col gap-3 rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:flex-row sm:items-start"
+          >
+            <span
+              aria-hidden="true"
+              className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-primary font-bold text-lg text-primary-foreground"
+            >
+              {platform.name.charAt(0)}
+            </span>
+            <div className="min-w-0">
+              <h3 className="font-semibold wrap-break-word">{platform.name}</h3>
+              <p className="mt-1 text-muted-foreground text-sm wrap-break-word">{platform.use}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,147 @@
+import { CheckIcon } from "lucide-react";
+import { GetStartedButton } from "~/components/site/get-started-button";
+import { Section } from "~/components/site/section";
+import { SiteBadge } from "~/components/site/site-badge";
+import { type Currency, formatPrice, planPrice } from "~/lib/currency";
+import { cx } from "~/lib/cx";
+import type { FaqContent, OngoingManagementContent } from "~/lib/schemas/pricing-content";
+import type { PublicPlan } from "~/server/pricing/public-pricing.server";
+
+export function PlanCard({
+  plan,
+  currency,
+  period = "/month",
+}: {
+  plan: PublicPlan;
+  currency: Currency;
+  period?: string;
+}) {
+  const { price, original, percent } = planPrice(plan, currency);
+  return (
+    <article
+      data-slot="plan-card"
+      data-plan={plan.title}
+      className={cx(
+        "relative flex flex-col rounded-xl border bg-card p-6 shadow-sm",
+        plan.isPopular && "border-primary ring-2 ring-primary",
+      )}
+    >
+      {plan.isPopular ? <SiteBadge className="-top-3 absolute left-6">Most Popular</SiteBadge> : null}
+      <h3 className="font-bold text-xl">{plan.title}</h3>
+      {plan.subtitle ? <p className="mt-1 text-muted-foreground text-sm">{plan.subtitle}</p> : null}
+      <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
+        <span className="font-bold text-4xl" data-testid="plan-price">
+          {formatPrice(price, currency)}
+        </span>
+        <span className="text-muted-foreground">{period}</span>
+        {original !== null ? (
+          <span className="text-muted-foreground line-through">
+            <span className="sr-only">was </span>
+            {formatPrice(original, currency)}
+          </span>
+        ) : null}
+      </p>
+      {percent !== null ? (
+        <SiteBadge variant="secondary" className="mt-2 w-fit">
+          {percent}% OFF
+        </SiteBadge>
+      ) : null}
+      {plan.winterDiscount > 0 ? (
+        <p className="mt-2 font-medium text-primary text-sm">
+          Winter offer: {plan.winterDiscount}% off your first month
+        </p>
+      ) : null}
+      {plan.description ? <p className="mt-4 text-muted-foreground text-sm">{plan.description}</p> : null}
+      <ul className="mt-6 flex-1 space-y-2 text-sm">
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex gap-2">
+            <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+            <span>{feature}</span>
+          </li>
+        ))}
+      </ul>
+      <GetStartedButton
+        source={`${plan.title} Plan`}
+        className="mt-6 w-full"
+        variant={plan.isPopular ? "default" : "outline"}
+      >
+        {plan.ctaText}
+      </GetStartedButton>
+    </article>
+  );
+}
+
+export function SetupServiceCard({ plan, currency }: { plan: PublicPlan; currency: Currency }) {
+  const { price, original, percent, saving } = planPrice(plan, currency);
+  return (
+    <article
+      data-slot="setup-card"
+      data-plan={plan.title}
+      className="flex flex-col rounded-xl border bg-card p-6 shadow-sm"
+    >
+      {percent !== null ? <SiteBadge className="mb-3 w-fit">{percent}% OFF Winter Special</SiteBadge> : null}
+      <h3 className="font-bold text-xl">{plan.title}</h3>
+      {plan.subtitle ? <p className="mt-1 text-muted-foreground text-sm">{plan.subtitle}</p> : null}
+      <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
+        <span className="font-bold text-4xl" data-testid="plan-price">
+          {formatPrice(price, currency)}
+        </span>
+        <span className="text-muted-foreground">one-time</span>
+        {original !== null ? (
+          <span className="text-muted-foreground line-through">
+            <span className="sr-only">was </span>
+            {formatPrice(original, currency)}
+          </span>
+        ) : null}
+      </p>
+      {saving !== null ? (
+        <p className="mt-1 font-medium text-primary text-sm">You save {formatPrice(saving, currency)}</p>
+      ) : null}
+      {plan.description ? <p className="mt-4 text-muted-foreground text-sm">{plan.description}</p> : null}
+      <ul className="mt-6 flex-1 space-y-2 text-sm">
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex gap-2">
+            <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+            <span>{feature}</span>
+          </li>
+        ))}
+      </ul>
+      <GetStartedButton source={plan.title} className="mt-6 w-full">
+        {plan.ctaText}
+      </GetStartedButton>
+    </article>
+  );
+}
+
+export function OngoingManagement({ content }: { content: OngoingManagementContent }) {
+  return (
+    <Section id="ongoing-management" title={content.title} description={content.description} tone="muted">
+      <div className="mx-auto grid max-w-3xl gap-4 sm:grid-cols-3">
+        {content.examples.map((example) => (
+          <div key={`${example.spend_usd}-${example.fee_usd}`} className="rounded-xl border bg-card p-5 text-center">
+            <p className="text-muted-foreground text-sm">Ad spend {formatPrice(example.spend_usd, "USD")}/month</p>
+            <p className="mt-1 font-bold text-2xl">{formatPrice(example.fee_usd, "USD")}</p>
+            <p className="text-muted-foreground text-sm">management fee ({content.percentage}%)</p>
+          </div>
+        ))}
+      </div>
+    </Section>
+  );
+}
+
+export function PricingFaq({ content }: { content: FaqContent }) {
+  return (
+    <Section id="faq" title={content.title}>
+      <div className="mx-auto max-w-3xl divide-y rounded-xl border bg-card">
+        {content.questions.map((item) => (
+          <details key={item.question} className="group p-5">
+            <summary className="cursor-pointer list-none font-semibold [&::-webkit-details-marker]:hidden">
+              {item.question}
+            </summary>
+            <p className="mt-3 text-muted-foreground">{item.answer}</p>
+          </details>
+        ))}
+      </div>
+    </Section>
+  );
+}

@@ -1,0 +1,99 @@
+import { z } from "zod";
+import {
+  CONTACT_COUNTRIES,
+  CONTACT_INDUSTRIES,
+  DEFAULT_GUIDE_TITLE,
+  GUIDE_INDUSTRIES,
+  NEWSLETTER_DEFAULT_NAME,
+} from "~/lib/lead-options";
+
+export { leadMessages, optionLabels } from "~/lib/lead-options";
+export { CONTACT_COUNTRIES, CONTACT_INDUSTRIES, DEFAULT_GUIDE_TITLE, GUIDE_INDUSTRIES, NEWSLETTER_DEFAULT_NAME };
+
+/** The visitor forms' rules, shared by the browser and the server. Lengths are the server's limits. */
+
+const optional = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} can be at most ${max.toLocaleString("en-US")} characters.`)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+const requiredName = z.string().trim().min(1, "required").max(200, "Name can be at most 200 characters.");
+
+const requiredEmail = z
+  .string()
+  .trim()
+  .min(1, "required")
+  .max(254, "E-mail addresses can be at most 254 characters.")
+  .pipe(z.email("Please enter a valid e-mail address."));
+
+const choice = <T extends readonly [string, ...string[]]>(options: T) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .pipe(z.enum(options, { error: "Please choose one of the options." }).optional());
+
+export const contactLeadSchema = z.object({
+  name: requiredName,
+  email: requiredEmail,
+  phone: optional(50, "Phone"),
+  company: optional(200, "Company"),
+  country: choice(CONTACT_COUNTRIES),
+  industry: choice(CONTACT_INDUSTRIES),
+  budget: optional(100, "Budget"),
+  message: optional(5000, "Message"),
+});
+
+export const guideLeadSchema = z.object({
+  name: requiredName,
+  email: requiredEmail,
+  phone: optional(50, "Phone"),
+  company: optional(200, "Company"),
+  industry: choice(GUIDE_INDUSTRIES),
+  message: optional(5000, "Message"),
+  guideTitle: optional(200, "Guide title").transform((value) => value ?? DEFAULT_GUIDE_TITLE),
+  redirectUrl: optional(2048, "Redirect URL"),
+});
+
+export const getStartedLeadSchema = z.object({
+  name: requiredName,
+  email: requiredEmail,
+  phone: optional(50, "Phone"),
+  company: optional(200, "Company"),
+  message: optional(5000, "Message"),
+  sourceLabel: optional(200, "Source").transform((value) => value ?? "Website"),
+  formId: optional(64, "Form"),
+  redirectUrl: optional(2048, "Redirect URL"),
+});
+
+export const newsletterLeadSchema = z.object({
+  email: requiredEmail,
+  name: optional(200, "Name"),
+});
+
+export const leadFlows = {
+  contact: contactLeadSchema,
+  guide: guideLeadSchema,
+  "get-started": getStartedLeadSchema,
+  newsletter: newsletterLeadSchema,
+} as const;
+
+export type LeadFlow = keyof typeof leadFlows;
+
+export function isLeadFlow(value: unknown): value is LeadFlow {
+  return typeof value === "string" && value in leadFlows;
+}
+
+/** Safe redirect targets after a submission: http(s) only. */
+export function isSafeRedirectUrl(value: string | undefined) {
+  if (!value) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return value.startsWith("/") && !value.startsWith("//");
+  }
+}

@@ -1,0 +1,83 @@
+import { CheckCircle2Icon, DownloadIcon } from "lucide-react";
+import { Link } from "react-router";
+import { ContactForm } from "~/components/site/forms/contact-form";
+import { LeadDialogForm } from "~/components/site/forms/lead-dialog-form";
+import { NewsletterForm } from "~/components/site/forms/newsletter-form";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { brand } from "~/content/brand";
+import { DEFAULT_GUIDE_TITLE, isLeadFlowName } from "~/lib/lead-options";
+import { handleLeadSubmission } from "~/server/leads/lead-action.server";
+import type { Route } from "./+types/lead";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Thank you | ${brand.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+/** GET /lead?flow=…: the form on a page of its own, for visitors without JavaScript. */
+export function loader({ request }: Route.LoaderArgs) {
+  const flow = new URL(request.url).searchParams.get("flow");
+  return { flow: isLeadFlowName(flow) ? flow : "contact" };
+}
+
+/** POST /lead: every visitor form submits here, with or without JavaScript. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleLeadSubmission(context, request);
+}
+
+export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
+  const flow = actionData?.flow ?? loaderData.flow;
+  if (actionData?.ok) {
+    return (
+      <main className="mx-auto max-w-xl px-4 py-20 text-center">
+        <CheckCircle2Icon className="mx-auto size-12 text-primary" aria-hidden />
+        <h1 className="mt-4 font-bold text-3xl">{actionData.title}</h1>
+        <p className="mt-3 text-lg text-muted-foreground">{actionData.description}</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          {actionData.downloadUrl ? (
+            <a href={actionData.downloadUrl} download className={buttonVariants()}>
+              <DownloadIcon aria-hidden /> Download the guide
+            </a>
+          ) : null}
+          <Link to="/" className={buttonVariants({ variant: "outline" })}>
+            Back to the home page
+          </Link>
+        </div>
+      </main>
+    );
+  }
+  const errors = actionData?.fieldErrors ?? {};
+  const values = actionData?.values ?? {};
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-16">
+      <h1 className="font-bold text-3xl">
+        {flow === "newsletter"
+          ? "Subscribe to our newsletter"
+          : flow === "guide"
+            ? DEFAULT_GUIDE_TITLE
+            : "Get in touch"}
+      </h1>
+      {actionData ? (
+        <Alert variant="destructive" className="mt-6">
+          <AlertTitle>{actionData.title}</AlertTitle>
+          <AlertDescription>{actionData.description}</AlertDescription>
+        </Alert>
+      ) : null}
+      <div className="mt-8">
+        {flow === "newsletter" ? (
+          <NewsletterForm idPrefix="lead-newsletter" />
+        ) : flow === "guide" || flow === "get-started" ? (
+          <LeadDialogForm
+            flow={flow}
+            hidden={{}}
+            submitLabel={flow === "guide" ? "Download Now" : "Get Started"}
+            busyLabel={flow === "guide" ? "Processing..." : "Submitting..."}
+          />
+        ) : (
+          <ContactForm idPrefix="lead-contact" values={values} errors={errors} />
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,92 @@
+import { Link } from "react-router";
+import { CurrencySwitch } from "~/components/site/currency-switch";
+import { GetStartedButton } from "~/components/site/get-started-button";
+import { PageHero } from "~/components/site/page-hero";
+import { OngoingManagement, PlanCard, PricingFaq, SetupServiceCard } from "~/components/site/pricing";
+import { Section } from "~/components/site/section";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { paidAdsPage } from "~/content/services";
+import { formatPrice, planPrice } from "~/lib/currency";
+import { cx } from "~/lib/cx";
+import { sitePageMeta } from "~/lib/seo";
+import { getServices } from "~/server/context.server";
+import { loadPublicPricing } from "~/server/pricing/public-pricing.server";
+import type { Route } from "./+types/paid-ads";
+import { useSiteData } from "./layout";
+
+export const meta: Route.MetaFunction = ({ matches }) => sitePageMeta(matches, paidAdsPage.seo);
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadPublicPricing(getServices(context).db);
+}
+
+export default function PaidAds({ loaderData }: Route.ComponentProps) {
+  const { currency } = useSiteData();
+  const monthly = loaderData.plans.filter((plan) => plan.planType === "paid_ads");
+  const setup = loaderData.plans.filter((plan) => plan.planType !== "paid_ads");
+  const cheapest = monthly.reduce<number | null>((lowest, plan) => {
+    const { price } = planPrice(plan, currency);
+    return lowest === null || price < lowest ? price : lowest;
+  }, null);
+  return (
+    <main>
+      <PageHero eyebrow={paidAdsPage.hero.eyebrow} title={paidAdsPage.hero.title} text={paidAdsPage.hero.text}>
+        {cheapest !== null ? (
+          <p className="w-full font-semibold text-lg" data-testid="starting-from">
+            {paidAdsPage.bannerPrefix} {formatPrice(cheapest, currency)}/month
+          </p>
+        ) : null}
+        <CurrencySwitch currency={currency} />
+      </PageHero>
+      <Section id="plans" title={paidAdsPage.plansTitle}>
+        <div className="grid gap-8 pt-3 md:grid-cols-3">
+          {monthly.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} currency={currency} />
+          ))}
+        </div>
+      </Section>
+      {setup.length > 0 ? (
+        <Section id="setup-services" title={paidAdsPage.setupTitle} tone="muted">
+          <div className="mx-auto grid max-w-4xl gap-8 md:grid-cols-2">
+            {setup.map((plan) => (
+              <SetupServiceCard key={plan.id} plan={plan} currency={currency} />
+            ))}
+          </div>
+        </Section>
+      ) : null}
+      <Section id="results">
+        <dl className="mx-auto grid max-w-4xl gap-6 text-center sm:grid-cols-3">
+          {paidAdsPage.socialProof.map((item) => (
+            <div key={item.label} className="rounded-xl border bg-card p-6">
+              <dt className="text-muted-foreground">{item.label}</dt>
+              <dd className="order-first font-bold text-4xl text-primary">{item.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Section>
+      <Section
+        id="winter-cta"
+        tone="brand"
+        title={paidAdsPage.winterCta.title}
+        description={paidAdsPage.winterCta.text}
+      >
+        <div className="flex flex-wrap justify-center gap-3">
+          <GetStartedButton source="Paid Ads Winter Special" variant="secondary" size="lg">
+            {paidAdsPage.winterCta.primary}
+          </GetStartedButton>
+          <Link
+            to="/#contact-section"
+            className={cx(
+              buttonVariants({ variant: "outline", size: "lg" }),
+              "bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground",
+            )}
+          >
+            {paidAdsPage.winterCta.secondary}
+          </Link>
+        </div>
+      </Section>
+      {loaderData.ongoingManagement ? <OngoingManagement content={loaderData.ongoingManagement} /> : null}
+      {loaderData.faq ? <PricingFaq content={loaderData.faq} /> : null}
+    </main>
+  );
+}

@@ -1,0 +1,76 @@
+import { CheckIcon, ShieldCheckIcon, SnowflakeIcon } from "lucide-react";
+import { CurrencySwitch } from "~/components/site/currency-switch";
+import { PageHero } from "~/components/site/page-hero";
+import { OngoingManagement, PlanCard, PricingFaq, SetupServiceCard } from "~/components/site/pricing";
+import { Section } from "~/components/site/section";
+import { pricingPage } from "~/content/pricing";
+import { sitePageMeta } from "~/lib/seo";
+import { getServices } from "~/server/context.server";
+import { loadPublicPricing } from "~/server/pricing/public-pricing.server";
+import type { Route } from "./+types/pricing";
+import { useSiteData } from "./layout";
+
+export const meta: Route.MetaFunction = ({ matches }) => sitePageMeta(matches, pricingPage.seo);
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadPublicPricing(getServices(context).db);
+}
+
+export default function Pricing({ loaderData }: Route.ComponentProps) {
+  const { currency } = useSiteData();
+  const monthly = loaderData.plans.filter((plan) => plan.planType === "paid_ads");
+  const setup = loaderData.plans.filter((plan) => plan.planType !== "paid_ads");
+  return (
+    <main>
+      <PageHero eyebrow={pricingPage.hero.eyebrow} title={pricingPage.hero.title} text={pricingPage.hero.text}>
+        <CurrencySwitch currency={currency} />
+      </PageHero>
+      <Section id="plans" title={pricingPage.plansTitle}>
+        <div className="grid gap-8 pt-3 md:grid-cols-3">
+          {monthly.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} currency={currency} />
+          ))}
+        </div>
+      </Section>
+      {setup.length > 0 ? (
+        <Section id="setup-services" title={pricingPage.setupTitle} tone="muted">
+          <div className="mx-auto grid max-w-4xl gap-8 md:grid-cols-2">
+            {setup.map((plan) => (
+              <SetupServiceCard key={plan.id} plan={plan} currency={currency} />
+            ))}
+          </div>
+        </Section>
+      ) : null}
+      <Section id="included" title={pricingPage.included.title}>
+        <ul className="mx-auto grid max-w-4xl gap-3 sm:grid-cols-2">
+          {pricingPage.included.items.map((item) => (
+            <li key={item} className="flex gap-2">
+              <CheckIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
+              {item}
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section id="winter-special" tone="brand">
+        <div className="mx-auto grid max-w-4xl gap-8 md:grid-cols-2">
+          <div className="flex gap-3">
+            <SnowflakeIcon className="size-8 shrink-0" aria-hidden />
+            <div>
+              <h2 className="font-bold text-2xl">{pricingPage.urgency.title}</h2>
+              <p className="mt-2 opacity-90">{pricingPage.urgency.text}</p>
+            </div>
+          </div>
+          <div className="flex gap-3">
+            <ShieldCheckIcon className="size-8 shrink-0" aria-hidden />
+            <div>
+              <h2 className="font-bold text-2xl">{pricingPage.guarantee.title}</h2>
+              <p className="mt-2 opacity-90">{pricingPage.guarantee.text}</p>
+            </div>
+          </div>
+        </div>
+      </Section>
+      {loaderData.ongoingManagement ? <OngoingManagement content={loaderData.ongoingManagement} /> : null}
+      {loaderData.faq ? <PricingFaq content={loaderData.faq} /> : null}
+    </main>
+  );
+}

@@ -1,0 +1,70 @@
+import { CheckIcon } from "lucide-react";
+import { data } from "react-router";
+import { CurrencySwitch } from "~/components/site/currency-switch";
+import { PageHero } from "~/components/site/page-hero";
+import { SetupServiceCard } from "~/components/site/pricing";
+import { Section } from "~/components/site/section";
+import { type SetupServiceSlug, setupServicePages } from "~/content/services";
+import { sitePageMeta } from "~/lib/seo";
+import { getServices } from "~/server/context.server";
+import { loadPublicPricing } from "~/server/pricing/public-pricing.server";
+import type { Route } from "./+types/setup-service";
+import { useSiteData } from "./layout";
+
+function slugOf(pathname: string) {
+  const slug = pathname.replace(/\/+$/, "").split("/").pop() ?? "";
+  return slug in setupServicePages ? (slug as SetupServiceSlug) : null;
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  loaderData ? sitePageMeta(matches, setupServicePages[loaderData.slug].seo) : [];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const slug = slugOf(new URL(request.url).pathname.replace(/\.data$/, ""));
+  if (!slug) throw data(null, { status: 404 });
+  const pricing = await loadPublicPricing(getServices(context).db);
+  const planType = setupServicePages[slug].planType;
+  return { slug, plans: pricing.plans.filter((plan) => plan.planType === planType) };
+}
+
+/** The conversion-tracking and automation setup pages: one-time prices from the database. */
+export default function SetupService({ loaderData }: Route.ComponentProps) {
+  const { currency } = useSiteData();
+  const page = setupServicePages[loaderData.slug];
+  return (
+    <main>
+      <PageHero eyebrow={page.hero.eyebrow} title={page.hero.title} text={page.hero.text}>
+        <CurrencySwitch currency={currency} />
+      </PageHero>
+      <Section id="pricing" title="One-time setup" tone="muted">
+        <div className="mx-auto grid max-w-md gap-8">
+          {loaderData.plans.map((plan) => (
+            <SetupServiceCard key={plan.id} plan={plan} currency={currency} />
+          ))}
+        </div>
+      </Section>
+      <Section id="included" title="What's included">
+        <ul className="mx-auto grid max-w-4xl gap-3 sm:grid-cols-2">
+          {page.included.map((item) => (
+            <li key={item} className="flex gap-2">
+              <CheckIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
+              {item}
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section id="process" title="How it works" tone="muted">
+        <ol className="mx-auto grid max-w-4xl gap-4 sm:grid-cols-4">
+          {page.steps.map((step, index) => (
+            <li key={step} className="rounded-xl border bg-card p-5 text-center">
+              <span className="mx-auto mb-2 flex size-8 items-center justify-center rounded-full bg-primary font-bold text-primary-foreground">
+                {index + 1}
+              </span>
+              <span className="font-medium">{step}</span>
+            </li>
+          ))}
+        </ol>
+      </Section>
+    </main>
+  );
+}

@@ -1,0 +1,32 @@
+import { builtInPagesUpdatedAt, sitemapSections } from "~/content/sitemap";
+import { listPublishedPosts } from "~/server/content/blog.server";
+import { getServices } from "~/server/context.server";
+import type { Route } from "./+types/sitemap-xml";
+
+function escapeXml(value: string) {
+  return value.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, config } = getServices(context);
+  const posts = await listPublishedPosts(db);
+  const entries = [
+    ...sitemapSections
+      .flatMap((section) => section.links)
+      .map((link) => ({ path: link.to, lastmod: builtInPagesUpdatedAt })),
+    ...posts.map((post) => ({
+      path: `/blog/${post.slug}`,
+      lastmod: (post.updatedAt ?? post.publishedAt ?? "").slice(0, 10),
+    })),
+  ];
+  const urls = entries
+    .map(
+      (entry) =>
+        `  <url><loc>${escapeXml(`${config.baseUrl}${entry.path}`)}</loc><lastmod>${entry.lastmod}</lastmod></url>`,
+    )
+    .join("\n");
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  return new Response(body, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
+  });
+}

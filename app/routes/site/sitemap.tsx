@@ -1,0 +1,52 @@
+import { Link } from "react-router";
+import { PageHero } from "~/components/site/page-hero";
+import { Section } from "~/components/site/section";
+import { brand } from "~/content/brand";
+import { sitemapSections } from "~/content/sitemap";
+import { sitePageMeta } from "~/lib/seo";
+import { listPublishedPosts } from "~/server/content/blog.server";
+import { getServices } from "~/server/context.server";
+import type { Route } from "./+types/sitemap";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  sitePageMeta(matches, {
+    title: `Sitemap | ${brand.name}`,
+    description: `Every page of the ${brand.name} website in one place.`,
+    keywords: ["sitemap", brand.name.toLowerCase()],
+    path: "/sitemap",
+  });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const posts = await listPublishedPosts(getServices(context).db);
+  return { posts: posts.map((post) => ({ title: post.title, slug: post.slug })) };
+}
+
+export default function Sitemap({ loaderData }: Route.ComponentProps) {
+  const sections = [
+    ...sitemapSections,
+    { title: "Blog posts", links: loaderData.posts.map((post) => ({ label: post.title, to: `/blog/${post.slug}` })) },
+  ];
+  return (
+    <main>
+      <PageHero title="Sitemap" />
+      <Section>
+        <div className="grid gap-10 sm:grid-cols-2 lg:grid-cols-3">
+          {sections.map((section) => (
+            <nav key={section.title} aria-label={section.title}>
+              <h2 className="font-semibold text-lg">{section.title}</h2>
+              <ul className="mt-3 space-y-2">
+                {section.links.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} className="text-primary hover:underline">
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
+      </Section>
+    </main>
+  );
+}

@@ -1,0 +1,47 @@
+import { createRequire } from "node:module";
+import { type Currency, isCurrency } from "~/lib/currency";
+import type { Config } from "../config.server";
+import { readCookie } from "../cookies.server";
+
+export const CURRENCY_COOKIE = "currency";
+
+type GeoLookup = (ip: string) => { country?: string } | null;
+let lookup: GeoLookup | undefined;
+
+/** The offline IP-to-country table (a few MB) loads once, on first use or at start-up. */
+export function loadCountryLookup(): GeoLookup {
+  if (!lookup) {
+    const require = createRequire(import.meta.url);
+    lookup = (require("geoip-country") as { lookup: GeoLookup }).lookup;
+  }
+  return lookup;
+}
+
+export function countryOf(ip: string | undefined) {
+  if (!ip) return undefined;
+  try {
+    return loadCountryLookup()(ip.replace(/^::ffff:/, ""))?.country;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * INR for visitors from India, USD otherwise; a visitor's own choice (cookie) wins. The country comes
+ * from the trusted proxy's header when one is configured, else from the offline table; never from a
+ * third-party service.
+ */
+export function detectCurrency(request: Request, config: Config, clientIp: string | undefined): Currency {
+  const chosen = readCookie(request.headers.get("cookie"), CURRENCY_COOKIE);
+  if (isCurrency(chosen)) return chosen;
+  const fromProxy =
+    config.countryHeader && config.trustProxy !== false
+      ? request.headers.get(config.countryHeader)?.trim().toUpperCase()
+      : undefined;
+  const country = fromProxy || countryOf(clientIp);
+  return country === "IN" ? "INR" : "USD";
+}
+
+export function currencyCookie(currency: Currency, secure: boolean) {
+  return `${CURRENCY_COOKIE}=${currency}; Path=/; Max-Age=${60 * 60 * 24 * 365}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}

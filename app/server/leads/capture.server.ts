@@ -1,0 +1,164 @@
+import type { Transaction } from "kysely";
+import type { z } from "zod";
+import {
+  type contactLeadSchema,
+  type getStartedLeadSchema,
+  type guideLeadSchema,
+  type LeadFlow,
+  NEWSLETTER_DEFAULT_NAME,
+  type newsletterLeadSchema,
+  optionLabels,
+} from "~/lib/schemas/leads";
+import type { Database, DB } from "../db/schema.server";
+import { newId, now, toJson } from "../db/values.server";
+
+export type Attribution = {
+  pageUrl: string | null;
+  referrer: string | null;
+  userAgent: string | null;
+  browserInfo: { userAgent: string | null; language: string | null; platform: string | null } | null;
+};
+
+type FlowInput = {
+  contact: z.output<typeof contactLeadSchema>;
+  guide: z.output<typeof guideLeadSchema>;
+  "get-started": z.output<typeof getStartedLeadSchema>;
+  newsletter: z.output<typeof newsletterLeadSchema>;
+};
+
+const formNames: Record<LeadFlow, string> = {
+  contact: "Contact Form",
+  guide: "PDF Download Form",
+  "get-started": "Contact Form",
+  newsletter: "Newsletter Signup",
+};
+
+function utmFrom(pageUrl: string | null) {
+  let params: URLSearchParams | undefined;
+  try {
+    params = pageUrl ? new URL(pageUrl).searchParams : undefined;
+  } catch {}
+  const get = (name: string) => params?.get(name)?.trim().slice(0, 200) || null;
+  return { utm_source: get("utm_source"), utm_medium: get("utm_medium"), utm_campaign: get("utm_campaign") };
+}
+
+const orNotSpecified = (value: string | undefined) => (value ? (optionLabels[value] ?? value) : "Not specified");
+
+/** What each flow stores on the lead, as the spec describes it. */
+function leadFields<F extends LeadFlow>(flow: F, input: FlowInput[F]) {
+  switch (flow) {
+    case "contact": {
+      const data = input as FlowInput["contact"];
+      return {
+        name: data.name,
+        email: data.email,
+        phone: data.phone ?? null,
+        company: data.company ?? null,
+        source: "Contact Form",
+        message: [
+          `Country: ${orNotSpecified(data.country)}`,
+          `Industry: ${orNotSpecified(data.industry)}`,
+          `Budget: ${data.budget || "Not specified"}`,
+          `Message: ${data.message || "No message"}`,
+        ].join("\n"),
+      };
+    }
+    case "guide": {
+      const data = input as FlowInput["guide"];
+      return {
+        name: data.name,
+        email: data.email,
+        phone: data.phone ?? null,
+        company: data.company ?? null,
+        source: `PDF Download - ${data.guideTitle}`,
+        message: data.message ?? null,
+      };
+    }
+    case "get-started": {
+      const data = input as FlowInput["get-started"];
+      return {
+        name: data.name,
+        email: data.email,
+        phone: data.phone ?? null,
+        company: data.company ?? null,
+        source: `Get Started - ${data.sourceLabel}`,
+        message: data.message ?? null,
+      };
+    }
+    default: {
+      const data = input as FlowInput["newsletter"];
+      return {
+        name: data.name || NEWSLETTER_DEFAULT_NAME,
+        email: data.email,
+        phone: null,
+        company: null,
+        source: "Newsletter Form",
+        message: "Subscribed to the newsletter",
+      };
+    }
+  }
+}
+
+async function resolveFormId(trx: Transaction<DB>, flow: LeadFlow, requestedFormId: string | undefined) {
+  if (requestedFormId) {
+    const requested = await trx
+      .selectFrom("forms")
+      .select("id")
+      .where("id", "=", requestedFormId)
+      .where("status", "=", "active")
+      .executeTakeFirst();
+    if (requested) return requested.id;
+  }
+  const byName = await trx.selectFrom("forms").select("id").where("name", "=", formNames[flow]).executeTakeFirst();
+  return byName?.id ?? null;
+}
+
+/**
+ * Saves a visitor's lead and its form submission in one transaction: both or neither. The client's
+ * IP is never stored (ip_address stays null).
+ */
+export async function captureLead<F extends LeadFlow>(
+  db: Database,
+  flow: F,
+  input: FlowInput[F],
+  attribution: Attribution,
+) {
+  const fields = leadFields(flow, input);
+  const utm = utmFrom(attribution.pageUrl);
+  const at = now();
+  return db.transaction().execute(async (trx) => {
+    const formId = await resolveFormId(trx, flow, (input as { formId?: string }).formId);
+    const leadId = newId();
+    await trx
+      .insertInto("leads")
+      .values({
+        id: leadId,
+        form_id: formId,
+        ...fields,
+        status: "new",
+        ...utm,
+        page_url: attribution.pageUrl,
+        referrer: attribution.referrer,
+        browser_info: attribution.browserInfo ? toJson(attribution.browserInfo) : null,
+        ip_address: null,
+        is_spam: false,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await trx
+      .insertInto("form_submissions")
+      .values({
+        id: newId(),
+        form_id: formId,
+        lead_id: leadId,
+        data: toJson({ flow, ...input }),
+        ...utm,
+        ip_address: null,
+        user_agent: attribution.userAgent,
+        created_at: at,
+      })
+      .execute();
+    return { leadId, formId };
+  });
+}

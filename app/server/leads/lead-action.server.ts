@@ -1,0 +1,75 @@
+import { data, type RouterContextProvider } from "react-router";
+import { isLeadFlow, isSafeRedirectUrl, type LeadFlow, leadFlows, leadMessages } from "~/lib/schemas/leads";
+import { getServices } from "../context.server";
+import { parseForm } from "../forms.server";
+import { loadPublicSettings } from "../site/public-settings.server";
+import { type Attribution, captureLead } from "./capture.server";
+
+const text = (value: FormDataEntryValue | null, max: number) =>
+  typeof value === "string" && value.trim() ? value.trim().slice(0, max) : null;
+
+function attributionOf(request: Request, formData: FormData): Attribution {
+  const userAgent = request.headers.get("user-agent")?.slice(0, 500) ?? null;
+  return {
+    // Without JavaScript the form cannot say where it was; the Referer header can.
+    pageUrl: text(formData.get("pageUrl"), 2048) ?? request.headers.get("referer")?.slice(0, 2048) ?? null,
+    referrer: text(formData.get("referrer"), 2048),
+    userAgent,
+    browserInfo: {
+      userAgent,
+      language:
+        text(formData.get("language"), 50) ??
+        request.headers.get("accept-language")?.split(",")[0]?.slice(0, 50) ??
+        null,
+      platform: text(formData.get("platform"), 50),
+    },
+  };
+}
+
+/** Validates and saves one visitor form; the answer carries the spec's toast texts for either path. */
+export async function handleLeadSubmission(context: Readonly<RouterContextProvider>, request: Request) {
+  const { db, logger } = getServices(context);
+  const formData = await request.formData();
+  const flowValue = formData.get("flow");
+  const flow: LeadFlow = isLeadFlow(flowValue) ? flowValue : "contact";
+  const parsed = parseForm(formData, leadFlows[flow]);
+  if (!parsed.ok) {
+    const missing = Object.values(parsed.fieldErrors).includes("required");
+    const [title, description] = missing
+      ? leadMessages[flow].missing
+      : ["Please check the form", Object.values(parsed.fieldErrors)[0] ?? ""];
+    const fieldErrors = Object.fromEntries(
+      Object.entries(parsed.fieldErrors).map(([field, message]) => [
+        field,
+        message === "required" ? "This field is required." : message,
+      ]),
+    );
+    return data(
+      { flow, ok: false, title, description, fieldErrors, values: parsed.values, downloadUrl: null, redirectUrl: null },
+      { status: 400 },
+    );
+  }
+  try {
+    const { leadId } = await captureLead(db, flow, parsed.data as never, attributionOf(request, formData));
+    logger.info({ leadId, flow }, "lead captured");
+  } catch (error) {
+    logger.error({ err: error, flow }, "lead capture failed");
+    const [title, description] = leadMessages[flow].failure;
+    return data(
+      { flow, ok: false, title, description, fieldErrors: {}, values: {}, downloadUrl: null, redirectUrl: null },
+      { status: 500 },
+    );
+  }
+  const [title, description] = leadMessages[flow].success;
+  const redirectUrl = (parsed.data as { redirectUrl?: string }).redirectUrl;
+  return data({
+    flow,
+    ok: true,
+    title,
+    description,
+    fieldErrors: {} as Record<string, string>,
+    values: {} as Record<string, string>,
+    downloadUrl: flow === "guide" ? (await loadPublicSettings(db)).ppcStrategiesPdf : null,
+    redirectUrl: isSafeRedirectUrl(redirectUrl) ? redirectUrl : null,
+  });
+}
