@@ -68,6 +68,9 @@ export default function handleRequest(
 }
 
 export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
-  if (request.signal.aborted) return;
-  getRequestInfo(context).logger.error({ err: error, url: request.url }, "unhandled error in a route");
+  if (request?.signal.aborted) return;
+  // Errors raised before React Router built a context (e.g. while loading the build) come without one.
+  const logger = context ? getRequestInfo(context).logger : undefined;
+  if (logger) logger.error({ err: error, url: request?.url }, "unhandled error in a route");
+  else console.error(error);
 }

@@ -43,7 +43,7 @@ export function PlanCard({
       </p>
       {percent !== null ? (
         <SiteBadge variant="secondary" className="mt-2 w-fit">
-          {percent}% OFF
+          {`${percent}% OFF`}
         </SiteBadge>
       ) : null}
       {plan.winterDiscount > 0 ? (
@@ -79,7 +79,7 @@ export function SetupServiceCard({ plan, currency }: { plan: PublicPlan; currenc
       data-plan={plan.title}
       className="flex flex-col rounded-xl border bg-card p-6 shadow-sm"
     >
-      {percent !== null ? <SiteBadge className="mb-3 w-fit">{percent}% OFF Winter Special</SiteBadge> : null}
+      {percent !== null ? <SiteBadge className="mb-3 w-fit">{`${percent}% OFF Winter Special`}</SiteBadge> : null}
       <h3 className="font-bold text-xl">{plan.title}</h3>
       {plan.subtitle ? <p className="mt-1 text-muted-foreground text-sm">{plan.subtitle}</p> : null}
       <p className="mt-4 flex flex-wrap items-baseline gap-x-2">

@@ -33,7 +33,7 @@ export default function PaidAds({ loaderData }: Route.ComponentProps) {
       <PageHero eyebrow={paidAdsPage.hero.eyebrow} title={paidAdsPage.hero.title} text={paidAdsPage.hero.text}>
         {cheapest !== null ? (
           <p className="w-full font-semibold text-lg" data-testid="starting-from">
-            {paidAdsPage.bannerPrefix} {formatPrice(cheapest, currency)}/month
+            {`${paidAdsPage.bannerPrefix} ${formatPrice(cheapest, currency)}/month`}
           </p>
         ) : null}
         <CurrencySwitch currency={currency} />

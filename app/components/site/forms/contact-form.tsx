@@ -23,6 +23,7 @@ export function ContactForm({
       ref={formRef}
       method="post"
       action="/lead"
+      noValidate
       onSubmit={onSubmit}
       data-slot="contact-form"
       className="grid gap-4 rounded-xl border bg-card p-6 shadow-sm sm:grid-cols-2"

@@ -22,7 +22,7 @@ export function LeadDialogForm({
   const prefix = useId();
   const id = (name: string) => `${prefix}-${name}`;
   return (
-    <form ref={formRef} method="post" action="/lead" onSubmit={onSubmit} className="grid gap-4">
+    <form ref={formRef} method="post" action="/lead" noValidate onSubmit={onSubmit} className="grid gap-4">
       <input type="hidden" name="flow" value={flow} />
       {Object.entries(hidden).map(([name, value]) =>
         value ? <input key={name} type="hidden" name={name} value={value} /> : null,

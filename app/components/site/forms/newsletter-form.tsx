@@ -9,6 +9,7 @@ export function NewsletterForm({ idPrefix = "newsletter" }: { idPrefix?: string 
       ref={formRef}
       method="post"
       action="/lead"
+      noValidate
       onSubmit={onSubmit}
       data-slot="newsletter-form"
       className="mx-auto grid max-w-xl gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"

@@ -1,0 +1,227 @@
+import { mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/server/db/schema.server";
+import { type AppServer, startAppServer } from "../support/app-server";
+import { launchBrowser } from "../support/browser";
+import { appDatabase } from "../support/staff";
+import { publicRoutes } from "./public-site.test";
+
+const axeSource = readFileSync(path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js"), "utf8");
+const screenshots = path.resolve(import.meta.dirname, "../../test-results/screenshots");
+
+type AxeViolation = { id: string; impact: string; nodes: { target: string[] }[] };
+
+describe("the public site in Chromium", () => {
+  let app: AppServer;
+  let browser: Browser;
+  let db: Database;
+  beforeAll(async () => {
+    mkdirSync(screenshots, { recursive: true });
+    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+    db = appDatabase(app);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await browser?.close();
+    await app?.stop();
+  });
+
+  async function hydrated(page: Page) {
+    await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
+  }
+
+  it("has no serious or critical accessibility violations on any public route", async () => {
+    // axe is injected through the DevTools protocol, so the page's own CSP stays as it is for the app.
+    const context = await browser.newContext({ bypassCSP: true, reducedMotion: "reduce" });
+    const page = await context.newPage();
+    const found: string[] = [];
+    for (const route of publicRoutes) {
+      await page.goto(`${app.url}${route}`);
+      await page.evaluate(axeSource);
+      const violations = (await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe;
+        return (await axe.run(document, { resultTypes: ["violations"] })).violations;
+      })) as AxeViolation[];
+      for (const violation of violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
+        found.push(`${route}: ${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+      }
+    }
+    await context.close();
+    expect(found).toEqual([]);
+  });
+
+  it.each([360, 768, 1280])("lays every public route out without horizontal scrolling at %i px", async (width) => {
+    const context = await browser.newContext({ viewport: { width, height: 800 }, reducedMotion: "reduce" });
+    const page = await context.newPage();
+    const overflowing: string[] = [];
+    for (const route of publicRoutes) {
+      await page.goto(`${app.url}${route}`);
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      if (scrollWidth > clientWidth) overflowing.push(`${route} (${scrollWidth} > ${clientWidth})`);
+      const name = route === "/" ? "home" : route.slice(1).replaceAll("/", "_");
+      await page.screenshot({ path: path.join(screenshots, `${width}-${name}.png`), fullPage: true });
+    }
+    await context.close();
+    expect(overflowing).toEqual([]);
+  });
+
+  it("is readable, and every internal link works, with JavaScript disabled", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const links = new Set<string>();
+    for (const route of publicRoutes) {
+      const response = await page.goto(`${app.url}${route}`);
+      expect(response?.status(), route).toBe(200);
+      expect((await page.locator("h1").first().textContent())?.trim().length, route).toBeGreaterThan(3);
+      for (const href of await page.locator("a[href^='/']").evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href")!))) {
+        links.add(href.split("#")[0]!);
+      }
+    }
+    await context.close();
+    const broken: string[] = [];
+    for (const href of links) {
+      if (!href || href.startsWith("/admin")) continue;
+      const response = await fetch(`${app.url}${href}`);
+      if (response.status !== 200) broken.push(`${href} → ${response.status}`);
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it("sends the contact form without a reload, shows the spec's toast and clears the fields", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/?utm_source=newsletter&utm_campaign=launch`);
+    await hydrated(page);
+    const form = page.locator("#contact-section form");
+    await form.getByRole("button", { name: "Book Free Strategy Call" }).click();
+    await page.getByText("Missing Information").waitFor();
+
+    await form.getByLabel("Name").fill("Dev Patel");
+    await form.getByLabel("Email").fill("dev@example.com");
+    await form.getByLabel("Industry").selectOption("saas");
+    await form.getByLabel("Message").fill("We spend $20k a month.");
+    await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = "same page";
+    });
+    await form.getByRole("button", { name: "Book Free Strategy Call" }).click();
+    await page.getByText("Your strategy call request has been submitted.").waitFor();
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same page");
+    expect(await form.getByLabel("Name").inputValue()).toBe("");
+
+    const lead = await db.selectFrom("leads").selectAll().where("email", "=", "dev@example.com").executeTakeFirstOrThrow();
+    expect(lead.message).toBe("Country: Not specified\nIndustry: SaaS / IT\nBudget: Not specified\nMessage: We spend $20k a month.");
+    expect(lead).toMatchObject({ utm_source: "newsletter", utm_campaign: "launch", page_url: `${app.url}/?utm_source=newsletter&utm_campaign=launch` });
+    expect(JSON.parse(String(lead.browser_info))).toMatchObject({ language: expect.any(String), userAgent: expect.stringContaining("Chrome") });
+    await page.close();
+  });
+
+  it("sends the contact form without JavaScript and shows the answer on the page", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/contact`);
+    const form = page.locator("#contact-section form");
+    await form.getByLabel("Name").fill("No Script");
+    await form.getByLabel("Email").fill("noscript@example.com");
+    await form.getByRole("button", { name: "Book Free Strategy Call" }).click();
+    await page.waitForURL(`${app.url}/lead`);
+    await page.getByRole("heading", { name: "Thank you!" }).waitFor();
+    expect(await db.selectFrom("leads").select("source").where("email", "=", "noscript@example.com").executeTakeFirst()).toEqual({
+      source: "Contact Form",
+    });
+    await context.close();
+  });
+
+  it("opens the get-started and guide dialogs from the keyboard and saves their leads", async () => {
+    await db
+      .insertInto("site_settings")
+      .values({ key: "ppc_strategies_pdf", value: JSON.stringify("/images/logo.svg"), updated_at: new Date().toISOString() })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify("/images/logo.svg") }))
+      .execute();
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/pricing`);
+    await hydrated(page);
+    await page.locator("[data-plan='Growth'] [data-slot='get-started-button']").focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Get Started - Growth Plan" });
+    await dialog.waitFor();
+    await dialog.getByLabel("Name").fill("Key Board");
+    await dialog.getByLabel("Email").fill("keys@example.com");
+    await dialog.getByRole("button", { name: "Get Started" }).click();
+    await page.getByText("Thank you!").first().waitFor();
+    await dialog.waitFor({ state: "hidden" });
+
+    await page.goto(`${app.url}/`);
+    await hydrated(page);
+    await page.getByRole("link", { name: "Download Our PPC Portfolio" }).click();
+    const guide = page.getByRole("dialog", { name: "Download 50 Winning PPC Strategies" });
+    await guide.waitFor();
+    await page.keyboard.press("Escape");
+    await guide.waitFor({ state: "hidden" });
+    await page.getByRole("link", { name: "Download Our PPC Portfolio" }).click();
+    await guide.getByLabel("Name").fill("Guide Reader");
+    await guide.getByLabel("Email").fill("reader@example.com");
+    const download = page.waitForEvent("download");
+    await guide.getByRole("button", { name: "Download Now" }).click();
+    expect((await download).url()).toBe(`${app.url}/images/logo.svg`);
+    await page.getByText("Thank you! Your download will start shortly.").waitFor();
+    const sources = await db.selectFrom("leads").select(["email", "source"]).where("email", "in", ["keys@example.com", "reader@example.com"]).execute();
+    expect(Object.fromEntries(sources.map((lead) => [lead.email, lead.source]))).toEqual({
+      "keys@example.com": "Get Started - Growth Plan",
+      "reader@example.com": "PDF Download - Download 50 Winning PPC Strategies",
+    });
+    await page.close();
+  });
+
+  it("lets snow fall (and leave) for most visitors, and not at all under reduced motion", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/about`);
+    await hydrated(page);
+    await page.waitForTimeout(1600);
+    const flakes = await page.locator(".snowflake").count();
+    expect(flakes).toBeGreaterThanOrEqual(3);
+    expect(flakes).toBeLessThanOrEqual(17); // a flake every 300 ms, each gone after 5 s
+    await page.close();
+
+    const calm = await browser.newContext({ reducedMotion: "reduce" });
+    const still = await calm.newPage();
+    await still.goto(`${app.url}/about`);
+    await hydrated(still);
+    await still.waitForTimeout(1000);
+    expect(await still.locator(".snowflake").count()).toBe(0);
+    await calm.close();
+  });
+
+  it("switches currency from the visible switch, and keeps it", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/pricing`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "INR (₹)" }).first().click();
+    await page.getByText("₹49,999").first().waitFor();
+    await page.goto(`${app.url}/services/paid-ads`);
+    await page.getByText("Management plans starting from ₹14,999/month").waitFor();
+    await page.close();
+  });
+
+  it("navigates with the keyboard-reachable header menus", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${app.url}/`);
+    await hydrated(page);
+    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Industries" }).focus();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${app.url}/industries/ecommerce`);
+    await page.close();
+
+    const mobile = await browser.newPage({ viewport: { width: 360, height: 740 } });
+    await mobile.goto(`${app.url}/`);
+    await hydrated(mobile);
+    await mobile.getByLabel("Menu").click();
+    await mobile.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Pricing" }).click();
+    await mobile.waitForURL(`${app.url}/pricing`);
+    await mobile.close();
+  });
+});

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/server/db/schema.server";
+import { type AppServer, startAppServer } from "../support/app-server";
+import { appDatabase } from "../support/staff";
+
+export const publicRoutes = [
+  "/",
+  "/services/paid-ads",
+  "/services/conversion-tracking",
+  "/services/automation",
+  "/industries/ecommerce",
+  "/industries/saas",
+  "/industries/real-estate",
+  "/industries/automotive",
+  "/pricing",
+  "/about",
+  "/blog",
+  "/blog/google-ads-bidding-strategies-2024",
+  "/contact",
+  "/privacy",
+  "/terms",
+  "/sitemap",
+];
+
+const BASE_URL = "https://agency.example";
+
+describe("the public site, server-rendered", () => {
+  let app: AppServer;
+  let db: Database;
+  beforeAll(async () => {
+    app = await startAppServer({ BASE_URL });
+    db = appDatabase(app);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await app?.stop();
+  });
+
+  const page = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${app.url}${path}`, { headers, redirect: "manual" });
+    return { status: response.status, html: await response.text(), response };
+  };
+
+  it.each(publicRoutes)("%s has a title, description, keywords and a canonical URL", async (path) => {
+    const { status, html } = await page(path);
+    expect(status).toBe(200);
+    expect(html).toMatch(/<title>[^<]{10,}<\/title>/);
+    expect(html).toMatch(/<meta name="description" content="[^"]{30,}"/);
+    expect(html).toMatch(/<meta name="keywords" content="[^"]+"/);
+    expect(html).toContain(`<link rel="canonical" href="${BASE_URL}${path}"/>`);
+    expect(html).toMatch(/<h1[^>]*>/);
+  });
+
+  it("gives the home page sharing tags, organisation data, the contact section and the hero", async () => {
+    const { html } = await page("/");
+    expect(html).toContain('property="og:title"');
+    expect(html).toContain('name="twitter:card"');
+    const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(jsonLd!.replaceAll("&quot;", '"'))).toMatchObject({ "@type": "Organization", name: "ScaleLeap" });
+    expect(html).toContain('id="contact-section"');
+    expect(html).toContain("Book Free Strategy Call");
+    expect(html).toContain("Download Our PPC Portfolio");
+    expect(html).toContain("No video has been uploaded yet");
+    expect(html).toContain("Winter Special");
+  });
+
+  it("answers unknown pages, industries and posts with the 404 screen", async () => {
+    for (const path of ["/industries/space", "/blog/no-such-post", "/nothing/here"]) {
+      const { status, html } = await page(path);
+      expect(status, path).toBe(404);
+      expect(html).toContain("Oops! Page not found");
+    }
+  });
+
+  it("shows prices from the database, in dollars or rupees", async () => {
+    const usd = (await page("/pricing")).html;
+    for (const price of ["$199", "$699", "$1,549", "$974", "$1,299", "$1,274", "$1,699"]) expect(usd).toContain(price);
+    expect(usd).toContain("Most Popular");
+    expect(usd).toContain("25% OFF Winter Special");
+    const inr = (await page("/pricing", { cookie: "currency=INR" })).html;
+    for (const price of ["₹14,999", "₹49,999", "₹1,14,999"]) expect(inr).toContain(price);
+    expect((await page("/services/paid-ads")).html).toContain("Management plans starting from $199/month");
+
+    await db.updateTable("pricing_plans").set({ price_usd: 749 }).where("title", "=", "Growth").execute();
+    expect((await page("/pricing")).html).toContain("$749");
+    await db.updateTable("pricing_plans").set({ is_active: false }).where("title", "=", "Scale").execute();
+    expect((await page("/pricing")).html).not.toContain("$1,549");
+  });
+
+  it("remembers the visitor's currency choice", async () => {
+    const response = await fetch(`${app.url}/currency`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+      body: new URLSearchParams({ currency: "INR", redirectTo: "/pricing" }),
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/pricing");
+    expect(response.headers.get("set-cookie")).toMatch(/^currency=INR; Path=\/; Max-Age=\d+/);
+    expect((await page("/pricing")).response.headers.get("vary")).toMatch(/Cookie/);
+  });
+
+  it("lists the published posts and renders one with Article data", async () => {
+    const list = (await page("/blog")).html;
+    expect(list.match(/>Read More</g)).toHaveLength(4);
+    const post = (await page("/blog/conversion-tracking-checklist")).html;
+    expect(post).toContain("The Conversion Tracking Checklist Every Advertiser Needs");
+    expect(post).toContain('"@type":"Article"');
+    await db.updateTable("blog_posts").set({ status: "draft" }).where("slug", "=", "conversion-tracking-checklist").execute();
+    expect((await page("/blog/conversion-tracking-checklist")).status).toBe(404);
+    expect((await page("/blog")).html.match(/>Read More</g)).toHaveLength(3);
+  });
+
+  it("publishes robots.txt and both sitemaps", async () => {
+    const robots = await page("/robots.txt");
+    expect(robots.html).toContain("Disallow: /admin");
+    expect(robots.html).toContain(`Sitemap: ${BASE_URL}/sitemap.xml`);
+    const xml = await page("/sitemap.xml");
+    expect(xml.response.headers.get("content-type")).toContain("application/xml");
+    for (const path of publicRoutes.filter((path) => !path.startsWith("/blog/"))) {
+      expect(xml.html).toContain(`<loc>${BASE_URL}${path === "/" ? "/" : path}</loc>`);
+    }
+    expect(xml.html).toMatch(/<loc>https:\/\/agency\.example\/blog\/meta-ads-creative-testing<\/loc><lastmod>\d{4}-\d\d-\d\d<\/lastmod>/);
+    expect(xml.html).not.toContain("/admin");
+    const html = (await page("/sitemap")).html;
+    expect(html).toContain('href="/industries/real-estate"');
+    expect(html).toContain('href="/blog/meta-ads-creative-testing"');
+  });
+});
+
+describe("visitor forms without JavaScript", () => {
+  let app: AppServer;
+  let db: Database;
+  beforeAll(async () => {
+    app = await startAppServer();
+    db = appDatabase(app);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await app?.stop();
+  });
+
+  const submit = (fields: Record<string, string>) =>
+    fetch(`${app.url}/lead`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: app.url,
+        referer: `${app.url}/?utm_source=google&utm_medium=cpc&utm_campaign=winter`,
+        "user-agent": "TestBrowser/1.0",
+      },
+      body: new URLSearchParams(fields),
+    });
+
+  it("saves a contact request with its submission and answers with the spec's message", async () => {
+    const response = await submit({ flow: "contact", name: "Asha Rao", email: "asha@example.com", country: "india", budget: "" });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Thank you!");
+    expect(html).toContain("Your strategy call request has been submitted. We&#x27;ll contact you within 24 hours.");
+    const lead = await db.selectFrom("leads").selectAll().where("email", "=", "asha@example.com").executeTakeFirstOrThrow();
+    expect(lead).toMatchObject({
+      name: "Asha Rao",
+      source: "Contact Form",
+      status: "new",
+      message: "Country: India\nIndustry: Not specified\nBudget: Not specified\nMessage: No message",
+      utm_source: "google",
+      utm_campaign: "winter",
+      ip_address: null,
+    });
+    const form = await db.selectFrom("forms").select("id").where("name", "=", "Contact Form").executeTakeFirstOrThrow();
+    expect(lead.form_id).toBe(form.id);
+    const submission = await db.selectFrom("form_submissions").selectAll().where("lead_id", "=", lead.id).executeTakeFirstOrThrow();
+    expect(submission).toMatchObject({ form_id: form.id, utm_medium: "cpc", user_agent: "TestBrowser/1.0", ip_address: null });
+  });
+
+  it("refuses missing and overlong fields with a 4xx and saves nothing", async () => {
+    const before = (await db.selectFrom("leads").select("id").execute()).length;
+    const missing = await submit({ flow: "contact", name: "", email: "" });
+    expect(missing.status).toBe(400);
+    const html = await missing.text();
+    expect(html).toContain("Missing Information");
+    expect(html).toContain("Please fill in your name and email address.");
+    expect((await submit({ flow: "contact", name: "x".repeat(201), email: "a@example.com" })).status).toBe(400);
+    expect((await submit({ flow: "contact", name: "A", email: "not-an-email" })).status).toBe(400);
+    expect((await submit({ flow: "contact", name: "A", email: "a@example.com", message: "m".repeat(5001) })).status).toBe(400);
+    expect((await submit({ flow: "newsletter", email: "" })).status).toBe(400);
+    expect((await db.selectFrom("leads").select("id").execute()).length).toBe(before);
+  });
+
+  it("saves newsletter, guide and get-started leads as the spec describes", async () => {
+    expect((await submit({ flow: "newsletter", email: "news@example.com" })).status).toBe(200);
+    expect((await submit({ flow: "guide", name: "G", email: "guide@example.com", guideTitle: "Download 50 Winning PPC Strategies" })).status).toBe(200);
+    expect((await submit({ flow: "get-started", name: "S", email: "start@example.com", sourceLabel: "Growth Plan" })).status).toBe(200);
+    const leads = await db.selectFrom("leads").select(["email", "name", "source", "phone", "company", "message"]).execute();
+    const byEmail = Object.fromEntries(leads.map((lead) => [lead.email, lead]));
+    expect(byEmail["news@example.com"]).toMatchObject({ name: "Newsletter Subscriber", source: "Newsletter Form" });
+    expect(byEmail["guide@example.com"]).toMatchObject({
+      source: "PDF Download - Download 50 Winning PPC Strategies",
+      phone: null,
+      company: null,
+      message: null,
+    });
+    expect(byEmail["start@example.com"]).toMatchObject({ source: "Get Started - Growth Plan" });
+  });
+});
