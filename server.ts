@@ -23,6 +23,9 @@ async function loadApp(): Promise<{ startServer: StartServer; options: Record<st
     const module = await vite.ssrLoadModule("./app/server/app.server.ts");
     return { startServer: module.startServer as StartServer, options: { vite } };
   }
+  // React and friends choose their production builds by NODE_ENV; ours must never run the slow
+  // development ones in production.
+  process.env.NODE_ENV ??= "production";
   const entry = path.join(root, "build/server/index.js");
   if (!existsSync(entry)) fail("No production build in build/: run `npm run build` (or `npm start`, which builds).");
   const module = await import(pathToFileURL(entry).href);

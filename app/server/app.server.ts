@@ -55,9 +55,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const secret = await loadAuthSecret(db, config.authSecret);
   const { auth, close: closeAuth } = createAuth({ config, db, secret, logger });
   const services: AppServices = { config, db, logger, auth };
-  const { app, build } = createExpressApp(services, options);
-  // Load the route modules now, so the first visitor does not wait for them.
-  if (!options.vite) await build();
+  // In production the route modules load once, now, so the first visitor does not wait for them.
+  const build = options.vite
+    ? () => options.vite?.ssrLoadModule("virtual:react-router/server-build") as unknown as Promise<ServerBuild>
+    : ((await import("virtual:react-router/server-build")) as ServerBuild);
+  const app = createExpressApp(services, options, build);
   const server = app.listen(config.port, config.host);
   await once(server, "listening");
   const { port } = server.address() as AddressInfo;
@@ -81,7 +83,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   return { url, services, server, close };
 }
 
-function createExpressApp(services: AppServices, options: StartOptions) {
+function createExpressApp(
+  services: AppServices,
+  options: StartOptions,
+  build: ServerBuild | (() => Promise<ServerBuild>),
+) {
   const { config, db, logger } = services;
   const development = options.vite !== undefined;
   const app = express();
@@ -142,10 +148,6 @@ function createExpressApp(services: AppServices, options: StartOptions) {
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
-  const build = options.vite
-    ? () => options.vite?.ssrLoadModule("virtual:react-router/server-build") as unknown as Promise<ServerBuild>
-    : () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
-
   app.use(
     createRequestHandler({
       build,
@@ -167,7 +169,7 @@ function createExpressApp(services: AppServices, options: StartOptions) {
     }
     res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
   });
-  return { app, build };
+  return app;
 }
 
 export type { Config };

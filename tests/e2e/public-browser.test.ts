@@ -41,11 +41,17 @@ describe("the public site in Chromium", () => {
       await page.goto(`${app.url}${route}`);
       await page.evaluate(axeSource);
       const violations = (await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }).axe;
+        const axe = (
+          window as unknown as {
+            axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> };
+          }
+        ).axe;
         return (await axe.run(document, { resultTypes: ["violations"] })).violations;
       })) as AxeViolation[];
       for (const violation of violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
-        found.push(`${route}: ${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+        found.push(
+          `${route}: ${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+        );
       }
     }
     await context.close();
@@ -78,7 +84,9 @@ describe("the public site in Chromium", () => {
       const response = await page.goto(`${app.url}${route}`);
       expect(response?.status(), route).toBe(200);
       expect((await page.locator("h1").first().textContent())?.trim().length, route).toBeGreaterThan(3);
-      for (const href of await page.locator("a[href^='/']").evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href")!))) {
+      for (const href of await page
+        .locator("a[href^='/']")
+        .evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href")!))) {
         links.add(href.split("#")[0]!);
       }
     }
@@ -112,10 +120,23 @@ describe("the public site in Chromium", () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same page");
     expect(await form.getByLabel("Name").inputValue()).toBe("");
 
-    const lead = await db.selectFrom("leads").selectAll().where("email", "=", "dev@example.com").executeTakeFirstOrThrow();
-    expect(lead.message).toBe("Country: Not specified\nIndustry: SaaS / IT\nBudget: Not specified\nMessage: We spend $20k a month.");
-    expect(lead).toMatchObject({ utm_source: "newsletter", utm_campaign: "launch", page_url: `${app.url}/?utm_source=newsletter&utm_campaign=launch` });
-    expect(JSON.parse(String(lead.browser_info))).toMatchObject({ language: expect.any(String), userAgent: expect.stringContaining("Chrome") });
+    const lead = await db
+      .selectFrom("leads")
+      .selectAll()
+      .where("email", "=", "dev@example.com")
+      .executeTakeFirstOrThrow();
+    expect(lead.message).toBe(
+      "Country: Not specified\nIndustry: SaaS / IT\nBudget: Not specified\nMessage: We spend $20k a month.",
+    );
+    expect(lead).toMatchObject({
+      utm_source: "newsletter",
+      utm_campaign: "launch",
+      page_url: `${app.url}/?utm_source=newsletter&utm_campaign=launch`,
+    });
+    expect(JSON.parse(String(lead.browser_info))).toMatchObject({
+      language: expect.any(String),
+      userAgent: expect.stringContaining("Chrome"),
+    });
     await page.close();
   });
 
@@ -129,7 +150,9 @@ describe("the public site in Chromium", () => {
     await form.getByRole("button", { name: "Book Free Strategy Call" }).click();
     await page.waitForURL(`${app.url}/lead`);
     await page.getByRole("heading", { name: "Thank you!" }).waitFor();
-    expect(await db.selectFrom("leads").select("source").where("email", "=", "noscript@example.com").executeTakeFirst()).toEqual({
+    expect(
+      await db.selectFrom("leads").select("source").where("email", "=", "noscript@example.com").executeTakeFirst(),
+    ).toEqual({
       source: "Contact Form",
     });
     await context.close();
@@ -138,7 +161,11 @@ describe("the public site in Chromium", () => {
   it("opens the get-started and guide dialogs from the keyboard and saves their leads", async () => {
     await db
       .insertInto("site_settings")
-      .values({ key: "ppc_strategies_pdf", value: JSON.stringify("/images/logo.svg"), updated_at: new Date().toISOString() })
+      .values({
+        key: "ppc_strategies_pdf",
+        value: JSON.stringify("/images/logo.svg"),
+        updated_at: new Date().toISOString(),
+      })
       .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify("/images/logo.svg") }))
       .execute();
     const page = await browser.newPage();
@@ -168,7 +195,11 @@ describe("the public site in Chromium", () => {
     await guide.getByRole("button", { name: "Download Now" }).click();
     expect((await download).url()).toBe(`${app.url}/images/logo.svg`);
     await page.getByText("Thank you! Your download will start shortly.").waitFor();
-    const sources = await db.selectFrom("leads").select(["email", "source"]).where("email", "in", ["keys@example.com", "reader@example.com"]).execute();
+    const sources = await db
+      .selectFrom("leads")
+      .select(["email", "source"])
+      .where("email", "in", ["keys@example.com", "reader@example.com"])
+      .execute();
     expect(Object.fromEntries(sources.map((lead) => [lead.email, lead.source]))).toEqual({
       "keys@example.com": "Get Started - Growth Plan",
       "reader@example.com": "PDF Download - Download 50 Winning PPC Strategies",

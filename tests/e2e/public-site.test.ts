@@ -106,7 +106,11 @@ describe("the public site, server-rendered", () => {
     const post = (await page("/blog/conversion-tracking-checklist")).html;
     expect(post).toContain("The Conversion Tracking Checklist Every Advertiser Needs");
     expect(post).toContain('"@type":"Article"');
-    await db.updateTable("blog_posts").set({ status: "draft" }).where("slug", "=", "conversion-tracking-checklist").execute();
+    await db
+      .updateTable("blog_posts")
+      .set({ status: "draft" })
+      .where("slug", "=", "conversion-tracking-checklist")
+      .execute();
     expect((await page("/blog/conversion-tracking-checklist")).status).toBe(404);
     expect((await page("/blog")).html.match(/>Read More</g)).toHaveLength(3);
   });
@@ -120,7 +124,9 @@ describe("the public site, server-rendered", () => {
     for (const path of publicRoutes.filter((path) => !path.startsWith("/blog/"))) {
       expect(xml.html).toContain(`<loc>${BASE_URL}${path === "/" ? "/" : path}</loc>`);
     }
-    expect(xml.html).toMatch(/<loc>https:\/\/agency\.example\/blog\/meta-ads-creative-testing<\/loc><lastmod>\d{4}-\d\d-\d\d<\/lastmod>/);
+    expect(xml.html).toMatch(
+      /<loc>https:\/\/agency\.example\/blog\/meta-ads-creative-testing<\/loc><lastmod>\d{4}-\d\d-\d\d<\/lastmod>/,
+    );
     expect(xml.html).not.toContain("/admin");
     const html = (await page("/sitemap")).html;
     expect(html).toContain('href="/industries/real-estate"');
@@ -153,12 +159,22 @@ describe("visitor forms without JavaScript", () => {
     });
 
   it("saves a contact request with its submission and answers with the spec's message", async () => {
-    const response = await submit({ flow: "contact", name: "Asha Rao", email: "asha@example.com", country: "india", budget: "" });
+    const response = await submit({
+      flow: "contact",
+      name: "Asha Rao",
+      email: "asha@example.com",
+      country: "india",
+      budget: "",
+    });
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain("Thank you!");
     expect(html).toContain("Your strategy call request has been submitted. We&#x27;ll contact you within 24 hours.");
-    const lead = await db.selectFrom("leads").selectAll().where("email", "=", "asha@example.com").executeTakeFirstOrThrow();
+    const lead = await db
+      .selectFrom("leads")
+      .selectAll()
+      .where("email", "=", "asha@example.com")
+      .executeTakeFirstOrThrow();
     expect(lead).toMatchObject({
       name: "Asha Rao",
       source: "Contact Form",
@@ -170,8 +186,17 @@ describe("visitor forms without JavaScript", () => {
     });
     const form = await db.selectFrom("forms").select("id").where("name", "=", "Contact Form").executeTakeFirstOrThrow();
     expect(lead.form_id).toBe(form.id);
-    const submission = await db.selectFrom("form_submissions").selectAll().where("lead_id", "=", lead.id).executeTakeFirstOrThrow();
-    expect(submission).toMatchObject({ form_id: form.id, utm_medium: "cpc", user_agent: "TestBrowser/1.0", ip_address: null });
+    const submission = await db
+      .selectFrom("form_submissions")
+      .selectAll()
+      .where("lead_id", "=", lead.id)
+      .executeTakeFirstOrThrow();
+    expect(submission).toMatchObject({
+      form_id: form.id,
+      utm_medium: "cpc",
+      user_agent: "TestBrowser/1.0",
+      ip_address: null,
+    });
   });
 
   it("refuses missing and overlong fields with a 4xx and saves nothing", async () => {
@@ -183,16 +208,32 @@ describe("visitor forms without JavaScript", () => {
     expect(html).toContain("Please fill in your name and email address.");
     expect((await submit({ flow: "contact", name: "x".repeat(201), email: "a@example.com" })).status).toBe(400);
     expect((await submit({ flow: "contact", name: "A", email: "not-an-email" })).status).toBe(400);
-    expect((await submit({ flow: "contact", name: "A", email: "a@example.com", message: "m".repeat(5001) })).status).toBe(400);
+    expect(
+      (await submit({ flow: "contact", name: "A", email: "a@example.com", message: "m".repeat(5001) })).status,
+    ).toBe(400);
     expect((await submit({ flow: "newsletter", email: "" })).status).toBe(400);
     expect((await db.selectFrom("leads").select("id").execute()).length).toBe(before);
   });
 
   it("saves newsletter, guide and get-started leads as the spec describes", async () => {
     expect((await submit({ flow: "newsletter", email: "news@example.com" })).status).toBe(200);
-    expect((await submit({ flow: "guide", name: "G", email: "guide@example.com", guideTitle: "Download 50 Winning PPC Strategies" })).status).toBe(200);
-    expect((await submit({ flow: "get-started", name: "S", email: "start@example.com", sourceLabel: "Growth Plan" })).status).toBe(200);
-    const leads = await db.selectFrom("leads").select(["email", "name", "source", "phone", "company", "message"]).execute();
+    expect(
+      (
+        await submit({
+          flow: "guide",
+          name: "G",
+          email: "guide@example.com",
+          guideTitle: "Download 50 Winning PPC Strategies",
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await submit({ flow: "get-started", name: "S", email: "start@example.com", sourceLabel: "Growth Plan" })).status,
+    ).toBe(200);
+    const leads = await db
+      .selectFrom("leads")
+      .select(["email", "name", "source", "phone", "company", "message"])
+      .execute();
     const byEmail = Object.fromEntries(leads.map((lead) => [lead.email, lead]));
     expect(byEmail["news@example.com"]).toMatchObject({ name: "Newsletter Subscriber", source: "Newsletter Form" });
     expect(byEmail["guide@example.com"]).toMatchObject({

@@ -3,7 +3,9 @@ import { readingMinutes, renderMarkdown } from "~/lib/markdown";
 
 describe("renderMarkdown", () => {
   it("renders headings, lists, emphasis and safe links", () => {
-    const html = renderMarkdown("## Title\n\n- **bold** item\n\n[site](https://example.com) [page](/pricing) [mail](mailto:a@b.co)");
+    const html = renderMarkdown(
+      "## Title\n\n- **bold** item\n\n[site](https://example.com) [page](/pricing) [mail](mailto:a@b.co)",
+    );
     expect(html).toContain("<h2>Title</h2>");
     expect(html).toContain("<strong>bold</strong>");
     expect(html).toContain('<a href="https://example.com" rel="noopener noreferrer nofollow">site</a>');

@@ -1,12 +1,11 @@
 import type { VariantProps } from "class-variance-authority";
 import type * as React from "react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
-import { LeadDialogForm } from "~/components/site/forms/lead-dialog-form";
-import { Modal } from "~/components/site/forms/modal";
-import type { LeadActionData } from "~/components/site/forms/use-lead-form";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { cx } from "~/lib/cx";
+
+export const LeadDialog = lazy(() => import("~/components/site/forms/lead-dialog"));
 
 export type GetStartedButtonProps = {
   /** Names where the visitor came from, e.g. "E-commerce Page"; the dialog title reads "Get Started - {source}". */
@@ -16,10 +15,6 @@ export type GetStartedButtonProps = {
   className?: string;
   children: React.ReactNode;
 } & VariantProps<typeof buttonVariants>;
-
-export function openRedirect(data: LeadActionData) {
-  if (data.redirectUrl) setTimeout(() => window.open(data.redirectUrl!, "_blank", "noopener"), 1000);
-}
 
 /**
  * A call to action that opens the get-started dialog. Before JavaScript has loaded (or without it),
@@ -48,18 +43,17 @@ export function GetStartedButton({
       >
         {children}
       </Link>
-      <Modal open={open} onClose={() => setOpen(false)} title={`Get Started - ${source}`}>
-        <LeadDialogForm
-          flow="get-started"
-          hidden={{ sourceLabel: source, formId, redirectUrl }}
-          submitLabel="Get Started"
-          busyLabel="Submitting..."
-          onSuccess={(data) => {
-            setOpen(false);
-            openRedirect(data);
-          }}
-        />
-      </Modal>
+      {open ? (
+        <Suspense fallback={null}>
+          <LeadDialog
+            kind="get-started"
+            source={source}
+            formId={formId}
+            redirectUrl={redirectUrl}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

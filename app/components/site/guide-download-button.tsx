@@ -1,17 +1,12 @@
 import type { VariantProps } from "class-variance-authority";
 import type * as React from "react";
-import { useState } from "react";
-import { LeadDialogForm } from "~/components/site/forms/lead-dialog-form";
-import { Modal } from "~/components/site/forms/modal";
-import { openRedirect } from "~/components/site/get-started-button";
+import { Suspense, useState } from "react";
+import { LeadDialog } from "~/components/site/get-started-button";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { cx } from "~/lib/cx";
 import { DEFAULT_GUIDE_TITLE } from "~/lib/lead-options";
 
-/**
- * Opens the guide download dialog; after a successful submission the guide file (the
- * ppc_strategies_pdf setting) downloads, and an optional redirect opens after a second.
- */
+/** Opens the guide download dialog; without JavaScript, the guide form on a page of its own. */
 export function GuideDownloadButton({
   title = DEFAULT_GUIDE_TITLE,
   redirectUrl,
@@ -39,31 +34,11 @@ export function GuideDownloadButton({
       >
         {children}
       </a>
-      <Modal
-        open={open}
-        onClose={() => setOpen(false)}
-        title={title}
-        description="Leave your details and the guide downloads at once."
-      >
-        <LeadDialogForm
-          flow="guide"
-          hidden={{ guideTitle: title, redirectUrl }}
-          submitLabel="Download Now"
-          busyLabel="Processing..."
-          onSuccess={(data) => {
-            setOpen(false);
-            if (data.downloadUrl) {
-              const link = document.createElement("a");
-              link.href = data.downloadUrl;
-              link.download = "";
-              document.body.append(link);
-              link.click();
-              link.remove();
-            }
-            openRedirect(data);
-          }}
-        />
-      </Modal>
+      {open ? (
+        <Suspense fallback={null}>
+          <LeadDialog kind="guide" title={title} redirectUrl={redirectUrl} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -4,12 +4,20 @@ import { CurrencySwitch } from "~/components/site/currency-switch";
 import { Logo } from "~/components/site/logo";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
-import { offices } from "~/content/contact";
+import type { Office } from "~/content/contact";
 import { footer, industryLinks, serviceLinks } from "~/content/site";
 import type { Currency } from "~/lib/currency";
 import { cx } from "~/lib/cx";
 
-export function SiteFooter({ logo, currency }: { logo: string | null; currency: Currency }) {
+export function SiteFooter({
+  logo,
+  currency,
+  offices,
+}: {
+  logo: string | null;
+  currency: Currency;
+  offices: readonly Office[];
+}) {
   return (
     <footer data-slot="site-footer" className="border-t bg-muted/40">
       <div className="bg-primary text-primary-foreground">

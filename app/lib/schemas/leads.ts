@@ -7,7 +7,8 @@ import {
   NEWSLETTER_DEFAULT_NAME,
 } from "~/lib/lead-options";
 
-export { leadMessages, optionLabels } from "~/lib/lead-options";
+export { leadMessages } from "~/lib/lead-checks";
+export { optionLabels } from "~/lib/lead-options";
 export { CONTACT_COUNTRIES, CONTACT_INDUSTRIES, DEFAULT_GUIDE_TITLE, GUIDE_INDUSTRIES, NEWSLETTER_DEFAULT_NAME };
 
 /** The visitor forms' rules, shared by the browser and the server. Lengths are the server's limits. */

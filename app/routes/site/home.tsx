@@ -13,15 +13,37 @@ import { Section } from "~/components/site/section";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
 import { offices } from "~/content/contact";
-import { contactSection, hero, homeSeo } from "~/content/home";
-import { baseUrlFrom, jsonLd, pageMeta } from "~/lib/seo";
+import {
+  adPlatforms,
+  contactSection,
+  coreServices,
+  hero,
+  homeSections,
+  homeSeo,
+  industries,
+  integrations,
+  testimonials,
+} from "~/content/home";
+import { jsonLd, pageMeta } from "~/lib/seo";
+import { getServices } from "~/server/context.server";
 import type { Route } from "./+types/home";
 import { useSiteData } from "./layout";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const baseUrl = baseUrlFrom(matches);
+// The copy and the meta tags come from the loader, so they travel as data inside the HTML instead of
+// as JavaScript every visitor downloads and parses: the home page has a tight script budget.
+export function loader({ context }: Route.LoaderArgs) {
+  const { baseUrl } = getServices(context).config;
+  return {
+    meta: homeMeta(baseUrl),
+    content: { adPlatforms, contactSection, coreServices, hero, homeSections, industries, integrations, testimonials },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+
+function homeMeta(baseUrl: string) {
   return [
-    ...pageMeta(baseUrl, { ...homeSeo, keywords: [...homeSeo.keywords], image: brand.defaultLogo }, { social: true }),
+    ...pageMeta(baseUrl, { ...homeSeo, image: brand.defaultLogo }, { social: true }),
     jsonLd({
       "@context": "https://schema.org",
       "@type": "Organization",
@@ -38,10 +60,11 @@ export const meta: Route.MetaFunction = ({ matches }) => {
       })),
     }),
   ];
-};
+}
 
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const { settings } = useSiteData();
+  const { hero, contactSection, homeSections } = loaderData.content;
   return (
     <main>
       <section className="bg-gradient-to-b from-primary/10 to-background">
@@ -53,7 +76,7 @@ export default function Home() {
             </p>
             <h1 className="mt-6 font-bold text-4xl tracking-tight sm:text-5xl lg:text-6xl">{hero.headline}</h1>
             <p className="mt-6 text-lg text-muted-foreground">{hero.subheadline}</p>
-            <ValueChips className="mt-6" />
+            <ValueChips chips={hero.valueChips} className="mt-6" />
             <div className="mt-8 flex flex-wrap gap-3">
               <a href="#contact-section" className={buttonVariants({ size: "lg" })}>
                 {hero.primaryCta}
@@ -62,16 +85,16 @@ export default function Home() {
                 {hero.secondaryCta}
               </GuideDownloadButton>
             </div>
-            <StatCards className="mt-10" />
+            <StatCards stats={hero.stats} className="mt-10" />
           </div>
           <HeroVideo src={settings.heroVideo} poster={settings.heroVideoThumbnail} />
         </div>
       </section>
-      <CoreServices />
-      <AdPlatforms />
-      <IndustriesGrid />
-      <Integrations />
-      <Testimonials />
+      <CoreServices heading={homeSections.services} services={loaderData.content.coreServices} />
+      <AdPlatforms heading={homeSections.platforms} platforms={loaderData.content.adPlatforms} />
+      <IndustriesGrid heading={homeSections.industries} industries={loaderData.content.industries} />
+      <Integrations content={loaderData.content.integrations} />
+      <Testimonials heading={homeSections.testimonials} testimonials={loaderData.content.testimonials} />
       <Section
         id="contact-section"
         eyebrow={contactSection.eyebrow}

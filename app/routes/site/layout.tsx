@@ -3,6 +3,7 @@ import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { SiteToaster } from "~/components/site/site-toaster";
 import { Snowfall, WinterBanner } from "~/components/site/winter-promo";
+import { offices } from "~/content/contact";
 import type { Currency } from "~/lib/currency";
 import { getRequestInfo, getServices } from "~/server/context.server";
 import { detectCurrency } from "~/server/currency/currency.server";
@@ -12,6 +13,7 @@ import type { Route } from "./+types/layout";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
   return {
+    offices,
     settings: await loadPublicSettings(db),
     currency: detectCurrency(request, config, getRequestInfo(context).clientIp),
   };
@@ -44,7 +46,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         <div id="main" className="flex-1">
           <Outlet />
         </div>
-        <SiteFooter logo={loaderData.settings.footerLogo} currency={loaderData.currency} />
+        <SiteFooter logo={loaderData.settings.footerLogo} currency={loaderData.currency} offices={loaderData.offices} />
         <WinterBanner />
       </div>
     </SiteToaster>

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { useSiteToast } from "~/components/site/site-toaster";
-import { checkLeadFields, type LeadFlowName as LeadFlow, leadMessages } from "~/lib/lead-options";
+import type { LeadFlowName as LeadFlow } from "~/lib/lead-options";
 
 export type LeadActionData = {
   flow: LeadFlow;
@@ -38,29 +38,31 @@ export function useLeadForm(flow: LeadFlow, { onSuccess }: { onSuccess?: (data: 
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = event.currentTarget;
-    const formData = new FormData(form);
+    const formData = new FormData(event.currentTarget);
     const values = Object.fromEntries([...formData].filter(([, value]) => typeof value === "string")) as Record<
       string,
       string
     >;
-    const problem = checkLeadFields(flow, values);
-    if (problem) {
-      const [title, description] =
-        problem === "missing"
-          ? leadMessages[flow].missing
-          : ["Please check the form", "Please enter a valid e-mail address."];
-      toast({ type: "error", title, description });
-      return;
-    }
-    formData.set("pageUrl", window.location.href);
-    formData.set("referrer", document.referrer);
-    formData.set("language", navigator.language);
-    formData.set(
-      "platform",
-      (navigator as { userAgentData?: { platform?: string } }).userAgentData?.platform ?? navigator.platform,
-    );
-    fetcher.submit(formData, { method: "post", action: "/lead" });
+    // The checks and the spec's messages load with the first submission, not with the page.
+    void import("~/lib/lead-checks").then(({ checkLeadFields, leadMessages }) => {
+      const problem = checkLeadFields(flow, values);
+      if (problem) {
+        const [title, description] =
+          problem === "missing"
+            ? leadMessages[flow].missing
+            : ["Please check the form", "Please enter a valid e-mail address."];
+        toast({ type: "error", title, description });
+        return;
+      }
+      formData.set("pageUrl", window.location.href);
+      formData.set("referrer", document.referrer);
+      formData.set("language", navigator.language);
+      formData.set(
+        "platform",
+        (navigator as { userAgentData?: { platform?: string } }).userAgentData?.platform ?? navigator.platform,
+      );
+      fetcher.submit(formData, { method: "post", action: "/lead" });
+    });
   };
 
   return { formRef, onSubmit, busy: fetcher.state !== "idle" };

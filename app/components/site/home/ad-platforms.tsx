@@ -1,15 +1,15 @@
 import type * as React from "react";
-import { type AdPlatform, adPlatforms, homeSections, type SectionHeading } from "~/content/home";
+import type { AdPlatform, SectionHeading } from "~/content/home";
 import { Section } from "../section";
 
 /** The grid of ad platforms the agency runs campaigns on. */
 export function AdPlatforms({
-  heading = homeSections.platforms,
-  platforms = adPlatforms,
+  heading,
+  platforms,
   tone = "muted",
 }: {
-  heading?: SectionHeading;
-  platforms?: readonly AdPlatform[];
+  heading: SectionHeading;
+  platforms: readonly AdPlatform[];
   tone?: React.ComponentProps<typeof Section>["tone"];
 }) {
   return (

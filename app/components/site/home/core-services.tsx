@@ -2,13 +2,7 @@ import { ArrowRightIcon, CheckIcon, type LucideIcon, MegaphoneIcon, TargetIcon, 
 import type * as React from "react";
 import { Link } from "react-router";
 import { SiteCard, SiteCardContent, SiteCardTitle } from "~/components/site/site-card";
-import {
-  type CoreService,
-  type CoreServiceIcon,
-  coreServices,
-  homeSections,
-  type SectionHeading,
-} from "~/content/home";
+import type { CoreService, CoreServiceIcon, SectionHeading } from "~/content/home";
 import { Section } from "../section";
 
 const icons: Record<CoreServiceIcon, LucideIcon> = {
@@ -19,12 +13,12 @@ const icons: Record<CoreServiceIcon, LucideIcon> = {
 
 /** The three core services, each card a link to its service page. */
 export function CoreServices({
-  heading = homeSections.services,
-  services = coreServices,
+  heading,
+  services,
   tone = "plain",
 }: {
-  heading?: SectionHeading;
-  services?: readonly CoreService[];
+  heading: SectionHeading;
+  services: readonly CoreService[];
   tone?: React.ComponentProps<typeof Section>["tone"];
 }) {
   return (

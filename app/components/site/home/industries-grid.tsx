@@ -2,13 +2,7 @@ import { ArrowRightIcon, Building2Icon, CarIcon, LaptopIcon, type LucideIcon, Sh
 import type * as React from "react";
 import { Link } from "react-router";
 import { SiteCard, SiteCardContent, SiteCardTitle } from "~/components/site/site-card";
-import {
-  homeSections,
-  type Industry,
-  type IndustryIcon,
-  industries as industryCards,
-  type SectionHeading,
-} from "~/content/home";
+import type { Industry, IndustryIcon, SectionHeading } from "~/content/home";
 import { Section } from "../section";
 
 const icons: Record<IndustryIcon, LucideIcon> = {
@@ -20,12 +14,12 @@ const icons: Record<IndustryIcon, LucideIcon> = {
 
 /** The four industries, each card a link to its industry page. */
 export function IndustriesGrid({
-  heading = homeSections.industries,
-  industries = industryCards,
+  heading,
+  industries,
   tone = "plain",
 }: {
-  heading?: SectionHeading;
-  industries?: readonly Industry[];
+  heading: SectionHeading;
+  industries: readonly Industry[];
   tone?: React.ComponentProps<typeof Section>["tone"];
 }) {
   return (

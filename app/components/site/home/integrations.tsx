@@ -1,13 +1,13 @@
 import type * as React from "react";
-import { type IntegrationsContent, integrations } from "~/content/home";
+import type { IntegrationsContent } from "~/content/home";
 import { Section } from "../section";
 
 /** Industry tool integrations, grouped by category. */
 export function Integrations({
-  content = integrations,
+  content,
   tone = "muted",
 }: {
-  content?: IntegrationsContent;
+  content: IntegrationsContent;
   tone?: React.ComponentProps<typeof Section>["tone"];
 }) {
   return (

@@ -1,8 +1,8 @@
-import { type HeroContent, hero } from "~/content/home";
+import type { HeroContent } from "~/content/home";
 import { cx } from "~/lib/cx";
 
 /** The hero's three headline numbers. A description list: label (dt) first for readers, value shown on top. */
-export function StatCards({ stats = hero.stats, className }: { stats?: HeroContent["stats"]; className?: string }) {
+export function StatCards({ stats, className }: { stats: HeroContent["stats"]; className?: string }) {
   return (
     <dl className={cx("grid grid-cols-3 gap-2 sm:gap-4", className)}>
       {stats.map((stat) => (

@@ -1,16 +1,16 @@
 import { QuoteIcon } from "lucide-react";
 import type * as React from "react";
-import { homeSections, type SectionHeading, type Testimonial, testimonials as testimonialCards } from "~/content/home";
+import type { SectionHeading, Testimonial } from "~/content/home";
 import { Section } from "../section";
 
 /** Client success stories: a quote, who said it and the result they got. */
 export function Testimonials({
-  heading = homeSections.testimonials,
-  testimonials = testimonialCards,
+  heading,
+  testimonials,
   tone = "plain",
 }: {
-  heading?: SectionHeading;
-  testimonials?: readonly Testimonial[];
+  heading: SectionHeading;
+  testimonials: readonly Testimonial[];
   tone?: React.ComponentProps<typeof Section>["tone"];
 }) {
   return (

@@ -1,15 +1,9 @@
 import { CircleCheckIcon } from "lucide-react";
-import { type HeroContent, hero } from "~/content/home";
+import type { HeroContent } from "~/content/home";
 import { cx } from "~/lib/cx";
 
 /** The hero's short value propositions, as a wrapping list of pills. */
-export function ValueChips({
-  chips = hero.valueChips,
-  className,
-}: {
-  chips?: HeroContent["valueChips"];
-  className?: string;
-}) {
+export function ValueChips({ chips, className }: { chips: HeroContent["valueChips"]; className?: string }) {
   return (
     <ul className={cx("flex flex-wrap justify-center gap-2", className)}>
       {chips.map((chip) => (

@@ -1,0 +1,61 @@
+import { LeadDialogForm } from "./lead-dialog-form";
+import { Modal } from "./modal";
+import type { LeadActionData } from "./use-lead-form";
+
+function openRedirect(data: LeadActionData) {
+  if (data.redirectUrl) setTimeout(() => window.open(data.redirectUrl!, "_blank", "noopener"), 1000);
+}
+
+function download(url: string) {
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = "";
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+export type LeadDialogProps =
+  | { kind: "get-started"; source: string; formId?: string; redirectUrl?: string; onClose: () => void }
+  | { kind: "guide"; title: string; redirectUrl?: string; onClose: () => void };
+
+/**
+ * The get-started and guide dialogs, loaded only when a visitor opens one. After success the guide
+ * file downloads (when set) and an optional redirect opens after a second.
+ */
+export default function LeadDialog(props: LeadDialogProps) {
+  const onSuccess = (data: LeadActionData) => {
+    props.onClose();
+    if (props.kind === "guide" && data.downloadUrl) download(data.downloadUrl);
+    openRedirect(data);
+  };
+  if (props.kind === "guide") {
+    return (
+      <Modal
+        open
+        onClose={props.onClose}
+        title={props.title}
+        description="Leave your details and the guide downloads at once."
+      >
+        <LeadDialogForm
+          flow="guide"
+          hidden={{ guideTitle: props.title, redirectUrl: props.redirectUrl }}
+          submitLabel="Download Now"
+          busyLabel="Processing..."
+          onSuccess={onSuccess}
+        />
+      </Modal>
+    );
+  }
+  return (
+    <Modal open onClose={props.onClose} title={`Get Started - ${props.source}`}>
+      <LeadDialogForm
+        flow="get-started"
+        hidden={{ sourceLabel: props.source, formId: props.formId, redirectUrl: props.redirectUrl }}
+        submitLabel="Get Started"
+        busyLabel="Submitting..."
+        onSuccess={onSuccess}
+      />
+    </Modal>
+  );
+}
