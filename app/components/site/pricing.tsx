@@ -7,6 +7,82 @@ import { cx } from "~/lib/cx";
 import type { FaqContent, OngoingManagementContent } from "~/lib/schemas/pricing-content";
 import type { PublicPlan } from "~/server/pricing/public-pricing.server";
 
+function FeatureList({ features }: { features: string[] }) {
+  return (
+    <ul className="mt-6 flex-1 space-y-2 text-sm">
+      {features.map((feature) => (
+        <li key={feature} className="flex gap-2">
+          <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+          <span>{feature}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PriceLine({
+  price,
+  original,
+  currency,
+  period,
+}: {
+  price: number;
+  original: number | null;
+  currency: Currency;
+  period: string;
+}) {
+  return (
+    <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
+      <span className="font-bold text-4xl" data-testid="plan-price">
+        {formatPrice(price, currency)}
+      </span>
+      <span className="text-muted-foreground">{period}</span>
+      {original !== null ? (
+        <span className="text-muted-foreground line-through">
+          <span className="sr-only">was </span>
+          {formatPrice(original, currency)}
+        </span>
+      ) : null}
+    </p>
+  );
+}
+
+/** Monthly plans in a grid and one-time setup services below them: /pricing and /services/paid-ads. */
+export function PlanSections({
+  plans,
+  currency,
+  plansTitle,
+  setupTitle,
+}: {
+  plans: PublicPlan[];
+  currency: Currency;
+  plansTitle: string;
+  setupTitle: string;
+}) {
+  const monthly = plans.filter((plan) => plan.planType === "paid_ads");
+  const setup = plans.filter((plan) => plan.planType !== "paid_ads");
+  return (
+    <>
+      <Section id="plans" title={plansTitle}>
+        <div className="grid gap-8 pt-3 md:grid-cols-3">
+          {monthly.map((plan) => (
+            <PlanCard key={plan.id} plan={plan} currency={currency} />
+          ))}
+        </div>
+      </Section>
+      {setup.length > 0 ? (
+        <Section id="setup-services" title={setupTitle} tone="muted">
+          <div className="mx-auto grid max-w-4xl gap-8 md:grid-cols-2">
+            {setup.map((plan) => (
+              <SetupServiceCard key={plan.id} plan={plan} currency={currency} />
+            ))}
+          </div>
+        </Section>
+      ) : null}
+    </>
+  );
+}
+
 export function PlanCard({
   plan,
   currency,
@@ -29,18 +105,7 @@ export function PlanCard({
       {plan.isPopular ? <SiteBadge className="-top-3 absolute left-6">Most Popular</SiteBadge> : null}
       <h3 className="font-bold text-xl">{plan.title}</h3>
       {plan.subtitle ? <p className="mt-1 text-muted-foreground text-sm">{plan.subtitle}</p> : null}
-      <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
-        <span className="font-bold text-4xl" data-testid="plan-price">
-          {formatPrice(price, currency)}
-        </span>
-        <span className="text-muted-foreground">{period}</span>
-        {original !== null ? (
-          <span className="text-muted-foreground line-through">
-            <span className="sr-only">was </span>
-            {formatPrice(original, currency)}
-          </span>
-        ) : null}
-      </p>
+      <PriceLine price={price} original={original} currency={currency} period={period} />
       {percent !== null ? (
         <SiteBadge variant="secondary" className="mt-2 w-fit">
           {`${percent}% OFF`}
@@ -52,14 +117,7 @@ export function PlanCard({
         </p>
       ) : null}
       {plan.description ? <p className="mt-4 text-muted-foreground text-sm">{plan.description}</p> : null}
-      <ul className="mt-6 flex-1 space-y-2 text-sm">
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex gap-2">
-            <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-            <span>{feature}</span>
-          </li>
-        ))}
-      </ul>
+      <FeatureList features={plan.features} />
       <GetStartedButton
         source={`${plan.title} Plan`}
         className="mt-6 w-full"
@@ -82,30 +140,12 @@ export function SetupServiceCard({ plan, currency }: { plan: PublicPlan; currenc
       {percent !== null ? <SiteBadge className="mb-3 w-fit">{`${percent}% OFF Winter Special`}</SiteBadge> : null}
       <h3 className="font-bold text-xl">{plan.title}</h3>
       {plan.subtitle ? <p className="mt-1 text-muted-foreground text-sm">{plan.subtitle}</p> : null}
-      <p className="mt-4 flex flex-wrap items-baseline gap-x-2">
-        <span className="font-bold text-4xl" data-testid="plan-price">
-          {formatPrice(price, currency)}
-        </span>
-        <span className="text-muted-foreground">one-time</span>
-        {original !== null ? (
-          <span className="text-muted-foreground line-through">
-            <span className="sr-only">was </span>
-            {formatPrice(original, currency)}
-          </span>
-        ) : null}
-      </p>
+      <PriceLine price={price} original={original} currency={currency} period="one-time" />
       {saving !== null ? (
         <p className="mt-1 font-medium text-primary text-sm">You save {formatPrice(saving, currency)}</p>
       ) : null}
       {plan.description ? <p className="mt-4 text-muted-foreground text-sm">{plan.description}</p> : null}
-      <ul className="mt-6 flex-1 space-y-2 text-sm">
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex gap-2">
-            <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-            <span>{feature}</span>
-          </li>
-        ))}
-      </ul>
+      <FeatureList features={plan.features} />
       <GetStartedButton source={plan.title} className="mt-6 w-full">
         {plan.ctaText}
       </GetStartedButton>

@@ -1,8 +1,8 @@
 import { CalendarIcon, ClockIcon, UserIcon } from "lucide-react";
 import { Link } from "react-router";
 import { NewsletterForm } from "~/components/site/forms/newsletter-form";
-import { PageHero } from "~/components/site/page-hero";
 import { Section } from "~/components/site/section";
+import { PageHero } from "~/components/site/sections/page-hero";
 import { SiteBadge } from "~/components/site/site-badge";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
@@ -35,7 +35,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
       <PageHero
         eyebrow="Blog"
         title="Insights for growing brands"
-        text="Strategies we use every day across 500+ campaigns."
+        intro="Strategies we use every day across 500+ campaigns."
       />
       <Section id="posts">
         {loaderData.posts.length === 0 ? (

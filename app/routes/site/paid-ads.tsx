@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { CurrencySwitch } from "~/components/site/currency-switch";
 import { GetStartedButton } from "~/components/site/get-started-button";
-import { PageHero } from "~/components/site/page-hero";
-import { OngoingManagement, PlanCard, PricingFaq, SetupServiceCard } from "~/components/site/pricing";
+import { OngoingManagement, PlanSections, PricingFaq } from "~/components/site/pricing";
 import { Section } from "~/components/site/section";
+import { PageHero } from "~/components/site/sections/page-hero";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { paidAdsPage } from "~/content/services";
 import { formatPrice, planPrice } from "~/lib/currency";
@@ -22,15 +22,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function PaidAds({ loaderData }: Route.ComponentProps) {
   const { currency } = useSiteData();
-  const monthly = loaderData.plans.filter((plan) => plan.planType === "paid_ads");
-  const setup = loaderData.plans.filter((plan) => plan.planType !== "paid_ads");
-  const cheapest = monthly.reduce<number | null>((lowest, plan) => {
-    const { price } = planPrice(plan, currency);
-    return lowest === null || price < lowest ? price : lowest;
-  }, null);
+  const cheapest = loaderData.plans
+    .filter((plan) => plan.planType === "paid_ads")
+    .reduce<number | null>((lowest, plan) => {
+      const { price } = planPrice(plan, currency);
+      return lowest === null || price < lowest ? price : lowest;
+    }, null);
   return (
     <main>
-      <PageHero eyebrow={paidAdsPage.hero.eyebrow} title={paidAdsPage.hero.title} text={paidAdsPage.hero.text}>
+      <PageHero eyebrow={paidAdsPage.hero.eyebrow} title={paidAdsPage.hero.title} intro={paidAdsPage.hero.text}>
         {cheapest !== null ? (
           <p className="w-full font-semibold text-lg" data-testid="starting-from">
             {`${paidAdsPage.bannerPrefix} ${formatPrice(cheapest, currency)}/month`}
@@ -38,22 +38,12 @@ export default function PaidAds({ loaderData }: Route.ComponentProps) {
         ) : null}
         <CurrencySwitch currency={currency} />
       </PageHero>
-      <Section id="plans" title={paidAdsPage.plansTitle}>
-        <div className="grid gap-8 pt-3 md:grid-cols-3">
-          {monthly.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} currency={currency} />
-          ))}
-        </div>
-      </Section>
-      {setup.length > 0 ? (
-        <Section id="setup-services" title={paidAdsPage.setupTitle} tone="muted">
-          <div className="mx-auto grid max-w-4xl gap-8 md:grid-cols-2">
-            {setup.map((plan) => (
-              <SetupServiceCard key={plan.id} plan={plan} currency={currency} />
-            ))}
-          </div>
-        </Section>
-      ) : null}
+      <PlanSections
+        plans={loaderData.plans}
+        currency={currency}
+        plansTitle={paidAdsPage.plansTitle}
+        setupTitle={paidAdsPage.setupTitle}
+      />
       <Section id="results">
         <dl className="mx-auto grid max-w-4xl gap-6 text-center sm:grid-cols-3">
           {paidAdsPage.socialProof.map((item) => (

@@ -1,8 +1,8 @@
 import { CheckIcon, ShieldCheckIcon, SnowflakeIcon } from "lucide-react";
 import { CurrencySwitch } from "~/components/site/currency-switch";
-import { PageHero } from "~/components/site/page-hero";
-import { OngoingManagement, PlanCard, PricingFaq, SetupServiceCard } from "~/components/site/pricing";
+import { OngoingManagement, PlanSections, PricingFaq } from "~/components/site/pricing";
 import { Section } from "~/components/site/section";
+import { PageHero } from "~/components/site/sections/page-hero";
 import { pricingPage } from "~/content/pricing";
 import { sitePageMeta } from "~/lib/seo";
 import { getServices } from "~/server/context.server";
@@ -18,29 +18,17 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function Pricing({ loaderData }: Route.ComponentProps) {
   const { currency } = useSiteData();
-  const monthly = loaderData.plans.filter((plan) => plan.planType === "paid_ads");
-  const setup = loaderData.plans.filter((plan) => plan.planType !== "paid_ads");
   return (
     <main>
-      <PageHero eyebrow={pricingPage.hero.eyebrow} title={pricingPage.hero.title} text={pricingPage.hero.text}>
+      <PageHero eyebrow={pricingPage.hero.eyebrow} title={pricingPage.hero.title} intro={pricingPage.hero.text}>
         <CurrencySwitch currency={currency} />
       </PageHero>
-      <Section id="plans" title={pricingPage.plansTitle}>
-        <div className="grid gap-8 pt-3 md:grid-cols-3">
-          {monthly.map((plan) => (
-            <PlanCard key={plan.id} plan={plan} currency={currency} />
-          ))}
-        </div>
-      </Section>
-      {setup.length > 0 ? (
-        <Section id="setup-services" title={pricingPage.setupTitle} tone="muted">
-          <div className="mx-auto grid max-w-4xl gap-8 md:grid-cols-2">
-            {setup.map((plan) => (
-              <SetupServiceCard key={plan.id} plan={plan} currency={currency} />
-            ))}
-          </div>
-        </Section>
-      ) : null}
+      <PlanSections
+        plans={loaderData.plans}
+        currency={currency}
+        plansTitle={pricingPage.plansTitle}
+        setupTitle={pricingPage.setupTitle}
+      />
       <Section id="included" title={pricingPage.included.title}>
         <ul className="mx-auto grid max-w-4xl gap-3 sm:grid-cols-2">
           {pricingPage.included.items.map((item) => (

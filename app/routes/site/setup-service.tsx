@@ -1,9 +1,9 @@
 import { CheckIcon } from "lucide-react";
 import { data } from "react-router";
 import { CurrencySwitch } from "~/components/site/currency-switch";
-import { PageHero } from "~/components/site/page-hero";
 import { SetupServiceCard } from "~/components/site/pricing";
 import { Section } from "~/components/site/section";
+import { PageHero } from "~/components/site/sections/page-hero";
 import { type SetupServiceSlug, setupServicePages } from "~/content/services";
 import { sitePageMeta } from "~/lib/seo";
 import { getServices } from "~/server/context.server";
@@ -33,7 +33,7 @@ export default function SetupService({ loaderData }: Route.ComponentProps) {
   const page = setupServicePages[loaderData.slug];
   return (
     <main>
-      <PageHero eyebrow={page.hero.eyebrow} title={page.hero.title} text={page.hero.text}>
+      <PageHero eyebrow={page.hero.eyebrow} title={page.hero.title} intro={page.hero.text}>
         <CurrencySwitch currency={currency} />
       </PageHero>
       <Section id="pricing" title="One-time setup" tone="muted">

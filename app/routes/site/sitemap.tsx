@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { PageHero } from "~/components/site/page-hero";
 import { Section } from "~/components/site/section";
+import { PageHero } from "~/components/site/sections/page-hero";
 import { brand } from "~/content/brand";
 import { sitemapSections } from "~/content/sitemap";
 import { sitePageMeta } from "~/lib/seo";
