@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hero, homeSeo } from "~/content/home";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { launchBrowser } from "../support/browser";
 
@@ -34,10 +35,8 @@ describe("in Chromium", () => {
   it("loads the home page and hydrates it under the CSP without errors", async () => {
     const { page, response, problems } = await openPage("/");
     expect(response?.status()).toBe(200);
-    expect(await page.title()).toBe("ScaleLeap | Performance Marketing Agency");
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
-      "Performance marketing that pays for itself",
-    );
+    expect(await page.title()).toBe(homeSeo.title);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(hero.headline);
     await hydrated(page);
     expect(problems).toEqual([]);
     await page.close();

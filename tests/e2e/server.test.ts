@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { hero, homeSeo } from "~/content/home";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { childEnv } from "../support/child-env";
 import { createEmptyDatabase, type TestDatabase } from "../support/databases";
@@ -26,8 +27,8 @@ describe("the production server on SQLite", () => {
     const response = await fetch(`${app.url}/`);
     expect(response.status).toBe(200);
     const html = await response.text();
-    expect(html).toMatch(/<title>ScaleLeap \| Performance Marketing Agency<\/title>/);
-    expect(html).toContain("Performance marketing that pays for itself");
+    expect(html).toContain(`<title>${homeSeo.title.replaceAll("&", "&amp;")}</title>`);
+    expect(html).toContain(hero.headline);
     expect(html).toContain('id="contact-section"');
 
     const csp = response.headers.get("content-security-policy") ?? "";
@@ -35,8 +36,10 @@ describe("the production server on SQLite", () => {
     expect(nonce).toBeTruthy();
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toContain("object-src 'none'");
-    // Every inline script carries the nonce, so the browser runs them under this policy.
-    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((match) => match[1]);
+    // Every script the browser runs carries the nonce (JSON-LD is data, never run).
+    const scripts = [...html.matchAll(/<script([^>]*)>/g)]
+      .map((match) => match[1]!)
+      .filter((attributes) => !attributes.includes("application/ld+json"));
     expect(scripts.length).toBeGreaterThan(0);
     for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
 
