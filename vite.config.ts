@@ -6,6 +6,8 @@ export default defineConfig({
   // The server bundle's entry is our Express app; it imports React Router's build itself.
   environments: { ssr: { build: { rollupOptions: { input: "./app/server/app.server.ts" } } } },
   build: {
+    // React Router preloads route modules itself; Vite's preload helper would only add weight.
+    modulePreload: false,
     rolldownOptions: {
       output: {
         // The public site's small shared building blocks in one chunk rather than a dozen tiny ones:
@@ -14,7 +16,7 @@ export default defineConfig({
           groups: [
             {
               name: "site-base",
-              test: /app[\\/](components[\\/]site[\\/](section|site-card|site-badge|logo|site-toaster|currency-switch|winter-promo|site-header|site-footer)|components[\\/]ui[\\/](button|badge)-variants|content[\\/](site|brand)|lib[\\/](cx|currency|lead-options|toast))\.|node_modules[\\/](clsx|class-variance-authority)[\\/]/,
+              test: /app[\\/](components[\\/]site[\\/](section|site-card|site-badge|logo|site-toaster|currency-switch|winter-promo|site-header|site-footer|not-found-screen|get-started-button|forms[\\/](use-lead-form|fields|contact-form))|components[\\/]ui[\\/](button|badge)-variants|content[\\/](site|brand)|lib[\\/](cx|currency|lead-options|toast))\.|node_modules[\\/](clsx|class-variance-authority)[\\/]/,
             },
           ],
         },

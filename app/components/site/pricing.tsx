@@ -1,5 +1,5 @@
-import { CheckIcon } from "lucide-react";
 import { GetStartedButton } from "~/components/site/get-started-button";
+import { CheckIcon } from "~/components/site/icons/CheckIcon";
 import { Section } from "~/components/site/section";
 import { SiteBadge } from "~/components/site/site-badge";
 import { type Currency, formatPrice, planPrice } from "~/lib/currency";

@@ -1,6 +1,7 @@
-import { GlobeIcon, MapPinIcon } from "lucide-react";
 import { Link } from "react-router";
 import { CurrencySwitch } from "~/components/site/currency-switch";
+import { GlobeIcon } from "~/components/site/icons/GlobeIcon";
+import { MapPinIcon } from "~/components/site/icons/MapPinIcon";
 import { Logo } from "~/components/site/logo";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";

@@ -1,6 +1,7 @@
-import { ChevronDownIcon, MenuIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
+import { ChevronDownIcon } from "~/components/site/icons/ChevronDownIcon";
+import { MenuIcon } from "~/components/site/icons/MenuIcon";
 import { Logo } from "~/components/site/logo";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";

@@ -1,6 +1,6 @@
-import { SnowflakeIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { SnowflakeIcon } from "~/components/site/icons/SnowflakeIcon";
 import { winterPromo } from "~/content/site";
 
 /** The fixed winter banner. Its height is reserved by the layout (pb-12), so it never shifts content. */

@@ -1,5 +1,5 @@
-import { ArrowLeftIcon } from "lucide-react";
 import { data, Link } from "react-router";
+import { ArrowLeftIcon } from "~/components/site/icons/ArrowLeftIcon";
 import { SiteBadge } from "~/components/site/site-badge";
 import { brand } from "~/content/brand";
 import { renderMarkdown } from "~/lib/markdown";

@@ -1,6 +1,8 @@
-import { CalendarIcon, ClockIcon, UserIcon } from "lucide-react";
 import { Link } from "react-router";
 import { NewsletterForm } from "~/components/site/forms/newsletter-form";
+import { CalendarIcon } from "~/components/site/icons/CalendarIcon";
+import { ClockIcon } from "~/components/site/icons/ClockIcon";
+import { UserIcon } from "~/components/site/icons/UserIcon";
 import { Section } from "~/components/site/section";
 import { PageHero } from "~/components/site/sections/page-hero";
 import { SiteBadge } from "~/components/site/site-badge";

@@ -1,6 +1,9 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
 import type * as React from "react";
 import { ContactForm } from "~/components/site/forms/contact-form";
+import { Clock } from "~/components/site/icons/Clock";
+import { Mail } from "~/components/site/icons/Mail";
+import { MapPin } from "~/components/site/icons/MapPin";
+import { Phone } from "~/components/site/icons/Phone";
 import { Section } from "~/components/site/section";
 import { FaqList } from "~/components/site/sections/faq-list";
 import { PageHero } from "~/components/site/sections/page-hero";

@@ -1,4 +1,3 @@
-import { ShieldCheckIcon } from "lucide-react";
 import { ContactForm } from "~/components/site/forms/contact-form";
 import { GuideDownloadButton } from "~/components/site/guide-download-button";
 import { HeroVideo } from "~/components/site/hero-video";
@@ -9,6 +8,7 @@ import { Integrations } from "~/components/site/home/integrations";
 import { StatCards } from "~/components/site/home/stat-cards";
 import { Testimonials } from "~/components/site/home/testimonials";
 import { ValueChips } from "~/components/site/home/value-chips";
+import { ShieldCheckIcon } from "~/components/site/icons/ShieldCheckIcon";
 import { Section } from "~/components/site/section";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";

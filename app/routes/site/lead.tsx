@@ -1,8 +1,9 @@
-import { CheckCircle2Icon, DownloadIcon } from "lucide-react";
 import { Link } from "react-router";
 import { ContactForm } from "~/components/site/forms/contact-form";
 import { LeadDialogForm } from "~/components/site/forms/lead-dialog-form";
 import { NewsletterForm } from "~/components/site/forms/newsletter-form";
+import { CheckCircle2Icon } from "~/components/site/icons/CheckCircle2Icon";
+import { DownloadIcon } from "~/components/site/icons/DownloadIcon";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";

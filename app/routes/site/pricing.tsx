@@ -1,5 +1,7 @@
-import { CheckIcon, ShieldCheckIcon, SnowflakeIcon } from "lucide-react";
 import { CurrencySwitch } from "~/components/site/currency-switch";
+import { CheckIcon } from "~/components/site/icons/CheckIcon";
+import { ShieldCheckIcon } from "~/components/site/icons/ShieldCheckIcon";
+import { SnowflakeIcon } from "~/components/site/icons/SnowflakeIcon";
 import { OngoingManagement, PlanSections, PricingFaq } from "~/components/site/pricing";
 import { Section } from "~/components/site/section";
 import { PageHero } from "~/components/site/sections/page-hero";

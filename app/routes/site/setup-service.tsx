@@ -1,6 +1,6 @@
-import { CheckIcon } from "lucide-react";
 import { data } from "react-router";
 import { CurrencySwitch } from "~/components/site/currency-switch";
+import { CheckIcon } from "~/components/site/icons/CheckIcon";
 import { SetupServiceCard } from "~/components/site/pricing";
 import { Section } from "~/components/site/section";
 import { PageHero } from "~/components/site/sections/page-hero";

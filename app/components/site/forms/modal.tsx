@@ -1,6 +1,6 @@
-import { XIcon } from "lucide-react";
 import type * as React from "react";
 import { useEffect, useId, useRef } from "react";
+import { XIcon } from "~/components/site/icons/XIcon";
 
 /**
  * A modal on the native <dialog> element: focus trapping, Escape and the backdrop come from the

@@ -1,11 +1,16 @@
-import { ArrowRightIcon, CheckIcon, type LucideIcon, MegaphoneIcon, TargetIcon, WorkflowIcon } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
+import { ArrowRightIcon } from "~/components/site/icons/ArrowRightIcon";
+import { CheckIcon } from "~/components/site/icons/CheckIcon";
+import { MegaphoneIcon } from "~/components/site/icons/MegaphoneIcon";
+import type { SiteIcon } from "~/components/site/icons/site-icon";
+import { TargetIcon } from "~/components/site/icons/TargetIcon";
+import { WorkflowIcon } from "~/components/site/icons/WorkflowIcon";
 import { SiteCard, SiteCardContent, SiteCardTitle } from "~/components/site/site-card";
 import type { CoreService, CoreServiceIcon, SectionHeading } from "~/content/home";
 import { Section } from "../section";
 
-const icons: Record<CoreServiceIcon, LucideIcon> = {
+const icons: Record<CoreServiceIcon, SiteIcon> = {
   megaphone: MegaphoneIcon,
   target: TargetIcon,
   workflow: WorkflowIcon,

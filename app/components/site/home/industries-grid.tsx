@@ -1,11 +1,16 @@
-import { ArrowRightIcon, Building2Icon, CarIcon, LaptopIcon, type LucideIcon, ShoppingCartIcon } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
+import { ArrowRightIcon } from "~/components/site/icons/ArrowRightIcon";
+import { Building2Icon } from "~/components/site/icons/Building2Icon";
+import { CarIcon } from "~/components/site/icons/CarIcon";
+import { LaptopIcon } from "~/components/site/icons/LaptopIcon";
+import { ShoppingCartIcon } from "~/components/site/icons/ShoppingCartIcon";
+import type { SiteIcon } from "~/components/site/icons/site-icon";
 import { SiteCard, SiteCardContent, SiteCardTitle } from "~/components/site/site-card";
 import type { Industry, IndustryIcon, SectionHeading } from "~/content/home";
 import { Section } from "../section";
 
-const icons: Record<IndustryIcon, LucideIcon> = {
+const icons: Record<IndustryIcon, SiteIcon> = {
   cart: ShoppingCartIcon,
   laptop: LaptopIcon,
   building: Building2Icon,

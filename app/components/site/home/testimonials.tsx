@@ -1,5 +1,5 @@
-import { QuoteIcon } from "lucide-react";
 import type * as React from "react";
+import { QuoteIcon } from "~/components/site/icons/QuoteIcon";
 import type { SectionHeading, Testimonial } from "~/content/home";
 import { Section } from "../section";
 

@@ -1,4 +1,4 @@
-import { CircleCheckIcon } from "lucide-react";
+import { CircleCheckIcon } from "~/components/site/icons/CircleCheckIcon";
 import type { HeroContent } from "~/content/home";
 import { cx } from "~/lib/cx";
 

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "~/components/site/icons/ChevronDown";
 
 export type FaqItem = { question: string; answer: string };
 

@@ -1,4 +1,4 @@
-import { Quote } from "lucide-react";
+import { Quote } from "~/components/site/icons/Quote";
 
 export type SuccessStoryContent = {
   clientType: string;
