@@ -5,25 +5,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { startAppServer } from "../tests/support/app-server";
+import { publicRoutes } from "../tests/support/public-routes";
 
-const routes = [
-  "/",
-  "/services/paid-ads",
-  "/services/conversion-tracking",
-  "/services/automation",
-  "/industries/ecommerce",
-  "/industries/saas",
-  "/industries/real-estate",
-  "/industries/automotive",
-  "/pricing",
-  "/about",
-  "/blog",
-  "/blog/meta-ads-creative-testing",
-  "/contact",
-  "/privacy",
-  "/terms",
-  "/sitemap",
-];
+const routes = publicRoutes;
 const BUDGET = { homeJsKb: 120, cssKb: 30 };
 const RENDERS = 30;
 const root = path.resolve(import.meta.dirname, "..");

@@ -66,6 +66,7 @@ export type SiteIcon = (props: SVGProps<SVGSVGElement>) => React.ReactElement;
  * would otherwise download. Decorative unless given an aria-label, as lucide's own icons are.
  */
 export function siteIcon(node: IconNode): SiteIcon {
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per icon at module level, never during render.
   return function Icon({ className, ...props }: SVGProps<SVGSVGElement>) {
     return createElement(
       "svg",

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { launchBrowser } from "../support/browser";
+import { publicRoutes } from "../support/public-routes";
 import { appDatabase } from "../support/staff";
-import { publicRoutes } from "./public-site.test";
 
 const axeSource = readFileSync(path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js"), "utf8");
 // The spec links these from the site; their screens are separate issues (the cost estimator). Once

@@ -1,26 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { type AppServer, startAppServer } from "../support/app-server";
+import { publicRoutes } from "../support/public-routes";
 import { appDatabase } from "../support/staff";
-
-export const publicRoutes = [
-  "/",
-  "/services/paid-ads",
-  "/services/conversion-tracking",
-  "/services/automation",
-  "/industries/ecommerce",
-  "/industries/saas",
-  "/industries/real-estate",
-  "/industries/automotive",
-  "/pricing",
-  "/about",
-  "/blog",
-  "/blog/google-ads-bidding-strategies-2024",
-  "/contact",
-  "/privacy",
-  "/terms",
-  "/sitemap",
-];
 
 const BASE_URL = "https://agency.example";
 

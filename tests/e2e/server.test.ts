@@ -1,7 +1,10 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { hero, homeSeo } from "~/content/home";
-import { type AppServer, startAppServer } from "../support/app-server";
+import { type AppServer, freePort, startAppServer } from "../support/app-server";
 import { childEnv } from "../support/child-env";
 import { createEmptyDatabase, type TestDatabase } from "../support/databases";
 
@@ -164,5 +167,35 @@ describe("the same build on PostgreSQL", () => {
     const forms = await database.db.selectFrom("forms").select("name").execute();
     expect(forms).toHaveLength(4);
     expect(await database.db.selectFrom("blog_posts").select("slug").execute()).toHaveLength(4);
+  });
+});
+
+describe("the development server", () => {
+  it("serves pages through Vite with `npm run dev`", async () => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "agency-dev-"));
+    const child = spawn("npm", ["run", "-s", "dev"], {
+      env: childEnv({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" }),
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    let output = "";
+    child.stdout?.on("data", (chunk) => (output += chunk));
+    child.stderr?.on("data", (chunk) => (output += chunk));
+    try {
+      let status = 0;
+      for (let attempt = 0; attempt < 120 && status !== 200; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        status = await fetch(`http://127.0.0.1:${port}/pricing`).then(
+          (response) => response.status,
+          () => 0,
+        );
+      }
+      expect(status, output).toBe(200);
+      expect(await (await fetch(`http://127.0.0.1:${port}/admin/login`)).text()).toContain("Admin Sign In");
+    } finally {
+      if (child.pid) process.kill(-child.pid, "SIGTERM");
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
