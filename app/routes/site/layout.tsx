@@ -1,4 +1,4 @@
-import { Outlet, useRouteLoaderData } from "react-router";
+import { data, Outlet, useRouteLoaderData } from "react-router";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { SiteToaster } from "~/components/site/site-toaster";
@@ -12,16 +12,17 @@ import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
-  return {
+  const payload = {
     offices,
     settings: await loadPublicSettings(db),
     currency: detectCurrency(request, config, getRequestInfo(context).clientIp),
   };
+  // Pages differ by currency: the visitor's cookie, or the proxy's country header when one is used.
+  return data(payload, { headers: { Vary: config.countryHeader ? `Cookie, ${config.countryHeader}` : "Cookie" } });
 }
 
-/** Pages differ by currency, which comes from a cookie (or the visitor's country). */
-export function headers() {
-  return { Vary: "Cookie" };
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return { Vary: loaderHeaders.get("Vary") ?? "Cookie" };
 }
 
 export type SiteData = { settings: PublicSettings; currency: Currency };
