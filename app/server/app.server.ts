@@ -16,6 +16,7 @@ import { isDatabaseReachable, openDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seedDatabase } from "./db/seed.server";
 import { createLogger } from "./logger.server";
+import { createMailWorker } from "./mail/worker.server";
 import { securityHeaders } from "./security-headers.server";
 
 export { ConfigError } from "./config.server";
@@ -54,7 +55,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   const secret = await loadAuthSecret(db, config.authSecret);
   const { auth, close: closeAuth } = createAuth({ config, db, secret, logger });
-  const services: AppServices = { config, db, logger, auth };
+  const mailWorker = createMailWorker({ db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const services: AppServices = { config, db, logger, auth, mailWorker };
   // In production the route modules load once, now, so the first visitor does not wait for them.
   const build = options.vite
     ? () => options.vite?.ssrLoadModule("virtual:react-router/server-build") as unknown as Promise<ServerBuild>
@@ -65,6 +67,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host}:${port}`;
   logger.info({ url, baseUrl: config.baseUrl, env: config.env }, "listening");
+  mailWorker.start();
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -74,6 +77,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(forced);
+      await mailWorker.stop();
       await closeAuth();
       await db.destroy();
       logger.info("stopped");

@@ -3,12 +3,14 @@ import { createContext, type RouterContextProvider } from "react-router";
 import type { Auth } from "./auth/auth.server";
 import type { Config } from "./config.server";
 import type { Database } from "./db/schema.server";
+import type { MailWorker } from "./mail/worker.server";
 
 export type AppServices = {
   config: Config;
   db: Database;
   logger: Logger;
   auth: Auth;
+  mailWorker: MailWorker;
 };
 
 export const servicesContext = createContext<AppServices>();

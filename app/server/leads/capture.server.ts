@@ -11,6 +11,8 @@ import {
 } from "~/lib/schemas/leads";
 import type { Database, DB } from "../db/schema.server";
 import { newId, now, toJson } from "../db/values.server";
+import { guideWelcome, leadNotification, type MailContext, staffRecipients } from "../mail/lead-mails.server";
+import { queueMails } from "../mail/outbox.server";
 
 export type Attribution = {
   pageUrl: string | null;
@@ -114,14 +116,15 @@ async function resolveFormId(trx: Transaction<DB>, flow: LeadFlow, requestedForm
 }
 
 /**
- * Saves a visitor's lead and its form submission in one transaction: both or neither. The client's
- * IP is never stored (ip_address stays null).
+ * Saves a visitor's lead, its form submission and the mails it causes in one transaction: all or
+ * nothing. The client's IP is never stored (ip_address stays null).
  */
 export async function captureLead<F extends LeadFlow>(
   db: Database,
   flow: F,
   input: FlowInput[F],
   attribution: Attribution,
+  mail: MailContext & { guideDownloadUrl: string | null },
 ) {
   const fields = leadFields(flow, input);
   const utm = utmFrom(attribution.pageUrl);
@@ -159,6 +162,13 @@ export async function captureLead<F extends LeadFlow>(
         created_at: at,
       })
       .execute();
-    return { leadId, formId };
+    const lead = { id: leadId, ...fields };
+    const recipients = await staffRecipients(trx, mail);
+    const mails = recipients.map((to) => leadNotification(lead, to, mail));
+    if (flow === "guide") {
+      mails.push(guideWelcome(lead, (input as FlowInput["guide"]).guideTitle, mail.guideDownloadUrl, mail));
+    }
+    await queueMails(trx, mails, at);
+    return { leadId, formId, mailsQueued: mails.length };
   });
 }

@@ -28,7 +28,7 @@ function attributionOf(request: Request, formData: FormData): Attribution {
 
 /** Validates and saves one visitor form; the answer carries the spec's toast texts for either path. */
 export async function handleLeadSubmission(context: Readonly<RouterContextProvider>, request: Request) {
-  const { db, logger } = getServices(context);
+  const { db, logger, config, mailWorker } = getServices(context);
   const formData = await request.formData();
   const flowValue = formData.get("flow");
   const flow: LeadFlow = isLeadFlow(flowValue) ? flowValue : "contact";
@@ -49,9 +49,22 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
       { status: 400 },
     );
   }
+  const settings = await loadPublicSettings(db);
   try {
-    const { leadId } = await captureLead(db, flow, parsed.data as never, attributionOf(request, formData));
-    logger.info({ leadId, flow }, "lead captured");
+    const { leadId, mailsQueued } = await captureLead(
+      db,
+      flow,
+      parsed.data as never,
+      attributionOf(request, formData),
+      {
+        baseUrl: config.baseUrl,
+        brandName: settings.siteTitle,
+        notifyEmails: config.notifyEmails,
+        guideDownloadUrl: settings.ppcStrategiesPdf,
+      },
+    );
+    logger.info({ leadId, flow, mailsQueued }, "lead captured");
+    void mailWorker.kick();
   } catch (error) {
     logger.error({ err: error, flow }, "lead capture failed");
     const [title, description] = leadMessages[flow].failure;
@@ -69,7 +82,7 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
     description,
     fieldErrors: {} as Record<string, string>,
     values: {} as Record<string, string>,
-    downloadUrl: flow === "guide" ? (await loadPublicSettings(db)).ppcStrategiesPdf : null,
+    downloadUrl: flow === "guide" ? settings.ppcStrategiesPdf : null,
     redirectUrl: isSafeRedirectUrl(redirectUrl) ? redirectUrl : null,
   });
 }

@@ -1,0 +1,89 @@
+import type { Transaction } from "kysely";
+import type { DB } from "../db/schema.server";
+import { fromBool, fromJson } from "../db/values.server";
+import { headerSafe, type OutgoingMail } from "./outbox.server";
+
+export type LeadForMail = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  source: string;
+  message: string | null;
+};
+
+export type MailContext = {
+  baseUrl: string;
+  brandName: string;
+  /** NOTIFY_EMAILS from the environment. */
+  notifyEmails: string[];
+};
+
+/**
+ * Who hears about new leads: the `notification_emails` setting, else NOTIFY_EMAILS, else every active
+ * admin, so that a fresh install still tells somebody.
+ */
+export async function staffRecipients(trx: Transaction<DB>, context: MailContext) {
+  const setting = await trx
+    .selectFrom("site_settings")
+    .select("value")
+    .where("key", "=", "notification_emails")
+    .executeTakeFirst();
+  const configured = fromJson<unknown>(setting?.value, null);
+  const fromSetting = (Array.isArray(configured) ? configured : String(configured ?? "").split(","))
+    .map((entry) => String(entry).trim())
+    .filter((entry) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(entry));
+  if (fromSetting.length) return fromSetting;
+  if (context.notifyEmails.length) return context.notifyEmails;
+  const admins = await trx
+    .selectFrom("user_roles")
+    .innerJoin("user", "user.id", "user_roles.user_id")
+    .select(["user.email", "user.disabled"])
+    .where("user_roles.role", "=", "admin")
+    .execute();
+  return admins.filter((admin) => !fromBool(admin.disabled)).map((admin) => admin.email);
+}
+
+export function leadNotification(lead: LeadForMail, to: string, context: MailContext): OutgoingMail {
+  const lines = [
+    `A new lead arrived from ${lead.source}.`,
+    "",
+    `Name: ${lead.name}`,
+    `E-mail: ${lead.email}`,
+    `Phone: ${lead.phone ?? "-"}`,
+    `Company: ${lead.company ?? "-"}`,
+    "",
+    lead.message ?? "",
+    "",
+    `Open the leads: ${context.baseUrl}/admin/leads`,
+  ];
+  return {
+    kind: "lead_notification",
+    to,
+    subject: headerSafe(`New lead: ${lead.name} (${lead.source})`),
+    text: lines.join("\n"),
+    leadId: lead.id,
+  };
+}
+
+export function guideWelcome(lead: LeadForMail, guideTitle: string, downloadUrl: string | null, context: MailContext) {
+  const link = downloadUrl ? new URL(downloadUrl, `${context.baseUrl}/`).toString() : null;
+  const mail: OutgoingMail = {
+    kind: "guide_welcome",
+    to: lead.email,
+    subject: headerSafe(`Your guide: ${guideTitle}`),
+    text: [
+      `Hi ${lead.name},`,
+      "",
+      `Thank you for your interest in "${guideTitle}".`,
+      link ? `Download it here: ${link}` : "We'll send the guide to you shortly.",
+      "",
+      `Questions about your campaigns? Just reply to this e-mail.`,
+      "",
+      `The ${context.brandName} team`,
+    ].join("\n"),
+    leadId: lead.id,
+  };
+  return mail;
+}

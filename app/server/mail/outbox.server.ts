@@ -1,0 +1,110 @@
+import { sql, type Transaction } from "kysely";
+import { dialectOf } from "../db/database.server";
+import type { Database, DB, Row } from "../db/schema.server";
+import { newId } from "../db/values.server";
+
+export type OutgoingMail = {
+  kind: "lead_notification" | "guide_welcome";
+  to: string;
+  subject: string;
+  text: string;
+  leadId: string | null;
+};
+
+/** Retries wait longer each time: 1 min, 5 min, 30 min, 2 h, 6 h; then the mail is marked failed. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000, 6 * 60 * 60_000];
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+/** How long a worker owns a mail it is sending; after that another worker may take it over. */
+export const SEND_LOCK_MS = 2 * 60_000;
+
+/** Header values never carry line breaks, whatever a visitor typed. */
+export function headerSafe(value: string, max = 200) {
+  return value
+    .replace(/[\r\n\t\u2028\u2029]+/g, " ")
+    .trim()
+    .slice(0, max);
+}
+
+/** Queues mails inside the caller's transaction: they exist exactly when the lead does. */
+export async function queueMails(trx: Transaction<DB> | Database, mails: OutgoingMail[], at: string) {
+  if (mails.length === 0) return;
+  await trx
+    .insertInto("email_outbox")
+    .values(
+      mails.map((mail) => ({
+        id: newId(),
+        lead_id: mail.leadId,
+        kind: mail.kind,
+        to_address: mail.to,
+        subject: headerSafe(mail.subject),
+        text_body: mail.text,
+        html_body: null,
+        status: "queued" as const,
+        next_attempt_at: at,
+        created_at: at,
+        updated_at: at,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Takes up to `limit` due mails for this worker: queued ones whose time has come, and ones another
+ * worker started but never finished. On PostgreSQL, `FOR UPDATE SKIP LOCKED` lets several app
+ * processes share the outbox without sending a mail twice.
+ */
+export async function claimDueMails(db: Database, { limit = 10, nowMs = Date.now() } = {}) {
+  const now = new Date(nowMs).toISOString();
+  const lockedUntil = new Date(nowMs + SEND_LOCK_MS).toISOString();
+  const lock = dialectOf(db) === "postgres" ? sql`for update skip locked` : sql``;
+  const result = await sql<Row<"email_outbox">>`
+    update email_outbox
+    set status = 'sending', locked_until = ${lockedUntil}, attempts = attempts + 1, updated_at = ${now}
+    where id in (
+      select id from email_outbox
+      where (status = 'queued' and next_attempt_at <= ${now})
+         or (status = 'sending' and locked_until < ${now})
+      order by next_attempt_at
+      limit ${limit}
+      ${lock}
+    )
+    returning *`.execute(db);
+  return result.rows;
+}
+
+export async function markSent(db: Database, id: string, nowMs = Date.now()) {
+  const now = new Date(nowMs).toISOString();
+  await db
+    .updateTable("email_outbox")
+    .set({ status: "sent", sent_at: now, locked_until: null, last_error: null, updated_at: now })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Schedules the next try, or gives up after the last one; the lead is never touched. */
+export async function markAttemptFailed(db: Database, mail: Row<"email_outbox">, error: string, nowMs = Date.now()) {
+  const now = new Date(nowMs).toISOString();
+  const delay = RETRY_DELAYS_MS[mail.attempts - 1];
+  await db
+    .updateTable("email_outbox")
+    .set({
+      status: delay === undefined ? "failed" : "queued",
+      next_attempt_at: new Date(nowMs + (delay ?? 0)).toISOString(),
+      locked_until: null,
+      last_error: error.slice(0, 1000),
+      updated_at: now,
+    })
+    .where("id", "=", mail.id)
+    .execute();
+}
+
+/** Records why queued mails wait, so staff can see it (e.g. no SMTP server configured). */
+export async function noteWaitingReason(db: Database, reason: string) {
+  const result = await db
+    .updateTable("email_outbox")
+    .set({ last_error: reason })
+    .where("status", "=", "queued")
+    .where((eb) => eb.or([eb("last_error", "is", null), eb("last_error", "!=", reason)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

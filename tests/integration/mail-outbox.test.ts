@@ -1,0 +1,163 @@
+import pino from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { seedDatabase } from "~/server/db/seed.server";
+import { captureLead } from "~/server/leads/capture.server";
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "~/server/mail/outbox.server";
+import { createMailWorker, NO_SMTP_REASON } from "~/server/mail/worker.server";
+import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
+import { startSmtpServer } from "../support/smtp";
+
+const logger = pino({ level: "silent" });
+const attribution = {
+  pageUrl: "https://agency.example/?utm_source=x",
+  referrer: null,
+  userAgent: "UA",
+  browserInfo: null,
+};
+const mailContext = {
+  baseUrl: "https://agency.example",
+  brandName: "ScaleLeap",
+  notifyEmails: ["sales@agency.example"],
+  guideDownloadUrl: "/uploads/pdfs/guide.pdf",
+};
+
+describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
+  let database: TestDatabase;
+  let closeSmtp: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await closeSmtp?.();
+    closeSmtp = undefined;
+    await database?.drop();
+  });
+
+  async function setup() {
+    database = await createMigratedDatabase(dialect);
+    await seedDatabase(database.db);
+    return database.db;
+  }
+
+  const outbox = () => database.db.selectFrom("email_outbox").selectAll().orderBy("kind").execute();
+
+  it("queues the staff notification with the lead, and the guide's welcome mail with its link", async () => {
+    const db = await setup();
+    await captureLead(db, "contact", { name: "Ana", email: "ana@example.com" } as never, attribution, mailContext);
+    await captureLead(
+      db,
+      "guide",
+      { name: "Ben", email: "ben@example.com", guideTitle: "Download 50 Winning PPC Strategies" } as never,
+      attribution,
+      mailContext,
+    );
+    const mails = await outbox();
+    expect(mails.map((mail) => [mail.kind, mail.to_address, mail.status])).toEqual([
+      ["guide_welcome", "ben@example.com", "queued"],
+      ["lead_notification", "sales@agency.example", "queued"],
+      ["lead_notification", "sales@agency.example", "queued"],
+    ]);
+    expect(mails[0]?.text_body).toContain("https://agency.example/uploads/pdfs/guide.pdf");
+  });
+
+  it("saves nothing at all when a step of the transaction fails", async () => {
+    const db = await setup();
+    await db.schema.dropTable("email_outbox").execute();
+    await expect(
+      captureLead(db, "contact", { name: "Ana", email: "ana@example.com" } as never, attribution, mailContext),
+    ).rejects.toThrow();
+    expect(await db.selectFrom("leads").select("id").execute()).toEqual([]);
+    expect(await db.selectFrom("form_submissions").select("id").execute()).toEqual([]);
+  });
+
+  it("sends through SMTP, with visitor text kept out of the headers", async () => {
+    const db = await setup();
+    const smtp = await startSmtpServer();
+    closeSmtp = smtp.close;
+    await captureLead(
+      db,
+      "contact",
+      { name: "Eve\r\nBcc: victim@example.com", email: "eve@example.com" } as never,
+      attribution,
+      mailContext,
+    );
+    const worker = createMailWorker({ db, logger, smtpUrl: smtp.url, from: "site@agency.example" });
+    expect(await worker.runOnce()).toBe(1);
+    await worker.stop();
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]?.to).toEqual(["sales@agency.example"]);
+    const headers = smtp.received[0]!.raw.split(/\r?\n\r?\n/)[0]!;
+    expect(headers).toMatch(/^Subject: New lead: Eve Bcc: victim@example\.com \(Contact Form\)\r?$/m);
+    expect(headers).not.toMatch(/^Bcc:/im);
+    const [mail] = await outbox();
+    expect(mail).toMatchObject({ status: "sent", attempts: 1, last_error: null });
+  });
+
+  it("retries a refusing server with growing delays until it accepts", async () => {
+    const db = await setup();
+    const smtp = await startSmtpServer({ refuse: (attempt) => attempt <= 2 });
+    closeSmtp = smtp.close;
+    await captureLead(db, "contact", { name: "Ana", email: "ana@example.com" } as never, attribution, mailContext);
+    const worker = createMailWorker({ db, logger, smtpUrl: smtp.url, from: "site@agency.example" });
+    let clock = Date.now() + 1000;
+    expect(await worker.runOnce(clock)).toBe(1);
+    expect(await worker.runOnce(clock + RETRY_DELAYS_MS[0]! - 1000)).toBe(0); // not due yet
+    clock += RETRY_DELAYS_MS[0]! + 1000;
+    expect(await worker.runOnce(clock)).toBe(1);
+    clock += RETRY_DELAYS_MS[1]! + 1000;
+    expect(await worker.runOnce(clock)).toBe(1);
+    await worker.stop();
+    const [mail] = await outbox();
+    expect(mail).toMatchObject({ status: "sent", attempts: 3, last_error: null });
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it("marks a mail failed after the last attempt, and keeps the lead", async () => {
+    const db = await setup();
+    const smtp = await startSmtpServer({ refuse: () => true });
+    closeSmtp = smtp.close;
+    await captureLead(db, "contact", { name: "Ana", email: "ana@example.com" } as never, attribution, mailContext);
+    const worker = createMailWorker({ db, logger, smtpUrl: smtp.url, from: "site@agency.example" });
+    let clock = Date.now() + 1000;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      expect(await worker.runOnce(clock)).toBe(1);
+      clock += (RETRY_DELAYS_MS[attempt] ?? 0) + 1000;
+    }
+    expect(await worker.runOnce(clock + 24 * 60 * 60_000)).toBe(0);
+    await worker.stop();
+    const [mail] = await outbox();
+    expect(mail).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
+    expect(mail?.last_error).toContain("Mailbox busy");
+    expect(await db.selectFrom("leads").select("email").execute()).toEqual([{ email: "ana@example.com" }]);
+  });
+
+  it("keeps mail queued, with the reason, when no SMTP server is configured", async () => {
+    const db = await setup();
+    await captureLead(db, "contact", { name: "Ana", email: "ana@example.com" } as never, attribution, mailContext);
+    const worker = createMailWorker({ db, logger, smtpUrl: undefined, from: "site@agency.example" });
+    await worker.runOnce();
+    await worker.stop();
+    const [mail] = await outbox();
+    expect(mail).toMatchObject({ status: "queued", attempts: 0, last_error: NO_SMTP_REASON });
+  });
+
+  it("lets two workers share the outbox without sending a mail twice", async () => {
+    const db = await setup();
+    const smtp = await startSmtpServer();
+    closeSmtp = smtp.close;
+    for (let index = 0; index < 6; index++) {
+      await captureLead(
+        db,
+        "contact",
+        { name: `Lead ${index}`, email: `l${index}@example.com` } as never,
+        attribution,
+        mailContext,
+      );
+    }
+    const other = dialect === "postgres" ? database.reopen() : db;
+    const workers = [db, other].map((each) =>
+      createMailWorker({ db: each, logger, smtpUrl: smtp.url, from: "site@agency.example" }),
+    );
+    await Promise.all(workers.map((worker) => worker.runOnce()));
+    await Promise.all(workers.map((worker) => worker.stop()));
+    expect(smtp.received).toHaveLength(6);
+    expect((await outbox()).every((mail) => mail.status === "sent" && mail.attempts === 1)).toBe(true);
+  });
+});
