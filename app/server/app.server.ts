@@ -56,7 +56,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const secret = await loadAuthSecret(db, config.authSecret);
   const { auth, close: closeAuth } = createAuth({ config, db, secret, logger });
   const mailWorker = createMailWorker({ db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const services: AppServices = { config, db, logger, auth, mailWorker };
+  const services: AppServices = { config, db, logger, auth, mailWorker, formSecret: secret };
   // In production the route modules load once, now, so the first visitor does not wait for them.
   const build = options.vite
     ? () => options.vite?.ssrLoadModule("virtual:react-router/server-build") as unknown as Promise<ServerBuild>

@@ -11,6 +11,8 @@ export type AppServices = {
   logger: Logger;
   auth: Auth;
   mailWorker: MailWorker;
+  /** Signs the visitor forms' timing tokens (the same key as the session cookies). */
+  formSecret: string;
 };
 
 export const servicesContext = createContext<AppServices>();

@@ -116,19 +116,28 @@ describe("the public site, server-rendered", () => {
   });
 });
 
+async function formToken(app: AppServer) {
+  const html = await (await fetch(`${app.url}/contact`)).text();
+  return /name="form_token" value="([^"]+)"/.exec(html)![1]!;
+}
+
 describe("visitor forms without JavaScript", () => {
   let app: AppServer;
   let db: Database;
+  let token: string;
   beforeAll(async () => {
-    app = await startAppServer();
+    app = await startAppServer({ NOTIFY_EMAILS: "sales@agency.example" });
     db = appDatabase(app);
+    token = await formToken(app);
+    // A person takes a few seconds to fill a form; the spam check expects at least three.
+    await new Promise((resolve) => setTimeout(resolve, 3100));
   });
   afterAll(async () => {
     await db?.destroy();
     await app?.stop();
   });
 
-  const submit = (fields: Record<string, string>) =>
+  const submit = (fields: Record<string, string>, withToken = true) =>
     fetch(`${app.url}/lead`, {
       method: "POST",
       headers: {
@@ -137,7 +146,7 @@ describe("visitor forms without JavaScript", () => {
         referer: `${app.url}/?utm_source=google&utm_medium=cpc&utm_campaign=winter`,
         "user-agent": "TestBrowser/1.0",
       },
-      body: new URLSearchParams(fields),
+      body: new URLSearchParams(withToken ? { form_token: token, website_url: "", ...fields } : fields),
     });
 
   it("saves a contact request with its submission and answers with the spec's message", async () => {
@@ -165,7 +174,11 @@ describe("visitor forms without JavaScript", () => {
       utm_source: "google",
       utm_campaign: "winter",
       ip_address: null,
+      spam_reason: null,
     });
+    expect(await db.selectFrom("email_outbox").select("kind").where("lead_id", "=", lead.id).execute()).toEqual([
+      { kind: "lead_notification" },
+    ]);
     const form = await db.selectFrom("forms").select("id").where("name", "=", "Contact Form").executeTakeFirstOrThrow();
     expect(lead.form_id).toBe(form.id);
     const submission = await db
@@ -225,5 +238,73 @@ describe("visitor forms without JavaScript", () => {
       message: null,
     });
     expect(byEmail["start@example.com"]).toMatchObject({ source: "Get Started - Growth Plan" });
+  });
+});
+
+describe("spam defence on the visitor forms", () => {
+  let app: AppServer;
+  let db: Database;
+  beforeAll(async () => {
+    app = await startAppServer();
+    db = appDatabase(app);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await app?.stop();
+  });
+
+  const submit = (fields: Record<string, string>) =>
+    fetch(`${app.url}/lead`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+      body: new URLSearchParams({ flow: "contact", name: "Bot", ...fields }),
+    });
+  const flag = async (email: string) =>
+    (
+      await db
+        .selectFrom("leads")
+        .select(["is_spam", "spam_reason"])
+        .where("email", "=", email)
+        .executeTakeFirstOrThrow()
+    ).spam_reason;
+
+  it("keeps suspected spam, flagged, while answering with the normal success, and mails nobody", async () => {
+    const token = await formToken(app);
+    const tooFast = await submit({ email: "fast@example.com", form_token: token });
+    expect(tooFast.status).toBe(200);
+    expect(await tooFast.text()).toContain("Thank you!");
+    expect(await flag("fast@example.com")).toMatch(/^sent [\d.]+ s after the page loaded$/);
+
+    await new Promise((resolve) => setTimeout(resolve, 3100));
+    expect(
+      (await submit({ email: "pot@example.com", form_token: token, website_url: "http://spam.example" })).status,
+    ).toBe(200);
+    expect(await flag("pot@example.com")).toBe("honeypot field filled");
+    expect((await submit({ email: "forged@example.com", form_token: "1700000000000.forged" })).status).toBe(200);
+    expect(await flag("forged@example.com")).toBe("missing or forged form token");
+    expect((await submit({ email: "someone@mailinator.com", form_token: token })).status).toBe(200);
+    expect(await flag("someone@mailinator.com")).toBe("disposable e-mail domain mailinator.com");
+    expect((await submit({ email: "real@example.com", form_token: token })).status).toBe(200);
+    expect(await flag("real@example.com")).toBeNull();
+
+    const spamLeads = db.selectFrom("leads").select("id").where("spam_reason", "is not", null);
+    expect(await db.selectFrom("email_outbox").select("id").where("lead_id", "in", spamLeads).execute()).toEqual([]);
+  });
+
+  it("answers 429 with a clear message past the per-address and per-IP limits", async () => {
+    const token = await formToken(app);
+    const statuses: number[] = [];
+    for (let index = 0; index < 6; index++) {
+      statuses.push((await submit({ email: "again@example.com", form_token: token })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const refused = await submit({ email: "again@example.com", form_token: token });
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await refused.text()).toContain("Too many submissions. Please try again in a few minutes.");
+    expect(await db.selectFrom("leads").select("id").where("email", "=", "again@example.com").execute()).toHaveLength(
+      5,
+    );
+    // This IP has now sent 10 forms in ten minutes; the next is refused whatever the address.
+    expect((await submit({ email: "fresh@example.com", form_token: token })).status).toBe(429);
   });
 });

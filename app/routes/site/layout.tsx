@@ -7,12 +7,14 @@ import { offices } from "~/content/contact";
 import type { Currency } from "~/lib/currency";
 import { getRequestInfo, getServices } from "~/server/context.server";
 import { detectCurrency } from "~/server/currency/currency.server";
+import { issueFormToken } from "~/server/leads/spam.server";
 import { loadPublicSettings, type PublicSettings } from "~/server/site/public-settings.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, config } = getServices(context);
+  const { db, config, formSecret } = getServices(context);
   const payload = {
+    formToken: issueFormToken(formSecret),
     offices,
     settings: await loadPublicSettings(db),
     currency: detectCurrency(request, config, getRequestInfo(context).clientIp),
@@ -25,7 +27,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return { Vary: loaderHeaders.get("Vary") ?? "Cookie" };
 }
 
-export type SiteData = { settings: PublicSettings; currency: Currency };
+export type SiteData = { settings: PublicSettings; currency: Currency; formToken: string };
 
 /** The public layout's data (settings, currency) from any page below it. */
 export function useSiteData() {

@@ -22,6 +22,14 @@ export function loader({ request }: Route.LoaderArgs) {
   return { flow: isLeadFlowName(flow) ? flow : "contact" };
 }
 
+/** The action's Retry-After (when rate limited) on top of the layout's headers. */
+export function headers({ actionHeaders, parentHeaders }: Route.HeadersArgs) {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}
+
 /** POST /lead: every visitor form submits here, with or without JavaScript. */
 export async function action({ request, context }: Route.ActionArgs) {
   return handleLeadSubmission(context, request);

@@ -125,6 +125,7 @@ export async function captureLead<F extends LeadFlow>(
   input: FlowInput[F],
   attribution: Attribution,
   mail: MailContext & { guideDownloadUrl: string | null },
+  spamReason: string | null = null,
 ) {
   const fields = leadFields(flow, input);
   const utm = utmFrom(attribution.pageUrl);
@@ -144,7 +145,8 @@ export async function captureLead<F extends LeadFlow>(
         referrer: attribution.referrer,
         browser_info: attribution.browserInfo ? toJson(attribution.browserInfo) : null,
         ip_address: null,
-        is_spam: false,
+        is_spam: spamReason !== null,
+        spam_reason: spamReason,
         created_at: at,
         updated_at: at,
       })
@@ -162,6 +164,8 @@ export async function captureLead<F extends LeadFlow>(
         created_at: at,
       })
       .execute();
+    // Suspected spam is kept for review but sends nobody anything.
+    if (spamReason !== null) return { leadId, formId, mailsQueued: 0 };
     const lead = { id: leadId, ...fields };
     const recipients = await staffRecipients(trx, mail);
     const mails = recipients.map((to) => leadNotification(lead, to, mail));

@@ -1,9 +1,22 @@
 import { data, type RouterContextProvider } from "react-router";
 import { isLeadFlow, isSafeRedirectUrl, type LeadFlow, leadFlows, leadMessages } from "~/lib/schemas/leads";
-import { getServices } from "../context.server";
+import { getRequestInfo, getServices } from "../context.server";
+import type { Database } from "../db/schema.server";
 import { parseForm } from "../forms.server";
+import { consumeRateLimit } from "../rate-limit/rate-limit.server";
 import { loadPublicSettings } from "../site/public-settings.server";
 import { type Attribution, captureLead } from "./capture.server";
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, LEAD_RATE_LIMITS, spamReason, TOO_MANY_SUBMISSIONS } from "./spam.server";
+
+/** Seconds to wait when this IP or this address sent too many forms lately; null when fine. */
+export async function overLeadRateLimits(db: Database, clientIp: string | undefined, email: string) {
+  const checks = await Promise.all([
+    consumeRateLimit(db, `lead-ip:${clientIp ?? "unknown"}`, LEAD_RATE_LIMITS.perIp),
+    consumeRateLimit(db, `lead-email:${email}`, LEAD_RATE_LIMITS.perEmail),
+  ]);
+  const refused = checks.filter((check) => !check.allowed);
+  return refused.length ? Math.max(...refused.map((check) => check.retryAfterSeconds ?? 60)) : null;
+}
 
 const text = (value: FormDataEntryValue | null, max: number) =>
   typeof value === "string" && value.trim() ? value.trim().slice(0, max) : null;
@@ -28,7 +41,7 @@ function attributionOf(request: Request, formData: FormData): Attribution {
 
 /** Validates and saves one visitor form; the answer carries the spec's toast texts for either path. */
 export async function handleLeadSubmission(context: Readonly<RouterContextProvider>, request: Request) {
-  const { db, logger, config, mailWorker } = getServices(context);
+  const { db, logger, config, mailWorker, formSecret } = getServices(context);
   const formData = await request.formData();
   const flowValue = formData.get("flow");
   const flow: LeadFlow = isLeadFlow(flowValue) ? flowValue : "contact";
@@ -49,6 +62,27 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
       { status: 400 },
     );
   }
+  const email = (parsed.data as { email: string }).email.toLowerCase();
+  const waitSeconds = await overLeadRateLimits(db, getRequestInfo(context).clientIp, email);
+  if (waitSeconds !== null) {
+    return data(
+      {
+        flow,
+        ok: false,
+        title: "Error",
+        description: TOO_MANY_SUBMISSIONS,
+        fieldErrors: {},
+        values: {} as Record<string, string>,
+        downloadUrl: null,
+        redirectUrl: null,
+      },
+      { status: 429, headers: { "Retry-After": String(waitSeconds) } },
+    );
+  }
+  const spam = spamReason(
+    { honeypot: formData.get(HONEYPOT_FIELD), token: formData.get(FORM_TOKEN_FIELD), email },
+    { secret: formSecret, requireToken: true },
+  );
   const settings = await loadPublicSettings(db);
   try {
     const { leadId, mailsQueued } = await captureLead(
@@ -62,8 +96,9 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
         notifyEmails: config.notifyEmails,
         guideDownloadUrl: settings.ppcStrategiesPdf,
       },
+      spam,
     );
-    logger.info({ leadId, flow, mailsQueued }, "lead captured");
+    logger.info({ leadId, flow, mailsQueued, spam }, "lead captured");
     void mailWorker.kick();
   } catch (error) {
     logger.error({ err: error, flow }, "lead capture failed");

@@ -1,7 +1,7 @@
 import { buttonVariants } from "~/components/ui/button-variants";
 import { cx } from "~/lib/cx";
 import { CONTACT_COUNTRIES, CONTACT_INDUSTRIES, optionLabels } from "~/lib/lead-options";
-import { SelectField, TextAreaField, TextField } from "./fields";
+import { FormGuards, SelectField, TextAreaField, TextField } from "./fields";
 import { useLeadForm } from "./use-lead-form";
 
 type Errors = Record<string, string | undefined>;
@@ -29,6 +29,7 @@ export function ContactForm({
       className="grid gap-4 rounded-xl border bg-card p-6 shadow-sm sm:grid-cols-2"
     >
       <input type="hidden" name="flow" value="contact" />
+      <FormGuards />
       <TextField
         id={id("name")}
         label="Name"

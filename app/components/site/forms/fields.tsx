@@ -1,4 +1,5 @@
 import type * as React from "react";
+import { useRouteLoaderData } from "react-router";
 import { cx } from "~/lib/cx";
 
 const control =
@@ -105,5 +106,24 @@ export function SelectField({
       </select>
       {error ? <p className="text-destructive text-sm">{error}</p> : null}
     </div>
+  );
+}
+
+/**
+ * What every visitor form carries for the spam checks: the page's signed timing token, and a
+ * honeypot field that people never see (off-screen, skipped by the keyboard and by screen readers).
+ */
+export function FormGuards() {
+  const site = useRouteLoaderData("routes/site/layout") as { formToken?: string } | undefined;
+  return (
+    <>
+      <input type="hidden" name="form_token" value={site?.formToken ?? ""} />
+      <div aria-hidden="true" className="-left-[9999px] absolute h-px w-px overflow-hidden">
+        <label>
+          Website
+          <input type="text" name="website_url" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { GUIDE_INDUSTRIES, type LeadFlowName as LeadFlow, optionLabels } from "~/lib/lead-options";
-import { SelectField, TextAreaField, TextField } from "./fields";
+import { FormGuards, SelectField, TextAreaField, TextField } from "./fields";
 import { type LeadActionData, useLeadForm } from "./use-lead-form";
 
 /** The fields of the guide and get-started dialogs; `hidden` carries the flow's context. */
@@ -24,6 +24,7 @@ export function LeadDialogForm({
   return (
     <form ref={formRef} method="post" action="/lead" noValidate onSubmit={onSubmit} className="grid gap-4">
       <input type="hidden" name="flow" value={flow} />
+      <FormGuards />
       {Object.entries(hidden).map(([name, value]) =>
         value ? <input key={name} type="hidden" name={name} value={value} /> : null,
       )}

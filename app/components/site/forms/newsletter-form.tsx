@@ -1,5 +1,5 @@
 import { buttonVariants } from "~/components/ui/button-variants";
-import { TextField } from "./fields";
+import { FormGuards, TextField } from "./fields";
 import { useLeadForm } from "./use-lead-form";
 
 export function NewsletterForm({ idPrefix = "newsletter" }: { idPrefix?: string }) {
@@ -15,6 +15,7 @@ export function NewsletterForm({ idPrefix = "newsletter" }: { idPrefix?: string 
       className="mx-auto grid max-w-xl gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
     >
       <input type="hidden" name="flow" value="newsletter" />
+      <FormGuards />
       <TextField
         id={`${idPrefix}-email`}
         label="Email"

@@ -1,0 +1,57 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { DISPOSABLE_DOMAINS } from "./disposable-domains.server";
+
+/** A hidden field people never fill and form-filling bots often do. */
+export const HONEYPOT_FIELD = "website_url";
+export const FORM_TOKEN_FIELD = "form_token";
+/** Faster than this from page to submit is not a person typing. */
+export const MIN_FILL_MS = 3000;
+/** Older than this the token no longer vouches for anything. */
+const TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** Visitor-form limits, shared by every app process through the database. */
+export const LEAD_RATE_LIMITS = {
+  perIp: { windowSeconds: 10 * 60, max: 10 },
+  perEmail: { windowSeconds: 60 * 60, max: 5 },
+};
+export const TOO_MANY_SUBMISSIONS = "Too many submissions. Please try again in a few minutes.";
+
+/** A signed timestamp rendered into each form, to tell a person's pace from a script's. */
+export function issueFormToken(secret: string, nowMs = Date.now()) {
+  const issued = String(nowMs);
+  return `${issued}.${sign(secret, issued)}`;
+}
+
+function sign(secret: string, value: string) {
+  return createHmac("sha256", secret).update(`form-token:${value}`).digest("base64url").slice(0, 22);
+}
+
+function tokenAge(secret: string, token: unknown, nowMs: number) {
+  if (typeof token !== "string") return null;
+  const [issued, signature] = token.split(".");
+  if (!issued || !signature || !/^\d{10,16}$/.test(issued)) return null;
+  const expected = Buffer.from(sign(secret, issued));
+  const given = Buffer.from(signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  return nowMs - Number(issued);
+}
+
+/**
+ * Why a submission looks like spam, or null. Suspected spam is still saved (flagged), and the visitor
+ * sees the normal success, so a bot learns nothing; staff review the flags.
+ */
+export function spamReason(
+  { honeypot, token, email }: { honeypot: unknown; token: unknown; email: string },
+  { secret, requireToken, nowMs = Date.now() }: { secret: string; requireToken: boolean; nowMs?: number },
+) {
+  if (typeof honeypot === "string" && honeypot.trim() !== "") return "honeypot field filled";
+  if (requireToken) {
+    const age = tokenAge(secret, token, nowMs);
+    if (age === null) return "missing or forged form token";
+    if (age < MIN_FILL_MS) return `sent ${Math.max(0, Math.round(age / 100) / 10)} s after the page loaded`;
+    if (age > TOKEN_MAX_AGE_MS) return "form token expired";
+  }
+  const domain = email.split("@").pop()?.toLowerCase() ?? "";
+  if (DISPOSABLE_DOMAINS.has(domain)) return `disposable e-mail domain ${domain}`;
+  return null;
+}
