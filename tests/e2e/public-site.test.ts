@@ -308,3 +308,140 @@ describe("spam defence on the visitor forms", () => {
     expect((await submit({ email: "fresh@example.com", form_token: token })).status).toBe(429);
   });
 });
+
+describe("the public form endpoint", () => {
+  let app: AppServer;
+  let db: Database;
+  let formId: string;
+  beforeAll(async () => {
+    app = await startAppServer();
+    db = appDatabase(app);
+    formId = (
+      await db.selectFrom("forms").select("id").where("name", "=", "Newsletter Signup").executeTakeFirstOrThrow()
+    ).id;
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await app?.stop();
+  });
+
+  const post = (id: string, body: BodyInit, type?: string) =>
+    fetch(`${app.url}/api/forms/${id}/submissions`, {
+      method: "POST",
+      headers: { origin: "https://partner.example", ...(type ? { "content-type": type } : {}) },
+      body,
+    });
+
+  it("answers the CORS preflight of other sites", async () => {
+    const response = await fetch(`${app.url}/api/forms/${formId}/submissions`, {
+      method: "OPTIONS",
+      headers: { origin: "https://partner.example", "access-control-request-method": "POST" },
+    });
+    expect(response.status).toBe(204);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(response.headers.get("access-control-allow-methods")).toContain("POST");
+  });
+
+  it("accepts JSON, URL-encoded and multipart submissions as leads of that form", async () => {
+    expect(
+      (await post(formId, JSON.stringify({ name: "Jay", email: "json@example.com", plan: "pro" }), "application/json"))
+        .status,
+    ).toBe(201);
+    expect((await post(formId, new URLSearchParams({ name: "Url", email: "url@example.com" }))).status).toBe(201);
+    const multipart = new FormData();
+    multipart.set("name", "Multi");
+    multipart.set("email", "multi@example.com");
+    const response = await post(formId, multipart);
+    expect(response.status).toBe(201);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    const leads = await db
+      .selectFrom("leads")
+      .select(["email", "source", "form_id"])
+      .where("form_id", "=", formId)
+      .execute();
+    expect(leads.map((lead) => lead.email).sort()).toEqual([
+      "json@example.com",
+      "multi@example.com",
+      "url@example.com",
+    ]);
+    expect(leads.every((lead) => lead.source === "Newsletter Signup")).toBe(true);
+    const submission = await db
+      .selectFrom("form_submissions")
+      .innerJoin("leads", "leads.id", "form_submissions.lead_id")
+      .select("form_submissions.data")
+      .where("leads.email", "=", "json@example.com")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(String(submission.data))).toMatchObject({ plan: "pro" });
+  });
+
+  it("says clearly what is wrong: unknown form, inactive form, bad input", async () => {
+    const unknown = await post(
+      "no-such-form",
+      JSON.stringify({ name: "A", email: "a@example.com" }),
+      "application/json",
+    );
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: "No form with this id exists." });
+    await db.updateTable("forms").set({ status: "inactive" }).where("id", "=", formId).execute();
+    const inactive = await post(formId, JSON.stringify({ name: "A", email: "a@example.com" }), "application/json");
+    expect(inactive.status).toBe(409);
+    await db.updateTable("forms").set({ status: "active" }).where("id", "=", formId).execute();
+    expect((await post(formId, JSON.stringify({ name: "", email: "" }), "application/json")).status).toBe(400);
+    expect((await post(formId, "{not json", "application/json")).status).toBe(415);
+    expect(
+      (
+        await post(
+          formId,
+          JSON.stringify({ name: "A", email: "a@example.com", note: "x".repeat(5001) }),
+          "application/json",
+        )
+      ).status,
+    ).toBe(413);
+  });
+});
+
+describe("campaign attribution", () => {
+  let app: AppServer;
+  let db: Database;
+  beforeAll(async () => {
+    app = await startAppServer();
+    db = appDatabase(app);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await app?.stop();
+  });
+
+  it("credits the lead to the campaign the visit began with, the submission to the last one", async () => {
+    const landing = await fetch(`${app.url}/?utm_source=google&utm_medium=cpc&utm_campaign=winter`);
+    const cookie = landing.headers.getSetCookie().find((value) => value.startsWith("utm_first="))!;
+    expect(cookie).toContain("HttpOnly");
+    const html = await landing.text();
+    const token = /name="form_token" value="([^"]+)"/.exec(html)![1]!;
+    await new Promise((resolve) => setTimeout(resolve, 3100));
+    const response = await fetch(`${app.url}/lead`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url, cookie: cookie.split(";")[0]! },
+      body: new URLSearchParams({
+        flow: "contact",
+        name: "Tracked",
+        email: "tracked@example.com",
+        form_token: token,
+        pageUrl: `${app.url}/pricing?utm_source=newsletter&utm_campaign=december`,
+      }),
+    });
+    expect(response.status).toBe(200);
+    const lead = await db
+      .selectFrom("leads")
+      .selectAll()
+      .where("email", "=", "tracked@example.com")
+      .executeTakeFirstOrThrow();
+    expect(lead).toMatchObject({ utm_source: "google", utm_medium: "cpc", utm_campaign: "winter" });
+    const submission = await db
+      .selectFrom("form_submissions")
+      .selectAll()
+      .where("lead_id", "=", lead.id)
+      .executeTakeFirstOrThrow();
+    expect(submission).toMatchObject({ utm_source: "newsletter", utm_medium: null, utm_campaign: "december" });
+  });
+});

@@ -7,6 +7,7 @@ import { offices } from "~/content/contact";
 import type { Currency } from "~/lib/currency";
 import { getRequestInfo, getServices } from "~/server/context.server";
 import { detectCurrency } from "~/server/currency/currency.server";
+import { firstTouchCookie } from "~/server/leads/attribution.server";
 import { issueFormToken } from "~/server/leads/spam.server";
 import { loadPublicSettings, type PublicSettings } from "~/server/site/public-settings.server";
 import type { Route } from "./+types/layout";
@@ -20,11 +21,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     currency: detectCurrency(request, config, getRequestInfo(context).clientIp),
   };
   // Pages differ by currency: the visitor's cookie, or the proxy's country header when one is used.
-  return data(payload, { headers: { Vary: config.countryHeader ? `Cookie, ${config.countryHeader}` : "Cookie" } });
+  const headers = new Headers({ Vary: config.countryHeader ? `Cookie, ${config.countryHeader}` : "Cookie" });
+  const firstTouch = firstTouchCookie(request, config.secureCookies);
+  if (firstTouch) headers.append("Set-Cookie", firstTouch);
+  return data(payload, { headers });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return { Vary: loaderHeaders.get("Vary") ?? "Cookie" };
+  const headers = new Headers({ Vary: loaderHeaders.get("Vary") ?? "Cookie" });
+  for (const cookie of loaderHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
 }
 
 export type SiteData = { settings: PublicSettings; currency: Currency; formToken: string };

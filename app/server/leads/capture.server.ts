@@ -12,10 +12,13 @@ import {
 import type { Database, DB } from "../db/schema.server";
 import { newId, now, toJson } from "../db/values.server";
 import { guideWelcome, leadNotification, type MailContext, staffRecipients } from "../mail/lead-mails.server";
-import { queueMails } from "../mail/outbox.server";
+import { type OutgoingMail, queueMails } from "../mail/outbox.server";
+import { type Utm, utmFromUrl } from "./attribution.server";
 
 export type Attribution = {
   pageUrl: string | null;
+  /** The campaign that first brought the visitor this visit; the lead keeps it, the submission the current one. */
+  firstTouch?: Utm | null;
   referrer: string | null;
   userAgent: string | null;
   browserInfo: { userAgent: string | null; language: string | null; platform: string | null } | null;
@@ -34,15 +37,6 @@ const formNames: Record<LeadFlow, string> = {
   "get-started": "Contact Form",
   newsletter: "Newsletter Signup",
 };
-
-function utmFrom(pageUrl: string | null) {
-  let params: URLSearchParams | undefined;
-  try {
-    params = pageUrl ? new URL(pageUrl).searchParams : undefined;
-  } catch {}
-  const get = (name: string) => params?.get(name)?.trim().slice(0, 200) || null;
-  return { utm_source: get("utm_source"), utm_medium: get("utm_medium"), utm_campaign: get("utm_campaign") };
-}
 
 const orNotSpecified = (value: string | undefined) => (value ? (optionLabels[value] ?? value) : "Not specified");
 
@@ -115,23 +109,38 @@ async function resolveFormId(trx: Transaction<DB>, flow: LeadFlow, requestedForm
   return byName?.id ?? null;
 }
 
+type LeadFields = ReturnType<typeof leadFields>;
+
 /**
- * Saves a visitor's lead, its form submission and the mails it causes in one transaction: all or
- * nothing. The client's IP is never stored (ip_address stays null).
+ * Saves a lead, its form submission and the mails it causes in one transaction: all or nothing. The
+ * client's IP is never stored (ip_address stays null). Suspected spam is saved, flagged, and mails
+ * nobody.
  */
-export async function captureLead<F extends LeadFlow>(
+export async function saveLead(
   db: Database,
-  flow: F,
-  input: FlowInput[F],
-  attribution: Attribution,
-  mail: MailContext & { guideDownloadUrl: string | null },
-  spamReason: string | null = null,
+  {
+    fields,
+    formId: chooseFormId,
+    submissionData,
+    attribution,
+    mail,
+    spamReason = null,
+    extraMail,
+  }: {
+    fields: LeadFields;
+    formId: (trx: Transaction<DB>) => Promise<string | null>;
+    submissionData: Record<string, unknown>;
+    attribution: Attribution;
+    mail: MailContext;
+    spamReason?: string | null;
+    extraMail?: (lead: LeadFields & { id: string }) => OutgoingMail | null;
+  },
 ) {
-  const fields = leadFields(flow, input);
-  const utm = utmFrom(attribution.pageUrl);
+  const lastTouch = utmFromUrl(attribution.pageUrl);
+  const firstTouch = attribution.firstTouch ?? lastTouch;
   const at = now();
   return db.transaction().execute(async (trx) => {
-    const formId = await resolveFormId(trx, flow, (input as { formId?: string }).formId);
+    const formId = await chooseFormId(trx);
     const leadId = newId();
     await trx
       .insertInto("leads")
@@ -140,7 +149,7 @@ export async function captureLead<F extends LeadFlow>(
         form_id: formId,
         ...fields,
         status: "new",
-        ...utm,
+        ...firstTouch,
         page_url: attribution.pageUrl,
         referrer: attribution.referrer,
         browser_info: attribution.browserInfo ? toJson(attribution.browserInfo) : null,
@@ -157,22 +166,42 @@ export async function captureLead<F extends LeadFlow>(
         id: newId(),
         form_id: formId,
         lead_id: leadId,
-        data: toJson({ flow, ...input }),
-        ...utm,
+        data: toJson(submissionData),
+        ...lastTouch,
         ip_address: null,
         user_agent: attribution.userAgent,
         created_at: at,
       })
       .execute();
-    // Suspected spam is kept for review but sends nobody anything.
     if (spamReason !== null) return { leadId, formId, mailsQueued: 0 };
     const lead = { id: leadId, ...fields };
-    const recipients = await staffRecipients(trx, mail);
-    const mails = recipients.map((to) => leadNotification(lead, to, mail));
-    if (flow === "guide") {
-      mails.push(guideWelcome(lead, (input as FlowInput["guide"]).guideTitle, mail.guideDownloadUrl, mail));
-    }
+    const mails = (await staffRecipients(trx, mail)).map((to) => leadNotification(lead, to, mail));
+    const extra = extraMail?.(lead);
+    if (extra) mails.push(extra);
     await queueMails(trx, mails, at);
     return { leadId, formId, mailsQueued: mails.length };
+  });
+}
+
+/** One of the site's own visitor forms. */
+export async function captureLead<F extends LeadFlow>(
+  db: Database,
+  flow: F,
+  input: FlowInput[F],
+  attribution: Attribution,
+  mail: MailContext & { guideDownloadUrl: string | null },
+  spamReason: string | null = null,
+) {
+  return saveLead(db, {
+    fields: leadFields(flow, input),
+    formId: (trx) => resolveFormId(trx, flow, (input as { formId?: string }).formId),
+    submissionData: { flow, ...input },
+    attribution,
+    mail,
+    spamReason,
+    extraMail:
+      flow === "guide"
+        ? (lead) => guideWelcome(lead, (input as FlowInput["guide"]).guideTitle, mail.guideDownloadUrl, mail)
+        : undefined,
   });
 }

@@ -5,6 +5,7 @@ import type { Database } from "../db/schema.server";
 import { parseForm } from "../forms.server";
 import { consumeRateLimit } from "../rate-limit/rate-limit.server";
 import { loadPublicSettings } from "../site/public-settings.server";
+import { firstTouchOf } from "./attribution.server";
 import { type Attribution, captureLead } from "./capture.server";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, LEAD_RATE_LIMITS, spamReason, TOO_MANY_SUBMISSIONS } from "./spam.server";
 
@@ -24,6 +25,7 @@ const text = (value: FormDataEntryValue | null, max: number) =>
 function attributionOf(request: Request, formData: FormData): Attribution {
   const userAgent = request.headers.get("user-agent")?.slice(0, 500) ?? null;
   return {
+    firstTouch: firstTouchOf(request),
     // Without JavaScript the form cannot say where it was; the Referer header can.
     pageUrl: text(formData.get("pageUrl"), 2048) ?? request.headers.get("referer")?.slice(0, 2048) ?? null,
     referrer: text(formData.get("referrer"), 2048),
