@@ -16,6 +16,7 @@ export default [
   route("sitemap.xml", "routes/site/sitemap-xml.ts"),
   route("currency", "routes/site/currency.tsx"),
   route("api/forms/:formId/submissions", "routes/api/form-submissions.ts"),
+  route("api/events", "routes/api/events.ts"),
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
     route("services/paid-ads", "routes/site/paid-ads.tsx"),

@@ -57,7 +57,9 @@ try {
   const duplicates = acknowledged.length - new Set(acknowledged).size;
 
   console.log(`connections ${CONNECTIONS}, requests ${sent}, ${seconds.toFixed(1)} s, SQLite synchronous=FULL`);
-  console.log(`acknowledged ${acknowledged.length} leads (${(acknowledged.length / seconds).toFixed(0)}/s), failures ${failures}`);
+  console.log(
+    `acknowledged ${acknowledged.length} leads (${(acknowledged.length / seconds).toFixed(0)}/s), failures ${failures}`,
+  );
   console.log(`latency ms: p50 ${pct(0.5)}  p90 ${pct(0.9)}  p99 ${pct(0.99)}  max ${latencies.at(-1)!.toFixed(1)}`);
   console.log(`in the database: ${stored.length} leads; acknowledged but missing ${missing}; duplicated ${duplicates}`);
   if (missing > 0 || duplicates > 0 || stored.length !== acknowledged.length) {

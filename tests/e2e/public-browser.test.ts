@@ -208,6 +208,17 @@ describe("the public site in Chromium", () => {
       "keys@example.com": "Get Started - Growth Plan",
       "reader@example.com": "PDF Download - Download 50 Winning PPC Strategies",
     });
+    await expect
+      .poll(async () =>
+        (
+          await db
+            .selectFrom("analytics_events")
+            .select("properties")
+            .where("event_type", "=", "pdf_download_success")
+            .execute()
+        ).map((event) => JSON.parse(String(event.properties))),
+      )
+      .toEqual([{ pdf_title: "Download 50 Winning PPC Strategies", lead_email: "reader@example.com" }]);
     await page.close();
   });
 

@@ -445,3 +445,37 @@ describe("campaign attribution", () => {
     expect(submission).toMatchObject({ utm_source: "newsletter", utm_medium: null, utm_campaign: "december" });
   });
 });
+
+describe("the analytics beacon", () => {
+  let app: AppServer;
+  let db: Database;
+  beforeAll(async () => {
+    app = await startAppServer();
+    db = appDatabase(app);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await app?.stop();
+  });
+
+  const send = (body: string) =>
+    fetch(`${app.url}/api/events`, { method: "POST", headers: { "content-type": "application/json" }, body });
+
+  it("records events first-party with their campaign, and refuses malformed ones with a 4xx", async () => {
+    const ok = await send(
+      JSON.stringify({
+        event_type: "page_view",
+        page_url: "https://agency.example/pricing?utm_source=fb",
+        properties: { a: 1 },
+      }),
+    );
+    expect(ok.status).toBe(204);
+    expect(await db.selectFrom("analytics_events").select(["event_type", "utm_source"]).execute()).toEqual([
+      { event_type: "page_view", utm_source: "fb" },
+    ]);
+    expect((await send("not json")).status).toBe(400);
+    expect((await send(JSON.stringify({ event_type: "<script>" }))).status).toBe(400);
+    expect((await send(JSON.stringify({ event_type: "big", properties: { x: "y".repeat(5000) } }))).status).toBe(413);
+    expect((await fetch(`${app.url}/api/events`)).status).toBe(405);
+  });
+});

@@ -1,4 +1,5 @@
-import { data, Outlet, useRouteLoaderData } from "react-router";
+import { useEffect } from "react";
+import { data, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { SiteToaster } from "~/components/site/site-toaster";
@@ -40,7 +41,18 @@ export function useSiteData() {
   return useRouteLoaderData("routes/site/layout") as SiteData;
 }
 
+/** One page_view per page the visitor sees, sent after the page is shown. */
+function usePageViews() {
+  const { pathname, search } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new view for every new address.
+  useEffect(() => {
+    // Loaded after the page is shown: tracking never competes with the page for bytes.
+    void import("~/lib/track").then(({ track }) => track("page_view", { referrer: document.referrer || undefined }));
+  }, [pathname, search]);
+}
+
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+  usePageViews();
   return (
     <SiteToaster>
       <div className="flex min-h-screen flex-col pb-12">

@@ -120,6 +120,7 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
     fieldErrors: {} as Record<string, string>,
     values: {} as Record<string, string>,
     downloadUrl: flow === "guide" ? settings.ppcStrategiesPdf : null,
+    leadEmail: flow === "guide" ? email : null,
     redirectUrl: isSafeRedirectUrl(redirectUrl) ? redirectUrl : null,
   });
 }

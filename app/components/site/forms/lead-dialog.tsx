@@ -1,3 +1,4 @@
+import { track } from "~/lib/track";
 import { LeadDialogForm } from "./lead-dialog-form";
 import { Modal } from "./modal";
 import type { LeadActionData } from "./use-lead-form";
@@ -26,7 +27,10 @@ export type LeadDialogProps =
 export default function LeadDialog(props: LeadDialogProps) {
   const onSuccess = (data: LeadActionData) => {
     props.onClose();
-    if (props.kind === "guide" && data.downloadUrl) download(data.downloadUrl);
+    if (props.kind === "guide") {
+      track("pdf_download_success", { pdf_title: props.title, lead_email: data.leadEmail });
+      if (data.downloadUrl) download(data.downloadUrl);
+    }
     openRedirect(data);
   };
   if (props.kind === "guide") {

@@ -11,6 +11,7 @@ export type LeadActionData = {
   fieldErrors?: Record<string, string>;
   values?: Record<string, string>;
   downloadUrl?: string | null;
+  leadEmail?: string | null;
   redirectUrl?: string | null;
 };
 
