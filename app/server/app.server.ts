@@ -17,6 +17,7 @@ import { migrateToLatest } from "./db/migrate.server";
 import { seedDatabase } from "./db/seed.server";
 import { createLogger } from "./logger.server";
 import { createMailWorker } from "./mail/worker.server";
+import { startMaintenance } from "./maintenance.server";
 import { securityHeaders } from "./security-headers.server";
 
 export { ConfigError } from "./config.server";
@@ -68,6 +69,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const url = `http://${config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host}:${port}`;
   logger.info({ url, baseUrl: config.baseUrl, env: config.env }, "listening");
   mailWorker.start();
+  const stopMaintenance = startMaintenance(db, logger);
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -77,6 +79,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(forced);
+      stopMaintenance();
       await mailWorker.stop();
       await closeAuth();
       await db.destroy();

@@ -136,3 +136,46 @@ describe.each(dialects)("the shared rate limiter on %s", (dialect) => {
     expect(later).toEqual({ allowed: true, retryAfterSeconds: null });
   });
 });
+
+describe.each(dialects)("maintenance on %s", (dialect) => {
+  let database: TestDatabase;
+  afterEach(async () => {
+    await database?.drop();
+  });
+
+  it("drops day-old rate-limit counters and expired sessions, and keeps the rest", async () => {
+    database = await createMigratedDatabase(dialect);
+    const { runMaintenance } = await import("~/server/maintenance.server");
+    const now = Date.now();
+    await consumeRateLimit(database.db, "old", { windowSeconds: 60, max: 5 }, now - 2 * 24 * 60 * 60 * 1000);
+    await consumeRateLimit(database.db, "recent", { windowSeconds: 60, max: 5 }, now - 60_000);
+    const user = await createStaffUser(
+      database.db,
+      { email: "m@example.com", password: "long enough", role: "sales" },
+      actor,
+    );
+    for (const [token, expiresAt] of [
+      ["expired", now - 1000],
+      ["live", now + 3_600_000],
+    ] as const) {
+      await database.db
+        .insertInto("session")
+        .values({
+          id: token,
+          token,
+          user_id: user.id,
+          expires_at: new Date(expiresAt).toISOString(),
+          created_at: new Date(now).toISOString(),
+          updated_at: new Date(now).toISOString(),
+        })
+        .execute();
+    }
+    expect(await runMaintenance(database.db, now)).toEqual({ expiredSessions: 1 });
+    expect((await database.db.selectFrom("rate_limits").select("key").execute()).map((row) => row.key)).toEqual([
+      "recent",
+    ]);
+    expect((await database.db.selectFrom("session").select("token").execute()).map((row) => row.token)).toEqual([
+      "live",
+    ]);
+  });
+});

@@ -1,0 +1,27 @@
+import type { Logger } from "pino";
+import type { Database } from "./db/schema.server";
+import { pruneRateLimits } from "./rate-limit/rate-limit.server";
+
+const EVERY_MS = 60 * 60 * 1000;
+
+/** Housekeeping no request should pay for: old rate-limit counters and expired sessions. */
+export async function runMaintenance(db: Database, nowMs = Date.now()) {
+  await pruneRateLimits(db, 24 * 60 * 60 * 1000, nowMs);
+  const expired = await db
+    .deleteFrom("session")
+    .where("expires_at", "<", new Date(nowMs).toISOString())
+    .executeTakeFirst();
+  return { expiredSessions: Number(expired.numDeletedRows) };
+}
+
+export function startMaintenance(db: Database, logger: Logger) {
+  const run = () =>
+    runMaintenance(db).then(
+      (result) => logger.debug(result, "maintenance done"),
+      (error) => logger.warn({ err: error }, "maintenance failed"),
+    );
+  const timer = setInterval(run, EVERY_MS);
+  timer.unref?.();
+  void run();
+  return () => clearInterval(timer);
+}
