@@ -141,6 +141,22 @@ describe("the public site in Chromium", () => {
       language: expect.any(String),
       userAgent: expect.stringContaining("Chrome"),
     });
+    await expect
+      .poll(() =>
+        db
+          .selectFrom("analytics_events")
+          .select(["page_url", "utm_source", "utm_campaign"])
+          .where("event_type", "=", "page_view")
+          .where("utm_campaign", "=", "launch")
+          .execute(),
+      )
+      .toEqual([
+        {
+          page_url: `${app.url}/?utm_source=newsletter&utm_campaign=launch`,
+          utm_source: "newsletter",
+          utm_campaign: "launch",
+        },
+      ]);
     await page.close();
   });
 
