@@ -11,10 +11,13 @@ import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, LEAD_RATE_LIMITS, spamReason, TOO_MAN
 
 /** Seconds to wait when this IP or this address sent too many forms lately; null when fine. */
 export async function overLeadRateLimits(db: Database, clientIp: string | undefined, email: string) {
-  const checks = await Promise.all([
-    consumeRateLimit(db, `lead-ip:${clientIp ?? "unknown"}`, LEAD_RATE_LIMITS.perIp),
-    consumeRateLimit(db, `lead-email:${email}`, LEAD_RATE_LIMITS.perEmail),
-  ]);
+  // One transaction for both counters: one disk flush instead of two on the busiest path there is.
+  const checks = await db
+    .transaction()
+    .execute(async (trx) => [
+      await consumeRateLimit(trx, `lead-ip:${clientIp ?? "unknown"}`, LEAD_RATE_LIMITS.perIp),
+      await consumeRateLimit(trx, `lead-email:${email}`, LEAD_RATE_LIMITS.perEmail),
+    ]);
   const refused = checks.filter((check) => !check.allowed);
   return refused.length ? Math.max(...refused.map((check) => check.retryAfterSeconds ?? 60)) : null;
 }
