@@ -479,3 +479,44 @@ describe("the analytics beacon", () => {
     expect((await fetch(`${app.url}/api/events`)).status).toBe(405);
   });
 });
+
+describe("when the database refuses a write", () => {
+  let app: AppServer;
+  let db: Database;
+  beforeAll(async () => {
+    app = await startAppServer({ LOG_LEVEL: "fatal" });
+    db = appDatabase(app);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await app?.stop();
+  });
+
+  it("tells the visitor and the sending site to retry, and leaves nothing half-written", async () => {
+    const form = await db.selectFrom("forms").select("id").where("name", "=", "Contact Form").executeTakeFirstOrThrow();
+    // The lead's transaction queues mail; without the outbox table that step fails, after the lead insert.
+    await db
+      .insertInto("site_settings")
+      .values({ key: "notification_emails", value: '["sales@agency.example"]', updated_at: new Date().toISOString() })
+      .execute();
+    await db.schema.dropTable("email_outbox").execute();
+    const token = await formToken(app);
+    await new Promise((resolve) => setTimeout(resolve, 3100));
+    const page = await fetch(`${app.url}/lead`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+      body: new URLSearchParams({ flow: "contact", name: "A", email: "a@example.com", form_token: token }),
+    });
+    expect(page.status).toBe(503);
+    expect(await page.text()).toContain("There was an issue submitting your request. Please try again.");
+    const api = await fetch(`${app.url}/api/forms/${form.id}/submissions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: "B", email: "b@example.com" }),
+    });
+    expect(api.status).toBe(503);
+    expect(await api.json()).toEqual({ error: "The submission could not be saved. Please try again." });
+    expect(await db.selectFrom("leads").select("id").execute()).toEqual([]);
+    expect(await db.selectFrom("form_submissions").select("id").execute()).toEqual([]);
+  });
+});

@@ -8,7 +8,6 @@ import { brand } from "~/content/brand";
 import type { Office } from "~/content/contact";
 import { footer, industryLinks, serviceLinks } from "~/content/site";
 import type { Currency } from "~/lib/currency";
-import { cx } from "~/lib/cx";
 
 export function SiteFooter({
   logo,
@@ -29,13 +28,7 @@ export function SiteFooter({
             <a href="/#contact-section" className={buttonVariants({ variant: "secondary", size: "lg" })}>
               {footer.cta.primary}
             </a>
-            <Link
-              to="/pricing"
-              className={cx(
-                buttonVariants({ variant: "outline", size: "lg" }),
-                "bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground",
-              )}
-            >
+            <Link to="/pricing" className={buttonVariants({ variant: "onBrand", size: "lg" })}>
               {footer.cta.secondary}
             </Link>
           </div>

@@ -69,7 +69,7 @@ export function SiteHeader({ logo }: { logo: string | null }) {
         <div className="flex items-center gap-2">
           <a
             href={bookCallHref}
-            className={cx(buttonVariants({ variant: "outline", size: "sm" }), "hidden sm:inline-flex")}
+            className={cx(buttonVariants({ variant: "outline", size: "sm" }), "max-sm:hidden")}
           >
             Book Call
           </a>

@@ -4,7 +4,7 @@ import { ArrowRight } from "~/components/site/icons/ArrowRight";
 import { NotFoundScreen } from "~/components/site/not-found-screen";
 import { Section } from "~/components/site/section";
 import { CampaignTypeGrid } from "~/components/site/sections/campaign-type-grid";
-import { CtaBand, ctaBandOutlineClass } from "~/components/site/sections/cta-band";
+import { CtaBand } from "~/components/site/sections/cta-band";
 import { FeatureGrid } from "~/components/site/sections/feature-grid";
 import { IconTile } from "~/components/site/sections/icon";
 import { PageHero } from "~/components/site/sections/page-hero";
@@ -12,7 +12,6 @@ import { SuccessStory } from "~/components/site/sections/success-story";
 import { TagList } from "~/components/site/sections/tag-list";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { industryPageCopy as copy, industries, industryList, isIndustrySlug } from "~/content/industries";
-import { cx } from "~/lib/cx";
 import { sitePageMeta } from "~/lib/seo";
 import type { Route } from "./+types/industry";
 
@@ -107,7 +106,7 @@ export default function IndustryPage({ loaderData }: Route.ComponentProps) {
         <Link to={copy.pricingHref} className={buttonVariants({ size: "lg", variant: "secondary" })}>
           {copy.viewPricing}
         </Link>
-        <Link to={copy.customQuoteHref} className={cx(buttonVariants({ size: "lg" }), ctaBandOutlineClass)}>
+        <Link to={copy.customQuoteHref} className={buttonVariants({ variant: "onBrand", size: "lg" })}>
           {copy.customQuote}
         </Link>
       </CtaBand>

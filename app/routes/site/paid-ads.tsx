@@ -7,7 +7,6 @@ import { PageHero } from "~/components/site/sections/page-hero";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { paidAdsPage } from "~/content/services";
 import { formatPrice, planPrice } from "~/lib/currency";
-import { cx } from "~/lib/cx";
 import { sitePageMeta } from "~/lib/seo";
 import { getServices } from "~/server/context.server";
 import { loadPublicPricing } from "~/server/pricing/public-pricing.server";
@@ -64,13 +63,7 @@ export default function PaidAds({ loaderData }: Route.ComponentProps) {
           <GetStartedButton source="Paid Ads Winter Special" variant="secondary" size="lg">
             {paidAdsPage.winterCta.primary}
           </GetStartedButton>
-          <Link
-            to="/#contact-section"
-            className={cx(
-              buttonVariants({ variant: "outline", size: "lg" }),
-              "bg-transparent text-primary-foreground hover:bg-primary-foreground/10 hover:text-primary-foreground",
-            )}
-          >
+          <Link to="/#contact-section" className={buttonVariants({ variant: "onBrand", size: "lg" })}>
             {paidAdsPage.winterCta.secondary}
           </Link>
         </div>

@@ -110,7 +110,7 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
     const [title, description] = leadMessages[flow].failure;
     return data(
       { flow, ok: false, title, description, fieldErrors: {}, values: {}, downloadUrl: null, redirectUrl: null },
-      { status: 500 },
+      { status: 503 },
     );
   }
   const [title, description] = leadMessages[flow].success;

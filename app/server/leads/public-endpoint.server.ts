@@ -101,31 +101,38 @@ export async function handlePublicSubmission(
   );
   const settings = await loadPublicSettings(db);
   const userAgent = request.headers.get("user-agent")?.slice(0, 500) ?? null;
-  const { leadId } = await saveLead(db, {
-    fields: {
-      name: parsed.data.name,
-      email: parsed.data.email,
-      phone: parsed.data.phone ?? null,
-      company: parsed.data.company ?? null,
-      source: form.name,
-      message: parsed.data.message ?? null,
-    },
-    formId: async () => form.id,
-    submissionData: fields,
-    attribution: {
-      pageUrl: fields.page_url?.slice(0, 2048) ?? request.headers.get("referer")?.slice(0, 2048) ?? null,
-      firstTouch: firstTouchOf(request),
-      referrer: fields.referrer?.slice(0, 2048) ?? null,
-      userAgent,
-      browserInfo: {
-        userAgent,
-        language: request.headers.get("accept-language")?.split(",")[0] ?? null,
-        platform: null,
+  let leadId: string;
+  try {
+    ({ leadId } = await saveLead(db, {
+      fields: {
+        name: parsed.data.name,
+        email: parsed.data.email,
+        phone: parsed.data.phone ?? null,
+        company: parsed.data.company ?? null,
+        source: form.name,
+        message: parsed.data.message ?? null,
       },
-    },
-    mail: { baseUrl: config.baseUrl, brandName: settings.siteTitle, notifyEmails: config.notifyEmails },
-    spamReason: spam,
-  });
+      formId: async () => form.id,
+      submissionData: fields,
+      attribution: {
+        pageUrl: fields.page_url?.slice(0, 2048) ?? request.headers.get("referer")?.slice(0, 2048) ?? null,
+        firstTouch: firstTouchOf(request),
+        referrer: fields.referrer?.slice(0, 2048) ?? null,
+        userAgent,
+        browserInfo: {
+          userAgent,
+          language: request.headers.get("accept-language")?.split(",")[0] ?? null,
+          platform: null,
+        },
+      },
+      mail: { baseUrl: config.baseUrl, brandName: settings.siteTitle, notifyEmails: config.notifyEmails },
+      spamReason: spam,
+    }));
+  } catch (error) {
+    // Nothing was saved (one transaction); say so, so the sending site can retry.
+    logger.error({ err: error, formId: form.id }, "lead capture failed");
+    return reply({ error: "The submission could not be saved. Please try again." }, 503, { "Retry-After": "5" });
+  }
   logger.info({ leadId, formId: form.id, spam, via: "public endpoint" }, "lead captured");
   void mailWorker.kick();
   return reply({ ok: true, leadId }, 201);

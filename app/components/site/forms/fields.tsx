@@ -2,10 +2,44 @@ import type * as React from "react";
 import { useRouteLoaderData } from "react-router";
 import { cx } from "~/lib/cx";
 
-const control =
+const controlClass =
   "w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive md:text-sm";
 
 type Common = { label: string; name: string; error?: string; className?: string; required?: boolean };
+
+type ControlProps = { id: string; name: string; "aria-invalid"?: true; "aria-describedby"?: string };
+
+/** Label, control and error message wired together; the control comes from the caller. */
+function FieldShell({
+  label,
+  name,
+  error,
+  className,
+  required,
+  id,
+  children,
+}: Common & { id?: string; children: (props: ControlProps) => React.ReactNode }) {
+  const fieldId = id ?? `field-${name}`;
+  return (
+    <div className={cx("grid gap-1.5", className)}>
+      <label htmlFor={fieldId} className="font-medium text-sm">
+        {label}
+        {required ? <span aria-hidden> *</span> : null}
+      </label>
+      {children({
+        id: fieldId,
+        name,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": error ? `${fieldId}-error` : undefined,
+      })}
+      {error ? (
+        <p id={`${fieldId}-error`} className="text-destructive text-sm">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 /** Plain, dependency-free form controls for the public site (they work before and without JavaScript). */
 export function TextField({
@@ -17,28 +51,10 @@ export function TextField({
   id,
   ...props
 }: Common & React.ComponentProps<"input">) {
-  const fieldId = id ?? `field-${name}`;
   return (
-    <div className={cx("grid gap-1.5", className)}>
-      <label htmlFor={fieldId} className="font-medium text-sm">
-        {label}
-        {required ? <span aria-hidden> *</span> : null}
-      </label>
-      <input
-        id={fieldId}
-        name={name}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
-        className={cx(control, "h-10")}
-        {...props}
-      />
-      {error ? (
-        <p id={`${fieldId}-error`} className="text-destructive text-sm">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldShell label={label} name={name} error={error} className={className} required={required} id={id}>
+      {(control) => <input {...control} required={required} className={cx(controlClass, "h-10")} {...props} />}
+    </FieldShell>
   );
 }
 
@@ -50,27 +66,10 @@ export function TextAreaField({
   id,
   ...props
 }: Common & React.ComponentProps<"textarea">) {
-  const fieldId = id ?? `field-${name}`;
   return (
-    <div className={cx("grid gap-1.5", className)}>
-      <label htmlFor={fieldId} className="font-medium text-sm">
-        {label}
-      </label>
-      <textarea
-        id={fieldId}
-        name={name}
-        rows={4}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${fieldId}-error` : undefined}
-        className={control}
-        {...props}
-      />
-      {error ? (
-        <p id={`${fieldId}-error`} className="text-destructive text-sm">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldShell label={label} name={name} error={error} className={className} id={id}>
+      {(control) => <textarea {...control} rows={4} className={controlClass} {...props} />}
+    </FieldShell>
   );
 }
 
@@ -84,28 +83,19 @@ export function SelectField({
   id,
   ...props
 }: Common & React.ComponentProps<"select"> & { options: readonly string[]; labels: Record<string, string> }) {
-  const fieldId = id ?? `field-${name}`;
   return (
-    <div className={cx("grid gap-1.5", className)}>
-      <label htmlFor={fieldId} className="font-medium text-sm">
-        {label}
-      </label>
-      <select
-        id={fieldId}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        className={cx(control, "h-10")}
-        {...props}
-      >
-        <option value="">Select…</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {labels[option] ?? option}
-          </option>
-        ))}
-      </select>
-      {error ? <p className="text-destructive text-sm">{error}</p> : null}
-    </div>
+    <FieldShell label={label} name={name} error={error} className={className} id={id}>
+      {(control) => (
+        <select {...control} className={cx(controlClass, "h-10")} {...props}>
+          <option value="">Select…</option>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {labels[option] ?? option}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldShell>
   );
 }
 

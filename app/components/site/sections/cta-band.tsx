@@ -1,10 +1,6 @@
 import type * as React from "react";
 import { Section } from "~/components/site/section";
 
-/** Classes for a secondary, outlined call to action on the brand-coloured band. */
-export const ctaBandOutlineClass =
-  "border border-primary-foreground/70 bg-transparent text-primary-foreground shadow-none hover:bg-primary-foreground/10 hover:text-primary-foreground";
-
 /** A brand-coloured closing call to action: heading, text and a row of buttons. */
 export function CtaBand({
   id,
