@@ -1,4 +1,5 @@
-import { PassThrough } from "node:stream";
+import { PassThrough, Transform } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -7,6 +8,7 @@ import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs, RouterContex
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { getRequestInfo } from "~/server/context.server";
+import { hasTracking, trackingHeadHtml } from "~/server/site/tracking.server";
 
 export const streamTimeout = 5_000;
 
@@ -20,7 +22,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, logger } = getRequestInfo(loadContext);
+  const { nonce, logger, tracking } = getRequestInfo(loadContext);
+  const headHtml = tracking && hasTracking(tracking) ? trackingHeadHtml(tracking, nonce) : "";
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -47,7 +50,8 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          if (headHtml) pipe(injectBeforeHeadEnd(headHtml)).pipe(body);
+          else pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -73,4 +77,35 @@ export function handleError(error: unknown, { request, context }: LoaderFunction
   const logger = context ? getRequestInfo(context).logger : undefined;
   if (logger) logger.error({ err: error, url: request?.url }, "unhandled error in a route");
   else console.error(error);
+}
+
+/**
+ * Puts the site's tracking markup just before </head>. It lives outside React's tree: React 19 skips
+ * unknown tags in the head while hydrating, and the scripts run once, as the admin wrote them.
+ */
+function injectBeforeHeadEnd(html: string) {
+  let injected = false;
+  let pending = "";
+  const decoder = new StringDecoder("utf8");
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (injected) return callback(null, decoder.write(chunk));
+      pending += decoder.write(chunk);
+      const at = pending.indexOf("</head>");
+      if (at === -1) {
+        // Keep a tail that could hold the start of "</head>"; pass the rest on.
+        const safe = Math.max(0, pending.length - 6);
+        const out = pending.slice(0, safe);
+        pending = pending.slice(safe);
+        return callback(null, out);
+      }
+      injected = true;
+      const out = pending.slice(0, at) + html + pending.slice(at);
+      pending = "";
+      callback(null, out);
+    },
+    flush(callback) {
+      callback(null, pending + decoder.end());
+    },
+  });
 }

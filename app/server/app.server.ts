@@ -19,6 +19,7 @@ import { createLogger } from "./logger.server";
 import { createMailWorker } from "./mail/worker.server";
 import { startMaintenance } from "./maintenance.server";
 import { securityHeaders } from "./security-headers.server";
+import { isPublicPageRequest, loadTracking } from "./site/tracking.server";
 
 export { ConfigError } from "./config.server";
 
@@ -134,6 +135,10 @@ function createExpressApp(
     }),
   );
   app.use(compression());
+  app.use(async (req, res, next) => {
+    res.locals.tracking = isPublicPageRequest(req.method, req.path) ? await loadTracking(db, req.log) : null;
+    next();
+  });
   app.use(securityHeaders({ development }));
   app.use((req, res, next) => {
     if (req.path === "/admin" || req.path.startsWith("/admin/")) res.setHeader("X-Robots-Tag", "noindex, nofollow");
@@ -162,7 +167,12 @@ function createExpressApp(
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
-        context.set(requestContext, { nonce: res.locals.cspNonce ?? "", logger: req.log, clientIp: req.ip });
+        context.set(requestContext, {
+          nonce: res.locals.cspNonce ?? "",
+          logger: req.log,
+          clientIp: req.ip,
+          tracking: res.locals.tracking ?? null,
+        });
         return context;
       },
     }),

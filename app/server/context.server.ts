@@ -4,6 +4,7 @@ import type { Auth } from "./auth/auth.server";
 import type { Config } from "./config.server";
 import type { Database } from "./db/schema.server";
 import type { MailWorker } from "./mail/worker.server";
+import type { Tracking } from "./site/tracking.server";
 
 export type AppServices = {
   config: Config;
@@ -16,7 +17,15 @@ export type AppServices = {
 };
 
 export const servicesContext = createContext<AppServices>();
-export const requestContext = createContext<{ nonce: string; logger: Logger; clientIp: string | undefined }>();
+export type RequestInfo = {
+  nonce: string;
+  logger: Logger;
+  clientIp: string | undefined;
+  /** Set on public page requests only: the analytics, pixel and custom head code to inject. */
+  tracking: Tracking | null;
+};
+
+export const requestContext = createContext<RequestInfo>();
 
 export function getServices(context: Readonly<RouterContextProvider>) {
   return context.get(servicesContext);

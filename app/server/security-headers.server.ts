@@ -1,6 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
+import { type Tracking, trackingCspSources } from "./site/tracking.server";
+
+type Locals = { locals: { cspNonce: string; tracking?: Tracking | null } };
+
+function trackingSources(res: unknown, directive: "script" | "connect") {
+  const tracking = (res as Locals).locals.tracking;
+  return tracking ? trackingCspSources(tracking)[directive].join(" ") : "";
+}
 
 /** Per-request CSP nonce in res.locals.cspNonce, then helmet's headers with a CSP that uses it. */
 export function securityHeaders({ development }: { development: boolean }): RequestHandler[] {
@@ -18,13 +26,17 @@ export function securityHeaders({ development }: { development: boolean }): Requ
           ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
           : [
               "'self'",
-              (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,
+              (_req, res) => `'nonce-${(res as unknown as Locals).locals.cspNonce}'`,
+              // Public pages name the hosts of the analytics, pixel and custom head code the admin set.
+              (_req, res) => trackingSources(res, "script"),
             ],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "blob:", "https:"],
         "media-src": ["'self'", "blob:", "https:"],
         "font-src": ["'self'", "data:"],
-        "connect-src": development ? ["'self'", "ws:", "wss:"] : ["'self'"],
+        "connect-src": development
+          ? ["'self'", "ws:", "wss:"]
+          : ["'self'", (_req, res) => trackingSources(res, "connect")],
         "frame-ancestors": ["'self'"],
         "form-action": ["'self'"],
         "base-uri": ["'self'"],
