@@ -1,3 +1,4 @@
+import { DatabaseSync } from "node:sqlite";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { createMigratedDatabase, type TestDatabase } from "../support/databases";
@@ -62,5 +63,73 @@ describe("the embedded SQLite database", () => {
         })
         .execute(),
     ).rejects.toThrow(/FOREIGN KEY/);
+  });
+
+  it("commits a burst of transactions together, and tells each caller only once its rows are on disk", async () => {
+    database = await createMigratedDatabase("sqlite");
+    const file = (database.config as { file: string }).file;
+    const observer = new DatabaseSync(file, { readOnly: true });
+    try {
+      const at = new Date().toISOString();
+      const visibleWhenAcknowledged = await Promise.all(
+        Array.from({ length: 40 }, async (_, i) => {
+          const id = crypto.randomUUID();
+          await database.db.transaction().execute(async (trx) => {
+            await trx
+              .insertInto("forms")
+              .values({
+                id,
+                name: `burst ${i}`,
+                form_type: "contact",
+                status: "active",
+                created_at: at,
+                updated_at: at,
+              })
+              .execute();
+          });
+          // Another connection (another process would be the same) already sees the row.
+          return observer.prepare("select count(*) as n from forms where id = ?").get(id)?.n === 1;
+        }),
+      );
+      expect(visibleWhenAcknowledged.every(Boolean)).toBe(true);
+      const stored = await database.db.selectFrom("forms").select("id").where("name", "like", "burst %").execute();
+      expect(stored).toHaveLength(40);
+    } finally {
+      observer.close();
+    }
+  });
+
+  it("fails every transaction of a group whose commit fails, and keeps working afterwards", async () => {
+    database = await createMigratedDatabase("sqlite");
+    await sql`create table parent (id text primary key)`.execute(database.db);
+    await sql`create table child (id text primary key, parent_id text references parent (id) deferrable initially deferred)`.execute(
+      database.db,
+    );
+    const insert = (table: "parent" | "child", id: string, parentId?: string) =>
+      database.db.transaction().execute(async (trx) => {
+        if (table === "parent") await sql`insert into parent (id) values (${id})`.execute(trx);
+        // A deferred foreign key is only checked by COMMIT: this one breaks the whole group's commit.
+        else await sql`insert into child (id, parent_id) values (${id}, ${parentId})`.execute(trx);
+      });
+    // The first transaction stays open until the others are queued behind it, so they form one group.
+    let openGate!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      openGate = resolve;
+    });
+    const first = database.db.transaction().execute(async (trx) => {
+      await sql`insert into parent (id) values ('p0')`.execute(trx);
+      await gate;
+    });
+    const queued = [insert("parent", "p1"), insert("child", "c1", "missing"), insert("parent", "p2")];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    openGate();
+    const results = await Promise.allSettled([first, ...queued]);
+    expect(results.map((result) => result.status)).toEqual(["rejected", "rejected", "rejected", "rejected"]);
+    const count = async (table: string) =>
+      Number(((await sql.raw(`select count(*) as n from ${table}`).execute(database.db)).rows[0] as { n: number }).n);
+    expect(await count("parent")).toBe(0);
+    expect(await count("child")).toBe(0);
+    await insert("parent", "p3");
+    expect(await count("parent")).toBe(1);
   });
 });

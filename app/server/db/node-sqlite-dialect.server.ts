@@ -1,6 +1,6 @@
 import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
 import {
-  CompiledQuery,
+  type CompiledQuery,
   type DatabaseConnection,
   type DatabaseIntrospector,
   type Dialect,
@@ -52,13 +52,58 @@ class NodeSqliteAdapter extends SqliteAdapter {
   override get supportsTransactionalDdl() {
     return true;
   }
+
+  // Our driver queues callers itself; Kysely's own queue in front of it would hide who is waiting,
+  // and group commit needs to know.
+  override get supportsMultipleConnections() {
+    return true;
+  }
 }
 
+/** How many transactions may share one commit (one fsync) at most. */
+const MAX_GROUP_SIZE = 64;
+
+type DeferredCommit = { resolve: () => void; reject: (error: unknown) => void };
+
+/**
+ * One caller's turn on the connection. Kysely hands it back to releaseConnection; a turn whose commit
+ * joined a group has already passed the connection on, and releasing it again does nothing.
+ */
+class Lease implements DatabaseConnection {
+  released = false;
+  mode: "none" | "outer" | "savepoint" = "none";
+
+  constructor(
+    readonly driver: NodeSqliteDriver,
+    readonly release: () => void,
+  ) {}
+
+  executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    return this.driver.execute<R>(this, compiledQuery);
+  }
+
+  streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    return this.driver.stream<R>(this, compiledQuery);
+  }
+}
+
+/**
+ * Group commit. With synchronous=FULL every COMMIT waits for the disk, and with node:sqlite that wait
+ * blocks the whole process. When a transaction finishes while others are already queued for the
+ * connection, it is not committed alone: the next transactions run inside the same SQLite
+ * transaction (each in its own savepoint, so one failing rolls back only itself), and the last one
+ * commits them all with one disk flush. Nobody's commit resolves before that flush: a transaction
+ * whose group fails to commit fails too, so nothing is acknowledged that is not on disk. A plain
+ * write never runs inside a group: it flushes the group first. A plain SELECT may, and then sees the
+ * group's rows a moment before they are on disk.
+ */
 class NodeSqliteDriver implements Driver {
   readonly #database: DatabaseSync;
   readonly #connection: NodeSqliteConnection;
   #queue: Promise<void> = Promise.resolve();
-  #release: (() => void) | undefined;
+  #waiting = 0;
+  /** Transactions done but not yet on disk; non-empty exactly while a group's transaction is open. */
+  #group: DeferredCommit[] = [];
 
   constructor(database: DatabaseSync) {
     this.#database = database;
@@ -73,31 +118,98 @@ class NodeSqliteDriver implements Driver {
     this.#queue = new Promise<void>((resolve) => {
       release = resolve;
     });
+    this.#waiting++;
     await previous;
-    this.#release = release;
-    return this.#connection;
+    this.#waiting--;
+    return new Lease(this, release);
   }
 
   async beginTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    const lease = connection as Lease;
+    if (this.#group.length > 0) {
+      this.#connection.run("savepoint grouped");
+      lease.mode = "savepoint";
+    } else {
+      this.#connection.run("begin immediate");
+      lease.mode = "outer";
+    }
   }
 
   async commitTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw("commit"));
+    const lease = connection as Lease;
+    if (lease.mode === "savepoint") this.#connection.run("release grouped");
+    lease.mode = "none";
+    // Statements run synchronously, so a transaction normally ends before any other request has had a
+    // turn; one pass of the event loop lets the requests that have arrived meanwhile queue up behind it.
+    if (this.#waiting === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (this.#waiting > 0 && this.#group.length < MAX_GROUP_SIZE) {
+      const committed = new Promise<void>((resolve, reject) => this.#group.push({ resolve, reject }));
+      this.#hand(lease);
+      return committed;
+    }
+    this.#flush();
   }
 
   async rollbackTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw("rollback"));
+    const lease = connection as Lease;
+    if (lease.mode === "savepoint") {
+      this.#connection.run("rollback to grouped");
+      this.#connection.run("release grouped");
+    } else if (lease.mode === "outer") {
+      this.#connection.run("rollback");
+    }
+    lease.mode = "none";
   }
 
-  async releaseConnection() {
-    const release = this.#release;
-    this.#release = undefined;
-    release?.();
+  async releaseConnection(connection: DatabaseConnection) {
+    const lease = connection as Lease;
+    if (lease.released) return;
+    // The last in line commits what the group left open.
+    if (this.#waiting === 0 && this.#group.length > 0) this.#settle();
+    this.#hand(lease);
   }
 
   async destroy() {
+    if (this.#group.length > 0) this.#settle();
     if (this.#database.isOpen) this.#database.close();
+  }
+
+  execute<R>(lease: Lease, compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    if (lease.mode === "none" && this.#group.length > 0 && !isSelect(compiledQuery)) this.#flush();
+    return this.#connection.executeQuery<R>(compiledQuery);
+  }
+
+  async *stream<R>(lease: Lease, compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    if (lease.mode === "none" && this.#group.length > 0 && !isSelect(compiledQuery)) this.#flush();
+    yield* this.#connection.streamQuery<R>(compiledQuery);
+  }
+
+  #hand(lease: Lease) {
+    lease.released = true;
+    lease.release();
+  }
+
+  /** Commits the open transaction (the group's and the caller's) and tells the group; throws on failure. */
+  #flush() {
+    const group = this.#group;
+    this.#group = [];
+    try {
+      this.#connection.run("commit");
+    } catch (error) {
+      if (this.#database.isTransaction) this.#connection.run("rollback");
+      for (const member of group) member.reject(error);
+      throw error;
+    }
+    for (const member of group) member.resolve();
+  }
+
+  /** Like #flush, for a caller that has no transaction of its own to fail. */
+  #settle() {
+    try {
+      this.#flush();
+    } catch {
+      // the group's members were told
+    }
   }
 }
 
@@ -137,12 +249,20 @@ class NodeSqliteConnection implements DatabaseConnection {
     };
   }
 
+  run(sql: string) {
+    this.#prepare(sql).run();
+  }
+
   async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     const statement = this.#prepare(compiledQuery.sql);
     for (const row of statement.iterate(...compiledQuery.parameters.map(toSqliteValue))) {
       yield { rows: [row as R] };
     }
   }
+}
+
+function isSelect(compiledQuery: CompiledQuery) {
+  return compiledQuery.query.kind === "SelectQueryNode";
 }
 
 function toSqliteValue(value: unknown): SQLInputValue {
