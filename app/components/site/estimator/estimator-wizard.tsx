@@ -177,9 +177,7 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorState }) {
       <CarriedAnswers answers={answers} step={step} />
 
       <div>
-        <p className="font-medium text-primary text-sm">
-          Step {step} of {STEP_COUNT}
-        </p>
+        <p className="font-medium text-primary text-sm">{`Step ${step} of ${STEP_COUNT}`}</p>
         <ol className="mt-2 grid grid-cols-6 gap-1.5" aria-hidden>
           {ESTIMATOR_STEPS.map((each, index) => (
             <li key={each.title} className={cx("h-1.5 rounded-full", index < step ? "bg-primary" : "bg-muted")} />
