@@ -142,7 +142,7 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorState }) {
 
   if (result) {
     return (
-      <div data-slot="estimator">
+      <div data-slot="estimator" className="mx-auto max-w-5xl scroll-mt-24">
         <EstimateResult
           answers={result}
           onRestart={
