@@ -247,8 +247,12 @@ describe("the cost estimator in Chromium", () => {
 
   it("keeps Next and Submit disabled until their answers are given, and steps without reloading", async () => {
     const page = await browser.newPage();
-    await page.goto(`${app.url}/cost-estimator`);
+    // The industry pages send visitors here for a custom quote.
+    await page.goto(`${app.url}/industries/saas`);
     await hydrated(page);
+    await page.getByRole("link", { name: "Get Custom Quote" }).first().click();
+    await page.waitForURL(`${app.url}/cost-estimator`);
+    await page.getByRole("heading", { name: "Business Information" }).waitFor();
     await page.evaluate(() => {
       (window as unknown as { marker: string }).marker = "same page";
     });
