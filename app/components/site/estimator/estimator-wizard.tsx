@@ -71,7 +71,7 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorState }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  const fetcher = useFetcher<EstimatorState>({ key: "cost-estimator" });
+  const fetcher = useFetcher<EstimatorState>();
   const toast = useSiteToast();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
