@@ -30,6 +30,7 @@ export default [
     route("blog", "routes/site/blog.tsx"),
     route("blog/:slug", "routes/site/blog-post.tsx"),
     route("contact", "routes/site/contact.tsx"),
+    route("cost-estimator", "routes/site/cost-estimator.tsx"),
     route("privacy", "routes/site/privacy.tsx"),
     route("terms", "routes/site/terms.tsx"),
     route("sitemap", "routes/site/sitemap.tsx"),

@@ -13,6 +13,7 @@ export const publicRoutes = [
   "/blog",
   "/blog/google-ads-bidding-strategies-2024",
   "/contact",
+  "/cost-estimator",
   "/privacy",
   "/terms",
   "/sitemap",

@@ -25,7 +25,7 @@ export async function overLeadRateLimits(db: Database, clientIp: string | undefi
 const text = (value: FormDataEntryValue | null, max: number) =>
   typeof value === "string" && value.trim() ? value.trim().slice(0, max) : null;
 
-function attributionOf(request: Request, formData: FormData): Attribution {
+export function attributionOf(request: Request, formData: FormData): Attribution {
   const userAgent = request.headers.get("user-agent")?.slice(0, 500) ?? null;
   return {
     firstTouch: firstTouchOf(request),

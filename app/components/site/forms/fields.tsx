@@ -102,12 +102,13 @@ export function SelectField({
 /**
  * What every visitor form carries for the spam checks: the page's signed timing token, and a
  * honeypot field that people never see (off-screen, skipped by the keyboard and by screen readers).
+ * A form spread over several pages passes the token of its first page.
  */
-export function FormGuards() {
+export function FormGuards({ token }: { token?: string | null }) {
   const site = useRouteLoaderData("routes/site/layout") as { formToken?: string } | undefined;
   return (
     <>
-      <input type="hidden" name="form_token" value={site?.formToken ?? ""} />
+      <input type="hidden" name="form_token" value={token ?? site?.formToken ?? ""} />
       <div aria-hidden="true" className="-left-[9999px] absolute h-px w-px overflow-hidden">
         <label>
           Website

@@ -1,0 +1,139 @@
+import type * as React from "react";
+import { Link } from "react-router";
+import { CheckCircle2Icon } from "~/components/site/icons/CheckCircle2Icon";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { estimatorCopy as copy } from "~/content/estimator";
+import { cx } from "~/lib/cx";
+import {
+  computeEstimate,
+  ESTIMATE_RATES,
+  type EstimatorAnswers,
+  estimatorMessages,
+  formatCount,
+  formatMoney,
+} from "~/lib/estimator";
+
+function Row({ label, children, strong }: { label: React.ReactNode; children: React.ReactNode; strong?: boolean }) {
+  return (
+    <div
+      className={cx("flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3", strong && "font-semibold")}
+    >
+      <dt className={strong ? undefined : "text-muted-foreground"}>{label}</dt>
+      <dd className="text-right tabular-nums">{children}</dd>
+    </div>
+  );
+}
+
+function Price({ amount, original, currency }: { amount: string; original: string | null; currency: string }) {
+  return (
+    <>
+      {original ? (
+        <s className="mr-2 text-muted-foreground text-sm">
+          <span className="sr-only">was </span>
+          {original}
+        </s>
+      ) : null}
+      {original ? <span className="sr-only">, now </span> : null}
+      <span data-currency={currency}>{amount}</span>
+    </>
+  );
+}
+
+/** The result screen: what the visitor would pay, what it would bring, and what happens next. */
+export function EstimateResult({ answers, onRestart }: { answers: EstimatorAnswers; onRestart?: () => void }) {
+  const estimate = computeEstimate(answers);
+  const money = (amount: number) => formatMoney(amount, estimate.currency);
+  const count = (value: number) => formatCount(value, estimate.currency);
+  const months = estimate.campaignDuration;
+  const [savedTitle, savedText] = estimatorMessages.success;
+  return (
+    <div data-slot="estimate-result" className="grid gap-6">
+      <div className="text-center">
+        <CheckCircle2Icon className="mx-auto size-12 text-primary" />
+        <h2 id="estimate-result-heading" tabIndex={-1} className="mt-3 font-bold text-3xl tracking-tight outline-none">
+          {copy.resultTitle}
+        </h2>
+        <p className="mt-2 text-muted-foreground">
+          {money(estimate.monthlyAdSpend)} monthly ad spend over {months} month{months === 1 ? "" : "s"}, in{" "}
+          {estimate.currency}.
+        </p>
+        <p role="status" className="mt-2 text-sm">
+          <strong>{savedTitle}</strong> {savedText}
+        </p>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="estimate-breakdown" className="rounded-xl border bg-card p-6 shadow-sm">
+          <h3 id="estimate-breakdown" className="font-semibold text-xl">
+            {copy.breakdownTitle}
+          </h3>
+          <dl className="mt-3 divide-y">
+            <Row label="Monthly ad spend">{money(estimate.monthlyAdSpend)}</Row>
+            <Row label={`Management fee (${ESTIMATE_RATES.managementFeeRate * 100}% of ad spend)`}>
+              <Price
+                amount={money(estimate.managementFee)}
+                original={estimate.originalManagementFee === null ? null : money(estimate.originalManagementFee)}
+                currency={estimate.currency}
+              />
+            </Row>
+            <Row label="One-time setup fee">
+              <Price
+                amount={money(estimate.setupFee)}
+                original={estimate.originalSetupFee === null ? null : money(estimate.originalSetupFee)}
+                currency={estimate.currency}
+              />
+            </Row>
+            <Row label="First month total" strong>
+              {money(estimate.firstMonthTotal)}
+            </Row>
+            <Row label="Monthly total from month 2" strong>
+              {months > 1 ? money(estimate.laterMonthlyTotal) : "—"}
+            </Row>
+            <Row label={`Total for ${months} month${months === 1 ? "" : "s"}`} strong>
+              <span className="text-primary text-xl">{money(estimate.durationTotal)}</span>
+            </Row>
+          </dl>
+        </section>
+
+        <section aria-labelledby="estimate-projections" className="rounded-xl border bg-card p-6 shadow-sm">
+          <h3 id="estimate-projections" className="font-semibold text-xl">
+            {copy.projectionsTitle}
+          </h3>
+          <dl className="mt-3 divide-y">
+            <Row label="Estimated clicks">{count(estimate.clicks)}</Row>
+            <Row label="Estimated impressions">{count(estimate.impressions)}</Row>
+            <Row label="Estimated conversions">{count(estimate.conversions)}</Row>
+          </dl>
+          <p className="mt-4 text-muted-foreground text-sm">
+            Based on an average cost per click of {money(estimate.costPerClick)}, a{" "}
+            {ESTIMATE_RATES.clickThroughRate * 100}% click-through rate and a {ESTIMATE_RATES.conversionRate * 100}%
+            conversion rate. Actual results depend on your market, offer and creative.
+          </p>
+        </section>
+      </div>
+
+      <div className="rounded-xl border bg-accent p-6 text-center">
+        <p className="text-lg">{copy.contactPromise}</p>
+        <div className="mt-5 flex flex-wrap justify-center gap-3">
+          <Link to={copy.bookCallHref} className={buttonVariants({ size: "lg" })}>
+            {copy.bookCall}
+          </Link>
+          <a
+            href="/cost-estimator"
+            onClick={
+              onRestart
+                ? (event) => {
+                    event.preventDefault();
+                    onRestart();
+                  }
+                : undefined
+            }
+            className={buttonVariants({ variant: "outline", size: "lg" })}
+          >
+            {copy.restart}
+          </a>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,476 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
+import { FormGuards, SelectField, TextAreaField, TextField } from "~/components/site/forms/fields";
+import { useSiteToast } from "~/components/site/site-toaster";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { estimatorCopy as copy } from "~/content/estimator";
+import { cx } from "~/lib/cx";
+import {
+  AD_SPEND,
+  ADDITIONAL_SERVICES,
+  AUDIENCE_TYPES,
+  BUSINESS_TYPES,
+  CAMPAIGN_OBJECTIVES,
+  canSubmitEstimate,
+  contactProblem,
+  DURATION,
+  defaultAnswers,
+  ESTIMATOR_CONSENT,
+  ESTIMATOR_CURRENCIES,
+  ESTIMATOR_INDUSTRIES,
+  ESTIMATOR_LIMITS,
+  ESTIMATOR_STEPS,
+  type EstimatorAnswers,
+  estimatorLabels,
+  estimatorMessages,
+  formatMoney,
+  PLATFORMS,
+  STEP_COUNT,
+  stepOfAnswer,
+  stepProblem,
+} from "~/lib/estimator";
+import { CheckboxChoices, RadioChoices, SliderField } from "./controls";
+import { EstimateResult } from "./estimate-result";
+
+/** What the server answered (the no-JavaScript wizard's page state, or the fetcher's reply). */
+export type EstimatorState = {
+  step: number;
+  done: boolean;
+  answers: EstimatorAnswers;
+  formToken: string | null;
+  message: { type: "success" | "error"; title: string; description: string } | null;
+  fieldErrors: Record<string, string>;
+};
+
+const currencyLabels = Object.fromEntries(ESTIMATOR_CURRENCIES.map((code) => [code, code]));
+
+/** Every answer asked on another step, as hidden fields: how the wizard remembers without JavaScript. */
+function CarriedAnswers({ answers, step }: { answers: EstimatorAnswers; step: number }) {
+  return Object.entries(answers).flatMap(([name, value]) => {
+    if (stepOfAnswer[name as keyof EstimatorAnswers] === step) return [];
+    if (Array.isArray(value))
+      return value.map((each) => <input key={`${name}-${each}`} type="hidden" name={name} value={each} />);
+    if (typeof value === "boolean") return value ? [<input key={name} type="hidden" name={name} value="on" />] : [];
+    return [<input key={name} type="hidden" name={name} value={String(value)} />];
+  });
+}
+
+/**
+ * The six-step cost estimator. With JavaScript the steps change in place and only the finished
+ * estimate is sent (by fetcher); without it every Next and Previous posts the form, which carries the
+ * answers so far in hidden fields, and the server renders the next step.
+ */
+export function EstimatorWizard({ initial }: { initial?: EstimatorState }) {
+  const [answers, setAnswers] = useState<EstimatorAnswers>(initial?.answers ?? defaultAnswers);
+  const [step, setStep] = useState(initial?.done ? STEP_COUNT : (initial?.step ?? 1));
+  const [result, setResult] = useState<EstimatorAnswers | null>(initial?.done ? initial.answers : null);
+  const [errors, setErrors] = useState<Record<string, string>>(initial?.fieldErrors ?? {});
+  // The server's message shows on the page only when it rendered the page (no toasts before hydration).
+  const [notice, setNotice] = useState(initial?.done ? null : (initial?.message ?? null));
+  // Until hydration the buttons stay enabled: without JavaScript the server enforces the same rules.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const fetcher = useFetcher<EstimatorState>();
+  const toast = useSiteToast();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+  const handled = useRef<EstimatorState | undefined>(undefined);
+
+  const update = <K extends keyof EstimatorAnswers>(name: K, value: EstimatorAnswers[K]) => {
+    setAnswers((current) => ({ ...current, [name]: value }));
+    setErrors((current) => (current[name] ? { ...current, [name]: "" } : current));
+  };
+
+  const goTo = (next: number) => {
+    moved.current = true;
+    setNotice(null);
+    setStep(Math.min(STEP_COUNT, Math.max(1, next)));
+  };
+
+  // A new step (or the result) takes the focus, so keyboard and screen-reader users start at its top.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the visible screen changes.
+  useEffect(() => {
+    if (!moved.current) return;
+    const heading = result ? document.getElementById("estimate-result-heading") : headingRef.current;
+    heading?.focus({ preventScroll: true });
+    heading?.closest("[data-slot='estimator']")?.scrollIntoView({ block: "start", behavior: "smooth" });
+  }, [step, result]);
+
+  useEffect(() => {
+    const reply = fetcher.data;
+    if (fetcher.state !== "idle" || !reply || handled.current === reply) return;
+    handled.current = reply;
+    if (reply.message) toast(reply.message);
+    moved.current = true;
+    if (reply.done) {
+      setResult(reply.answers);
+      return;
+    }
+    setErrors(reply.fieldErrors);
+    setStep(reply.step);
+  }, [fetcher.state, fetcher.data, toast]);
+
+  const busy = fetcher.state !== "idle";
+  const problem = step < STEP_COUNT ? stepProblem(step, answers) : null;
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const intent = submitter?.value ?? (step < STEP_COUNT ? "next" : "submit");
+    if (intent === "previous") return goTo(step - 1);
+    if (intent === "next") {
+      if (problem) return toast({ type: "error", title: "Please complete this step", description: problem });
+      return goTo(step + 1);
+    }
+    const contact = contactProblem(answers);
+    if (contact) {
+      const [title, description] = contact === "missing" ? estimatorMessages.missing : estimatorMessages.invalidEmail;
+      return toast({ type: "error", title, description });
+    }
+    const formData = new FormData(event.currentTarget);
+    formData.set("intent", "submit");
+    formData.set("pageUrl", window.location.href);
+    formData.set("referrer", document.referrer);
+    formData.set("language", navigator.language);
+    formData.set(
+      "platform",
+      (navigator as { userAgentData?: { platform?: string } }).userAgentData?.platform ?? navigator.platform,
+    );
+    fetcher.submit(formData, { method: "post", action: "/cost-estimator" });
+  };
+
+  if (result) {
+    return (
+      <div data-slot="estimator" className="mx-auto max-w-5xl scroll-mt-24">
+        <EstimateResult
+          answers={result}
+          onRestart={
+            hydrated
+              ? () => {
+                  setAnswers(defaultAnswers);
+                  setResult(null);
+                  setErrors({});
+                  goTo(1);
+                }
+              : undefined
+          }
+        />
+      </div>
+    );
+  }
+
+  const money = (amount: number) => formatMoney(amount, answers.currency);
+  const section = ESTIMATOR_STEPS[step - 1]!;
+  return (
+    <form
+      method="post"
+      action="/cost-estimator"
+      noValidate
+      onSubmit={onSubmit}
+      data-slot="estimator"
+      aria-labelledby="estimator-step-heading"
+      className="mx-auto grid max-w-3xl scroll-mt-24 gap-6 rounded-xl border bg-card p-6 shadow-sm sm:p-8"
+    >
+      <input type="hidden" name="step" value={step} />
+      <FormGuards token={initial?.formToken} />
+      <CarriedAnswers answers={answers} step={step} />
+
+      <div>
+        <p className="font-medium text-primary text-sm">{`Step ${step} of ${STEP_COUNT}`}</p>
+        <ol className="mt-2 grid grid-cols-6 gap-1.5" aria-hidden>
+          {ESTIMATOR_STEPS.map((each, index) => (
+            <li key={each.title} className={cx("h-1.5 rounded-full", index < step ? "bg-primary" : "bg-muted")} />
+          ))}
+        </ol>
+        <h2
+          id="estimator-step-heading"
+          ref={headingRef}
+          tabIndex={-1}
+          className="mt-4 font-bold text-2xl tracking-tight outline-none"
+        >
+          {section.title}
+        </h2>
+        <p className="mt-1 text-muted-foreground">{section.description}</p>
+      </div>
+
+      {notice ? (
+        <div role="alert" className="rounded-lg border border-destructive p-4 text-sm">
+          <p className="font-semibold text-destructive">{notice.title}</p>
+          <p className="mt-1">{notice.description}</p>
+        </div>
+      ) : null}
+
+      {step === 1 ? (
+        <>
+          <RadioChoices
+            legend="Business type"
+            name="businessType"
+            required
+            options={BUSINESS_TYPES}
+            labels={estimatorLabels.businessType}
+            value={answers.businessType}
+            onChange={(value) => update("businessType", value)}
+            error={errors.businessType}
+            columns={3}
+          />
+          <SelectField
+            id="estimator-industry"
+            label="Industry"
+            name="industry"
+            options={ESTIMATOR_INDUSTRIES}
+            labels={estimatorLabels.industry}
+            value={answers.industry}
+            onChange={(event) => update("industry", event.currentTarget.value)}
+            error={errors.industry}
+          />
+          <RadioChoices
+            legend="Campaign objective"
+            name="campaignObjective"
+            required
+            options={CAMPAIGN_OBJECTIVES}
+            labels={estimatorLabels.campaignObjective}
+            value={answers.campaignObjective}
+            onChange={(value) => update("campaignObjective", value)}
+            error={errors.campaignObjective}
+          />
+        </>
+      ) : null}
+
+      {step === 2 ? (
+        <>
+          <CheckboxChoices
+            legend="Advertising platforms"
+            name="platforms"
+            required
+            hint="Choose every platform you want to advertise on."
+            options={PLATFORMS}
+            labels={estimatorLabels.platforms}
+            values={answers.platforms}
+            onChange={(values) => update("platforms", values)}
+            error={errors.platforms}
+          />
+          <RadioChoices
+            legend="Audience type"
+            name="audienceType"
+            required
+            options={AUDIENCE_TYPES}
+            labels={estimatorLabels.audienceType}
+            value={answers.audienceType}
+            onChange={(value) => update("audienceType", value)}
+            error={errors.audienceType}
+            columns={3}
+          />
+          <div className="grid gap-4 sm:grid-cols-3">
+            {(
+              [
+                ["targetCountry", "Target country", "country-name"],
+                ["targetRegion", "Target region / state", "address-level1"],
+                ["targetCity", "Target city", "address-level2"],
+              ] as const
+            ).map(([name, label, autoComplete]) => (
+              <TextField
+                key={name}
+                id={`estimator-${name}`}
+                label={label}
+                name={name}
+                maxLength={ESTIMATOR_LIMITS[name]}
+                autoComplete={autoComplete}
+                value={answers[name]}
+                onChange={(event) => update(name, event.currentTarget.value)}
+                error={errors[name]}
+              />
+            ))}
+          </div>
+        </>
+      ) : null}
+
+      {step === 3 ? (
+        <>
+          <SelectField
+            id="estimator-currency"
+            label="Currency"
+            name="currency"
+            options={ESTIMATOR_CURRENCIES}
+            labels={currencyLabels}
+            value={answers.currency}
+            onChange={(event) => update("currency", event.currentTarget.value as EstimatorAnswers["currency"])}
+            error={errors.currency}
+          />
+          <SliderField
+            id="estimator-monthlyAdSpend"
+            label="Monthly ad spend"
+            name="monthlyAdSpend"
+            min={AD_SPEND.min}
+            max={AD_SPEND.max}
+            step={AD_SPEND.step}
+            value={answers.monthlyAdSpend}
+            onChange={(value) => update("monthlyAdSpend", value)}
+            format={money}
+            error={errors.monthlyAdSpend}
+          />
+          <SliderField
+            id="estimator-campaignDuration"
+            label="Campaign duration"
+            name="campaignDuration"
+            min={DURATION.min}
+            max={DURATION.max}
+            step={DURATION.step}
+            value={answers.campaignDuration}
+            onChange={(value) => update("campaignDuration", value)}
+            format={(months) => `${months} month${months === 1 ? "" : "s"}`}
+            error={errors.campaignDuration}
+          />
+        </>
+      ) : null}
+
+      {step === 4 ? (
+        <CheckboxChoices
+          legend="Additional services"
+          name="additionalServices"
+          hint="Optional: choose any services you would like included in your plan."
+          options={ADDITIONAL_SERVICES}
+          labels={estimatorLabels.additionalServices}
+          values={answers.additionalServices}
+          onChange={(values) => update("additionalServices", values)}
+          error={errors.additionalServices}
+        />
+      ) : null}
+
+      {step === 5 ? (
+        <div className="grid gap-4 sm:grid-cols-3">
+          {(
+            [
+              ["avgOrderValue", `Average order value (${answers.currency})`, "decimal"],
+              ["targetConversionRate", "Target conversion rate (%)", "decimal"],
+              ["monthlyTraffic", "Monthly website traffic", "numeric"],
+            ] as const
+          ).map(([name, label, inputMode]) => (
+            <TextField
+              key={name}
+              id={`estimator-${name}`}
+              label={label}
+              name={name}
+              inputMode={inputMode}
+              maxLength={ESTIMATOR_LIMITS[name]}
+              value={answers[name]}
+              onChange={(event) => update(name, event.currentTarget.value)}
+              error={errors[name]}
+            />
+          ))}
+          <TextAreaField
+            id="estimator-pastCampaignData"
+            label="Past campaign data"
+            name="pastCampaignData"
+            maxLength={ESTIMATOR_LIMITS.pastCampaignData}
+            placeholder="e.g. platforms used, monthly spend, cost per lead, ROAS"
+            value={answers.pastCampaignData}
+            onChange={(event) => update("pastCampaignData", event.currentTarget.value)}
+            error={errors.pastCampaignData}
+            className="sm:col-span-3"
+          />
+        </div>
+      ) : null}
+
+      {step === 6 ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          {(
+            [
+              ["fullName", "Full name", "text", "name", true],
+              ["email", "Email", "email", "email", true],
+              ["phone", "Phone", "tel", "tel", false],
+              ["company", "Company", "text", "organization", false],
+              ["website", "Website", "text", "url", false],
+            ] as const
+          ).map(([name, label, type, autoComplete, required]) => (
+            <TextField
+              key={name}
+              id={`estimator-${name}`}
+              label={label}
+              name={name}
+              type={type}
+              required={required}
+              autoComplete={autoComplete}
+              inputMode={name === "website" ? "url" : undefined}
+              maxLength={ESTIMATOR_LIMITS[name]}
+              value={answers[name]}
+              onChange={(event) => update(name, event.currentTarget.value)}
+              error={errors[name]}
+              className={name === "website" ? "sm:col-span-2" : undefined}
+            />
+          ))}
+          <div className="sm:col-span-2">
+            <label className="flex items-start gap-3 text-sm">
+              <input
+                type="checkbox"
+                name="consent"
+                checked={answers.consent}
+                onChange={(event) => update("consent", event.currentTarget.checked)}
+                aria-invalid={errors.consent ? true : undefined}
+                aria-describedby={errors.consent ? "estimator-consent-error" : undefined}
+                className="mt-0.5 size-4 shrink-0 accent-primary"
+              />
+              <span>
+                {ESTIMATOR_CONSENT}
+                <span aria-hidden> *</span>
+              </span>
+            </label>
+            <p className="mt-1 ml-7 text-muted-foreground text-sm">
+              Read our{" "}
+              <Link to="/privacy" className="text-primary underline-offset-4 hover:underline">
+                privacy policy
+              </Link>
+              .
+            </p>
+            {errors.consent ? (
+              <p id="estimator-consent-error" className="mt-1 ml-7 text-destructive text-sm">
+                {errors.consent}
+              </p>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+
+      <div className="flex flex-row-reverse flex-wrap items-center justify-between gap-3 border-t pt-6">
+        {/* The forward button comes first, so Enter in a field moves forward, never back. */}
+        {step < STEP_COUNT ? (
+          <button
+            type="submit"
+            name="intent"
+            value="next"
+            disabled={hydrated && problem !== null}
+            aria-describedby={hydrated && problem ? "estimator-step-hint" : undefined}
+            className={buttonVariants({ size: "lg" })}
+          >
+            {copy.next}
+          </button>
+        ) : (
+          <button
+            type="submit"
+            name="intent"
+            value="submit"
+            disabled={hydrated && (busy || !canSubmitEstimate(answers))}
+            aria-busy={busy}
+            className={buttonVariants({ size: "lg" })}
+          >
+            {busy ? copy.busy : copy.submit}
+          </button>
+        )}
+        <button
+          type="submit"
+          name="intent"
+          value="previous"
+          disabled={step === 1}
+          className={buttonVariants({ variant: "outline", size: "lg" })}
+        >
+          {copy.previous}
+        </button>
+      </div>
+      {hydrated && problem ? (
+        <p id="estimator-step-hint" className="-mt-3 text-right text-muted-foreground text-sm">
+          {problem}
+        </p>
+      ) : null}
+    </form>
+  );
+}

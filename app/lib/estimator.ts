@@ -1,0 +1,414 @@
+/**
+ * The cost estimator: its answers, options, step rules and the one calculation the browser shows and
+ * the server saves. Plain data and arithmetic (no zod), so the page ships only what it uses.
+ */
+
+export const ESTIMATOR_CURRENCIES = ["USD", "INR", "AED", "AUD", "CAD", "GBP"] as const;
+export type EstimatorCurrency = (typeof ESTIMATOR_CURRENCIES)[number];
+
+export const BUSINESS_TYPES = ["ecommerce", "lead-generation", "local-business", "saas", "other"] as const;
+export const CAMPAIGN_OBJECTIVES = ["conversions", "leads", "traffic", "awareness"] as const;
+export const AUDIENCE_TYPES = ["broad", "niche", "custom"] as const;
+export const PLATFORMS = ["meta", "google", "youtube", "linkedin", "tiktok", "snapchat", "other"] as const;
+export const ADDITIONAL_SERVICES = [
+  "creative-ads",
+  "landing-page",
+  "tracking-setup",
+  "conversion-optimization",
+  "competitor-analysis",
+] as const;
+export const ESTIMATOR_INDUSTRIES = [
+  "ecommerce",
+  "saas",
+  "realestate",
+  "automotive",
+  "healthcare",
+  "finance",
+  "education",
+  "other",
+] as const;
+
+export const estimatorLabels = {
+  businessType: {
+    ecommerce: "E-commerce",
+    "lead-generation": "Lead Generation / Services",
+    "local-business": "Local Business",
+    saas: "SaaS / App",
+    other: "Other",
+  },
+  campaignObjective: {
+    conversions: "Conversions / Sales",
+    leads: "Lead Generation",
+    traffic: "Website Traffic",
+    awareness: "Brand Awareness",
+  },
+  audienceType: {
+    broad: "Broad Audience",
+    niche: "Niche Audience",
+    custom: "Custom / Retargeting Audience",
+  },
+  platforms: {
+    meta: "Meta (Facebook & Instagram)",
+    google: "Google Search / Display",
+    youtube: "YouTube",
+    linkedin: "LinkedIn",
+    tiktok: "TikTok",
+    snapchat: "Snapchat",
+    other: "Other",
+  },
+  additionalServices: {
+    "creative-ads": "Creative Ads",
+    "landing-page": "Landing Page Setup",
+    "tracking-setup": "Tracking & Analytics Setup",
+    "conversion-optimization": "Conversion Rate Optimization",
+    "competitor-analysis": "Competitor Analysis",
+  },
+  industry: {
+    ecommerce: "E-commerce",
+    saas: "SaaS / IT",
+    realestate: "Real Estate",
+    automotive: "Automotive",
+    healthcare: "Healthcare",
+    finance: "Finance",
+    education: "Education",
+    other: "Other",
+  },
+} as const;
+
+export const AD_SPEND = { min: 500, max: 20_000, step: 100, default: 1000 } as const;
+export const DURATION = { min: 1, max: 24, step: 1, default: 6 } as const;
+
+/** The longest text each answer may hold; the server refuses longer ones. */
+export const ESTIMATOR_LIMITS = {
+  fullName: 200,
+  email: 254,
+  phone: 50,
+  company: 200,
+  website: 500,
+  targetCountry: 100,
+  targetRegion: 100,
+  targetCity: 100,
+  avgOrderValue: 20,
+  targetConversionRate: 10,
+  monthlyTraffic: 20,
+  pastCampaignData: 2000,
+} as const;
+
+export type EstimatorAnswers = {
+  businessType: string;
+  industry: string;
+  campaignObjective: string;
+  platforms: string[];
+  audienceType: string;
+  targetCountry: string;
+  targetRegion: string;
+  targetCity: string;
+  monthlyAdSpend: number;
+  campaignDuration: number;
+  currency: EstimatorCurrency;
+  additionalServices: string[];
+  avgOrderValue: string;
+  targetConversionRate: string;
+  monthlyTraffic: string;
+  pastCampaignData: string;
+  fullName: string;
+  email: string;
+  phone: string;
+  company: string;
+  website: string;
+  consent: boolean;
+};
+
+export const defaultAnswers: EstimatorAnswers = {
+  businessType: "",
+  industry: "",
+  campaignObjective: "",
+  platforms: [],
+  audienceType: "",
+  targetCountry: "",
+  targetRegion: "",
+  targetCity: "",
+  monthlyAdSpend: AD_SPEND.default,
+  campaignDuration: DURATION.default,
+  currency: "USD",
+  additionalServices: [],
+  avgOrderValue: "",
+  targetConversionRate: "",
+  monthlyTraffic: "",
+  pastCampaignData: "",
+  fullName: "",
+  email: "",
+  phone: "",
+  company: "",
+  website: "",
+  consent: false,
+};
+
+/** Which step of the wizard asks for each answer, to send the visitor back to the right one. */
+export const stepOfAnswer: Record<keyof EstimatorAnswers, number> = {
+  businessType: 1,
+  industry: 1,
+  campaignObjective: 1,
+  platforms: 2,
+  audienceType: 2,
+  targetCountry: 2,
+  targetRegion: 2,
+  targetCity: 2,
+  monthlyAdSpend: 3,
+  campaignDuration: 3,
+  currency: 3,
+  additionalServices: 4,
+  avgOrderValue: 5,
+  targetConversionRate: 5,
+  monthlyTraffic: 5,
+  pastCampaignData: 5,
+  fullName: 6,
+  email: 6,
+  phone: 6,
+  company: 6,
+  website: 6,
+  consent: 6,
+};
+
+export const ESTIMATOR_STEPS = [
+  { title: "Business Information", description: "Tell us about your business and what you want to achieve." },
+  { title: "Platforms & Audience", description: "Where you want to advertise and who you want to reach." },
+  { title: "Budget & Timeline", description: "Your monthly ad spend, campaign length and currency." },
+  { title: "Additional Services", description: "Anything else you would like us to take care of." },
+  { title: "Performance Data", description: "Optional numbers that help us tailor your plan." },
+  { title: "Contact Information", description: "Where we send your estimate and your strategy call invite." },
+] as const;
+export const STEP_COUNT = ESTIMATOR_STEPS.length;
+
+export const ESTIMATOR_CONSENT = "I agree to be contacted about my estimate and accept the privacy policy.";
+
+export const estimatorMessages = {
+  missing: ["Missing Information", "Please fill in all required fields and accept the terms."],
+  invalidEmail: ["Please check the form", "Please enter a valid e-mail address."],
+  failure: ["Error", "There was an issue generating your estimate. Please try again."],
+  success: ["Estimate Generated!", "Your cost estimate has been calculated and saved."],
+} as const satisfies Record<string, readonly [string, string]>;
+
+/** Why the visitor may not leave a step yet, or null; Next is disabled while this says something. */
+export function stepProblem(step: number, answers: EstimatorAnswers): string | null {
+  if (step === 1 && (!answers.businessType || !answers.campaignObjective))
+    return "Choose your business type and campaign objective to continue.";
+  if (step === 2 && (answers.platforms.length === 0 || !answers.audienceType))
+    return "Choose at least one platform and an audience type to continue.";
+  return null;
+}
+
+/** The first step the visitor has to finish before getting an estimate, or null when all are done. */
+export function firstUnfinishedStep(answers: EstimatorAnswers) {
+  for (let step = 1; step < STEP_COUNT; step++) if (stepProblem(step, answers)) return step;
+  return null;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The browser's check before sending (the server checks everything again). */
+export function contactProblem(answers: EstimatorAnswers) {
+  if (!answers.fullName.trim() || !answers.email.trim() || !answers.consent) return "missing" as const;
+  if (!EMAIL.test(answers.email.trim())) return "email" as const;
+  return null;
+}
+
+export const canSubmitEstimate = (answers: EstimatorAnswers) =>
+  Boolean(answers.fullName.trim() && answers.email.trim() && answers.consent);
+
+/** The estimate's constants (spec section 9). Every currency uses the same figures except INR's own. */
+export const ESTIMATE_RATES = {
+  managementFeeRate: 0.09,
+  originalManagementFeeRate: 0.14,
+  setupFee: 2149,
+  inrSetupFee: 3499,
+  /** The setup fee's struck-through original: 3499 × 0.012 for every currency but INR, 3499 for INR. */
+  originalSetupFee: 3499 * 0.012,
+  inrOriginalSetupFee: 3499,
+  costPerClick: 0.5,
+  inrCostPerClick: 15,
+  clickThroughRate: 0.025,
+  conversionRate: 0.02,
+} as const;
+
+export type Estimate = {
+  currency: EstimatorCurrency;
+  monthlyAdSpend: number;
+  campaignDuration: number;
+  managementFee: number;
+  /** The struck-through fee, or null when it would not be higher than the fee. */
+  originalManagementFee: number | null;
+  setupFee: number;
+  originalSetupFee: number | null;
+  firstMonthTotal: number;
+  laterMonthlyTotal: number;
+  /** First month plus every later month of the chosen duration. */
+  durationTotal: number;
+  costPerClick: number;
+  clicks: number;
+  impressions: number;
+  conversions: number;
+};
+
+const cents = (amount: number) => Math.round(amount * 100) / 100;
+const higherOrNull = (original: number, price: number) => (original > price ? cents(original) : null);
+
+/** The estimate for the visitor's monthly spend, duration and currency, exactly as spec section 9 says. */
+export function computeEstimate({
+  monthlyAdSpend,
+  campaignDuration,
+  currency,
+}: Pick<EstimatorAnswers, "monthlyAdSpend" | "campaignDuration" | "currency">): Estimate {
+  const inr = currency === "INR";
+  const spend = monthlyAdSpend;
+  const managementFee = cents(spend * ESTIMATE_RATES.managementFeeRate);
+  const setupFee = inr ? ESTIMATE_RATES.inrSetupFee : ESTIMATE_RATES.setupFee;
+  const firstMonthTotal = cents(spend + managementFee + setupFee);
+  const laterMonthlyTotal = cents(spend + managementFee);
+  const costPerClick = inr ? ESTIMATE_RATES.inrCostPerClick : ESTIMATE_RATES.costPerClick;
+  // Impressions and conversions follow from the (rounded) clicks the visitor sees, so the three agree.
+  const clicks = Math.round(spend / costPerClick);
+  return {
+    currency,
+    monthlyAdSpend: spend,
+    campaignDuration,
+    managementFee,
+    originalManagementFee: higherOrNull(spend * ESTIMATE_RATES.originalManagementFeeRate, managementFee),
+    setupFee,
+    originalSetupFee: higherOrNull(
+      inr ? ESTIMATE_RATES.inrOriginalSetupFee : ESTIMATE_RATES.originalSetupFee,
+      setupFee,
+    ),
+    firstMonthTotal,
+    laterMonthlyTotal,
+    durationTotal: cents(firstMonthTotal + laterMonthlyTotal * (campaignDuration - 1)),
+    costPerClick,
+    clicks,
+    impressions: Math.round(clicks / ESTIMATE_RATES.clickThroughRate),
+    conversions: Math.round(clicks * ESTIMATE_RATES.conversionRate),
+  };
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** `$1,090`, `₹1,14,999` (Indian grouping), `AED 2,149`, `£1,090.50`: cents only when there are any. */
+export function formatMoney(amount: number, currency: EstimatorCurrency) {
+  const fractionDigits = Number.isInteger(amount) ? 0 : 2;
+  const key = `${currency}:${fractionDigits}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(currency === "INR" ? "en-IN" : "en-US", {
+      style: "currency",
+      currency,
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    moneyFormats.set(key, format);
+  }
+  return format.format(amount);
+}
+
+/** Whole numbers with the currency's grouping: 80,000 or 2,66,680 for INR. */
+export function formatCount(value: number, currency: EstimatorCurrency) {
+  return value.toLocaleString(currency === "INR" ? "en-IN" : "en-US");
+}
+
+const label = (group: keyof typeof estimatorLabels, value: string) =>
+  (estimatorLabels[group] as Record<string, string>)[value] ?? value;
+const orNotSpecified = (value: string) => value.trim() || "Not specified";
+const listOrNone = (group: keyof typeof estimatorLabels, values: string[]) =>
+  values.length ? values.map((value) => label(group, value)).join(", ") : "None";
+
+/** The lead's message: every answer and the computed figures, one per line, for staff to read. */
+export function estimateSummary(answers: EstimatorAnswers, estimate: Estimate) {
+  const money = (amount: number) => formatMoney(amount, estimate.currency);
+  const count = (value: number) => formatCount(value, estimate.currency);
+  const months = (value: number) => `${value} month${value === 1 ? "" : "s"}`;
+  return [
+    `Business type: ${answers.businessType ? label("businessType", answers.businessType) : "Not specified"}`,
+    `Industry: ${answers.industry ? label("industry", answers.industry) : "Not specified"}`,
+    `Campaign objective: ${answers.campaignObjective ? label("campaignObjective", answers.campaignObjective) : "Not specified"}`,
+    `Platforms: ${listOrNone("platforms", answers.platforms)}`,
+    `Audience type: ${answers.audienceType ? label("audienceType", answers.audienceType) : "Not specified"}`,
+    `Target country: ${orNotSpecified(answers.targetCountry)}`,
+    `Target region: ${orNotSpecified(answers.targetRegion)}`,
+    `Target city: ${orNotSpecified(answers.targetCity)}`,
+    `Monthly ad spend: ${money(answers.monthlyAdSpend)}`,
+    `Campaign duration: ${months(answers.campaignDuration)}`,
+    `Currency: ${answers.currency}`,
+    `Additional services: ${listOrNone("additionalServices", answers.additionalServices)}`,
+    `Average order value: ${orNotSpecified(answers.avgOrderValue)}`,
+    `Target conversion rate: ${answers.targetConversionRate ? `${answers.targetConversionRate}%` : "Not specified"}`,
+    `Monthly traffic: ${orNotSpecified(answers.monthlyTraffic)}`,
+    `Past campaign data: ${orNotSpecified(answers.pastCampaignData)}`,
+    `Website: ${orNotSpecified(answers.website)}`,
+    `Consent to be contacted: ${answers.consent ? "Yes" : "No"}`,
+    "",
+    "Estimate:",
+    `Management fee (9%): ${money(estimate.managementFee)} per month`,
+    `Setup fee (one-time): ${money(estimate.setupFee)}`,
+    `First month total: ${money(estimate.firstMonthTotal)}`,
+    `Monthly total after the first month: ${money(estimate.laterMonthlyTotal)}`,
+    `Total for ${months(estimate.campaignDuration)}: ${money(estimate.durationTotal)}`,
+    `Estimated monthly clicks: ${count(estimate.clicks)}`,
+    `Estimated monthly impressions: ${count(estimate.impressions)}`,
+    `Estimated monthly conversions: ${count(estimate.conversions)}`,
+  ].join("\n");
+}
+
+const isOneOf = <T extends readonly string[]>(options: T, value: unknown): value is T[number] =>
+  typeof value === "string" && options.includes(value);
+
+const clampStep = (
+  value: unknown,
+  { min, max, step }: { min: number; max: number; step: number },
+  fallback: number,
+) => {
+  const number = Number(value);
+  if (typeof value !== "string" || value.trim() === "" || !Number.isFinite(number)) return fallback;
+  return Math.min(max, Math.max(min, min + Math.round((number - min) / step) * step));
+};
+
+/**
+ * The answers carried between steps (the hidden fields of the no-JavaScript wizard), read forgivingly:
+ * unknown options are dropped, numbers are brought into range and text is cut to its limit. The final
+ * submission is checked strictly by the server's schema instead.
+ */
+export function readDraftAnswers(form: { get(name: string): unknown; getAll(name: string): unknown[] }) {
+  const text = (name: keyof typeof ESTIMATOR_LIMITS) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value.trim().slice(0, ESTIMATOR_LIMITS[name]) : "";
+  };
+  const choice = (name: string, options: readonly string[]) => {
+    const value = form.get(name);
+    return isOneOf(options, value) ? value : "";
+  };
+  const list = (name: string, options: readonly string[]) => [
+    ...new Set(form.getAll(name).filter((value): value is string => isOneOf(options, value))),
+  ];
+  const currency = form.get("currency");
+  return {
+    businessType: choice("businessType", BUSINESS_TYPES),
+    industry: choice("industry", ESTIMATOR_INDUSTRIES),
+    campaignObjective: choice("campaignObjective", CAMPAIGN_OBJECTIVES),
+    platforms: list("platforms", PLATFORMS),
+    audienceType: choice("audienceType", AUDIENCE_TYPES),
+    targetCountry: text("targetCountry"),
+    targetRegion: text("targetRegion"),
+    targetCity: text("targetCity"),
+    monthlyAdSpend: clampStep(form.get("monthlyAdSpend"), AD_SPEND, AD_SPEND.default),
+    campaignDuration: clampStep(form.get("campaignDuration"), DURATION, DURATION.default),
+    currency: isOneOf(ESTIMATOR_CURRENCIES, currency) ? currency : "USD",
+    additionalServices: list("additionalServices", ADDITIONAL_SERVICES),
+    avgOrderValue: text("avgOrderValue"),
+    targetConversionRate: text("targetConversionRate"),
+    monthlyTraffic: text("monthlyTraffic"),
+    pastCampaignData: text("pastCampaignData"),
+    fullName: text("fullName"),
+    email: text("email"),
+    phone: text("phone"),
+    company: text("company"),
+    website: text("website"),
+    consent: form.get("consent") === "on",
+  } satisfies EstimatorAnswers;
+}

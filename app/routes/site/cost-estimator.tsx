@@ -1,0 +1,35 @@
+import { EstimatorWizard } from "~/components/site/estimator/estimator-wizard";
+import { Section } from "~/components/site/section";
+import { PageHero } from "~/components/site/sections/page-hero";
+import { estimatorCopy, estimatorSeo } from "~/content/estimator";
+import { sitePageMeta } from "~/lib/seo";
+import { handleEstimatorRequest } from "~/server/leads/estimator.server";
+import type { Route } from "./+types/cost-estimator";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return sitePageMeta(matches, estimatorSeo);
+}
+
+/** The action's Retry-After (when rate limited) on top of the layout's headers. */
+export function headers({ actionHeaders, parentHeaders }: Route.HeadersArgs) {
+  const headers = new Headers(parentHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+}
+
+/** POST /cost-estimator: a step of the wizard without JavaScript, or the finished estimate. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return handleEstimatorRequest(context, request);
+}
+
+export default function CostEstimatorPage({ actionData }: Route.ComponentProps) {
+  return (
+    <main>
+      <PageHero eyebrow={estimatorCopy.eyebrow} title={estimatorCopy.title} intro={estimatorCopy.intro} />
+      <Section>
+        <EstimatorWizard initial={actionData} />
+      </Section>
+    </main>
+  );
+}

@@ -1,0 +1,167 @@
+import { data, type RouterContextProvider } from "react-router";
+import {
+  computeEstimate,
+  type EstimatorAnswers,
+  estimateSummary,
+  estimatorMessages,
+  readDraftAnswers,
+  STEP_COUNT,
+  stepOfAnswer,
+  stepProblem,
+} from "~/lib/estimator";
+import { estimatorFormValues, estimatorSchema } from "~/lib/schemas/estimator";
+import { getRequestInfo, getServices } from "../context.server";
+import type { Database } from "../db/schema.server";
+import type { MailContext } from "../mail/lead-mails.server";
+import { loadPublicSettings } from "../site/public-settings.server";
+import { type Attribution, saveLead } from "./capture.server";
+import { attributionOf, overLeadRateLimits } from "./lead-action.server";
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, spamReason, TOO_MANY_SUBMISSIONS } from "./spam.server";
+
+export const ESTIMATOR_FORM_NAME = "Cost Estimator";
+export const ESTIMATOR_SOURCE = "Cost Estimator";
+
+/**
+ * Saves a finished estimate as a lead of the 'Cost Estimator' form, with every answer as its form
+ * submission. The figures are computed here from the answers; the browser's are never trusted.
+ */
+export async function saveEstimateLead(
+  db: Database,
+  answers: EstimatorAnswers,
+  attribution: Attribution,
+  mail: MailContext,
+  spam: string | null = null,
+) {
+  const estimate = computeEstimate(answers);
+  const saved = await saveLead(db, {
+    fields: {
+      name: answers.fullName,
+      email: answers.email,
+      phone: answers.phone || null,
+      company: answers.company || null,
+      source: ESTIMATOR_SOURCE,
+      message: estimateSummary(answers, estimate),
+    },
+    formId: async (trx) =>
+      (await trx.selectFrom("forms").select("id").where("name", "=", ESTIMATOR_FORM_NAME).executeTakeFirst())?.id ??
+      null,
+    submissionData: { ...answers },
+    attribution,
+    mail,
+    spamReason: spam,
+  });
+  return { ...saved, estimate };
+}
+
+export type EstimatorActionData = {
+  /** The step to show next (1–6), or the result screen when `done`. */
+  step: number;
+  done: boolean;
+  answers: EstimatorAnswers;
+  /** The timing token of the visitor's first page, carried through the steps of the no-JavaScript wizard. */
+  formToken: string | null;
+  /** A toast for the browser, or a notice on the page without JavaScript. */
+  message: { type: "success" | "error"; title: string; description: string } | null;
+  fieldErrors: Record<string, string>;
+};
+
+type Reply = (
+  body: Partial<EstimatorActionData> & { step: number },
+  init?: number | ResponseInit,
+) => ReturnType<typeof data<EstimatorActionData>>;
+
+const clampStep = (value: number) => Math.min(STEP_COUNT, Math.max(1, Number.isInteger(value) ? value : 1));
+
+/**
+ * POST /cost-estimator. Without JavaScript every Next and Previous comes here (the answers travel in
+ * hidden fields); with JavaScript only the final submission does. Either way the estimate is saved only
+ * after the strict check, the rate limits and the spam checks the other visitor forms use.
+ */
+export async function handleEstimatorRequest(context: Readonly<RouterContextProvider>, request: Request) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const answers = readDraftAnswers(formData);
+  const current = clampStep(Number(formData.get("step")));
+  const token = formData.get(FORM_TOKEN_FIELD);
+  const reply: Reply = (body, init) =>
+    data<EstimatorActionData>(
+      {
+        done: false,
+        answers,
+        formToken: typeof token === "string" ? token.slice(0, 100) : null,
+        message: null,
+        fieldErrors: {},
+        ...body,
+      },
+      init,
+    );
+
+  if (intent === "previous") return reply({ step: clampStep(current - 1) });
+  if (intent === "next") {
+    const problem = stepProblem(current, answers);
+    if (problem)
+      return reply(
+        { step: current, message: { type: "error", title: "Please complete this step", description: problem } },
+        400,
+      );
+    return reply({ step: clampStep(current + 1) });
+  }
+  if (intent !== "submit") return reply({ step: current });
+  return submitEstimate(context, request, formData, reply);
+}
+
+async function submitEstimate(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  formData: FormData,
+  reply: Reply,
+) {
+  const { db, logger, config, mailWorker, formSecret } = getServices(context);
+  const parsed = estimatorSchema.safeParse(estimatorFormValues(formData));
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    const fields = Object.keys(fieldErrors) as (keyof EstimatorAnswers)[];
+    const step = Math.min(...fields.map((field) => stepOfAnswer[field] ?? STEP_COUNT));
+    const missing = fields.some((field) => fieldErrors[field] === "required");
+    const [title, description] =
+      step === STEP_COUNT && missing
+        ? estimatorMessages.missing
+        : fieldErrors.email && step === STEP_COUNT
+          ? estimatorMessages.invalidEmail
+          : ["Please check your answers", Object.values(fieldErrors)[0] ?? ""];
+    for (const field of fields) if (fieldErrors[field] === "required") fieldErrors[field] = "This field is required.";
+    return reply({ step, message: { type: "error", title, description }, fieldErrors }, 400);
+  }
+  const answers = parsed.data;
+  const email = answers.email.toLowerCase();
+  const waitSeconds = await overLeadRateLimits(db, getRequestInfo(context).clientIp, email);
+  if (waitSeconds !== null) {
+    return reply(
+      { step: STEP_COUNT, message: { type: "error", title: "Error", description: TOO_MANY_SUBMISSIONS } },
+      { status: 429, headers: { "Retry-After": String(waitSeconds) } },
+    );
+  }
+  const spam = spamReason(
+    { honeypot: formData.get(HONEYPOT_FIELD), token: formData.get(FORM_TOKEN_FIELD), email },
+    { secret: formSecret, requireToken: true },
+  );
+  try {
+    const settings = await loadPublicSettings(db);
+    const { leadId, mailsQueued } = await saveEstimateLead(
+      db,
+      answers,
+      attributionOf(request, formData),
+      { baseUrl: config.baseUrl, brandName: settings.siteTitle, notifyEmails: config.notifyEmails },
+      spam,
+    );
+    logger.info({ leadId, flow: "cost-estimator", mailsQueued, spam }, "lead captured");
+    void mailWorker.kick();
+  } catch (error) {
+    logger.error({ err: error, flow: "cost-estimator" }, "lead capture failed");
+    const [title, description] = estimatorMessages.failure;
+    return reply({ step: STEP_COUNT, message: { type: "error", title, description } }, 503);
+  }
+  const [title, description] = estimatorMessages.success;
+  return reply({ step: STEP_COUNT, done: true, answers, message: { type: "success", title, description } });
+}

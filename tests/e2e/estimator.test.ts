@@ -1,0 +1,401 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { computeEstimate, defaultAnswers, type EstimatorAnswers, estimateSummary } from "~/lib/estimator";
+import type { Database } from "~/server/db/schema.server";
+import { fromJson } from "~/server/db/values.server";
+import { MIN_FILL_MS } from "~/server/leads/spam.server";
+import { type AppServer, startAppServer } from "../support/app-server";
+import { launchBrowser } from "../support/browser";
+import { appDatabase } from "../support/staff";
+
+/** The lead, its submission and the form they belong to, for an e-mail address. */
+async function savedEstimate(db: Database, email: string) {
+  const lead = await db.selectFrom("leads").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+  const submission = await db
+    .selectFrom("form_submissions")
+    .selectAll()
+    .where("lead_id", "=", lead.id)
+    .executeTakeFirstOrThrow();
+  const form = await db.selectFrom("forms").select("id").where("name", "=", "Cost Estimator").executeTakeFirstOrThrow();
+  return { lead, submission, formId: form.id, data: fromJson<Record<string, unknown>>(submission.data, {}) };
+}
+
+describe("the cost estimator over HTTP (the wizard without JavaScript)", () => {
+  let app: AppServer;
+  let db: Database;
+  let token: string;
+  beforeAll(async () => {
+    app = await startAppServer({ NOTIFY_EMAILS: "sales@agency.example" });
+    db = appDatabase(app);
+    const html = await (await fetch(`${app.url}/cost-estimator`)).text();
+    token = /name="form_token" value="([^"]+)"/.exec(html)![1]!;
+    // A person takes more than a few seconds over six steps; the spam check expects at least three.
+    await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 100));
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await app?.stop();
+  });
+
+  const post = (fields: [string, string][]) =>
+    fetch(`${app.url}/cost-estimator`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: app.url,
+        referer: `${app.url}/cost-estimator`,
+        "user-agent": "TestBrowser/1.0",
+      },
+      body: new URLSearchParams([["form_token", token], ["website_url", ""], ...fields]),
+    });
+
+  const finished: [string, string][] = [
+    ["businessType", "local-business"],
+    ["campaignObjective", "traffic"],
+    ["platforms", "meta"],
+    ["platforms", "tiktok"],
+    ["audienceType", "broad"],
+    ["monthlyAdSpend", "7500"],
+    ["campaignDuration", "9"],
+    ["currency", "CAD"],
+    ["fullName", "Maya Singh"],
+    ["email", "maya@example.com"],
+    ["consent", "on"],
+  ];
+
+  it("refuses to leave step 1 or 2 without their choices, and carries the answers to the next step", async () => {
+    const stuck = await post([
+      ["step", "1"],
+      ["intent", "next"],
+    ]);
+    expect(stuck.status).toBe(400);
+    const stuckHtml = await stuck.text();
+    expect(stuckHtml).toContain("Step 1 of 6");
+    expect(stuckHtml).toContain("Choose your business type and campaign objective to continue.");
+
+    const onward = await post([
+      ["step", "1"],
+      ["intent", "next"],
+      ["businessType", "saas"],
+      ["campaignObjective", "leads"],
+    ]);
+    expect(onward.status).toBe(200);
+    const html = await onward.text();
+    expect(html).toContain("Step 2 of 6");
+    expect(html).toContain('<input type="hidden" name="businessType" value="saas"/>');
+    expect(html).toContain('<input type="hidden" name="campaignObjective" value="leads"/>');
+    // The spam check's token of the first page travels along.
+    expect(html).toContain(`name="form_token" value="${token}"`);
+
+    const stuckOnTwo = await post([
+      ["step", "2"],
+      ["intent", "next"],
+      ["businessType", "saas"],
+      ["campaignObjective", "leads"],
+      ["audienceType", "broad"],
+    ]);
+    expect(stuckOnTwo.status).toBe(400);
+    expect(await stuckOnTwo.text()).toContain("Choose at least one platform and an audience type to continue.");
+
+    const back = await post([
+      ["step", "2"],
+      ["intent", "previous"],
+    ]);
+    expect(await back.text()).toContain("Step 1 of 6");
+  });
+
+  it("saves the estimate with the server's own figures, whatever figures the page sends", async () => {
+    const response = await post([...finished, ["intent", "submit"], ["step", "6"], ["managementFee", "1"]]);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Your Cost Estimate");
+    expect(html).toContain("Estimate Generated!");
+    expect(html).toContain("CA$10,324"); // first month: 7,500 + 675 + 2,149
+    expect(html).toContain("CA$75,724"); // nine months: 10,324 + 8 × 8,175
+    expect(html).toContain("within 24 hours");
+    expect(html).toContain('href="/#contact-section"');
+
+    const { lead, submission, formId, data } = await savedEstimate(db, "maya@example.com");
+    const answers: EstimatorAnswers = {
+      ...defaultAnswers,
+      businessType: "local-business",
+      campaignObjective: "traffic",
+      platforms: ["meta", "tiktok"],
+      audienceType: "broad",
+      monthlyAdSpend: 7500,
+      campaignDuration: 9,
+      currency: "CAD",
+      fullName: "Maya Singh",
+      email: "maya@example.com",
+      consent: true,
+    };
+    expect(lead).toMatchObject({
+      name: "Maya Singh",
+      source: "Cost Estimator",
+      status: "new",
+      form_id: formId,
+      phone: null,
+      company: null,
+      spam_reason: null,
+      message: estimateSummary(answers, computeEstimate(answers)),
+    });
+    expect(submission).toMatchObject({ form_id: formId, user_agent: "TestBrowser/1.0", ip_address: null });
+    expect(data).toEqual(answers);
+    expect(await db.selectFrom("email_outbox").select("kind").where("lead_id", "=", lead.id).execute()).toEqual([
+      { kind: "lead_notification" },
+    ]);
+  });
+
+  it("answers missing, invalid and overlong answers with a 4xx and the spec's message, and saves nothing", async () => {
+    const before = (await db.selectFrom("leads").select("id").execute()).length;
+    const withChange = (name: string, value: string | null) => [
+      ...finished.filter(([key]) => key !== name),
+      ...(value === null ? [] : [[name, value] as [string, string]]),
+      ["intent", "submit"] as [string, string],
+      ["step", "6"] as [string, string],
+    ];
+    const missing = await post(withChange("consent", null));
+    expect(missing.status).toBe(400);
+    const html = await missing.text();
+    expect(html).toContain("Missing Information");
+    expect(html).toContain("Please fill in all required fields and accept the terms.");
+    expect(html).toContain('value="maya@example.com"'); // nothing typed is lost
+
+    const offStep = await post(withChange("monthlyAdSpend", "7550"));
+    expect(offStep.status).toBe(400);
+    const offStepHtml = await offStep.text();
+    expect(offStepHtml).toContain("Step 3 of 6");
+    expect(offStepHtml).toContain("Monthly ad spend goes in steps of 100.");
+
+    for (const [name, value] of [
+      ["fullName", "x".repeat(201)],
+      ["pastCampaignData", "x".repeat(2001)],
+      ["email", "maya@"],
+      ["currency", "EUR"],
+      ["platforms", "myspace"],
+    ] as const) {
+      expect((await post(withChange(name, value))).status, name).toBe(400);
+    }
+    expect((await db.selectFrom("leads").select("id").execute()).length).toBe(before);
+  });
+});
+
+describe("the cost estimator in Chromium", () => {
+  let app: AppServer;
+  let browser: Browser;
+  let db: Database;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+    db = appDatabase(app);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await browser?.close();
+    await app?.stop();
+  });
+
+  async function hydrated(page: Page) {
+    await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
+  }
+
+  const wizard = (page: Page) => page.locator("[data-slot='estimator']");
+  const button = (page: Page, name: string) => wizard(page).getByRole("button", { name });
+
+  async function fillSteps(page: Page, { javaScript }: { javaScript: boolean }) {
+    const next = async () => {
+      await button(page, "Next").click();
+      if (!javaScript) await page.waitForLoadState();
+    };
+    await wizard(page).getByLabel("E-commerce").check();
+    await wizard(page).getByLabel("Industry").selectOption("ecommerce");
+    await wizard(page).getByLabel("Conversions / Sales").check();
+    await next();
+    await page.getByRole("heading", { name: "Platforms & Audience" }).waitFor();
+    await wizard(page).getByLabel("Google Search / Display").check();
+    await wizard(page).getByLabel("YouTube").check();
+    await wizard(page).getByLabel("Niche Audience").check();
+    await wizard(page).getByLabel("Target country").fill("India");
+    await next();
+    await page.getByRole("heading", { name: "Budget & Timeline" }).waitFor();
+    await wizard(page).getByLabel("Currency").selectOption("INR");
+    await wizard(page).getByLabel("Monthly ad spend").fill("15000");
+    await wizard(page).getByLabel("Campaign duration").fill("12");
+    await next();
+    await page.getByRole("heading", { name: "Additional Services" }).waitFor();
+    await wizard(page).getByLabel("Creative Ads").check();
+    await next();
+    await page.getByRole("heading", { name: "Performance Data" }).waitFor();
+    await wizard(page).getByLabel("Average order value (INR)").fill("2500");
+    await wizard(page).getByLabel("Past campaign data").fill("Google Ads, ₹40,000 a month, 3x ROAS.");
+    await next();
+    await page.getByRole("heading", { name: "Contact Information" }).waitFor();
+  }
+
+  // INR, ₹15,000 a month for 12 months: fee 1,350, setup 3,499, clicks 1,000, impressions 40,000.
+  async function expectInrResult(page: Page) {
+    const result = page.locator("[data-slot='estimate-result']");
+    await result.getByRole("heading", { name: "Your Cost Estimate" }).waitFor();
+    const text = (await result.textContent()) ?? "";
+    for (const figure of ["₹1,350", "₹2,100", "₹3,499", "₹19,849", "₹16,350", "₹1,99,699", "1,000", "40,000", "20"]) {
+      expect(text).toContain(figure);
+    }
+    expect(text).toContain("contact you within 24 hours");
+    expect(await result.getByRole("link", { name: "Book Your Free Strategy Call" }).getAttribute("href")).toBe(
+      "/#contact-section",
+    );
+  }
+
+  it("keeps Next and Submit disabled until their answers are given, and steps without reloading", async () => {
+    const page = await browser.newPage();
+    // The industry pages send visitors here for a custom quote.
+    await page.goto(`${app.url}/industries/saas`);
+    await hydrated(page);
+    await page.getByRole("link", { name: "Get Custom Quote" }).first().click();
+    await page.waitForURL(`${app.url}/cost-estimator`);
+    await page.getByRole("heading", { name: "Business Information" }).waitFor();
+    await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = "same page";
+    });
+    expect(await button(page, "Previous").isDisabled()).toBe(true);
+    expect(await button(page, "Next").isDisabled()).toBe(true);
+    await wizard(page).getByLabel("SaaS / App").check();
+    expect(await button(page, "Next").isDisabled()).toBe(true);
+    await wizard(page).getByLabel("Brand Awareness").check();
+    expect(await button(page, "Next").isDisabled()).toBe(false);
+    await button(page, "Next").click();
+
+    await page.getByText("Step 2 of 6").waitFor();
+    expect(await button(page, "Previous").isDisabled()).toBe(false);
+    expect(await button(page, "Next").isDisabled()).toBe(true);
+    await wizard(page).getByLabel("LinkedIn").check();
+    expect(await button(page, "Next").isDisabled()).toBe(true);
+    await wizard(page).getByLabel("Custom / Retargeting Audience").check();
+    expect(await button(page, "Next").isDisabled()).toBe(false);
+    await wizard(page).getByLabel("LinkedIn").uncheck();
+    expect(await button(page, "Next").isDisabled()).toBe(true);
+
+    await button(page, "Previous").click();
+    await page.getByText("Step 1 of 6").waitFor();
+    expect(await wizard(page).getByLabel("SaaS / App").isChecked()).toBe(true);
+
+    // Steps 3 to 5 ask nothing required.
+    await button(page, "Next").click();
+    await wizard(page).getByLabel("LinkedIn").check();
+    for (let step = 3; step <= 6; step++) {
+      await button(page, "Next").click();
+      await page.getByText(`Step ${step} of 6`).waitFor();
+    }
+    const submit = button(page, "Generate My Estimate");
+    expect(await submit.isDisabled()).toBe(true);
+    await wizard(page).getByLabel("Full name").fill("Ravi Kumar");
+    await wizard(page).getByLabel("Email").fill("ravi@example.com");
+    expect(await submit.isDisabled()).toBe(true);
+    await wizard(page).getByLabel("I agree to be contacted about my estimate and accept the privacy policy.").check();
+    expect(await submit.isDisabled()).toBe(false);
+    await wizard(page).getByLabel("Full name").fill("");
+    expect(await submit.isDisabled()).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same page");
+    await page.close();
+  });
+
+  it("runs from the first step to the result with JavaScript, and saves the lead and its answers", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/cost-estimator?utm_source=linkedin&utm_campaign=estimator`);
+    await hydrated(page);
+    await page.evaluate(() => {
+      (window as unknown as { marker: string }).marker = "same page";
+    });
+    await fillSteps(page, { javaScript: true });
+    await wizard(page).getByLabel("Full name").fill("Priya Nair");
+    await wizard(page).getByLabel("Email").fill("priya@example.com");
+    await wizard(page).getByLabel("Phone").fill("+91 98450 00000");
+    await wizard(page).getByLabel("Company").fill("Nair Retail");
+    await wizard(page).getByLabel("I agree to be contacted about my estimate and accept the privacy policy.").check();
+
+    // Hold the request, to see the busy state; and wait as long as a person would have taken.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/cost-estimator.data*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.waitForTimeout(MIN_FILL_MS);
+    await button(page, "Generate My Estimate").click();
+    const busy = button(page, "Generating...");
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    release();
+
+    await page.getByText("Your cost estimate has been calculated and saved.").first().waitFor();
+    await expectInrResult(page);
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same page");
+
+    const { lead, formId, data } = await savedEstimate(db, "priya@example.com");
+    expect(lead).toMatchObject({
+      source: "Cost Estimator",
+      status: "new",
+      form_id: formId,
+      phone: "+91 98450 00000",
+      company: "Nair Retail",
+      utm_source: "linkedin",
+      utm_campaign: "estimator",
+      spam_reason: null,
+    });
+    expect(lead.message).toContain("Platforms: Google Search / Display, YouTube");
+    expect(lead.message).toContain("Total for 12 months: ₹1,99,699");
+    expect(data).toMatchObject({
+      businessType: "ecommerce",
+      industry: "ecommerce",
+      campaignObjective: "conversions",
+      platforms: ["google", "youtube"],
+      audienceType: "niche",
+      targetCountry: "India",
+      monthlyAdSpend: 15000,
+      campaignDuration: 12,
+      currency: "INR",
+      additionalServices: ["creative-ads"],
+      avgOrderValue: "2500",
+      pastCampaignData: "Google Ads, ₹40,000 a month, 3x ROAS.",
+      consent: true,
+    });
+
+    await page.getByRole("link", { name: "Book Your Free Strategy Call" }).click();
+    await page.waitForURL(`${app.url}/#contact-section`);
+    await page.close();
+  });
+
+  it("runs from the first step to the result without JavaScript, one page per step", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/cost-estimator`);
+    expect(await button(page, "Previous").isDisabled()).toBe(true);
+    await button(page, "Next").click();
+    await page.getByText("Choose your business type and campaign objective to continue.").waitFor();
+    await page.getByText("Step 1 of 6").waitFor();
+
+    await fillSteps(page, { javaScript: false });
+    await button(page, "Previous").click();
+    await page.getByRole("heading", { name: "Performance Data" }).waitFor();
+    expect(await wizard(page).getByLabel("Average order value (INR)").inputValue()).toBe("2500");
+    await button(page, "Next").click();
+
+    await wizard(page).getByLabel("Full name").fill("Arjun Mehta");
+    await wizard(page).getByLabel("Email").fill("arjun@example.com");
+    await page.waitForTimeout(MIN_FILL_MS); // as long as a person would have taken
+    await button(page, "Generate My Estimate").click();
+    await page.getByText("Please fill in all required fields and accept the terms.").waitFor();
+    expect(await wizard(page).getByLabel("Full name").inputValue()).toBe("Arjun Mehta");
+
+    await wizard(page).getByLabel("I agree to be contacted about my estimate and accept the privacy policy.").check();
+    await button(page, "Generate My Estimate").click();
+    await page.getByText("Your cost estimate has been calculated and saved.").waitFor();
+    await expectInrResult(page);
+
+    const { lead, data } = await savedEstimate(db, "arjun@example.com");
+    expect(lead).toMatchObject({ name: "Arjun Mehta", source: "Cost Estimator", status: "new", spam_reason: null });
+    expect(data).toMatchObject({ platforms: ["google", "youtube"], monthlyAdSpend: 15000, currency: "INR" });
+    await context.close();
+  });
+});

@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { computeEstimate, defaultAnswers, type EstimatorAnswers } from "~/lib/estimator";
+import { seedDatabase } from "~/server/db/seed.server";
+import { fromJson } from "~/server/db/values.server";
+import { saveEstimateLead } from "~/server/leads/estimator.server";
+import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
+
+const attribution = {
+  pageUrl: "https://agency.example/cost-estimator?utm_source=google&utm_medium=cpc&utm_campaign=winter",
+  referrer: "https://www.google.com/",
+  userAgent: "UA",
+  browserInfo: { userAgent: "UA", language: "en-GB", platform: "Linux" },
+};
+const mail = { baseUrl: "https://agency.example", brandName: "ScaleLeap", notifyEmails: ["sales@agency.example"] };
+
+const answers: EstimatorAnswers = {
+  ...defaultAnswers,
+  businessType: "saas",
+  campaignObjective: "leads",
+  platforms: ["google", "linkedin"],
+  audienceType: "custom",
+  monthlyAdSpend: 4200,
+  campaignDuration: 12,
+  currency: "AUD",
+  additionalServices: ["tracking-setup", "competitor-analysis"],
+  fullName: "Liam Chen",
+  email: "liam@example.com",
+  phone: "+61 400 000 000",
+  company: "Chen Cloud",
+  website: "chen.example",
+  consent: true,
+};
+
+describe.each(dialects)("cost estimator leads on %s", (dialect) => {
+  let database: TestDatabase;
+  afterEach(async () => {
+    await database?.drop();
+  });
+
+  it("saves the lead, every answer as its submission and the staff mail, with the server's own figures", async () => {
+    database = await createMigratedDatabase(dialect);
+    const { db } = database;
+    await seedDatabase(db);
+    const saved = await saveEstimateLead(db, answers, attribution, mail);
+    expect(saved.estimate).toEqual(computeEstimate(answers));
+    expect(saved.mailsQueued).toBe(1);
+
+    const form = await db
+      .selectFrom("forms")
+      .select("id")
+      .where("name", "=", "Cost Estimator")
+      .executeTakeFirstOrThrow();
+    const lead = await db.selectFrom("leads").selectAll().where("id", "=", saved.leadId).executeTakeFirstOrThrow();
+    expect(lead).toMatchObject({
+      name: "Liam Chen",
+      email: "liam@example.com",
+      phone: "+61 400 000 000",
+      company: "Chen Cloud",
+      source: "Cost Estimator",
+      status: "new",
+      form_id: form.id,
+      utm_source: "google",
+      utm_campaign: "winter",
+      ip_address: null,
+      spam_reason: null,
+    });
+    expect(lead.message).toContain("Platforms: Google Search / Display, LinkedIn");
+    expect(lead.message).toContain("Additional services: Tracking & Analytics Setup, Competitor Analysis");
+    expect(lead.message).toContain("First month total: A$6,727");
+    expect(lead.message).toContain("Total for 12 months: A$57,085");
+
+    const submission = await db
+      .selectFrom("form_submissions")
+      .selectAll()
+      .where("lead_id", "=", saved.leadId)
+      .executeTakeFirstOrThrow();
+    expect(submission).toMatchObject({ form_id: form.id, utm_medium: "cpc", ip_address: null, user_agent: "UA" });
+    expect(fromJson(submission.data, {})).toEqual(answers);
+
+    expect(
+      await db.selectFrom("email_outbox").select(["kind", "to_address"]).where("lead_id", "=", saved.leadId).execute(),
+    ).toEqual([{ kind: "lead_notification", to_address: "sales@agency.example" }]);
+  });
+
+  it("keeps suspected spam out of the staff's mail but still saves it, flagged", async () => {
+    database = await createMigratedDatabase(dialect);
+    const { db } = database;
+    await seedDatabase(db);
+    const saved = await saveEstimateLead(db, answers, attribution, mail, "honeypot field filled");
+    expect(saved.mailsQueued).toBe(0);
+    expect(
+      await db.selectFrom("leads").select(["spam_reason", "source"]).where("id", "=", saved.leadId).execute(),
+    ).toEqual([{ spam_reason: "honeypot field filled", source: "Cost Estimator" }]);
+    expect(await db.selectFrom("email_outbox").select("id").execute()).toEqual([]);
+  });
+});
