@@ -34,7 +34,12 @@ describe("renderMarkdown", () => {
     if (/<(script|iframe|object|embed|style|svg|math|form|input|link|meta|base)\b/i.test(html)) hazards.push("tag");
     if (/<[a-z][^>]*\son[a-z]+\s*=/i.test(html)) hazards.push("event attribute");
     for (const [, url] of html.matchAll(/\s(?:href|src|action|formaction|xlink:href)="([^"]*)"/gi)) {
-      const decoded = url!.replace(/&#x?[0-9a-f]+;|&[a-z]+;/gi, "").replace(/[\s\u0000-\u001f]/g, "");
+      const decoded = url!
+        .replace(/&#x?[0-9a-f]+;|&[a-z]+;/gi, "")
+        .replace(/\s/g, "")
+        .split("")
+        .filter((char) => char.charCodeAt(0) > 31)
+        .join("");
       if (!/^(https?:|mailto:|tel:|\/(?!\/)|#)/i.test(decoded)) hazards.push(`url ${url}`);
     }
     return hazards;
