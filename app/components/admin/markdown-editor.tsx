@@ -44,7 +44,7 @@ export function MarkdownEditor({
         >
           {deferred.trim() ? (
             <div
-              className="prose-content text-sm"
+              className="prose-content text-sm [&>:first-child]:mt-0"
               // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown escapes raw HTML and refuses unsafe links.
               dangerouslySetInnerHTML={{ __html: html }}
             />

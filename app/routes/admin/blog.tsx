@@ -276,7 +276,7 @@ function PostForm({
     <fetcher.Form method="post" className="grid gap-4">
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="id" value={post?.id ?? ""} />
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid gap-4 md:grid-cols-2 md:items-start">
         <Field id="post-title" label="Title*" error={errors.title}>
           {(props) => (
             <Input
@@ -329,7 +329,7 @@ function PostForm({
         onChange={setImage}
         error={errors.featuredImageUrl}
       />
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid gap-4 md:grid-cols-3 md:items-start">
         <Field id="post-category" label="Category" error={errors.category}>
           {(props) => <Input {...props} name="category" maxLength={60} defaultValue={post?.category ?? ""} />}
         </Field>

@@ -83,7 +83,7 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
       <Card>
         <CardContent>
           <Form method="post" className="grid gap-5">
-            <div className="grid gap-5 md:grid-cols-2">
+            <div className="grid gap-5 md:grid-cols-2 md:items-start">
               <Field id="page-title" label="Title*" error={errors.title}>
                 {(props) => (
                   <Input

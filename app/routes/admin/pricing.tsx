@@ -178,7 +178,7 @@ export default function PricingManagement({ loaderData, actionData }: Route.Comp
 
 function Price({ amount, original, currency }: { amount: number; original: number | null; currency: "USD" | "INR" }) {
   return (
-    <p className="flex items-baseline gap-2">
+    <p className="flex flex-wrap items-baseline gap-x-2">
       <span className="font-bold text-xl">{formatPrice(amount, currency)}</span>
       {original != null ? (
         <s className="text-muted-foreground text-sm">
@@ -472,7 +472,7 @@ function SectionCard({ section, onEdit }: { section: Section; onEdit: () => void
         </div>
       </CardHeader>
       <CardContent>
-        <pre className="max-h-72 overflow-auto rounded-md bg-muted p-3 text-xs">
+        <pre className="max-h-72 overflow-auto whitespace-pre-wrap break-words rounded-md bg-muted p-3 text-xs">
           {JSON.stringify(section.content, null, 2)}
         </pre>
       </CardContent>
