@@ -116,7 +116,11 @@ export default function BlogManagement({ loaderData, actionData }: Route.Compone
   useToastMessage(actionData?.toast);
   const { posts, categories, filters } = loaderData;
   const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/blog";
+  // Only while a filter change loads, not while the list revalidates after a change.
+  const loading =
+    navigation.state === "loading" &&
+    navigation.formMethod !== "POST" &&
+    navigation.location.pathname === "/admin/blog";
   const [editing, setEditing] = useState<{ post: Post | null; key: number } | null>(null);
   return (
     <div className="space-y-6">
@@ -150,7 +154,7 @@ export default function BlogManagement({ loaderData, actionData }: Route.Compone
           Loading...
         </p>
       ) : posts.length === 0 ? (
-        <p className="py-12 text-center text-muted-foreground">No blog posts found matching your criteria.</p>
+        <p className="py-12 text-center text-muted-foreground">No blog posts found matching your criteria</p>
       ) : (
         <ul className="grid gap-4">
           {posts.map((post) => (

@@ -58,7 +58,11 @@ type PageRow = Route.ComponentProps["loaderData"]["pages"][number];
 export default function Pages({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
   const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/pages";
+  // Only while a filter change loads, not while the list revalidates after a change.
+  const loading =
+    navigation.state === "loading" &&
+    navigation.formMethod !== "POST" &&
+    navigation.location.pathname === "/admin/pages";
   const { pages, filters } = loaderData;
   return (
     <div className="space-y-6">
