@@ -66,6 +66,31 @@ describe("content administration in Chromium", () => {
     await dialog.getByLabel("Excerpt").fill("Five steps before the season starts.");
     await dialog.getByLabel("Content").fill("## Step one\n\n**Audit** the account. <script>window.pwned = 1</script>");
     await dialog.getByTestId("post-content-preview").getByRole("heading", { name: "Step one" }).waitFor();
+    // The upload client speaks the upload endpoint's contract (multipart file, bucket, prefix → { url } or
+    // { error }); the endpoint itself belongs to the storage work, so its answers are stubbed here.
+    const sent: string[] = [];
+    let answer = { status: 200, body: { url: "/uploads/pdfs/blog-images/1700000000000.png" } as object };
+    await page.route(`${app.url}/admin/uploads`, async (route) => {
+      sent.push(route.request().postDataBuffer()?.toString("latin1") ?? "");
+      await route.fulfill({
+        status: answer.status,
+        contentType: "application/json",
+        body: JSON.stringify(answer.body),
+      });
+    });
+    const png = { name: "cover.png", mimeType: "image/png", buffer: Buffer.from("89504e470d0a1a0a", "hex") };
+    await dialog.getByLabel("Upload image").setInputFiles(png);
+    await expect
+      .poll(() => dialog.getByLabel("Featured Image").inputValue())
+      .toBe("/uploads/pdfs/blog-images/1700000000000.png");
+    expect(sent[0]).toMatch(/name="file"; filename="cover.png"/);
+    expect(sent[0]).toMatch(/name="bucket"\r\n\r\npdfs\r\n/);
+    expect(sent[0]).toMatch(/name="prefix"\r\n\r\nblog-images\/\r\n/);
+    answer = { status: 415, body: { error: "Please select an image file" } };
+    await dialog.getByLabel("Upload image").setInputFiles({ ...png, name: "cover-2.png" });
+    await dialog.getByText("Please select an image file").waitFor();
+    await page.unroute(`${app.url}/admin/uploads`);
+
     await dialog.getByLabel("Featured Image").fill("/images/blog/meta-ads-creative-testing.svg");
     await dialog.getByLabel("Category").fill("Seasonal");
     await dialog.getByLabel("Status").selectOption("published");
