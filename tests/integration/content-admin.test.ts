@@ -317,4 +317,56 @@ describe.each(dialects)("content administration on %s", (dialect) => {
     const audit = await listAuditEntries(db, { entityType: "pricing_content" });
     expect(audit[0]?.summary).toMatchObject({ sectionKey: "faq", changes: { title: { to: "Questions" } } });
   });
+
+  it("seeded posts, plans and sections pass the admin's validation unchanged, so re-saving them works", async () => {
+    database = await createMigratedDatabase(dialect);
+    const { db } = database;
+    await seedDatabase(db);
+    const text = (value: unknown) => (value === null || value === undefined ? "" : String(value));
+    const issues: unknown[] = [];
+    for (const post of await listPosts(db)) {
+      const result = blogPostSchema.safeParse({
+        title: post.title,
+        slug: post.slug,
+        excerpt: text(post.excerpt),
+        content: post.content,
+        featuredImageUrl: text(post.featuredImageUrl),
+        category: text(post.category),
+        status: post.status,
+        tags: post.tags.join(", "),
+        metaTitle: text(post.metaTitle),
+        metaDescription: text(post.metaDescription),
+        metaKeywords: text(post.metaKeywords),
+      });
+      if (!result.success) issues.push(post.slug, result.error.issues);
+    }
+    for (const plan of await listAllPlans(db)) {
+      const result = pricingPlanSchema.safeParse({
+        planType: plan.planType,
+        title: plan.title,
+        subtitle: text(plan.subtitle),
+        description: text(plan.description),
+        priceUsd: text(plan.priceUsd),
+        priceInr: text(plan.priceInr),
+        originalPriceUsd: text(plan.originalPriceUsd),
+        originalPriceInr: text(plan.originalPriceInr),
+        features: plan.features.join("\n"),
+        winterDiscount: text(plan.winterDiscount),
+        ctaText: plan.ctaText,
+        displayOrder: text(plan.displayOrder),
+        isPopular: plan.isPopular ? "on" : undefined,
+        isActive: plan.isActive ? "on" : undefined,
+      });
+      if (!result.success) issues.push(plan.title, result.error.issues);
+    }
+    for (const section of await listPricingContent(db)) {
+      const result = pricingContentSchema.safeParse({
+        sectionKey: section.sectionKey,
+        title: section.title,
+        content: JSON.stringify(section.content, null, 2),
+      });
+      if (!result.success) issues.push(section.sectionKey, result.error.issues);
+    }
+    expect(issues).toEqual([]);
+  });
 });
