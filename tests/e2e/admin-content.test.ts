@@ -115,6 +115,17 @@ describe("content administration in Chromium", () => {
       "/blog/winter-launch-checklist",
     );
 
+    // Editing opens the same dialog filled in; a second save in the same visit works too.
+    await card.getByRole("button", { name: "Edit Winter Launch Checklist" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Blog Post" });
+    await expect(edit.getByLabel("Slug*").inputValue()).resolves.toBe("winter-launch-checklist");
+    await expect(edit.getByLabel("Tags (comma-separated)").inputValue()).resolves.toBe("winter, checklist");
+    await edit.getByLabel("Excerpt").fill("Five steps to take before the season starts.");
+    await edit.getByRole("button", { name: "Update Post" }).click();
+    await page.getByText("Blog post updated successfully").first().waitFor();
+    await edit.waitFor({ state: "detached" });
+    await card.getByText("Five steps to take before the season starts.").waitFor();
+
     const visitor = await browser.newPage();
     const response = await visitor.goto(`${app.url}/blog/winter-launch-checklist`);
     expect(response?.status()).toBe(200);
@@ -220,6 +231,21 @@ describe("content administration in Chromium", () => {
     await dialog.waitFor({ state: "detached" });
     await growth.getByText("$1,777").waitFor();
     await growth.getByText("₹1,47,999").waitFor();
+
+    // Another plan's dialog opens after a save (and is not closed by the earlier answer).
+    await page.getByTestId("plan-Starter").getByRole("button", { name: "Edit Starter" }).click();
+    const starter = page.getByRole("dialog", { name: "Edit Plan" });
+    await expect(starter.getByLabel("Title", { exact: true }).inputValue()).resolves.toBe("Starter");
+    await starter.getByLabel("Winter discount (%)").fill("150");
+    await starter.getByRole("button", { name: "Save Plan" }).click();
+    // The browser holds the form back (the server's same rule is covered by the integration tests).
+    const overflow = await starter
+      .getByLabel("Winter discount (%)")
+      .evaluate((input) => (input as HTMLInputElement).validity.rangeOverflow);
+    expect(overflow).toBe(true);
+    expect(await starter.isVisible()).toBe(true);
+    await starter.getByRole("button", { name: "Cancel" }).click();
+    await starter.waitFor({ state: "detached" });
 
     const pricing = await text("/pricing");
     expect(pricing.status).toBe(200);

@@ -229,7 +229,8 @@ function PostCard({ post, onEdit }: { post: Post; onEdit: () => void }) {
 }
 
 function PostDialog({ editing, onClose }: { editing: { post: Post | null; key: number } | null; onClose: () => void }) {
-  const fetcher = useFetcher<typeof action>();
+  // A fresh fetcher per opening, so an earlier answer or error never shows again.
+  const fetcher = useFetcher<typeof action>({ key: `post-dialog-${editing?.key ?? "closed"}` });
   useToastMessage(fetcher.data?.toast);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.intent === "save" && fetcher.data.ok) onClose();

@@ -269,9 +269,12 @@ function PlanCard({ plan, onEdit }: { plan: Plan; onEdit: () => void }) {
   );
 }
 
-/** Closes its dialog once the fetcher's save succeeded; shows the fetcher's toasts. */
-function useSaveFetcher(intent: string, onSaved: () => void) {
-  const fetcher = useFetcher<typeof action>();
+/**
+ * The fetcher of one opening of a dialog (a fresh one per opening, so no earlier answer or error shows
+ * again): shows its toasts and closes the dialog once the save succeeded.
+ */
+function useSaveFetcher(intent: string, opening: number | undefined, onSaved: () => void) {
+  const fetcher = useFetcher<typeof action>({ key: `${intent}-${opening ?? "closed"}` });
   useToastMessage(fetcher.data?.toast);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.intent === intent && fetcher.data.ok) onSaved();
@@ -288,7 +291,7 @@ function PlanDialog({
   planCount: number;
   onClose: () => void;
 }) {
-  const fetcher = useSaveFetcher("save-plan", onClose);
+  const fetcher = useSaveFetcher("save-plan", editing?.key, onClose);
   const plan = editing?.plan ?? null;
   const errors = fetcher.data?.ok === false ? fetcher.data.fieldErrors : {};
   const saving = fetcher.state !== "idle";
@@ -487,7 +490,7 @@ function SectionDialog({
   editing: { section: Section; key: number } | null;
   onClose: () => void;
 }) {
-  const fetcher = useSaveFetcher("save-content", onClose);
+  const fetcher = useSaveFetcher("save-content", editing?.key, onClose);
   const section = editing?.section;
   return (
     <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : onClose())}>
