@@ -5,6 +5,7 @@ import { brand } from "~/content/brand";
 import { sitemapSections } from "~/content/sitemap";
 import { sitePageMeta } from "~/lib/seo";
 import { listPublishedPosts } from "~/server/content/blog.server";
+import { listPublishedPages } from "~/server/content/pages.server";
 import { getServices } from "~/server/context.server";
 import type { Route } from "./+types/sitemap";
 
@@ -17,13 +18,20 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const posts = await listPublishedPosts(getServices(context).db);
-  return { posts: posts.map((post) => ({ title: post.title, slug: post.slug })) };
+  const { db } = getServices(context);
+  const [posts, pages] = await Promise.all([listPublishedPosts(db), listPublishedPages(db)]);
+  return {
+    posts: posts.map((post) => ({ title: post.title, slug: post.slug })),
+    pages: pages.map((page) => ({ title: page.title, slug: page.slug })),
+  };
 }
 
 export default function Sitemap({ loaderData }: Route.ComponentProps) {
   const sections = [
     ...sitemapSections,
+    ...(loaderData.pages.length
+      ? [{ title: "Pages", links: loaderData.pages.map((page) => ({ label: page.title, to: `/${page.slug}` })) }]
+      : []),
     { title: "Blog posts", links: loaderData.posts.map((post) => ({ label: post.title, to: `/blog/${post.slug}` })) },
   ];
   return (

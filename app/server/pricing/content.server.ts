@@ -1,5 +1,9 @@
+import type { PricingContentInput } from "~/lib/schemas/pricing";
+import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { changedFields } from "../audit/changes.server";
+import { ContentError } from "../content/content-error.server";
 import type { Database, Row } from "../db/schema.server";
-import { fromBool, fromJson } from "../db/values.server";
+import { fromBool, fromJson, now, toJson } from "../db/values.server";
 
 export type PricingContentSection = ReturnType<typeof toPricingContent>;
 
@@ -18,4 +22,35 @@ export function toPricingContent(row: Row<"pricing_content">) {
 export async function loadActivePricingContent(db: Database) {
   const rows = await db.selectFrom("pricing_content").selectAll().where("is_active", "=", true).execute();
   return Object.fromEntries(rows.map((row) => [row.section_key, toPricingContent(row)]));
+}
+
+/** Every section, as the admin's Content Sections tab lists them. */
+export async function listPricingContent(db: Database) {
+  const rows = await db.selectFrom("pricing_content").selectAll().orderBy("section_key").execute();
+  return rows.map(toPricingContent);
+}
+
+export async function updatePricingContent(db: Database, input: PricingContentInput, actor: AuditActor | null) {
+  const summary = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom("pricing_content")
+      .selectAll()
+      .where("section_key", "=", input.sectionKey)
+      .executeTakeFirst();
+    if (!row) throw new ContentError("This content section no longer exists.", 404);
+    const before = toPricingContent(row);
+    await trx
+      .updateTable("pricing_content")
+      .set({ title: input.title, content: toJson(input.content), updated_at: now(), updated_by: actor?.id ?? null })
+      .where("id", "=", row.id)
+      .execute();
+    return { id: row.id, changes: changedFields(before, { title: input.title, content: input.content }) };
+  });
+  await recordAudit(db, {
+    actor,
+    action: "pricing_content.update",
+    entityType: "pricing_content",
+    entityId: summary.id,
+    summary: { sectionKey: input.sectionKey, changes: summary.changes },
+  });
 }

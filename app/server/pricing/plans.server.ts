@@ -1,5 +1,9 @@
+import type { PricingPlanInput } from "~/lib/schemas/pricing";
+import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { changedFields } from "../audit/changes.server";
+import { ContentError } from "../content/content-error.server";
 import type { Database, Row } from "../db/schema.server";
-import { fromBool, fromJson } from "../db/values.server";
+import { fromBool, fromJson, newId, now, toJson } from "../db/values.server";
 
 export type PricingPlan = ReturnType<typeof toPricingPlan>;
 
@@ -43,4 +47,87 @@ export async function listAllPlans(db: Database) {
     .orderBy("created_at")
     .execute();
   return rows.map(toPricingPlan);
+}
+
+async function requirePlan(db: Database, id: string) {
+  const row = await db.selectFrom("pricing_plans").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw new ContentError("This pricing plan no longer exists.", 404);
+  return toPricingPlan(row);
+}
+
+function planColumns(input: PricingPlanInput) {
+  return {
+    plan_type: input.planType,
+    title: input.title,
+    subtitle: input.subtitle,
+    description: input.description,
+    price_usd: input.priceUsd,
+    price_inr: input.priceInr,
+    original_price_usd: input.originalPriceUsd,
+    original_price_inr: input.originalPriceInr,
+    features: toJson(input.features),
+    winter_discount: input.winterDiscount,
+    is_popular: input.isPopular,
+    is_active: input.isActive,
+    cta_text: input.ctaText,
+    display_order: input.displayOrder,
+  };
+}
+
+export async function createPlan(db: Database, input: PricingPlanInput, actor: AuditActor | null) {
+  const id = newId();
+  const at = now();
+  await db
+    .insertInto("pricing_plans")
+    .values({ id, ...planColumns(input), created_at: at, updated_at: at, updated_by: actor?.id ?? null })
+    .execute();
+  await recordAudit(db, {
+    actor,
+    action: "pricing_plan.create",
+    entityType: "pricing_plan",
+    entityId: id,
+    summary: { title: input.title, planType: input.planType, priceUsd: input.priceUsd, priceInr: input.priceInr },
+  });
+  return id;
+}
+
+export async function updatePlan(db: Database, id: string, input: PricingPlanInput, actor: AuditActor | null) {
+  const summary = await db.transaction().execute(async (trx) => {
+    const before = await requirePlan(trx, id);
+    await trx
+      .updateTable("pricing_plans")
+      .set({ ...planColumns(input), updated_at: now(), updated_by: actor?.id ?? null })
+      .where("id", "=", id)
+      .execute();
+    return { title: input.title, changes: changedFields(before, input) };
+  });
+  await recordAudit(db, { actor, action: "pricing_plan.update", entityType: "pricing_plan", entityId: id, summary });
+}
+
+export async function setPlanActive(db: Database, id: string, isActive: boolean, actor: AuditActor | null) {
+  const before = await requirePlan(db, id);
+  await db
+    .updateTable("pricing_plans")
+    .set({ is_active: isActive, updated_at: now(), updated_by: actor?.id ?? null })
+    .where("id", "=", id)
+    .execute();
+  await recordAudit(db, {
+    actor,
+    action: "pricing_plan.set_active",
+    entityType: "pricing_plan",
+    entityId: id,
+    summary: { title: before.title, changes: changedFields(before, { isActive }) },
+  });
+}
+
+export async function deletePlan(db: Database, id: string, actor: AuditActor | null) {
+  const plan = await requirePlan(db, id);
+  await db.deleteFrom("pricing_plans").where("id", "=", id).execute();
+  await recordAudit(db, {
+    actor,
+    action: "pricing_plan.delete",
+    entityType: "pricing_plan",
+    entityId: id,
+    summary: { title: plan.title, planType: plan.planType, priceUsd: plan.priceUsd, priceInr: plan.priceInr },
+  });
 }

@@ -1,0 +1,43 @@
+import { Badge } from "~/components/ui/badge";
+import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { PUBLISH_STATUSES, type PublishStatus, publishStatusLabels } from "~/lib/schemas/content";
+
+const statusVariants = { published: "default", draft: "secondary", archived: "outline" } as const;
+
+export function PublishStatusBadge({ status }: { status: PublishStatus }) {
+  return <Badge variant={statusVariants[status]}>{publishStatusLabels[status]}</Badge>;
+}
+
+/** The card's status dropdown: choosing a status saves it at once. */
+export function PublishStatusSelect({
+  status,
+  label,
+  onChange,
+  disabled,
+}: {
+  status: PublishStatus;
+  label: string;
+  onChange: (status: PublishStatus) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <NativeSelect
+      size="sm"
+      containerClassName="w-32"
+      aria-label={label}
+      value={status}
+      disabled={disabled}
+      onChange={(event) => onChange(event.currentTarget.value as PublishStatus)}
+    >
+      {PUBLISH_STATUSES.map((value) => (
+        <NativeSelectOption key={value} value={value}>
+          {value}
+        </NativeSelectOption>
+      ))}
+    </NativeSelect>
+  );
+}
+
+export function formatDate(iso: string | null | undefined) {
+  return iso ? new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" }) : "—";
+}

@@ -1,0 +1,186 @@
+import { ArrowLeftIcon } from "lucide-react";
+import { useState } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { Field } from "~/components/admin/field";
+import { CharacterCounter, MarkdownEditor } from "~/components/admin/markdown-editor";
+import { useToastMessage } from "~/components/show-toast";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+import {
+  CONTENT_MAX,
+  META_DESCRIPTION_MAX,
+  PUBLISH_STATUSES,
+  pageSchema,
+  publishStatusLabels,
+} from "~/lib/schemas/content";
+import { slugify } from "~/lib/slug";
+import { auditActor, requireStaff } from "~/server/auth/session.server";
+import { failed, formValues, refusal } from "~/server/content/action-results.server";
+import { createPage, findPage, updatePage } from "~/server/content/pages.server";
+import { getServices } from "~/server/context.server";
+import { parseForm } from "~/server/forms.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/page-editor";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `${loaderData?.page ? "Edit Page" : "New Page"} | Admin` }];
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  requireStaff(context);
+  if (!params.id) return { page: null };
+  const page = await findPage(getServices(context).db, params.id);
+  if (!page) throw data(null, { status: 404 });
+  return { page };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = auditActor(requireStaff(context));
+  const { db } = getServices(context);
+  const formData = await request.formData();
+  const parsed = parseForm(formData, pageSchema);
+  if (!parsed.ok) {
+    return failed("save", "Failed to save page", Object.values(parsed.fieldErrors)[0]!, {
+      fieldErrors: parsed.fieldErrors,
+      values: parsed.values,
+    });
+  }
+  try {
+    if (params.id) await updatePage(db, params.id, parsed.data, actor);
+    else await createPage(db, parsed.data, actor);
+  } catch (error) {
+    return refusal("save", "Failed to save page", error, formValues(formData));
+  }
+  return redirectWithToast("/admin/pages", {
+    type: "success",
+    title: params.id ? "Page updated successfully" : "Page created successfully",
+  });
+}
+
+export default function PageEditor({ loaderData, actionData }: Route.ComponentProps) {
+  useToastMessage(actionData?.toast);
+  const { page } = loaderData;
+  const typed = actionData?.values ?? {};
+  const errors = actionData?.fieldErrors ?? {};
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const [title, setTitle] = useState(typed.title ?? page?.title ?? "");
+  const [slug, setSlug] = useState(typed.slug ?? page?.slug ?? "");
+  const [slugEdited, setSlugEdited] = useState(Boolean(page) || typed.slug !== undefined);
+  const [metaDescription, setMetaDescription] = useState(typed.metaDescription ?? page?.metaDescription ?? "");
+  const [content, setContent] = useState(typed.content ?? page?.content ?? "");
+  return (
+    <div className="space-y-6">
+      <div>
+        <Link to="/admin/pages" className="inline-flex items-center gap-1 text-primary text-sm hover:underline">
+          <ArrowLeftIcon className="size-4" aria-hidden /> Back to pages
+        </Link>
+        <h1 className="mt-2 font-bold text-2xl">{page ? "Edit Page" : "New Page"}</h1>
+      </div>
+      <Card>
+        <CardContent>
+          <Form method="post" className="grid gap-5">
+            <div className="grid gap-5 md:grid-cols-2 md:items-start">
+              <Field id="page-title" label="Title*" error={errors.title}>
+                {(props) => (
+                  <Input
+                    {...props}
+                    name="title"
+                    required
+                    maxLength={200}
+                    value={title}
+                    onChange={(event) => {
+                      const next = event.currentTarget.value;
+                      setTitle(next);
+                      if (!slugEdited) setSlug(slugify(next));
+                    }}
+                  />
+                )}
+              </Field>
+              <Field
+                id="page-slug"
+                label="Slug*"
+                error={errors.slug}
+                hint="The page's address: lowercase letters, digits and hyphens."
+              >
+                {(props) => (
+                  <div className="flex items-center gap-1">
+                    <span className="text-muted-foreground">/</span>
+                    <Input
+                      {...props}
+                      name="slug"
+                      required
+                      maxLength={100}
+                      value={slug}
+                      onChange={(event) => {
+                        setSlug(event.currentTarget.value);
+                        setSlugEdited(true);
+                      }}
+                    />
+                  </div>
+                )}
+              </Field>
+            </div>
+            <Field
+              id="page-meta-description"
+              label={
+                <span className="flex w-full justify-between">
+                  Meta Description
+                  <CharacterCounter
+                    id="page-meta-description-count"
+                    length={metaDescription.length}
+                    max={META_DESCRIPTION_MAX}
+                  />
+                </span>
+              }
+              error={errors.metaDescription}
+              hint="Shown by search engines under the title; 150–160 characters works best."
+            >
+              {(props) => (
+                <Textarea
+                  {...props}
+                  name="metaDescription"
+                  rows={2}
+                  maxLength={META_DESCRIPTION_MAX}
+                  value={metaDescription}
+                  onChange={(event) => setMetaDescription(event.currentTarget.value)}
+                />
+              )}
+            </Field>
+            <MarkdownEditor
+              id="page-content"
+              name="content"
+              label="Content"
+              value={content}
+              onChange={setContent}
+              error={errors.content}
+              maxLength={CONTENT_MAX}
+            />
+            <Field id="page-status" label="Status" error={errors.status} className="md:w-60">
+              {(props) => (
+                <NativeSelect {...props} name="status" defaultValue={typed.status ?? page?.status ?? "draft"}>
+                  {PUBLISH_STATUSES.map((status) => (
+                    <NativeSelectOption key={status} value={status}>
+                      {publishStatusLabels[status]}
+                    </NativeSelectOption>
+                  ))}
+                </NativeSelect>
+              )}
+            </Field>
+            <div className="flex gap-2">
+              <Button type="submit" disabled={saving}>
+                {saving ? "Saving..." : page ? "Update Page" : "Create Page"}
+              </Button>
+              <Button asChild variant="outline">
+                <Link to="/admin/pages">Cancel</Link>
+              </Button>
+            </div>
+          </Form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

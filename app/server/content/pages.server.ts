@@ -1,0 +1,179 @@
+import type { PageInput, PublishStatus } from "~/lib/schemas/content";
+import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { changedFields } from "../audit/changes.server";
+import type { Database, Row } from "../db/schema.server";
+import { newId, now } from "../db/values.server";
+import { ContentError, containsText, isUniqueViolation } from "./content-error.server";
+
+export type Page = ReturnType<typeof toPage>;
+
+function toPage(row: Row<"pages">) {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    metaDescription: row.meta_description,
+    content: row.content,
+    status: row.status,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    publishedAt: row.published_at,
+  };
+}
+
+export type PageFilters = { search?: string; status?: PublishStatus };
+
+/** The admin list, most recently updated first. */
+export async function listPages(db: Database, filters: PageFilters = {}) {
+  let query = db.selectFrom("pages").selectAll().orderBy("updated_at", "desc").orderBy("id");
+  if (filters.status) query = query.where("status", "=", filters.status);
+  const term = filters.search?.trim();
+  if (term) {
+    query = query.where((eb) =>
+      eb.or([containsText("title", term), containsText("slug", term), containsText("meta_description", term)]),
+    );
+  }
+  return (await query.execute()).map(toPage);
+}
+
+export async function findPage(db: Database, id: string) {
+  const row = await db.selectFrom("pages").selectAll().where("id", "=", id).executeTakeFirst();
+  return row ? toPage(row) : null;
+}
+
+export async function findPublishedPage(db: Database, slug: string) {
+  const row = await db
+    .selectFrom("pages")
+    .selectAll()
+    .where("slug", "=", slug)
+    .where("status", "=", "published")
+    .executeTakeFirst();
+  return row ? toPage(row) : null;
+}
+
+export async function listPublishedPages(db: Database) {
+  const rows = await db
+    .selectFrom("pages")
+    .select(["title", "slug", "updated_at", "published_at"])
+    .where("status", "=", "published")
+    .orderBy("title")
+    .execute();
+  return rows.map((row) => ({ title: row.title, slug: row.slug, updatedAt: row.updated_at }));
+}
+
+/**
+ * Choosing published stamps the publish date; a page that already has one keeps it, and other
+ * statuses leave it as it was (the spec's page rule, unlike blog posts).
+ */
+export function pagePublishedAt(before: Pick<Page, "status" | "publishedAt"> | null, status: PublishStatus) {
+  if (status !== "published") return before?.publishedAt ?? null;
+  if (before?.status === "published" && before.publishedAt) return before.publishedAt;
+  return now();
+}
+
+async function requirePage(db: Database, id: string) {
+  const page = await findPage(db, id);
+  if (!page) throw new ContentError("This page no longer exists.", 404);
+  return page;
+}
+
+async function assertSlugFree(db: Database, slug: string, exceptId?: string) {
+  let query = db.selectFrom("pages").select("id").where("slug", "=", slug);
+  if (exceptId) query = query.where("id", "!=", exceptId);
+  if (await query.executeTakeFirst()) {
+    throw new ContentError(`Another page already uses the slug "${slug}".`, 409, "slug");
+  }
+}
+
+function slugTaken(error: unknown, slug: string): never {
+  if (isUniqueViolation(error)) throw new ContentError(`Another page already uses the slug "${slug}".`, 409, "slug");
+  throw error;
+}
+
+export async function createPage(db: Database, input: PageInput, actor: AuditActor | null) {
+  const id = newId();
+  const at = now();
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      await assertSlugFree(trx, input.slug);
+      await trx
+        .insertInto("pages")
+        .values({
+          id,
+          title: input.title,
+          slug: input.slug,
+          meta_description: input.metaDescription,
+          content: input.content,
+          status: input.status,
+          created_at: at,
+          updated_at: at,
+          published_at: pagePublishedAt(null, input.status),
+          created_by: actor?.id ?? null,
+          updated_by: actor?.id ?? null,
+        })
+        .execute();
+    })
+    .catch((error) => slugTaken(error, input.slug));
+  await recordAudit(db, {
+    actor,
+    action: "page.create",
+    entityType: "page",
+    entityId: id,
+    summary: { title: input.title, slug: input.slug, status: input.status },
+  });
+  return id;
+}
+
+export async function updatePage(db: Database, id: string, input: PageInput, actor: AuditActor | null) {
+  const changes = await db
+    .transaction()
+    .execute(async (trx) => {
+      const before = await requirePage(trx, id);
+      await assertSlugFree(trx, input.slug, id);
+      const after = { ...input, publishedAt: pagePublishedAt(before, input.status) };
+      await trx
+        .updateTable("pages")
+        .set({
+          title: after.title,
+          slug: after.slug,
+          meta_description: after.metaDescription,
+          content: after.content,
+          status: after.status,
+          published_at: after.publishedAt,
+          updated_at: now(),
+          updated_by: actor?.id ?? null,
+        })
+        .where("id", "=", id)
+        .execute();
+      return { title: after.title, slug: after.slug, changes: changedFields(before, after) };
+    })
+    .catch((error) => slugTaken(error, input.slug));
+  await recordAudit(db, { actor, action: "page.update", entityType: "page", entityId: id, summary: changes });
+}
+
+export async function setPageStatus(db: Database, id: string, status: PublishStatus, actor: AuditActor | null) {
+  const summary = await db.transaction().execute(async (trx) => {
+    const before = await requirePage(trx, id);
+    const publishedAt = pagePublishedAt(before, status);
+    await trx
+      .updateTable("pages")
+      .set({ status, published_at: publishedAt, updated_at: now(), updated_by: actor?.id ?? null })
+      .where("id", "=", id)
+      .execute();
+    return { title: before.title, slug: before.slug, changes: changedFields(before, { status, publishedAt }) };
+  });
+  await recordAudit(db, { actor, action: "page.set_status", entityType: "page", entityId: id, summary });
+}
+
+export async function deletePage(db: Database, id: string, actor: AuditActor | null) {
+  const page = await requirePage(db, id);
+  await db.deleteFrom("pages").where("id", "=", id).execute();
+  await recordAudit(db, {
+    actor,
+    action: "page.delete",
+    entityType: "page",
+    entityId: id,
+    summary: { title: page.title, slug: page.slug, status: page.status },
+  });
+}
