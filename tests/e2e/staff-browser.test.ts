@@ -25,7 +25,7 @@ describe("staff access in Chromium", () => {
   }
 
   async function signOut(page: Page) {
-    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("button", { name: /account menu$/ }).click();
     await page.getByRole("menuitem", { name: "Sign Out" }).click();
     await page.waitForURL(`${app.url}/admin/login`);
     await page.getByText("Signed Out").first().waitFor();
@@ -91,7 +91,7 @@ describe("staff access in Chromium", () => {
     await signInWithPassword(page, "seller@example.com", "seller-password");
     await page.waitForURL(`${app.url}/admin`);
 
-    await page.getByRole("button", { name: "Account menu" }).click();
+    await page.getByRole("button", { name: /account menu$/ }).click();
     await page.getByRole("menuitem", { name: /Profile/ }).click();
     await page.waitForURL(`${app.url}/admin/settings`);
     await page.getByRole("heading", { name: "Settings" }).waitFor();

@@ -100,7 +100,7 @@ function AccountMenu({ user, onNavigate }: { user: ShellUser; onNavigate?: () =>
         <Button
           variant="ghost"
           className="h-auto w-full justify-start gap-3 px-2 py-2 text-left"
-          aria-label="Account menu"
+          aria-label={`${user.email}, account menu`}
         >
           <Avatar aria-hidden>{initial}</Avatar>
           <span className="flex min-w-0 flex-col items-start gap-1">
