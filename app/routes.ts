@@ -10,6 +10,7 @@ export default [
     route("dashboard", "routes/admin/dashboard.tsx", { id: "routes/admin/dashboard-alias" }),
     route("settings", "routes/admin/settings.tsx"),
     route("users", "routes/admin/users.tsx"),
+    route("uploads", "routes/admin/uploads.ts"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("robots.txt", "routes/site/robots.ts"),

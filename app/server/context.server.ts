@@ -4,6 +4,7 @@ import type { Auth } from "./auth/auth.server";
 import type { Config } from "./config.server";
 import type { Database } from "./db/schema.server";
 import type { MailWorker } from "./mail/worker.server";
+import type { Storage } from "./storage/storage.server";
 
 export type AppServices = {
   config: Config;
@@ -13,6 +14,8 @@ export type AppServices = {
   mailWorker: MailWorker;
   /** Signs the visitor forms' timing tokens (the same key as the session cookies). */
   formSecret: string;
+  /** Uploaded files: local disk or an S3-compatible bucket. */
+  storage: Storage;
 };
 
 export const servicesContext = createContext<AppServices>();
