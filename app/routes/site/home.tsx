@@ -24,7 +24,7 @@ import {
   integrations,
   testimonials,
 } from "~/content/home";
-import { jsonLd, pageMeta } from "~/lib/seo";
+import { jsonLd, pageMeta, withSiteIdentity } from "~/lib/seo";
 import { getServices } from "~/server/context.server";
 import type { Route } from "./+types/home";
 import { useSiteData } from "./layout";
@@ -39,7 +39,8 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  withSiteIdentity(loaderData?.meta ?? [], matches, { home: true });
 
 function homeMeta(baseUrl: string) {
   return [

@@ -46,3 +46,10 @@ export async function loadPublicSettings(db: Database) {
     ppcStrategiesPdf: safeUrl(values.ppc_strategies_pdf),
   };
 }
+
+/** The favicon for the document head: the uploaded one, or the default. */
+export async function loadFavicon(db: Database) {
+  const href = safeUrl((await getSettings(db, ["favicon_url"])).favicon_url);
+  if (!href) return { href: "/favicon.svg", type: "image/svg+xml" };
+  return { href, type: href.endsWith(".ico") ? "image/x-icon" : "image/png" };
+}
