@@ -27,13 +27,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const { pathname } = useLocation();
   // Absent when the root loader itself failed; the default icon then.
-  const favicon = useRouteLoaderData<typeof loader>("root")?.favicon ?? { href: "/favicon.svg", type: "image/svg+xml" };
+  const favicon = useRouteLoaderData<typeof loader>("root")?.favicon ?? "/favicon.svg";
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <link rel="icon" href={favicon.href} type={favicon.type} />
+        <link rel="icon" href={favicon} />
         {pathname.startsWith("/admin") ? <meta name="robots" content="noindex, nofollow" /> : null}
         <Meta />
         {/* Stylesheets need no nonce (style-src allows 'self'); an empty one keeps the server's and the

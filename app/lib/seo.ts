@@ -54,7 +54,7 @@ export function sitePageMeta(matches: readonly MatchWithData[], page: PageSeo, o
   return withSiteIdentity(pageMeta(baseUrlFrom(matches), page, options), matches);
 }
 
-type SiteIdentity = { siteTitle: string; siteMetaDescription: string | null };
+export type SiteIdentity = { siteTitle: string; siteMetaDescription: string | null };
 
 function siteIdentityFrom(matches: readonly MatchWithData[]) {
   const layout = matches.find((match) => match?.id === "routes/site/layout")?.loaderData as
@@ -66,32 +66,32 @@ function siteIdentityFrom(matches: readonly MatchWithData[]) {
 const DESCRIPTION_TAGS = new Set(["description", "og:description", "twitter:description"]);
 const TITLE_TAGS = new Set(["og:title", "twitter:title"]);
 
+/** `applySiteIdentity` with the identity from the public layout's data, for `meta` functions. */
+export function withSiteIdentity(meta: MetaDescriptor[], matches: readonly MatchWithData[]) {
+  const identity = siteIdentityFrom(matches);
+  return identity ? applySiteIdentity(meta, identity) : meta;
+}
+
 /**
  * Applies the site settings to a public page's tags: the site title from settings stands in for the brand
  * name in titles and names the site (og:site_name); on the home page, the site's meta description is the
  * description.
  */
-export function withSiteIdentity(
+export function applySiteIdentity(
   meta: MetaDescriptor[],
-  matches: readonly MatchWithData[],
+  identity: SiteIdentity,
   { home = false }: { home?: boolean } = {},
 ): MetaDescriptor[] {
-  const identity = siteIdentityFrom(matches);
-  if (!identity) return meta;
   const rename = (text: string) =>
     identity.siteTitle === brand.name ? text : text.replaceAll(brand.name, identity.siteTitle);
-  const tagOf = (descriptor: MetaDescriptor) => {
-    const tag = descriptor as { name?: string; property?: string };
-    return tag.name ?? tag.property;
-  };
   return [
     ...meta.map((descriptor): MetaDescriptor => {
       if ("title" in descriptor) return { title: rename(String(descriptor.title)) };
-      const tag = tagOf(descriptor);
-      const content = (descriptor as { content?: string }).content;
-      if (tag && content !== undefined) {
-        if (TITLE_TAGS.has(tag)) return { ...descriptor, content: rename(content) } as MetaDescriptor;
-        if (home && DESCRIPTION_TAGS.has(tag) && identity.siteMetaDescription) {
+      const tag = descriptor as { name?: string; property?: string; content?: string };
+      const name = tag.name ?? tag.property;
+      if (name && tag.content !== undefined) {
+        if (TITLE_TAGS.has(name)) return { ...descriptor, content: rename(tag.content) } as MetaDescriptor;
+        if (home && DESCRIPTION_TAGS.has(name) && identity.siteMetaDescription) {
           return { ...descriptor, content: identity.siteMetaDescription } as MetaDescriptor;
         }
       }

@@ -47,9 +47,13 @@ export async function loadPublicSettings(db: Database) {
   };
 }
 
-/** The favicon for the document head: the uploaded one, or the default. */
+/** The favicon's address for the document head: the uploaded one, or the default (browsers read the type from the response). */
 export async function loadFavicon(db: Database) {
-  const href = safeUrl((await getSettings(db, ["favicon_url"])).favicon_url);
-  if (!href) return { href: "/favicon.svg", type: "image/svg+xml" };
-  return { href, type: href.endsWith(".ico") ? "image/x-icon" : "image/png" };
+  return safeUrl((await getSettings(db, ["favicon_url"])).favicon_url) ?? "/favicon.svg";
+}
+
+/** The site title and meta description, for page titles and the home page's description. */
+export async function loadSiteIdentity(db: Database) {
+  const values = await getSettings(db, ["site_title", "site_meta_description"]);
+  return { siteTitle: text(values.site_title) ?? brand.name, siteMetaDescription: text(values.site_meta_description) };
 }
