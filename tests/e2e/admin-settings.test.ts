@@ -72,6 +72,25 @@ describe("site settings in Chromium", () => {
       const image = document.querySelector("header img") as HTMLImageElement | null;
       return image?.complete && image.naturalWidth === 48 && image.getAttribute("src") === expected;
     }, src);
+
+    // The favicon follows, in every page's head.
+    await page
+      .locator("[data-setting='favicon_url'] input[type=file]")
+      .setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: makePng(32, 32) });
+    await page.getByText("Favicon updated successfully").first().waitFor();
+    await home.reload();
+    expect(await home.locator("link[rel=icon]").getAttribute("href")).toMatch(
+      /^\/uploads\/logos\/favicon_url-\d{13}\.png$/,
+    );
+
+    // Removing the logo (after confirming) brings the default logo back, and deletes the file.
+    await field.getByRole("button", { name: "Remove Header logo" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Remove" }).click();
+    await page.getByText("Header logo removed").first().waitFor();
+    await field.getByText("Nothing uploaded yet.").waitFor();
+    await home.reload();
+    expect(await home.locator("header img").first().getAttribute("src")).toBe("/images/logo.svg");
+    expect((await fetch(`${app.url}${src}`)).status).toBe(404);
     await context.close();
   });
 
