@@ -1,15 +1,13 @@
-import { mkdirSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Storage } from "./storage.server";
-import { uploadHeaders } from "./storage.server";
+import { sweepIncoming, uploadHeaders } from "./storage.server";
 
 /** Files under DATA_DIR/uploads, served by Express's `sendFile` (ranges for video, validators for revalidation). */
 export function createLocalStorage(dir: string): Storage {
   const root = path.resolve(dir);
   const incomingDir = path.join(root, ".incoming");
-  // Anything left here was a receive cut short by a crash.
-  mkdirSync(incomingDir, { recursive: true });
+  sweepIncoming(incomingDir);
   return {
     kind: "local",
     incomingDir,

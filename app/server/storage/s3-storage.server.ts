@@ -1,4 +1,4 @@
-import { createReadStream, mkdirSync } from "node:fs";
+import { createReadStream } from "node:fs";
 import { rm } from "node:fs/promises";
 import http from "node:http";
 import https from "node:https";
@@ -9,7 +9,7 @@ import { pipeline } from "node:stream/promises";
 import { AwsV4Signer } from "aws4fetch";
 import type { S3Config } from "../config.server";
 import type { Storage } from "./storage.server";
-import { uploadHeaders } from "./storage.server";
+import { sweepIncoming, uploadHeaders } from "./storage.server";
 
 const FORWARDED_REQUEST_HEADERS = ["range", "if-none-match", "if-modified-since", "if-range"];
 const FORWARDED_RESPONSE_HEADERS = ["content-length", "content-range", "accept-ranges", "etag", "last-modified"];
@@ -27,7 +27,7 @@ export class S3Error extends Error {
  */
 export function createS3Storage(config: S3Config): Storage {
   const incomingDir = path.join(os.tmpdir(), "agency-uploads-incoming");
-  mkdirSync(incomingDir, { recursive: true });
+  sweepIncoming(incomingDir);
 
   function objectUrl(key: string) {
     const endpoint = new URL(config.endpoint);

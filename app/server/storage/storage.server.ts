@@ -1,3 +1,5 @@
+import { mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
 import { fileTypes, UPLOAD_KEY_PATTERN, UPLOADS_URL_PREFIX } from "~/lib/uploads";
 import type { StorageConfig } from "../config.server";
@@ -18,6 +20,23 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Answers GET/HEAD /uploads/<key>, with the key already checked by `isUploadKey`. */
   serve(key: string, req: ExpressRequest, res: ExpressResponse): Promise<void>;
+}
+
+/**
+ * Deletes receive files over an hour old: what a crash left behind. Younger ones may belong to an upload
+ * another process (sharing the folder) is receiving now.
+ */
+export function sweepIncoming(dir: string, now = Date.now()) {
+  mkdirSync(dir, { recursive: true });
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith(".part")) continue;
+    const file = path.join(dir, name);
+    try {
+      if (now - statSync(file).mtimeMs > 60 * 60 * 1000) rmSync(file, { force: true });
+    } catch {
+      // Already gone.
+    }
+  }
 }
 
 export function createStorage(config: StorageConfig): Storage {
