@@ -4,7 +4,7 @@ import type { Database } from "~/server/db/schema.server";
 import { getSettings } from "~/server/settings/settings.server";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { launchBrowser } from "../support/browser";
-import { MULTIPART_TYPE, makePdf, makePng, multipart } from "../support/files";
+import { MULTIPART_TYPE, makeMp4, makePdf, makePng, multipart } from "../support/files";
 import { addStaff, appDatabase, signIn } from "../support/staff";
 
 describe("site settings in Chromium", () => {
@@ -124,6 +124,47 @@ describe("site settings in Chromium", () => {
     const download = home.waitForEvent("download");
     await guide.getByRole("button", { name: "Download Now" }).click();
     expect((await download).url()).toBe(`${app.url}${href}`);
+    await context.close();
+  });
+
+  it("an admin uploads the hero video with a progress bar, and its thumbnail; the home page plays them", async () => {
+    const context = await signedInContext("admin");
+    const page = await context.newPage();
+    await page.goto(`${app.url}/admin/settings`);
+    await hydrated(page);
+    // A slow uplink, so the progress of the upload can be seen.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 512 * 1024,
+    });
+    const video = page.locator("[data-setting='hero_video']");
+    await video
+      .locator("input[type=file]")
+      .setInputFiles({ name: "showreel.mp4", mimeType: "video/mp4", buffer: makeMp4(2 * 1024 * 1024) });
+    await video.getByRole("progressbar", { name: "Uploading hero video" }).waitFor();
+    await page.getByText("Video uploaded successfully").first().waitFor();
+    await video.getByRole("progressbar").waitFor({ state: "detached" });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await page
+      .locator("[data-setting='hero_video_thumbnail'] input[type=file]")
+      .setInputFiles({ name: "poster.png", mimeType: "image/png", buffer: makePng(64, 36) });
+    await page.getByText("Video thumbnail updated successfully").first().waitFor();
+
+    const home = await context.newPage();
+    await home.goto(`${app.url}/`);
+    const hero = home.locator("video[data-slot='hero-video']");
+    expect(await hero.getAttribute("src")).toMatch(/^\/uploads\/videos\/hero_video-\d{13}\.mp4$/);
+    expect(await hero.getAttribute("poster")).toMatch(/^\/uploads\/videos\/hero_video_thumbnail-\d{13}\.png$/);
+    expect(await home.getByText("No video has been uploaded yet").count()).toBe(0);
     await context.close();
   });
 
