@@ -88,7 +88,8 @@ const envSchema = z.object({
   }),
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
-  S3_PUBLIC_URL: optionalUrl(/^https?:$/, "must be an http(s) URL under which the bucket's objects are public"),
+  // https only: the pages' Content-Security-Policy loads images and video from the site itself or https.
+  S3_PUBLIC_URL: optionalUrl(/^https:$/, "must be an https URL under which the bucket's objects are public"),
   S3_FORCE_PATH_STYLE: optionalText.refine(
     (value) => value === undefined || ["true", "false", "1", "0"].includes(value),
     { message: "must be true or false" },

@@ -29,6 +29,7 @@ describe("parseConfig", () => {
     [{ S3_BUCKET: "site-files", S3_ACCESS_KEY_ID: "key" }, /^Missing S3_SECRET_ACCESS_KEY/],
     [{ S3_ENDPOINT: "minio:9000" }, /^Invalid S3_ENDPOINT="minio:9000": must be an http\(s\) URL/],
     [{ S3_FORCE_PATH_STYLE: "yes" }, /^Invalid S3_FORCE_PATH_STYLE="yes": must be true or false/],
+    [{ S3_PUBLIC_URL: "http://cdn.example.com" }, /^Invalid S3_PUBLIC_URL=.*must be an https URL/],
   ])("refuses %o with a message naming the variable", (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(message);
