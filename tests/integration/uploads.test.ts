@@ -271,6 +271,14 @@ describe("receiving uploads on local disk", () => {
     expect(
       (await refusal(receiveUpload(storage, uploadRequest(target("logos", "header_logo")), "admin"))).message,
     ).toMatch(/No file was sent/);
+    const twoFiles = await refusal(
+      receiveUpload(
+        storage,
+        uploadRequest([...target("logos", "header_logo"), filePart(png, "a.png"), filePart(png, "b.png")]),
+        "admin",
+      ),
+    );
+    expect(twoFiles.message).toBe("Send exactly one file per upload.");
     const editor = await refusal(
       receiveUpload(storage, uploadRequest([...target("logos", "header_logo"), filePart(png, "x.png")]), "editor"),
     );

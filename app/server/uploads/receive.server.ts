@@ -128,19 +128,22 @@ export async function receiveUpload(storage: Storage, request: Request, role: Ro
   }
   const source = Readable.fromWeb(request.body as never);
   let tempPath: string | null = null;
+  let pending: Promise<{ target: UploadTarget; inspector: FileInspector } | null> | null = null;
 
   const received = await new Promise<{ target: UploadTarget; type: FileType; size: number; sha256: string }>(
     (resolve, reject) => {
       let settled = false;
       let fileSeen = false;
-      let pending: Promise<{ target: UploadTarget; inspector: FileInspector } | null> | null = null;
+      let activeFile: Readable | null = null;
 
-      // Stops reading the request (without destroying the connection, so the answer still reaches the client).
+      // Stops reading the request (without destroying the connection, so the answer still reaches the client)
+      // and ends the file being written, so its temporary file can be deleted.
       const fail = (error: unknown) => {
         if (settled) return;
         settled = true;
         source.unpipe(parser);
         source.pause();
+        activeFile?.destroy(new Error("upload refused"));
         reject(error instanceof UploadError ? error : new UploadError(400, "The upload was interrupted."));
       };
 
@@ -175,6 +178,7 @@ export async function receiveUpload(storage: Storage, request: Request, role: Ro
         }
         const inspector = new FileInspector(target.kind);
         tempPath = path.join(storage.incomingDir, `${randomUUID()}.part`);
+        activeFile = file;
         pending = pipeline(file, inspector, createWriteStream(tempPath)).then(
           () => ({ target, inspector }),
           (error) => {
@@ -206,6 +210,8 @@ export async function receiveUpload(storage: Storage, request: Request, role: Ro
       source.pipe(parser);
     },
   ).catch(async (error) => {
+    // Only once the write has stopped, or the file could reappear after being deleted.
+    await pending;
     if (tempPath) await rm(tempPath, { force: true });
     throw error;
   });
