@@ -1,26 +1,39 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { useNonce } from "~/components/nonce";
 import { NotFoundScreen } from "~/components/site/not-found-screen";
 import { getServices } from "~/server/context.server";
+import { loadFavicon } from "~/server/site/public-settings.server";
 import { takeToast } from "~/server/toast.server";
-
-export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await takeToast(request);
-  return data({ toast, baseUrl: getServices(context).config.baseUrl }, headers ? { headers } : undefined);
+  const { config, db } = getServices(context);
+  return data({ toast, baseUrl: config.baseUrl, favicon: await loadFavicon(db) }, headers ? { headers } : undefined);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const { pathname } = useLocation();
+  // Absent when the root loader itself failed; the default icon then.
+  const favicon = useRouteLoaderData<typeof loader>("root")?.favicon ?? "/favicon.svg";
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href={favicon} />
         {pathname.startsWith("/admin") ? <meta name="robots" content="noindex, nofollow" /> : null}
         <Meta />
         {/* Stylesheets need no nonce (style-src allows 'self'); an empty one keeps the server's and the

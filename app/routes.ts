@@ -17,6 +17,7 @@ export default [
     route("blog", "routes/admin/blog.tsx"),
     route("blog/:id/preview", "routes/admin/content-preview.tsx", { id: "routes/admin/post-preview" }),
     route("pricing", "routes/admin/pricing.tsx"),
+    route("uploads", "routes/admin/uploads.ts"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("robots.txt", "routes/site/robots.ts"),

@@ -38,6 +38,8 @@ export const adminAccess: Record<string, readonly Role[]> = {
   "/admin/pricing": ["admin"],
   "/admin/settings": everyone,
   "/admin/users": ["admin"],
+  // Editors upload blog images here; the endpoint itself keeps site-setting uploads admin-only.
+  "/admin/uploads": ["admin", "editor"],
   "/api/admin/leads": ["admin", "sales"],
   "/api/admin/clients": ["admin", "sales"],
   "/api/admin/pages": ["admin", "editor"],

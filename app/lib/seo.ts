@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { brand } from "~/content/brand";
 
 export type PageSeo = {
   title: string;
@@ -50,5 +51,52 @@ export function baseUrlFrom(matches: readonly MatchWithData[]) {
 
 /** `pageMeta` for a route's `meta` export: `export const meta = ({ matches }) => sitePageMeta(matches, seo)`. */
 export function sitePageMeta(matches: readonly MatchWithData[], page: PageSeo, options?: { social?: boolean }) {
-  return pageMeta(baseUrlFrom(matches), page, options);
+  return withSiteIdentity(pageMeta(baseUrlFrom(matches), page, options), matches);
+}
+
+export type SiteIdentity = { siteTitle: string; siteMetaDescription: string | null };
+
+function siteIdentityFrom(matches: readonly MatchWithData[]) {
+  const layout = matches.find((match) => match?.id === "routes/site/layout")?.loaderData as
+    | { settings?: SiteIdentity }
+    | undefined;
+  return layout?.settings;
+}
+
+const DESCRIPTION_TAGS = new Set(["description", "og:description", "twitter:description"]);
+const TITLE_TAGS = new Set(["og:title", "twitter:title"]);
+
+/** `applySiteIdentity` with the identity from the public layout's data, for `meta` functions. */
+export function withSiteIdentity(meta: MetaDescriptor[], matches: readonly MatchWithData[]) {
+  const identity = siteIdentityFrom(matches);
+  return identity ? applySiteIdentity(meta, identity) : meta;
+}
+
+/**
+ * Applies the site settings to a public page's tags: the site title from settings stands in for the brand
+ * name in titles and names the site (og:site_name); on the home page, the site's meta description is the
+ * description.
+ */
+export function applySiteIdentity(
+  meta: MetaDescriptor[],
+  identity: SiteIdentity,
+  { home = false }: { home?: boolean } = {},
+): MetaDescriptor[] {
+  const rename = (text: string) =>
+    identity.siteTitle === brand.name ? text : text.replaceAll(brand.name, identity.siteTitle);
+  return [
+    ...meta.map((descriptor): MetaDescriptor => {
+      if ("title" in descriptor) return { title: rename(String(descriptor.title)) };
+      const tag = descriptor as { name?: string; property?: string; content?: string };
+      const name = tag.name ?? tag.property;
+      if (name && tag.content !== undefined) {
+        if (TITLE_TAGS.has(name)) return { ...descriptor, content: rename(tag.content) } as MetaDescriptor;
+        if (home && DESCRIPTION_TAGS.has(name) && identity.siteMetaDescription) {
+          return { ...descriptor, content: identity.siteMetaDescription } as MetaDescriptor;
+        }
+      }
+      return descriptor;
+    }),
+    { property: "og:site_name", content: identity.siteTitle },
+  ];
 }

@@ -20,6 +20,7 @@ import { createMailWorker } from "./mail/worker.server";
 import { startMaintenance } from "./maintenance.server";
 import { securityHeaders } from "./security-headers.server";
 import { isPublicPageRequest, loadTracking } from "./site/tracking.server";
+import { createStorage, serveUploads } from "./storage/storage.server";
 
 export { ConfigError } from "./config.server";
 
@@ -58,7 +59,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const secret = await loadAuthSecret(db, config.authSecret);
   const { auth, close: closeAuth } = createAuth({ config, db, secret, logger });
   const mailWorker = createMailWorker({ db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const services: AppServices = { config, db, logger, auth, mailWorker, formSecret: secret };
+  const storage = createStorage(config.storage);
+  const services: AppServices = { config, db, logger, auth, mailWorker, formSecret: secret, storage };
   // In production the route modules load once, now, so the first visitor does not wait for them.
   const build = options.vite
     ? () => options.vite?.ssrLoadModule("virtual:react-router/server-build") as unknown as Promise<ServerBuild>
@@ -152,6 +154,8 @@ function createExpressApp(
     next();
   });
   app.all("/api/auth/*splat", toNodeHandler(services.auth));
+
+  app.get("/uploads/*key", serveUploads(services.storage));
 
   if (options.vite) {
     app.use(options.vite.middlewares);

@@ -78,7 +78,35 @@ const envSchema = z.object({
     message: "must be at least 32 characters (or unset: a secret is generated and kept in the database)",
   }),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Uploads go to an S3-compatible bucket when S3_BUCKET is set, else to DATA_DIR/uploads.
+  S3_BUCKET: optionalText.refine((value) => value === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value), {
+    message: "must be a bucket name: 3-63 lowercase letters, digits, dots and hyphens",
+  }),
+  S3_ENDPOINT: optionalUrl(/^https?:$/, "must be an http(s) URL such as https://s3.eu-central-1.amazonaws.com"),
+  S3_REGION: optionalText.refine((value) => value === undefined || /^[a-z0-9-]{2,32}$/.test(value), {
+    message: "must be a region name such as us-east-1 (use auto or us-east-1 for most S3-compatible services)",
+  }),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  // https only: the pages' Content-Security-Policy loads images and video from the site itself or https.
+  S3_PUBLIC_URL: optionalUrl(/^https:$/, "must be an https URL under which the bucket's objects are public"),
+  S3_FORCE_PATH_STYLE: optionalText.refine(
+    (value) => value === undefined || ["true", "false", "1", "0"].includes(value),
+    { message: "must be true or false" },
+  ),
 });
+
+export type S3Config = {
+  bucket: string;
+  endpoint: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  publicUrl: string | undefined;
+  forcePathStyle: boolean;
+};
+
+export type StorageConfig = { kind: "local"; dir: string } | ({ kind: "s3" } & S3Config);
 
 export type Config = ReturnType<typeof parseConfig>;
 
@@ -97,6 +125,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid ${variable}=${JSON.stringify(env[variable] ?? "")}: ${issue?.message}`);
   }
   const parsed = result.data;
+  const s3 = s3Config(parsed);
   const dataDir = path.resolve(parsed.DATA_DIR);
   const baseUrl = (parsed.BASE_URL ?? `http://localhost:${parsed.PORT}`).replace(/\/+$/, "");
   // Without an explicit BASE_URL the app is reached locally, by any of these names.
@@ -112,6 +141,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     secureCookies: baseUrl.startsWith("https://"),
     dataDir,
     uploadsDir: path.join(dataDir, "uploads"),
+    storage: (s3 ? { kind: "s3", ...s3 } : { kind: "local", dir: path.join(dataDir, "uploads") }) as StorageConfig,
     database: databaseConfig(parsed.DATABASE_URL, dataDir),
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM ?? `no-reply@${new URL(baseUrl).hostname}`,
@@ -120,6 +150,32 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     logLevel: parsed.LOG_LEVEL,
     authSecret: parsed.AUTH_SECRET,
     countryHeader: parsed.COUNTRY_HEADER?.toLowerCase(),
+  };
+}
+
+function s3Config(parsed: z.output<typeof envSchema>): S3Config | undefined {
+  const bucket = parsed.S3_BUCKET;
+  if (bucket === undefined) return undefined;
+  for (const name of ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+    if (parsed[name] === undefined) throw new ConfigError(`Missing ${name}: it is required when S3_BUCKET is set`);
+  }
+  const region = parsed.S3_REGION ?? "us-east-1";
+  const endpoint = (parsed.S3_ENDPOINT ?? `https://s3.${region}.amazonaws.com`).replace(/\/+$/, "");
+  const forcePathStyle =
+    parsed.S3_FORCE_PATH_STYLE === undefined ? false : ["true", "1"].includes(parsed.S3_FORCE_PATH_STYLE);
+  if (!forcePathStyle && bucket.includes(".") && endpoint.startsWith("https:")) {
+    throw new ConfigError(
+      `Invalid S3_BUCKET=${JSON.stringify(bucket)}: a bucket name with dots needs S3_FORCE_PATH_STYLE=true over https`,
+    );
+  }
+  return {
+    bucket,
+    endpoint,
+    region,
+    accessKeyId: parsed.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: parsed.S3_SECRET_ACCESS_KEY as string,
+    publicUrl: parsed.S3_PUBLIC_URL?.replace(/\/+$/, ""),
+    forcePathStyle,
   };
 }
 

@@ -5,6 +5,7 @@ import type { Config } from "./config.server";
 import type { Database } from "./db/schema.server";
 import type { MailWorker } from "./mail/worker.server";
 import type { Tracking } from "./site/tracking.server";
+import type { Storage } from "./storage/storage.server";
 
 export type AppServices = {
   config: Config;
@@ -14,6 +15,8 @@ export type AppServices = {
   mailWorker: MailWorker;
   /** Signs the visitor forms' timing tokens (the same key as the session cookies). */
   formSecret: string;
+  /** Uploaded files: local disk or an S3-compatible bucket. */
+  storage: Storage;
 };
 
 export const servicesContext = createContext<AppServices>();

@@ -24,9 +24,41 @@ describe("parseConfig", () => {
     [{ SMTP_URL: "http://mail" }, /^Invalid SMTP_URL=/],
     [{ NOTIFY_EMAILS: "sales@example.com, nope" }, /^Invalid NOTIFY_EMAILS=.*"nope" is not an e-mail address/],
     [{ TRUST_PROXY: "everyone!" }, /^Invalid TRUST_PROXY=/],
+    [{ S3_BUCKET: "Bad_Bucket" }, /^Invalid S3_BUCKET="Bad_Bucket": must be a bucket name/],
+    [{ S3_BUCKET: "site-files" }, /^Missing S3_ACCESS_KEY_ID: it is required when S3_BUCKET is set/],
+    [{ S3_BUCKET: "site-files", S3_ACCESS_KEY_ID: "key" }, /^Missing S3_SECRET_ACCESS_KEY/],
+    [{ S3_ENDPOINT: "minio:9000" }, /^Invalid S3_ENDPOINT="minio:9000": must be an http\(s\) URL/],
+    [{ S3_FORCE_PATH_STYLE: "yes" }, /^Invalid S3_FORCE_PATH_STYLE="yes": must be true or false/],
+    [{ S3_PUBLIC_URL: "http://cdn.example.com" }, /^Invalid S3_PUBLIC_URL=.*must be an https URL/],
   ])("refuses %o with a message naming the variable", (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(message);
+  });
+
+  it("stores uploads in DATA_DIR/uploads unless S3_BUCKET is set", () => {
+    expect(parseConfig({ DATA_DIR: "/srv/agency" }).storage).toEqual({ kind: "local", dir: "/srv/agency/uploads" });
+    expect(
+      parseConfig({
+        S3_BUCKET: "site-files",
+        S3_ACCESS_KEY_ID: "key",
+        S3_SECRET_ACCESS_KEY: "secret",
+        S3_ENDPOINT: "http://127.0.0.1:9000/",
+        S3_FORCE_PATH_STYLE: "true",
+      }).storage,
+    ).toEqual({
+      kind: "s3",
+      bucket: "site-files",
+      endpoint: "http://127.0.0.1:9000",
+      region: "us-east-1",
+      accessKeyId: "key",
+      secretAccessKey: "secret",
+      publicUrl: undefined,
+      forcePathStyle: true,
+    });
+    expect(
+      parseConfig({ S3_BUCKET: "files", S3_REGION: "eu-west-1", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s" })
+        .storage,
+    ).toMatchObject({ endpoint: "https://s3.eu-west-1.amazonaws.com", forcePathStyle: false });
   });
 
   it("reads TRUST_PROXY as Express's trust proxy setting", () => {

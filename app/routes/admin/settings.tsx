@@ -1,5 +1,8 @@
+import { TriangleAlertIcon } from "lucide-react";
+import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { Field } from "~/components/admin/field";
+import { SiteFileField } from "~/components/admin/site-file-field";
 import { useToastMessage } from "~/components/show-toast";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Avatar } from "~/components/ui/avatar";
@@ -8,22 +11,42 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+import { brand } from "~/content/brand";
 import { ROLES, roleLabels } from "~/lib/roles";
+import {
+  analyticsSchema,
+  CUSTOM_HEAD_CODE_MAX,
+  META_DESCRIPTION_IDEAL,
+  META_DESCRIPTION_MAX,
+  removeSiteFileSchema,
+  SITE_TITLE_MAX,
+  siteInformationSchema,
+} from "~/lib/schemas/settings";
 import { changePasswordSchema, passwordConfirmationSchema, totpCodeSchema } from "~/lib/schemas/staff";
 import { toastMessage } from "~/lib/toast";
+import { siteFiles } from "~/lib/uploads";
+import { ACCESS_DENIED_MESSAGE } from "~/server/auth/guard.server";
 import { changePassword, confirmTwoFactor, disableTwoFactor, startTwoFactor } from "~/server/auth/profile.server";
-import { requireStaff } from "~/server/auth/session.server";
+import { auditActor, requireStaff } from "~/server/auth/session.server";
+import { getServices } from "~/server/context.server";
 import { parseForm } from "~/server/forms.server";
+import { loadSiteSettings, type SiteSettingValues, updateSettings } from "~/server/settings/settings.server";
+import { removeSiteFile } from "~/server/uploads/uploads.server";
 import type { Route } from "./+types/settings";
 
 export function meta() {
   return [{ title: "Settings | Admin" }];
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
-  return { email: staff.email, role: staff.role, twoFactorEnabled: staff.twoFactorEnabled };
+  // The site sections are admin-only; other roles get their profile and nothing of the site's settings.
+  const site = staff.role === "admin" ? await loadSiteSettings(getServices(context).db) : null;
+  return { email: staff.email, role: staff.role, twoFactorEnabled: staff.twoFactorEnabled, site };
 }
+
+const SITE_INTENTS = new Set(["save-site-info", "save-analytics", "remove-file"]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(context);
@@ -38,7 +61,52 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       { status: 400 },
     );
+  if (SITE_INTENTS.has(intent) && staff.role !== "admin") {
+    return data(
+      { intent, fieldErrors: {}, toast: toastMessage("error", "Error", ACCESS_DENIED_MESSAGE) },
+      { status: 403 },
+    );
+  }
+  const settingFailed = (fieldErrors: Record<string, string>, values: Record<string, string>) =>
+    data(
+      {
+        intent,
+        fieldErrors,
+        values,
+        toast: toastMessage(
+          "error",
+          "Error",
+          `Failed to update setting. ${Object.values(fieldErrors)[0] ?? ""}`.trim(),
+        ),
+      },
+      { status: 400 },
+    );
   switch (intent) {
+    case "save-site-info":
+    case "save-analytics": {
+      const parsed = parseForm(formData, intent === "save-site-info" ? siteInformationSchema : analyticsSchema);
+      if (!parsed.ok) return settingFailed(parsed.fieldErrors, parsed.values);
+      const { changed } = await updateSettings(getServices(context).db, parsed.data, auditActor(staff));
+      return {
+        intent,
+        fieldErrors: {},
+        toast: toastMessage(
+          changed.length > 0 ? "success" : "info",
+          changed.length > 0 ? "Success" : "No changes",
+          changed.length > 0 ? "Setting updated successfully" : "Nothing was different, so nothing was saved.",
+        ),
+      };
+    }
+    case "remove-file": {
+      const parsed = parseForm(formData, removeSiteFileSchema);
+      if (!parsed.ok) return settingFailed(parsed.fieldErrors, {} as Record<string, string>);
+      await removeSiteFile(getServices(context), parsed.data.key, staff);
+      return {
+        intent,
+        fieldErrors: {},
+        toast: toastMessage("success", "Success", `${siteFiles[parsed.data.key].label} removed`),
+      };
+    }
     case "change-password": {
       const parsed = parseForm(formData, changePasswordSchema);
       if (!parsed.ok) return invalid(parsed.fieldErrors);
@@ -71,6 +139,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const busyWith = navigation.state === "submitting" ? String(navigation.formData?.get("intent")) : null;
   const fieldErrors: Record<string, string> = actionData?.fieldErrors ?? {};
   const enrolment = actionData && "enrolment" in actionData ? actionData.enrolment : undefined;
+  const typed = (actionData && "values" in actionData ? (actionData.values ?? {}) : {}) as Record<string, string>;
 
   return (
     <div className="space-y-6">
@@ -253,6 +322,225 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           )}
         </CardContent>
       </Card>
+
+      {loaderData.site ? (
+        <SiteSections
+          site={loaderData.site}
+          fieldErrors={fieldErrors}
+          typed={typed}
+          busyWith={busyWith}
+          savedIntent={actionData?.toast?.type === "success" ? actionData.intent : null}
+        />
+      ) : null}
     </div>
+  );
+}
+
+type SectionProps = {
+  site: SiteSettingValues;
+  fieldErrors: Record<string, string>;
+  typed: Record<string, string>;
+  busyWith: string | null;
+  savedIntent: string | null;
+};
+
+function Section({ title, description, children }: { title: string; description: string; children: React.ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>{title}</h2>
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">{children}</CardContent>
+    </Card>
+  );
+}
+
+function SiteSections({ site, fieldErrors, typed, busyWith }: SectionProps) {
+  return (
+    <>
+      <Section title="Site Information" description="The site's name and its description for search engines.">
+        <SiteInformationForm site={site} fieldErrors={fieldErrors} typed={typed} busy={busyWith === "save-site-info"} />
+      </Section>
+      <Section title="Favicon" description="The small icon browsers show in tabs and bookmarks.">
+        <SiteFileField settingKey="favicon_url" value={site.favicon_url} />
+      </Section>
+      <Section
+        title="Site Logo"
+        description="Shown in the public site's header and footer; the default logo is used when unset."
+      >
+        <div className="grid gap-4 md:grid-cols-2">
+          <SiteFileField settingKey="header_logo" value={site.header_logo} />
+          <SiteFileField settingKey="footer_logo" value={site.footer_logo} />
+        </div>
+      </Section>
+      <Section
+        title="File Management"
+        description="The PPC strategies guide that visitors download after filling in the guide form."
+      >
+        <SiteFileField settingKey="ppc_strategies_pdf" value={site.ppc_strategies_pdf} />
+      </Section>
+      <Section
+        title="Video Management"
+        description="The video in the home page's hero, and the picture shown before it plays."
+      >
+        <div className="grid gap-4 md:grid-cols-2">
+          <SiteFileField settingKey="hero_video" value={site.hero_video} />
+          <SiteFileField settingKey="hero_video_thumbnail" value={site.hero_video_thumbnail} />
+        </div>
+      </Section>
+      <Section title="Analytics Code" description="Tracking that loads on the public site when an ID is set.">
+        <AnalyticsForm site={site} fieldErrors={fieldErrors} typed={typed} busy={busyWith === "save-analytics"} />
+      </Section>
+    </>
+  );
+}
+
+type FormProps = {
+  site: SiteSettingValues;
+  fieldErrors: Record<string, string>;
+  typed: Record<string, string>;
+  busy: boolean;
+};
+
+function SiteInformationForm({ site, fieldErrors, typed, busy }: FormProps) {
+  const [description, setDescription] = useState(typed.site_meta_description ?? site.site_meta_description ?? "");
+  const length = description.trim().length;
+  const ideal = length >= META_DESCRIPTION_IDEAL.min && length <= META_DESCRIPTION_IDEAL.max;
+  return (
+    <Form method="post" className="grid max-w-2xl gap-4">
+      <input type="hidden" name="intent" value="save-site-info" />
+      <Field
+        id="site-title"
+        label="Site title"
+        error={fieldErrors.site_title}
+        hint="Used in page titles and when the site is shared."
+      >
+        {(props) => (
+          <Input
+            {...props}
+            name="site_title"
+            required
+            maxLength={SITE_TITLE_MAX}
+            defaultValue={typed.site_title ?? site.site_title ?? brand.name}
+          />
+        )}
+      </Field>
+      <Field
+        id="site-meta-description"
+        label="Meta description"
+        error={fieldErrors.site_meta_description}
+        hint={
+          <span className="flex justify-between gap-4">
+            <span>Search engines show about 150-160 characters; aim for that range.</span>
+            <span
+              data-testid="meta-description-counter"
+              className={
+                ideal
+                  ? "text-green-700 dark:text-green-400"
+                  : length > META_DESCRIPTION_MAX
+                    ? "text-destructive"
+                    : undefined
+              }
+            >
+              {length}/{META_DESCRIPTION_MAX}
+            </span>
+          </span>
+        }
+      >
+        {(props) => (
+          <Textarea
+            {...props}
+            name="site_meta_description"
+            rows={3}
+            maxLength={META_DESCRIPTION_MAX}
+            value={description}
+            onChange={(event) => setDescription(event.currentTarget.value)}
+          />
+        )}
+      </Field>
+      <Button type="submit" className="justify-self-start" disabled={busy}>
+        {busy ? "Saving..." : "Save site information"}
+      </Button>
+    </Form>
+  );
+}
+
+function AnalyticsForm({ site, fieldErrors, typed, busy }: FormProps) {
+  const [code, setCode] = useState(typed.custom_head_code ?? site.custom_head_code ?? "");
+  return (
+    <Form method="post" className="grid max-w-2xl gap-4">
+      <input type="hidden" name="intent" value="save-analytics" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          id="google-analytics-id"
+          label="Google Analytics ID"
+          error={fieldErrors.google_analytics_id}
+          hint="Such as G-XXXXXXXXXX. Leave empty to turn it off."
+        >
+          {(props) => (
+            <Input
+              {...props}
+              name="google_analytics_id"
+              maxLength={40}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="G-XXXXXXXXXX"
+              defaultValue={typed.google_analytics_id ?? site.google_analytics_id ?? ""}
+            />
+          )}
+        </Field>
+        <Field
+          id="facebook-pixel-id"
+          label="Facebook Pixel ID"
+          error={fieldErrors.facebook_pixel_id}
+          hint="15 or 16 digits. Leave empty to turn it off."
+        >
+          {(props) => (
+            <Input
+              {...props}
+              name="facebook_pixel_id"
+              inputMode="numeric"
+              maxLength={16}
+              autoComplete="off"
+              placeholder="123456789012345"
+              defaultValue={typed.facebook_pixel_id ?? site.facebook_pixel_id ?? ""}
+            />
+          )}
+        </Field>
+      </div>
+      <Alert variant="destructive" role="note">
+        <TriangleAlertIcon aria-hidden />
+        <AlertTitle>Custom head code runs on every public page</AlertTitle>
+        <AlertDescription>
+          Whatever you paste here is added to the head of every public page and runs in every visitor's browser: it can
+          read what visitors type and change any page. Only paste code from a source you trust.
+        </AlertDescription>
+      </Alert>
+      <Field
+        id="custom-head-code"
+        label="Custom head code"
+        error={fieldErrors.custom_head_code}
+        hint={`${code.length.toLocaleString("en-US")}/${CUSTOM_HEAD_CODE_MAX.toLocaleString("en-US")} characters.`}
+      >
+        {(props) => (
+          <Textarea
+            {...props}
+            name="custom_head_code"
+            rows={6}
+            maxLength={CUSTOM_HEAD_CODE_MAX}
+            spellCheck={false}
+            className="font-mono text-xs"
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+          />
+        )}
+      </Field>
+      <Button type="submit" className="justify-self-start" disabled={busy}>
+        {busy ? "Saving..." : "Save analytics code"}
+      </Button>
+    </Form>
   );
 }

@@ -24,26 +24,30 @@ import {
   integrations,
   testimonials,
 } from "~/content/home";
-import { jsonLd, pageMeta } from "~/lib/seo";
+import { applySiteIdentity, jsonLd, pageMeta, type SiteIdentity } from "~/lib/seo";
 import { getServices } from "~/server/context.server";
+import { loadSiteIdentity } from "~/server/site/public-settings.server";
 import type { Route } from "./+types/home";
 import { useSiteData } from "./layout";
 
 // The copy and the meta tags come from the loader, so they travel as data inside the HTML instead of
 // as JavaScript every visitor downloads and parses: the home page has a tight script budget.
-export function loader({ context }: Route.LoaderArgs) {
-  const { baseUrl } = getServices(context).config;
+// The site title and description from settings are applied here, on the server, for the same reason.
+export async function loader({ context }: Route.LoaderArgs) {
+  const { config, db } = getServices(context);
   return {
-    meta: homeMeta(baseUrl),
+    meta: homeMeta(config.baseUrl, await loadSiteIdentity(db)),
     content: { adPlatforms, contactSection, coreServices, hero, homeSections, industries, integrations, testimonials },
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
-function homeMeta(baseUrl: string) {
+function homeMeta(baseUrl: string, identity: SiteIdentity) {
   return [
-    ...pageMeta(baseUrl, { ...homeSeo, image: brand.defaultLogo }, { social: true }),
+    ...applySiteIdentity(pageMeta(baseUrl, { ...homeSeo, image: brand.defaultLogo }, { social: true }), identity, {
+      home: true,
+    }),
     jsonLd({
       "@context": "https://schema.org",
       "@type": "Organization",

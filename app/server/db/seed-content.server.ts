@@ -154,7 +154,7 @@ export const seedPricingContent = [
 
 export const seedSettings: Record<string, unknown> = {
   site_title: brand.name,
-  site_meta_description: `${brand.name} is a performance-marketing agency for e-commerce, SaaS, real estate and automotive brands: paid ads management, conversion tracking and marketing automation.`,
+  site_meta_description: `${brand.name} is a performance-marketing agency for e-commerce, SaaS, real estate and automotive brands: paid ads, conversion tracking and marketing automation.`,
 };
 
 export const seedBlogPosts = [

@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import { type SiteFileKey, siteFiles } from "~/lib/uploads";
+import { type AuditActor, recordAudit } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
 import { fromJson, now, toJson } from "../db/values.server";
 
@@ -23,4 +26,82 @@ export async function setSetting(db: Database, key: string, value: unknown, upda
     .values({ key, value: toJson(value), updated_by: updatedBy, updated_at: at })
     .onConflict((oc) => oc.column("key").doUpdateSet({ value: toJson(value), updated_by: updatedBy, updated_at: at }))
     .execute();
+}
+
+/** Every key the settings screen edits. */
+export const SITE_SETTING_KEYS = [
+  "site_title",
+  "site_meta_description",
+  ...(Object.keys(siteFiles) as SiteFileKey[]),
+  "google_analytics_id",
+  "facebook_pixel_id",
+  "custom_head_code",
+] as const;
+export type SiteSettingKey = (typeof SITE_SETTING_KEYS)[number];
+export type SiteSettingValues = Record<SiteSettingKey, string | null>;
+
+/** The settings screen's values: text or null when unset. */
+export async function loadSiteSettings(db: Database): Promise<SiteSettingValues> {
+  const values = await getSettings(db, SITE_SETTING_KEYS);
+  return Object.fromEntries(
+    SITE_SETTING_KEYS.map((key) => {
+      const value = values[key];
+      return [key, typeof value === "string" && value !== "" ? value : null];
+    }),
+  ) as SiteSettingValues;
+}
+
+/** Large or code-like values are summarised in the audit log instead of copied into it. */
+function auditValue(key: string, value: string | null) {
+  if (value === null) return null;
+  if (key !== "custom_head_code") return value;
+  const digest = createHash("sha256").update(value).digest("hex").slice(0, 12);
+  return `${value.length} characters (sha256 ${digest}…)`;
+}
+
+/**
+ * Applies the given changes in one transaction (an empty value or null removes the setting) and writes one
+ * audit entry listing each changed key with its old and new value. Returns the previous values of what changed.
+ */
+export async function updateSettings(
+  db: Database,
+  changes: Partial<Record<SiteSettingKey, string | null>>,
+  actor: AuditActor,
+) {
+  return db.transaction().execute(async (trx) => {
+    const keys = Object.keys(changes) as SiteSettingKey[];
+    const current = await getSettings(trx, keys);
+    const previous: Partial<Record<SiteSettingKey, string | null>> = {};
+    const summary: Record<string, { from: string | null; to: string | null }> = {};
+    const at = now();
+    for (const key of keys) {
+      const before = typeof current[key] === "string" && current[key] !== "" ? (current[key] as string) : null;
+      const after = changes[key] === "" ? null : (changes[key] ?? null);
+      if (before === after) continue;
+      previous[key] = before;
+      summary[key] = { from: auditValue(key, before), to: auditValue(key, after) };
+      if (after === null) {
+        await trx.deleteFrom("site_settings").where("key", "=", key).execute();
+      } else {
+        await trx
+          .insertInto("site_settings")
+          .values({ key, value: toJson(after), updated_by: actor.id, updated_at: at })
+          .onConflict((oc) =>
+            oc.column("key").doUpdateSet({ value: toJson(after), updated_by: actor.id, updated_at: at }),
+          )
+          .execute();
+      }
+    }
+    const changed = Object.keys(summary) as SiteSettingKey[];
+    if (changed.length > 0) {
+      await recordAudit(trx, {
+        actor,
+        action: "settings.update",
+        entityType: "site_settings",
+        entityId: changed.length === 1 ? changed[0] : null,
+        summary,
+      });
+    }
+    return { changed, previous };
+  });
 }

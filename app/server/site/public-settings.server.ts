@@ -46,3 +46,14 @@ export async function loadPublicSettings(db: Database) {
     ppcStrategiesPdf: safeUrl(values.ppc_strategies_pdf),
   };
 }
+
+/** The favicon's address for the document head: the uploaded one, or the default (browsers read the type from the response). */
+export async function loadFavicon(db: Database) {
+  return safeUrl((await getSettings(db, ["favicon_url"])).favicon_url) ?? "/favicon.svg";
+}
+
+/** The site title and meta description, for page titles and the home page's description. */
+export async function loadSiteIdentity(db: Database) {
+  const values = await getSettings(db, ["site_title", "site_meta_description"]);
+  return { siteTitle: text(values.site_title) ?? brand.name, siteMetaDescription: text(values.site_meta_description) };
+}

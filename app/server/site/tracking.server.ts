@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import { CUSTOM_HEAD_CODE_MAX_LENGTH, isFacebookPixelId, isGoogleAnalyticsId } from "~/lib/tracking-ids";
+import { CUSTOM_HEAD_CODE_MAX, isFacebookPixelId, isGoogleAnalyticsId } from "~/lib/schemas/settings";
 import type { Database } from "../db/schema.server";
 import { getSettings } from "../settings/settings.server";
 
@@ -37,7 +37,7 @@ export async function loadTracking(db: Database, logger: Logger): Promise<Tracki
     return {
       googleAnalyticsId: googleAnalyticsId && isGoogleAnalyticsId(googleAnalyticsId) ? googleAnalyticsId : null,
       facebookPixelId: facebookPixelId && isFacebookPixelId(facebookPixelId) ? facebookPixelId : null,
-      customHeadCode: customHeadCode && customHeadCode.length <= CUSTOM_HEAD_CODE_MAX_LENGTH ? customHeadCode : null,
+      customHeadCode: customHeadCode && customHeadCode.length <= CUSTOM_HEAD_CODE_MAX ? customHeadCode : null,
     };
   } catch (error) {
     logger.warn({ err: error }, "tracking settings could not be read; page sent without tracking");

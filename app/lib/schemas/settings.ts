@@ -1,0 +1,72 @@
+import { z } from "zod";
+
+/** Site settings' rules, shared by the settings screen, its action, and the public pages that read them. */
+
+export const SITE_TITLE_MAX = 70;
+export const META_DESCRIPTION_MAX = 160;
+/** The spec's guidance for search snippets. */
+export const META_DESCRIPTION_IDEAL = { min: 150, max: 160 } as const;
+export const CUSTOM_HEAD_CODE_MAX = 20_000;
+
+/** Google tag ids: GA4 `G-…`, Google tag `GT-…`, Ads `AW-…`, or a legacy Universal Analytics `UA-…-…`. */
+export const GOOGLE_ANALYTICS_ID_PATTERN = /^(?:(?:G|GT|AW)-[A-Z0-9]{4,16}|UA-\d{4,12}-\d{1,4})$/;
+/** Meta (Facebook) pixel ids are 15 or 16 digits. */
+export const FACEBOOK_PIXEL_ID_PATTERN = /^\d{15,16}$/;
+
+export function isGoogleAnalyticsId(value: unknown): value is string {
+  return typeof value === "string" && GOOGLE_ANALYTICS_ID_PATTERN.test(value);
+}
+
+export function isFacebookPixelId(value: unknown): value is string {
+  return typeof value === "string" && FACEBOOK_PIXEL_ID_PATTERN.test(value);
+}
+
+export const googleAnalyticsIdSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .max(40, "That Google Analytics ID is too long.")
+  .refine((value) => value === "" || isGoogleAnalyticsId(value), {
+    message: "Enter a Google Analytics ID such as G-XXXXXXXXXX (or GT-…, AW-…, UA-XXXXXX-X).",
+  });
+
+export const facebookPixelIdSchema = z
+  .string()
+  .trim()
+  .refine((value) => value === "" || isFacebookPixelId(value), {
+    message: "Enter a Facebook Pixel ID: 15 or 16 digits.",
+  });
+
+export const customHeadCodeSchema = z
+  .string()
+  .max(
+    CUSTOM_HEAD_CODE_MAX,
+    `Custom head code is limited to ${CUSTOM_HEAD_CODE_MAX.toLocaleString("en-US")} characters.`,
+  )
+  .transform((value) => value.trim());
+
+export const siteInformationSchema = z.object({
+  site_title: z
+    .string({ error: "Please enter a site title." })
+    .trim()
+    .min(1, "Please enter a site title.")
+    .max(SITE_TITLE_MAX, `The site title is limited to ${SITE_TITLE_MAX} characters.`),
+  site_meta_description: z
+    .string()
+    .trim()
+    .max(META_DESCRIPTION_MAX, `The meta description is limited to ${META_DESCRIPTION_MAX} characters.`)
+    .default(""),
+});
+
+export const analyticsSchema = z.object({
+  google_analytics_id: googleAnalyticsIdSchema.default(""),
+  facebook_pixel_id: facebookPixelIdSchema.default(""),
+  custom_head_code: customHeadCodeSchema.default(""),
+});
+
+export const removeSiteFileSchema = z.object({
+  key: z.enum(
+    ["favicon_url", "header_logo", "footer_logo", "ppc_strategies_pdf", "hero_video", "hero_video_thumbnail"],
+    { error: "Unknown setting." },
+  ),
+});

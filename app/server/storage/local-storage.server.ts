@@ -1,0 +1,42 @@
+import { mkdir, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import type { Storage } from "./storage.server";
+import { sweepIncoming, uploadHeaders } from "./storage.server";
+
+/** Files under DATA_DIR/uploads, served by Express's `sendFile` (ranges for video, validators for revalidation). */
+export function createLocalStorage(dir: string): Storage {
+  const root = path.resolve(dir);
+  const incomingDir = path.join(root, ".incoming");
+  sweepIncoming(incomingDir);
+  return {
+    kind: "local",
+    incomingDir,
+    async put(key, file) {
+      const target = path.join(root, key);
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(file.path, target);
+    },
+    async delete(key) {
+      await rm(path.join(root, key), { force: true });
+    },
+    serve(key, req, res) {
+      return new Promise((resolve) => {
+        res.set(uploadHeaders(key));
+        res.sendFile(key, { root, dotfiles: "deny", cacheControl: false, lastModified: true }, (error) => {
+          if (error && !res.headersSent) {
+            const status = (error as { status?: number }).status ?? 500;
+            res.removeHeader("Content-Disposition");
+            res.removeHeader("Cache-Control");
+            res
+              .status(status === 404 ? 404 : status)
+              .type("text/plain")
+              .send(status === 404 ? "File not found." : "The file could not be read.");
+          } else if (error) {
+            req.log?.warn({ err: error, key }, "upload stream ended early");
+          }
+          resolve();
+        });
+      });
+    },
+  };
+}

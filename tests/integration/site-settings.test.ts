@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { listAuditEntries } from "~/server/audit/audit.server";
+import { seedDatabase } from "~/server/db/seed.server";
+import { loadSiteSettings, updateSettings } from "~/server/settings/settings.server";
+import { loadFavicon, loadPublicSettings, loadSiteIdentity } from "~/server/site/public-settings.server";
+import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
+
+const actor = { id: null, email: "admin@example.com" };
+
+describe.each(dialects)("site settings on %s", (dialect) => {
+  let database: TestDatabase;
+  afterEach(async () => {
+    await database?.drop();
+  });
+
+  it("saves only what changed, removes emptied settings, and audits each change with its old and new value", async () => {
+    database = await createMigratedDatabase(dialect);
+    await seedDatabase(database.db);
+    const { db } = database;
+    const seeded = await loadSiteSettings(db);
+    expect(seeded.site_title).toBe("ScaleLeap");
+    expect(seeded.google_analytics_id).toBeNull();
+
+    const first = await updateSettings(
+      db,
+      {
+        site_title: "Acme Growth",
+        site_meta_description: seeded.site_meta_description,
+        google_analytics_id: "G-ABC1234",
+      },
+      actor,
+    );
+    expect(first.changed.sort()).toEqual(["google_analytics_id", "site_title"]);
+    expect(await loadSiteIdentity(db)).toEqual({
+      siteTitle: "Acme Growth",
+      siteMetaDescription: seeded.site_meta_description,
+    });
+    // Public pages read settings on every request: the next page already shows the change.
+    expect((await loadPublicSettings(db)).siteTitle).toBe("Acme Growth");
+
+    const again = await updateSettings(db, { site_title: "Acme Growth" }, actor);
+    expect(again.changed).toEqual([]);
+
+    const code = `<script>console.log("${"x".repeat(500)}")</script>`;
+    await updateSettings(db, { google_analytics_id: "", custom_head_code: code }, actor);
+    const after = await loadSiteSettings(db);
+    expect(after.google_analytics_id).toBeNull();
+    expect(after.custom_head_code).toBe(code);
+
+    const audit = await listAuditEntries(db, { entityType: "site_settings" });
+    expect(audit).toHaveLength(2);
+    expect(audit[1]).toMatchObject({
+      action: "settings.update",
+      actorEmail: "admin@example.com",
+      summary: {
+        site_title: { from: "ScaleLeap", to: "Acme Growth" },
+        google_analytics_id: { from: null, to: "G-ABC1234" },
+      },
+    });
+    // Head code is summarised, not copied into the log.
+    expect(audit[0]?.summary).toEqual({
+      google_analytics_id: { from: "G-ABC1234", to: null },
+      custom_head_code: { from: null, to: expect.stringMatching(/^\d+ characters \(sha256 [0-9a-f]{12}…\)$/) },
+    });
+  });
+
+  it("serves the uploaded favicon, or the default one", async () => {
+    database = await createMigratedDatabase(dialect);
+    expect(await loadFavicon(database.db)).toBe("/favicon.svg");
+    await updateSettings(database.db, { favicon_url: "/uploads/logos/favicon_url-1732240000000.png" }, actor);
+    expect(await loadFavicon(database.db)).toBe("/uploads/logos/favicon_url-1732240000000.png");
+  });
+});

@@ -1,0 +1,521 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import http, { type Server } from "node:http";
+import os from "node:os";
+import path from "node:path";
+import express from "express";
+import pino from "pino";
+import S3rver from "s3rver";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Role } from "~/lib/roles";
+import { listAuditEntries } from "~/server/audit/audit.server";
+import type { StaffIdentity } from "~/server/auth/session.server";
+import { getSettings } from "~/server/settings/settings.server";
+import { createLocalStorage } from "~/server/storage/local-storage.server";
+import { createS3Storage } from "~/server/storage/s3-storage.server";
+import { type Storage, serveUploads } from "~/server/storage/storage.server";
+import { receiveUpload, UploadError } from "~/server/uploads/receive.server";
+import { removeSiteFile, uploadFile } from "~/server/uploads/uploads.server";
+import { freePort } from "../support/app-server";
+import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
+import {
+  BOUNDARY,
+  MULTIPART_TYPE,
+  makeMp4,
+  makePdf,
+  makePng,
+  makeZip,
+  multipart,
+  type Part,
+  svgWithScript,
+} from "../support/files";
+import { startSigningProxy } from "../support/s3-signing-proxy";
+
+const logger = pino({ level: "silent" });
+
+function uploadRequest(parts: Part[], { search = "" } = {}) {
+  const body = multipart(parts);
+  return new Request(`http://app.test/admin/uploads${search}`, {
+    method: "POST",
+    headers: { "content-type": MULTIPART_TYPE, "content-length": String(body.length) },
+    body,
+  });
+}
+
+function filePart(data: Buffer, filename: string, type = "application/octet-stream"): Part {
+  return { name: "file", filename, type, data };
+}
+
+function target(bucket: string, prefix?: string): Part[] {
+  return prefix === undefined
+    ? [{ name: "bucket", value: bucket }]
+    : [
+        { name: "bucket", value: bucket },
+        { name: "prefix", value: prefix },
+      ];
+}
+
+async function refusal(promise: Promise<unknown>) {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(UploadError);
+  return error as UploadError;
+}
+
+/** Starts a bare Express app serving /uploads from the storage, as the real server mounts it. */
+async function serveFrom(storage: Storage) {
+  const app = express();
+  app.get("/uploads/*key", serveUploads(storage));
+  const port = await freePort();
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(port, "127.0.0.1", () => resolve(listening));
+  });
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+function rawGet(origin: string, rawPath: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = http.request(`${origin}/`, { path: rawPath }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk) => {
+        body += chunk;
+      });
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+describe("receiving uploads on local disk", () => {
+  let dir: string;
+  let storage: Storage;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), "agency-uploads-"));
+    storage = createLocalStorage(dir);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterEach(() => {
+    // Whatever happened, no partial file is left behind.
+    expect(readdirSync(storage.incomingDir)).toEqual([]);
+  });
+
+  it("stores a good image under its bucket, the prefix and a millisecond timestamp, typed by its bytes", async () => {
+    const png = makePng();
+    // The browser says JPEG and the name says .jpeg: the bytes say PNG, and PNG it is.
+    const stored = await receiveUpload(
+      storage,
+      uploadRequest([...target("logos", "header_logo"), filePart(png, "../../etc/passwd.jpeg", "image/jpeg")]),
+      "admin",
+    );
+    expect(stored.key).toMatch(/^logos\/header_logo-\d{13}\.png$/);
+    expect(stored.url).toBe(`/uploads/${stored.key}`);
+    expect(readFileSync(path.join(dir, stored.key))).toEqual(png);
+
+    const blog = await receiveUpload(
+      storage,
+      uploadRequest([...target("pdfs", "blog-images/"), filePart(png, "photo.png")]),
+      "editor",
+    );
+    expect(blog.key).toMatch(/^pdfs\/blog-images\/\d{13}\.png$/);
+  });
+
+  it("refuses a file whose bytes are not of the accepted kind, whatever its name and declared type", async () => {
+    const error = await refusal(
+      receiveUpload(
+        storage,
+        uploadRequest([...target("logos", "header_logo"), filePart(makePdf(), "logo.png", "image/png")]),
+        "admin",
+      ),
+    );
+    expect(error.status).toBe(415);
+    expect(error.message).toContain("Please select an image file");
+    expect(error.message).toContain("This file is a PDF");
+
+    const video = await refusal(
+      receiveUpload(
+        storage,
+        uploadRequest([...target("videos", "hero_video"), filePart(makePng(), "clip.mp4", "video/mp4")]),
+        "admin",
+      ),
+    );
+    expect(video.message).toContain("Please select a video file");
+  });
+
+  it("refuses an SVG carrying a script, even named and typed as a PNG", async () => {
+    const error = await refusal(
+      receiveUpload(
+        storage,
+        uploadRequest([...target("logos", "favicon_url"), filePart(svgWithScript, "favicon.png", "image/png")]),
+        "admin",
+      ),
+    );
+    expect(error.status).toBe(415);
+    expect(error.message).toMatch(/SVG images are not accepted because they can carry scripts/);
+  });
+
+  it("stops reading an oversize upload at the limit instead of taking in the whole body", async () => {
+    const total = 60 * 1024 * 1024;
+    let pulled = 0;
+    // A real multipart start (fields, then a PNG), whose file part then never ends.
+    const complete = multipart([...target("logos", "header_logo"), filePart(makePng(), "big.png", "image/png")]);
+    const opening = complete.subarray(0, complete.length - `\r\n--${BOUNDARY}--\r\n`.length);
+    let sentOpening = false;
+    const chunk = Buffer.alloc(64 * 1024);
+    // No Content-Length: the size is only found out by reading, as with a chunked request.
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (!sentOpening) {
+          sentOpening = true;
+          pulled += opening.length;
+          controller.enqueue(opening);
+          return;
+        }
+        if (pulled >= total) return controller.close();
+        pulled += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const request = new Request("http://app.test/admin/uploads", {
+      method: "POST",
+      headers: { "content-type": MULTIPART_TYPE },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    const error = await refusal(receiveUpload(storage, request, "admin"));
+    expect(error.status).toBe(413);
+    expect(error.message).toBe("The file is too large: the limit is 5 MB.");
+    expect(pulled).toBeLessThan(6 * 1024 * 1024);
+  });
+
+  it("refuses at once when the declared length is over the limit", async () => {
+    const request = new Request("http://app.test/admin/uploads", {
+      method: "POST",
+      headers: { "content-type": MULTIPART_TYPE, "content-length": String(200 * 1024 * 1024) },
+      body: new ReadableStream({
+        pull() {
+          throw new Error("the body must not be read");
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    const error = await refusal(receiveUpload(storage, request, "admin"));
+    expect(error.status).toBe(413);
+  });
+
+  it("opens ZIP files' central directory and refuses zip bombs", async () => {
+    const good = await receiveUpload(
+      storage,
+      uploadRequest([
+        ...target("pdfs", "ppc_strategies_pdf"),
+        filePart(makeZip([{ name: "guide.txt", data: Buffer.from("fifty strategies") }]), "guide.zip"),
+      ]),
+      "admin",
+    );
+    expect(good.key).toMatch(/^pdfs\/ppc_strategies_pdf-\d{13}\.zip$/);
+
+    const huge = makeZip(
+      Array.from({ length: 40 }, (_, index) => ({
+        name: `layer-${index}.bin`,
+        data: Buffer.from("x"),
+        claimedSize: 0xfffffff0 - 1,
+      })),
+    );
+    const bomb = await refusal(
+      receiveUpload(
+        storage,
+        uploadRequest([...target("pdfs", "ppc_strategies_pdf"), filePart(huge, "bomb.zip")]),
+        "admin",
+      ),
+    );
+    expect(bomb.status).toBe(422);
+    expect(bomb.message).toBe("This ZIP file would unpack to more than 100 MB, so it was refused.");
+
+    const many = makeZip(Array.from({ length: 1001 }, (_, index) => ({ name: `${index}`, data: Buffer.alloc(0) })));
+    const crowded = await refusal(
+      receiveUpload(
+        storage,
+        uploadRequest([...target("pdfs", "ppc_strategies_pdf"), filePart(many, "many.zip")]),
+        "admin",
+      ),
+    );
+    expect(crowded.message).toBe("This ZIP file has more than 1000 entries, so it was refused.");
+
+    const truncated = makeZip([{ name: "a.txt", data: Buffer.from("a") }]).subarray(0, 40);
+    const damaged = await refusal(
+      receiveUpload(
+        storage,
+        uploadRequest([...target("pdfs", "ppc_strategies_pdf"), filePart(truncated, "cut.zip")]),
+        "admin",
+      ),
+    );
+    expect(damaged.message).toMatch(/damaged/);
+  });
+
+  it("refuses unknown targets, path tricks in the prefix, missing files, and roles without the right", async () => {
+    const png = makePng();
+    const traversal = await refusal(
+      receiveUpload(storage, uploadRequest([...target("pdfs", "../../"), filePart(png, "x.png")]), "admin"),
+    );
+    expect(traversal.status).toBe(400);
+    expect(traversal.message).toMatch(/need a known prefix/);
+    expect(
+      (await refusal(receiveUpload(storage, uploadRequest([...target("secrets"), filePart(png, "x.png")]), "admin")))
+        .message,
+    ).toMatch(/Unknown bucket/);
+    expect((await refusal(receiveUpload(storage, uploadRequest([filePart(png, "x.png")]), "admin"))).message).toMatch(
+      /Send the bucket and prefix fields before the file/,
+    );
+    expect(
+      (await refusal(receiveUpload(storage, uploadRequest(target("logos", "header_logo")), "admin"))).message,
+    ).toMatch(/No file was sent/);
+    const twoFiles = await refusal(
+      receiveUpload(
+        storage,
+        uploadRequest([...target("logos", "header_logo"), filePart(png, "a.png"), filePart(png, "b.png")]),
+        "admin",
+      ),
+    );
+    expect(twoFiles.message).toBe("Send exactly one file per upload.");
+    const editor = await refusal(
+      receiveUpload(storage, uploadRequest([...target("logos", "header_logo"), filePart(png, "x.png")]), "editor"),
+    );
+    expect(editor.status).toBe(403);
+    expect(editor.message).toBe("Only admins can change site settings.");
+    const sales = await refusal(
+      receiveUpload(storage, uploadRequest([...target("pdfs", "blog-images/"), filePart(png, "x.png")]), "sales"),
+    );
+    expect(sales.status).toBe(403);
+  });
+
+  it("serves stored files with their type, nosniff, a year's caching, and PDFs as downloads; nothing else", async () => {
+    const pdf = await receiveUpload(
+      storage,
+      uploadRequest([...target("pdfs", "ppc_strategies_pdf"), filePart(makePdf(), "guide.pdf")]),
+      "admin",
+    );
+    const png = await receiveUpload(
+      storage,
+      uploadRequest([...target("logos", "footer_logo"), filePart(makePng(), "logo.png")]),
+      "admin",
+    );
+    const video = await receiveUpload(
+      storage,
+      uploadRequest([...target("videos", "hero_video"), filePart(makeMp4(), "hero.mp4")]),
+      "admin",
+    );
+    const server = await serveFrom(storage);
+    try {
+      const pdfResponse = await fetch(`${server.url}${pdf.url}`);
+      expect(pdfResponse.status).toBe(200);
+      expect(pdfResponse.headers.get("content-type")).toBe("application/pdf");
+      expect(pdfResponse.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(pdfResponse.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(pdfResponse.headers.get("content-disposition")).toMatch(
+        /^attachment; filename="ppc_strategies_pdf-\d{13}\.pdf"$/,
+      );
+      expect(Buffer.from(await pdfResponse.arrayBuffer())).toEqual(makePdf());
+
+      const pngResponse = await fetch(`${server.url}${png.url}`);
+      expect(pngResponse.headers.get("content-type")).toBe("image/png");
+      expect(pngResponse.headers.get("content-disposition")).toBeNull();
+      await pngResponse.arrayBuffer();
+
+      const range = await fetch(`${server.url}${video.url}`, { headers: { range: "bytes=0-99" } });
+      expect(range.status).toBe(206);
+      expect(range.headers.get("content-type")).toBe("video/mp4");
+      expect((await range.arrayBuffer()).byteLength).toBe(100);
+
+      for (const probe of [
+        "/uploads/../../app.db",
+        "/uploads/logos/..%2f..%2fapp.db",
+        "/uploads/%2e%2e/%2e%2e/etc/passwd",
+        "/uploads/.incoming/x.part",
+        "/uploads/logos/header_logo-1700000000000.png%00.txt",
+        `/uploads/${png.key.replace(".png", ".pdf")}`,
+      ]) {
+        // Sent byte for byte: fetch would tidy the dots away before they reached the server.
+        const response = await rawGet(`${server.url}`, probe);
+        expect(response.status, probe).toBe(404);
+        expect(response.body, probe).not.toContain("SQLite");
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+function staff(role: Role): StaffIdentity {
+  return {
+    id: crypto.randomUUID(),
+    email: `${role}@example.com`,
+    name: role,
+    role,
+    twoFactorEnabled: false,
+    sessionCreatedAt: new Date().toISOString(),
+  };
+}
+
+describe.each(dialects)("site file uploads on %s", (dialect) => {
+  let database: TestDatabase;
+  let dir: string;
+  let storage: Storage;
+  afterEach(async () => {
+    await database?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("points the setting at the new file, audits it, and deletes the file it replaced; a refused upload changes nothing", async () => {
+    database = await createMigratedDatabase(dialect);
+    dir = mkdtempSync(path.join(os.tmpdir(), "agency-uploads-"));
+    storage = createLocalStorage(dir);
+    const services = { db: database.db, storage, logger };
+    const admin = staff("admin");
+
+    const first = await uploadFile(
+      services,
+      uploadRequest([...target("logos", "header_logo"), filePart(makePng(), "a.png")]),
+      admin,
+    );
+    expect(await getSettings(database.db, ["header_logo"])).toEqual({ header_logo: first.url });
+    const second = await uploadFile(
+      services,
+      uploadRequest([...target("logos", "header_logo"), filePart(makePng(8, 8), "b.png")]),
+      admin,
+    );
+    expect(await getSettings(database.db, ["header_logo"])).toEqual({ header_logo: second.url });
+    expect(existsSync(path.join(dir, first.key))).toBe(false);
+    expect(existsSync(path.join(dir, second.key))).toBe(true);
+
+    await refusal(
+      uploadFile(services, uploadRequest([...target("logos", "header_logo"), filePart(makePdf(), "c.png")]), admin),
+    );
+    await refusal(
+      uploadFile(
+        services,
+        uploadRequest([...target("logos", "header_logo"), filePart(makePng(), "d.png")]),
+        staff("editor"),
+      ),
+    );
+    expect(await getSettings(database.db, ["header_logo"])).toEqual({ header_logo: second.url });
+
+    const audit = await listAuditEntries(database.db, { entityType: "site_settings" });
+    expect(audit).toHaveLength(2);
+    expect(audit.map((entry) => entry.summary)).toContainEqual({ header_logo: { from: first.url, to: second.url } });
+    expect(audit[0]?.actorEmail).toBe("admin@example.com");
+
+    await removeSiteFile(services, "header_logo", admin);
+    expect(await getSettings(database.db, ["header_logo"])).toEqual({});
+    expect(existsSync(path.join(dir, second.key))).toBe(false);
+    expect((await listAuditEntries(database.db, { entityType: "site_settings" }))[0]?.summary).toEqual({
+      header_logo: { from: second.url, to: null },
+    });
+
+    const blogImage = await uploadFile(
+      services,
+      uploadRequest([...target("pdfs", "blog-images/"), filePart(makePng(), "post.png")]),
+      staff("editor"),
+    );
+    const uploads = await listAuditEntries(database.db, { entityType: "upload" });
+    expect(uploads[0]).toMatchObject({ action: "upload.create", entityId: blogImage.key });
+  });
+});
+
+describe("S3-compatible storage (s3rver behind a proxy that verifies SigV4 signatures)", () => {
+  let s3: S3rver;
+  let proxy: Awaited<ReturnType<typeof startSigningProxy>>;
+  let endpoint: string;
+  let s3Dir: string;
+  beforeAll(async () => {
+    s3Dir = mkdtempSync(path.join(os.tmpdir(), "agency-s3rver-"));
+    const port = await freePort();
+    s3 = new S3rver({
+      port,
+      address: "127.0.0.1",
+      silent: true,
+      directory: s3Dir,
+      configureBuckets: [{ name: "site-files", configs: [] }],
+    });
+    await s3.run();
+    proxy = await startSigningProxy(`http://127.0.0.1:${port}`, { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" });
+    endpoint = proxy.url;
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await s3?.close();
+    rmSync(s3Dir, { recursive: true, force: true });
+  });
+
+  const config = () => ({
+    bucket: "site-files",
+    endpoint,
+    region: "us-east-1",
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+    publicUrl: undefined,
+    forcePathStyle: true,
+  });
+
+  it("stores, serves (proxied, with our headers and ranges) and deletes objects", async () => {
+    const storage = createS3Storage(config());
+    const pdf = makePdf();
+    const stored = await receiveUpload(
+      storage,
+      uploadRequest([...target("pdfs", "ppc_strategies_pdf"), filePart(pdf, "guide.pdf")]),
+      "admin",
+    );
+    expect(readdirSync(storage.incomingDir).filter((name) => name.endsWith(".part"))).toEqual([]);
+    const server = await serveFrom(storage);
+    try {
+      const response = await fetch(`${server.url}${stored.url}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/pdf");
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(response.headers.get("content-disposition")).toMatch(/^attachment;/);
+      expect(Buffer.from(await response.arrayBuffer())).toEqual(pdf);
+
+      const part = await fetch(`${server.url}${stored.url}`, { headers: { range: "bytes=0-4" } });
+      expect(part.status).toBe(206);
+      expect(await part.text()).toBe("%PDF-");
+
+      await storage.delete(stored.key);
+      expect((await fetch(`${server.url}${stored.url}`)).status).toBe(404);
+      expect(proxy.checked).toEqual(
+        expect.arrayContaining([
+          `PUT /site-files/${stored.key}`,
+          `GET /site-files/${stored.key}`,
+          `DELETE /site-files/${stored.key}`,
+        ]),
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("reports a refused signature as a storage failure, leaving no temporary file", async () => {
+    const storage = createS3Storage({ ...config(), secretAccessKey: "wrong-secret" });
+    const error = await refusal(
+      receiveUpload(storage, uploadRequest([...target("logos", "header_logo"), filePart(makePng(), "a.png")]), "admin"),
+    );
+    expect(error.status).toBe(503);
+    expect(String((error.cause as Error).message)).toMatch(/403/);
+    expect(readdirSync(storage.incomingDir).filter((name) => name.endsWith(".part"))).toEqual([]);
+  });
+
+  it("redirects to S3_PUBLIC_URL when one is configured", async () => {
+    const storage = createS3Storage({ ...config(), publicUrl: "https://cdn.example.com/site-files" });
+    const server = await serveFrom(storage);
+    try {
+      const response = await fetch(`${server.url}/uploads/logos/header_logo-1700000000000.png`, { redirect: "manual" });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe(
+        "https://cdn.example.com/site-files/logos/header_logo-1700000000000.png",
+      );
+    } finally {
+      await server.close();
+    }
+  });
+});
