@@ -84,7 +84,13 @@ export const adminNav: AdminNavItem[] = [
 ];
 
 /** Admin screens built so far; the sidebar links only to these, so no menu item leads nowhere. */
-export const builtAdminScreens: ReadonlySet<string> = new Set(["/admin", "/admin/users", "/admin/settings"]);
+export const builtAdminScreens: ReadonlySet<string> = new Set([
+  "/admin",
+  "/admin/users",
+  "/admin/settings",
+  "/admin/clients",
+  "/admin/forms",
+]);
 
 export function navItemsFor(role: Role | null | undefined) {
   return role ? adminNav.filter((item) => item.roles.includes(role) && builtAdminScreens.has(item.to)) : [];

@@ -8,7 +8,7 @@ import {
   setClientStatus,
   updateClient,
 } from "~/server/clients/clients.server";
-import { campaignTable, leadsPerDayBySource, NO_CAMPAIGN, OTHER_SOURCES } from "~/server/dashboard/dashboard.server";
+import { campaignTable, leadsPerDayBySource, OTHER_SOURCES } from "~/server/dashboard/dashboard.server";
 import type { Database, LeadStatus } from "~/server/db/schema.server";
 import { newId, toJson } from "~/server/db/values.server";
 import {
@@ -337,7 +337,7 @@ describe.each(dialects)("CRM admin on %s", (dialect) => {
     expect(await campaignTable(db, nowMs)).toEqual([
       { campaign: "black-friday", leads: 3, qualified: 2, converted: 1 },
       { campaign: "winter", leads: 1, qualified: 0, converted: 0 },
-      { campaign: NO_CAMPAIGN, leads: 1, qualified: 1, converted: 1 },
+      { campaign: null, leads: 1, qualified: 1, converted: 1 },
     ]);
 
     // More than six channels: the five largest and Other.

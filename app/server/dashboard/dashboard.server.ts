@@ -99,9 +99,8 @@ export async function leadsPerDayBySource(db: Database, nowMs = Date.now(), days
   return { days: dayList, sources, rows, total: rows.reduce((sum, row) => sum + row.total, 0) };
 }
 
-export const NO_CAMPAIGN = "(no campaign)";
-
-export type CampaignRow = { campaign: string; leads: number; qualified: number; converted: number };
+/** `campaign` is null for leads that came without a UTM campaign. */
+export type CampaignRow = { campaign: string | null; leads: number; qualified: number; converted: number };
 
 /**
  * Leads of the last 30 days (not spam) by UTM campaign. "Qualified" counts leads that reached
@@ -120,9 +119,9 @@ export async function campaignTable(db: Database, nowMs = Date.now(), days = SER
     .where("is_spam", "=", false)
     .groupBy("utm_campaign")
     .execute();
-  const merged = new Map<string, CampaignRow>();
+  const merged = new Map<string | null, CampaignRow>();
   for (const row of rows) {
-    const campaign = row.utm_campaign?.trim() || NO_CAMPAIGN;
+    const campaign = row.utm_campaign?.trim() || null;
     const entry = merged.get(campaign) ?? { campaign, leads: 0, qualified: 0, converted: 0 };
     entry.leads += Number(row.leads);
     entry.qualified += Number(row.qualified ?? 0);
@@ -131,8 +130,8 @@ export async function campaignTable(db: Database, nowMs = Date.now(), days = SER
   }
   return [...merged.values()].sort(
     (a, b) =>
-      Number(a.campaign === NO_CAMPAIGN) - Number(b.campaign === NO_CAMPAIGN) ||
+      Number(a.campaign === null) - Number(b.campaign === null) ||
       b.leads - a.leads ||
-      a.campaign.localeCompare(b.campaign),
+      (a.campaign ?? "").localeCompare(b.campaign ?? ""),
   );
 }
