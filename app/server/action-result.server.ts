@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { toastMessage } from "~/lib/toast";
 import type { FieldErrors } from "~/server/forms.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 /** What an admin action answers: a toast, and on failure the field errors and what was typed. */
 export type ActionResult = {
@@ -39,4 +40,15 @@ export function actionFailure(
     toast: toastMessage("error", "Error", message),
   };
   return data(result, { status });
+}
+
+/**
+ * After a successful change, back to the screen the user was on (its filters and page kept), with a
+ * toast the admin layout shows: it survives the list re-rendering without the card that was changed.
+ */
+export function redirectBackWithSuccess(formData: FormData, screen: string, message: string) {
+  const returnTo = formData.get("returnTo");
+  const target =
+    typeof returnTo === "string" && (returnTo === screen || returnTo.startsWith(`${screen}?`)) ? returnTo : screen;
+  return redirectWithToast(target, { type: "success", title: "Success", description: message });
 }

@@ -222,8 +222,20 @@ describe("CRM screens in Chromium: dashboard, clients, forms", () => {
     await page.getByRole("button", { name: "Search" }).click();
     await page.waitForURL(/q=LEE/);
     await card.waitFor();
-    await page.getByLabel("Status", { exact: true }).selectOption("active");
+    await page.getByLabel("Status", { exact: true }).selectOption("suspended");
+    await page.waitForURL(/status=suspended/);
+    await card.waitFor();
+    // Re-activating it from the card takes it out of this filtered list; the toast still shows, the filters stay.
+    await card.getByLabel("Status of Pat Lee").selectOption("active");
+    await toast("Client status updated successfully");
     await page.getByText("No clients found matching your criteria").waitFor();
+    expect(new URL(page.url()).searchParams.get("status")).toBe("suspended");
+    const audit = await db.selectFrom("audit_logs").select("action").where("entity_type", "=", "client").execute();
+    expect(audit.map((entry) => entry.action).sort()).toEqual([
+      "client.convert_lead",
+      "client.set_status",
+      "client.set_status",
+    ]);
   });
 
   it("keeps a sales user out of /admin/forms, page and data request, while clients stay open to them", async () => {

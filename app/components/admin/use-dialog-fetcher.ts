@@ -1,22 +1,37 @@
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
-
-type Failure = { ok: false };
+import { useFetcher, useLocation } from "react-router";
 
 /**
- * A dialog whose form posts through a fetcher: it closes when a submission ends without a failure
- * (a redirect or `{ ok: true }`), and stays open with what was typed when the server refuses.
+ * A dialog whose form posts through a fetcher: it closes when the submission succeeds (the action
+ * redirects, which changes the location, or answers `ok: true`) and stays open with what was typed
+ * and the server's `failure` when it refuses. The outcome is read from what changed since the
+ * submit, not from observing the "submitting" state, which React may batch away.
  */
-export function useDialogFetcher<T extends { ok: boolean } | Failure>(initiallyOpen = false) {
+export function useDialogFetcher<T extends { ok: boolean }>(initiallyOpen = false) {
   const fetcher = useFetcher<T>();
-  const [open, setOpen] = useState(initiallyOpen);
-  const submitted = useRef(false);
+  const location = useLocation();
+  const [open, setOpenState] = useState(initiallyOpen);
+  const [failure, setFailure] = useState<typeof fetcher.data>(undefined);
+  const pending = useRef<{ data: typeof fetcher.data; locationKey: string } | null>(null);
   useEffect(() => {
-    if (fetcher.state === "submitting") submitted.current = true;
-    if (fetcher.state === "idle" && submitted.current) {
-      submitted.current = false;
-      if (!fetcher.data || fetcher.data.ok) setOpen(false);
+    const submitted = pending.current;
+    if (!submitted || fetcher.state !== "idle") return;
+    const answered = fetcher.data !== submitted.data;
+    if (!answered && location.key === submitted.locationKey) return;
+    pending.current = null;
+    if (answered && fetcher.data && !fetcher.data.ok) {
+      setFailure(fetcher.data);
+    } else {
+      setFailure(undefined);
+      setOpenState(false);
     }
-  }, [fetcher.state, fetcher.data]);
-  return { fetcher, open, setOpen, busy: fetcher.state !== "idle" };
+  }, [fetcher.state, fetcher.data, location.key]);
+  const setOpen = (next: boolean) => {
+    if (next) setFailure(undefined);
+    setOpenState(next);
+  };
+  const onSubmit = () => {
+    pending.current = { data: fetcher.data, locationKey: location.key };
+  };
+  return { fetcher, open, setOpen, failure, onSubmit, busy: fetcher.state !== "idle" };
 }

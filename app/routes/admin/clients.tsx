@@ -6,6 +6,7 @@ import { DateText } from "~/components/admin/date-text";
 import { Field } from "~/components/admin/field";
 import { EmptyState, ListRegion } from "~/components/admin/list-state";
 import { Pagination } from "~/components/admin/pagination";
+import { ReturnTo } from "~/components/admin/return-to";
 import { useDialogFetcher } from "~/components/admin/use-dialog-fetcher";
 import { useToastMessage } from "~/components/show-toast";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -31,7 +32,7 @@ import {
   clientSchema,
   clientStatusSchema,
 } from "~/lib/schemas/clients";
-import { type ActionResult, actionFailure, actionSuccess } from "~/server/action-result.server";
+import { type ActionResult, actionFailure, redirectBackWithSuccess } from "~/server/action-result.server";
 import { auditActor, requireStaff } from "~/server/auth/session.server";
 import {
   type Client,
@@ -86,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!(error instanceof ClientError)) throw error;
       return actionFailure(intent, `Failed to update client status. ${error.message}`, { status: 409 });
     }
-    return actionSuccess(intent, "Client status updated successfully");
+    return redirectBackWithSuccess(formData, "/admin/clients", "Client status updated successfully");
   }
 
   if (intent !== "create" && intent !== "update") return actionFailure(intent, "Unknown action.");
@@ -100,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "update") {
       if (!parsed.data.clientId) return actionFailure(intent, "Which client? Reload the page and try again.");
       await updateClient(db, parsed.data.clientId, parsed.data, actor);
-      return actionSuccess(intent, "Client updated successfully");
+      return redirectBackWithSuccess(formData, "/admin/clients", "Client updated successfully");
     }
     await createClient(db, parsed.data, actor);
   } catch (error) {
@@ -296,6 +297,7 @@ function ClientCard({ client }: { client: Client }) {
         <div className="flex flex-wrap items-center gap-2">
           <fetcher.Form method="post" className="flex items-center gap-2">
             <input type="hidden" name="intent" value="set-status" />
+            <ReturnTo omit={["convert"]} />
             <input type="hidden" name="clientId" value={client.id} />
             <NativeSelect
               name="status"
@@ -357,9 +359,9 @@ function ClientDialog({
   leadId?: string;
   initiallyOpen?: boolean;
 }) {
-  const { fetcher, open, setOpen, busy } = useDialogFetcher<ActionResult>(initiallyOpen);
-  useToastMessage(fetcher.data?.toast);
-  const errors = fetcher.data?.ok === false ? fetcher.data.fieldErrors : {};
+  const { fetcher, open, setOpen, failure, onSubmit, busy } = useDialogFetcher<ActionResult>(initiallyOpen);
+  useToastMessage(failure?.toast);
+  const errors = failure?.fieldErrors ?? {};
   const idPrefix = client ? `client-${client.id}` : "new-client";
   const value = (name: keyof Prefill) => prefill[name] ?? "";
   const title = mode === "edit" ? "Edit Client" : leadId ? "Convert lead to client" : "New Client";
@@ -385,9 +387,10 @@ function ClientDialog({
               : "Only the name is required."}
           </DialogDescription>
         </DialogHeader>
-        <fetcher.Form method="post" className="grid gap-4">
+        <fetcher.Form method="post" className="grid gap-4" onSubmit={onSubmit}>
           <input type="hidden" name="intent" value={mode === "edit" ? "update" : "create"} />
           {client ? <input type="hidden" name="clientId" value={client.id} /> : null}
+          <ReturnTo omit={["convert"]} />
           {leadId ? <input type="hidden" name="leadId" value={leadId} /> : null}
           <Field id={`${idPrefix}-name`} label="Name *" error={errors.name}>
             {(props) => <Input {...props} name="name" required maxLength={200} defaultValue={value("name")} />}

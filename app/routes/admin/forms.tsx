@@ -7,6 +7,7 @@ import { CopyButton } from "~/components/admin/copy-button";
 import { DateText } from "~/components/admin/date-text";
 import { Field } from "~/components/admin/field";
 import { EmptyState, ListRegion } from "~/components/admin/list-state";
+import { ReturnTo, useReturnTo } from "~/components/admin/return-to";
 import { useDialogFetcher } from "~/components/admin/use-dialog-fetcher";
 import { useToastMessage } from "~/components/show-toast";
 import { Badge } from "~/components/ui/badge";
@@ -35,7 +36,7 @@ import {
   formStatusLabels,
   formTypeLabels,
 } from "~/lib/schemas/forms";
-import { type ActionResult, actionFailure, actionSuccess } from "~/server/action-result.server";
+import { type ActionResult, actionFailure, redirectBackWithSuccess } from "~/server/action-result.server";
 import { auditActor, requireStaff } from "~/server/auth/session.server";
 import { getServices } from "~/server/context.server";
 import {
@@ -96,7 +97,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof FormError)) throw error;
     return actionFailure(intent, error.message, { values, status: 409 });
   }
-  return actionSuccess(intent, done[intent as keyof typeof done]);
+  return redirectBackWithSuccess(formData, "/admin/forms", done[intent as keyof typeof done]);
 }
 
 const statusVariants: Record<FormStatus, "default" | "secondary" | "outline"> = {
@@ -204,6 +205,7 @@ function FormFilters({ q, status, type }: { q: string; status: string; type: str
 }
 
 function FormCard({ form, baseUrl }: { form: FormWithCounters; baseUrl: string }) {
+  const returnTo = useReturnTo();
   const counters = [
     { label: "Submissions", value: form.submissions.toLocaleString("en-US") },
     { label: "Leads", value: form.leads.toLocaleString("en-US") },
@@ -291,7 +293,7 @@ function FormCard({ form, baseUrl }: { form: FormWithCounters; baseUrl: string }
               title="Delete this form?"
               description={`"${form.name}" will be deleted. Its ${form.leads} leads and ${form.submissions} submissions are kept, no longer linked to a form; sites posting to it will be refused.`}
               confirmLabel="Delete form"
-              fields={{ intent: "delete", formId: form.id }}
+              fields={{ intent: "delete", formId: form.id, returnTo }}
             />
           )}
         </div>
@@ -301,9 +303,9 @@ function FormCard({ form, baseUrl }: { form: FormWithCounters; baseUrl: string }
 }
 
 function FormDialog({ form, trigger }: { form?: FormWithCounters; trigger: React.ReactNode }) {
-  const { fetcher, open, setOpen, busy } = useDialogFetcher<ActionResult>();
-  useToastMessage(fetcher.data?.toast);
-  const errors = fetcher.data?.ok === false ? fetcher.data.fieldErrors : {};
+  const { fetcher, open, setOpen, failure, onSubmit, busy } = useDialogFetcher<ActionResult>();
+  useToastMessage(failure?.toast);
+  const errors = failure?.fieldErrors ?? {};
   const idPrefix = form ? `form-${form.id}` : "new-form";
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -315,9 +317,10 @@ function FormDialog({ form, trigger }: { form?: FormWithCounters; trigger: React
             {form ? "Change the form's details." : "A new form gets its own id for the public endpoint."}
           </DialogDescription>
         </DialogHeader>
-        <fetcher.Form method="post" className="grid gap-4">
+        <fetcher.Form method="post" className="grid gap-4" onSubmit={onSubmit}>
           <input type="hidden" name="intent" value={form ? "update" : "create"} />
           {form ? <input type="hidden" name="formId" value={form.id} /> : null}
+          <ReturnTo />
           <Field
             id={`${idPrefix}-name`}
             label="Form Name *"
