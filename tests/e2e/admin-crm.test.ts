@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
@@ -5,6 +7,9 @@ import { newId } from "~/server/db/values.server";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { launchBrowser } from "../support/browser";
 import { addStaff, appDatabase, signIn } from "../support/staff";
+
+const axeSource = readFileSync(path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js"), "utf8");
+type AxeViolation = { id: string; impact: string | null; nodes: { target: string[] }[] };
 
 describe("CRM screens in Chromium: dashboard, clients, forms", () => {
   let app: AppServer;
@@ -295,5 +300,44 @@ describe("CRM screens in Chromium: dashboard, clients, forms", () => {
     // The numbers are also there as a table, for screen readers and for reading exact values.
     await page.getByText("Show the numbers as a table").click();
     await page.getByRole("table", { name: "New leads per day by source, last 30 days" }).waitFor();
+  });
+
+  it("has no serious or critical accessibility violations on the dashboard, clients and forms screens", async () => {
+    const context = await browser.newContext({ bypassCSP: true, reducedMotion: "reduce" });
+    const audited = await context.newPage();
+    await signInAs(audited, "boss@example.com");
+    const contactForm = await db
+      .selectFrom("forms")
+      .select("id")
+      .where("name", "=", "Contact Form")
+      .executeTakeFirstOrThrow();
+    await addLead({ name: "Axe Lead", email: "axe@example.com" });
+    await db.updateTable("leads").set({ form_id: contactForm.id }).where("email", "=", "axe@example.com").execute();
+    const found: string[] = [];
+    for (const route of [
+      "/admin",
+      "/admin/clients",
+      "/admin/clients?q=nobody",
+      "/admin/forms",
+      `/admin/forms/${contactForm.id}/leads`,
+      `/admin/forms/${contactForm.id}/submissions`,
+    ]) {
+      await audited.goto(`${app.url}${route}`);
+      await audited.evaluate(axeSource);
+      const violations = (await audited.evaluate(async () => {
+        const axe = (
+          window as unknown as {
+            axe: { run: (context: object, options: object) => Promise<{ violations: unknown[] }> };
+          }
+        ).axe;
+        // The screen itself; the shared admin shell around it is not this test's subject.
+        return (await axe.run({ include: [["#main"]] }, { resultTypes: ["violations"] })).violations;
+      })) as AxeViolation[];
+      for (const violation of violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
+        found.push(`${route}: ${violation.id} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+      }
+    }
+    await context.close();
+    expect(found).toEqual([]);
   });
 });

@@ -93,24 +93,24 @@ export function LeadsChart({ series }: { series: LeadSeriesView }) {
         <title id={titleId}>New leads per day by source, last 30 days</title>
         <desc id={descId}>{summary}</desc>
         <PatternDefs prefix={prefix} />
-        {[0, 0.25, 0.5, 0.75, 1].map((fraction) => {
-          const value = max * fraction;
-          return (
-            <g key={fraction}>
+        {[0, 0.25, 0.5, 0.75, 1]
+          .map((fraction) => max * fraction)
+          .filter((value) => Number.isInteger(value))
+          .map((value) => (
+            <g key={value}>
               <line
                 x1={PAD.left}
                 x2={WIDTH - PAD.right}
                 y1={y(value)}
                 y2={y(value)}
                 stroke="currentColor"
-                strokeOpacity={fraction === 0 ? 0.6 : 0.15}
+                strokeOpacity={value === 0 ? 0.6 : 0.15}
               />
               <text x={PAD.left - 6} y={y(value) + 3} textAnchor="end" fontSize="10" fill="currentColor">
-                {Number.isInteger(value) ? value : value.toFixed(1)}
+                {value}
               </text>
             </g>
-          );
-        })}
+          ))}
         {series.rows.map((row, index) => {
           const x = PAD.left + index * slot + (slot - barWidth) / 2;
           let stacked = 0;
