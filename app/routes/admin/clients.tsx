@@ -339,7 +339,7 @@ function ClientDetail({
     <div className="flex items-start gap-2">
       <dt className="flex items-center gap-2 text-muted-foreground">
         <Icon className="size-4" aria-hidden />
-        <span className="sr-only sm:not-sr-only sm:w-16">{label}</span>
+        <span className="sr-only sm:not-sr-only sm:w-20">{label}</span>
       </dt>
       <dd className="min-w-0 break-words">{children ?? <span className="text-muted-foreground">—</span>}</dd>
     </div>
