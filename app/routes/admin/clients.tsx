@@ -1,7 +1,7 @@
 import { BuildingIcon, LinkIcon, MailIcon, MapPinIcon, PencilIcon, PhoneIcon, PlusIcon } from "lucide-react";
 import type * as React from "react";
 import { useRef } from "react";
-import { Form, Link, useFetcher, useSearchParams } from "react-router";
+import { Form, Link, useFetcher, useLocation } from "react-router";
 import { DateText } from "~/components/admin/date-text";
 import { Field } from "~/components/admin/field";
 import { EmptyState, ListRegion } from "~/components/admin/list-state";
@@ -206,16 +206,10 @@ function ConversionNotice({ conversion }: { conversion: Route.ComponentProps["lo
 
 function ClientFilters({ q, status }: { q: string; status: string }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [searchParams] = useSearchParams();
+  const { search } = useLocation();
   const filtering = Boolean(q || status);
   return (
-    <Form
-      ref={formRef}
-      method="get"
-      role="search"
-      className="flex flex-wrap items-end gap-3"
-      key={searchParams.toString()}
-    >
+    <Form ref={formRef} method="get" role="search" className="flex flex-wrap items-end gap-3" key={search}>
       <Field id="client-search" label="Search" className="min-w-56 flex-1">
         {(props) => (
           <Input {...props} type="search" name="q" defaultValue={q} placeholder="Search name, email or company..." />

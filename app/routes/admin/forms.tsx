@@ -1,7 +1,7 @@
 import { CodeIcon, CopyIcon, InboxIcon, LockIcon, PencilIcon, PlusIcon, Trash2Icon, UsersIcon } from "lucide-react";
 import type * as React from "react";
 import { useRef } from "react";
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { CopyButton } from "~/components/admin/copy-button";
 import { DateText } from "~/components/admin/date-text";
@@ -155,16 +155,10 @@ export default function Forms({ loaderData, actionData }: Route.ComponentProps) 
 
 function FormFilters({ q, status, type }: { q: string; status: string; type: string }) {
   const formRef = useRef<HTMLFormElement>(null);
-  const [searchParams] = useSearchParams();
+  const { search } = useLocation();
   const submit = () => formRef.current?.requestSubmit();
   return (
-    <Form
-      ref={formRef}
-      method="get"
-      role="search"
-      className="flex flex-wrap items-end gap-3"
-      key={searchParams.toString()}
-    >
+    <Form ref={formRef} method="get" role="search" className="flex flex-wrap items-end gap-3" key={search}>
       <Field id="form-search" label="Search" className="min-w-56 flex-1">
         {(props) => <Input {...props} type="search" name="q" defaultValue={q} placeholder="Search forms..." />}
       </Field>
