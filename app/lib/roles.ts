@@ -93,6 +93,8 @@ export const builtAdminScreens: ReadonlySet<string> = new Set([
   "/admin/pages",
   "/admin/blog",
   "/admin/pricing",
+  "/admin/clients",
+  "/admin/forms",
 ]);
 
 export function navItemsFor(role: Role | null | undefined) {

@@ -1,9 +1,15 @@
 import { BriefcaseIcon, FileTextIcon, HistoryIcon, UsersIcon } from "lucide-react";
+import { LeadsChart } from "~/components/admin/leads-chart";
 import { RoleBadge } from "~/components/admin/role-badge";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireStaff } from "~/server/auth/session.server";
 import { getServices } from "~/server/context.server";
-import { dashboardCounts } from "~/server/dashboard/dashboard.server";
+import {
+  type CampaignRow,
+  campaignTable,
+  dashboardCounts,
+  leadsPerDayBySource,
+} from "~/server/dashboard/dashboard.server";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {
@@ -12,7 +18,13 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
-  return { role: staff.role, counts: await dashboardCounts(getServices(context).db) };
+  const { db } = getServices(context);
+  const [counts, series, campaigns] = await Promise.all([
+    dashboardCounts(db),
+    leadsPerDayBySource(db),
+    campaignTable(db),
+  ]);
+  return { role: staff.role, counts, series, campaigns };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -44,6 +56,75 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Card>
         ))}
       </div>
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>New leads per day</h2>
+          </CardTitle>
+          <CardDescription>Last 30 days by source, spam excluded. Days are UTC.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <LeadsChart series={loaderData.series} />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>Campaigns</h2>
+          </CardTitle>
+          <CardDescription>
+            Leads of the last 30 days by UTM campaign, spam excluded. Qualified counts every lead that reached
+            qualified, converted ones included.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="overflow-x-auto">
+          <CampaignTable rows={loaderData.campaigns} />
+        </CardContent>
+      </Card>
     </div>
+  );
+}
+
+function CampaignTable({ rows }: { rows: CampaignRow[] }) {
+  if (rows.length === 0) {
+    return <p className="text-muted-foreground text-sm">No leads in the last 30 days yet.</p>;
+  }
+  const percent = (part: number, whole: number) => (whole === 0 ? "0%" : `${Math.round((part / whole) * 100)}%`);
+  return (
+    <table className="w-full min-w-[480px] text-sm" data-testid="campaign-table">
+      <caption className="sr-only">Leads, qualified and converted by UTM campaign, last 30 days</caption>
+      <thead className="text-left text-muted-foreground">
+        <tr className="border-b">
+          <th scope="col" className="py-2 pr-3 font-medium">
+            Campaign
+          </th>
+          <th scope="col" className="py-2 pr-3 text-right font-medium">
+            Leads
+          </th>
+          <th scope="col" className="py-2 pr-3 text-right font-medium">
+            Qualified
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            Converted
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.campaign ?? ""} className="border-b last:border-0">
+            <th scope="row" className="py-2 pr-3 text-left font-medium">
+              {row.campaign === null ? <span className="text-muted-foreground italic">No campaign</span> : row.campaign}
+            </th>
+            <td className="py-2 pr-3 text-right tabular-nums">{row.leads}</td>
+            <td className="py-2 pr-3 text-right tabular-nums">
+              {row.qualified} <span className="text-muted-foreground">({percent(row.qualified, row.leads)})</span>
+            </td>
+            <td className="py-2 text-right tabular-nums">
+              {row.converted} <span className="text-muted-foreground">({percent(row.converted, row.leads)})</span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }

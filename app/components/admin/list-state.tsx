@@ -1,0 +1,39 @@
+import type * as React from "react";
+import { useLocation, useNavigation } from "react-router";
+import { Spinner } from "~/components/ui/spinner";
+import { cn } from "~/lib/utils";
+
+/** True while the list on this screen reloads (a new search, filter or page of the same path). */
+export function useListLoading() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  return navigation.state === "loading" && navigation.location?.pathname === location.pathname;
+}
+
+/** Wraps a list: dims it and announces "Loading..." while it reloads. */
+export function ListRegion({ label, children }: { label: string; children: React.ReactNode }) {
+  const loading = useListLoading();
+  return (
+    <section data-slot="list-region" aria-label={label} aria-busy={loading} className="relative">
+      {loading ? (
+        <p className="absolute inset-x-0 top-2 z-10 flex items-center justify-center gap-2 text-muted-foreground text-sm">
+          <Spinner /> Loading...
+        </p>
+      ) : null}
+      <div className={cn("transition-opacity", loading && "pointer-events-none opacity-50")}>{children}</div>
+    </section>
+  );
+}
+
+export function EmptyState({ title, hint, children }: { title: string; hint?: string; children?: React.ReactNode }) {
+  return (
+    <div
+      data-slot="empty-state"
+      className="flex flex-col items-center gap-3 rounded-lg border border-dashed bg-background px-6 py-12 text-center"
+    >
+      <p className="font-medium">{title}</p>
+      {hint ? <p className="text-muted-foreground text-sm">{hint}</p> : null}
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+/** Clients: shared by the New/Edit Client dialog and the server. */
+
+export const CLIENT_STATUSES = ["active", "inactive", "suspended"] as const;
+export type ClientStatus = (typeof CLIENT_STATUSES)[number];
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} can be at most ${max} characters.`)
+    .optional()
+    .transform((value) => value || null);
+
+export const clientSchema = z.object({
+  clientId: z.string().max(64).optional(),
+  name: z
+    .string({ error: "Name is required." })
+    .trim()
+    .min(1, "Name is required.")
+    .max(200, "Name can be at most 200 characters."),
+  email: z
+    .string()
+    .trim()
+    .max(254, "E-mail addresses can be at most 254 characters.")
+    .optional()
+    .transform((value) => value || null)
+    .pipe(z.email("Please enter a valid e-mail address.").nullable()),
+  phone: optionalText(50, "Phone"),
+  company: optionalText(200, "Company"),
+  address: optionalText(500, "Address"),
+  status: z.enum(CLIENT_STATUSES, { error: "Choose a status." }),
+  leadId: z
+    .string()
+    .max(64)
+    .optional()
+    .transform((value) => value || null),
+});
+export type ClientInput = z.output<typeof clientSchema>;
+
+export const clientStatusSchema = z.object({
+  clientId: z.string().min(1).max(64),
+  status: z.enum(CLIENT_STATUSES, { error: "Choose a status." }),
+});
+
+/** The list's query string: search, status filter and page; anything unknown falls back to the default. */
+export const clientFiltersSchema = z.object({
+  q: z.string().trim().max(200).catch(""),
+  status: z.enum(CLIENT_STATUSES).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+export type ClientFilters = z.output<typeof clientFiltersSchema>;

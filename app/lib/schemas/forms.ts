@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+/** Forms management: shared by the Create/Edit Form dialog and the server. */
+
+export const FORM_TYPES = ["contact", "newsletter", "quote", "survey", "lead"] as const;
+export type FormType = (typeof FORM_TYPES)[number];
+export const FORM_STATUSES = ["active", "inactive", "draft"] as const;
+export type FormStatus = (typeof FORM_STATUSES)[number];
+
+export const formTypeLabels: Record<FormType, string> = {
+  contact: "Contact",
+  newsletter: "Newsletter",
+  quote: "Quote Request",
+  survey: "Survey",
+  lead: "Lead Capture",
+};
+
+export const formStatusLabels: Record<FormStatus, string> = {
+  active: "Active",
+  inactive: "Inactive",
+  draft: "Draft",
+};
+
+/**
+ * The site's own visitor flows find their form by name (contact, guide, newsletter, estimator), so
+ * these four names must keep existing: renaming or deleting them would silently detach the site's leads.
+ */
+export const SITE_FORM_NAMES = ["Contact Form", "PDF Download Form", "Newsletter Signup", "Cost Estimator"] as const;
+
+export function isSiteFormName(name: string) {
+  const wanted = name.trim().toLowerCase();
+  return SITE_FORM_NAMES.some((siteName) => siteName.toLowerCase() === wanted);
+}
+
+export const formSchema = z.object({
+  formId: z.string().max(64).optional(),
+  name: z
+    .string({ error: "Form Name is required." })
+    .trim()
+    .min(1, "Form Name is required.")
+    .max(120, "Form Name can be at most 120 characters."),
+  description: z
+    .string()
+    .trim()
+    .max(1000, "Description can be at most 1000 characters.")
+    .optional()
+    .transform((value) => value || null),
+  formType: z.enum(FORM_TYPES, { error: "Choose a form type." }),
+  status: z.enum(FORM_STATUSES, { error: "Choose a status." }),
+});
+export type FormInput = z.output<typeof formSchema>;
+
+export const formIdSchema = z.object({ formId: z.string().min(1).max(64) });
+
+export const formFiltersSchema = z.object({
+  q: z.string().trim().max(200).catch(""),
+  status: z.enum(FORM_STATUSES).optional().catch(undefined),
+  type: z.enum(FORM_TYPES).optional().catch(undefined),
+});
+export type FormFilters = z.output<typeof formFiltersSchema>;
+
+export const pageSchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1) });
+
+/** All five lead statuses (design point 12), offered in the form's leads view too. */
+export const LEAD_STATUSES = ["new", "contacted", "qualified", "converted", "closed"] as const;
+export type LeadStatusValue = (typeof LEAD_STATUSES)[number];
+
+export const formLeadStatusSchema = z.object({
+  leadId: z.string().min(1).max(64),
+  status: z.enum(LEAD_STATUSES, { error: "Choose a status." }),
+});

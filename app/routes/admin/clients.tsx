@@ -1,0 +1,429 @@
+import { BuildingIcon, LinkIcon, MailIcon, MapPinIcon, PencilIcon, PhoneIcon, PlusIcon } from "lucide-react";
+import type * as React from "react";
+import { useRef } from "react";
+import { Form, Link, useFetcher, useLocation } from "react-router";
+import { DateText } from "~/components/admin/date-text";
+import { Field } from "~/components/admin/field";
+import { EmptyState, ListRegion } from "~/components/admin/list-state";
+import { Pagination } from "~/components/admin/pagination";
+import { ReturnTo } from "~/components/admin/return-to";
+import { useDialogFetcher } from "~/components/admin/use-dialog-fetcher";
+import { useToastMessage } from "~/components/show-toast";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+import {
+  CLIENT_STATUSES,
+  type ClientStatus,
+  clientFiltersSchema,
+  clientSchema,
+  clientStatusSchema,
+} from "~/lib/schemas/clients";
+import { type ActionResult, actionFailure, redirectBackWithSuccess } from "~/server/action-result.server";
+import { auditActor, requireStaff } from "~/server/auth/session.server";
+import {
+  type Client,
+  ClientError,
+  createClient,
+  leadForConversion,
+  listClients,
+  setClientStatus,
+  updateClient,
+} from "~/server/clients/clients.server";
+import { getServices } from "~/server/context.server";
+import { parseForm } from "~/server/forms.server";
+import { redirectWithToast } from "~/server/toast.server";
+import type { Route } from "./+types/clients";
+
+export function meta() {
+  return [{ title: "Clients | Admin" }];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireStaff(context);
+  const { db } = getServices(context);
+  const url = new URL(request.url);
+  const filters = clientFiltersSchema.parse(Object.fromEntries(url.searchParams));
+  const convertId = url.searchParams.get("convert")?.slice(0, 64) || null;
+  const [list, lead] = await Promise.all([
+    listClients(db, filters),
+    convertId ? leadForConversion(db, convertId) : Promise.resolve(null),
+  ]);
+  return {
+    ...list,
+    filters: { q: filters.q, status: filters.status ?? "" },
+    conversion: convertId ? (lead ? { lead } : { missingLeadId: convertId }) : null,
+  };
+}
+
+const statusLabels: Record<ClientStatus, string> = { active: "Active", inactive: "Inactive", suspended: "Suspended" };
+const statusVariants = { active: "default", inactive: "secondary", suspended: "destructive" } as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = auditActor(requireStaff(context));
+  const { db } = getServices(context);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent"));
+
+  if (intent === "set-status") {
+    const parsed = parseForm(formData, clientStatusSchema);
+    if (!parsed.ok) return actionFailure(intent, "Failed to update client status");
+    try {
+      await setClientStatus(db, parsed.data.clientId, parsed.data.status, actor);
+    } catch (error) {
+      if (!(error instanceof ClientError)) throw error;
+      return actionFailure(intent, `Failed to update client status. ${error.message}`, { status: 409 });
+    }
+    return redirectBackWithSuccess(formData, "/admin/clients", "Client status updated successfully");
+  }
+
+  if (intent !== "create" && intent !== "update") return actionFailure(intent, "Unknown action.");
+  const parsed = parseForm(formData, clientSchema);
+  if (!parsed.ok) {
+    const message = Object.values(parsed.fieldErrors)[0] ?? "Please check the form.";
+    return actionFailure(intent, message, { fieldErrors: parsed.fieldErrors, values: parsed.values });
+  }
+  const values = Object.fromEntries([...formData].map(([key, value]) => [key, String(value)]));
+  try {
+    if (intent === "update") {
+      if (!parsed.data.clientId) return actionFailure(intent, "Which client? Reload the page and try again.");
+      await updateClient(db, parsed.data.clientId, parsed.data, actor);
+      return redirectBackWithSuccess(formData, "/admin/clients", "Client updated successfully");
+    }
+    await createClient(db, parsed.data, actor);
+  } catch (error) {
+    if (!(error instanceof ClientError)) throw error;
+    return actionFailure(intent, error.message, { values, status: 409 });
+  }
+  return redirectWithToast("/admin/clients", {
+    type: "success",
+    title: "Success",
+    description: parsed.data.leadId ? "Lead converted to client successfully" : "Client created successfully",
+  });
+}
+
+type Prefill = Partial<Record<"name" | "email" | "phone" | "company" | "address" | "status", string | null>>;
+
+export default function Clients({ loaderData }: Route.ComponentProps) {
+  const { clients, total, page, pageCount, filters, conversion } = loaderData;
+  const filtering = Boolean(filters.q || filters.status);
+  const lead = conversion && "lead" in conversion ? conversion.lead : null;
+  const convertLead = lead && !lead.existingClient ? lead : null;
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="font-bold text-2xl">Clients</h1>
+          <p className="text-muted-foreground">The agency's clients, newest first.</p>
+        </div>
+        <ClientDialog
+          key={convertLead ? `convert-${convertLead.id}` : "new"}
+          mode="create"
+          initiallyOpen={Boolean(convertLead)}
+          leadId={convertLead?.id}
+          prefill={
+            convertLead
+              ? {
+                  name: convertLead.name,
+                  email: convertLead.email,
+                  phone: convertLead.phone,
+                  company: convertLead.company,
+                }
+              : {}
+          }
+        />
+      </div>
+      <ConversionNotice conversion={conversion} />
+      <ClientFilters q={filters.q} status={filters.status} />
+      <ListRegion label="Clients">
+        {clients.length === 0 ? (
+          <EmptyState
+            title="No clients found matching your criteria"
+            hint={filtering ? "Try adjusting your search or status filter." : "Add your first client with New Client."}
+          />
+        ) : (
+          <div className="grid gap-4 lg:grid-cols-2">
+            {clients.map((client) => (
+              <ClientCard key={client.id} client={client} />
+            ))}
+          </div>
+        )}
+      </ListRegion>
+      <Pagination page={page} pageCount={pageCount} total={total} noun="clients" />
+    </div>
+  );
+}
+
+function ConversionNotice({ conversion }: { conversion: Route.ComponentProps["loaderData"]["conversion"] }) {
+  if (!conversion) return null;
+  if ("missingLeadId" in conversion) {
+    return (
+      <Alert variant="destructive">
+        <AlertTitle>That lead no longer exists</AlertTitle>
+        <AlertDescription>It may have been deleted, so it cannot be converted to a client.</AlertDescription>
+      </Alert>
+    );
+  }
+  const existing = conversion.lead.existingClient;
+  if (existing) {
+    return (
+      <Alert>
+        <AlertTitle>Already a client</AlertTitle>
+        <AlertDescription>
+          The lead {conversion.lead.name} was already converted to the client {existing.name}.
+        </AlertDescription>
+      </Alert>
+    );
+  }
+  return (
+    <Alert>
+      <AlertTitle>Converting a lead</AlertTitle>
+      <AlertDescription>
+        <p>
+          The New Client form is filled in from the lead{" "}
+          <Link className="underline underline-offset-4" to={`/admin/leads/${conversion.lead.id}`}>
+            {conversion.lead.name}
+          </Link>
+          . Saving creates the client and marks the lead converted.
+        </p>
+      </AlertDescription>
+    </Alert>
+  );
+}
+
+function ClientFilters({ q, status }: { q: string; status: string }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const { search } = useLocation();
+  const filtering = Boolean(q || status);
+  return (
+    <Form ref={formRef} method="get" role="search" className="flex flex-wrap items-end gap-3" key={search}>
+      <Field id="client-search" label="Search" className="min-w-56 flex-1">
+        {(props) => (
+          <Input {...props} type="search" name="q" defaultValue={q} placeholder="Search name, email or company..." />
+        )}
+      </Field>
+      <Field id="client-status-filter" label="Status" className="w-44">
+        {(props) => (
+          <NativeSelect
+            {...props}
+            name="status"
+            defaultValue={status}
+            onChange={() => formRef.current?.requestSubmit()}
+          >
+            <NativeSelectOption value="">All statuses</NativeSelectOption>
+            {CLIENT_STATUSES.map((value) => (
+              <NativeSelectOption key={value} value={value}>
+                {statusLabels[value]}
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
+        )}
+      </Field>
+      <Button type="submit" variant="secondary">
+        Search
+      </Button>
+      {filtering ? (
+        <Button asChild variant="ghost">
+          <Link to="/admin/clients">Clear filters</Link>
+        </Button>
+      ) : null}
+    </Form>
+  );
+}
+
+function ClientCard({ client }: { client: Client }) {
+  const fetcher = useFetcher<ActionResult>();
+  useToastMessage(fetcher.data?.toast);
+  const pendingStatus = fetcher.formData?.get("status");
+  const status = (typeof pendingStatus === "string" ? pendingStatus : client.status) as ClientStatus;
+  return (
+    <Card data-testid={`client-${client.email ?? client.name}`}>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div className="space-y-1">
+          <CardTitle asChild>
+            <h2 className="text-lg">{client.name}</h2>
+          </CardTitle>
+          <p className="text-muted-foreground text-xs">
+            Added <DateText iso={client.createdAt} />
+          </p>
+        </div>
+        <Badge variant={statusVariants[status]}>{statusLabels[status]}</Badge>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <dl className="grid gap-2 text-sm">
+          <ClientDetail icon={MailIcon} label="Email">
+            {client.email ? (
+              <a className="underline-offset-4 hover:underline" href={`mailto:${client.email}`}>
+                {client.email}
+              </a>
+            ) : null}
+          </ClientDetail>
+          <ClientDetail icon={PhoneIcon} label="Phone">
+            {client.phone}
+          </ClientDetail>
+          <ClientDetail icon={BuildingIcon} label="Company">
+            {client.company}
+          </ClientDetail>
+          <ClientDetail icon={MapPinIcon} label="Address">
+            {client.address ? <span className="whitespace-pre-line">{client.address}</span> : null}
+          </ClientDetail>
+          {client.leadId ? (
+            <ClientDetail icon={LinkIcon} label="Lead">
+              <Link className="text-primary underline underline-offset-4" to={`/admin/leads/${client.leadId}`}>
+                View the lead this client came from
+              </Link>
+            </ClientDetail>
+          ) : null}
+        </dl>
+        <div className="flex flex-wrap items-center gap-2">
+          <fetcher.Form method="post" className="flex items-center gap-2">
+            <input type="hidden" name="intent" value="set-status" />
+            <ReturnTo omit={["convert"]} />
+            <input type="hidden" name="clientId" value={client.id} />
+            <NativeSelect
+              name="status"
+              size="sm"
+              value={status}
+              aria-label={`Status of ${client.name}`}
+              containerClassName="w-36"
+              onChange={(event) => fetcher.submit(event.currentTarget.form)}
+            >
+              {CLIENT_STATUSES.map((value) => (
+                <NativeSelectOption key={value} value={value}>
+                  {statusLabels[value]}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+            <noscript>
+              <Button type="submit" size="sm" variant="outline">
+                Save
+              </Button>
+            </noscript>
+          </fetcher.Form>
+          <ClientDialog mode="edit" client={client} prefill={client} />
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ClientDetail({
+  icon: Icon,
+  label,
+  children,
+}: {
+  icon: typeof MailIcon;
+  label: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="flex items-start gap-2">
+      <dt className="flex items-center gap-2 text-muted-foreground">
+        <Icon className="size-4" aria-hidden />
+        <span className="sr-only sm:not-sr-only sm:w-20">{label}</span>
+      </dt>
+      <dd className="min-w-0 break-words">{children ?? <span className="text-muted-foreground">—</span>}</dd>
+    </div>
+  );
+}
+
+function ClientDialog({
+  mode,
+  client,
+  prefill,
+  leadId,
+  initiallyOpen = false,
+}: {
+  mode: "create" | "edit";
+  client?: Client;
+  prefill: Prefill;
+  leadId?: string;
+  initiallyOpen?: boolean;
+}) {
+  const { fetcher, open, setOpen, failure, onSubmit, busy } = useDialogFetcher<ActionResult>(initiallyOpen);
+  useToastMessage(failure?.toast);
+  const errors = failure?.fieldErrors ?? {};
+  const idPrefix = client ? `client-${client.id}` : "new-client";
+  const value = (name: keyof Prefill) => prefill[name] ?? "";
+  const title = mode === "edit" ? "Edit Client" : leadId ? "Convert lead to client" : "New Client";
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        {mode === "edit" ? (
+          <Button size="sm" variant="outline" aria-label={`Edit ${client?.name}`}>
+            <PencilIcon aria-hidden /> Edit
+          </Button>
+        ) : (
+          <Button>
+            <PlusIcon aria-hidden /> New Client
+          </Button>
+        )}
+      </DialogTrigger>
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>
+            {leadId
+              ? "Check the details taken from the lead; saving links the client to it and marks the lead converted."
+              : "Only the name is required."}
+          </DialogDescription>
+        </DialogHeader>
+        <fetcher.Form method="post" className="grid gap-4" onSubmit={onSubmit}>
+          <input type="hidden" name="intent" value={mode === "edit" ? "update" : "create"} />
+          {client ? <input type="hidden" name="clientId" value={client.id} /> : null}
+          <ReturnTo omit={["convert"]} />
+          {leadId ? <input type="hidden" name="leadId" value={leadId} /> : null}
+          <Field id={`${idPrefix}-name`} label="Name *" error={errors.name}>
+            {(props) => <Input {...props} name="name" required maxLength={200} defaultValue={value("name")} />}
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id={`${idPrefix}-email`} label="Email" error={errors.email}>
+              {(props) => <Input {...props} name="email" type="email" maxLength={254} defaultValue={value("email")} />}
+            </Field>
+            <Field id={`${idPrefix}-phone`} label="Phone" error={errors.phone}>
+              {(props) => <Input {...props} name="phone" type="tel" maxLength={50} defaultValue={value("phone")} />}
+            </Field>
+          </div>
+          <Field id={`${idPrefix}-company`} label="Company" error={errors.company}>
+            {(props) => <Input {...props} name="company" maxLength={200} defaultValue={value("company")} />}
+          </Field>
+          <Field id={`${idPrefix}-address`} label="Address" error={errors.address}>
+            {(props) => <Textarea {...props} name="address" rows={2} maxLength={500} defaultValue={value("address")} />}
+          </Field>
+          <Field id={`${idPrefix}-status`} label="Status" error={errors.status}>
+            {(props) => (
+              <NativeSelect {...props} name="status" defaultValue={value("status") || "active"}>
+                {CLIENT_STATUSES.map((status) => (
+                  <NativeSelectOption key={status} value={status}>
+                    {statusLabels[status]}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Saving..." : mode === "edit" ? "Save changes" : leadId ? "Create client" : "Create Client"}
+            </Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,158 @@
+import { ArrowLeftIcon } from "lucide-react";
+import { data, Link, useFetcher } from "react-router";
+import { DateText } from "~/components/admin/date-text";
+import { EmptyState, ListRegion } from "~/components/admin/list-state";
+import { Pagination } from "~/components/admin/pagination";
+import { useToastMessage } from "~/components/show-toast";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { formLeadStatusSchema, LEAD_STATUSES, type LeadStatusValue, pageSchema } from "~/lib/schemas/forms";
+import { type ActionResult, actionFailure, actionSuccess } from "~/server/action-result.server";
+import { auditActor, requireStaff } from "~/server/auth/session.server";
+import { getServices } from "~/server/context.server";
+import { FormError, getForm, listFormLeads, setFormLeadStatus } from "~/server/forms/forms.server";
+import { parseForm } from "~/server/forms.server";
+import type { Route } from "./+types/form-leads";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: `Leads from ${loaderData?.form.name ?? "a form"} | Admin` }];
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requireStaff(context);
+  const { db } = getServices(context);
+  const form = await getForm(db, params.formId);
+  if (!form) throw data({ message: "No form with this id exists." }, { status: 404 });
+  const { page } = pageSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  return { form: { id: form.id, name: form.name }, ...(await listFormLeads(db, form.id, page)) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const actor = auditActor(requireStaff(context));
+  const parsed = parseForm(await request.formData(), formLeadStatusSchema);
+  if (!parsed.ok) return actionFailure("set-status", Object.values(parsed.fieldErrors)[0] ?? "Choose a status.");
+  try {
+    await setFormLeadStatus(getServices(context).db, params.formId, parsed.data.leadId, parsed.data.status, actor);
+  } catch (error) {
+    if (!(error instanceof FormError)) throw error;
+    return actionFailure("set-status", error.message, { status: 409 });
+  }
+  return actionSuccess("set-status", "Lead status updated");
+}
+
+const statusLabels: Record<LeadStatusValue, string> = {
+  new: "New",
+  contacted: "Contacted",
+  qualified: "Qualified",
+  converted: "Converted",
+  closed: "Closed",
+};
+const statusVariants = {
+  new: "default",
+  contacted: "secondary",
+  qualified: "secondary",
+  converted: "default",
+  closed: "outline",
+} as const;
+
+type FormLead = Route.ComponentProps["loaderData"]["leads"][number];
+
+export default function FormLeads({ loaderData }: Route.ComponentProps) {
+  const { form, leads, page, pageCount, total } = loaderData;
+  return (
+    <div className="space-y-6">
+      <Button asChild variant="outline" size="sm">
+        <Link to="/admin/forms">
+          <ArrowLeftIcon aria-hidden /> Back to Forms
+        </Link>
+      </Button>
+      <h1 className="font-bold text-2xl">Leads from {form.name}</h1>
+      <ListRegion label={`Leads from ${form.name}`}>
+        {leads.length === 0 ? (
+          <EmptyState title="No leads from this form yet" hint="Leads appear here as soon as the form is submitted." />
+        ) : (
+          <div className="grid gap-4 lg:grid-cols-2">
+            {leads.map((lead) => (
+              <LeadCard key={lead.id} lead={lead} />
+            ))}
+          </div>
+        )}
+      </ListRegion>
+      <Pagination page={page} pageCount={pageCount} total={total} noun="leads" />
+    </div>
+  );
+}
+
+function LeadCard({ lead }: { lead: FormLead }) {
+  const fetcher = useFetcher<ActionResult>();
+  useToastMessage(fetcher.data?.toast);
+  const pending = fetcher.formData?.get("status");
+  const status = (typeof pending === "string" ? pending : lead.status) as LeadStatusValue;
+  const details = [
+    { label: "Phone", value: lead.phone },
+    { label: "Company", value: lead.company },
+    { label: "Source", value: lead.source },
+  ];
+  return (
+    <Card data-testid={`lead-${lead.email}`}>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 space-y-1">
+          <CardTitle asChild>
+            <h2 className="text-lg">{lead.name}</h2>
+          </CardTitle>
+          <p className="break-all text-sm">
+            <a className="underline-offset-4 hover:underline" href={`mailto:${lead.email}`}>
+              {lead.email}
+            </a>
+          </p>
+          <p className="text-muted-foreground text-xs">
+            <DateText iso={lead.createdAt} withTime />
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          <Badge variant={statusVariants[status]}>{statusLabels[status]}</Badge>
+          <fetcher.Form method="post">
+            <input type="hidden" name="leadId" value={lead.id} />
+            <NativeSelect
+              name="status"
+              size="sm"
+              value={status}
+              aria-label={`Status of ${lead.name}`}
+              containerClassName="w-36"
+              onChange={(event) => fetcher.submit(event.currentTarget.form)}
+            >
+              {LEAD_STATUSES.map((value) => (
+                <NativeSelectOption key={value} value={value}>
+                  {statusLabels[value]}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+            <noscript>
+              <Button type="submit" size="sm" variant="outline">
+                Save
+              </Button>
+            </noscript>
+          </fetcher.Form>
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-3 text-sm">
+        <dl className="grid gap-1 sm:grid-cols-3">
+          {details.map((detail) => (
+            <div key={detail.label}>
+              <dt className="text-muted-foreground text-xs">{detail.label}</dt>
+              <dd className="break-words">{detail.value || "—"}</dd>
+            </div>
+          ))}
+        </dl>
+        {lead.message ? (
+          <div>
+            <p className="text-muted-foreground text-xs">Message</p>
+            <p className="whitespace-pre-line break-words">{lead.message}</p>
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

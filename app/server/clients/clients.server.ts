@@ -1,0 +1,217 @@
+import type { ClientFilters, ClientInput, ClientStatus } from "~/lib/schemas/clients";
+import { type AuditActor, recordAudit } from "../audit/audit.server";
+import type { Database } from "../db/schema.server";
+import { isUniqueViolation, matchesAnyColumn } from "../db/search.server";
+import { newId, now } from "../db/values.server";
+
+export class ClientError extends Error {
+  override name = "ClientError";
+}
+
+export const CLIENTS_PAGE_SIZE = 20;
+
+export type Client = {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  address: string | null;
+  status: ClientStatus;
+  leadId: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+type ClientRow = {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  address: string | null;
+  status: ClientStatus;
+  lead_id: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+function toClient(row: ClientRow): Client {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    company: row.company,
+    address: row.address,
+    status: row.status,
+    leadId: row.lead_id,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Newest first, filtered and paginated by the database; `page` is clamped to the last page. */
+export async function listClients(db: Database, filters: ClientFilters, pageSize = CLIENTS_PAGE_SIZE) {
+  let query = db.selectFrom("clients");
+  if (filters.q) query = query.where((eb) => matchesAnyColumn(eb, ["name", "email", "company"], filters.q));
+  if (filters.status) query = query.where("status", "=", filters.status);
+  const { count } = await query.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+  const total = Number(count);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(filters.page, pageCount);
+  const rows = await query
+    .selectAll()
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { clients: rows.map(toClient), total, page, pageCount, pageSize };
+}
+
+export async function getClient(db: Database, clientId: string) {
+  const row = await db.selectFrom("clients").selectAll().where("id", "=", clientId).executeTakeFirst();
+  return row ? toClient(row) : null;
+}
+
+async function requireClient(db: Database, clientId: string) {
+  const client = await getClient(db, clientId);
+  if (!client) throw new ClientError("That client no longer exists.");
+  return client;
+}
+
+/** What the New Client dialog is pre-filled with when converting a lead, and whether that already happened. */
+export async function leadForConversion(db: Database, leadId: string) {
+  const lead = await db
+    .selectFrom("leads")
+    .select(["id", "name", "email", "phone", "company", "status"])
+    .where("id", "=", leadId)
+    .executeTakeFirst();
+  if (!lead) return null;
+  const existing = await db
+    .selectFrom("clients")
+    .select(["id", "name"])
+    .where("lead_id", "=", leadId)
+    .executeTakeFirst();
+  return { ...lead, existingClient: existing ?? null };
+}
+
+/**
+ * Creates a client. With a lead id it is a conversion: the client keeps the lead's id, and the lead
+ * becomes 'converted' in the same transaction, so the two never disagree.
+ */
+export async function createClient(db: Database, input: ClientInput, actor: AuditActor | null) {
+  const at = now();
+  const id = newId();
+  const conversion = await db
+    .transaction()
+    .execute(async (trx) => {
+      let converted: { leadId: string; from: string } | null = null;
+      if (input.leadId) {
+        const lead = await trx
+          .selectFrom("leads")
+          .select(["id", "status"])
+          .where("id", "=", input.leadId)
+          .executeTakeFirst();
+        if (!lead) throw new ClientError("That lead no longer exists, so it cannot be converted.");
+        const existing = await trx
+          .selectFrom("clients")
+          .select("name")
+          .where("lead_id", "=", input.leadId)
+          .executeTakeFirst();
+        if (existing) throw new ClientError(`This lead was already converted to the client ${existing.name}.`);
+        if (lead.status !== "converted") {
+          await trx
+            .updateTable("leads")
+            .set({ status: "converted", updated_at: at })
+            .where("id", "=", lead.id)
+            .execute();
+        }
+        converted = { leadId: lead.id, from: lead.status };
+      }
+      await trx
+        .insertInto("clients")
+        .values({
+          id,
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          company: input.company,
+          address: input.address,
+          status: input.status,
+          lead_id: input.leadId,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute();
+      return converted as { leadId: string; from: string } | null;
+    })
+    .catch((error: unknown) => {
+      // Another conversion of the same lead won the race: the unique index on clients.lead_id refused this one.
+      if (isUniqueViolation(error)) throw new ClientError("This lead was already converted to a client.");
+      throw error;
+    });
+  await recordAudit(db, {
+    actor,
+    action: conversion ? "client.convert_lead" : "client.create",
+    entityType: "client",
+    entityId: id,
+    summary: {
+      name: input.name,
+      email: input.email,
+      company: input.company,
+      status: input.status,
+      ...(conversion ? { leadId: conversion.leadId } : {}),
+    },
+  });
+  if (conversion && conversion.from !== "converted") {
+    await recordAudit(db, {
+      actor,
+      action: "lead.set_status",
+      entityType: "lead",
+      entityId: conversion.leadId,
+      summary: { status: { from: conversion.from, to: "converted" }, clientId: id },
+    });
+  }
+  return { id };
+}
+
+const editableFields = ["name", "email", "phone", "company", "address", "status"] as const;
+
+/** Edits a client; the lead link is set only by a conversion and is never edited here. */
+export async function updateClient(db: Database, clientId: string, input: ClientInput, actor: AuditActor | null) {
+  const before = await requireClient(db, clientId);
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const field of editableFields) {
+    if (before[field] !== input[field]) changes[field] = { from: before[field], to: input[field] };
+  }
+  if (Object.keys(changes).length === 0) return;
+  await db
+    .updateTable("clients")
+    .set({
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      company: input.company,
+      address: input.address,
+      status: input.status,
+      updated_at: now(),
+    })
+    .where("id", "=", clientId)
+    .execute();
+  await recordAudit(db, { actor, action: "client.update", entityType: "client", entityId: clientId, summary: changes });
+}
+
+export async function setClientStatus(db: Database, clientId: string, status: ClientStatus, actor: AuditActor | null) {
+  const before = await requireClient(db, clientId);
+  if (before.status === status) return;
+  await db.updateTable("clients").set({ status, updated_at: now() }).where("id", "=", clientId).execute();
+  await recordAudit(db, {
+    actor,
+    action: "client.set_status",
+    entityType: "client",
+    entityId: clientId,
+    summary: { name: before.name, status: { from: before.status, to: status } },
+  });
+}

@@ -1,0 +1,320 @@
+import { sql } from "kysely";
+import {
+  type FormFilters,
+  type FormInput,
+  type FormStatus,
+  type FormType,
+  isSiteFormName,
+  type LeadStatusValue,
+} from "~/lib/schemas/forms";
+import { type AuditActor, recordAudit } from "../audit/audit.server";
+import type { Database } from "../db/schema.server";
+import { matchesAnyColumn } from "../db/search.server";
+import { fromJson, newId, now } from "../db/values.server";
+
+export class FormError extends Error {
+  override name = "FormError";
+}
+
+export const FORM_ITEMS_PAGE_SIZE = 20;
+
+export type FormWithCounters = {
+  id: string;
+  name: string;
+  description: string | null;
+  formType: FormType;
+  status: FormStatus;
+  createdAt: string;
+  /** One of the names the site's own flows look the form up by: it can be edited but not renamed or deleted. */
+  usedBySite: boolean;
+  submissions: number;
+  leads: number;
+  converted: number;
+  /** Converted leads out of leads, in percent, rounded; 0 without leads. */
+  conversionRate: number;
+};
+
+export function conversionRate(converted: number, leads: number) {
+  return leads === 0 ? 0 : Math.round((converted / leads) * 100);
+}
+
+/**
+ * Forms newest first with their counters, in one query: submissions and leads are each grouped by
+ * form once and joined, never counted per form. Leads flagged as spam are not counted.
+ */
+export async function listForms(db: Database, filters: FormFilters): Promise<FormWithCounters[]> {
+  const submissions = db
+    .selectFrom("form_submissions")
+    .select(["form_id", (eb) => eb.fn.countAll<number>().as("submissions")])
+    .where("form_id", "is not", null)
+    .groupBy("form_id")
+    .as("s");
+  const leads = db
+    .selectFrom("leads")
+    .select([
+      "form_id",
+      (eb) => eb.fn.countAll<number>().as("leads"),
+      sql<number>`sum(case when status = 'converted' then 1 else 0 end)`.as("converted"),
+    ])
+    .where("form_id", "is not", null)
+    .where("is_spam", "=", false)
+    .groupBy("form_id")
+    .as("l");
+  let query = db
+    .selectFrom("forms")
+    .leftJoin(submissions, "s.form_id", "forms.id")
+    .leftJoin(leads, "l.form_id", "forms.id")
+    .select([
+      "forms.id",
+      "forms.name",
+      "forms.description",
+      "forms.form_type",
+      "forms.status",
+      "forms.created_at",
+      "s.submissions",
+      "l.leads",
+      "l.converted",
+    ]);
+  if (filters.q) query = query.where((eb) => matchesAnyColumn(eb, ["forms.name", "forms.description"], filters.q));
+  if (filters.status) query = query.where("forms.status", "=", filters.status);
+  if (filters.type) query = query.where("forms.form_type", "=", filters.type);
+  const rows = await query.orderBy("forms.created_at", "desc").orderBy("forms.id", "desc").execute();
+  return rows.map((row) => {
+    const leadCount = Number(row.leads ?? 0);
+    const converted = Number(row.converted ?? 0);
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      formType: row.form_type,
+      status: row.status,
+      createdAt: row.created_at,
+      usedBySite: isSiteFormName(row.name),
+      submissions: Number(row.submissions ?? 0),
+      leads: leadCount,
+      converted,
+      conversionRate: conversionRate(converted, leadCount),
+    };
+  });
+}
+
+export async function getForm(db: Database, formId: string) {
+  const row = await db
+    .selectFrom("forms")
+    .select(["id", "name", "description", "form_type", "status", "created_at"])
+    .where("id", "=", formId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    formType: row.form_type,
+    status: row.status,
+    createdAt: row.created_at,
+    usedBySite: isSiteFormName(row.name),
+  };
+}
+
+async function requireForm(db: Database, formId: string) {
+  const form = await getForm(db, formId);
+  if (!form) throw new FormError("That form no longer exists.");
+  return form;
+}
+
+function refuseSiteName(name: string) {
+  if (isSiteFormName(name)) {
+    throw new FormError(`"${name}" is the name the website's own forms use to file their leads; choose another name.`);
+  }
+}
+
+export async function createForm(db: Database, input: FormInput, actor: AuditActor | null) {
+  refuseSiteName(input.name);
+  const id = newId();
+  const at = now();
+  await db
+    .insertInto("forms")
+    .values({
+      id,
+      name: input.name,
+      description: input.description,
+      form_type: input.formType,
+      status: input.status,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  await recordAudit(db, {
+    actor,
+    action: "form.create",
+    entityType: "form",
+    entityId: id,
+    summary: { name: input.name, formType: input.formType, status: input.status },
+  });
+  return { id };
+}
+
+export async function updateForm(db: Database, formId: string, input: FormInput, actor: AuditActor | null) {
+  const before = await requireForm(db, formId);
+  if (before.name !== input.name) {
+    if (before.usedBySite) {
+      throw new FormError(
+        `"${before.name}" cannot be renamed: the website's own forms find it by this name, so their leads would no longer be filed under it.`,
+      );
+    }
+    refuseSiteName(input.name);
+  }
+  const after = { name: input.name, description: input.description, formType: input.formType, status: input.status };
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const field of Object.keys(after) as (keyof typeof after)[]) {
+    if (before[field] !== after[field]) changes[field] = { from: before[field], to: after[field] };
+  }
+  if (Object.keys(changes).length === 0) return;
+  await db
+    .updateTable("forms")
+    .set({
+      name: input.name,
+      description: input.description,
+      form_type: input.formType,
+      status: input.status,
+      updated_at: now(),
+    })
+    .where("id", "=", formId)
+    .execute();
+  await recordAudit(db, {
+    actor,
+    action: "form.update",
+    entityType: "form",
+    entityId: formId,
+    summary: { name: input.name, ...changes },
+  });
+}
+
+/** Deletes a form; its leads and submissions stay (their form_id becomes null via ON DELETE SET NULL). */
+export async function deleteForm(db: Database, formId: string, actor: AuditActor | null) {
+  const form = await requireForm(db, formId);
+  if (form.usedBySite) {
+    throw new FormError(
+      `"${form.name}" cannot be deleted: the website's own forms file their leads under it. Set it to inactive instead to stop outside sites posting to it.`,
+    );
+  }
+  const kept = await db.transaction().execute(async (trx) => {
+    const count = async (table: "leads" | "form_submissions") =>
+      Number(
+        (
+          await trx
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as("count"))
+            .where("form_id", "=", formId)
+            .executeTakeFirstOrThrow()
+        ).count,
+      );
+    const counts = { leads: await count("leads"), submissions: await count("form_submissions") };
+    await trx.deleteFrom("forms").where("id", "=", formId).execute();
+    return counts;
+  });
+  await recordAudit(db, {
+    actor,
+    action: "form.delete",
+    entityType: "form",
+    entityId: formId,
+    summary: { name: form.name, formType: form.formType, keptLeads: kept.leads, keptSubmissions: kept.submissions },
+  });
+}
+
+function pageOf(total: number, requested: number, pageSize: number) {
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  return { page: Math.min(requested, pageCount), pageCount };
+}
+
+/** The form's leads (not spam), newest first, one page at a time. */
+export async function listFormLeads(
+  db: Database,
+  formId: string,
+  requestedPage: number,
+  pageSize = FORM_ITEMS_PAGE_SIZE,
+) {
+  const base = db.selectFrom("leads").where("form_id", "=", formId).where("is_spam", "=", false);
+  const { count } = await base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+  const total = Number(count);
+  const { page, pageCount } = pageOf(total, requestedPage, pageSize);
+  const rows = await base
+    .select(["id", "name", "email", "phone", "company", "source", "message", "status", "created_at"])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return {
+    leads: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      company: row.company,
+      source: row.source || "Website",
+      message: row.message,
+      status: row.status,
+      createdAt: row.created_at,
+    })),
+    total,
+    page,
+    pageCount,
+  };
+}
+
+export async function listFormSubmissions(
+  db: Database,
+  formId: string,
+  requestedPage: number,
+  pageSize = FORM_ITEMS_PAGE_SIZE,
+) {
+  const base = db.selectFrom("form_submissions").where("form_id", "=", formId);
+  const { count } = await base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
+  const total = Number(count);
+  const { page, pageCount } = pageOf(total, requestedPage, pageSize);
+  const rows = await base
+    .select(["id", "data", "created_at"])
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return {
+    submissions: rows.map((row) => ({
+      id: row.id,
+      shortId: row.id.slice(0, 8),
+      data: fromJson<unknown>(row.data, null),
+      createdAt: row.created_at,
+    })),
+    total,
+    page,
+    pageCount,
+  };
+}
+
+/** The status dropdown of the form's leads view; only leads of that form can be changed from there. */
+export async function setFormLeadStatus(
+  db: Database,
+  formId: string,
+  leadId: string,
+  status: LeadStatusValue,
+  actor: AuditActor | null,
+) {
+  const lead = await db
+    .selectFrom("leads")
+    .select(["id", "status", "email"])
+    .where("id", "=", leadId)
+    .where("form_id", "=", formId)
+    .executeTakeFirst();
+  if (!lead) throw new FormError("That lead no longer exists or no longer belongs to this form.");
+  if (lead.status === status) return;
+  await db.updateTable("leads").set({ status, updated_at: now() }).where("id", "=", leadId).execute();
+  await recordAudit(db, {
+    actor,
+    action: "lead.set_status",
+    entityType: "lead",
+    entityId: leadId,
+    summary: { status: { from: lead.status, to: status }, via: "forms" },
+  });
+}
