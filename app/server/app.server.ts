@@ -136,7 +136,9 @@ function createExpressApp(
       },
     }),
   );
-  app.use(compression());
+  // React Router streams its answers without a length, so compression cannot see that an action's
+  // reply is a few bytes: it would set up a gzip stream for each one. Only pages and files gain from it.
+  app.use(compression({ filter: (req, res) => req.method === "GET" && compression.filter(req, res) }));
   app.use(async (req, res, next) => {
     res.locals.tracking = isPublicPageRequest(req.method, req.path) ? await loadTracking(db, req.log) : null;
     next();
