@@ -67,10 +67,7 @@ export function SiteHeader({ logo }: { logo: string | null }) {
         </nav>
 
         <div className="flex items-center gap-2">
-          <a
-            href={bookCallHref}
-            className={cx(buttonVariants({ variant: "outline", size: "sm" }), "max-sm:hidden")}
-          >
+          <a href={bookCallHref} className={cx(buttonVariants({ variant: "outline", size: "sm" }), "max-sm:hidden")}>
             Book Call
           </a>
           <Link to="/contact" className={cx(buttonVariants({ size: "sm" }))}>
