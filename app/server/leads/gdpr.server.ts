@@ -51,22 +51,17 @@ export type GdprExport = Awaited<ReturnType<typeof collectPersonalData>>;
 
 async function collectPersonalData(db: Database, email: string) {
   const leadIds = await leadIdsOf(db, email);
-  const byLead = <T extends "lead_notes" | "lead_status_changes">(table: T) =>
-    leadIds.length
-      ? db
-          .selectFrom(table as "lead_notes")
-          .selectAll()
-          .where("lead_id", "in", leadIds)
-          .orderBy("created_at")
-          .execute()
-      : Promise.resolve([]);
   const [leads, submissions, notes, statusChanges, events, mails, clients] = await Promise.all([
     leadIds.length
       ? db.selectFrom("leads").selectAll().where("id", "in", leadIds).orderBy("created_at").execute()
       : Promise.resolve([]),
     submissionsOf(db, email, leadIds).selectAll().orderBy("created_at").execute(),
-    byLead("lead_notes"),
-    byLead("lead_status_changes"),
+    leadIds.length
+      ? db.selectFrom("lead_notes").selectAll().where("lead_id", "in", leadIds).orderBy("created_at").execute()
+      : Promise.resolve([]),
+    leadIds.length
+      ? db.selectFrom("lead_status_changes").selectAll().where("lead_id", "in", leadIds).orderBy("created_at").execute()
+      : Promise.resolve([]),
     eventsOf(db, email).selectAll().orderBy("created_at").execute(),
     mailsOf(db, email, leadIds).selectAll().orderBy("created_at").execute(),
     db
