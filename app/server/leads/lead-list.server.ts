@@ -1,5 +1,6 @@
-import { type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import { LEADS_PAGE_SIZE, type LeadFilters, type LeadSort } from "~/lib/schemas/lead-admin";
+import { dialectOf } from "../db/database.server";
 import type { Database, DB, LeadStatus, Row } from "../db/schema.server";
 import { fromBool } from "../db/values.server";
 
@@ -21,7 +22,9 @@ export type LeadSummary = {
 
 export type LeadPage = {
   leads: LeadSummary[];
+  /** Exact, unless `totalIsLowerBound`: then at least this many match (and more pages follow). */
   total: number;
+  totalIsLowerBound: boolean;
   page: number;
   pageCount: number;
   pageSize: number;
@@ -76,20 +79,55 @@ function startOfNextDay(day: string) {
   return new Date(Date.parse(startOfDay(day)) + 24 * 60 * 60 * 1000).toISOString();
 }
 
-type LeadsQuery<O> = SelectQueryBuilder<DB, "leads", O>;
+/**
+ * How a search finds its rows. PostgreSQL always uses its trigram index through the plain LIKE
+ * ("scan" is then a misnomer, but the query is the same). SQLite has two ways: walk the newest-first
+ * index testing each lead ("scan", which stops early when matches are common), or look the term up in
+ * the FTS5 trigram index ("index", which is quick when matches are few).
+ */
+type SearchMode = "scan" | "index";
+
+type ListFilters = Omit<LeadFilters, "page" | "sort">;
 
 /**
  * The one place the list, its count and the CSV export take their filters from. Dates are whole UTC
  * days, both ends included. `search_text` is the lowercased name, e-mail and company (migration 0003).
  */
-function applyFilters<O>(query: LeadsQuery<O>, filters: Omit<LeadFilters, "page" | "sort">): LeadsQuery<O> {
-  let filtered = query.where("is_spam", "=", filters.view === "spam");
-  if (filters.status !== "all") filtered = filtered.where("status", "=", filters.status);
-  if (filters.source) filtered = filtered.where("source", "=", filters.source);
-  if (filters.from) filtered = filtered.where("created_at", ">=", startOfDay(filters.from));
-  if (filters.to) filtered = filtered.where("created_at", "<", startOfNextDay(filters.to));
-  if (filters.q) filtered = filtered.where(sql<SqlBool>`search_text like ${likePattern(filters.q)} escape '\\'`);
-  return filtered;
+function filterConditions(filters: ListFilters, search: SearchMode | "joined"): Expression<SqlBool>[] {
+  const conditions = [sql<SqlBool>`leads.is_spam = ${filters.view === "spam"}`];
+  if (filters.status !== "all") conditions.push(sql<SqlBool>`leads.status = ${filters.status}`);
+  if (filters.source) conditions.push(sql<SqlBool>`leads.source = ${filters.source}`);
+  if (filters.from) conditions.push(sql<SqlBool>`leads.created_at >= ${startOfDay(filters.from)}`);
+  if (filters.to) conditions.push(sql<SqlBool>`leads.created_at < ${startOfNextDay(filters.to)}`);
+  if (filters.q) {
+    const exact = sql<SqlBool>`leads.search_text like ${likePattern(filters.q)} escape '\\'`;
+    // The FTS5 index takes LIKE without ESCAPE: there `%` and `_` are wildcards and find a superset,
+    // so a term containing them is also checked exactly.
+    const ftsIsExact = !/[\\%_]/.test(filters.q);
+    if (search === "scan") conditions.push(exact);
+    else {
+      if (search === "index") {
+        conditions.push(
+          sql<SqlBool>`leads.rowid in (select rowid from leads_search where search_text like ${ftsPattern(filters.q)})`,
+        );
+      }
+      if (!ftsIsExact) conditions.push(exact);
+    }
+  }
+  return conditions;
+}
+
+function ftsPattern(term: string) {
+  return `%${term.toLowerCase()}%`;
+}
+
+function applyFilters<O>(
+  query: SelectQueryBuilder<DB, "leads", O>,
+  filters: ListFilters,
+  search: SearchMode = "scan",
+): SelectQueryBuilder<DB, "leads", O> {
+  const conditions = filterConditions(filters, search);
+  return query.where((eb) => eb.and(conditions));
 }
 
 const orderings: Record<LeadSort, { column: "created_at" | "name"; direction: "asc" | "desc" }> = {
@@ -99,29 +137,71 @@ const orderings: Record<LeadSort, { column: "created_at" | "name"; direction: "a
   name_desc: { column: "name", direction: "desc" },
 };
 
-/** One page of leads and the number that match, paged and sorted by the database. */
-export async function listLeads(db: Database, filters: LeadFilters, pageSize = LEADS_PAGE_SIZE): Promise<LeadPage> {
+/**
+ * Counting stops this many matches past the requested page: beyond that the screen says "more than",
+ * so no request counts all 100,000 leads just to print a total. Searches stop sooner.
+ */
+export const COUNT_HORIZON = 10_000;
+export const SEARCH_COUNT_HORIZON = 1_000;
+
+type SearchTables = DB & { leads_search: { rowid: number; search_text: string } };
+
+/** The list's two queries (its bounded count and one page), apart so that the bench can explain them. */
+export function leadListQueries(db: Database, filters: LeadFilters, pageSize = LEADS_PAGE_SIZE) {
   const { column, direction } = orderings[filters.sort];
-  const pageOf = (page: number) =>
-    applyFilters(db.selectFrom("leads"), filters)
-      .select(summaryColumns)
-      .orderBy(column, direction)
-      .orderBy("id", direction)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute();
-  const [counted, rows] = await Promise.all([
-    applyFilters(db.selectFrom("leads"), filters)
-      .select((eb) => eb.fn.countAll<number>().as("count"))
-      .executeTakeFirstOrThrow(),
-    pageOf(filters.page),
+  const countLimit = (filters.page - 1) * pageSize + (filters.q ? SEARCH_COUNT_HORIZON : COUNT_HORIZON);
+  const sqliteSearch = Boolean(filters.q) && dialectOf(db) === "sqlite";
+  // On SQLite a search is counted from the FTS5 index outwards, streaming, so the horizon stops it.
+  const matches = sqliteSearch
+    ? (db as unknown as Kysely<SearchTables>)
+        .selectFrom("leads_search")
+        .crossJoin("leads")
+        .where(sql<SqlBool>`leads.rowid = leads_search.rowid`)
+        .where(sql<SqlBool>`leads_search.search_text like ${ftsPattern(filters.q)}`)
+        .where((eb) => eb.and(filterConditions(filters, "joined")))
+        .select(sql<number>`1`.as("one"))
+    : applyFilters(db.selectFrom("leads"), filters).select(sql<number>`1`.as("one"));
+  return {
+    countLimit,
+    pageDependsOnCount: sqliteSearch,
+    count: db
+      .selectFrom(matches.limit(countLimit + 1).as("matches"))
+      .select((eb) => eb.fn.countAll<number>().as("count")),
+    /** `fewMatches`: on SQLite, take a search's page from the FTS5 index rather than a scan. */
+    page: (page: number, fewMatches = false) =>
+      applyFilters(db.selectFrom("leads"), filters, sqliteSearch && fewMatches ? "index" : "scan")
+        .select(summaryColumns)
+        .orderBy(column, direction)
+        .orderBy("id", direction)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+  };
+}
+
+/** One page of leads and how many match (exactly, or "at least" past the horizon), all done by the database. */
+export async function listLeads(db: Database, filters: LeadFilters, pageSize = LEADS_PAGE_SIZE): Promise<LeadPage> {
+  const queries = leadListQueries(db, filters, pageSize);
+  // Only a SQLite search needs the count first, to choose how to fetch its page; the rest run together.
+  const [counted, requestedPage] = await Promise.all([
+    queries.count.executeTakeFirstOrThrow(),
+    queries.pageDependsOnCount ? null : queries.page(filters.page).execute(),
   ]);
-  const total = Number(counted.count);
+  const matches = Number(counted.count);
+  const totalIsLowerBound = matches > queries.countLimit;
+  const total = Math.min(matches, queries.countLimit);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   // A page past the end (e.g. after leads were deleted) shows the last one instead of nothing.
   const page = Math.min(filters.page, pageCount);
-  const shown = page === filters.page ? rows : await pageOf(page);
-  return { leads: shown.map(toSummary), total, page, pageCount, pageSize };
+  // Few matches: fetch them through the index and sort them. Many: the newest-first walk finds a page
+  // of them quickly.
+  const fewMatches = matches <= SEARCH_COUNT_HORIZON;
+  const rows =
+    requestedPage && page === filters.page
+      ? requestedPage
+      : total === 0
+        ? []
+        : await queries.page(page, fewMatches).execute();
+  return { leads: rows.map(toSummary), total, totalIsLowerBound, page, pageCount, pageSize };
 }
 
 /**

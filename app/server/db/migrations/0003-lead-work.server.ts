@@ -62,6 +62,14 @@ export async function up(db: Kysely<unknown>) {
     .execute();
   await db.schema.createIndex("leads_spam_name_idx").on("leads").columns(["is_spam", "name", "id"]).execute();
 
+  await db.schema
+    .createIndex("leads_spam_status_source_created_at_idx")
+    .on("leads")
+    .columns(["is_spam", "status", "source", "created_at", "id"])
+    .execute();
+
+  // A substring search (`%term%`) cannot use a b-tree: PostgreSQL gets a trigram index, SQLite an
+  // FTS5 trigram index over the same text, kept in step with leads by triggers.
   if (postgres) {
     const available = await sql<{ name: string }>`
       select name from pg_available_extensions where name = 'pg_trgm'`.execute(db);
@@ -70,8 +78,19 @@ export async function up(db: Kysely<unknown>) {
       await sql`create index leads_search_text_trgm_idx on leads using gin (search_text gin_trgm_ops)`.execute(db);
     }
   } else {
-    // A covering index: counting matches scans this compact index instead of the table.
-    await db.schema.createIndex("leads_spam_search_text_idx").on("leads").columns(["is_spam", "search_text"]).execute();
+    await sql`create virtual table leads_search using fts5(
+      search_text, content = 'leads', content_rowid = 'rowid', tokenize = 'trigram')`.execute(db);
+    await sql`create trigger leads_search_insert after insert on leads begin
+      insert into leads_search (rowid, search_text) values (new.rowid, new.search_text);
+    end`.execute(db);
+    await sql`create trigger leads_search_delete after delete on leads begin
+      insert into leads_search (leads_search, rowid, search_text) values ('delete', old.rowid, old.search_text);
+    end`.execute(db);
+    await sql`create trigger leads_search_update after update of name, email, company on leads begin
+      insert into leads_search (leads_search, rowid, search_text) values ('delete', old.rowid, old.search_text);
+      insert into leads_search (rowid, search_text) values (new.rowid, new.search_text);
+    end`.execute(db);
+    await sql`insert into leads_search (leads_search) values ('rebuild')`.execute(db);
   }
 
   // GDPR look-ups by e-mail.
@@ -80,17 +99,24 @@ export async function up(db: Kysely<unknown>) {
 }
 
 export async function down(db: Kysely<unknown>) {
+  const postgres = dialectOf(db) === "postgres";
   for (const index of [
     "email_outbox_to_address_idx",
     "clients_email_idx",
     "leads_search_text_trgm_idx",
-    "leads_spam_search_text_idx",
+    "leads_spam_status_source_created_at_idx",
     "leads_spam_name_idx",
     "leads_spam_source_created_at_idx",
     "leads_spam_status_created_at_idx",
     "leads_spam_created_at_idx",
   ]) {
     await db.schema.dropIndex(index).ifExists().execute();
+  }
+  if (!postgres) {
+    for (const trigger of ["leads_search_insert", "leads_search_delete", "leads_search_update"]) {
+      await sql`drop trigger if exists ${sql.id(trigger)}`.execute(db);
+    }
+    await sql`drop table if exists leads_search`.execute(db);
   }
   await db.schema.alterTable("leads").dropColumn("search_text").execute();
   await db.schema.dropTable("lead_status_changes").ifExists().execute();
