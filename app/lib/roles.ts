@@ -31,6 +31,7 @@ export const adminAccess: Record<string, readonly Role[]> = {
   "/admin": everyone,
   "/admin/dashboard": everyone,
   "/admin/leads": ["admin", "sales"],
+  "/admin/leads/gdpr": ["admin"],
   "/admin/clients": ["admin", "sales"],
   "/admin/pages": ["admin", "editor"],
   "/admin/blog": ["admin", "editor"],
@@ -84,7 +85,12 @@ export const adminNav: AdminNavItem[] = [
 ];
 
 /** Admin screens built so far; the sidebar links only to these, so no menu item leads nowhere. */
-export const builtAdminScreens: ReadonlySet<string> = new Set(["/admin", "/admin/users", "/admin/settings"]);
+export const builtAdminScreens: ReadonlySet<string> = new Set([
+  "/admin",
+  "/admin/users",
+  "/admin/settings",
+  "/admin/leads",
+]);
 
 export function navItemsFor(role: Role | null | undefined) {
   return role ? adminNav.filter((item) => item.roles.includes(role) && builtAdminScreens.has(item.to)) : [];
