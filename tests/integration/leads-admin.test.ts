@@ -118,7 +118,7 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
 
   it("filters by status, source and whole UTC days, and sorts and pages in the database", async () => {
     const { db } = await seeded();
-    const page = (given: Partial<LeadFilters>, size?: number) => listLeads(db, filters(given), size);
+    const page = (given: Partial<LeadFilters>, pageSize?: number) => listLeads(db, filters(given), { pageSize });
     expect((await page({ status: "contacted" })).leads.map((lead) => lead.name)).toEqual(["Ben Jones"]);
     expect((await page({ source: "Newsletter Form" })).leads.map((lead) => lead.name)).toEqual(["Ben Jones"]);
     expect((await page({ from: "2026-11-02", to: "2026-11-03" })).leads.map((lead) => lead.name)).toEqual([
@@ -142,6 +142,33 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
     expect((await page({ page: 9 }, 3)).page).toBe(2);
 
     expect(await listLeadSources(db)).toEqual(["Contact Form", "Newsletter Form"]);
+  });
+
+  it("stops counting past a horizon and says 'more than', while every page stays reachable", async () => {
+    database = await createMigratedDatabase(dialect);
+    const db = database.db;
+    await insertLeads(
+      db,
+      Array.from({ length: 30 }, (_, index) => ({
+        name: `Lead ${String(index).padStart(2, "0")}`,
+        email: `l${index}@x.co`,
+        createdAt: new Date(Date.UTC(2026, 10, 1, 0, index)).toISOString(),
+      })),
+    );
+    const options = { pageSize: 5, horizon: 10, searchHorizon: 3 };
+    const first = await listLeads(db, filters(), options);
+    expect(first).toMatchObject({ total: 10, totalIsLowerBound: true, page: 1, pageCount: 2 });
+    expect(first.leads[0]?.name).toBe("Lead 29");
+    const deep = await listLeads(db, filters({ page: 6 }), options);
+    expect(deep).toMatchObject({ total: 30, totalIsLowerBound: false, page: 6, pageCount: 6 });
+    expect(deep.leads.map((lead) => lead.name)).toEqual(["Lead 04", "Lead 03", "Lead 02", "Lead 01", "Lead 00"]);
+    // A search with many matches pages newest first; one with few matches finds them all.
+    const many = await listLeads(db, filters({ q: "lead" }), options);
+    expect(many).toMatchObject({ total: 3, totalIsLowerBound: true });
+    expect(many.leads.map((lead) => lead.name)).toEqual(["Lead 29", "Lead 28", "Lead 27", "Lead 26", "Lead 25"]);
+    const few = await listLeads(db, filters({ q: "L2@" }), options);
+    expect(few).toMatchObject({ total: 1, totalIsLowerBound: false });
+    expect(few.leads.map((lead) => lead.name)).toEqual(["Lead 02"]);
   });
 
   it("keeps suspected spam in its own queue: release it, or delete it with its traces", async () => {

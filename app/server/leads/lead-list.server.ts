@@ -144,12 +144,18 @@ const orderings: Record<LeadSort, { column: "created_at" | "name"; direction: "a
 export const COUNT_HORIZON = 10_000;
 export const SEARCH_COUNT_HORIZON = 1_000;
 
+export type ListOptions = { pageSize?: number; horizon?: number; searchHorizon?: number };
+
 type SearchTables = DB & { leads_search: { rowid: number; search_text: string } };
 
 /** The list's two queries (its bounded count and one page), apart so that the bench can explain them. */
-export function leadListQueries(db: Database, filters: LeadFilters, pageSize = LEADS_PAGE_SIZE) {
+export function leadListQueries(
+  db: Database,
+  filters: LeadFilters,
+  { pageSize = LEADS_PAGE_SIZE, horizon = COUNT_HORIZON, searchHorizon = SEARCH_COUNT_HORIZON }: ListOptions = {},
+) {
   const { column, direction } = orderings[filters.sort];
-  const countLimit = (filters.page - 1) * pageSize + (filters.q ? SEARCH_COUNT_HORIZON : COUNT_HORIZON);
+  const countLimit = (filters.page - 1) * pageSize + (filters.q ? searchHorizon : horizon);
   const sqliteSearch = Boolean(filters.q) && dialectOf(db) === "sqlite";
   // On SQLite a search is counted from the FTS5 index outwards, streaming, so the horizon stops it.
   const matches = sqliteSearch
@@ -163,6 +169,8 @@ export function leadListQueries(db: Database, filters: LeadFilters, pageSize = L
     : applyFilters(db.selectFrom("leads"), filters).select(sql<number>`1`.as("one"));
   return {
     countLimit,
+    pageSize,
+    searchHorizon,
     pageDependsOnCount: sqliteSearch,
     count: db
       .selectFrom(matches.limit(countLimit + 1).as("matches"))
@@ -179,8 +187,9 @@ export function leadListQueries(db: Database, filters: LeadFilters, pageSize = L
 }
 
 /** One page of leads and how many match (exactly, or "at least" past the horizon), all done by the database. */
-export async function listLeads(db: Database, filters: LeadFilters, pageSize = LEADS_PAGE_SIZE): Promise<LeadPage> {
-  const queries = leadListQueries(db, filters, pageSize);
+export async function listLeads(db: Database, filters: LeadFilters, options: ListOptions = {}): Promise<LeadPage> {
+  const queries = leadListQueries(db, filters, options);
+  const { pageSize } = queries;
   // Only a SQLite search needs the count first, to choose how to fetch its page; the rest run together.
   const [counted, requestedPage] = await Promise.all([
     queries.count.executeTakeFirstOrThrow(),
@@ -194,7 +203,7 @@ export async function listLeads(db: Database, filters: LeadFilters, pageSize = L
   const page = Math.min(filters.page, pageCount);
   // Few matches: fetch them through the index and sort them. Many: the newest-first walk finds a page
   // of them quickly.
-  const fewMatches = matches <= SEARCH_COUNT_HORIZON;
+  const fewMatches = matches <= queries.searchHorizon;
   const rows =
     requestedPage && page === filters.page
       ? requestedPage
