@@ -71,10 +71,16 @@ export async function up(db: Kysely<unknown>) {
   // A substring search (`%term%`) cannot use a b-tree: PostgreSQL gets a trigram index, SQLite an
   // FTS5 trigram index over the same text, kept in step with leads by triggers.
   if (postgres) {
-    const available = await sql<{ name: string }>`
-      select name from pg_available_extensions where name = 'pg_trgm'`.execute(db);
-    if (available.rows.length > 0) {
-      await sql`create extension if not exists pg_trgm`.execute(db);
+    // pg_trgm ships with PostgreSQL and is a trusted extension, but a server may lack it or the app's
+    // role may not create extensions: then search still works, only without the index.
+    const trgm = await sql<{ installed: boolean; installable: boolean }>`
+      select
+        exists (select 1 from pg_extension where extname = 'pg_trgm') as installed,
+        exists (select 1 from pg_available_extensions where name = 'pg_trgm')
+          and has_database_privilege(current_database(), 'CREATE') as installable`.execute(db);
+    const { installed, installable } = trgm.rows[0] ?? { installed: false, installable: false };
+    if (!installed && installable) await sql`create extension if not exists pg_trgm`.execute(db);
+    if (installed || installable) {
       await sql`create index leads_search_text_trgm_idx on leads using gin (search_text gin_trgm_ops)`.execute(db);
     }
   } else {
