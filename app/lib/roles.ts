@@ -31,6 +31,7 @@ export const adminAccess: Record<string, readonly Role[]> = {
   "/admin": everyone,
   "/admin/dashboard": everyone,
   "/admin/leads": ["admin", "sales"],
+  "/admin/leads/gdpr": ["admin"],
   "/admin/clients": ["admin", "sales"],
   "/admin/pages": ["admin", "editor"],
   "/admin/blog": ["admin", "editor"],
@@ -95,6 +96,7 @@ export const builtAdminScreens: ReadonlySet<string> = new Set([
   "/admin/pricing",
   "/admin/clients",
   "/admin/forms",
+  "/admin/leads",
 ]);
 
 export function navItemsFor(role: Role | null | undefined) {

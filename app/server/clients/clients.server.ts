@@ -3,6 +3,7 @@ import { type AuditActor, recordAudit } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
 import { isUniqueViolation, matchesAnyColumn } from "../db/search.server";
 import { newId, now } from "../db/values.server";
+import { recordStatusChange } from "../leads/lead-admin.server";
 
 export class ClientError extends Error {
   override name = "ClientError";
@@ -127,6 +128,7 @@ export async function createClient(db: Database, input: ClientInput, actor: Audi
             .set({ status: "converted", updated_at: at })
             .where("id", "=", lead.id)
             .execute();
+          await recordStatusChange(trx, { leadId: lead.id, from: lead.status, to: "converted", actor, at });
         }
         converted = { leadId: lead.id, from: lead.status };
       }

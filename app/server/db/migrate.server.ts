@@ -2,12 +2,14 @@ import type { Kysely } from "kysely";
 import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
 import * as initial from "./migrations/0001-initial.server";
 import * as staffAccess from "./migrations/0002-staff-access.server";
+import * as leadWork from "./migrations/0003-lead-work.server";
 import * as crm from "./migrations/0004-crm.server";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-staff-access": staffAccess,
+  "0003-lead-work": leadWork,
   "0004-crm": crm,
 };
 

@@ -32,6 +32,25 @@ export interface LeadsTable {
   updated_at: Timestamp;
 }
 
+export interface LeadNotesTable {
+  id: string;
+  lead_id: string;
+  author_id: string | null;
+  author_email: string | null;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface LeadStatusChangesTable {
+  id: string;
+  lead_id: string;
+  from_status: LeadStatus | null;
+  to_status: LeadStatus;
+  actor_id: string | null;
+  actor_email: string | null;
+  created_at: Timestamp;
+}
+
 export interface FormsTable {
   id: string;
   name: string;
@@ -270,6 +289,8 @@ export interface DB {
   rate_limits: RateLimitsTable;
   app_secrets: AppSecretsTable;
   leads: LeadsTable;
+  lead_notes: LeadNotesTable;
+  lead_status_changes: LeadStatusChangesTable;
   forms: FormsTable;
   form_submissions: FormSubmissionsTable;
   analytics_events: AnalyticsEventsTable;

@@ -11,6 +11,7 @@ import { type AuditActor, recordAudit } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
 import { fromJson, newId, now } from "../db/values.server";
+import { setLeadStatus } from "../leads/lead-admin.server";
 
 export class FormError extends Error {
   override name = "FormError";
@@ -308,13 +309,5 @@ export async function setFormLeadStatus(
     .where("form_id", "=", formId)
     .executeTakeFirst();
   if (!lead) throw new FormError("That lead no longer exists or no longer belongs to this form.");
-  if (lead.status === status) return;
-  await db.updateTable("leads").set({ status, updated_at: now() }).where("id", "=", leadId).execute();
-  await recordAudit(db, {
-    actor,
-    action: "lead.set_status",
-    entityType: "lead",
-    entityId: leadId,
-    summary: { status: { from: lead.status, to: status }, via: "forms" },
-  });
+  await setLeadStatus(db, leadId, status, actor);
 }

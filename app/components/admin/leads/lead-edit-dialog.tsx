@@ -1,0 +1,107 @@
+import { PencilIcon } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { Field } from "~/components/admin/field";
+import { useToastMessage } from "~/components/show-toast";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+import { LEAD_STATUSES, type LeadStatusValue, leadStatusLabels } from "~/lib/schemas/lead-admin";
+import type { LeadActionResult } from "~/server/leads/lead-actions.server";
+
+export type EditableLead = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  status: LeadStatusValue;
+  message: string | null;
+};
+
+/**
+ * The spec's edit dialog (name, e-mail, phone, company, status, message). It stays open with what was
+ * typed and the server's messages when saving fails, and closes once saved.
+ */
+export function LeadEditDialog({ lead, action }: { lead: EditableLead; action?: string }) {
+  const [open, setOpen] = useState(false);
+  const fetcher = useFetcher<LeadActionResult>();
+  useToastMessage(fetcher.data?.toast);
+  const result = fetcher.data;
+  const saved = fetcher.state === "idle" && result?.ok === true;
+  useEffect(() => {
+    if (saved) setOpen(false);
+  }, [saved]);
+  const errors = result && !result.ok ? result.fieldErrors : {};
+  const busy = fetcher.state !== "idle";
+  const id = (field: string) => `lead-${lead.id}-${field}`;
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size="sm" variant="outline" aria-label={`Edit ${lead.name}`}>
+          <PencilIcon /> Edit
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Edit lead</DialogTitle>
+          <DialogDescription>Changes are saved to the lead and noted in the audit log.</DialogDescription>
+        </DialogHeader>
+        <fetcher.Form method="post" action={action} className="grid gap-4" noValidate>
+          <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="leadId" value={lead.id} />
+          <Field id={id("name")} label="Name" error={errors.name}>
+            {(props) => <Input {...props} name="name" required maxLength={200} defaultValue={lead.name} />}
+          </Field>
+          <Field id={id("email")} label="Email" error={errors.email}>
+            {(props) => (
+              <Input {...props} name="email" type="email" required maxLength={254} defaultValue={lead.email} />
+            )}
+          </Field>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id={id("phone")} label="Phone" error={errors.phone}>
+              {(props) => <Input {...props} name="phone" maxLength={50} defaultValue={lead.phone ?? ""} />}
+            </Field>
+            <Field id={id("company")} label="Company" error={errors.company}>
+              {(props) => <Input {...props} name="company" maxLength={200} defaultValue={lead.company ?? ""} />}
+            </Field>
+          </div>
+          <Field id={id("status")} label="Status" error={errors.status}>
+            {(props) => (
+              <NativeSelect {...props} name="status" defaultValue={lead.status}>
+                {LEAD_STATUSES.map((value) => (
+                  <NativeSelectOption key={value} value={value}>
+                    {leadStatusLabels[value]}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
+            )}
+          </Field>
+          <Field id={id("message")} label="Message" error={errors.message}>
+            {(props) => (
+              <Textarea {...props} name="message" rows={5} maxLength={5000} defaultValue={lead.message ?? ""} />
+            )}
+          </Field>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Saving..." : "Save changes"}
+            </Button>
+          </DialogFooter>
+        </fetcher.Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

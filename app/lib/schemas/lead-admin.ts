@@ -1,0 +1,127 @@
+import { z } from "zod";
+
+/** The staff side of leads: list filters, edits, notes and GDPR requests, shared by forms and actions. */
+
+export const LEAD_STATUSES = ["new", "contacted", "qualified", "converted", "closed"] as const;
+export type LeadStatusValue = (typeof LEAD_STATUSES)[number];
+
+export const leadStatusLabels: Record<LeadStatusValue, string> = {
+  new: "New",
+  contacted: "Contacted",
+  qualified: "Qualified",
+  converted: "Converted",
+  closed: "Closed",
+};
+
+export const LEAD_SORTS = ["newest", "oldest", "name", "name_desc"] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number];
+
+export const leadSortLabels: Record<LeadSort, string> = {
+  newest: "Newest first",
+  oldest: "Oldest first",
+  name: "Name A–Z",
+  name_desc: "Name Z–A",
+};
+
+export const LEADS_PAGE_SIZE = 25;
+
+const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Filters come from the address bar: anything unusable falls back to "no filter" instead of failing. */
+export const leadFiltersSchema = z.object({
+  q: z.string().trim().max(200).catch(""),
+  status: z.enum(["all", ...LEAD_STATUSES]).catch("all"),
+  source: z.string().trim().max(200).catch(""),
+  from: z
+    .string()
+    .regex(isoDay)
+    .refine((value) => !Number.isNaN(Date.parse(value)))
+    .catch(""),
+  to: z
+    .string()
+    .regex(isoDay)
+    .refine((value) => !Number.isNaN(Date.parse(value)))
+    .catch(""),
+  sort: z.enum(LEAD_SORTS).catch("newest"),
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+  view: z.enum(["inbox", "spam"]).catch("inbox"),
+});
+
+export type LeadFilters = z.output<typeof leadFiltersSchema>;
+
+export function parseLeadFilters(params: URLSearchParams): LeadFilters {
+  return leadFiltersSchema.parse({
+    q: params.get("q") ?? "",
+    status: params.get("status") ?? "all",
+    source: params.get("source") ?? "",
+    from: params.get("from") ?? "",
+    to: params.get("to") ?? "",
+    sort: params.get("sort") ?? "newest",
+    page: params.get("page") ?? "1",
+    view: params.get("view") ?? "inbox",
+  });
+}
+
+/** The filters as query parameters, without defaults, so addresses stay short and shareable. */
+export function leadFilterParams(filters: Partial<LeadFilters>) {
+  const params = new URLSearchParams();
+  if (filters.view && filters.view !== "inbox") params.set("view", filters.view);
+  if (filters.q) params.set("q", filters.q);
+  if (filters.status && filters.status !== "all") params.set("status", filters.status);
+  if (filters.source) params.set("source", filters.source);
+  if (filters.from) params.set("from", filters.from);
+  if (filters.to) params.set("to", filters.to);
+  if (filters.sort && filters.sort !== "newest") params.set("sort", filters.sort);
+  if (filters.page && filters.page > 1) params.set("page", String(filters.page));
+  return params;
+}
+
+const leadId = z.string().min(1).max(64);
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} can be at most ${max.toLocaleString("en-US")} characters.`)
+    .optional()
+    .transform((value) => (value ? value : null));
+
+export const leadStatusSchema = z.object({
+  leadId,
+  status: z.enum(LEAD_STATUSES, { error: "Choose one of the five statuses." }),
+});
+
+export const leadEditSchema = z.object({
+  leadId,
+  name: z.string().trim().min(1, "Please enter a name.").max(200, "Name can be at most 200 characters."),
+  email: z
+    .string()
+    .trim()
+    .min(1, "Please enter an e-mail address.")
+    .max(254, "E-mail addresses can be at most 254 characters.")
+    .pipe(z.email("Please enter a valid e-mail address.")),
+  phone: optionalText(50, "Phone"),
+  company: optionalText(200, "Company"),
+  status: z.enum(LEAD_STATUSES, { error: "Choose one of the five statuses." }),
+  message: optionalText(5000, "Message"),
+});
+
+export type LeadEdit = z.output<typeof leadEditSchema>;
+
+export const leadNoteSchema = z.object({
+  leadId,
+  body: z.string().trim().min(1, "Please write the note first.").max(5000, "Notes can be at most 5,000 characters."),
+});
+
+export const leadIdSchema = z.object({ leadId });
+
+export const resendMailSchema = z.object({ leadId, mailId: z.string().min(1).max(64) });
+
+export const gdprEmailSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, "Please enter an e-mail address.")
+    .max(254, "E-mail addresses can be at most 254 characters.")
+    .pipe(z.email("Please enter a valid e-mail address.")),
+});

@@ -1,0 +1,160 @@
+import { createHash } from "node:crypto";
+import { type Expression, type SqlBool, sql } from "kysely";
+import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { dialectOf } from "../db/database.server";
+import type { Database } from "../db/schema.server";
+import { fromBool, fromJson } from "../db/values.server";
+import { deleteLeadRows } from "./lead-admin.server";
+
+/** What the audit log keeps of a GDPR request: never the address itself. */
+export function emailHash(email: string) {
+  return createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
+}
+
+function sameEmail(column: Expression<unknown>, email: string) {
+  return sql<SqlBool>`lower(${column}) = ${email.trim().toLowerCase()}`;
+}
+
+/** The analytics events that name this person (`properties.lead_email`), on either dialect. */
+function eventsOf(db: Database, email: string) {
+  const leadEmail =
+    dialectOf(db) === "postgres" ? sql`properties->>'lead_email'` : sql`json_extract(properties, '$.lead_email')`;
+  return db.selectFrom("analytics_events").where(sameEmail(leadEmail, email));
+}
+
+/** Submissions of the person's leads, and any that carry the address but lost their lead. */
+function submissionsOf(db: Database, email: string, leadIds: string[]) {
+  const dataEmail = dialectOf(db) === "postgres" ? sql`data->>'email'` : sql`json_extract(data, '$.email')`;
+  return db
+    .selectFrom("form_submissions")
+    .where((eb) => eb.or([...(leadIds.length ? [eb("lead_id", "in", leadIds)] : []), sameEmail(dataEmail, email)]));
+}
+
+function mailsOf(db: Database, email: string, leadIds: string[]) {
+  return db
+    .selectFrom("email_outbox")
+    .where((eb) =>
+      eb.or([...(leadIds.length ? [eb("lead_id", "in", leadIds)] : []), sameEmail(sql.ref("to_address"), email)]),
+    );
+}
+
+async function leadIdsOf(db: Database, email: string) {
+  const rows = await db
+    .selectFrom("leads")
+    .select("id")
+    .where(sameEmail(sql.ref("email"), email))
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export type GdprExport = Awaited<ReturnType<typeof collectPersonalData>>;
+
+async function collectPersonalData(db: Database, email: string) {
+  const leadIds = await leadIdsOf(db, email);
+  const [leads, submissions, notes, statusChanges, events, mails, clients] = await Promise.all([
+    leadIds.length
+      ? db.selectFrom("leads").selectAll().where("id", "in", leadIds).orderBy("created_at").execute()
+      : Promise.resolve([]),
+    submissionsOf(db, email, leadIds).selectAll().orderBy("created_at").execute(),
+    leadIds.length
+      ? db.selectFrom("lead_notes").selectAll().where("lead_id", "in", leadIds).orderBy("created_at").execute()
+      : Promise.resolve([]),
+    leadIds.length
+      ? db.selectFrom("lead_status_changes").selectAll().where("lead_id", "in", leadIds).orderBy("created_at").execute()
+      : Promise.resolve([]),
+    eventsOf(db, email).selectAll().orderBy("created_at").execute(),
+    mailsOf(db, email, leadIds).selectAll().orderBy("created_at").execute(),
+    db
+      .selectFrom("clients")
+      .selectAll()
+      .where(sameEmail(sql.ref("email"), email))
+      .orderBy("created_at")
+      .execute(),
+  ]);
+  return {
+    email: email.trim().toLowerCase(),
+    leads: leads.map((lead) => {
+      const { search_text: _derived, ...stored } = lead as typeof lead & { search_text?: string };
+      return { ...stored, is_spam: fromBool(lead.is_spam), browser_info: fromJson(lead.browser_info, null) };
+    }),
+    formSubmissions: submissions.map((row) => ({ ...row, data: fromJson(row.data, {}) })),
+    notes,
+    statusChanges,
+    analyticsEvents: events.map((row) => ({ ...row, properties: fromJson(row.properties, null) })),
+    emails: mails.map((row) => ({ ...row, attempts: Number(row.attempts) })),
+    clients,
+  };
+}
+
+function countsOf(data: GdprExport) {
+  return {
+    leads: data.leads.length,
+    formSubmissions: data.formSubmissions.length,
+    notes: data.notes.length,
+    statusChanges: data.statusChanges.length,
+    analyticsEvents: data.analyticsEvents.length,
+    emails: data.emails.length,
+    clients: data.clients.length,
+  };
+}
+
+/** Everything held about an e-mail address, as one JSON document; the request is audited by hash. */
+export async function exportPersonalData(db: Database, email: string, actor: AuditActor | null) {
+  const data = await collectPersonalData(db, email);
+  await recordAudit(db, {
+    actor,
+    action: "gdpr.export",
+    entityType: "person",
+    entityId: null,
+    summary: { emailHash: emailHash(email), counts: countsOf(data) },
+  });
+  return { exportedAt: new Date().toISOString(), ...data };
+}
+
+/**
+ * Erases an e-mail address's leads (with their submissions, notes, status history and mails), the
+ * submissions and mails that carry the address, and the analytics events naming it, in one
+ * transaction. Clients are business records and stay: the result says how many exist, to edit them
+ * by hand in Clients if the person asks.
+ */
+export async function erasePersonalData(db: Database, email: string, actor: AuditActor | null) {
+  return db.transaction().execute(async (trx) => {
+    const leadIds = await leadIdsOf(trx, email);
+    const removed = await deleteLeadRows(trx, leadIds);
+    const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
+    const otherSubmissions = await trx
+      .deleteFrom("form_submissions")
+      .where("id", "in", submissionsOf(trx, email, []).select("id"))
+      .executeTakeFirst();
+    const otherMails = await trx
+      .deleteFrom("email_outbox")
+      .where("id", "in", mailsOf(trx, email, []).select("id"))
+      .executeTakeFirst();
+    const events = await trx
+      .deleteFrom("analytics_events")
+      .where("id", "in", eventsOf(trx, email).select("id"))
+      .executeTakeFirst();
+    const clients = await trx
+      .selectFrom("clients")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where(sameEmail(sql.ref("email"), email))
+      .executeTakeFirstOrThrow();
+    const result = {
+      leads: removed.leads,
+      formSubmissions: removed.submissions + count(otherSubmissions),
+      notes: removed.notes,
+      statusChanges: removed.statusChanges,
+      analyticsEvents: count(events),
+      emails: removed.mails + count(otherMails),
+      clientsKept: Number(clients.count),
+    };
+    await recordAudit(trx, {
+      actor,
+      action: "gdpr.erase",
+      entityType: "person",
+      entityId: null,
+      summary: { emailHash: emailHash(email), counts: result },
+    });
+    return result;
+  });
+}

@@ -1,0 +1,147 @@
+import { data, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import {
+  leadEditSchema,
+  leadIdSchema,
+  leadNoteSchema,
+  leadStatusSchema,
+  resendMailSchema,
+} from "~/lib/schemas/lead-admin";
+import { type ToastMessage, toastMessage } from "~/lib/toast";
+import { auditActor, requireStaff } from "../auth/session.server";
+import { getServices } from "../context.server";
+import { type FieldErrors, parseForm } from "../forms.server";
+import {
+  addLeadNote,
+  deleteLead,
+  LeadActionError,
+  markLeadNotSpam,
+  requeueLeadMail,
+  setLeadStatus,
+  updateLead,
+} from "./lead-admin.server";
+
+/** The staff actions on a lead, with the spec's toasts where it names them. */
+const intents = {
+  "set-status": {
+    schema: leadStatusSchema,
+    done: "Lead status updated successfully",
+    failed: "Failed to update lead status",
+  },
+  update: { schema: leadEditSchema, done: "Lead updated successfully", failed: "Failed to update lead" },
+  "add-note": { schema: leadNoteSchema, done: "Note added", failed: "Failed to add note" },
+  "mark-not-spam": {
+    schema: leadIdSchema,
+    done: "Lead moved out of the spam queue",
+    failed: "Failed to update lead",
+  },
+  delete: { schema: leadIdSchema, done: "Lead deleted", failed: "Failed to delete lead" },
+  "resend-mail": { schema: resendMailSchema, done: "Mail queued to be sent again", failed: "Failed to resend mail" },
+} as const;
+
+export type LeadIntent = keyof typeof intents;
+
+export type LeadActionResult = {
+  intent: LeadIntent | "unknown";
+  leadId: string | null;
+  ok: boolean;
+  fieldErrors: FieldErrors;
+  values: Record<string, string>;
+  toast: ToastMessage;
+};
+
+function isIntent(value: unknown): value is LeadIntent {
+  return typeof value === "string" && value in intents;
+}
+
+/**
+ * Parses, checks and runs one staff action on a lead (shared by the list and the detail screen).
+ * Failures answer 4xx with the submitted values, so nothing typed is lost.
+ */
+export async function runLeadAction(request: Request, context: Readonly<RouterContextProvider>) {
+  const actor = auditActor(requireStaff(context));
+  const { db, mailWorker, config } = getServices(context);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const submittedLeadId = typeof formData.get("leadId") === "string" ? String(formData.get("leadId")) : null;
+  if (!isIntent(intent)) {
+    return data<LeadActionResult>(
+      {
+        intent: "unknown",
+        leadId: submittedLeadId,
+        ok: false,
+        fieldErrors: {},
+        values: {},
+        toast: toastMessage("error", "Error", "Unknown action."),
+      },
+      { status: 400 },
+    );
+  }
+  const { schema, done, failed } = intents[intent];
+  const parsed = parseForm(formData, schema as z.ZodType);
+  if (!parsed.ok) {
+    const reason = Object.values(parsed.fieldErrors)[0] ?? "Please check the form.";
+    return data<LeadActionResult>(
+      {
+        intent,
+        leadId: submittedLeadId,
+        ok: false,
+        fieldErrors: parsed.fieldErrors,
+        values: parsed.values,
+        toast: toastMessage("error", "Error", `${failed}: ${reason}`),
+      },
+      { status: 400 },
+    );
+  }
+  const values = Object.fromEntries(
+    [...formData].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+  const input = parsed.data as Record<string, string>;
+  const leadId = input.leadId as string;
+  let description: string = done;
+  try {
+    switch (intent) {
+      case "set-status":
+        await setLeadStatus(db, leadId, input.status as never, actor);
+        break;
+      case "update":
+        await updateLead(db, parsed.data as z.output<typeof leadEditSchema>, actor);
+        break;
+      case "add-note":
+        await addLeadNote(db, leadId, input.body as string, actor);
+        break;
+      case "mark-not-spam":
+        await markLeadNotSpam(db, leadId, actor);
+        break;
+      case "delete":
+        await deleteLead(db, leadId, actor);
+        break;
+      case "resend-mail":
+        await requeueLeadMail(db, leadId, input.mailId as string, actor);
+        if (config.smtpUrl) void mailWorker.kick();
+        else description = `${done}. No mail server is configured (SMTP_URL), so it waits until one is.`;
+        break;
+    }
+  } catch (error) {
+    if (!(error instanceof LeadActionError)) throw error;
+    return data<LeadActionResult>(
+      {
+        intent,
+        leadId,
+        ok: false,
+        fieldErrors: {},
+        values,
+        toast: toastMessage("error", "Error", `${failed}: ${error.message}`),
+      },
+      { status: error.status },
+    );
+  }
+  return data<LeadActionResult>({
+    intent,
+    leadId,
+    ok: true,
+    fieldErrors: {},
+    values: {},
+    toast: toastMessage("success", "Success", description),
+  });
+}

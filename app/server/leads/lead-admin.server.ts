@@ -1,0 +1,395 @@
+import type { LeadEdit } from "~/lib/schemas/lead-admin";
+import { type AuditActor, recordAudit } from "../audit/audit.server";
+import type { Database, LeadStatus, OutboxStatus } from "../db/schema.server";
+import { fromBool, fromJson, newId, now } from "../db/values.server";
+
+/** A staff action that cannot be done as asked (the lead is gone, the mail already sent...). */
+export class LeadActionError extends Error {
+  override name = "LeadActionError";
+  constructor(
+    message: string,
+    readonly status = 409,
+  ) {
+    super(message);
+  }
+}
+
+export type LeadDetail = {
+  lead: {
+    id: string;
+    formId: string | null;
+    formName: string | null;
+    name: string;
+    email: string;
+    phone: string | null;
+    company: string | null;
+    message: string | null;
+    source: string;
+    status: LeadStatus;
+    utmSource: string | null;
+    utmMedium: string | null;
+    utmCampaign: string | null;
+    pageUrl: string | null;
+    referrer: string | null;
+    browserInfo: Record<string, unknown> | null;
+    isSpam: boolean;
+    spamReason: string | null;
+    createdAt: string;
+    updatedAt: string;
+  };
+  submissions: {
+    id: string;
+    formName: string | null;
+    data: Record<string, unknown>;
+    utmSource: string | null;
+    utmMedium: string | null;
+    utmCampaign: string | null;
+    userAgent: string | null;
+    createdAt: string;
+  }[];
+  notes: { id: string; body: string; authorEmail: string | null; createdAt: string }[];
+  statusChanges: {
+    id: string;
+    fromStatus: LeadStatus | null;
+    toStatus: LeadStatus;
+    actorEmail: string | null;
+    createdAt: string;
+  }[];
+  mails: {
+    id: string;
+    kind: string;
+    toAddress: string;
+    subject: string;
+    status: OutboxStatus;
+    attempts: number;
+    lastError: string | null;
+    nextAttemptAt: string;
+    sentAt: string | null;
+    createdAt: string;
+  }[];
+  /** The client made from this lead, if it was converted into one. */
+  client: { id: string; name: string; email: string | null } | null;
+};
+
+export async function getLeadDetail(db: Database, leadId: string): Promise<LeadDetail | null> {
+  const row = await db
+    .selectFrom("leads")
+    .leftJoin("forms", "forms.id", "leads.form_id")
+    .selectAll("leads")
+    .select("forms.name as form_name")
+    .where("leads.id", "=", leadId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const [submissions, notes, statusChanges, mails, client] = await Promise.all([
+    db
+      .selectFrom("form_submissions")
+      .leftJoin("forms", "forms.id", "form_submissions.form_id")
+      .select([
+        "form_submissions.id",
+        "form_submissions.data",
+        "form_submissions.utm_source",
+        "form_submissions.utm_medium",
+        "form_submissions.utm_campaign",
+        "form_submissions.user_agent",
+        "form_submissions.created_at",
+        "forms.name as form_name",
+      ])
+      .where("form_submissions.lead_id", "=", leadId)
+      .orderBy("form_submissions.created_at", "desc")
+      .execute(),
+    db
+      .selectFrom("lead_notes")
+      .select(["id", "body", "author_email", "created_at"])
+      .where("lead_id", "=", leadId)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .execute(),
+    db
+      .selectFrom("lead_status_changes")
+      .select(["id", "from_status", "to_status", "actor_email", "created_at"])
+      .where("lead_id", "=", leadId)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .execute(),
+    db
+      .selectFrom("email_outbox")
+      .select([
+        "id",
+        "kind",
+        "to_address",
+        "subject",
+        "status",
+        "attempts",
+        "last_error",
+        "next_attempt_at",
+        "sent_at",
+        "created_at",
+      ])
+      .where("lead_id", "=", leadId)
+      .orderBy("created_at", "desc")
+      .execute(),
+    db
+      .selectFrom("clients")
+      .select(["id", "name", "email"])
+      .where("lead_id", "=", leadId)
+      .orderBy("created_at")
+      .executeTakeFirst(),
+  ]);
+  return {
+    lead: {
+      id: row.id,
+      formId: row.form_id,
+      formName: row.form_name,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      company: row.company,
+      message: row.message,
+      source: row.source,
+      status: row.status,
+      utmSource: row.utm_source,
+      utmMedium: row.utm_medium,
+      utmCampaign: row.utm_campaign,
+      pageUrl: row.page_url,
+      referrer: row.referrer,
+      browserInfo: fromJson<Record<string, unknown> | null>(row.browser_info, null),
+      isSpam: fromBool(row.is_spam),
+      spamReason: row.spam_reason,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    },
+    submissions: submissions.map((submission) => ({
+      id: submission.id,
+      formName: submission.form_name,
+      data: fromJson<Record<string, unknown>>(submission.data, {}),
+      utmSource: submission.utm_source,
+      utmMedium: submission.utm_medium,
+      utmCampaign: submission.utm_campaign,
+      userAgent: submission.user_agent,
+      createdAt: submission.created_at,
+    })),
+    notes: notes.map((note) => ({
+      id: note.id,
+      body: note.body,
+      authorEmail: note.author_email,
+      createdAt: note.created_at,
+    })),
+    statusChanges: statusChanges.map((change) => ({
+      id: change.id,
+      fromStatus: change.from_status,
+      toStatus: change.to_status,
+      actorEmail: change.actor_email,
+      createdAt: change.created_at,
+    })),
+    mails: mails.map((mail) => ({
+      id: mail.id,
+      kind: mail.kind,
+      toAddress: mail.to_address,
+      subject: mail.subject,
+      status: mail.status,
+      attempts: Number(mail.attempts),
+      lastError: mail.last_error,
+      nextAttemptAt: mail.next_attempt_at,
+      sentAt: mail.sent_at,
+      createdAt: mail.created_at,
+    })),
+    client: client ?? null,
+  };
+}
+
+async function requireLead(db: Database, leadId: string) {
+  const lead = await db
+    .selectFrom("leads")
+    .select(["id", "name", "email", "phone", "company", "status", "message", "is_spam"])
+    .where("id", "=", leadId)
+    .executeTakeFirst();
+  if (!lead) throw new LeadActionError("This lead no longer exists.", 404);
+  return lead;
+}
+
+/** One entry of a lead's status history; call it in the transaction that changes the status. */
+export async function recordStatusChange(
+  db: Database,
+  change: { leadId: string; from: LeadStatus; to: LeadStatus; actor: AuditActor | null; at: string },
+) {
+  await db
+    .insertInto("lead_status_changes")
+    .values({
+      id: newId(),
+      lead_id: change.leadId,
+      from_status: change.from,
+      to_status: change.to,
+      actor_id: change.actor?.id ?? null,
+      actor_email: change.actor?.email ?? null,
+      created_at: change.at,
+    })
+    .execute();
+}
+
+/** Sets a lead's status and records the change in its history and the audit log, all or nothing. */
+export async function setLeadStatus(db: Database, leadId: string, status: LeadStatus, actor: AuditActor | null) {
+  await db.transaction().execute(async (trx) => {
+    const lead = await requireLead(trx, leadId);
+    if (lead.status === status) return;
+    const at = now();
+    await trx.updateTable("leads").set({ status, updated_at: at }).where("id", "=", leadId).execute();
+    await recordStatusChange(trx, { leadId, from: lead.status, to: status, actor, at });
+    await recordAudit(trx, {
+      actor,
+      action: "lead.set_status",
+      entityType: "lead",
+      entityId: leadId,
+      summary: { status: { from: lead.status, to: status } },
+    });
+  });
+}
+
+const editableFields = ["name", "email", "phone", "company", "message"] as const;
+
+/**
+ * Saves the edit dialog. The audit entry names the fields that changed but not their values, so that
+ * erasing a person's data (GDPR) leaves none of it behind in the audit log.
+ */
+export async function updateLead(db: Database, input: LeadEdit, actor: AuditActor | null) {
+  await db.transaction().execute(async (trx) => {
+    const lead = await requireLead(trx, input.leadId);
+    const changed = editableFields.filter((field) => (lead[field] ?? null) !== (input[field] ?? null));
+    const statusChanged = lead.status !== input.status;
+    if (changed.length === 0 && !statusChanged) return;
+    const at = now();
+    await trx
+      .updateTable("leads")
+      .set({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        company: input.company,
+        message: input.message,
+        status: input.status,
+        updated_at: at,
+      })
+      .where("id", "=", input.leadId)
+      .execute();
+    if (statusChanged) {
+      await recordStatusChange(trx, { leadId: input.leadId, from: lead.status, to: input.status, actor, at });
+    }
+    await recordAudit(trx, {
+      actor,
+      action: "lead.update",
+      entityType: "lead",
+      entityId: input.leadId,
+      summary: {
+        fields: changed,
+        ...(statusChanged ? { status: { from: lead.status, to: input.status } } : {}),
+      },
+    });
+  });
+}
+
+export async function addLeadNote(db: Database, leadId: string, body: string, actor: AuditActor | null) {
+  return db.transaction().execute(async (trx) => {
+    await requireLead(trx, leadId);
+    const id = newId();
+    await trx
+      .insertInto("lead_notes")
+      .values({
+        id,
+        lead_id: leadId,
+        author_id: actor?.id ?? null,
+        author_email: actor?.email ?? null,
+        body,
+        created_at: now(),
+      })
+      .execute();
+    await recordAudit(trx, {
+      actor,
+      action: "lead.add_note",
+      entityType: "lead",
+      entityId: leadId,
+      summary: { noteId: id, length: body.length },
+    });
+    return id;
+  });
+}
+
+/** Releases a lead from the spam queue into the normal list. */
+export async function markLeadNotSpam(db: Database, leadId: string, actor: AuditActor | null) {
+  await db.transaction().execute(async (trx) => {
+    const lead = await requireLead(trx, leadId);
+    if (!fromBool(lead.is_spam)) return;
+    await trx
+      .updateTable("leads")
+      .set({ is_spam: false, spam_reason: null, updated_at: now() })
+      .where("id", "=", leadId)
+      .execute();
+    await recordAudit(trx, { actor, action: "lead.mark_not_spam", entityType: "lead", entityId: leadId });
+  });
+}
+
+/**
+ * Deletes a lead with everything that only exists because of it: its submissions, notes, status
+ * history and mails. A client made from it stays (its link to the lead is cleared).
+ */
+export async function deleteLead(db: Database, leadId: string, actor: AuditActor | null) {
+  await db.transaction().execute(async (trx) => {
+    const lead = await requireLead(trx, leadId);
+    const removed = await deleteLeadRows(trx, [leadId]);
+    await recordAudit(trx, {
+      actor,
+      action: "lead.delete",
+      entityType: "lead",
+      entityId: leadId,
+      summary: { wasSpam: fromBool(lead.is_spam), ...removed },
+    });
+  });
+}
+
+/** Deletes leads and their dependent rows; call inside a transaction. Returns what it removed. */
+export async function deleteLeadRows(trx: Database, leadIds: string[]) {
+  if (leadIds.length === 0) return { leads: 0, submissions: 0, notes: 0, statusChanges: 0, mails: 0 };
+  const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
+  const submissions = await trx.deleteFrom("form_submissions").where("lead_id", "in", leadIds).executeTakeFirst();
+  const notes = await trx.deleteFrom("lead_notes").where("lead_id", "in", leadIds).executeTakeFirst();
+  const statusChanges = await trx.deleteFrom("lead_status_changes").where("lead_id", "in", leadIds).executeTakeFirst();
+  const mails = await trx.deleteFrom("email_outbox").where("lead_id", "in", leadIds).executeTakeFirst();
+  await trx.updateTable("clients").set({ lead_id: null }).where("lead_id", "in", leadIds).execute();
+  const leads = await trx.deleteFrom("leads").where("id", "in", leadIds).executeTakeFirst();
+  return {
+    leads: count(leads),
+    submissions: count(submissions),
+    notes: count(notes),
+    statusChanges: count(statusChanges),
+    mails: count(mails),
+  };
+}
+
+/**
+ * Puts a queued or failed mail of this lead back at the front of the outbox; the caller then wakes
+ * the mail worker. A failed mail gets one more attempt.
+ */
+export async function requeueLeadMail(db: Database, leadId: string, mailId: string, actor: AuditActor | null) {
+  await db.transaction().execute(async (trx) => {
+    const mail = await trx
+      .selectFrom("email_outbox")
+      .select(["id", "status", "kind"])
+      .where("id", "=", mailId)
+      .where("lead_id", "=", leadId)
+      .executeTakeFirst();
+    if (!mail) throw new LeadActionError("This mail no longer exists.", 404);
+    if (mail.status === "sent") throw new LeadActionError("This mail was already sent.");
+    if (mail.status === "sending") throw new LeadActionError("This mail is being sent right now.");
+    const at = now();
+    await trx
+      .updateTable("email_outbox")
+      .set({ status: "queued", next_attempt_at: at, locked_until: null, updated_at: at })
+      .where("id", "=", mailId)
+      .execute();
+    await recordAudit(trx, {
+      actor,
+      action: "lead.resend_mail",
+      entityType: "lead",
+      entityId: leadId,
+      summary: { mailId, kind: mail.kind, previousStatus: mail.status },
+    });
+  });
+}

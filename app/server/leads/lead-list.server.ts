@@ -1,0 +1,303 @@
+import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import { LEADS_PAGE_SIZE, type LeadFilters, type LeadSort } from "~/lib/schemas/lead-admin";
+import { dialectOf } from "../db/database.server";
+import type { Database, DB, LeadStatus, Row } from "../db/schema.server";
+import { fromBool } from "../db/values.server";
+
+export type LeadSummary = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  source: string;
+  status: LeadStatus;
+  message: string | null;
+  utmSource: string | null;
+  utmCampaign: string | null;
+  isSpam: boolean;
+  spamReason: string | null;
+  createdAt: string;
+};
+
+export type LeadPage = {
+  leads: LeadSummary[];
+  /** Exact, unless `totalIsLowerBound`: then at least this many match (and more pages follow). */
+  total: number;
+  totalIsLowerBound: boolean;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+};
+
+const summaryColumns = [
+  "id",
+  "name",
+  "email",
+  "phone",
+  "company",
+  "source",
+  "status",
+  "message",
+  "utm_source",
+  "utm_campaign",
+  "is_spam",
+  "spam_reason",
+  "created_at",
+] as const;
+
+type SummaryRow = Pick<Row<"leads">, (typeof summaryColumns)[number]>;
+
+function toSummary(row: SummaryRow): LeadSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    company: row.company,
+    source: row.source,
+    status: row.status,
+    message: row.message,
+    utmSource: row.utm_source,
+    utmCampaign: row.utm_campaign,
+    isSpam: fromBool(row.is_spam),
+    spamReason: row.spam_reason,
+    createdAt: row.created_at,
+  };
+}
+
+/** `%`, `_` and the escape character itself match literally in a search. */
+export function likePattern(term: string) {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function startOfDay(day: string) {
+  return `${day}T00:00:00.000Z`;
+}
+
+function startOfNextDay(day: string) {
+  return new Date(Date.parse(startOfDay(day)) + 24 * 60 * 60 * 1000).toISOString();
+}
+
+/**
+ * How a search finds its rows. PostgreSQL always uses its trigram index through the plain LIKE
+ * ("scan" is then a misnomer, but the query is the same). SQLite has two ways: walk the newest-first
+ * index testing each lead ("scan", which stops early when matches are common), or look the term up in
+ * the FTS5 trigram index ("index", which is quick when matches are few).
+ */
+type SearchMode = "scan" | "index";
+
+type ListFilters = Omit<LeadFilters, "page" | "sort">;
+
+/**
+ * The one place the list, its count and the CSV export take their filters from. Dates are whole UTC
+ * days, both ends included. `search_text` is the lowercased name, e-mail and company (migration 0003).
+ */
+function filterConditions(filters: ListFilters, search: SearchMode | "joined"): Expression<SqlBool>[] {
+  const conditions = [sql<SqlBool>`leads.is_spam = ${filters.view === "spam"}`];
+  if (filters.status !== "all") conditions.push(sql<SqlBool>`leads.status = ${filters.status}`);
+  if (filters.source) conditions.push(sql<SqlBool>`leads.source = ${filters.source}`);
+  if (filters.from) conditions.push(sql<SqlBool>`leads.created_at >= ${startOfDay(filters.from)}`);
+  if (filters.to) conditions.push(sql<SqlBool>`leads.created_at < ${startOfNextDay(filters.to)}`);
+  if (filters.q) {
+    const exact = sql<SqlBool>`leads.search_text like ${likePattern(filters.q)} escape '\\'`;
+    // The FTS5 index takes LIKE without ESCAPE: there `%` and `_` are wildcards and find a superset,
+    // so a term containing them is also checked exactly.
+    const ftsIsExact = !/[\\%_]/.test(filters.q);
+    if (search === "scan") conditions.push(exact);
+    else {
+      if (search === "index") {
+        conditions.push(
+          sql<SqlBool>`leads.rowid in (select rowid from leads_search where search_text like ${ftsPattern(filters.q)})`,
+        );
+      }
+      if (!ftsIsExact) conditions.push(exact);
+    }
+  }
+  return conditions;
+}
+
+function ftsPattern(term: string) {
+  return `%${term.toLowerCase()}%`;
+}
+
+function applyFilters<O>(
+  query: SelectQueryBuilder<DB, "leads", O>,
+  filters: ListFilters,
+  search: SearchMode = "scan",
+): SelectQueryBuilder<DB, "leads", O> {
+  const conditions = filterConditions(filters, search);
+  return query.where((eb) => eb.and(conditions));
+}
+
+const orderings: Record<LeadSort, { column: "created_at" | "name"; direction: "asc" | "desc" }> = {
+  newest: { column: "created_at", direction: "desc" },
+  oldest: { column: "created_at", direction: "asc" },
+  name: { column: "name", direction: "asc" },
+  name_desc: { column: "name", direction: "desc" },
+};
+
+/**
+ * Counting stops this many matches past the requested page: beyond that the screen says "more than",
+ * so no request counts all 100,000 leads just to print a total. Searches stop sooner.
+ */
+export const COUNT_HORIZON = 10_000;
+export const SEARCH_COUNT_HORIZON = 1_000;
+
+export type ListOptions = { pageSize?: number; horizon?: number; searchHorizon?: number };
+
+type SearchTables = DB & { leads_search: { rowid: number; search_text: string } };
+
+/** The list's two queries (its bounded count and one page), apart so that the bench can explain them. */
+export function leadListQueries(
+  db: Database,
+  filters: LeadFilters,
+  { pageSize = LEADS_PAGE_SIZE, horizon = COUNT_HORIZON, searchHorizon = SEARCH_COUNT_HORIZON }: ListOptions = {},
+) {
+  const { column, direction } = orderings[filters.sort];
+  const countLimit = (filters.page - 1) * pageSize + (filters.q ? searchHorizon : horizon);
+  const sqliteSearch = Boolean(filters.q) && dialectOf(db) === "sqlite";
+  // On SQLite a search is counted from the FTS5 index outwards, streaming, so the horizon stops it.
+  const matches = sqliteSearch
+    ? (db as unknown as Kysely<SearchTables>)
+        .selectFrom("leads_search")
+        .crossJoin("leads")
+        .where(sql<SqlBool>`leads.rowid = leads_search.rowid`)
+        .where(sql<SqlBool>`leads_search.search_text like ${ftsPattern(filters.q)}`)
+        .where((eb) => eb.and(filterConditions(filters, "joined")))
+        .select(sql<number>`1`.as("one"))
+    : applyFilters(db.selectFrom("leads"), filters).select(sql<number>`1`.as("one"));
+  return {
+    countLimit,
+    pageSize,
+    searchHorizon,
+    pageDependsOnCount: sqliteSearch,
+    count: db
+      .selectFrom(matches.limit(countLimit + 1).as("matches"))
+      .select((eb) => eb.fn.countAll<number>().as("count")),
+    /** `fewMatches`: on SQLite, take a search's page from the FTS5 index rather than a scan. */
+    page: (page: number, fewMatches = false) =>
+      applyFilters(db.selectFrom("leads"), filters, sqliteSearch && fewMatches ? "index" : "scan")
+        .select(summaryColumns)
+        .orderBy(column, direction)
+        .orderBy("id", direction)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
+  };
+}
+
+/** One page of leads and how many match (exactly, or "at least" past the horizon), all done by the database. */
+export async function listLeads(db: Database, filters: LeadFilters, options: ListOptions = {}): Promise<LeadPage> {
+  const queries = leadListQueries(db, filters, options);
+  const { pageSize } = queries;
+  // Only a SQLite search needs the count first, to choose how to fetch its page; the rest run together.
+  const [counted, requestedPage] = await Promise.all([
+    queries.count.executeTakeFirstOrThrow(),
+    queries.pageDependsOnCount ? null : queries.page(filters.page).execute(),
+  ]);
+  const matches = Number(counted.count);
+  const totalIsLowerBound = matches > queries.countLimit;
+  const total = Math.min(matches, queries.countLimit);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  // A page past the end (e.g. after leads were deleted) shows the last one instead of nothing.
+  const page = Math.min(filters.page, pageCount);
+  // Few matches: fetch them through the index and sort them. Many: the newest-first walk finds a page
+  // of them quickly.
+  const fewMatches = matches <= queries.searchHorizon;
+  const rows =
+    requestedPage && page === filters.page
+      ? requestedPage
+      : total === 0
+        ? []
+        : await queries.page(page, fewMatches).execute();
+  return { leads: rows.map(toSummary), total, totalIsLowerBound, page, pageCount, pageSize };
+}
+
+/**
+ * The distinct sources, for the filter. A loose index scan (one index probe per distinct value) so it
+ * stays instant however many leads share each source.
+ */
+export async function listLeadSources(db: Database): Promise<string[]> {
+  const result = await sql<{ source: string | null }>`
+    with recursive sources(source) as (
+      select min(source) from leads
+      union all
+      select (select min(source) from leads where source > sources.source) from sources where sources.source is not null
+    )
+    select source from sources where source is not null`.execute(db);
+  return result.rows.map((row) => row.source as string);
+}
+
+export async function countSpamLeads(db: Database) {
+  const row = await db
+    .selectFrom("leads")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("is_spam", "=", true)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export const CSV_COLUMNS = [
+  "id",
+  "created_at",
+  "name",
+  "email",
+  "phone",
+  "company",
+  "status",
+  "source",
+  "message",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "page_url",
+  "referrer",
+] as const;
+
+type CsvRow = Pick<Row<"leads">, (typeof CSV_COLUMNS)[number]>;
+
+/**
+ * A cell as spreadsheets should read it: text that a spreadsheet would run as a formula (starting with
+ * =, +, -, @, tab or carriage return) gets a leading apostrophe, and every cell is quoted.
+ */
+export function csvCell(value: unknown) {
+  let text = value === null || value === undefined ? "" : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+export function csvLine(values: readonly unknown[]) {
+  return `${values.map(csvCell).join(",")}\r\n`;
+}
+
+const EXPORT_BATCH = 500;
+
+/**
+ * The CSV of every lead matching the filters, in the list's order, fetched in keyset-paged batches so
+ * that exporting 100,000 leads holds one batch in memory at a time.
+ */
+export async function* leadsCsv(db: Database, filters: LeadFilters): AsyncGenerator<string> {
+  yield csvLine(CSV_COLUMNS);
+  const { column, direction } = orderings[filters.sort];
+  const after = direction === "asc" ? ">" : "<";
+  let last: { key: string; id: string } | null = null;
+  for (;;) {
+    let query = applyFilters(db.selectFrom("leads"), filters).select(CSV_COLUMNS);
+    if (last) {
+      const { key, id } = last;
+      query = query.where((eb) =>
+        eb.or([eb(column, after, key), eb.and([eb(column, "=", key), eb("id", after, id)])]),
+      ) as typeof query;
+    }
+    const rows: CsvRow[] = await query
+      .orderBy(column, direction)
+      .orderBy("id", direction)
+      .limit(EXPORT_BATCH)
+      .execute();
+    if (rows.length === 0) return;
+    yield rows.map((row) => csvLine(CSV_COLUMNS.map((name) => row[name]))).join("");
+    const tail = rows.at(-1) as CsvRow;
+    last = { key: tail[column], id: tail.id };
+    if (rows.length < EXPORT_BATCH) return;
+  }
+}

@@ -1,0 +1,192 @@
+// npm run bench:admin — seeds 100,000 leads into a scratch SQLite file and a throwaway PostgreSQL
+// cluster, then times the leads screen's domain function (count + one page) for its typical requests
+// and prints each query plan. Target: under 50 ms each.
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { type Compilable, sql } from "kysely";
+import pg from "pg";
+import { type LeadFilters, leadFiltersSchema } from "~/lib/schemas/lead-admin";
+import { type Dialect, openDatabase } from "~/server/db/database.server";
+import { migrateToLatest } from "~/server/db/migrate.server";
+import type { Database } from "~/server/db/schema.server";
+import { leadListQueries, listLeadSources, listLeads, SEARCH_COUNT_HORIZON } from "~/server/leads/lead-list.server";
+import startPostgres from "../tests/support/postgres-global-setup";
+
+const LEADS = Number(process.env.BENCH_LEADS ?? 100_000);
+const ROWS_PER_INSERT = 500;
+const ROWS_PER_TRANSACTION = 10_000;
+const RUNS = 15;
+const TARGET_MS = 50;
+
+const firstNames = ["Ana", "Ben", "Carla", "Dev", "Elif", "Farah", "Gus", "Hana", "Ivan", "Jia", "Kofi", "Lena"];
+const lastNames = ["Smith", "Jones", "Patel", "Garcia", "Kim", "Okafor", "Müller", "Rossi", "Haddad", "Nguyen"];
+const companies = ["Acme", "Globex", "Initech", "Umbrella", "Hooli", "Stark", "Wayne", "Wonka", null, null];
+const sources = [
+  "Contact Form",
+  "Newsletter Form",
+  "PDF Download - Download 50 Winning PPC Strategies",
+  "Get Started - Website",
+  "Cost Estimator",
+];
+const statuses = ["new", "contacted", "qualified", "converted", "closed"] as const;
+
+const cases: { label: string; filters: Partial<LeadFilters> }[] = [
+  { label: "first page (newest first)", filters: {} },
+  { label: "search 'patel' (common, ~10%)", filters: { q: "patel" } },
+  { label: "search 'lead4217' (rare, 1-11 hits)", filters: { q: "lead4217" } },
+  { label: "filtered: status qualified + source", filters: { status: "qualified", source: "Contact Form" } },
+  { label: "filtered: last 30 days, page 3", filters: { from: "2026-10-01", to: "2026-10-31", page: 3 } },
+  { label: "sorted by name, page 40", filters: { sort: "name", page: 40 } },
+];
+
+function leadRow(index: number) {
+  const first = firstNames[index % firstNames.length]!;
+  const last = lastNames[Math.floor(index / firstNames.length) % lastNames.length]!;
+  // Spread over two years up to the end of October 2026, one lead every ~10 minutes.
+  const createdAt = new Date(Date.UTC(2026, 10, 1) - (LEADS - index) * 631_000).toISOString();
+  return {
+    id: crypto.randomUUID(),
+    form_id: null,
+    name: `${first} ${last}`,
+    email: `lead${index}@example${index % 97}.com`,
+    phone: index % 3 ? `+1 555 ${String(index).padStart(6, "0")}` : null,
+    company: companies[index % companies.length] ?? null,
+    message: "I would like to hear about paid ads for our shop.",
+    source: sources[index % sources.length]!,
+    status: statuses[Math.floor(index / 3) % statuses.length]!,
+    utm_source: index % 4 === 0 ? "google" : null,
+    utm_medium: index % 4 === 0 ? "cpc" : null,
+    utm_campaign: index % 4 === 0 ? "winter" : null,
+    page_url: "https://agency.example/contact",
+    referrer: null,
+    browser_info: null,
+    ip_address: null,
+    is_spam: index % 100 === 0,
+    spam_reason: index % 100 === 0 ? "honeypot" : null,
+    created_at: createdAt,
+    updated_at: createdAt,
+  };
+}
+
+async function seed(db: Database) {
+  const started = performance.now();
+  for (let start = 0; start < LEADS; start += ROWS_PER_TRANSACTION) {
+    await db.transaction().execute(async (trx) => {
+      for (let batch = start; batch < Math.min(LEADS, start + ROWS_PER_TRANSACTION); batch += ROWS_PER_INSERT) {
+        const rows = Array.from({ length: Math.min(ROWS_PER_INSERT, LEADS - batch) }, (_, i) => leadRow(batch + i));
+        await trx.insertInto("leads").values(rows).execute();
+      }
+    });
+  }
+  return performance.now() - started;
+}
+
+async function explain(db: Database, dialect: Dialect, query: Compilable) {
+  const { sql: text, parameters } = query.compile();
+  if (dialect === "sqlite") {
+    const rows = await sql.raw<{ detail: string }>(`explain query plan ${inline(text, parameters)}`).execute(db);
+    return rows.rows.map((row) => row.detail).join("; ");
+  }
+  const rows = await sql
+    .raw<{ "QUERY PLAN": string }>(`explain (analyze, costs off, timing off, summary off) ${inline(text, parameters)}`)
+    .execute(db);
+  return rows.rows
+    .map((row) => row["QUERY PLAN"].trim())
+    .filter((line) => !/^(Buffers|Planning|Execution)/.test(line))
+    .join(" | ");
+}
+
+/** Parameters inlined as literals, only to ask for a plan. */
+function inline(text: string, parameters: readonly unknown[]) {
+  let index = 0;
+  const literal = (value: unknown) => {
+    if (typeof value === "number") return String(value);
+    if (typeof value === "boolean") return value ? "true" : "false";
+    return `'${String(value).replaceAll("'", "''")}'`;
+  };
+  return text.replace(/\$\d+|\?/g, (match) =>
+    literal(parameters[match === "?" ? index++ : Number(match.slice(1)) - 1]),
+  );
+}
+
+async function time(run: () => Promise<unknown>) {
+  await run();
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now();
+    await run();
+    samples.push(performance.now() - t0);
+  }
+  samples.sort((a, b) => a - b);
+  return { median: samples[Math.floor(RUNS / 2)]!, max: samples.at(-1)! };
+}
+
+async function benchDialect(dialect: Dialect, db: Database) {
+  await migrateToLatest(db);
+  const seedMs = await seed(db);
+  if (dialect === "sqlite") await sql`analyze`.execute(db);
+  else await sql`vacuum analyze leads`.execute(db);
+  console.log(`\n${dialect}: seeded ${LEADS.toLocaleString("en-US")} leads in ${(seedMs / 1000).toFixed(1)} s`);
+  let slow = 0;
+  for (const { label, filters: given } of cases) {
+    const filters = { ...leadFiltersSchema.parse({}), ...given };
+    const result = await listLeads(db, filters);
+    const { median, max } = await time(() => listLeads(db, filters));
+    if (median > TARGET_MS) slow++;
+    console.log(
+      `  ${label.padEnd(42)} median ${median.toFixed(1).padStart(6)} ms  max ${max.toFixed(1).padStart(6)} ms  ` +
+        `(${result.totalIsLowerBound ? "over " : ""}${result.total.toLocaleString("en-US")} matches, ${result.leads.length} shown)${median > TARGET_MS ? "  OVER TARGET" : ""}`,
+    );
+    if (process.env.BENCH_PLANS !== "0") {
+      const queries = leadListQueries(db, filters);
+      console.log(`      count plan: ${await explain(db, dialect, queries.count)}`);
+      console.log(
+        `      page plan:  ${await explain(db, dialect, queries.page(result.page, !result.totalIsLowerBound && result.total <= SEARCH_COUNT_HORIZON))}`,
+      );
+    }
+  }
+  const sourcesTime = await time(() => listLeadSources(db));
+  console.log(`  ${"source filter options".padEnd(42)} median ${sourcesTime.median.toFixed(1).padStart(6)} ms`);
+  return slow;
+}
+
+let slow = 0;
+const sqliteDir = mkdtempSync(path.join(os.tmpdir(), "bench-admin-"));
+const sqliteDb = openDatabase({ dialect: "sqlite", file: path.join(sqliteDir, "bench.db") });
+try {
+  slow += await benchDialect("sqlite", sqliteDb);
+} finally {
+  await sqliteDb.destroy();
+  rmSync(sqliteDir, { recursive: true, force: true });
+}
+
+let adminUrl = process.env.TEST_DATABASE_URL ?? "";
+const stopPostgres = await startPostgres({
+  provide: (_key: string, value: string) => {
+    adminUrl = value;
+  },
+} as never);
+const databaseName = `bench_${crypto.randomUUID().replaceAll("-", "")}`;
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+try {
+  await admin.query(`create database ${databaseName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${databaseName}`;
+  const pgDb = openDatabase({ dialect: "postgres", connectionString: url.toString() });
+  try {
+    slow += await benchDialect("postgres", pgDb);
+  } finally {
+    await pgDb.destroy();
+  }
+} finally {
+  await admin.query(`drop database if exists ${databaseName} with (force)`);
+  await admin.end();
+  await stopPostgres?.();
+}
+
+console.log(
+  slow === 0 ? `\nevery case under ${TARGET_MS} ms (median)` : `\n${slow} case(s) over the ${TARGET_MS} ms target`,
+);
+if (slow > 0) process.exitCode = 1;

@@ -1,0 +1,138 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/server/db/schema.server";
+import { MIN_FILL_MS } from "~/server/leads/spam.server";
+import { type AppServer, startAppServer } from "../support/app-server";
+import { launchBrowser } from "../support/browser";
+import { addStaff, appDatabase, signIn } from "../support/staff";
+
+describe("leads in the admin, in Chromium", () => {
+  let app: AppServer;
+  let browser: Browser;
+  let db: Database;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+    db = appDatabase(app);
+    // Without NOTIFY_EMAILS, new leads are mailed to the admins.
+    await addStaff(db, "owner@example.com", "admin", "owner-password");
+    await addStaff(db, "seller@example.com", "sales", "seller-password");
+    await addStaff(db, "writer@example.com", "editor", "writer-password");
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await browser?.close();
+    await app?.stop();
+  });
+
+  async function hydrated(page: Page) {
+    await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
+  }
+
+  async function signedInContext(email: string, password: string): Promise<BrowserContext> {
+    const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/admin/login`);
+    await hydrated(page);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.waitForURL(`${app.url}/admin`);
+    await page.close();
+    return context;
+  }
+
+  it("a visitor's contact form reaches sales: search, status, note, CSV export", async () => {
+    const visitor = await browser.newPage();
+    await visitor.goto(`${app.url}/contact?utm_source=linkedin&utm_campaign=autumn`);
+    const loadedAt = Date.now();
+    await hydrated(visitor);
+    const form = visitor.locator("#contact-section form");
+    await form.getByLabel("Name").fill("Priya Raman");
+    await form.getByLabel("Email").fill("priya@raman-foods.example");
+    await form.getByLabel("Phone").fill("+91 98765 43210");
+    await form.getByLabel("Company").fill('=HYPERLINK("http://evil.example")');
+    await form.getByLabel("Message").fill("We sell spices online.");
+    // A form sent faster than a person can type is flagged as spam; type at a person's pace.
+    await visitor.waitForTimeout(Math.max(0, MIN_FILL_MS + 200 - (Date.now() - loadedAt)));
+    await form.getByRole("button", { name: "Book Free Strategy Call" }).click();
+    await visitor.getByText("Your strategy call request has been submitted.").waitFor();
+    await visitor.close();
+
+    const context = await signedInContext("seller@example.com", "seller-password");
+    const page = await context.newPage();
+    await page.goto(`${app.url}/admin`);
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Leads" }).click();
+    await page.getByRole("heading", { name: "Leads", exact: true }).waitFor();
+    await hydrated(page);
+
+    await page.getByLabel("Search").fill("RAMAN-FOODS");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await page.waitForURL(/q=RAMAN-FOODS/);
+    const cards = page.getByTestId("lead-card");
+    await expect.poll(() => cards.count()).toBe(1);
+    const card = cards.first();
+    expect(await card.getByRole("heading").textContent()).toBe("Priya Raman");
+
+    await card.getByLabel("Status of Priya Raman").selectOption("qualified");
+    await page.getByText("Lead status updated successfully").first().waitFor();
+    await page.reload();
+    expect(await page.getByTestId("lead-card").first().getByLabel("Status of Priya Raman").inputValue()).toBe(
+      "qualified",
+    );
+
+    await page.getByRole("link", { name: "Details of Priya Raman" }).click();
+    await page.getByRole("heading", { name: "Priya Raman", level: 1 }).waitFor();
+    await hydrated(page);
+    expect(await page.getByText("linkedin", { exact: true }).count()).toBeGreaterThan(0);
+    await page.getByTestId("status-history").getByText("Qualified").waitFor();
+    await page.getByLabel("Add a note").fill("Called her: wants a quote for Google Ads.");
+    await page.getByRole("button", { name: "Add note" }).click();
+    await page.getByTestId("notes").getByText("Called her: wants a quote for Google Ads.").waitFor();
+    expect(await page.getByLabel("Add a note").inputValue()).toBe("");
+    // No mail server in this test: the notification to the admin waits in the outbox, and can be resent.
+    const mail = page.getByTestId("mail-row").filter({ hasText: "owner@example.com" });
+    await mail.getByText("queued", { exact: true }).waitFor();
+    await mail.getByRole("button", { name: "Resend" }).click();
+    await page.getByText("Mail queued to be sent again").first().waitFor();
+
+    await page.goto(`${app.url}/admin/leads?q=raman`);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await new Response((await download.createReadStream()) as unknown as ReadableStream<Uint8Array>).text();
+    const lines = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toContain('"name","email"');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('"Priya Raman","priya@raman-foods.example"');
+    expect(lines[1]).toContain('"qualified"');
+    // Cells a spreadsheet would run as formulas are neutralised with a leading apostrophe.
+    expect(lines[1]).toContain(`"'+91 98765 43210","'=HYPERLINK(""http://evil.example"")"`);
+    expect(lines[1]).not.toMatch(/,"[=+\-@]/);
+    await context.close();
+  });
+
+  it("keeps editors away from leads: page, data request and export", async () => {
+    const context = await signedInContext("writer@example.com", "writer-password");
+    const page = await context.newPage();
+    await page.goto(`${app.url}/admin/leads`);
+    await page.waitForURL(`${app.url}/admin/unauthorized`);
+    await page.getByRole("heading", { name: "Access Denied" }).waitFor();
+    await context.close();
+
+    const cookie = await signIn(app, "writer@example.com", "writer-password");
+    const get = (path: string) => fetch(`${app.url}${path}`, { redirect: "manual", headers: { cookie } });
+    const dataRequest = await get("/admin/leads.data");
+    expect(dataRequest.status).toBe(403);
+    expect(await dataRequest.text()).not.toContain("raman");
+    const exported = await get("/admin/leads/export");
+    expect(exported.status).toBe(302);
+    expect(exported.headers.get("location")).toBe("/admin/unauthorized");
+    const detail = await get("/admin/leads/gdpr");
+    expect(detail.status).toBe(302);
+  });
+});
