@@ -1,5 +1,5 @@
 import { DownloadIcon, ExternalLinkIcon, ShieldAlertIcon, ShieldCheckIcon, Trash2Icon } from "lucide-react";
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { formatDateTime } from "~/components/admin/leads/format";
 import { LeadEditDialog } from "~/components/admin/leads/lead-edit-dialog";
@@ -328,9 +328,10 @@ function SpamActions({ lead }: { lead: LeadSummary }) {
 }
 
 function Pagination({ page, pageCount, more }: { page: number; pageCount: number; more: boolean }) {
-  const [searchParams] = useSearchParams();
+  // useLocation rather than useSearchParams: that hook's router code would land in the public site's bundle.
+  const { search } = useLocation();
   const hrefFor = (target: number) => {
-    const params = new URLSearchParams(searchParams);
+    const params = new URLSearchParams(search);
     if (target > 1) params.set("page", String(target));
     else params.delete("page");
     const query = params.toString();
