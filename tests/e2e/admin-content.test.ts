@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { launchBrowser } from "../support/browser";
+import { makePng } from "../support/files";
 import { addStaff, appDatabase, signIn } from "../support/staff";
 
 const axeSource = readFileSync(path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js"), "utf8");
@@ -66,32 +67,21 @@ describe("content administration in Chromium", () => {
     await dialog.getByLabel("Excerpt").fill("Five steps before the season starts.");
     await dialog.getByLabel("Content").fill("## Step one\n\n**Audit** the account. <script>window.pwned = 1</script>");
     await dialog.getByTestId("post-content-preview").getByRole("heading", { name: "Step one" }).waitFor();
-    // The upload client speaks the upload endpoint's contract (multipart file, bucket, prefix → { url } or
-    // { error }); the endpoint itself belongs to the storage work, so its answers are stubbed here.
-    const sent: string[] = [];
-    let answer = { status: 200, body: { url: "/uploads/pdfs/blog-images/1700000000000.png" } as object };
-    await page.route(`${app.url}/admin/uploads`, async (route) => {
-      sent.push(route.request().postDataBuffer()?.toString("latin1") ?? "");
-      await route.fulfill({
-        status: answer.status,
-        contentType: "application/json",
-        body: JSON.stringify(answer.body),
-      });
-    });
-    const png = { name: "cover.png", mimeType: "image/png", buffer: Buffer.from("89504e470d0a1a0a", "hex") };
-    await dialog.getByLabel("Upload image").setInputFiles(png);
+    // A real upload through /admin/uploads: the picture is stored under the blog-images prefix.
+    await dialog
+      .getByLabel("Upload image")
+      .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: makePng(64, 36) });
     await expect
       .poll(() => dialog.getByLabel("Featured Image").inputValue())
-      .toBe("/uploads/pdfs/blog-images/1700000000000.png");
-    expect(sent[0]).toMatch(/name="file"; filename="cover.png"/);
-    expect(sent[0]).toMatch(/name="bucket"\r\n\r\npdfs\r\n/);
-    expect(sent[0]).toMatch(/name="prefix"\r\n\r\nblog-images\/\r\n/);
-    answer = { status: 415, body: { error: "Please select an image file" } };
-    await dialog.getByLabel("Upload image").setInputFiles({ ...png, name: "cover-2.png" });
-    await dialog.getByText("Please select an image file").waitFor();
-    await page.unroute(`${app.url}/admin/uploads`);
+      .toMatch(/^\/uploads\/pdfs\/blog-images\/\d{13}\.png$/);
+    const featuredImage = await dialog.getByLabel("Featured Image").inputValue();
+    // Bytes that are not an image are refused with the server's message, and the field keeps the good one.
+    await dialog
+      .getByLabel("Upload image")
+      .setInputFiles({ name: "cover-2.png", mimeType: "image/png", buffer: Buffer.from("%PDF-1.4 not a picture") });
+    await dialog.getByRole("alert").filter({ hasText: /image/i }).first().waitFor();
+    await expect(dialog.getByLabel("Featured Image").inputValue()).resolves.toBe(featuredImage);
 
-    await dialog.getByLabel("Featured Image").fill("/images/blog/meta-ads-creative-testing.svg");
     await dialog.getByLabel("Category").fill("Seasonal");
     await dialog.getByLabel("Status").selectOption("published");
     await dialog.getByLabel("Tags (comma-separated)").fill("winter, checklist");
@@ -132,7 +122,9 @@ describe("content administration in Chromium", () => {
     await visitor.getByRole("heading", { level: 1, name: "Winter Launch Checklist" }).waitFor();
     await visitor.getByRole("heading", { name: "Step one" }).waitFor();
     expect(await visitor.title()).toContain("Winter Launch Checklist");
-    expect(await visitor.locator('main img[src="/images/blog/meta-ads-creative-testing.svg"]').count()).toBe(1);
+    expect(await visitor.locator(`main img[src="${featuredImage}"]`).count()).toBe(1);
+    const image = await fetch(`${app.url}${featuredImage}`);
+    expect(image.headers.get("content-type")).toBe("image/png");
     // Raw HTML in the Markdown is shown as text, never run.
     await visitor.getByText("<script>window.pwned = 1</script>").waitFor();
     expect(await visitor.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();

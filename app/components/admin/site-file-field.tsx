@@ -7,33 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { type FileKind, fileKinds, type SiteFileKey, siteFiles, tooLargeMessage } from "~/lib/uploads";
 import { cn } from "~/lib/utils";
-
-type UploadResult = { ok: true; url: string } | { ok: false; error: string };
-
-/** Posts the file with XMLHttpRequest, whose upload events (unlike fetch's) report progress. */
-export function uploadWithProgress(fields: Record<string, string>, file: File, onProgress: (fraction: number) => void) {
-  return new Promise<UploadResult>((resolve) => {
-    const body = new FormData();
-    // The fields go first: the server decides the size limit and the allowed types before the file arrives.
-    for (const [name, value] of Object.entries(fields)) body.append(name, value);
-    body.append("file", file);
-    const request = new XMLHttpRequest();
-    request.open("POST", "/admin/uploads");
-    request.responseType = "json";
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      const answer = request.response as { url?: string; error?: string } | null;
-      if (request.status === 200 && answer?.url) resolve({ ok: true, url: answer.url });
-      else if (request.status === 403) {
-        resolve({ ok: false, error: answer?.error ?? "You don't have permission to change this setting." });
-      } else resolve({ ok: false, error: answer?.error ?? `The server answered ${request.status}. Please try again.` });
-    };
-    request.onerror = () => resolve({ ok: false, error: "The connection failed. Please try again." });
-    request.send(body);
-  });
-}
+import { uploadFile } from "./upload-file";
 
 /** The spec's first check in the browser (the server checks the bytes again and decides). */
 function checkInBrowser(kind: FileKind, file: File) {
@@ -79,10 +53,10 @@ export function SiteFileField({ settingKey, value }: { settingKey: SiteFileKey; 
       return;
     }
     setProgress(0);
-    const result = await uploadWithProgress({ bucket: setting.bucket, prefix: settingKey }, file, setProgress);
+    const result = await uploadFile(file, { bucket: setting.bucket, prefix: settingKey, onProgress: setProgress });
     setProgress(null);
     if (input.current) input.current.value = "";
-    if (!result.ok) {
+    if ("error" in result) {
       setError(result.error);
       showToast({ type: "error", title: "Error", description: `${setting.failure}. ${result.error}` });
       return;
@@ -143,15 +117,12 @@ export function SiteFileField({ settingKey, value }: { settingKey: SiteFileKey; 
             aria-label={`Uploading ${setting.label.toLowerCase()}`}
             aria-valuemin={0}
             aria-valuemax={100}
-            aria-valuenow={Math.round((progress ?? 0) * 100)}
+            aria-valuenow={progress ?? 0}
             className="h-2 overflow-hidden rounded-full bg-muted"
           >
-            <div
-              className="h-full bg-primary transition-[width]"
-              style={{ width: `${Math.round((progress ?? 0) * 100)}%` }}
-            />
+            <div className="h-full bg-primary transition-[width]" style={{ width: `${progress ?? 0}%` }} />
           </div>
-          <p className="text-muted-foreground text-xs">Uploading… {Math.round((progress ?? 0) * 100)}%</p>
+          <p className="text-muted-foreground text-xs">Uploading… {progress ?? 0}%</p>
         </div>
       ) : null}
       {error ? (

@@ -1,7 +1,7 @@
 /**
- * Sends one file to the admin upload endpoint (`POST /admin/uploads`, multipart: `file`, `bucket`,
- * `prefix`) and reports progress. XMLHttpRequest rather than fetch: only it reports upload progress.
- * Resolves with the stored file's `{ url }` or an `{ error }` to show; never rejects.
+ * Sends one file to the admin upload endpoint (`POST /admin/uploads`, multipart: `bucket`, `prefix`,
+ * then `file`) and reports progress in percent. XMLHttpRequest rather than fetch: only it reports
+ * upload progress. Resolves with the stored file's `{ url }` or an `{ error }` to show; never rejects.
  */
 export type UploadResult = { url: string } | { error: string };
 
@@ -15,9 +15,10 @@ export type UploadOptions = {
 
 export function uploadFile(file: File, options: UploadOptions): Promise<UploadResult> {
   const body = new FormData();
-  body.append("file", file);
+  // The fields go first: the server decides the size limit and the allowed types before the file arrives.
   body.append("bucket", options.bucket);
   if (options.prefix) body.append("prefix", options.prefix);
+  body.append("file", file);
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
     request.open("POST", options.endpoint ?? "/admin/uploads");
@@ -27,7 +28,7 @@ export function uploadFile(file: File, options: UploadOptions): Promise<UploadRe
       if (event.lengthComputable) options.onProgress?.(Math.round((event.loaded / event.total) * 100));
     };
     request.onload = () => resolve(readAnswer(request.status, request.responseText));
-    request.onerror = () => resolve({ error: "The upload failed: the server could not be reached." });
+    request.onerror = () => resolve({ error: "The connection failed. Please try again." });
     request.onabort = () => resolve({ error: "The upload was cancelled." });
     options.signal?.addEventListener("abort", () => request.abort(), { once: true });
     request.send(body);
@@ -35,13 +36,14 @@ export function uploadFile(file: File, options: UploadOptions): Promise<UploadRe
 }
 
 function readAnswer(status: number, text: string): UploadResult {
-  let answer: { url?: unknown; error?: unknown } = {};
+  let answer: { url?: unknown; error?: unknown; message?: unknown } = {};
   try {
     answer = JSON.parse(text) as typeof answer;
   } catch {}
   if (status >= 200 && status < 300 && typeof answer.url === "string") return { url: answer.url };
   if (typeof answer.error === "string") return { error: answer.error };
-  if (status === 404) return { error: "Uploads are not available on this server yet; paste an image address instead." };
+  // The admin guard's refusals say { message }.
+  if (typeof answer.message === "string") return { error: answer.message };
   if (status === 413) return { error: "That file is too large." };
   if (status === 403) return { error: "You are not allowed to upload files." };
   return { error: `The upload failed (HTTP ${status}).` };
