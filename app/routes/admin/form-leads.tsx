@@ -1,15 +1,14 @@
 import { ArrowLeftIcon } from "lucide-react";
-import { data, Link, useFetcher } from "react-router";
+import { data, Link } from "react-router";
 import { DateText } from "~/components/admin/date-text";
+import { LeadStatusBadge } from "~/components/admin/leads/lead-status-badge";
+import { LeadStatusSelect } from "~/components/admin/leads/lead-status-select";
 import { EmptyState, ListRegion } from "~/components/admin/list-state";
 import { Pagination } from "~/components/admin/pagination";
-import { useToastMessage } from "~/components/show-toast";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import { formLeadStatusSchema, LEAD_STATUSES, type LeadStatusValue, pageSchema } from "~/lib/schemas/forms";
-import { type ActionResult, actionFailure, actionSuccess } from "~/server/action-result.server";
+import { formLeadStatusSchema, type LeadStatusValue, pageSchema } from "~/lib/schemas/forms";
+import { actionFailure, actionSuccess } from "~/server/action-result.server";
 import { auditActor, requireStaff } from "~/server/auth/session.server";
 import { getServices } from "~/server/context.server";
 import { FormError, getForm, listFormLeads, setFormLeadStatus } from "~/server/forms/forms.server";
@@ -42,21 +41,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return actionSuccess("set-status", "Lead status updated");
 }
 
-const statusLabels: Record<LeadStatusValue, string> = {
-  new: "New",
-  contacted: "Contacted",
-  qualified: "Qualified",
-  converted: "Converted",
-  closed: "Closed",
-};
-const statusVariants = {
-  new: "default",
-  contacted: "secondary",
-  qualified: "secondary",
-  converted: "default",
-  closed: "outline",
-} as const;
-
 type FormLead = Route.ComponentProps["loaderData"]["leads"][number];
 
 export default function FormLeads({ loaderData }: Route.ComponentProps) {
@@ -86,10 +70,6 @@ export default function FormLeads({ loaderData }: Route.ComponentProps) {
 }
 
 function LeadCard({ lead }: { lead: FormLead }) {
-  const fetcher = useFetcher<ActionResult>();
-  useToastMessage(fetcher.data?.toast);
-  const pending = fetcher.formData?.get("status");
-  const status = (typeof pending === "string" ? pending : lead.status) as LeadStatusValue;
   const details = [
     { label: "Phone", value: lead.phone },
     { label: "Company", value: lead.company },
@@ -112,29 +92,8 @@ function LeadCard({ lead }: { lead: FormLead }) {
           </p>
         </div>
         <div className="flex items-center gap-2">
-          <Badge variant={statusVariants[status]}>{statusLabels[status]}</Badge>
-          <fetcher.Form method="post">
-            <input type="hidden" name="leadId" value={lead.id} />
-            <NativeSelect
-              name="status"
-              size="sm"
-              value={status}
-              aria-label={`Status of ${lead.name}`}
-              containerClassName="w-36"
-              onChange={(event) => fetcher.submit(event.currentTarget.form)}
-            >
-              {LEAD_STATUSES.map((value) => (
-                <NativeSelectOption key={value} value={value}>
-                  {statusLabels[value]}
-                </NativeSelectOption>
-              ))}
-            </NativeSelect>
-            <noscript>
-              <Button type="submit" size="sm" variant="outline">
-                Save
-              </Button>
-            </noscript>
-          </fetcher.Form>
+          <LeadStatusBadge status={lead.status as LeadStatusValue} />
+          <LeadStatusSelect leadId={lead.id} leadName={lead.name} status={lead.status as LeadStatusValue} />
         </div>
       </CardHeader>
       <CardContent className="space-y-3 text-sm">
