@@ -21,15 +21,8 @@ export function fromBool(value: boolean | number | null | undefined): boolean {
   return value === true || value === 1;
 }
 
-let lastNow = 0;
-
-/**
- * The current time as ISO text, strictly increasing within this process: two writes in the same
- * millisecond still list newest first in the order they happened (audit log, leads, notes).
- */
 export function now(): string {
-  lastNow = Math.max(Date.now(), lastNow + 1);
-  return new Date(lastNow).toISOString();
+  return new Date().toISOString();
 }
 
 export function newId(): string {
