@@ -32,7 +32,6 @@ export default [
   route("robots.txt", "routes/site/robots.ts"),
   route("sitemap.xml", "routes/site/sitemap-xml.ts"),
   route("currency", "routes/site/currency.tsx"),
-  route("api/forms/:formId/submissions", "routes/api/form-submissions.ts"),
   route("api/events", "routes/api/events.ts"),
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),

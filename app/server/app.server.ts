@@ -15,6 +15,7 @@ import { type AppServices, requestContext, servicesContext } from "./context.ser
 import { isDatabaseReachable, openDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seedDatabase } from "./db/seed.server";
+import { publicFormEndpoint } from "./leads/public-endpoint.server";
 import { createLogger } from "./logger.server";
 import { createMailWorker } from "./mail/worker.server";
 import { startMaintenance } from "./maintenance.server";
@@ -136,6 +137,9 @@ function createExpressApp(
       },
     }),
   );
+  // Lead capture from other sites: before the page machinery below, which it has no use for.
+  app.all("/api/forms/:formId/submissions", publicFormEndpoint(services));
+
   // React Router streams its answers without a length, so compression cannot see that an action's
   // reply is a few bytes: it would set up a gzip stream for each one. Only pages and files gain from it.
   app.use(compression({ filter: (req, res) => req.method === "GET" && compression.filter(req, res) }));

@@ -398,6 +398,43 @@ describe("the public form endpoint", () => {
       ).status,
     ).toBe(413);
   });
+
+  it("refuses other methods and bodies over the size cap with a clear answer, and sends no page headers", async () => {
+    const get = await fetch(`${app.url}/api/forms/${formId}/submissions`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST, OPTIONS");
+    expect(await get.json()).toEqual({ error: "Use POST to submit this form." });
+    expect(get.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(get.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(get.headers.get("cache-control")).toBe("no-store");
+
+    const huge = await post(
+      formId,
+      JSON.stringify({ name: "A", email: "huge@example.com", blob: "x".repeat(2 ** 21) }),
+      "application/json",
+    );
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).error).toContain("At most 50 fields");
+    expect(await db.selectFrom("leads").select("id").where("email", "=", "huge@example.com").execute()).toEqual([]);
+  });
+
+  it("limits one address to five submissions an hour, with Retry-After, and stores only those five", async () => {
+    const statuses: number[] = [];
+    for (let index = 0; index < 6; index++) {
+      const response = await post(
+        formId,
+        JSON.stringify({ name: "Rate", email: "Rate@Example.com" }),
+        "application/json",
+      );
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(response.headers.get("retry-after")).toMatch(/^\d+$/);
+        expect(await response.json()).toEqual({ error: "Too many submissions. Please try again in a few minutes." });
+      }
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
+    expect(await db.selectFrom("leads").select("id").where("email", "=", "Rate@Example.com").execute()).toHaveLength(5);
+  });
 });
 
 describe("campaign attribution", () => {

@@ -17,7 +17,11 @@ const hasUtm = (utm: Utm) => Boolean(utm.utm_source || utm.utm_medium || utm.utm
 
 /** The campaign that first brought this visitor during this visit, if any. */
 export function firstTouchOf(request: Request): Utm | null {
-  const raw = readCookie(request.headers.get("cookie"), FIRST_TOUCH_COOKIE);
+  return firstTouchFromCookies(request.headers.get("cookie"));
+}
+
+export function firstTouchFromCookies(cookieHeader: string | null | undefined): Utm | null {
+  const raw = readCookie(cookieHeader, FIRST_TOUCH_COOKIE);
   if (!raw) return null;
   const params = new URLSearchParams(raw);
   const utm = utmFromUrl(`https://x/?${params}`);

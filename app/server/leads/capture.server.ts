@@ -14,6 +14,7 @@ import { newId, now, toJson } from "../db/values.server";
 import { guideWelcome, leadNotification, type MailContext, staffRecipients } from "../mail/lead-mails.server";
 import { type OutgoingMail, queueMails } from "../mail/outbox.server";
 import { type Utm, utmFromUrl } from "./attribution.server";
+import { overLeadRateLimits, TooManySubmissions } from "./spam.server";
 
 export type Attribution = {
   pageUrl: string | null;
@@ -114,7 +115,9 @@ type LeadFields = ReturnType<typeof leadFields>;
 /**
  * Saves a lead, its form submission and the mails it causes in one transaction: all or nothing. The
  * client's IP is never stored (ip_address stays null). Suspected spam is saved, flagged, and mails
- * nobody.
+ * nobody. With `rateLimit`, the visitor's counters are taken first in the same transaction (one disk
+ * flush for both on the busiest path there is); over a limit it throws TooManySubmissions and writes
+ * nothing, so a refused submission does not count against the visitor either.
  */
 export async function saveLead(
   db: Database,
@@ -126,6 +129,7 @@ export async function saveLead(
     mail,
     spamReason = null,
     extraMail,
+    rateLimit,
   }: {
     fields: LeadFields;
     formId: (trx: Transaction<DB>) => Promise<string | null>;
@@ -134,12 +138,17 @@ export async function saveLead(
     mail: MailContext;
     spamReason?: string | null;
     extraMail?: (lead: LeadFields & { id: string }) => OutgoingMail | null;
+    rateLimit?: { clientIp: string | undefined; email: string };
   },
 ) {
   const lastTouch = utmFromUrl(attribution.pageUrl);
   const firstTouch = attribution.firstTouch ?? lastTouch;
   const at = now();
   return db.transaction().execute(async (trx) => {
+    if (rateLimit) {
+      const retryAfterSeconds = await overLeadRateLimits(trx, rateLimit.clientIp, rateLimit.email);
+      if (retryAfterSeconds !== null) throw new TooManySubmissions(retryAfterSeconds);
+    }
     const formId = await chooseFormId(trx);
     const leadId = newId();
     await trx
@@ -189,10 +198,12 @@ export async function captureLead<F extends LeadFlow>(
   flow: F,
   input: FlowInput[F],
   attribution: Attribution,
-  mail: MailContext & { guideDownloadUrl: string | null },
+  mail: MailContext & { brandName: string; guideDownloadUrl: string | null },
   spamReason: string | null = null,
+  rateLimit?: { clientIp: string | undefined; email: string },
 ) {
   return saveLead(db, {
+    rateLimit,
     fields: leadFields(flow, input),
     formId: (trx) => resolveFormId(trx, flow, (input as { formId?: string }).formId),
     submissionData: { flow, ...input },

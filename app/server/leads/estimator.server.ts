@@ -13,10 +13,9 @@ import { estimatorFormValues, estimatorSchema } from "~/lib/schemas/estimator";
 import { getRequestInfo, getServices } from "../context.server";
 import type { Database } from "../db/schema.server";
 import type { MailContext } from "../mail/lead-mails.server";
-import { loadPublicSettings } from "../site/public-settings.server";
 import { type Attribution, saveLead } from "./capture.server";
-import { attributionOf, overLeadRateLimits } from "./lead-action.server";
-import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, spamReason, TOO_MANY_SUBMISSIONS } from "./spam.server";
+import { attributionOf } from "./lead-action.server";
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, spamReason, TOO_MANY_SUBMISSIONS, TooManySubmissions } from "./spam.server";
 
 export const ESTIMATOR_FORM_NAME = "Cost Estimator";
 export const ESTIMATOR_SOURCE = "Cost Estimator";
@@ -31,9 +30,11 @@ export async function saveEstimateLead(
   attribution: Attribution,
   mail: MailContext,
   spam: string | null = null,
+  rateLimit?: { clientIp: string | undefined; email: string },
 ) {
   const estimate = computeEstimate(answers);
   const saved = await saveLead(db, {
+    rateLimit,
     fields: {
       name: answers.fullName,
       email: answers.email,
@@ -135,29 +136,28 @@ async function submitEstimate(
   }
   const answers = parsed.data;
   const email = answers.email.toLowerCase();
-  const waitSeconds = await overLeadRateLimits(db, getRequestInfo(context).clientIp, email);
-  if (waitSeconds !== null) {
-    return reply(
-      { step: STEP_COUNT, message: { type: "error", title: "Error", description: TOO_MANY_SUBMISSIONS } },
-      { status: 429, headers: { "Retry-After": String(waitSeconds) } },
-    );
-  }
   const spam = spamReason(
     { honeypot: formData.get(HONEYPOT_FIELD), token: formData.get(FORM_TOKEN_FIELD), email },
     { secret: formSecret, requireToken: true },
   );
   try {
-    const settings = await loadPublicSettings(db);
     const { leadId, mailsQueued } = await saveEstimateLead(
       db,
       answers,
       attributionOf(request, formData),
-      { baseUrl: config.baseUrl, brandName: settings.siteTitle, notifyEmails: config.notifyEmails },
+      { baseUrl: config.baseUrl, notifyEmails: config.notifyEmails },
       spam,
+      { clientIp: getRequestInfo(context).clientIp, email },
     );
     logger.info({ leadId, flow: "cost-estimator", mailsQueued, spam }, "lead captured");
     void mailWorker.kick();
   } catch (error) {
+    if (error instanceof TooManySubmissions) {
+      return reply(
+        { step: STEP_COUNT, message: { type: "error", title: "Error", description: TOO_MANY_SUBMISSIONS } },
+        { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+      );
+    }
     logger.error({ err: error, flow: "cost-estimator" }, "lead capture failed");
     const [title, description] = estimatorMessages.failure;
     return reply({ step: STEP_COUNT, message: { type: "error", title, description } }, 503);

@@ -1,26 +1,11 @@
 import { data, type RouterContextProvider } from "react-router";
 import { isLeadFlow, isSafeRedirectUrl, type LeadFlow, leadFlows, leadMessages } from "~/lib/schemas/leads";
 import { getRequestInfo, getServices } from "../context.server";
-import type { Database } from "../db/schema.server";
 import { parseForm } from "../forms.server";
-import { consumeRateLimit } from "../rate-limit/rate-limit.server";
 import { loadPublicSettings } from "../site/public-settings.server";
 import { firstTouchOf } from "./attribution.server";
 import { type Attribution, captureLead } from "./capture.server";
-import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, LEAD_RATE_LIMITS, spamReason, TOO_MANY_SUBMISSIONS } from "./spam.server";
-
-/** Seconds to wait when this IP or this address sent too many forms lately; null when fine. */
-export async function overLeadRateLimits(db: Database, clientIp: string | undefined, email: string) {
-  // One transaction for both counters: one disk flush instead of two on the busiest path there is.
-  const checks = await db
-    .transaction()
-    .execute(async (trx) => [
-      await consumeRateLimit(trx, `lead-ip:${clientIp ?? "unknown"}`, LEAD_RATE_LIMITS.perIp),
-      await consumeRateLimit(trx, `lead-email:${email}`, LEAD_RATE_LIMITS.perEmail),
-    ]);
-  const refused = checks.filter((check) => !check.allowed);
-  return refused.length ? Math.max(...refused.map((check) => check.retryAfterSeconds ?? 60)) : null;
-}
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, spamReason, TOO_MANY_SUBMISSIONS, TooManySubmissions } from "./spam.server";
 
 const text = (value: FormDataEntryValue | null, max: number) =>
   typeof value === "string" && value.trim() ? value.trim().slice(0, max) : null;
@@ -68,22 +53,6 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
     );
   }
   const email = (parsed.data as { email: string }).email.toLowerCase();
-  const waitSeconds = await overLeadRateLimits(db, getRequestInfo(context).clientIp, email);
-  if (waitSeconds !== null) {
-    return data(
-      {
-        flow,
-        ok: false,
-        title: "Error",
-        description: TOO_MANY_SUBMISSIONS,
-        fieldErrors: {},
-        values: {} as Record<string, string>,
-        downloadUrl: null,
-        redirectUrl: null,
-      },
-      { status: 429, headers: { "Retry-After": String(waitSeconds) } },
-    );
-  }
   const spam = spamReason(
     { honeypot: formData.get(HONEYPOT_FIELD), token: formData.get(FORM_TOKEN_FIELD), email },
     { secret: formSecret, requireToken: true },
@@ -102,10 +71,26 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
         guideDownloadUrl: settings.ppcStrategiesPdf,
       },
       spam,
+      { clientIp: getRequestInfo(context).clientIp, email },
     );
     logger.info({ leadId, flow, mailsQueued, spam }, "lead captured");
     void mailWorker.kick();
   } catch (error) {
+    if (error instanceof TooManySubmissions) {
+      return data(
+        {
+          flow,
+          ok: false,
+          title: "Error",
+          description: TOO_MANY_SUBMISSIONS,
+          fieldErrors: {},
+          values: {} as Record<string, string>,
+          downloadUrl: null,
+          redirectUrl: null,
+        },
+        { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+      );
+    }
     logger.error({ err: error, flow }, "lead capture failed");
     const [title, description] = leadMessages[flow].failure;
     return data(

@@ -1,12 +1,10 @@
-import { data } from "react-router";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler } from "express";
 import { getStartedLeadSchema } from "~/lib/schemas/leads";
 import type { AppServices } from "../context.server";
-
-import { loadPublicSettings } from "../site/public-settings.server";
-import { firstTouchOf } from "./attribution.server";
+import { firstTouchFromCookies } from "./attribution.server";
 import { saveLead } from "./capture.server";
-import { overLeadRateLimits } from "./lead-action.server";
-import { HONEYPOT_FIELD, spamReason, TOO_MANY_SUBMISSIONS } from "./spam.server";
+import { HONEYPOT_FIELD, spamReason, TOO_MANY_SUBMISSIONS, TooManySubmissions } from "./spam.server";
 
 /** Any site may post to this endpoint (it is what the admin's Copy ID and embed snippet are for). */
 export const CORS_HEADERS = {
@@ -16,28 +14,60 @@ export const CORS_HEADERS = {
   "Access-Control-Max-Age": "86400",
 };
 
+/** A JSON API has no page to protect: these say "nothing here may run, frame or be sniffed". */
+const API_HEADERS = {
+  ...CORS_HEADERS,
+  "Cache-Control": "no-store",
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Content-Type-Options": "nosniff",
+};
+
 const MAX_FIELDS = 50;
 const MAX_FIELD_LENGTH = 5000;
+/** Room for MAX_FIELDS fields of MAX_FIELD_LENGTH characters, encoded, and not much more. */
+const MAX_BODY_BYTES = 1024 * 1024;
 
-function reply(body: Record<string, unknown>, status: number, extra: Record<string, string> = {}) {
-  return data(body, { status, headers: { ...CORS_HEADERS, ...extra } });
-}
+type Reply = { status: number; body: Record<string, unknown> | null; headers?: Record<string, string> };
+
+const reply = (status: number, body: Record<string, unknown> | null, headers?: Record<string, string>): Reply => ({
+  status,
+  body,
+  headers,
+});
+
+/** What the endpoint needs of an HTTP request, whoever parsed it. */
+export type PublicSubmission = {
+  method: string;
+  formId: string;
+  contentType: string;
+  body: () => Promise<Buffer | "too large">;
+  clientIp: string | undefined;
+  userAgent: string | undefined;
+  referer: string | undefined;
+  acceptLanguage: string | undefined;
+  cookie: string | undefined;
+};
 
 /** Reads urlencoded, multipart or JSON bodies into plain string fields; files are ignored. */
-async function readFields(request: Request): Promise<Record<string, string> | null> {
-  const type = request.headers.get("content-type") ?? "";
+async function parseFields(type: string, body: Buffer): Promise<Record<string, string> | null> {
   try {
     if (type.includes("application/json")) {
-      const body = (await request.json()) as unknown;
-      if (!body || typeof body !== "object" || Array.isArray(body)) return null;
-      return Object.fromEntries(
-        Object.entries(body)
-          .filter(([, value]) => ["string", "number", "boolean"].includes(typeof value))
-          .map(([key, value]) => [key, String(value)]),
-      );
+      const parsed = JSON.parse(body.toString("utf8")) as unknown;
+      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return null;
+      const fields: Record<string, string> = {};
+      for (const [key, value] of Object.entries(parsed)) {
+        if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
+          fields[key] = String(value);
+        }
+      }
+      return fields;
     }
-    if (type.includes("multipart/form-data") || type.includes("application/x-www-form-urlencoded")) {
-      const form = await request.formData();
+    if (type.includes("application/x-www-form-urlencoded")) {
+      return Object.fromEntries(new URLSearchParams(body.toString("utf8")));
+    }
+    if (type.includes("multipart/form-data")) {
+      const form = await new Response(new Uint8Array(body), { headers: { "content-type": type } }).formData();
       return Object.fromEntries([...form].filter(([, value]) => typeof value === "string")) as Record<string, string>;
     }
   } catch {
@@ -47,63 +77,56 @@ async function readFields(request: Request): Promise<Record<string, string> | nu
 }
 
 /** POST /api/forms/{formId}/submissions: a lead and a submission for an active form, from anywhere. */
-export async function handlePublicSubmission(
-  services: AppServices,
-  request: Request,
-  formId: string,
-  clientIp?: string,
-) {
-  if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: CORS_HEADERS });
+export async function handlePublicSubmission(services: AppServices, request: PublicSubmission): Promise<Reply> {
+  if (request.method === "OPTIONS") return reply(204, null);
   if (request.method !== "POST")
-    return reply({ error: "Use POST to submit this form." }, 405, { Allow: "POST, OPTIONS" });
+    return reply(405, { error: "Use POST to submit this form." }, { Allow: "POST, OPTIONS" });
   const { db, config, logger, mailWorker } = services;
 
   const form = await db
     .selectFrom("forms")
     .select(["id", "name", "status"])
-    .where("id", "=", formId)
+    .where("id", "=", request.formId)
     .executeTakeFirst();
-  if (!form) return reply({ error: "No form with this id exists." }, 404);
-  if (form.status !== "active")
-    return reply({ error: `This form is ${form.status} and does not accept submissions.` }, 409);
-
-  const fields = await readFields(request);
-  if (!fields) {
-    return reply({ error: "Send the fields as JSON, URL-encoded or multipart form data." }, 415);
+  if (!form) return reply(404, { error: "No form with this id exists." });
+  if (form.status !== "active") {
+    return reply(409, { error: `This form is ${form.status} and does not accept submissions.` });
   }
+
+  const body = await request.body();
+  if (body === "too large") {
+    return reply(413, { error: `At most ${MAX_FIELDS} fields of at most ${MAX_FIELD_LENGTH} characters each.` });
+  }
+  const fields = await parseFields(request.contentType, body);
+  if (!fields) return reply(415, { error: "Send the fields as JSON, URL-encoded or multipart form data." });
   const entries = Object.entries(fields);
   if (
     entries.length > MAX_FIELDS ||
     entries.some(([key, value]) => key.length > 100 || value.length > MAX_FIELD_LENGTH)
   ) {
-    return reply({ error: `At most ${MAX_FIELDS} fields of at most ${MAX_FIELD_LENGTH} characters each.` }, 413);
+    return reply(413, { error: `At most ${MAX_FIELDS} fields of at most ${MAX_FIELD_LENGTH} characters each.` });
   }
   const parsed = getStartedLeadSchema.safeParse(fields);
   if (!parsed.success) {
     const missing = parsed.error.issues.some((issue) => issue.message === "required");
-    return reply(
-      {
-        error: missing
-          ? "Please fill in your name and email address."
-          : (parsed.error.issues[0]?.message ?? "Invalid input."),
-        fields: Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
-      },
-      400,
-    );
+    return reply(400, {
+      error: missing
+        ? "Please fill in your name and email address."
+        : (parsed.error.issues[0]?.message ?? "Invalid input."),
+      fields: Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
+    });
   }
   const email = parsed.data.email.toLowerCase();
-  const waitSeconds = await overLeadRateLimits(db, clientIp, email);
-  if (waitSeconds !== null) return reply({ error: TOO_MANY_SUBMISSIONS }, 429, { "Retry-After": String(waitSeconds) });
 
   const spam = spamReason(
     { honeypot: fields[HONEYPOT_FIELD], token: undefined, email },
     { secret: services.formSecret, requireToken: false },
   );
-  const settings = await loadPublicSettings(db);
-  const userAgent = request.headers.get("user-agent")?.slice(0, 500) ?? null;
+  const userAgent = request.userAgent?.slice(0, 500) ?? null;
   let leadId: string;
   try {
     ({ leadId } = await saveLead(db, {
+      rateLimit: { clientIp: request.clientIp, email },
       fields: {
         name: parsed.data.name,
         email: parsed.data.email,
@@ -115,25 +138,92 @@ export async function handlePublicSubmission(
       formId: async () => form.id,
       submissionData: fields,
       attribution: {
-        pageUrl: fields.page_url?.slice(0, 2048) ?? request.headers.get("referer")?.slice(0, 2048) ?? null,
-        firstTouch: firstTouchOf(request),
+        pageUrl: fields.page_url?.slice(0, 2048) ?? request.referer?.slice(0, 2048) ?? null,
+        firstTouch: firstTouchFromCookies(request.cookie),
         referrer: fields.referrer?.slice(0, 2048) ?? null,
         userAgent,
         browserInfo: {
           userAgent,
-          language: request.headers.get("accept-language")?.split(",")[0] ?? null,
+          language: request.acceptLanguage?.split(",")[0]?.slice(0, 50) ?? null,
           platform: null,
         },
       },
-      mail: { baseUrl: config.baseUrl, brandName: settings.siteTitle, notifyEmails: config.notifyEmails },
+      mail: { baseUrl: config.baseUrl, notifyEmails: config.notifyEmails },
       spamReason: spam,
     }));
   } catch (error) {
+    if (error instanceof TooManySubmissions) {
+      return reply(429, { error: TOO_MANY_SUBMISSIONS }, { "Retry-After": String(error.retryAfterSeconds) });
+    }
     // Nothing was saved (one transaction); say so, so the sending site can retry.
     logger.error({ err: error, formId: form.id }, "lead capture failed");
-    return reply({ error: "The submission could not be saved. Please try again." }, 503, { "Retry-After": "5" });
+    return reply(503, { error: "The submission could not be saved. Please try again." }, { "Retry-After": "5" });
   }
   logger.info({ leadId, formId: form.id, spam, via: "public endpoint" }, "lead captured");
   void mailWorker.kick();
-  return reply({ ok: true, leadId }, 201);
+  return reply(201, { ok: true, leadId });
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | "too large"> {
+  if (Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES) return Promise.resolve("too large");
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) {
+        chunks.push(chunk);
+        return;
+      }
+      // Stop reading, but keep the socket: the answer still has to go out on it.
+      req.off("data", onData);
+      req.pause();
+      resolve("too large");
+    };
+    req.on("data", onData);
+    req.once("end", () => resolve(Buffer.concat(chunks)));
+    req.once("error", reject);
+  });
+}
+
+function send(res: ServerResponse, { status, body, headers }: Reply, closeAfter: boolean) {
+  const json = body === null ? "" : JSON.stringify(body);
+  res.writeHead(status, {
+    ...API_HEADERS,
+    ...headers,
+    ...(json ? { "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(json) } : {}),
+    ...(closeAfter ? { Connection: "close" } : {}),
+  });
+  res.end(json);
+}
+
+/**
+ * The endpoint as plain Express: it is the busiest write path the product has, and it needs none of
+ * what pages need (rendering, CSP nonces, tracking, compression).
+ */
+export function publicFormEndpoint(services: AppServices): RequestHandler<{ formId: string }> {
+  return async (req, res, next) => {
+    let bodyTooLarge = false;
+    try {
+      const result = await handlePublicSubmission(services, {
+        method: req.method,
+        formId: req.params.formId,
+        contentType: req.headers["content-type"] ?? "",
+        body: async () => {
+          const body = await readBody(req);
+          bodyTooLarge = body === "too large";
+          return body;
+        },
+        clientIp: req.ip,
+        userAgent: req.headers["user-agent"],
+        referer: req.headers.referer,
+        acceptLanguage: req.headers["accept-language"],
+        cookie: req.headers.cookie,
+      });
+      // An unread body would be taken for the next request on this connection.
+      send(res, result, bodyTooLarge);
+    } catch (error) {
+      next(error);
+    }
+  };
 }

@@ -1,4 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Database } from "../db/schema.server";
+import { consumeRateLimit } from "../rate-limit/rate-limit.server";
 import { DISPOSABLE_DOMAINS } from "./disposable-domains.server";
 
 /** A hidden field people never fill and form-filling bots often do. */
@@ -15,6 +17,23 @@ export const LEAD_RATE_LIMITS = {
   perEmail: { windowSeconds: 60 * 60, max: 5 },
 };
 export const TOO_MANY_SUBMISSIONS = "Too many submissions. Please try again in a few minutes.";
+
+export class TooManySubmissions extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(TOO_MANY_SUBMISSIONS);
+    this.name = "TooManySubmissions";
+  }
+}
+
+/** Counts this submission against its IP and address; seconds to wait when either sent too many lately, else null. */
+export async function overLeadRateLimits(db: Database, clientIp: string | undefined, email: string) {
+  const checks = [
+    await consumeRateLimit(db, `lead-ip:${clientIp ?? "unknown"}`, LEAD_RATE_LIMITS.perIp),
+    await consumeRateLimit(db, `lead-email:${email}`, LEAD_RATE_LIMITS.perEmail),
+  ];
+  const refused = checks.filter((check) => !check.allowed);
+  return refused.length ? Math.max(...refused.map((check) => check.retryAfterSeconds ?? 60)) : null;
+}
 
 /** A signed timestamp rendered into each form, to tell a person's pace from a script's. */
 export function issueFormToken(secret: string, nowMs = Date.now()) {

@@ -15,7 +15,6 @@ export type LeadForMail = {
 
 export type MailContext = {
   baseUrl: string;
-  brandName: string;
   /** NOTIFY_EMAILS from the environment. */
   notifyEmails: string[];
 };
@@ -67,7 +66,12 @@ export function leadNotification(lead: LeadForMail, to: string, context: MailCon
   };
 }
 
-export function guideWelcome(lead: LeadForMail, guideTitle: string, downloadUrl: string | null, context: MailContext) {
+export function guideWelcome(
+  lead: LeadForMail,
+  guideTitle: string,
+  downloadUrl: string | null,
+  context: { baseUrl: string; brandName: string },
+) {
   const link = downloadUrl ? new URL(downloadUrl, `${context.baseUrl}/`).toString() : null;
   const mail: OutgoingMail = {
     kind: "guide_welcome",
