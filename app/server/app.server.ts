@@ -47,7 +47,9 @@ const REQUEST_ID = /^[\w.-]{1,128}$/;
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = parseConfig(options.env ?? process.env);
   const logger = createLogger(config.logLevel);
-  const db = openDatabase(config.database);
+  const db = openDatabase(config.database, {
+    checkpointInBackground: { onError: (message) => logger.error({ error: message }, "background checkpoint failed") },
+  });
   try {
     const migrated = await migrateToLatest(db);
     const seeded = await seedDatabase(db);

@@ -1,6 +1,10 @@
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
+import { openDatabase } from "~/server/db/database.server";
 import { createMigratedDatabase, type TestDatabase } from "../support/databases";
 
 describe("the embedded SQLite database", () => {
@@ -131,5 +135,41 @@ describe("the embedded SQLite database", () => {
     expect(await count("child")).toBe(0);
     await insert("parent", "p3");
     expect(await count("parent")).toBe(1);
+  });
+
+  it("keeps the database file current from a background thread, and leaves no WAL behind when closed", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "agency-checkpoint-"));
+    const file = path.join(dir, "app.db");
+    const errors: string[] = [];
+    const db = openDatabase(
+      { dialect: "sqlite", file },
+      { checkpointInBackground: { onError: (e) => errors.push(e) } },
+    );
+    try {
+      await sql`create table notes (id integer primary key, body text not null)`.execute(db);
+      const emptySize = statSync(file).size;
+      // About 1 MB in many small commits: far below the point where a commit checkpoints by itself,
+      // so only the background thread can have moved these pages into the database file.
+      for (let batch = 0; batch < 100; batch++) {
+        await db.transaction().execute(async (trx) => {
+          for (let row = 0; row < 10; row++)
+            await sql`insert into notes (body) values (${"x".repeat(1000)})`.execute(trx);
+        });
+      }
+      const deadline = Date.now() + 10_000;
+      while (statSync(file).size < emptySize + 1_000_000 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(statSync(file).size).toBeGreaterThan(emptySize + 1_000_000);
+      expect(errors).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+    // The checkpointer's connection closed before the app's: the last one out folded the WAL in.
+    expect(existsSync(`${file}-wal`)).toBe(false);
+    const reopened = new DatabaseSync(file);
+    expect(reopened.prepare("select count(*) as n from notes").get()).toEqual({ n: 1000 });
+    reopened.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });

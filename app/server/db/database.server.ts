@@ -6,16 +6,32 @@ import pg from "pg";
 import type { DatabaseConfig } from "../config.server";
 import { NodeSqliteDialect } from "./node-sqlite-dialect.server";
 import type { Database, DB } from "./schema.server";
+import { startCheckpointer } from "./sqlite-checkpointer.server";
 
 export type Dialect = DatabaseConfig["dialect"];
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
-export function openDatabase(config: DatabaseConfig): Database {
-  return config.dialect === "postgres" ? openPostgres(config.connectionString) : openSqlite(config.file);
+type OpenOptions = {
+  /**
+   * SQLite only: a worker thread keeps copying the WAL into the database file, so that the app's own
+   * commits seldom have to (for the long-running server; short-lived tools do not need it).
+   */
+  checkpointInBackground?: { onError: (message: string) => void };
+};
+
+export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Database {
+  return config.dialect === "postgres" ? openPostgres(config.connectionString) : openSqlite(config.file, options);
 }
 
-function openSqlite(file: string): Database {
+/**
+ * WAL pages after which a commit on the app's connection checkpoints by itself. With the background
+ * checkpointer that commit finds little left to copy; the limit keeps the WAL from growing without
+ * end should the background never catch up with a steady stream of writes.
+ */
+const FOREGROUND_CHECKPOINT_PAGES = 4000;
+
+function openSqlite(file: string, { checkpointInBackground }: OpenOptions): Database {
   if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
   const database = new DatabaseSync(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   database.exec(`
@@ -24,7 +40,15 @@ function openSqlite(file: string): Database {
     PRAGMA foreign_keys = ON;
     PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS};
   `);
-  return new Kysely<DB>({ dialect: new NodeSqliteDialect(database) });
+  if (file === ":memory:" || !checkpointInBackground) {
+    return new Kysely<DB>({ dialect: new NodeSqliteDialect(database) });
+  }
+  database.exec(`PRAGMA wal_autocheckpoint = ${FOREGROUND_CHECKPOINT_PAGES}`);
+  const checkpointer = startCheckpointer(file, {
+    busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS,
+    onError: checkpointInBackground.onError,
+  });
+  return new Kysely<DB>({ dialect: new NodeSqliteDialect(database, { beforeClose: () => checkpointer.stop() }) });
 }
 
 const PG_INT8 = 20;

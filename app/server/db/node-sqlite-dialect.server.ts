@@ -22,13 +22,16 @@ import {
  */
 export class NodeSqliteDialect implements Dialect {
   readonly #database: DatabaseSync;
+  readonly #beforeClose: () => Promise<void>;
 
-  constructor(database: DatabaseSync) {
+  /** `beforeClose` runs when Kysely is destroyed, before the connection closes. */
+  constructor(database: DatabaseSync, { beforeClose = async () => {} }: { beforeClose?: () => Promise<void> } = {}) {
     this.#database = database;
+    this.#beforeClose = beforeClose;
   }
 
   createDriver(): Driver {
-    return new NodeSqliteDriver(this.#database);
+    return new NodeSqliteDriver(this.#database, this.#beforeClose);
   }
 
   createQueryCompiler(): QueryCompiler {
@@ -105,7 +108,10 @@ class NodeSqliteDriver implements Driver {
   /** Transactions done but not yet on disk; non-empty exactly while a group's transaction is open. */
   #group: DeferredCommit[] = [];
 
-  constructor(database: DatabaseSync) {
+  constructor(
+    database: DatabaseSync,
+    readonly beforeClose: () => Promise<void>,
+  ) {
     this.#database = database;
     this.#connection = new NodeSqliteConnection(database);
   }
@@ -171,6 +177,7 @@ class NodeSqliteDriver implements Driver {
 
   async destroy() {
     if (this.#group.length > 0) this.#settle();
+    await this.beforeClose();
     if (this.#database.isOpen) this.#database.close();
   }
 
