@@ -1,4 +1,4 @@
-import type { Transaction } from "kysely";
+import type { Insertable, Transaction } from "kysely";
 import type { z } from "zod";
 import {
   type contactLeadSchema,
@@ -9,6 +9,7 @@ import {
   type newsletterLeadSchema,
   optionLabels,
 } from "~/lib/schemas/leads";
+import { preparedQuery } from "../db/prepared-query.server";
 import type { Database, DB } from "../db/schema.server";
 import { newId, now, toJson } from "../db/values.server";
 import { guideWelcome, leadNotification, type MailContext, staffRecipients } from "../mail/lead-mails.server";
@@ -112,6 +113,11 @@ async function resolveFormId(trx: Transaction<DB>, flow: LeadFlow, requestedForm
 
 type LeadFields = ReturnType<typeof leadFields>;
 
+const insertLead = preparedQuery((db, row: Insertable<DB["leads"]>) => db.insertInto("leads").values(row));
+const insertSubmission = preparedQuery((db, row: Insertable<DB["form_submissions"]>) =>
+  db.insertInto("form_submissions").values(row),
+);
+
 /**
  * Saves a lead, its form submission and the mails it causes in one transaction: all or nothing. The
  * client's IP is never stored (ip_address stays null). Suspected spam is saved, flagged, and mails
@@ -151,37 +157,31 @@ export async function saveLead(
     }
     const formId = await chooseFormId(trx);
     const leadId = newId();
-    await trx
-      .insertInto("leads")
-      .values({
-        id: leadId,
-        form_id: formId,
-        ...fields,
-        status: "new",
-        ...firstTouch,
-        page_url: attribution.pageUrl,
-        referrer: attribution.referrer,
-        browser_info: attribution.browserInfo ? toJson(attribution.browserInfo) : null,
-        ip_address: null,
-        is_spam: spamReason !== null,
-        spam_reason: spamReason,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-    await trx
-      .insertInto("form_submissions")
-      .values({
-        id: newId(),
-        form_id: formId,
-        lead_id: leadId,
-        data: toJson(submissionData),
-        ...lastTouch,
-        ip_address: null,
-        user_agent: attribution.userAgent,
-        created_at: at,
-      })
-      .execute();
+    await insertLead(trx, {
+      id: leadId,
+      form_id: formId,
+      ...fields,
+      status: "new",
+      ...firstTouch,
+      page_url: attribution.pageUrl,
+      referrer: attribution.referrer,
+      browser_info: attribution.browserInfo ? toJson(attribution.browserInfo) : null,
+      ip_address: null,
+      is_spam: spamReason !== null,
+      spam_reason: spamReason,
+      created_at: at,
+      updated_at: at,
+    });
+    await insertSubmission(trx, {
+      id: newId(),
+      form_id: formId,
+      lead_id: leadId,
+      data: toJson(submissionData),
+      ...lastTouch,
+      ip_address: null,
+      user_agent: attribution.userAgent,
+      created_at: at,
+    });
     if (spamReason !== null) return { leadId, formId, mailsQueued: 0 };
     const lead = { id: leadId, ...fields };
     const mails = (await staffRecipients(trx, mail)).map((to) => leadNotification(lead, to, mail));

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { getStartedLeadSchema } from "~/lib/schemas/leads";
 import type { AppServices } from "../context.server";
+import { preparedQuery } from "../db/prepared-query.server";
 import { firstTouchFromCookies } from "./attribution.server";
 import { saveLead } from "./capture.server";
 import { HONEYPOT_FIELD, spamReason, TOO_MANY_SUBMISSIONS, TooManySubmissions } from "./spam.server";
@@ -76,6 +77,10 @@ async function parseFields(type: string, body: Buffer): Promise<Record<string, s
   return null;
 }
 
+const formById = preparedQuery((db, $: { id: string }) =>
+  db.selectFrom("forms").select(["id", "name", "status"]).where("id", "=", $.id),
+);
+
 /** POST /api/forms/{formId}/submissions: a lead and a submission for an active form, from anywhere. */
 export async function handlePublicSubmission(services: AppServices, request: PublicSubmission): Promise<Reply> {
   if (request.method === "OPTIONS") return reply(204, null);
@@ -83,11 +88,7 @@ export async function handlePublicSubmission(services: AppServices, request: Pub
     return reply(405, { error: "Use POST to submit this form." }, { Allow: "POST, OPTIONS" });
   const { db, config, logger, mailWorker } = services;
 
-  const form = await db
-    .selectFrom("forms")
-    .select(["id", "name", "status"])
-    .where("id", "=", request.formId)
-    .executeTakeFirst();
+  const [form] = (await formById(db, { id: request.formId })).rows;
   if (!form) return reply(404, { error: "No form with this id exists." });
   if (form.status !== "active") {
     return reply(409, { error: `This form is ${form.status} and does not accept submissions.` });

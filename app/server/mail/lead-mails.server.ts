@@ -1,4 +1,5 @@
 import type { Transaction } from "kysely";
+import { preparedQuery } from "../db/prepared-query.server";
 import type { DB } from "../db/schema.server";
 import { fromBool, fromJson } from "../db/values.server";
 import { headerSafe, type OutgoingMail } from "./outbox.server";
@@ -19,28 +20,30 @@ export type MailContext = {
   notifyEmails: string[];
 };
 
+const notificationEmailsSetting = preparedQuery((db) =>
+  db.selectFrom("site_settings").select("value").where("key", "=", "notification_emails"),
+);
+const adminAddresses = preparedQuery((db) =>
+  db
+    .selectFrom("user_roles")
+    .innerJoin("user", "user.id", "user_roles.user_id")
+    .select(["user.email", "user.disabled"])
+    .where("user_roles.role", "=", "admin"),
+);
+
 /**
  * Who hears about new leads: the `notification_emails` setting, else NOTIFY_EMAILS, else every active
  * admin, so that a fresh install still tells somebody.
  */
 export async function staffRecipients(trx: Transaction<DB>, context: MailContext) {
-  const setting = await trx
-    .selectFrom("site_settings")
-    .select("value")
-    .where("key", "=", "notification_emails")
-    .executeTakeFirst();
+  const [setting] = (await notificationEmailsSetting(trx, {})).rows;
   const configured = fromJson<unknown>(setting?.value, null);
   const fromSetting = (Array.isArray(configured) ? configured : String(configured ?? "").split(","))
     .map((entry) => String(entry).trim())
     .filter((entry) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(entry));
   if (fromSetting.length) return fromSetting;
   if (context.notifyEmails.length) return context.notifyEmails;
-  const admins = await trx
-    .selectFrom("user_roles")
-    .innerJoin("user", "user.id", "user_roles.user_id")
-    .select(["user.email", "user.disabled"])
-    .where("user_roles.role", "=", "admin")
-    .execute();
+  const admins = (await adminAddresses(trx, {})).rows;
   return admins.filter((admin) => !fromBool(admin.disabled)).map((admin) => admin.email);
 }
 

@@ -1,5 +1,6 @@
-import { sql, type Transaction } from "kysely";
+import { type Insertable, sql, type Transaction } from "kysely";
 import { dialectOf } from "../db/database.server";
+import { preparedQuery } from "../db/prepared-query.server";
 import type { Database, DB, Row } from "../db/schema.server";
 import { newId } from "../db/values.server";
 
@@ -25,27 +26,27 @@ export function headerSafe(value: string, max = 200) {
     .slice(0, max);
 }
 
+const insertMail = preparedQuery((db, row: Insertable<DB["email_outbox"]>) =>
+  db.insertInto("email_outbox").values(row),
+);
+
 /** Queues mails inside the caller's transaction: they exist exactly when the lead does. */
 export async function queueMails(trx: Transaction<DB> | Database, mails: OutgoingMail[], at: string) {
-  if (mails.length === 0) return;
-  await trx
-    .insertInto("email_outbox")
-    .values(
-      mails.map((mail) => ({
-        id: newId(),
-        lead_id: mail.leadId,
-        kind: mail.kind,
-        to_address: mail.to,
-        subject: headerSafe(mail.subject),
-        text_body: mail.text,
-        html_body: null,
-        status: "queued" as const,
-        next_attempt_at: at,
-        created_at: at,
-        updated_at: at,
-      })),
-    )
-    .execute();
+  for (const mail of mails) {
+    await insertMail(trx, {
+      id: newId(),
+      lead_id: mail.leadId,
+      kind: mail.kind,
+      to_address: mail.to,
+      subject: headerSafe(mail.subject),
+      text_body: mail.text,
+      html_body: null,
+      status: "queued",
+      next_attempt_at: at,
+      created_at: at,
+      updated_at: at,
+    });
+  }
 }
 
 /**

@@ -1,8 +1,22 @@
 import { sql } from "kysely";
+import { preparedQuery } from "../db/prepared-query.server";
 import type { Database } from "../db/schema.server";
 
 export type RateLimitRule = { windowSeconds: number; max: number };
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number | null };
+
+const countRequest = preparedQuery((db, $: { key: string; nowMs: number; expired: number }) =>
+  db
+    .insertInto("rate_limits")
+    .values({ key: $.key, count: 1, window_start: $.nowMs })
+    .onConflict((oc) =>
+      oc.column("key").doUpdateSet({
+        count: sql<number>`case when rate_limits.window_start <= ${$.expired} then 1 else rate_limits.count + 1 end`,
+        window_start: sql<number>`case when rate_limits.window_start <= ${$.expired} then ${$.nowMs} else rate_limits.window_start end`,
+      }),
+    )
+    .returning(["count", "window_start"]),
+);
 
 /**
  * Counts one request against `key` in a fixed window, atomically in the database, so that every app
@@ -15,18 +29,8 @@ export async function consumeRateLimit(
   nowMs = Date.now(),
 ): Promise<RateLimitResult> {
   const windowMs = rule.windowSeconds * 1000;
-  const expired = nowMs - windowMs;
-  const row = await db
-    .insertInto("rate_limits")
-    .values({ key, count: 1, window_start: nowMs })
-    .onConflict((oc) =>
-      oc.column("key").doUpdateSet({
-        count: sql<number>`case when rate_limits.window_start <= ${expired} then 1 else rate_limits.count + 1 end`,
-        window_start: sql<number>`case when rate_limits.window_start <= ${expired} then ${nowMs} else rate_limits.window_start end`,
-      }),
-    )
-    .returning(["count", "window_start"])
-    .executeTakeFirstOrThrow();
+  const [row] = (await countRequest(db, { key, nowMs, expired: nowMs - windowMs })).rows;
+  if (!row) throw new Error(`rate limit ${key} was not counted`);
   const count = Number(row.count);
   if (count <= rule.max) return { allowed: true, retryAfterSeconds: null };
   return {
