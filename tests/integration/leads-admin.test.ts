@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { type LeadFilters, leadFiltersSchema } from "~/lib/schemas/lead-admin";
 import { listAuditEntries } from "~/server/audit/audit.server";
@@ -219,6 +220,65 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
     expect(update?.summary).toEqual({ fields: ["name", "phone"], status: { from: "qualified", to: "closed" } });
     // The renamed lead is found under its new name.
     expect((await listLeads(db, filters({ q: "smith-lee" }))).total).toBe(1);
+  });
+
+  it("finds every lead of a burst as soon as its capture resolves, by current name, and not once deleted", async () => {
+    const { db, ids } = await seeded();
+    const burst = Array.from({ length: 12 }, (_, index) =>
+      captureLead(
+        db,
+        "contact",
+        { name: `Zed Burst ${index}`, email: `zed${index}@example.com` } as never,
+        attribution,
+        mailContext,
+      ),
+    );
+    // One transaction of the same burst fails: its lead must not turn up.
+    const failing = db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("leads")
+        .values({
+          id: newId(),
+          name: "Zed Burst failed",
+          email: "zed-failed@example.com",
+          source: "Contact Form",
+          status: "new",
+          is_spam: false,
+          created_at: "2026-11-06T10:00:00.000Z",
+          updated_at: "2026-11-06T10:00:00.000Z",
+        })
+        .execute();
+      throw new Error("rolled back");
+    });
+    const [captured] = await Promise.all([Promise.all(burst), failing.catch(() => null)]);
+    expect((await listLeads(db, filters({ q: "zed burst" }))).total).toBe(12);
+    expect((await listLeads(db, filters({ q: "burst failed" }))).total).toBe(0);
+
+    await updateLead(
+      db,
+      {
+        leadId: captured[0]!.leadId,
+        name: "Yolanda Renamed",
+        email: "zed0@example.com",
+        phone: null,
+        company: null,
+        status: "new",
+        message: null,
+      },
+      actor,
+    );
+    expect((await listLeads(db, filters({ q: "yolanda" }))).total).toBe(1);
+    expect((await listLeads(db, filters({ q: "zed burst" }))).total).toBe(11);
+    await deleteLead(db, captured[1]!.leadId, actor);
+    await deleteLead(db, ids[0]!, actor);
+    expect((await listLeads(db, filters({ q: "zed burst" }))).total).toBe(10);
+    expect((await listLeads(db, filters({ q: "ana smith" }))).total).toBe(0);
+    if (dialect === "sqlite") {
+      // With rank 1, FTS5 compares its index with the leads table and throws on any difference.
+      await expect(
+        sql`insert into leads_search (leads_search, rank) values ('integrity-check', 1)`.execute(db),
+      ).resolves.toBeDefined();
+    }
   });
 
   it("requeues a failed mail for the worker, and refuses one already sent", async () => {

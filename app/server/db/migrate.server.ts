@@ -4,6 +4,7 @@ import * as initial from "./migrations/0001-initial.server";
 import * as staffAccess from "./migrations/0002-staff-access.server";
 import * as leadWork from "./migrations/0003-lead-work.server";
 import * as crm from "./migrations/0004-crm.server";
+import * as leadSearchAtCommit from "./migrations/0005-lead-search-at-commit.server";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   "0002-staff-access": staffAccess,
   "0003-lead-work": leadWork,
   "0004-crm": crm,
+  "0005-lead-search-at-commit": leadSearchAtCommit,
 };
 
 export const migrationNames = Object.keys(migrations);

@@ -20,18 +20,24 @@ import {
  * `DatabaseSync` is one connection, so the driver hands it out to one caller at a time:
  * without that lock, two concurrent Kysely transactions would interleave on it.
  */
+type DriverHooks = {
+  /** Runs inside every transaction just before it commits, and right after each write made outside one. */
+  beforeCommit: (database: DatabaseSync) => void;
+  /** Runs when Kysely is destroyed, before the connection closes. */
+  beforeClose: () => Promise<void>;
+};
+
 export class NodeSqliteDialect implements Dialect {
   readonly #database: DatabaseSync;
-  readonly #beforeClose: () => Promise<void>;
+  readonly #hooks: DriverHooks;
 
-  /** `beforeClose` runs when Kysely is destroyed, before the connection closes. */
-  constructor(database: DatabaseSync, { beforeClose = async () => {} }: { beforeClose?: () => Promise<void> } = {}) {
+  constructor(database: DatabaseSync, hooks: Partial<DriverHooks> = {}) {
     this.#database = database;
-    this.#beforeClose = beforeClose;
+    this.#hooks = { beforeCommit: () => {}, beforeClose: async () => {}, ...hooks };
   }
 
   createDriver(): Driver {
-    return new NodeSqliteDriver(this.#database, this.#beforeClose);
+    return new NodeSqliteDriver(this.#database, this.#hooks);
   }
 
   createQueryCompiler(): QueryCompiler {
@@ -108,11 +114,11 @@ class NodeSqliteDriver implements Driver {
   /** Transactions done but not yet on disk; non-empty exactly while a group's transaction is open. */
   #group: DeferredCommit[] = [];
 
-  constructor(
-    database: DatabaseSync,
-    readonly beforeClose: () => Promise<void>,
-  ) {
+  readonly #hooks: DriverHooks;
+
+  constructor(database: DatabaseSync, hooks: DriverHooks) {
     this.#database = database;
+    this.#hooks = hooks;
     this.#connection = new NodeSqliteConnection(database);
   }
 
@@ -177,13 +183,23 @@ class NodeSqliteDriver implements Driver {
 
   async destroy() {
     if (this.#group.length > 0) this.#settle();
-    await this.beforeClose();
+    await this.#hooks.beforeClose();
     if (this.#database.isOpen) this.#database.close();
   }
 
-  execute<R>(lease: Lease, compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    if (lease.mode === "none" && this.#group.length > 0 && !isSelect(compiledQuery)) this.#flush();
-    return this.#connection.executeQuery<R>(compiledQuery);
+  async execute<R>(lease: Lease, compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    const plainWrite = lease.mode === "none" && !isSelect(compiledQuery);
+    if (plainWrite && this.#group.length > 0) this.#flush();
+    const result = await this.#connection.executeQuery<R>(compiledQuery);
+    if (plainWrite) {
+      try {
+        this.#hooks.beforeCommit(this.#database);
+      } catch {
+        // The write itself has committed. Whatever failed here runs again before the next commit, and
+        // fails that commit if it fails again, so it cannot go unnoticed.
+      }
+    }
+    return result;
   }
 
   async *stream<R>(lease: Lease, compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
@@ -201,6 +217,7 @@ class NodeSqliteDriver implements Driver {
     const group = this.#group;
     this.#group = [];
     try {
+      this.#hooks.beforeCommit(this.#database);
       this.#connection.run("commit");
     } catch (error) {
       if (this.#database.isTransaction) this.#connection.run("rollback");

@@ -52,6 +52,8 @@ export function startCheckpointer(
   const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
   return {
     async stop() {
+      // Unreferenced, the worker would let the process end before it has closed its connection.
+      worker.ref();
       worker.postMessage("stop");
       await exited;
     },

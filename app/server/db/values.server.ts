@@ -25,6 +25,30 @@ export function now(): string {
   return new Date().toISOString();
 }
 
-export function newId(): string {
-  return crypto.randomUUID();
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
+
+/**
+ * A UUID version 7: the first 48 bits are the time in milliseconds, the other 74 are random. Rows
+ * then arrive in key order, so an insert lands on the last page of each id index (and of every index
+ * on a reference to one) instead of a random page: fewer pages to write per commit, on either
+ * database. 74 random bits still make an id impossible to guess.
+ */
+export function newId(nowMs = Date.now()): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  const high = Math.floor(nowMs / 2 ** 32);
+  const low = nowMs >>> 0;
+  bytes[0] = (high >>> 8) & 0xff;
+  bytes[1] = high & 0xff;
+  bytes[2] = low >>> 24;
+  bytes[3] = (low >>> 16) & 0xff;
+  bytes[4] = (low >>> 8) & 0xff;
+  bytes[5] = low & 0xff;
+  bytes[6] = 0x70 | (bytes[6]! & 0x0f);
+  bytes[8] = 0x80 | (bytes[8]! & 0x3f);
+  let id = "";
+  for (let index = 0; index < 16; index++) {
+    if (index === 4 || index === 6 || index === 8 || index === 10) id += "-";
+    id += HEX[bytes[index]!];
+  }
+  return id;
 }

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { newId } from "~/server/db/values.server";
+
+describe("record ids", () => {
+  it("are version 7 UUIDs that carry their creation time in the first 48 bits", () => {
+    const at = Date.UTC(2026, 10, 22, 6, 30, 0, 123);
+    const id = newId(at);
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(Number.parseInt(id.replaceAll("-", "").slice(0, 12), 16)).toBe(at);
+  });
+
+  it("sort in the order they were made, millisecond by millisecond", () => {
+    const start = Date.UTC(2026, 0, 1);
+    const ids = Array.from({ length: 2000 }, (_, index) => newId(start + index * 7919));
+    expect([...ids].sort()).toEqual(ids);
+  });
+
+  it("never repeat, even within one millisecond", () => {
+    const at = Date.now();
+    const ids = new Set(Array.from({ length: 50_000 }, () => newId(at)));
+    expect(ids.size).toBe(50_000);
+  });
+});
