@@ -382,6 +382,8 @@ describe("the public form endpoint", () => {
     );
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ error: "No form with this id exists." });
+    // A missing form is said first, whatever else is wrong with the submission.
+    expect((await post("no-such-form", "{not json", "application/json")).status).toBe(404);
     await db.updateTable("forms").set({ status: "inactive" }).where("id", "=", formId).execute();
     const inactive = await post(formId, JSON.stringify({ name: "A", email: "a@example.com" }), "application/json");
     expect(inactive.status).toBe(409);

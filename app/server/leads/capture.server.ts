@@ -118,6 +118,17 @@ const insertSubmission = preparedQuery((db, row: Insertable<DB["form_submissions
   db.insertInto("form_submissions").values(row),
 );
 
+export type NewLead = {
+  fields: LeadFields;
+  formId: (trx: Transaction<DB>) => Promise<string | null>;
+  submissionData: Record<string, unknown>;
+  attribution: Attribution;
+  mail: MailContext;
+  spamReason?: string | null;
+  extraMail?: (lead: LeadFields & { id: string }) => OutgoingMail | null;
+  rateLimit?: { clientIp: string | undefined; email: string };
+};
+
 /**
  * Saves a lead, its form submission and the mails it causes in one transaction: all or nothing. The
  * client's IP is never stored (ip_address stays null). Suspected spam is saved, flagged, and mails
@@ -125,71 +136,56 @@ const insertSubmission = preparedQuery((db, row: Insertable<DB["form_submissions
  * flush for both on the busiest path there is); over a limit it throws TooManySubmissions and writes
  * nothing, so a refused submission does not count against the visitor either.
  */
-export async function saveLead(
-  db: Database,
-  {
-    fields,
-    formId: chooseFormId,
-    submissionData,
-    attribution,
-    mail,
-    spamReason = null,
-    extraMail,
-    rateLimit,
-  }: {
-    fields: LeadFields;
-    formId: (trx: Transaction<DB>) => Promise<string | null>;
-    submissionData: Record<string, unknown>;
-    attribution: Attribution;
-    mail: MailContext;
-    spamReason?: string | null;
-    extraMail?: (lead: LeadFields & { id: string }) => OutgoingMail | null;
-    rateLimit?: { clientIp: string | undefined; email: string };
-  },
+export async function saveLead(db: Database, lead: NewLead) {
+  return db.transaction().execute((trx) => writeLead(trx, lead));
+}
+
+/** saveLead's work, inside a transaction the caller already holds. */
+export async function writeLead(
+  trx: Transaction<DB>,
+  { fields, formId: chooseFormId, submissionData, attribution, mail, spamReason = null, extraMail, rateLimit }: NewLead,
 ) {
   const lastTouch = utmFromUrl(attribution.pageUrl);
   const firstTouch = attribution.firstTouch ?? lastTouch;
   const at = now();
-  return db.transaction().execute(async (trx) => {
-    if (rateLimit) {
-      const retryAfterSeconds = await overLeadRateLimits(trx, rateLimit.clientIp, rateLimit.email);
-      if (retryAfterSeconds !== null) throw new TooManySubmissions(retryAfterSeconds);
-    }
-    const formId = await chooseFormId(trx);
-    const leadId = newId();
-    await insertLead(trx, {
-      id: leadId,
-      form_id: formId,
-      ...fields,
-      status: "new",
-      ...firstTouch,
-      page_url: attribution.pageUrl,
-      referrer: attribution.referrer,
-      browser_info: attribution.browserInfo ? toJson(attribution.browserInfo) : null,
-      ip_address: null,
-      is_spam: spamReason !== null,
-      spam_reason: spamReason,
-      created_at: at,
-      updated_at: at,
-    });
-    await insertSubmission(trx, {
-      id: newId(),
-      form_id: formId,
-      lead_id: leadId,
-      data: toJson(submissionData),
-      ...lastTouch,
-      ip_address: null,
-      user_agent: attribution.userAgent,
-      created_at: at,
-    });
-    if (spamReason !== null) return { leadId, formId, mailsQueued: 0 };
-    const lead = { id: leadId, ...fields };
-    const mails = (await staffRecipients(trx, mail)).map((to) => leadNotification(lead, to, mail));
-    const extra = extraMail?.(lead);
-    if (extra) mails.push(extra);
-    await queueMails(trx, mails, at);
-    return { leadId, formId, mailsQueued: mails.length };
+  if (rateLimit) {
+    const retryAfterSeconds = await overLeadRateLimits(trx, rateLimit.clientIp, rateLimit.email);
+    if (retryAfterSeconds !== null) throw new TooManySubmissions(retryAfterSeconds);
+  }
+  const formId = await chooseFormId(trx);
+  const leadId = newId();
+  await insertLead(trx, {
+    id: leadId,
+    form_id: formId,
+    ...fields,
+    status: "new",
+    ...firstTouch,
+    page_url: attribution.pageUrl,
+    referrer: attribution.referrer,
+    browser_info: attribution.browserInfo ? toJson(attribution.browserInfo) : null,
+    ip_address: null,
+    is_spam: spamReason !== null,
+    spam_reason: spamReason,
+    created_at: at,
+    updated_at: at,
   });
+  await insertSubmission(trx, {
+    id: newId(),
+    form_id: formId,
+    lead_id: leadId,
+    data: toJson(submissionData),
+    ...lastTouch,
+    ip_address: null,
+    user_agent: attribution.userAgent,
+    created_at: at,
+  });
+  if (spamReason !== null) return { leadId, formId, mailsQueued: 0 };
+  const lead = { id: leadId, ...fields };
+  const mails = (await staffRecipients(trx, mail)).map((to) => leadNotification(lead, to, mail));
+  const extra = extraMail?.(lead);
+  if (extra) mails.push(extra);
+  await queueMails(trx, mails, at);
+  return { leadId, formId, mailsQueued: mails.length };
 }
 
 /** One of the site's own visitor forms. */

@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
+import type { z } from "zod";
 import { getStartedLeadSchema } from "~/lib/schemas/leads";
 import type { AppServices } from "../context.server";
 import { preparedQuery } from "../db/prepared-query.server";
 import { firstTouchFromCookies } from "./attribution.server";
-import { saveLead } from "./capture.server";
+import { writeLead } from "./capture.server";
 import { HONEYPOT_FIELD, spamReason, TOO_MANY_SUBMISSIONS, TooManySubmissions } from "./spam.server";
 
 /** Any site may post to this endpoint (it is what the admin's Copy ID and embed snippet are for). */
@@ -88,37 +89,14 @@ export async function handlePublicSubmission(services: AppServices, request: Pub
     return reply(405, { error: "Use POST to submit this form." }, { Allow: "POST, OPTIONS" });
   const { db, config, logger, mailWorker } = services;
 
-  const [form] = (await formById(db, { id: request.formId })).rows;
-  if (!form) return reply(404, { error: "No form with this id exists." });
-  if (form.status !== "active") {
-    return reply(409, { error: `This form is ${form.status} and does not accept submissions.` });
+  const input = await readSubmission(request);
+  if ("refusal" in input) {
+    // Whatever is wrong with the fields, a missing or closed form is the first thing to say.
+    const [form] = (await formById(db, { id: request.formId })).rows;
+    return form?.status === "active" ? input.refusal : formRefusal(form);
   }
-
-  const body = await request.body();
-  if (body === "too large") {
-    return reply(413, { error: `At most ${MAX_FIELDS} fields of at most ${MAX_FIELD_LENGTH} characters each.` });
-  }
-  const fields = await parseFields(request.contentType, body);
-  if (!fields) return reply(415, { error: "Send the fields as JSON, URL-encoded or multipart form data." });
-  const entries = Object.entries(fields);
-  if (
-    entries.length > MAX_FIELDS ||
-    entries.some(([key, value]) => key.length > 100 || value.length > MAX_FIELD_LENGTH)
-  ) {
-    return reply(413, { error: `At most ${MAX_FIELDS} fields of at most ${MAX_FIELD_LENGTH} characters each.` });
-  }
-  const parsed = getStartedLeadSchema.safeParse(fields);
-  if (!parsed.success) {
-    const missing = parsed.error.issues.some((issue) => issue.message === "required");
-    return reply(400, {
-      error: missing
-        ? "Please fill in your name and email address."
-        : (parsed.error.issues[0]?.message ?? "Invalid input."),
-      fields: Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
-    });
-  }
-  const email = parsed.data.email.toLowerCase();
-
+  const { fields, data } = input;
+  const email = data.email.toLowerCase();
   const spam = spamReason(
     { honeypot: fields[HONEYPOT_FIELD], token: undefined, email },
     { secret: services.formSecret, requireToken: false },
@@ -126,43 +104,95 @@ export async function handlePublicSubmission(services: AppServices, request: Pub
   const userAgent = request.userAgent?.slice(0, 500) ?? null;
   let leadId: string;
   try {
-    ({ leadId } = await saveLead(db, {
-      rateLimit: { clientIp: request.clientIp, email },
-      fields: {
-        name: parsed.data.name,
-        email: parsed.data.email,
-        phone: parsed.data.phone ?? null,
-        company: parsed.data.company ?? null,
-        source: form.name,
-        message: parsed.data.message ?? null,
-      },
-      formId: async () => form.id,
-      submissionData: fields,
-      attribution: {
-        pageUrl: fields.page_url?.slice(0, 2048) ?? request.referer?.slice(0, 2048) ?? null,
-        firstTouch: firstTouchFromCookies(request.cookie),
-        referrer: fields.referrer?.slice(0, 2048) ?? null,
-        userAgent,
-        browserInfo: {
-          userAgent,
-          language: request.acceptLanguage?.split(",")[0]?.slice(0, 50) ?? null,
-          platform: null,
+    // One transaction, so one turn on the database per lead: the form check, the limits and the writes.
+    ({ leadId } = await db.transaction().execute(async (trx) => {
+      const [form] = (await formById(trx, { id: request.formId })).rows;
+      if (form?.status !== "active") throw new FormRefusal(formRefusal(form));
+      return writeLead(trx, {
+        rateLimit: { clientIp: request.clientIp, email },
+        fields: {
+          name: data.name,
+          email: data.email,
+          phone: data.phone ?? null,
+          company: data.company ?? null,
+          source: form.name,
+          message: data.message ?? null,
         },
-      },
-      mail: { baseUrl: config.baseUrl, notifyEmails: config.notifyEmails },
-      spamReason: spam,
+        formId: async () => form.id,
+        submissionData: fields,
+        attribution: {
+          pageUrl: fields.page_url?.slice(0, 2048) ?? request.referer?.slice(0, 2048) ?? null,
+          firstTouch: firstTouchFromCookies(request.cookie),
+          referrer: fields.referrer?.slice(0, 2048) ?? null,
+          userAgent,
+          browserInfo: {
+            userAgent,
+            language: request.acceptLanguage?.split(",")[0]?.slice(0, 50) ?? null,
+            platform: null,
+          },
+        },
+        mail: { baseUrl: config.baseUrl, notifyEmails: config.notifyEmails },
+        spamReason: spam,
+      });
     }));
   } catch (error) {
+    if (error instanceof FormRefusal) return error.reply;
     if (error instanceof TooManySubmissions) {
       return reply(429, { error: TOO_MANY_SUBMISSIONS }, { "Retry-After": String(error.retryAfterSeconds) });
     }
     // Nothing was saved (one transaction); say so, so the sending site can retry.
-    logger.error({ err: error, formId: form.id }, "lead capture failed");
+    logger.error({ err: error, formId: request.formId }, "lead capture failed");
     return reply(503, { error: "The submission could not be saved. Please try again." }, { "Retry-After": "5" });
   }
-  logger.info({ leadId, formId: form.id, spam, via: "public endpoint" }, "lead captured");
+  logger.info({ leadId, formId: request.formId, spam, via: "public endpoint" }, "lead captured");
   void mailWorker.kick();
   return reply(201, { ok: true, leadId });
+}
+
+class FormRefusal extends Error {
+  constructor(readonly reply: Reply) {
+    super("form refused the submission");
+  }
+}
+
+/** Why a form that is missing or not active takes no submissions. */
+function formRefusal(form: { status: string } | undefined): Reply {
+  if (!form) return reply(404, { error: "No form with this id exists." });
+  return reply(409, { error: `This form is ${form.status} and does not accept submissions.` });
+}
+
+const TOO_MANY_FIELDS = `At most ${MAX_FIELDS} fields of at most ${MAX_FIELD_LENGTH} characters each.`;
+
+/** The body's fields, checked against the endpoint's limits and the lead schema, or why not. */
+async function readSubmission(
+  request: PublicSubmission,
+): Promise<{ fields: Record<string, string>; data: z.output<typeof getStartedLeadSchema> } | { refusal: Reply }> {
+  const body = await request.body();
+  if (body === "too large") return { refusal: reply(413, { error: TOO_MANY_FIELDS }) };
+  const fields = await parseFields(request.contentType, body);
+  if (!fields) {
+    return { refusal: reply(415, { error: "Send the fields as JSON, URL-encoded or multipart form data." }) };
+  }
+  const entries = Object.entries(fields);
+  if (
+    entries.length > MAX_FIELDS ||
+    entries.some(([key, value]) => key.length > 100 || value.length > MAX_FIELD_LENGTH)
+  ) {
+    return { refusal: reply(413, { error: TOO_MANY_FIELDS }) };
+  }
+  const parsed = getStartedLeadSchema.safeParse(fields);
+  if (!parsed.success) {
+    const missing = parsed.error.issues.some((issue) => issue.message === "required");
+    return {
+      refusal: reply(400, {
+        error: missing
+          ? "Please fill in your name and email address."
+          : (parsed.error.issues[0]?.message ?? "Invalid input."),
+        fields: Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])),
+      }),
+    };
+  }
+  return { fields, data: parsed.data };
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | "too large"> {
