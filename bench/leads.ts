@@ -9,7 +9,7 @@ import { openDatabase } from "~/server/db/database.server";
 import { startAppServer } from "../tests/support/app-server";
 
 const CONNECTIONS = 20;
-const WARMUP_REQUESTS = 1000;
+const WARMUP_REQUESTS = 3000;
 const MAX_REQUESTS = 10_000;
 const MAX_SECONDS = 15;
 

@@ -241,28 +241,30 @@ const STATEMENT_CACHE_SIZE = 256;
 
 class NodeSqliteConnection implements DatabaseConnection {
   readonly #database: DatabaseSync;
-  readonly #statements = new Map<string, StatementSync>();
+  /** Whether a statement returns rows never changes for its SQL text, and asking SQLite allocates. */
+  readonly #statements = new Map<string, { statement: StatementSync; returnsRows: boolean }>();
 
   constructor(database: DatabaseSync) {
     this.#database = database;
   }
 
-  #prepare(sql: string) {
-    let statement = this.#statements.get(sql);
-    if (statement) return statement;
-    statement = this.#database.prepare(sql);
+  #prepared(sql: string) {
+    let prepared = this.#statements.get(sql);
+    if (prepared) return prepared;
+    const statement = this.#database.prepare(sql);
+    prepared = { statement, returnsRows: statement.columns().length > 0 };
     if (this.#statements.size >= STATEMENT_CACHE_SIZE) {
       const oldest = this.#statements.keys().next().value;
       if (oldest !== undefined) this.#statements.delete(oldest);
     }
-    this.#statements.set(sql, statement);
-    return statement;
+    this.#statements.set(sql, prepared);
+    return prepared;
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const statement = this.#prepare(compiledQuery.sql);
+    const { statement, returnsRows } = this.#prepared(compiledQuery.sql);
     const parameters = compiledQuery.parameters.map(toSqliteValue);
-    if (statement.columns().length > 0) {
+    if (returnsRows) {
       return { rows: statement.all(...parameters) as R[] };
     }
     const { changes, lastInsertRowid } = statement.run(...parameters);
@@ -274,11 +276,11 @@ class NodeSqliteConnection implements DatabaseConnection {
   }
 
   run(sql: string) {
-    this.#prepare(sql).run();
+    this.#prepared(sql).statement.run();
   }
 
   async *streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
-    const statement = this.#prepare(compiledQuery.sql);
+    const { statement } = this.#prepared(compiledQuery.sql);
     for (const row of statement.iterate(...compiledQuery.parameters.map(toSqliteValue))) {
       yield { rows: [row as R] };
     }

@@ -18,17 +18,23 @@ class Slot {
 export function preparedQuery<Args extends Record<string, unknown>, Row>(
   build: (db: Database, args: Args) => Compilable<Row>,
 ) {
-  const compiled = new Map<string, CompiledQuery<Row>>();
+  const compiled: { dialect: string; names: string[]; template: CompiledQuery<Row> }[] = [];
   return (db: Database, args: Args): Promise<QueryResult<Row>> => {
+    const dialect = dialectOf(db);
     const names = Object.keys(args);
-    const key = `${dialectOf(db)}:${names.join(",")}`;
-    let template = compiled.get(key);
+    let template = compiled.find((entry) => entry.dialect === dialect && sameNames(entry.names, names))?.template;
     if (!template) {
       const slots = Object.fromEntries(names.map((name) => [name, new Slot(name)])) as unknown as Args;
       template = build(db, slots).compile();
-      compiled.set(key, template);
+      compiled.push({ dialect, names, template });
     }
     const parameters = template.parameters.map((value) => (value instanceof Slot ? (args[value.name] ?? null) : value));
     return db.executeQuery<Row>({ ...template, parameters });
   };
+}
+
+function sameNames(a: string[], b: string[]) {
+  if (a.length !== b.length) return false;
+  for (let index = 0; index < a.length; index++) if (a[index] !== b[index]) return false;
+  return true;
 }
