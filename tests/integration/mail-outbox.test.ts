@@ -1,6 +1,7 @@
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { seedDatabase } from "~/server/db/seed.server";
+import { newId } from "~/server/db/values.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "~/server/mail/outbox.server";
 import { createMailWorker, NO_SMTP_REASON } from "~/server/mail/worker.server";
@@ -136,6 +137,59 @@ describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
     await worker.stop();
     const [mail] = await outbox();
     expect(mail).toMatchObject({ status: "queued", attempts: 0, last_error: NO_SMTP_REASON });
+  });
+
+  it("without a mail server, says why on every queued mail, a backlog of any length included", async () => {
+    const db = await setup();
+    const at = new Date().toISOString();
+    const mail = (index: number, status: "queued" | "sent", lastError: string | null) => ({
+      id: newId(),
+      lead_id: null,
+      kind: "lead_notification" as const,
+      to_address: `sales${index}@agency.example`,
+      subject: "New lead",
+      text_body: "…",
+      html_body: null,
+      status,
+      last_error: lastError,
+      next_attempt_at: at,
+      created_at: at,
+      updated_at: at,
+    });
+    // Left by an earlier run: never tried, refused by the mail server of the time, and sent.
+    const earlier = Array.from({ length: 450 }, (_, index) =>
+      mail(index, index % 10 === 9 ? "sent" : "queued", index % 3 === 0 ? "550 mailbox full" : null),
+    );
+    for (let start = 0; start < earlier.length; start += 100) {
+      await db
+        .insertInto("email_outbox")
+        .values(earlier.slice(start, start + 100))
+        .execute();
+    }
+    const worker = createMailWorker({ db, logger, smtpUrl: undefined, from: "site@agency.example" });
+    expect(worker.queuedNote).toBe(NO_SMTP_REASON);
+    await worker.runOnce();
+    const reasons = async (status: string) =>
+      (await db.selectFrom("email_outbox").select("last_error").where("status", "=", status).execute()).map(
+        (row) => row.last_error,
+      );
+    expect(new Set(await reasons("queued"))).toEqual(new Set([NO_SMTP_REASON]));
+    expect(await reasons("queued")).toHaveLength(405);
+    expect(new Set(await reasons("sent"))).toEqual(new Set(["550 mailbox full", null]));
+
+    // Mails queued from now on carry the reason from the start; any without it get it on the next pass.
+    await captureLead(db, "contact", { name: "Ana", email: "ana@example.com" } as never, attribution, {
+      ...mailContext,
+      queuedNote: worker.queuedNote,
+    });
+    await db
+      .insertInto("email_outbox")
+      .values(mail(1000, "queued", null))
+      .execute();
+    await worker.runOnce();
+    await worker.stop();
+    expect(new Set(await reasons("queued"))).toEqual(new Set([NO_SMTP_REASON]));
+    expect(await reasons("queued")).toHaveLength(407);
   });
 
   it("lets two workers share the outbox without sending a mail twice", async () => {

@@ -5,6 +5,7 @@ import * as staffAccess from "./migrations/0002-staff-access.server";
 import * as leadWork from "./migrations/0003-lead-work.server";
 import * as crm from "./migrations/0004-crm.server";
 import * as leadSearchAtCommit from "./migrations/0005-lead-search-at-commit.server";
+import * as outboxUnnoted from "./migrations/0006-outbox-unnoted.server";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0003-lead-work": leadWork,
   "0004-crm": crm,
   "0005-lead-search-at-commit": leadSearchAtCommit,
+  "0006-outbox-unnoted": outboxUnnoted,
 };
 
 export const migrationNames = Object.keys(migrations);

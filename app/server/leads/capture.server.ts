@@ -184,7 +184,7 @@ export async function writeLead(
   const mails = (await staffRecipients(trx, mail)).map((to) => leadNotification(lead, to, mail));
   const extra = extraMail?.(lead);
   if (extra) mails.push(extra);
-  await queueMails(trx, mails, at);
+  await queueMails(trx, mails, at, mail.queuedNote ?? null);
   return { leadId, formId, mailsQueued: mails.length };
 }
 

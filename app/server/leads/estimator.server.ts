@@ -145,7 +145,7 @@ async function submitEstimate(
       db,
       answers,
       attributionOf(request, formData),
-      { baseUrl: config.baseUrl, notifyEmails: config.notifyEmails },
+      { baseUrl: config.baseUrl, notifyEmails: config.notifyEmails, queuedNote: mailWorker.queuedNote },
       spam,
       { clientIp: getRequestInfo(context).clientIp, email },
     );

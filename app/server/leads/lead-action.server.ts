@@ -68,6 +68,7 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
         baseUrl: config.baseUrl,
         brandName: settings.siteTitle,
         notifyEmails: config.notifyEmails,
+        queuedNote: mailWorker.queuedNote,
         guideDownloadUrl: settings.ppcStrategiesPdf,
       },
       spam,

@@ -131,7 +131,7 @@ export async function handlePublicSubmission(services: AppServices, request: Pub
             platform: null,
           },
         },
-        mail: { baseUrl: config.baseUrl, notifyEmails: config.notifyEmails },
+        mail: { baseUrl: config.baseUrl, notifyEmails: config.notifyEmails, queuedNote: mailWorker.queuedNote },
         spamReason: spam,
       });
     }));

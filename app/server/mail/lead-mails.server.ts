@@ -18,6 +18,8 @@ export type MailContext = {
   baseUrl: string;
   /** NOTIFY_EMAILS from the environment. */
   notifyEmails: string[];
+  /** Why the mails will wait, known when they are queued (no mail server configured). */
+  queuedNote?: string | null;
 };
 
 const notificationEmailsSetting = preparedQuery((db) =>

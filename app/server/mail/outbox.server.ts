@@ -30,8 +30,16 @@ const insertMail = preparedQuery((db, row: Insertable<DB["email_outbox"]>) =>
   db.insertInto("email_outbox").values(row),
 );
 
-/** Queues mails inside the caller's transaction: they exist exactly when the lead does. */
-export async function queueMails(trx: Transaction<DB> | Database, mails: OutgoingMail[], at: string) {
+/**
+ * Queues mails inside the caller's transaction: they exist exactly when the lead does. `note` says from
+ * the start why they will wait, when the caller knows (no mail server configured).
+ */
+export async function queueMails(
+  trx: Transaction<DB> | Database,
+  mails: OutgoingMail[],
+  at: string,
+  note: string | null = null,
+) {
   for (const mail of mails) {
     await insertMail(trx, {
       id: newId(),
@@ -42,6 +50,7 @@ export async function queueMails(trx: Transaction<DB> | Database, mails: Outgoin
       text_body: mail.text,
       html_body: null,
       status: "queued",
+      last_error: note,
       next_attempt_at: at,
       created_at: at,
       updated_at: at,
@@ -99,13 +108,39 @@ export async function markAttemptFailed(db: Database, mail: Row<"email_outbox">,
     .execute();
 }
 
-/** Records why queued mails wait, so staff can see it (e.g. no SMTP server configured). */
-export async function noteWaitingReason(db: Database, reason: string) {
-  const result = await db
-    .updateTable("email_outbox")
-    .set({ last_error: reason })
-    .where("status", "=", "queued")
-    .where((eb) => eb.or([eb("last_error", "is", null), eb("last_error", "!=", reason)]))
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+/**
+ * Records why queued mails wait, so staff can see it (e.g. no SMTP server configured), a chunk at a
+ * time so that a long backlog never holds the database for long. `everyQueued` also rewrites other
+ * reasons (a mail server's last refusal, from before it was removed) and reads the whole queue once;
+ * otherwise only mails queued without any note are looked at (email_outbox_unnoted_idx).
+ */
+export async function noteWaitingReason(
+  db: Database,
+  reason: string,
+  { everyQueued = false, chunk = 200 }: { everyQueued?: boolean; chunk?: number } = {},
+) {
+  let noted = 0;
+  let after = "";
+  for (;;) {
+    const page = await db
+      .selectFrom("email_outbox")
+      .select(["id", "last_error"])
+      .where("status", "=", "queued")
+      .where((eb) => (everyQueued ? eb("id", ">", after) : eb("last_error", "is", null)))
+      .orderBy("id")
+      .limit(chunk)
+      .execute();
+    const ids = page.filter((mail) => mail.last_error !== reason).map((mail) => mail.id);
+    if (ids.length > 0) {
+      const result = await db
+        .updateTable("email_outbox")
+        .set({ last_error: reason })
+        .where("id", "in", ids)
+        .executeTakeFirst();
+      noted += Number(result.numUpdatedRows);
+    }
+    if (page.length < chunk) return noted;
+    after = page.at(-1)!.id;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }

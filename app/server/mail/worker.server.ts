@@ -36,11 +36,14 @@ export function createMailWorker({
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<number> | undefined;
   let again = false;
+  let notedEveryQueued = false;
 
   /** One pass over the due mails; returns how many it tried. */
   async function runOnce(nowMs = Date.now()): Promise<number> {
     if (!transport) {
-      const waiting = await noteWaitingReason(db, NO_SMTP_REASON);
+      // The first pass also relabels what an earlier run (perhaps with a mail server) left queued.
+      const waiting = await noteWaitingReason(db, NO_SMTP_REASON, { everyQueued: !notedEveryQueued });
+      notedEveryQueued = true;
       if (waiting > 0) logger.warn({ waiting }, "mail queued but not sent: SMTP_URL is not set");
       return 0;
     }
@@ -85,6 +88,8 @@ export function createMailWorker({
   return {
     runOnce,
     kick,
+    /** What mails queued now should say from the start about why they wait, if anything. */
+    queuedNote: transport ? null : NO_SMTP_REASON,
     start() {
       const pass = () => {
         if (transport) void kick();
