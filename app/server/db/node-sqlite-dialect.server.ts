@@ -14,12 +14,6 @@ import {
   SqliteQueryCompiler,
 } from "kysely";
 
-/**
- * Kysely dialect over Node's built-in `node:sqlite`.
- *
- * `DatabaseSync` is one connection, so the driver hands it out to one caller at a time:
- * without that lock, two concurrent Kysely transactions would interleave on it.
- */
 type DriverHooks = {
   /** Runs inside every transaction just before it commits, and right after each write made outside one. */
   beforeCommit: (database: DatabaseSync) => void;
@@ -27,6 +21,12 @@ type DriverHooks = {
   beforeClose: () => Promise<void>;
 };
 
+/**
+ * Kysely dialect over Node's built-in `node:sqlite`.
+ *
+ * `DatabaseSync` is one connection, so the driver hands it out to one caller at a time:
+ * without that lock, two concurrent Kysely transactions would interleave on it.
+ */
 export class NodeSqliteDialect implements Dialect {
   readonly #database: DatabaseSync;
   readonly #hooks: DriverHooks;

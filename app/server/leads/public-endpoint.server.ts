@@ -251,7 +251,7 @@ export function publicFormEndpoint(services: AppServices): RequestHandler<{ form
         acceptLanguage: req.headers["accept-language"],
         cookie: req.headers.cookie,
       });
-      // An unread body would be taken for the next request on this connection.
+      // Node would otherwise read the rest of a refused oversized body just to keep the connection.
       send(res, result, bodyTooLarge);
     } catch (error) {
       next(error);
