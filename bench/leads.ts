@@ -2,8 +2,9 @@
 // on SQLite with synchronous=FULL: acknowledged leads per second and latency percentiles, then a check
 // that every acknowledged lead is in the database exactly once.
 import { spawnSync } from "node:child_process";
+import { once } from "node:events";
 import { readFileSync } from "node:fs";
-import http from "node:http";
+import { connect, type Socket } from "node:net";
 import { cpus } from "node:os";
 import { openDatabase } from "~/server/db/database.server";
 import { startAppServer } from "../tests/support/app-server";
@@ -20,31 +21,56 @@ if (!process.argv.includes("--no-build")) {
 
 type Answer = { status: number; body: string };
 
-// node:http with keep-alive rather than fetch: the load generator shares this 2-core machine with the
-// server, and fetch costs it about twice the CPU per request.
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-function post(url: URL, body: string, headers: Record<string, string>) {
-  return new Promise<Answer>((resolve, reject) => {
-    const request = http.request(
-      url,
-      {
-        agent,
-        method: "POST",
-        headers: { ...headers, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
-      },
-      (response) => {
-        let text = "";
-        response.setEncoding("utf8");
-        response.on("data", (chunk) => {
-          text += chunk;
-        });
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text }));
-        response.on("error", reject);
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
+/**
+ * One keep-alive connection speaking just enough HTTP/1.1 for this endpoint (its answers always carry
+ * a Content-Length). The load generator shares this 2-core machine with the server: node:http cost it
+ * 0.28 ms of CPU per request, this 0.05 ms, which leaves the second core to the server's own threads
+ * (checkpoints, garbage collection) and keeps the client's own delays out of the latencies.
+ */
+class Connection {
+  readonly #socket: Socket;
+  #buffer: Buffer = Buffer.alloc(0);
+  #waiting: ((answer: Answer) => void) | undefined;
+  readonly ready: Promise<void>;
+
+  constructor(readonly url: URL) {
+    this.#socket = connect(Number(url.port), url.hostname);
+    this.#socket.setNoDelay(true);
+    this.ready = once(this.#socket, "connect").then(() => undefined);
+    this.#socket.on("data", (chunk: Buffer) => this.#read(chunk));
+  }
+
+  post(body: string, headers: Record<string, string>) {
+    const lines = Object.entries({
+      Host: this.url.host,
+      "Content-Type": "application/json",
+      "Content-Length": String(Buffer.byteLength(body)),
+      ...headers,
+    }).map(([name, value]) => `${name}: ${value}\r\n`);
+    const answer = new Promise<Answer>((resolve) => {
+      this.#waiting = resolve;
+    });
+    this.#socket.write(`POST ${this.url.pathname} HTTP/1.1\r\n${lines.join("")}\r\n${body}`);
+    return answer;
+  }
+
+  #read(chunk: Buffer) {
+    this.#buffer = this.#buffer.length > 0 ? Buffer.concat([this.#buffer, chunk]) : chunk;
+    const headEnd = this.#buffer.indexOf("\r\n\r\n");
+    if (headEnd < 0) return;
+    const head = this.#buffer.subarray(0, headEnd).toString("latin1");
+    const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+    if (this.#buffer.length < headEnd + 4 + length) return;
+    const body = this.#buffer.subarray(headEnd + 4, headEnd + 4 + length).toString("utf8");
+    this.#buffer = this.#buffer.subarray(headEnd + 4 + length);
+    const waiting = this.#waiting;
+    this.#waiting = undefined;
+    waiting?.({ status: Number(head.slice(9, 12)), body });
+  }
+
+  close() {
+    this.#socket.end();
+  }
 }
 
 /** CPU time the hypervisor gave to other guests (Linux's "steal"), in seconds summed over all cores. */
@@ -69,13 +95,14 @@ const db = openDatabase(app.database);
 try {
   const form = await db.selectFrom("forms").select("id").where("name", "=", "Contact Form").executeTakeFirstOrThrow();
   const url = new URL(`${app.url}/api/forms/${form.id}/submissions`);
+  const connections = Array.from({ length: CONNECTIONS }, () => new Connection(url));
+  await Promise.all(connections.map((connection) => connection.ready));
   const acknowledged: string[] = [];
   let sent = 0;
   let failures = 0;
 
-  async function submit(n: number) {
-    const answer = await post(
-      url,
+  async function submit(connection: Connection, n: number) {
+    const answer = await connection.post(
       JSON.stringify({ name: `Load ${n}`, email: `load${n}@example.com`, message: "bench" }),
       {
         "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
@@ -89,8 +116,8 @@ try {
   // The server's code is compiled by V8 as it runs: the first requests measure the compiler, not the app.
   const warmupEnd = WARMUP_REQUESTS;
   await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (sent < warmupEnd) await submit(sent++);
+    connections.map(async (connection) => {
+      while (sent < warmupEnd) await submit(connection, sent++);
     }),
   );
 
@@ -100,17 +127,17 @@ try {
   const stolenBefore = stolenSeconds();
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
+    connections.map(async (connection) => {
       while (sent < WARMUP_REQUESTS + MAX_REQUESTS && performance.now() < deadline) {
         const t0 = performance.now();
-        await submit(sent++);
+        await submit(connection, sent++);
         latencies.push(performance.now() - t0);
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
   const stolen = stolenSeconds() - stolenBefore;
-  agent.destroy();
+  for (const connection of connections) connection.close();
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!.toFixed(1);
 

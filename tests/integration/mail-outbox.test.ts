@@ -169,7 +169,7 @@ describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
     const worker = createMailWorker({ db, logger, smtpUrl: undefined, from: "site@agency.example" });
     expect(worker.queuedNote).toBe(NO_SMTP_REASON);
     await worker.runOnce();
-    const reasons = async (status: string) =>
+    const reasons = async (status: "queued" | "sent") =>
       (await db.selectFrom("email_outbox").select("last_error").where("status", "=", status).execute()).map(
         (row) => row.last_error,
       );
