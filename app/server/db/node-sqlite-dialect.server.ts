@@ -88,7 +88,11 @@ class Lease implements DatabaseConnection {
   ) {}
 
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    return this.driver.execute<R>(this, compiledQuery);
+    try {
+      return Promise.resolve(this.driver.execute<R>(this, compiledQuery));
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
@@ -187,10 +191,11 @@ class NodeSqliteDriver implements Driver {
     if (this.#database.isOpen) this.#database.close();
   }
 
-  async execute<R>(lease: Lease, compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+  /** Synchronous, like node:sqlite itself: the lease turns it into the promise Kysely expects. */
+  execute<R>(lease: Lease, compiledQuery: CompiledQuery): QueryResult<R> {
     const plainWrite = lease.mode === "none" && !isSelect(compiledQuery);
     if (plainWrite && this.#group.length > 0) this.#flush();
-    const result = await this.#connection.executeQuery<R>(compiledQuery);
+    const result = this.#connection.executeQuery<R>(compiledQuery);
     if (plainWrite) {
       try {
         this.#hooks.beforeCommit(this.#database);
@@ -239,7 +244,8 @@ class NodeSqliteDriver implements Driver {
 
 const STATEMENT_CACHE_SIZE = 256;
 
-class NodeSqliteConnection implements DatabaseConnection {
+/** The one node:sqlite connection, with its prepared statements; synchronous throughout. */
+class NodeSqliteConnection {
   readonly #database: DatabaseSync;
   /** Whether a statement returns rows never changes for its SQL text, and asking SQLite allocates. */
   readonly #statements = new Map<string, { statement: StatementSync; returnsRows: boolean }>();
@@ -261,7 +267,7 @@ class NodeSqliteConnection implements DatabaseConnection {
     return prepared;
   }
 
-  async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+  executeQuery<R>(compiledQuery: CompiledQuery): QueryResult<R> {
     const { statement, returnsRows } = this.#prepared(compiledQuery.sql);
     const parameters = compiledQuery.parameters.map(toSqliteValue);
     if (returnsRows) {

@@ -28,8 +28,14 @@ export function preparedQuery<Args extends Record<string, unknown>, Row>(
       template = build(db, slots).compile();
       compiled.push({ dialect, names, template });
     }
-    const parameters = template.parameters.map((value) => (value instanceof Slot ? (args[value.name] ?? null) : value));
-    return db.executeQuery<Row>({ ...template, parameters });
+    const query = {
+      ...template,
+      parameters: template.parameters.map((value) => (value instanceof Slot ? (args[value.name] ?? null) : value)),
+    };
+    const executor = db.getExecutor();
+    // Without plugins there is no result to transform: straight to the connection.
+    if (executor.plugins.length > 0) return db.executeQuery<Row>(query);
+    return executor.provideConnection((connection) => connection.executeQuery<Row>(query));
   };
 }
 
