@@ -1,7 +1,8 @@
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import { type LeadFilters, leadFiltersSchema } from "~/lib/schemas/lead-admin";
 import { listAuditEntries } from "~/server/audit/audit.server";
+import * as leadSearchAtCommit from "~/server/db/migrations/0005-lead-search-at-commit.server";
 import type { Database } from "~/server/db/schema.server";
 import { newId, toJson } from "~/server/db/values.server";
 import { captureLead } from "~/server/leads/capture.server";
@@ -280,6 +281,26 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
       ).resolves.toBeDefined();
     }
   });
+
+  // Migration 0005 changes SQLite only.
+  if (dialect === "sqlite") {
+    it("keeps leads from before migration 0005 searchable, and indexes the ones after", async () => {
+      const { db } = await seeded();
+      // Back to the trigger that indexed each lead as it was inserted, as a database from before 0005.
+      await leadSearchAtCommit.down(db as unknown as Kysely<unknown>);
+      await insertLeads(db, [
+        { name: "Olga Before", email: "olga@old.example", createdAt: "2026-11-07T10:00:00.000Z" },
+      ]);
+      await leadSearchAtCommit.up(db as unknown as Kysely<unknown>);
+      await insertLeads(db, [{ name: "Nina After", email: "nina@new.example", createdAt: "2026-11-08T10:00:00.000Z" }]);
+      expect((await listLeads(db, filters({ q: "olga before" }))).total).toBe(1);
+      expect((await listLeads(db, filters({ q: "nina after" }))).total).toBe(1);
+      expect((await listLeads(db, filters({ q: "carla" }))).total).toBe(1);
+      await expect(
+        sql`insert into leads_search (leads_search, rank) values ('integrity-check', 1)`.execute(db),
+      ).resolves.toBeDefined();
+    });
+  }
 
   it("requeues a failed mail for the worker, and refuses one already sent", async () => {
     const { db } = await seeded();
