@@ -12,7 +12,7 @@ import {
 import { estimatorFormValues, estimatorSchema } from "~/lib/schemas/estimator";
 import { getRequestInfo, getServices } from "../context.server";
 import type { Database } from "../db/schema.server";
-import type { MailContext } from "../mail/lead-mails.server";
+import { leadMailContext, type MailContext } from "../mail/lead-mails.server";
 import { type Attribution, saveLead } from "./capture.server";
 import { attributionOf } from "./lead-action.server";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, spamReason, TOO_MANY_SUBMISSIONS, TooManySubmissions } from "./spam.server";
@@ -117,7 +117,8 @@ async function submitEstimate(
   formData: FormData,
   reply: Reply,
 ) {
-  const { db, logger, config, mailWorker, formSecret } = getServices(context);
+  const services = getServices(context);
+  const { db, logger, mailWorker, formSecret } = services;
   const parsed = estimatorSchema.safeParse(estimatorFormValues(formData));
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
@@ -145,7 +146,7 @@ async function submitEstimate(
       db,
       answers,
       attributionOf(request, formData),
-      { baseUrl: config.baseUrl, notifyEmails: config.notifyEmails, queuedNote: mailWorker.queuedNote },
+      leadMailContext(services),
       spam,
       { clientIp: getRequestInfo(context).clientIp, email },
     );

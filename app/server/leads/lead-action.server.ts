@@ -2,6 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { isLeadFlow, isSafeRedirectUrl, type LeadFlow, leadFlows, leadMessages } from "~/lib/schemas/leads";
 import { getRequestInfo, getServices } from "../context.server";
 import { parseForm } from "../forms.server";
+import { leadMailContext } from "../mail/lead-mails.server";
 import { loadPublicSettings } from "../site/public-settings.server";
 import { firstTouchOf } from "./attribution.server";
 import { type Attribution, captureLead } from "./capture.server";
@@ -31,7 +32,8 @@ export function attributionOf(request: Request, formData: FormData): Attribution
 
 /** Validates and saves one visitor form; the answer carries the spec's toast texts for either path. */
 export async function handleLeadSubmission(context: Readonly<RouterContextProvider>, request: Request) {
-  const { db, logger, config, mailWorker, formSecret } = getServices(context);
+  const services = getServices(context);
+  const { db, logger, mailWorker, formSecret } = services;
   const formData = await request.formData();
   const flowValue = formData.get("flow");
   const flow: LeadFlow = isLeadFlow(flowValue) ? flowValue : "contact";
@@ -64,13 +66,7 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
       flow,
       parsed.data as never,
       attributionOf(request, formData),
-      {
-        baseUrl: config.baseUrl,
-        brandName: settings.siteTitle,
-        notifyEmails: config.notifyEmails,
-        queuedNote: mailWorker.queuedNote,
-        guideDownloadUrl: settings.ppcStrategiesPdf,
-      },
+      { ...leadMailContext(services), brandName: settings.siteTitle, guideDownloadUrl: settings.ppcStrategiesPdf },
       spam,
       { clientIp: getRequestInfo(context).clientIp, email },
     );

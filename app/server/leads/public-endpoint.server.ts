@@ -4,12 +4,13 @@ import type { z } from "zod";
 import { getStartedLeadSchema } from "~/lib/schemas/leads";
 import type { AppServices } from "../context.server";
 import { preparedQuery } from "../db/prepared-query.server";
+import { leadMailContext } from "../mail/lead-mails.server";
 import { firstTouchFromCookies } from "./attribution.server";
 import { writeLead } from "./capture.server";
 import { HONEYPOT_FIELD, spamReason, TOO_MANY_SUBMISSIONS, TooManySubmissions } from "./spam.server";
 
 /** Any site may post to this endpoint (it is what the admin's Copy ID and embed snippet are for). */
-export const CORS_HEADERS = {
+const CORS_HEADERS = {
   "Access-Control-Allow-Origin": "*",
   "Access-Control-Allow-Methods": "POST, OPTIONS",
   "Access-Control-Allow-Headers": "Content-Type",
@@ -87,7 +88,7 @@ export async function handlePublicSubmission(services: AppServices, request: Pub
   if (request.method === "OPTIONS") return reply(204, null);
   if (request.method !== "POST")
     return reply(405, { error: "Use POST to submit this form." }, { Allow: "POST, OPTIONS" });
-  const { db, config, logger, mailWorker } = services;
+  const { db, logger, mailWorker } = services;
 
   const input = await readSubmission(request);
   if ("refusal" in input) {
@@ -131,7 +132,7 @@ export async function handlePublicSubmission(services: AppServices, request: Pub
             platform: null,
           },
         },
-        mail: { baseUrl: config.baseUrl, notifyEmails: config.notifyEmails, queuedNote: mailWorker.queuedNote },
+        mail: leadMailContext(services),
         spamReason: spam,
       });
     }));

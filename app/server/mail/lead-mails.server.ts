@@ -1,4 +1,5 @@
 import type { Transaction } from "kysely";
+import type { AppServices } from "../context.server";
 import { preparedQuery } from "../db/prepared-query.server";
 import type { DB } from "../db/schema.server";
 import { fromBool, fromJson } from "../db/values.server";
@@ -32,6 +33,11 @@ const adminAddresses = preparedQuery((db) =>
     .select(["user.email", "user.disabled"])
     .where("user_roles.role", "=", "admin"),
 );
+
+/** The mail context of a lead captured now, from the app's configuration and its mail worker. */
+export function leadMailContext({ config, mailWorker }: Pick<AppServices, "config" | "mailWorker">): MailContext {
+  return { baseUrl: config.baseUrl, notifyEmails: config.notifyEmails, queuedNote: mailWorker.queuedNote };
+}
 
 /**
  * Who hears about new leads: the `notification_emails` setting, else NOTIFY_EMAILS, else every active
