@@ -27,6 +27,16 @@ describe("the leads list's address-bar filters", () => {
     });
   });
 
+  it("takes only real calendar days as date bounds", () => {
+    const dates = (query: string) => {
+      const { from, to } = parseLeadFilters(new URLSearchParams(query));
+      return { from, to };
+    };
+    expect(dates("from=2024-02-29&to=2024-02-31")).toEqual({ from: "2024-02-29", to: "" });
+    expect(dates("from=2023-02-29&to=9999-12-31")).toEqual({ from: "", to: "" });
+    expect(dates("from=2026-04-31&to=2026-12-31")).toEqual({ from: "", to: "2026-12-31" });
+  });
+
   it("writes only what differs from the defaults, so addresses stay short", () => {
     expect(leadFilterParams(parseLeadFilters(new URLSearchParams())).toString()).toBe("");
     expect(leadFilterParams({ q: "ana", status: "new", page: 2, sort: "newest" }).toString()).toBe(

@@ -60,12 +60,3 @@ export const formFiltersSchema = z.object({
 export type FormFilters = z.output<typeof formFiltersSchema>;
 
 export const pageSchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1) });
-
-/** All five lead statuses (design point 12), offered in the form's leads view too. */
-export const LEAD_STATUSES = ["new", "contacted", "qualified", "converted", "closed"] as const;
-export type LeadStatusValue = (typeof LEAD_STATUSES)[number];
-
-export const formLeadStatusSchema = z.object({
-  leadId: z.string().min(1).max(64),
-  status: z.enum(LEAD_STATUSES, { error: "Choose a status." }),
-});

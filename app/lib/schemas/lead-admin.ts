@@ -26,22 +26,23 @@ export const leadSortLabels: Record<LeadSort, string> = {
 export const LEADS_PAGE_SIZE = 25;
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar day (2024-02-31 is not), before year 9999 so that the day after it is still a plain date. */
+const calendarDay = z
+  .string()
+  .regex(isoDay)
+  .refine(
+    (value) =>
+      value < "9999-12-31" && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value),
+  )
+  .catch("");
 
 /** Filters come from the address bar: anything unusable falls back to "no filter" instead of failing. */
 export const leadFiltersSchema = z.object({
   q: z.string().trim().max(200).catch(""),
   status: z.enum(["all", ...LEAD_STATUSES]).catch("all"),
   source: z.string().trim().max(200).catch(""),
-  from: z
-    .string()
-    .regex(isoDay)
-    .refine((value) => !Number.isNaN(Date.parse(value)))
-    .catch(""),
-  to: z
-    .string()
-    .regex(isoDay)
-    .refine((value) => !Number.isNaN(Date.parse(value)))
-    .catch(""),
+  from: calendarDay,
+  to: calendarDay,
   sort: z.enum(LEAD_SORTS).catch("newest"),
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
   view: z.enum(["inbox", "spam"]).catch("inbox"),

@@ -7,7 +7,8 @@ import { EmptyState, ListRegion } from "~/components/admin/list-state";
 import { Pagination } from "~/components/admin/pagination";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { formLeadStatusSchema, type LeadStatusValue, pageSchema } from "~/lib/schemas/forms";
+import { pageSchema } from "~/lib/schemas/forms";
+import { leadStatusSchema } from "~/lib/schemas/lead-admin";
 import { actionFailure, actionSuccess } from "~/server/action-result.server";
 import { auditActor, requireStaff } from "~/server/auth/session.server";
 import { getServices } from "~/server/context.server";
@@ -30,8 +31,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = auditActor(requireStaff(context));
-  const parsed = parseForm(await request.formData(), formLeadStatusSchema);
-  if (!parsed.ok) return actionFailure("set-status", Object.values(parsed.fieldErrors)[0] ?? "Choose a status.");
+  const parsed = parseForm(await request.formData(), leadStatusSchema);
+  if (!parsed.ok)
+    return actionFailure("set-status", Object.values(parsed.fieldErrors)[0] ?? "Choose one of the five statuses.");
   try {
     await setFormLeadStatus(getServices(context).db, params.formId, parsed.data.leadId, parsed.data.status, actor);
   } catch (error) {
@@ -92,8 +94,8 @@ function LeadCard({ lead }: { lead: FormLead }) {
           </p>
         </div>
         <div className="flex items-center gap-2">
-          <LeadStatusBadge status={lead.status as LeadStatusValue} />
-          <LeadStatusSelect leadId={lead.id} leadName={lead.name} status={lead.status as LeadStatusValue} />
+          <LeadStatusBadge status={lead.status} />
+          <LeadStatusSelect leadId={lead.id} leadName={lead.name} status={lead.status} />
         </div>
       </CardHeader>
       <CardContent className="space-y-3 text-sm">

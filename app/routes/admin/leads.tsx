@@ -14,6 +14,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Spinner } from "~/components/ui/spinner";
+import { canAccess } from "~/lib/roles";
 import {
   LEAD_SORTS,
   LEAD_STATUSES,
@@ -39,13 +40,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
   const filters = parseLeadFilters(new URL(request.url).searchParams);
   const { db } = getServices(context);
+  // The GDPR tools' link follows the same role table that guards their page.
+  const canUseGdpr = canAccess(staff.role, "/admin/leads/gdpr");
   try {
     const [page, sources, spamCount] = await Promise.all([
       listLeads(db, filters),
       listLeadSources(db),
       countSpamLeads(db),
     ]);
-    return { filters, page, sources, spamCount, isAdmin: staff.role === "admin", toast: null };
+    return { filters, page, sources, spamCount, canUseGdpr, toast: null };
   } catch (error) {
     getRequestInfo(context).logger.error({ err: error }, "leads list failed");
     return {
@@ -53,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       page: null,
       sources: [],
       spamCount: 0,
-      isAdmin: staff.role === "admin",
+      canUseGdpr,
       toast: toastMessage("error", "Error", "Failed to fetch leads"),
     };
   }
@@ -64,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, page, sources, spamCount, isAdmin } = loaderData;
+  const { filters, page, sources, spamCount, canUseGdpr } = loaderData;
   useToastMessage(loaderData.toast);
   useToastMessage(actionData?.toast);
   const navigation = useNavigation();
@@ -79,7 +82,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           <p className="text-muted-foreground">Everyone who reached out through the site, newest first.</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {isAdmin ? (
+          {canUseGdpr ? (
             <Button asChild variant="outline">
               <Link to="/admin/leads/gdpr">
                 <ShieldCheckIcon /> GDPR tools

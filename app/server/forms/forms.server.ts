@@ -1,12 +1,6 @@
 import { sql } from "kysely";
-import {
-  type FormFilters,
-  type FormInput,
-  type FormStatus,
-  type FormType,
-  isSiteFormName,
-  type LeadStatusValue,
-} from "~/lib/schemas/forms";
+import { type FormFilters, type FormInput, type FormStatus, type FormType, isSiteFormName } from "~/lib/schemas/forms";
+import type { LeadStatusValue } from "~/lib/schemas/lead-admin";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
