@@ -389,7 +389,21 @@ describe("the public form endpoint", () => {
     expect(inactive.status).toBe(409);
     await db.updateTable("forms").set({ status: "active" }).where("id", "=", formId).execute();
     expect((await post(formId, JSON.stringify({ name: "", email: "" }), "application/json")).status).toBe(400);
-    expect((await post(formId, "{not json", "application/json")).status).toBe(415);
+    // A body that does not parse is the sender's mistake to fix, not a type we do not take.
+    const malformed = await post(formId, "{not json", "application/json");
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toEqual({ error: "The body is not valid JSON." });
+    const list = await post(formId, JSON.stringify([{ name: "A", email: "a@example.com" }]), "application/json");
+    expect(list.status).toBe(400);
+    expect((await list.json()).error).toContain("JSON object of fields");
+    const noBoundary = await post(formId, "name=A", "multipart/form-data");
+    expect(await noBoundary.json()).toEqual({ error: "The body is not valid multipart form data." });
+    const plainText = await post(formId, "name: A", "text/plain");
+    expect(plainText.status).toBe(415);
+    expect(await plainText.json()).toEqual({ error: "Send the fields as JSON, URL-encoded or multipart form data." });
+    expect(
+      (await post(formId, JSON.stringify({ name: "Caps", email: "caps@example.com" }), "Application/JSON")).status,
+    ).toBe(201);
     expect(
       (
         await post(

@@ -52,31 +52,48 @@ export type PublicSubmission = {
   cookie: string | undefined;
 };
 
-/** Reads urlencoded, multipart or JSON bodies into plain string fields; files are ignored. */
-async function parseFields(type: string, body: Buffer): Promise<Record<string, string> | null> {
+const BODY_FORMATS = [
+  { type: "application/json", name: "JSON" },
+  { type: "application/x-www-form-urlencoded", name: "URL-encoded form data" },
+  { type: "multipart/form-data", name: "multipart form data" },
+] as const;
+
+type ParsedFields = { fields: Record<string, string> } | { refusal: Reply };
+
+const UNSUPPORTED_BODY = reply(415, { error: "Send the fields as JSON, URL-encoded or multipart form data." });
+
+/**
+ * Reads urlencoded, multipart or JSON bodies into plain string fields; files are ignored. A body of a
+ * known type that does not parse is the sender's mistake to fix (400), an unknown type is 415.
+ */
+async function parseFields(type: string, body: Buffer): Promise<ParsedFields> {
+  const mediaType = type.toLowerCase();
+  const format = BODY_FORMATS.find((candidate) => mediaType.includes(candidate.type));
+  if (!format) return { refusal: UNSUPPORTED_BODY };
   try {
-    if (type.includes("application/json")) {
+    if (format.type === "application/json") {
       const parsed = JSON.parse(body.toString("utf8")) as unknown;
-      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return null;
+      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
+        return { refusal: reply(400, { error: 'Send a JSON object of fields, such as {"name": …, "email": …}.' }) };
+      }
       const fields: Record<string, string> = {};
       for (const [key, value] of Object.entries(parsed)) {
         if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
           fields[key] = String(value);
         }
       }
-      return fields;
+      return { fields };
     }
-    if (type.includes("application/x-www-form-urlencoded")) {
-      return Object.fromEntries(new URLSearchParams(body.toString("utf8")));
+    if (format.type === "application/x-www-form-urlencoded") {
+      return { fields: Object.fromEntries(new URLSearchParams(body.toString("utf8"))) };
     }
-    if (type.includes("multipart/form-data")) {
-      const form = await new Response(new Uint8Array(body), { headers: { "content-type": type } }).formData();
-      return Object.fromEntries([...form].filter(([, value]) => typeof value === "string")) as Record<string, string>;
-    }
+    const form = await new Response(new Uint8Array(body), { headers: { "content-type": type } }).formData();
+    return {
+      fields: Object.fromEntries([...form].filter(([, value]) => typeof value === "string")) as Record<string, string>,
+    };
   } catch {
-    return null;
+    return { refusal: reply(400, { error: `The body is not valid ${format.name}.` }) };
   }
-  return null;
 }
 
 const formById = preparedQuery((db, $: { id: string }) =>
@@ -170,10 +187,9 @@ async function readSubmission(
 ): Promise<{ fields: Record<string, string>; data: z.output<typeof getStartedLeadSchema> } | { refusal: Reply }> {
   const body = await request.body();
   if (body === "too large") return { refusal: reply(413, { error: TOO_MANY_FIELDS }) };
-  const fields = await parseFields(request.contentType, body);
-  if (!fields) {
-    return { refusal: reply(415, { error: "Send the fields as JSON, URL-encoded or multipart form data." }) };
-  }
+  const parsedBody = await parseFields(request.contentType, body);
+  if ("refusal" in parsedBody) return parsedBody;
+  const { fields } = parsedBody;
   const entries = Object.entries(fields);
   if (
     entries.length > MAX_FIELDS ||
