@@ -86,6 +86,15 @@ function stolenSeconds() {
   }
 }
 
+/** Bytes the server process has caused to be written to disk so far (Linux), or NaN. */
+function bytesWritten(pid: number | undefined) {
+  try {
+    return Number(/^write_bytes: (\d+)$/m.exec(readFileSync(`/proc/${pid}/io`, "utf8"))?.[1]);
+  } catch {
+    return Number.NaN;
+  }
+}
+
 // Each request comes from its own address through the (trusted) loopback proxy, as real visitors do,
 // so the per-IP and per-address limits apply as they would in production. Every lead queues a staff
 // notification (no SMTP server: the mails wait in the outbox), as on a configured site.
@@ -125,7 +134,14 @@ try {
     }),
   );
 
-  type Phase = { name: string; seconds: number; leads: number; latencies: number[]; stolenShare: number };
+  type Phase = {
+    name: string;
+    seconds: number;
+    leads: number;
+    latencies: number[];
+    stolenShare: number;
+    bytesPerLead: number;
+  };
 
   /** Runs one phase; `scheduleFor` paces it (the time request `k` of a connection is due), or not. */
   async function phase(name: string, scheduleFor?: (connection: number, k: number) => number): Promise<Phase> {
@@ -134,6 +150,7 @@ try {
     const first = sent;
     const deadline = performance.now() + MAX_SECONDS * 1000;
     const stolenBefore = stolenSeconds();
+    const writtenBefore = bytesWritten(app.process.pid);
     const started = performance.now();
     await Promise.all(
       connections.map(async (connection, index) => {
@@ -151,7 +168,9 @@ try {
     );
     const seconds = (performance.now() - started) / 1000;
     const stolenShare = (stolenSeconds() - stolenBefore) / (seconds * cpus().length);
-    return { name, seconds, leads: acknowledged.length - acknowledgedBefore, latencies, stolenShare };
+    const leads = acknowledged.length - acknowledgedBefore;
+    const bytesPerLead = (bytesWritten(app.process.pid) - writtenBefore) / leads;
+    return { name, seconds, leads, latencies, stolenShare, bytesPerLead };
   }
 
   const gapMs = (1000 * CONNECTIONS) / TARGET_RATE;
@@ -172,15 +191,16 @@ try {
   console.log(
     `${CONNECTIONS} connections, ${WARMUP_REQUESTS} warm-up requests, then each phase: up to ${PHASE_REQUESTS} requests or ${MAX_SECONDS} s. SQLite synchronous=FULL`,
   );
-  for (const { name, seconds, leads, latencies, stolenShare } of phases) {
+  for (const { name, seconds, leads, latencies, stolenShare, bytesPerLead } of phases) {
     latencies.sort((a, b) => a - b);
     const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!.toFixed(1);
     const stolen = Number.isFinite(stolenShare)
       ? `; CPU taken by other guests of this VM: ${(100 * stolenShare).toFixed(0)}%`
       : "";
+    const written = Number.isFinite(bytesPerLead) ? `; ${(bytesPerLead / 1024).toFixed(1)} KB written per lead` : "";
     console.log(
       `${name.padEnd(16)} ${String(leads).padStart(6)} leads in ${seconds.toFixed(1)} s = ${(leads / seconds).toFixed(0).padStart(5)}/s` +
-        `  latency ms p50 ${pct(0.5)}  p90 ${pct(0.9)}  p99 ${pct(0.99)}  max ${latencies.at(-1)!.toFixed(1)}${stolen}`,
+        `  latency ms p50 ${pct(0.5)}  p90 ${pct(0.9)}  p99 ${pct(0.99)}  max ${latencies.at(-1)!.toFixed(1)}${written}${stolen}`,
     );
   }
   if (failures > 0) console.log(`failures: ${failures}`);

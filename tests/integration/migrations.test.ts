@@ -1,9 +1,12 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
+import { type Kysely, sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 import type { DatabaseConfig } from "~/server/config.server";
 import { migrateToLatest, migrationNames } from "~/server/db/migrate.server";
+import * as leadsSupersededIndexes from "~/server/db/migrations/0007-leads-superseded-indexes.server";
+import type { Database } from "~/server/db/schema.server";
 import { childEnv } from "../support/child-env";
 import { createEmptyDatabase, dialects, type TestDatabase } from "../support/databases";
 
@@ -117,6 +120,22 @@ describe.each(dialects)("migrations on %s", (dialect) => {
     }
   });
 
+  it("rolls 0007 back and forward: the lead indexes it drops come back, and go again", async () => {
+    database = await createEmptyDatabase(dialect);
+    await migrateToLatest(database.db);
+    const superseded = ["leads_created_at_idx", "leads_status_created_at_idx"];
+    const kept = ["leads_source_created_at_idx", "leads_spam_created_at_idx"];
+    const latest = await leadIndexes(database.db, dialect);
+    expect(latest.filter((name) => superseded.includes(name))).toEqual([]);
+    expect(latest).toEqual(expect.arrayContaining(kept));
+
+    const raw = database.db as unknown as Kysely<unknown>;
+    await leadsSupersededIndexes.down(raw);
+    expect(await leadIndexes(database.db, dialect)).toEqual(expect.arrayContaining(superseded));
+    await leadsSupersededIndexes.up(raw);
+    expect(await leadIndexes(database.db, dialect)).toEqual(latest);
+  });
+
   it("is a no-op when run again", async () => {
     database = await createEmptyDatabase(dialect);
     expect(await migrateToLatest(database.db)).toEqual(migrationNames);
@@ -141,4 +160,14 @@ async function runDbMigrate(config: DatabaseConfig) {
   );
   const { stdout } = await promisify(execFile)("npm", ["run", "-s", "db:migrate"], { env, encoding: "utf8" });
   return stdout;
+}
+
+async function leadIndexes(db: Database, dialect: string) {
+  const { rows } =
+    dialect === "postgres"
+      ? await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = 'leads'`.execute(db)
+      : await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'leads'`.execute(
+          db,
+        );
+  return rows.map((row) => row.name).sort();
 }
