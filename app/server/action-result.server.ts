@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { toastMessage } from "~/lib/toast";
+import { type ToastMessage, toastMessage } from "~/lib/toast";
 import type { FieldErrors } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -9,37 +9,27 @@ export type ActionResult = {
   intent: string;
   fieldErrors: FieldErrors;
   values: Record<string, string>;
-  toast: ReturnType<typeof toastMessage>;
+  toast: ToastMessage;
 };
 
-export function actionSuccess(intent: string, message: string, title = "Success") {
-  const result: ActionResult = {
-    ok: true,
-    intent,
-    fieldErrors: {},
-    values: {},
-    toast: toastMessage("success", title, message),
-  };
-  return data(result);
+type FailureDetails = { fieldErrors?: FieldErrors; values?: Record<string, string>; status?: number };
+
+/** An action's answer carrying `toast`; an error toast means it failed (a 4xx, 400 unless told). */
+export function actionResult(
+  intent: string,
+  toast: ToastMessage,
+  { fieldErrors = {}, values = {}, status = 400 }: FailureDetails = {},
+) {
+  const ok = toast.type !== "error";
+  return data<ActionResult>({ ok, intent, fieldErrors, values, toast }, ok ? undefined : { status });
 }
 
-export function actionFailure(
-  intent: string,
-  message: string,
-  {
-    fieldErrors = {},
-    values = {},
-    status = 400,
-  }: { fieldErrors?: FieldErrors; values?: Record<string, string>; status?: number } = {},
-) {
-  const result: ActionResult = {
-    ok: false,
-    intent,
-    fieldErrors,
-    values,
-    toast: toastMessage("error", "Error", message),
-  };
-  return data(result, { status });
+export function actionSuccess(intent: string, message: string, title = "Success") {
+  return actionResult(intent, toastMessage("success", title, message));
+}
+
+export function actionFailure(intent: string, message: string, details: FailureDetails = {}) {
+  return actionResult(intent, toastMessage("error", "Error", message), details);
 }
 
 /**

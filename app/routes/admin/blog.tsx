@@ -7,6 +7,7 @@ import { Field } from "~/components/admin/field";
 import { ListFilters } from "~/components/admin/list-filters";
 import { CharacterCounter, MarkdownEditor } from "~/components/admin/markdown-editor";
 import { formatDate, PublishStatusBadge, PublishStatusSelect } from "~/components/admin/publish-status";
+import { TitleSlugFields } from "~/components/admin/title-slug-fields";
 import { useToastMessage } from "~/components/show-toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -34,9 +35,8 @@ import {
   statusChangeSchema,
   statusFilterOptions,
 } from "~/lib/schemas/content";
-import { slugify } from "~/lib/slug";
 import { auditActor, requireStaff } from "~/server/auth/session.server";
-import { failed, formValues, refusal, succeeded } from "~/server/content/action-results.server";
+import { contentAction, contentFailure } from "~/server/content/action-results.server";
 import {
   createPost,
   deletePost,
@@ -46,7 +46,6 @@ import {
   updatePost,
 } from "~/server/content/blog.server";
 import { getServices } from "~/server/context.server";
-import { parseForm } from "~/server/forms.server";
 import type { Route } from "./+types/blog";
 
 export function meta() {
@@ -72,42 +71,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(formData.get("intent"));
   if (intent === "save") {
     const id = String(formData.get("id") ?? "");
-    const parsed = parseForm(formData, blogPostSchema);
-    if (!parsed.ok) {
-      return failed(intent, "Failed to save blog post", Object.values(parsed.fieldErrors)[0]!, {
-        fieldErrors: parsed.fieldErrors,
-        values: parsed.values,
-      });
-    }
-    try {
-      if (id) await updatePost(db, id, parsed.data, actor);
-      else await createPost(db, parsed.data, actor);
-    } catch (error) {
-      return refusal(intent, "Failed to save blog post", error, formValues(formData));
-    }
-    return succeeded(intent, id ? "Blog post updated successfully" : "Blog post created successfully");
+    return contentAction(formData, intent, {
+      schema: blogPostSchema,
+      run: (post) => (id ? updatePost(db, id, post, actor) : createPost(db, post, actor)),
+      failure: "Failed to save blog post",
+      success: id ? "Blog post updated successfully" : "Blog post created successfully",
+    });
   }
   if (intent === "set-status") {
-    const parsed = parseForm(formData, statusChangeSchema);
-    if (!parsed.ok) return failed(intent, "Failed to update status", Object.values(parsed.fieldErrors)[0]!);
-    try {
-      await setPostStatus(db, parsed.data.id, parsed.data.status, actor);
-    } catch (error) {
-      return refusal(intent, "Failed to update status", error);
-    }
-    return succeeded(intent, "Blog post status updated successfully");
+    return contentAction(formData, intent, {
+      schema: statusChangeSchema,
+      run: ({ id, status }) => setPostStatus(db, id, status, actor),
+      failure: "Failed to update status",
+      success: "Blog post status updated successfully",
+    });
   }
   if (intent === "delete") {
-    const parsed = parseForm(formData, idSchema);
-    if (!parsed.ok) return failed(intent, "Failed to delete blog post", Object.values(parsed.fieldErrors)[0]!);
-    try {
-      await deletePost(db, parsed.data.id, actor);
-    } catch (error) {
-      return refusal(intent, "Failed to delete blog post", error);
-    }
-    return succeeded(intent, "Blog post deleted successfully");
+    return contentAction(formData, intent, {
+      schema: idSchema,
+      run: ({ id }) => deletePost(db, id, actor),
+      failure: "Failed to delete blog post",
+      success: "Blog post deleted successfully",
+    });
   }
-  return failed(intent, "Failed to save blog post", "Unknown action.");
+  return contentFailure(intent, "Failed to save blog post", "Unknown action.");
 }
 
 type Post = Route.ComponentProps["loaderData"]["posts"][number];
@@ -269,9 +256,6 @@ function PostForm({
   onCancel: () => void;
 }) {
   const saving = fetcher.state !== "idle";
-  const [title, setTitle] = useState(post?.title ?? "");
-  const [slug, setSlug] = useState(post?.slug ?? "");
-  const [slugEdited, setSlugEdited] = useState(Boolean(post));
   const [metaTitle, setMetaTitle] = useState(post?.metaTitle ?? "");
   const [metaTitleEdited, setMetaTitleEdited] = useState(Boolean(post?.metaTitle));
   const [metaDescription, setMetaDescription] = useState(post?.metaDescription ?? "");
@@ -281,40 +265,14 @@ function PostForm({
     <fetcher.Form method="post" className="grid gap-4">
       <input type="hidden" name="intent" value="save" />
       <input type="hidden" name="id" value={post?.id ?? ""} />
-      <div className="grid gap-4 md:grid-cols-2 md:items-start">
-        <Field id="post-title" label="Title*" error={errors.title}>
-          {(props) => (
-            <Input
-              {...props}
-              name="title"
-              required
-              maxLength={200}
-              value={title}
-              onChange={(event) => {
-                const next = event.currentTarget.value;
-                setTitle(next);
-                if (!slugEdited) setSlug(slugify(next));
-                if (!metaTitleEdited) setMetaTitle(next.slice(0, META_TITLE_MAX));
-              }}
-            />
-          )}
-        </Field>
-        <Field id="post-slug" label="Slug*" error={errors.slug}>
-          {(props) => (
-            <Input
-              {...props}
-              name="slug"
-              required
-              maxLength={100}
-              value={slug}
-              onChange={(event) => {
-                setSlug(event.currentTarget.value);
-                setSlugEdited(true);
-              }}
-            />
-          )}
-        </Field>
-      </div>
+      <TitleSlugFields
+        idPrefix="post"
+        initial={{ title: post?.title ?? "", slug: post?.slug ?? "", slugEdited: Boolean(post) }}
+        errors={errors}
+        onTitleChange={(title) => {
+          if (!metaTitleEdited) setMetaTitle(title.slice(0, META_TITLE_MAX));
+        }}
+      />
       <Field id="post-excerpt" label="Excerpt" error={errors.excerpt}>
         {(props) => <Textarea {...props} name="excerpt" rows={2} maxLength={500} defaultValue={post?.excerpt ?? ""} />}
       </Field>

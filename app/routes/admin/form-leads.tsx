@@ -1,18 +1,14 @@
-import { ArrowLeftIcon } from "lucide-react";
-import { data, Link } from "react-router";
 import { DateText } from "~/components/admin/date-text";
+import { FormItemsPage } from "~/components/admin/form-items-page";
 import { LeadStatusBadge } from "~/components/admin/leads/lead-status-badge";
 import { LeadStatusSelect } from "~/components/admin/leads/lead-status-select";
-import { EmptyState, ListRegion } from "~/components/admin/list-state";
-import { Pagination } from "~/components/admin/pagination";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { pageSchema } from "~/lib/schemas/forms";
 import { leadStatusSchema } from "~/lib/schemas/lead-admin";
 import { actionFailure, actionSuccess } from "~/server/action-result.server";
 import { auditActor, requireStaff } from "~/server/auth/session.server";
 import { getServices } from "~/server/context.server";
-import { FormError, getForm, listFormLeads, setFormLeadStatus } from "~/server/forms/forms.server";
+import { requireFormPage } from "~/server/forms/form-page.server";
+import { FormError, listFormLeads, setFormLeadStatus } from "~/server/forms/forms.server";
 import { parseForm } from "~/server/forms.server";
 import type { Route } from "./+types/form-leads";
 
@@ -20,13 +16,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Leads from ${loaderData?.form.name ?? "a form"} | Admin` }];
 }
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requireStaff(context);
-  const { db } = getServices(context);
-  const form = await getForm(db, params.formId);
-  if (!form) throw data({ message: "No form with this id exists." }, { status: 404 });
-  const { page } = pageSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  return { form: { id: form.id, name: form.name }, ...(await listFormLeads(db, form.id, page)) };
+export async function loader(args: Route.LoaderArgs) {
+  const { db, form, page } = await requireFormPage(args);
+  return { form, ...(await listFormLeads(db, form.id, page)) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -48,26 +40,24 @@ type FormLead = Route.ComponentProps["loaderData"]["leads"][number];
 export default function FormLeads({ loaderData }: Route.ComponentProps) {
   const { form, leads, page, pageCount, total } = loaderData;
   return (
-    <div className="space-y-6">
-      <Button asChild variant="outline" size="sm">
-        <Link to="/admin/forms">
-          <ArrowLeftIcon aria-hidden /> Back to Forms
-        </Link>
-      </Button>
-      <h1 className="font-bold text-2xl">Leads from {form.name}</h1>
-      <ListRegion label={`Leads from ${form.name}`}>
-        {leads.length === 0 ? (
-          <EmptyState title="No leads from this form yet" hint="Leads appear here as soon as the form is submitted." />
-        ) : (
-          <div className="grid gap-4 lg:grid-cols-2">
-            {leads.map((lead) => (
-              <LeadCard key={lead.id} lead={lead} />
-            ))}
-          </div>
-        )}
-      </ListRegion>
-      <Pagination page={page} pageCount={pageCount} total={total} noun="leads" />
-    </div>
+    <FormItemsPage
+      title={`Leads from ${form.name}`}
+      empty={
+        leads.length === 0
+          ? { title: "No leads from this form yet", hint: "Leads appear here as soon as the form is submitted." }
+          : null
+      }
+      noun="leads"
+      page={page}
+      pageCount={pageCount}
+      total={total}
+    >
+      <div className="grid gap-4 lg:grid-cols-2">
+        {leads.map((lead) => (
+          <LeadCard key={lead.id} lead={lead} />
+        ))}
+      </div>
+    </FormItemsPage>
   );
 }
 

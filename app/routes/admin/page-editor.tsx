@@ -3,10 +3,10 @@ import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field } from "~/components/admin/field";
 import { CharacterCounter, MarkdownEditor } from "~/components/admin/markdown-editor";
+import { TitleSlugFields } from "~/components/admin/title-slug-fields";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import {
@@ -16,12 +16,10 @@ import {
   pageSchema,
   publishStatusLabels,
 } from "~/lib/schemas/content";
-import { slugify } from "~/lib/slug";
 import { auditActor, requireStaff } from "~/server/auth/session.server";
-import { failed, formValues, refusal } from "~/server/content/action-results.server";
+import { contentAction } from "~/server/content/action-results.server";
 import { createPage, findPage, updatePage } from "~/server/content/pages.server";
 import { getServices } from "~/server/context.server";
-import { parseForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/page-editor";
 
@@ -40,23 +38,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = auditActor(requireStaff(context));
   const { db } = getServices(context);
-  const formData = await request.formData();
-  const parsed = parseForm(formData, pageSchema);
-  if (!parsed.ok) {
-    return failed("save", "Failed to save page", Object.values(parsed.fieldErrors)[0]!, {
-      fieldErrors: parsed.fieldErrors,
-      values: parsed.values,
-    });
-  }
-  try {
-    if (params.id) await updatePage(db, params.id, parsed.data, actor);
-    else await createPage(db, parsed.data, actor);
-  } catch (error) {
-    return refusal("save", "Failed to save page", error, formValues(formData));
-  }
-  return redirectWithToast("/admin/pages", {
-    type: "success",
-    title: params.id ? "Page updated successfully" : "Page created successfully",
+  const id = params.id;
+  return contentAction(await request.formData(), "save", {
+    schema: pageSchema,
+    run: (page) => (id ? updatePage(db, id, page, actor) : createPage(db, page, actor)),
+    failure: "Failed to save page",
+    success: () =>
+      redirectWithToast("/admin/pages", {
+        type: "success",
+        title: id ? "Page updated successfully" : "Page created successfully",
+      }),
   });
 }
 
@@ -67,9 +58,6 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
   const errors = actionData?.fieldErrors ?? {};
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  const [title, setTitle] = useState(typed.title ?? page?.title ?? "");
-  const [slug, setSlug] = useState(typed.slug ?? page?.slug ?? "");
-  const [slugEdited, setSlugEdited] = useState(Boolean(page) || typed.slug !== undefined);
   const [metaDescription, setMetaDescription] = useState(typed.metaDescription ?? page?.metaDescription ?? "");
   const [content, setContent] = useState(typed.content ?? page?.content ?? "");
   return (
@@ -83,47 +71,17 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
       <Card>
         <CardContent>
           <Form method="post" className="grid gap-5">
-            <div className="grid gap-5 md:grid-cols-2 md:items-start">
-              <Field id="page-title" label="Title*" error={errors.title}>
-                {(props) => (
-                  <Input
-                    {...props}
-                    name="title"
-                    required
-                    maxLength={200}
-                    value={title}
-                    onChange={(event) => {
-                      const next = event.currentTarget.value;
-                      setTitle(next);
-                      if (!slugEdited) setSlug(slugify(next));
-                    }}
-                  />
-                )}
-              </Field>
-              <Field
-                id="page-slug"
-                label="Slug*"
-                error={errors.slug}
-                hint="The page's address: lowercase letters, digits and hyphens."
-              >
-                {(props) => (
-                  <div className="flex items-center gap-1">
-                    <span className="text-muted-foreground">/</span>
-                    <Input
-                      {...props}
-                      name="slug"
-                      required
-                      maxLength={100}
-                      value={slug}
-                      onChange={(event) => {
-                        setSlug(event.currentTarget.value);
-                        setSlugEdited(true);
-                      }}
-                    />
-                  </div>
-                )}
-              </Field>
-            </div>
+            <TitleSlugFields
+              idPrefix="page"
+              initial={{
+                title: typed.title ?? page?.title ?? "",
+                slug: typed.slug ?? page?.slug ?? "",
+                slugEdited: Boolean(page) || typed.slug !== undefined,
+              }}
+              errors={errors}
+              slugPrefix="/"
+              slugHint="The page's address: lowercase letters, digits and hyphens."
+            />
             <Field
               id="page-meta-description"
               label={

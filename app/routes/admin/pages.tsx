@@ -8,10 +8,9 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { idSchema, readListFilters, statusChangeSchema, statusFilterOptions } from "~/lib/schemas/content";
 import { auditActor, requireStaff } from "~/server/auth/session.server";
-import { failed, refusal, succeeded } from "~/server/content/action-results.server";
+import { contentAction, contentFailure } from "~/server/content/action-results.server";
 import { deletePage, listPages, setPageStatus } from "~/server/content/pages.server";
 import { getServices } from "~/server/context.server";
-import { parseForm } from "~/server/forms.server";
 import type { Route } from "./+types/pages";
 
 export function meta() {
@@ -31,26 +30,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = String(formData.get("intent"));
   if (intent === "set-status") {
-    const parsed = parseForm(formData, statusChangeSchema);
-    if (!parsed.ok) return failed(intent, "Failed to update page status", Object.values(parsed.fieldErrors)[0]!);
-    try {
-      await setPageStatus(db, parsed.data.id, parsed.data.status, actor);
-    } catch (error) {
-      return refusal(intent, "Failed to update page status", error);
-    }
-    return succeeded(intent, "Page status updated successfully");
+    return contentAction(formData, intent, {
+      schema: statusChangeSchema,
+      run: ({ id, status }) => setPageStatus(db, id, status, actor),
+      failure: "Failed to update page status",
+      success: "Page status updated successfully",
+    });
   }
   if (intent === "delete") {
-    const parsed = parseForm(formData, idSchema);
-    if (!parsed.ok) return failed(intent, "Failed to delete page", Object.values(parsed.fieldErrors)[0]!);
-    try {
-      await deletePage(db, parsed.data.id, actor);
-    } catch (error) {
-      return refusal(intent, "Failed to delete page", error);
-    }
-    return succeeded(intent, "Page deleted successfully");
+    return contentAction(formData, intent, {
+      schema: idSchema,
+      run: ({ id }) => deletePage(db, id, actor),
+      failure: "Failed to delete page",
+      success: "Page deleted successfully",
+    });
   }
-  return failed(intent, "Failed to update page", "Unknown action.");
+  return contentFailure(intent, "Failed to update page", "Unknown action.");
 }
 
 type PageRow = Route.ComponentProps["loaderData"]["pages"][number];

@@ -33,9 +33,8 @@ import {
   pricingPlanSchema,
 } from "~/lib/schemas/pricing";
 import { auditActor, requireStaff } from "~/server/auth/session.server";
-import { failed, formValues, refusal, succeeded } from "~/server/content/action-results.server";
+import { contentAction, contentFailure } from "~/server/content/action-results.server";
 import { getServices } from "~/server/context.server";
-import { parseForm } from "~/server/forms.server";
 import { listPricingContent, updatePricingContent } from "~/server/pricing/content.server";
 import { createPlan, deletePlan, listAllPlans, setPlanActive, updatePlan } from "~/server/pricing/plans.server";
 import type { Route } from "./+types/pricing";
@@ -51,10 +50,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { plans, sections };
 }
 
-function firstError(fieldErrors: Record<string, string>) {
-  return Object.values(fieldErrors)[0] ?? "Please check the form.";
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = auditActor(requireStaff(context));
   const { db } = getServices(context);
@@ -63,58 +58,36 @@ export async function action({ request, context }: Route.ActionArgs) {
   switch (intent) {
     case "save-plan": {
       const id = String(formData.get("id") ?? "");
-      const parsed = parseForm(formData, pricingPlanSchema);
-      if (!parsed.ok) {
-        return failed(intent, "Failed to save pricing plan", firstError(parsed.fieldErrors), {
-          fieldErrors: parsed.fieldErrors,
-          values: parsed.values,
-        });
-      }
-      try {
-        if (id) await updatePlan(db, id, parsed.data, actor);
-        else await createPlan(db, parsed.data, actor);
-      } catch (error) {
-        return refusal(intent, "Failed to save pricing plan", error, formValues(formData));
-      }
-      return succeeded(intent, "Pricing plan saved successfully");
+      return contentAction(formData, intent, {
+        schema: pricingPlanSchema,
+        run: (plan) => (id ? updatePlan(db, id, plan, actor) : createPlan(db, plan, actor)),
+        failure: "Failed to save pricing plan",
+        success: "Pricing plan saved successfully",
+      });
     }
-    case "set-active": {
-      const parsed = parseForm(formData, planActiveSchema);
-      if (!parsed.ok) return failed(intent, "Failed to save pricing plan", firstError(parsed.fieldErrors));
-      try {
-        await setPlanActive(db, parsed.data.id, parsed.data.isActive, actor);
-      } catch (error) {
-        return refusal(intent, "Failed to save pricing plan", error);
-      }
-      return succeeded(intent, "Pricing plan saved successfully");
-    }
-    case "delete-plan": {
-      const parsed = parseForm(formData, planIdSchema);
-      if (!parsed.ok) return failed(intent, "Failed to delete pricing plan", firstError(parsed.fieldErrors));
-      try {
-        await deletePlan(db, parsed.data.id, actor);
-      } catch (error) {
-        return refusal(intent, "Failed to delete pricing plan", error);
-      }
-      return succeeded(intent, "Pricing plan deleted successfully");
-    }
-    case "save-content": {
-      const parsed = parseForm(formData, pricingContentSchema);
-      if (!parsed.ok) {
-        return failed(intent, "Failed to save content", firstError(parsed.fieldErrors), {
-          fieldErrors: parsed.fieldErrors,
-          values: parsed.values,
-        });
-      }
-      try {
-        await updatePricingContent(db, parsed.data, actor);
-      } catch (error) {
-        return refusal(intent, "Failed to save content", error, formValues(formData));
-      }
-      return succeeded(intent, "Content saved successfully");
-    }
+    case "set-active":
+      return contentAction(formData, intent, {
+        schema: planActiveSchema,
+        run: ({ id, isActive }) => setPlanActive(db, id, isActive, actor),
+        failure: "Failed to save pricing plan",
+        success: "Pricing plan saved successfully",
+      });
+    case "delete-plan":
+      return contentAction(formData, intent, {
+        schema: planIdSchema,
+        run: ({ id }) => deletePlan(db, id, actor),
+        failure: "Failed to delete pricing plan",
+        success: "Pricing plan deleted successfully",
+      });
+    case "save-content":
+      return contentAction(formData, intent, {
+        schema: pricingContentSchema,
+        run: (content) => updatePricingContent(db, content, actor),
+        failure: "Failed to save content",
+        success: "Content saved successfully",
+      });
     default:
-      return failed(intent, "Failed to save pricing plan", "Unknown action.");
+      return contentFailure(intent, "Failed to save pricing plan", "Unknown action.");
   }
 }
 

@@ -1,50 +1,55 @@
-import { data } from "react-router";
-import { type ToastMessage, toastMessage } from "~/lib/toast";
-import type { FieldErrors } from "../forms.server";
+import type { z } from "zod";
+import { toastMessage } from "~/lib/toast";
+import { actionFailure, actionResult } from "../action-result.server";
+import { parseForm, typedValues } from "../forms.server";
 import { ContentError } from "./content-error.server";
 
-/** What the content screens' actions answer: the toast to show, and on failure the field errors and what was typed. */
-export type ActionResult = {
-  intent: string;
-  ok: boolean;
-  fieldErrors: FieldErrors;
-  values: Record<string, string>;
-  toast: ToastMessage;
-};
-
-export function succeeded(intent: string, message: string) {
-  return data<ActionResult>({ intent, ok: true, fieldErrors: {}, values: {}, toast: toastMessage("success", message) });
+/**
+ * One action of the content screens: the form checked against `schema`, then `run`. The toasts are the
+ * spec's: the success message as the title, or "Failed to …" followed by the reason and a 4xx, with
+ * the field errors and what was typed so the dialog can show them. A ContentError is the staff
+ * member's to fix; anything else is a real fault and propagates.
+ */
+export async function contentAction<S extends z.ZodType>(
+  formData: FormData,
+  intent: string,
+  {
+    schema,
+    run,
+    failure,
+    success,
+  }: {
+    schema: S;
+    run: (input: z.output<S>) => Promise<unknown>;
+    failure: string;
+    /** The success toast, or where to go instead (a redirect carrying its own toast). */
+    success: string | (() => Promise<Response>);
+  },
+) {
+  const parsed = parseForm(formData, schema);
+  if (!parsed.ok) {
+    const reason = Object.values(parsed.fieldErrors)[0] ?? "Please check the form.";
+    return contentFailure(intent, failure, reason, parsed);
+  }
+  try {
+    await run(parsed.data);
+  } catch (error) {
+    if (!(error instanceof ContentError)) throw error;
+    return contentFailure(intent, failure, error.message, {
+      status: error.status,
+      fieldErrors: error.field ? { [error.field]: error.message } : {},
+      values: typedValues(formData),
+    });
+  }
+  return typeof success === "string" ? actionResult(intent, toastMessage("success", success)) : success();
 }
 
-/** The spec's failure toast ("Failed to …") with the reason after it, and a 4xx. */
-export function failed(
+/** The spec's failure toast ("Failed to …") with the reason after it. */
+export function contentFailure(
   intent: string,
   failure: string,
   reason: string,
-  {
-    status = 400,
-    fieldErrors = {},
-    values = {},
-  }: { status?: number; fieldErrors?: FieldErrors; values?: Record<string, string> } = {},
+  details?: Parameters<typeof actionFailure>[2],
 ) {
-  return data<ActionResult>(
-    { intent, ok: false, fieldErrors, values, toast: toastMessage("error", "Error", `${failure}. ${reason}`) },
-    { status },
-  );
-}
-
-/** Turns a ContentError into a failure answer; anything else is a real fault and propagates. */
-export function refusal(intent: string, failure: string, error: unknown, values: Record<string, string> = {}) {
-  if (!(error instanceof ContentError)) throw error;
-  return failed(intent, failure, error.message, {
-    status: error.status,
-    fieldErrors: error.field ? { [error.field]: error.message } : {},
-    values,
-  });
-}
-
-export function formValues(formData: FormData) {
-  const values: Record<string, string> = {};
-  for (const [key, value] of formData) if (typeof value === "string") values[key] = value;
-  return values;
+  return actionFailure(intent, `${failure}. ${reason}`, details);
 }
