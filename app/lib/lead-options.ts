@@ -38,3 +38,14 @@ export type LeadFlowName = (typeof LEAD_FLOWS)[number];
 export function isLeadFlowName(value: unknown): value is LeadFlowName {
   return typeof value === "string" && (LEAD_FLOWS as readonly string[]).includes(value);
 }
+
+/**
+ * The page a dialog's form stands on for visitors without JavaScript: `/lead` with the flow and the
+ * dialog's context (source label, form id, redirect, guide title) in the query, so the lead they
+ * leave there is filed exactly as the dialog would file it.
+ */
+export function leadPageHref(flow: "guide" | "get-started", context: Record<string, string | undefined>) {
+  const query = new URLSearchParams({ flow });
+  for (const [name, value] of Object.entries(context)) if (value) query.set(name, value);
+  return `/lead?${query}`;
+}

@@ -234,6 +234,89 @@ describe("the public site in Chromium", () => {
     await page.close();
   });
 
+  /** A person takes more than the forms' minimum fill time; a faster sender would be flagged as spam. */
+  const likeAPerson = () => new Promise((resolve) => setTimeout(resolve, 3100));
+
+  async function savedLead(email: string) {
+    return db
+      .selectFrom("leads")
+      .select(["name", "source", "is_spam", "form_id"])
+      .where("email", "=", email)
+      .executeTakeFirst();
+  }
+
+  it("files get-started and guide leads without JavaScript exactly as their dialogs would", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${app.url}/pricing`);
+    await page.locator("[data-plan='Growth'] [data-slot='get-started-button']").click();
+    await page.getByRole("heading", { name: "Get Started - Growth Plan" }).waitFor();
+    // A refused submission comes back to the same form, still filed under the button's source.
+    await page.getByRole("button", { name: "Get Started" }).click();
+    await page.getByText("Please fill in your name and email address.").waitFor();
+    await page.getByRole("heading", { name: "Get Started - Growth Plan" }).waitFor();
+    await page.getByLabel("Name").fill("Plain Html");
+    await page.getByLabel("Email").fill("plain-get-started@example.com");
+    await likeAPerson();
+    await page.getByRole("button", { name: "Get Started" }).click();
+    await page.getByText("Your request has been submitted.").waitFor();
+    expect(await savedLead("plain-get-started@example.com")).toMatchObject({
+      source: "Get Started - Growth Plan",
+      is_spam: 0,
+    });
+
+    await page.goto(`${app.url}/`);
+    await page.getByRole("link", { name: "Download Our PPC Portfolio" }).click();
+    await page.getByRole("heading", { name: "Download 50 Winning PPC Strategies" }).waitFor();
+    await page.getByLabel("Name").fill("Guide Without Script");
+    await page.getByLabel("Email").fill("plain-guide@example.com");
+    await likeAPerson();
+    await page.getByRole("button", { name: "Download Now" }).click();
+    await page.getByText("Your download will start shortly.").waitFor();
+    expect(await page.getByRole("link", { name: "Download the guide" }).getAttribute("href")).toBe("/images/logo.svg");
+    expect(await savedLead("plain-guide@example.com")).toMatchObject({
+      source: "PDF Download - Download 50 Winning PPC Strategies",
+      is_spam: 0,
+    });
+    await context.close();
+  });
+
+  it("subscribes to the newsletter with and without JavaScript", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${app.url}/blog`);
+    await hydrated(page);
+    const form = page.locator("[data-slot='newsletter-form']");
+    await form.getByLabel("Email").fill("reader-with-script@example.com");
+    await likeAPerson();
+    await form.getByRole("button", { name: "Subscribe" }).click();
+    await page.getByText("You've been subscribed to our newsletter. Welcome aboard!").waitFor();
+    expect(await form.getByLabel("Email").inputValue()).toBe("");
+    expect(await savedLead("reader-with-script@example.com")).toMatchObject({
+      name: "Newsletter Subscriber",
+      source: "Newsletter Form",
+      is_spam: 0,
+      form_id: expect.any(String),
+    });
+    await page.close();
+
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await context.newPage();
+    await plain.goto(`${app.url}/blog`);
+    const plainForm = plain.locator("[data-slot='newsletter-form']");
+    await plainForm.getByLabel("Email").fill("reader-without-script@example.com");
+    await plainForm.getByLabel("Name (optional)").fill("Quiet Reader");
+    await likeAPerson();
+    await plainForm.getByRole("button", { name: "Subscribe" }).click();
+    await plain.waitForURL(`${app.url}/lead`);
+    await plain.getByText("You've been subscribed to our newsletter. Welcome aboard!").waitFor();
+    expect(await savedLead("reader-without-script@example.com")).toMatchObject({
+      name: "Quiet Reader",
+      source: "Newsletter Form",
+      is_spam: 0,
+    });
+    await context.close();
+  });
+
   it("lets snow fall (and leave) for most visitors, and not at all under reduced motion", async () => {
     const page = await browser.newPage();
     await page.goto(`${app.url}/about`);

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { cx } from "~/lib/cx";
+import { leadPageHref } from "~/lib/lead-options";
 
 export const LeadDialog = lazy(() => import("~/components/site/forms/lead-dialog"));
 
@@ -18,7 +19,7 @@ export type GetStartedButtonProps = {
 
 /**
  * A call to action that opens the get-started dialog. Before JavaScript has loaded (or without it),
- * it is a plain link to the contact form.
+ * it is a plain link to the same form on a page of its own.
  */
 export function GetStartedButton({
   source,
@@ -33,7 +34,7 @@ export function GetStartedButton({
   return (
     <>
       <Link
-        to={`/contact?source=${encodeURIComponent(source)}#contact-section`}
+        to={leadPageHref("get-started", { sourceLabel: source, formId, redirectUrl })}
         data-slot="get-started-button"
         className={cx(buttonVariants({ variant, size }), className)}
         onClick={(event) => {

@@ -4,7 +4,7 @@ import { Suspense, useState } from "react";
 import { LeadDialog } from "~/components/site/get-started-button";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { cx } from "~/lib/cx";
-import { DEFAULT_GUIDE_TITLE } from "~/lib/lead-options";
+import { DEFAULT_GUIDE_TITLE, leadPageHref } from "~/lib/lead-options";
 
 /** Opens the guide download dialog; without JavaScript, the guide form on a page of its own. */
 export function GuideDownloadButton({
@@ -24,7 +24,7 @@ export function GuideDownloadButton({
   return (
     <>
       <a
-        href="/lead?flow=guide"
+        href={leadPageHref("guide", { guideTitle: title === DEFAULT_GUIDE_TITLE ? undefined : title, redirectUrl })}
         data-slot="guide-download-button"
         className={cx(buttonVariants({ variant, size }), className)}
         onClick={(event) => {

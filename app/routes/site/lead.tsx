@@ -16,10 +16,28 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-/** GET /lead?flow=…: the form on a page of its own, for visitors without JavaScript. */
+/** The dialog context a lead page's address may carry, per flow, with the schemas' length limits. */
+const dialogContext = {
+  guide: { guideTitle: 200, redirectUrl: 2048 },
+  "get-started": { sourceLabel: 200, formId: 64, redirectUrl: 2048 },
+} as const;
+
+/**
+ * GET /lead?flow=…: the form on a page of its own, for visitors without JavaScript, with the context
+ * the dialog would have carried (see leadPageHref). The action validates it like any other field.
+ */
 export function loader({ request }: Route.LoaderArgs) {
-  const flow = new URL(request.url).searchParams.get("flow");
-  return { flow: isLeadFlowName(flow) ? flow : "contact" };
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("flow");
+  const flow = isLeadFlowName(requested) ? requested : "contact";
+  const hidden: Record<string, string> = {};
+  if (flow === "guide" || flow === "get-started") {
+    for (const [name, max] of Object.entries(dialogContext[flow])) {
+      const value = url.searchParams.get(name)?.trim();
+      if (value) hidden[name] = value.slice(0, max);
+    }
+  }
+  return { flow, hidden, formAction: `/lead${url.search}` };
 }
 
 /** The action's Retry-After (when rate limited) on top of the layout's headers. */
@@ -37,6 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
   const flow = actionData?.flow ?? loaderData.flow;
+  const { hidden, formAction } = loaderData;
   if (actionData?.ok) {
     return (
       <main className="mx-auto max-w-xl px-4 py-20 text-center">
@@ -47,6 +66,11 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           {actionData.downloadUrl ? (
             <a href={actionData.downloadUrl} download className={buttonVariants()}>
               <DownloadIcon aria-hidden /> Download the guide
+            </a>
+          ) : null}
+          {actionData.redirectUrl ? (
+            <a href={actionData.redirectUrl} className={buttonVariants()}>
+              Continue
             </a>
           ) : null}
           <Link to="/" className={buttonVariants({ variant: "outline" })}>
@@ -64,8 +88,10 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         {flow === "newsletter"
           ? "Subscribe to our newsletter"
           : flow === "guide"
-            ? DEFAULT_GUIDE_TITLE
-            : "Get in touch"}
+            ? (hidden.guideTitle ?? DEFAULT_GUIDE_TITLE)
+            : flow === "get-started"
+              ? `Get Started - ${hidden.sourceLabel ?? "Website"}`
+              : "Get in touch"}
       </h1>
       {actionData ? (
         <Alert variant="destructive" className="mt-6">
@@ -79,7 +105,8 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         ) : flow === "guide" || flow === "get-started" ? (
           <LeadDialogForm
             flow={flow}
-            hidden={{}}
+            hidden={hidden}
+            action={formAction}
             submitLabel={flow === "guide" ? "Download Now" : "Get Started"}
             busyLabel={flow === "guide" ? "Processing..." : "Submitting..."}
           />

@@ -4,16 +4,22 @@ import { GUIDE_INDUSTRIES, type LeadFlowName as LeadFlow, optionLabels } from "~
 import { FormGuards, SelectField, TextAreaField, TextField } from "./fields";
 import { type LeadActionData, useLeadForm } from "./use-lead-form";
 
-/** The fields of the guide and get-started dialogs; `hidden` carries the flow's context. */
+/**
+ * The fields of the guide and get-started dialogs; `hidden` carries the flow's context. `action` is
+ * where it posts without JavaScript: the lead page keeps the context in its address, so that a
+ * refused submission comes back to the same form.
+ */
 export function LeadDialogForm({
   flow,
   hidden,
+  action = "/lead",
   submitLabel,
   busyLabel,
   onSuccess,
 }: {
   flow: Extract<LeadFlow, "guide" | "get-started">;
   hidden: Record<string, string | undefined>;
+  action?: string;
   submitLabel: string;
   busyLabel: string;
   onSuccess?: (data: LeadActionData) => void;
@@ -22,7 +28,7 @@ export function LeadDialogForm({
   const prefix = useId();
   const id = (name: string) => `${prefix}-${name}`;
   return (
-    <form ref={formRef} method="post" action="/lead" noValidate onSubmit={onSubmit} className="grid gap-4">
+    <form ref={formRef} method="post" action={action} noValidate onSubmit={onSubmit} className="grid gap-4">
       <input type="hidden" name="flow" value={flow} />
       <FormGuards />
       {Object.entries(hidden).map(([name, value]) =>
