@@ -24,7 +24,7 @@ export function roleBadgeVariant(role: string | null | undefined) {
 const everyone: readonly Role[] = ROLES;
 
 /**
- * Which roles may use each admin path (screens, their data requests and actions, and admin APIs).
+ * Which roles may use each admin path: its screen, its data requests and its actions.
  * A path is governed by its longest matching prefix; a path matching no entry is admin-only.
  */
 export const adminAccess: Record<string, readonly Role[]> = {
@@ -41,15 +41,6 @@ export const adminAccess: Record<string, readonly Role[]> = {
   "/admin/users": ["admin"],
   // Editors upload blog images here; the endpoint itself keeps site-setting uploads admin-only.
   "/admin/uploads": ["admin", "editor"],
-  "/api/admin/leads": ["admin", "sales"],
-  "/api/admin/clients": ["admin", "sales"],
-  "/api/admin/pages": ["admin", "editor"],
-  "/api/admin/blog": ["admin", "editor"],
-  "/api/admin/forms": ["admin", "editor"],
-  "/api/admin/pricing": ["admin"],
-  "/api/admin/settings": ["admin"],
-  "/api/admin/uploads": ["admin", "editor"],
-  "/api/admin/gdpr": ["admin"],
 };
 
 export function rolesAllowedFor(pathname: string): readonly Role[] {
