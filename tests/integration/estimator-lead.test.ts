@@ -11,7 +11,7 @@ const attribution = {
   userAgent: "UA",
   browserInfo: { userAgent: "UA", language: "en-GB", platform: "Linux" },
 };
-const mail = { baseUrl: "https://agency.example", brandName: "ScaleLeap", notifyEmails: ["sales@agency.example"] };
+const mail = { baseUrl: "https://agency.example", notifyEmails: ["sales@agency.example"] };
 
 const answers: EstimatorAnswers = {
   ...defaultAnswers,

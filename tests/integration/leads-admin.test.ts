@@ -72,12 +72,7 @@ const attribution = {
   userAgent: "UA",
   browserInfo: { userAgent: "UA", language: "en", platform: "Linux" },
 };
-const mailContext = {
-  baseUrl: "https://agency.example",
-  brandName: "ScaleLeap",
-  notifyEmails: ["sales@agency.example"],
-  guideDownloadUrl: null,
-};
+const mailContext = { baseUrl: "https://agency.example", notifyEmails: ["sales@agency.example"] };
 
 describe.each(dialects)("the leads screen's data on %s", (dialect) => {
   let database: TestDatabase;

@@ -5,6 +5,7 @@ import { newId } from "~/server/db/values.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "~/server/mail/outbox.server";
 import { createMailWorker, NO_SMTP_REASON } from "~/server/mail/worker.server";
+import { setSetting } from "~/server/settings/settings.server";
 import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
 import { startSmtpServer } from "../support/smtp";
 
@@ -15,12 +16,7 @@ const attribution = {
   userAgent: "UA",
   browserInfo: null,
 };
-const mailContext = {
-  baseUrl: "https://agency.example",
-  brandName: "ScaleLeap",
-  notifyEmails: ["sales@agency.example"],
-  guideDownloadUrl: "/uploads/pdfs/guide.pdf",
-};
+const mailContext = { baseUrl: "https://agency.example", notifyEmails: ["sales@agency.example"] };
 
 describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
   let database: TestDatabase;
@@ -41,14 +37,17 @@ describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
 
   it("queues the staff notification with the lead, and the guide's welcome mail with its link", async () => {
     const db = await setup();
+    await setSetting(db, "ppc_strategies_pdf", "/uploads/pdfs/guide.pdf", null);
+    await setSetting(db, "site_title", "Acme Ads", null);
     await captureLead(db, "contact", { name: "Ana", email: "ana@example.com" } as never, attribution, mailContext);
-    await captureLead(
+    const guide = await captureLead(
       db,
       "guide",
       { name: "Ben", email: "ben@example.com", guideTitle: "Download 50 Winning PPC Strategies" } as never,
       attribution,
       mailContext,
     );
+    expect(guide.downloadUrl).toBe("/uploads/pdfs/guide.pdf");
     const mails = await outbox();
     expect(mails.map((mail) => [mail.kind, mail.to_address, mail.status])).toEqual([
       ["guide_welcome", "ben@example.com", "queued"],
@@ -56,6 +55,25 @@ describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
       ["lead_notification", "sales@agency.example", "queued"],
     ]);
     expect(mails[0]?.text_body).toContain("https://agency.example/uploads/pdfs/guide.pdf");
+    expect(mails[0]?.text_body).toContain("The Acme Ads team");
+  });
+
+  it("gives suspected spam the guide like anyone else, so a bot learns nothing, and mails nobody", async () => {
+    const db = await setup();
+    await setSetting(db, "ppc_strategies_pdf", "/uploads/pdfs/guide.pdf", null);
+    const saved = await captureLead(
+      db,
+      "guide",
+      { name: "Bot", email: "bot@example.com", guideTitle: "Download 50 Winning PPC Strategies" } as never,
+      attribution,
+      mailContext,
+      "honeypot field filled",
+    );
+    expect(saved).toMatchObject({ downloadUrl: "/uploads/pdfs/guide.pdf", mailsQueued: 0 });
+    expect(await outbox()).toEqual([]);
+    expect(await db.selectFrom("leads").select("spam_reason").execute()).toEqual([
+      { spam_reason: "honeypot field filled" },
+    ]);
   });
 
   it("saves nothing at all when a step of the transaction fails", async () => {

@@ -14,6 +14,7 @@ import type { Database, DB } from "../db/schema.server";
 import { newId, now, toJson } from "../db/values.server";
 import { guideWelcome, leadNotification, type MailContext, staffRecipients } from "../mail/lead-mails.server";
 import { type OutgoingMail, queueMails } from "../mail/outbox.server";
+import { loadGuideSettings } from "../site/public-settings.server";
 import { type Utm, utmFromUrl } from "./attribution.server";
 import { overLeadRateLimits, TooManySubmissions } from "./spam.server";
 
@@ -188,27 +189,38 @@ export async function writeLead(
   return { leadId, formId, mailsQueued: mails.length };
 }
 
-/** One of the site's own visitor forms. */
+/**
+ * One of the site's own visitor forms. The guide flow reads its file and brand in the same
+ * transaction, so nothing is read before the lead is saved; the download goes to every sender,
+ * suspected spam included, which must see the normal success.
+ */
 export async function captureLead<F extends LeadFlow>(
   db: Database,
   flow: F,
   input: FlowInput[F],
   attribution: Attribution,
-  mail: MailContext & { brandName: string; guideDownloadUrl: string | null },
+  mail: MailContext,
   spamReason: string | null = null,
   rateLimit?: { clientIp: string | undefined; email: string },
 ) {
-  return saveLead(db, {
-    rateLimit,
-    fields: leadFields(flow, input),
-    formId: (trx) => resolveFormId(trx, flow, (input as { formId?: string }).formId),
-    submissionData: { flow, ...input },
-    attribution,
-    mail,
-    spamReason,
-    extraMail:
-      flow === "guide"
-        ? (lead) => guideWelcome(lead, (input as FlowInput["guide"]).guideTitle, mail.guideDownloadUrl, mail)
+  return db.transaction().execute(async (trx) => {
+    const guide = flow === "guide" ? await loadGuideSettings(trx) : null;
+    const saved = await writeLead(trx, {
+      rateLimit,
+      fields: leadFields(flow, input),
+      formId: (trx) => resolveFormId(trx, flow, (input as { formId?: string }).formId),
+      submissionData: { flow, ...input },
+      attribution,
+      mail,
+      spamReason,
+      extraMail: guide
+        ? (lead) =>
+            guideWelcome(lead, (input as FlowInput["guide"]).guideTitle, guide.downloadUrl, {
+              baseUrl: mail.baseUrl,
+              brandName: guide.brandName,
+            })
         : undefined,
+    });
+    return { ...saved, downloadUrl: guide?.downloadUrl ?? null };
   });
 }

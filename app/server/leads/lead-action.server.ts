@@ -3,7 +3,6 @@ import { isLeadFlow, isSafeRedirectUrl, type LeadFlow, leadFlows, leadMessages }
 import { getRequestInfo, getServices } from "../context.server";
 import { parseForm } from "../forms.server";
 import { leadMailContext } from "../mail/lead-mails.server";
-import { loadPublicSettings } from "../site/public-settings.server";
 import { firstTouchOf } from "./attribution.server";
 import { type Attribution, captureLead } from "./capture.server";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, spamReason, TOO_MANY_SUBMISSIONS, TooManySubmissions } from "./spam.server";
@@ -59,18 +58,19 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
     { honeypot: formData.get(HONEYPOT_FIELD), token: formData.get(FORM_TOKEN_FIELD), email },
     { secret: formSecret, requireToken: true },
   );
-  const settings = await loadPublicSettings(db);
+  let downloadUrl: string | null;
   try {
-    const { leadId, mailsQueued } = await captureLead(
+    const saved = await captureLead(
       db,
       flow,
       parsed.data as never,
       attributionOf(request, formData),
-      { ...leadMailContext(services), brandName: settings.siteTitle, guideDownloadUrl: settings.ppcStrategiesPdf },
+      leadMailContext(services),
       spam,
       { clientIp: getRequestInfo(context).clientIp, email },
     );
-    logger.info({ leadId, flow, mailsQueued, spam }, "lead captured");
+    downloadUrl = saved.downloadUrl;
+    logger.info({ leadId: saved.leadId, flow, mailsQueued: saved.mailsQueued, spam }, "lead captured");
     void mailWorker.kick();
   } catch (error) {
     if (error instanceof TooManySubmissions) {
@@ -104,7 +104,7 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
     description,
     fieldErrors: {} as Record<string, string>,
     values: {} as Record<string, string>,
-    downloadUrl: flow === "guide" ? settings.ppcStrategiesPdf : null,
+    downloadUrl,
     leadEmail: flow === "guide" ? email : null,
     redirectUrl: isSafeRedirectUrl(redirectUrl) ? redirectUrl : null,
   });

@@ -47,6 +47,12 @@ export async function loadPublicSettings(db: Database) {
   };
 }
 
+/** What the guide flow needs: the brand that signs its welcome mail and the guide file, if one is set. */
+export async function loadGuideSettings(db: Database) {
+  const values = await getSettings(db, ["site_title", "ppc_strategies_pdf"]);
+  return { brandName: text(values.site_title) ?? brand.name, downloadUrl: safeUrl(values.ppc_strategies_pdf) };
+}
+
 /** The favicon's address for the document head: the uploaded one, or the default (browsers read the type from the response). */
 export async function loadFavicon(db: Database) {
   return safeUrl((await getSettings(db, ["favicon_url"])).favicon_url) ?? "/favicon.svg";
