@@ -34,7 +34,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href={favicon} />
-        {pathname.startsWith("/admin") ? <meta name="robots" content="noindex, nofollow" /> : null}
+        {pathname.toLowerCase().startsWith("/admin") ? <meta name="robots" content="noindex, nofollow" /> : null}
         <Meta />
         {/* Stylesheets need no nonce (style-src allows 'self'); an empty one keeps the server's and the
             browser's markup equal, since browsers hide nonces only on scripts. */}

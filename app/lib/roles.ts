@@ -43,8 +43,36 @@ export const adminAccess: Record<string, readonly Role[]> = {
   "/admin/uploads": ["admin", "editor"],
 };
 
+/**
+ * The path as React Router matches it: percent-decoded and in lower case (route paths match
+ * regardless of case), without a data request's `.data` or trailing slashes. Checks must judge this
+ * path, not the raw one: `/admin/leads/GDPR` and `/admin/leads/%67dpr` open the GDPR screen too.
+ * Null when the path does not decode.
+ */
+export function routedPath(pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  return (
+    decoded
+      .toLowerCase()
+      .replace(/\.data$/, "")
+      .replace(/\/+$/, "") || "/"
+  );
+}
+
+/** Whether a request path opens an admin screen; one that does not decode counts as admin. */
+export function isAdminPath(pathname: string) {
+  const path = routedPath(pathname);
+  return path === null || path === "/admin" || path.startsWith("/admin/");
+}
+
 export function rolesAllowedFor(pathname: string): readonly Role[] {
-  const path = pathname.replace(/\.data$/, "").replace(/\/+$/, "") || "/";
+  const path = routedPath(pathname);
+  if (path === null) return ["admin"];
   let best: string | undefined;
   for (const prefix of Object.keys(adminAccess)) {
     if ((path === prefix || path.startsWith(`${prefix}/`)) && prefix.length > (best?.length ?? -1)) best = prefix;

@@ -7,6 +7,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { isAdminPath } from "~/lib/roles";
 import { createAuth } from "./auth/auth.server";
 import { CLIENT_IP_HEADER } from "./auth/constants";
 import { loadAuthSecret } from "./auth/secret.server";
@@ -151,7 +152,7 @@ function createExpressApp(
   });
   app.use(securityHeaders({ development }));
   app.use((req, res, next) => {
-    if (req.path === "/admin" || req.path.startsWith("/admin/")) res.setHeader("X-Robots-Tag", "noindex, nofollow");
+    if (isAdminPath(req.path)) res.setHeader("X-Robots-Tag", "noindex, nofollow");
     next();
   });
 

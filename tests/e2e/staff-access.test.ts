@@ -80,6 +80,28 @@ describe.each(dialects)("staff access on the running server (%s)", (dialect) => 
     }
   });
 
+  it("judges the path the router opens: other letter cases and encodings of an admin-only screen stay admin-only", async () => {
+    // The router matches these regardless of case and after decoding: an admin gets the screens.
+    const spellings = ["/admin/leads/GDPR", "/admin/leads/%67dpr", "/ADMIN/Users"];
+    for (const path of spellings) {
+      const status = (await get(path, "admin")).status;
+      expect(status, path).toBe(200);
+      const refused = await get(path, "sales");
+      expect(refused.status, path).toBe(302);
+      expect(refused.headers.get("location"), path).toBe("/admin/unauthorized");
+    }
+    expect((await get("/admin/leads/GDPR.data", "sales")).status).toBe(403);
+    expect((await post("/admin/leads/%47DPR", "sales", { intent: "erase", email: "ana@example.com" })).status).toBe(
+      403,
+    );
+    expect((await post("/admin/leads/Gdpr/Export", "sales", { email: "ana@example.com" })).status).toBe(403);
+    const exported = await post("/admin/leads/Gdpr/Export", "admin", { email: "ana@example.com" });
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get("content-type")).toContain("application/json");
+    // Allowed screens stay allowed however they are spelled.
+    expect((await get("/Admin/Leads", "sales")).status).toBe(200);
+  });
+
   it("shows each role exactly its menu", async () => {
     const menu = async (visitor: Visitor) => {
       const html = await (await get("/admin", visitor)).text();

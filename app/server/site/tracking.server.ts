@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { routedPath } from "~/lib/roles";
 import { CUSTOM_HEAD_CODE_MAX, isFacebookPixelId, isGoogleAnalyticsId } from "~/lib/schemas/settings";
 import type { Database } from "../db/schema.server";
 import { getSettings } from "../settings/settings.server";
@@ -117,5 +118,6 @@ export function trackingHeadHtml(tracking: Tracking, nonce: string) {
 export function isPublicPageRequest(method: string, path: string) {
   if (method !== "GET") return false;
   if (path.endsWith(".data") || path.includes(".", path.lastIndexOf("/"))) return false;
-  return !/^\/(admin|api|assets|uploads)(\/|$)/.test(path);
+  const routed = routedPath(path);
+  return routed !== null && !/^\/(admin|api|assets|uploads)(\/|$)/.test(routed);
 }
