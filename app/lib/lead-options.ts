@@ -30,6 +30,8 @@ export const optionLabels: Record<string, string> = {
 };
 
 export const DEFAULT_GUIDE_TITLE = "Download 50 Winning PPC Strategies";
+/** The guides the site offers; a guide flow naming any other is filed under the default. */
+export const GUIDE_TITLES = [DEFAULT_GUIDE_TITLE] as const;
 export const NEWSLETTER_DEFAULT_NAME = "Newsletter Subscriber";
 
 export const LEAD_FLOWS = ["contact", "guide", "get-started", "newsletter"] as const;

@@ -11,6 +11,7 @@ import { isAdminPath } from "~/lib/roles";
 import { createAuth } from "./auth/auth.server";
 import { CLIENT_IP_HEADER } from "./auth/constants";
 import { loadAuthSecret } from "./auth/secret.server";
+import { publicBodyLimit } from "./body-limit.server";
 import { type Config, parseConfig } from "./config.server";
 import { type AppServices, requestContext, servicesContext } from "./context.server";
 import { isDatabaseReachable, openDatabase } from "./db/database.server";
@@ -142,6 +143,7 @@ function createExpressApp(
   );
   // Lead capture from other sites: before the page machinery below, which it has no use for.
   app.all("/api/forms/:formId/submissions", publicFormEndpoint(services));
+  app.use(publicBodyLimit());
 
   // React Router streams its answers without a length, so compression cannot see that an action's
   // reply is a few bytes: it would set up a gzip stream for each one. Only pages and files gain from it.

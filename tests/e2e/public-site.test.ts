@@ -210,6 +210,28 @@ describe("visitor forms without JavaScript", () => {
     expect((await db.selectFrom("leads").select("id").execute()).length).toBe(before);
   });
 
+  it("answers odd and hostile bodies with a 4xx, never a 500, and saves nothing of them", async () => {
+    const before = (await db.selectFrom("leads").select("id").execute()).length;
+    const post = (body: string, type: string, length?: number) =>
+      fetch(`${app.url}/lead`, {
+        method: "POST",
+        headers: { "content-type": type, origin: app.url, ...(length ? { "content-length": String(length) } : {}) },
+        body,
+      });
+    expect((await post('{"name":"A","email":"a@example.com"}', "application/json")).status).toBe(415);
+    expect((await post("--x\r\nbroken", "multipart/form-data; boundary=x")).status).toBe(415);
+    const huge = await post(`flow=contact&message=${"m".repeat(300 * 1024)}`, "application/x-www-form-urlencoded");
+    expect(huge.status).toBe(413);
+    expect(await huge.text()).toContain("too large");
+    expect((await submit({ flow: "contact", name: "Nul\u0000Byte", email: "nul@example.com" })).status).toBe(400);
+    const absent = await submit({ flow: "contact", email: "absent@example.com" });
+    expect(absent.status).toBe(400);
+    expect(await absent.text()).toContain("Please fill in your name and email address.");
+    // Not a flow, though `in` would have said so: an unknown flow is the contact form.
+    expect((await submit({ flow: "constructor", name: "", email: "" })).status).toBe(400);
+    expect((await db.selectFrom("leads").select("id").execute()).length).toBe(before);
+  });
+
   it("saves newsletter, guide and get-started leads as the spec describes", async () => {
     expect((await submit({ flow: "newsletter", email: "news@example.com" })).status).toBe(200);
     expect(
@@ -374,6 +396,25 @@ describe("the public form endpoint", () => {
     expect(JSON.parse(String(submission.data))).toMatchObject({ plan: "pro" });
   });
 
+  it("names the missing fields in the spec's words and refuses NUL characters, whatever the form id", async () => {
+    const absent = await post(formId, JSON.stringify({ email: "absent@example.com" }), "application/json");
+    expect(absent.status).toBe(400);
+    expect((await absent.json()).error).toBe("Please fill in your name and email address.");
+    const nul = await post(formId, JSON.stringify({ name: "A\u0000", email: "nul@example.com" }), "application/json");
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toEqual({ error: "Fields may not contain NUL characters." });
+    const oddId = await post("%00", "name: A", "text/plain");
+    expect(oddId.status).toBe(404);
+    expect(oddId.headers.get("access-control-allow-origin")).toBe("*");
+    expect(
+      await db
+        .selectFrom("leads")
+        .select("id")
+        .where("email", "in", ["absent@example.com", "nul@example.com"])
+        .execute(),
+    ).toEqual([]);
+  });
+
   it("says clearly what is wrong: unknown form, inactive form, bad input", async () => {
     const unknown = await post(
       "no-such-form",
@@ -529,6 +570,10 @@ describe("the analytics beacon", () => {
     expect((await send("not json")).status).toBe(400);
     expect((await send(JSON.stringify({ event_type: "<script>" }))).status).toBe(400);
     expect((await send(JSON.stringify({ event_type: "big", properties: { x: "y".repeat(5000) } }))).status).toBe(413);
+    // Refused from its length alone, before the server reads any of it.
+    expect((await send(JSON.stringify({ event_type: "huge", properties: { x: "y".repeat(64 * 1024) } }))).status).toBe(
+      413,
+    );
     expect((await fetch(`${app.url}/api/events`)).status).toBe(405);
   });
 });

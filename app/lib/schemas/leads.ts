@@ -4,6 +4,7 @@ import {
   CONTACT_INDUSTRIES,
   DEFAULT_GUIDE_TITLE,
   GUIDE_INDUSTRIES,
+  GUIDE_TITLES,
   NEWSLETTER_DEFAULT_NAME,
 } from "~/lib/lead-options";
 
@@ -13,19 +14,25 @@ export { CONTACT_COUNTRIES, CONTACT_INDUSTRIES, DEFAULT_GUIDE_TITLE, GUIDE_INDUS
 
 /** The visitor forms' rules, shared by the browser and the server. Lengths are the server's limits. */
 
-const optional = (max: number, label: string) =>
+/**
+ * Visitor text: an absent field reads as "required" like an empty one (not zod's own wording), and a
+ * NUL character is refused here rather than by PostgreSQL at insert time.
+ */
+const visitorText = () =>
   z
-    .string()
+    .string({ error: "required" })
     .trim()
+    .refine((value) => !value.includes("\u0000"), "Please remove the NUL characters from this field.");
+
+const optional = (max: number, label: string) =>
+  visitorText()
     .max(max, `${label} can be at most ${max.toLocaleString("en-US")} characters.`)
     .optional()
     .transform((value) => (value ? value : undefined));
 
-const requiredName = z.string().trim().min(1, "required").max(200, "Name can be at most 200 characters.");
+const requiredName = visitorText().min(1, "required").max(200, "Name can be at most 200 characters.");
 
-const requiredEmail = z
-  .string()
-  .trim()
+const requiredEmail = visitorText()
   .min(1, "required")
   .max(254, "E-mail addresses can be at most 254 characters.")
   .pipe(z.email("Please enter a valid e-mail address."));
@@ -55,7 +62,10 @@ export const guideLeadSchema = z.object({
   company: optional(200, "Company"),
   industry: choice(GUIDE_INDUSTRIES),
   message: optional(5000, "Message"),
-  guideTitle: optional(200, "Guide title").transform((value) => value ?? DEFAULT_GUIDE_TITLE),
+  // Only a guide the site offers: the title goes into the mail sent to whatever address was typed.
+  guideTitle: optional(200, "Guide title").transform((value) =>
+    value && (GUIDE_TITLES as readonly string[]).includes(value) ? value : DEFAULT_GUIDE_TITLE,
+  ),
   redirectUrl: optional(2048, "Redirect URL"),
 });
 
@@ -85,16 +95,14 @@ export const leadFlows = {
 export type LeadFlow = keyof typeof leadFlows;
 
 export function isLeadFlow(value: unknown): value is LeadFlow {
-  return typeof value === "string" && value in leadFlows;
+  return typeof value === "string" && Object.hasOwn(leadFlows, value);
 }
 
-/** Safe redirect targets after a submission: http(s) only. */
-export function isSafeRedirectUrl(value: string | undefined) {
-  if (!value) return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return value.startsWith("/") && !value.startsWith("//");
-  }
+/**
+ * Redirects after a submission stay on this site: a path, never another host. The address can come
+ * from a crafted link or a cross-site form, and the agency's thank-you page must not send visitors
+ * elsewhere on a stranger's say. Browsers read `/\host` as `//host`, so a backslash is refused too.
+ */
+export function isSafeRedirectUrl(value: string | undefined): value is string {
+  return Boolean(value && /^\/(?![/\\])/.test(value) && !/[\\\u0000-\u001f\u007f]/.test(value));
 }

@@ -26,16 +26,15 @@ export async function recordEvent(services: AppServices, request: Request, clien
   if (typeof eventType !== "string" || !EVENT_TYPE.test(eventType)) {
     return data({ error: "event_type must be a short snake_case name." }, { status: 400 });
   }
-  const limited = await consumeRateLimit(services.db, `events:${clientIp ?? "unknown"}`, {
-    windowSeconds: 60,
-    max: EVENTS_PER_MINUTE,
-  });
-  if (!limited.allowed) return data({ error: "Too many events." }, { status: 429 });
-
   const pageUrl = typeof body.page_url === "string" ? body.page_url.slice(0, 2048) : null;
   const properties =
     body.properties && typeof body.properties === "object" && !Array.isArray(body.properties) ? body.properties : null;
   try {
+    const limited = await consumeRateLimit(services.db, `events:${clientIp ?? "unknown"}`, {
+      windowSeconds: 60,
+      max: EVENTS_PER_MINUTE,
+    });
+    if (!limited.allowed) return data({ error: "Too many events." }, { status: 429 });
     await services.db
       .insertInto("analytics_events")
       .values({

@@ -9,7 +9,12 @@ export function utmFromUrl(url: string | null | undefined): Utm {
   try {
     params = url ? new URL(url).searchParams : undefined;
   } catch {}
-  const get = (name: string) => params?.get(name)?.trim().slice(0, 200) || null;
+  const get = (name: string) =>
+    params
+      ?.get(name)
+      ?.replace(/[\u0000-\u001f\u007f]/g, "")
+      .trim()
+      .slice(0, 200) || null;
   return { utm_source: get("utm_source"), utm_medium: get("utm_medium"), utm_campaign: get("utm_campaign") };
 }
 

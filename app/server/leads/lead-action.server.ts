@@ -7,8 +7,19 @@ import { firstTouchOf } from "./attribution.server";
 import { type Attribution, captureLead } from "./capture.server";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, spamReason, TOO_MANY_SUBMISSIONS, TooManySubmissions } from "./spam.server";
 
-const text = (value: FormDataEntryValue | null, max: number) =>
-  typeof value === "string" && value.trim() ? value.trim().slice(0, max) : null;
+const text = (value: FormDataEntryValue | null, max: number) => {
+  const cleaned = typeof value === "string" ? value.replace(/[\u0000-\u001f\u007f]/g, "").trim() : "";
+  return cleaned ? cleaned.slice(0, max) : null;
+};
+
+/** A body that is not form data at all (JSON, plain text, a broken multipart body): the sender's to fix. */
+async function readFormData(request: Request) {
+  try {
+    return await request.formData();
+  } catch {
+    return null;
+  }
+}
 
 export function attributionOf(request: Request, formData: FormData): Attribution {
   const userAgent = request.headers.get("user-agent")?.slice(0, 500) ?? null;
@@ -33,7 +44,22 @@ export function attributionOf(request: Request, formData: FormData): Attribution
 export async function handleLeadSubmission(context: Readonly<RouterContextProvider>, request: Request) {
   const services = getServices(context);
   const { db, logger, mailWorker, formSecret } = services;
-  const formData = await request.formData();
+  const formData = await readFormData(request);
+  if (!formData) {
+    return data(
+      {
+        flow: "contact" as LeadFlow,
+        ok: false,
+        title: "Please check the form",
+        description: "Send the form's fields as URL-encoded or multipart form data.",
+        fieldErrors: {} as Record<string, string>,
+        values: {} as Record<string, string>,
+        downloadUrl: null,
+        redirectUrl: null,
+      },
+      { status: 415 },
+    );
+  }
   const flowValue = formData.get("flow");
   const flow: LeadFlow = isLeadFlow(flowValue) ? flowValue : "contact";
   const parsed = parseForm(formData, leadFlows[flow]);

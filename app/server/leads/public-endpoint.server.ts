@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { getStartedLeadSchema } from "~/lib/schemas/leads";
 import type { AppServices } from "../context.server";
 import { preparedQuery } from "../db/prepared-query.server";
+import type { Database } from "../db/schema.server";
 import { leadMailContext } from "../mail/lead-mails.server";
 import { firstTouchFromCookies } from "./attribution.server";
 import { writeLead } from "./capture.server";
@@ -100,6 +101,12 @@ const formById = preparedQuery((db, $: { id: string }) =>
   db.selectFrom("forms").select(["id", "name", "status"]).where("id", "=", $.id),
 );
 
+/** Form ids are UUIDs; anything far from that shape (a NUL, a page of text) is no form, unasked. */
+async function findForm(db: Database, formId: string) {
+  if (formId.length > 64 || formId.includes("\u0000")) return undefined;
+  return (await formById(db, { id: formId })).rows[0];
+}
+
 /** POST /api/forms/{formId}/submissions: a lead and a submission for an active form, from anywhere. */
 export async function handlePublicSubmission(services: AppServices, request: PublicSubmission): Promise<Reply> {
   if (request.method === "OPTIONS") return reply(204, null);
@@ -110,8 +117,13 @@ export async function handlePublicSubmission(services: AppServices, request: Pub
   const input = await readSubmission(request);
   if ("refusal" in input) {
     // Whatever is wrong with the fields, a missing or closed form is the first thing to say.
-    const [form] = (await formById(db, { id: request.formId })).rows;
-    return form?.status === "active" ? input.refusal : formRefusal(form);
+    try {
+      const form = await findForm(db, request.formId);
+      return form?.status === "active" ? input.refusal : formRefusal(form);
+    } catch (error) {
+      logger.error({ err: error, formId: request.formId }, "form lookup failed");
+      return input.refusal;
+    }
   }
   const { fields, data } = input;
   const email = data.email.toLowerCase();
@@ -124,7 +136,7 @@ export async function handlePublicSubmission(services: AppServices, request: Pub
   try {
     // One transaction, so one turn on the database per lead: the form check, the limits and the writes.
     ({ leadId } = await db.transaction().execute(async (trx) => {
-      const [form] = (await formById(trx, { id: request.formId })).rows;
+      const form = await findForm(trx, request.formId);
       if (form?.status !== "active") throw new FormRefusal(formRefusal(form));
       return writeLead(trx, {
         rateLimit: { clientIp: request.clientIp, email },
@@ -196,6 +208,9 @@ async function readSubmission(
     entries.some(([key, value]) => key.length > 100 || value.length > MAX_FIELD_LENGTH)
   ) {
     return { refusal: reply(413, { error: TOO_MANY_FIELDS }) };
+  }
+  if (entries.some(([key, value]) => key.includes("\u0000") || value.includes("\u0000"))) {
+    return { refusal: reply(400, { error: "Fields may not contain NUL characters." }) };
   }
   const parsed = getStartedLeadSchema.safeParse(fields);
   if (!parsed.success) {
