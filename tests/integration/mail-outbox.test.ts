@@ -3,7 +3,16 @@ import { afterEach, describe, expect, it } from "vitest";
 import { seedDatabase } from "~/server/db/seed.server";
 import { newId } from "~/server/db/values.server";
 import { captureLead } from "~/server/leads/capture.server";
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "~/server/mail/outbox.server";
+import {
+  claimDueMails,
+  holdOf,
+  MAX_ATTEMPTS,
+  markAttemptFailed,
+  markSent,
+  RETRY_DELAYS_MS,
+  renewHold,
+  SEND_LOCK_MS,
+} from "~/server/mail/outbox.server";
 import { createMailWorker, NO_SMTP_REASON } from "~/server/mail/worker.server";
 import { setSetting } from "~/server/settings/settings.server";
 import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
@@ -157,6 +166,25 @@ describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
     expect(mail).toMatchObject({ status: "queued", attempts: 0, last_error: NO_SMTP_REASON });
   });
 
+  it("without a mail server, says so in the log at start and as leads' mails pile up", async () => {
+    const db = await setup();
+    const lines: { msg: string; waiting?: number }[] = [];
+    const logged = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const worker = createMailWorker({ db, logger: logged, smtpUrl: undefined, from: "site@agency.example" });
+    worker.start();
+    for (const name of ["Ana", "Ben"]) {
+      await captureLead(db, "contact", { name, email: `${name}@example.com` } as never, attribution, {
+        ...mailContext,
+        queuedNote: worker.queuedNote,
+      });
+      await worker.kick();
+    }
+    await worker.runOnce();
+    await worker.stop();
+    expect(lines.map((line) => line.msg)).toContain("SMTP_URL is not set: mail stays queued in the outbox until it is");
+    expect(lines.find((line) => line.msg === "mail queued but not sent: SMTP_URL is not set")?.waiting).toBe(2);
+  });
+
   it("without a mail server, says why on every queued mail, a backlog of any length included", async () => {
     const db = await setup();
     const at = new Date().toISOString();
@@ -208,6 +236,66 @@ describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
     await worker.stop();
     expect(new Set(await reasons("queued"))).toEqual(new Set([NO_SMTP_REASON]));
     expect(await reasons("queued")).toHaveLength(407);
+  });
+
+  it("lets only the worker holding a mail record it: a hold that ran out changes nothing", async () => {
+    const db = await setup();
+    await captureLead(db, "contact", { name: "Ana", email: "ana@example.com" } as never, attribution, mailContext);
+    const t0 = Date.now() + 1000;
+    const [first] = await claimDueMails(db, { nowMs: t0 });
+    // The first worker's send hangs past its lock; another takes the mail over and sends it.
+    const [second] = await claimDueMails(db, { nowMs: t0 + SEND_LOCK_MS + 1 });
+    expect(second?.id).toBe(first?.id);
+    expect(await markSent(db, holdOf(first!))).toBe(false);
+    expect(await markSent(db, holdOf(second!))).toBe(true);
+    // The first worker's late failure must not put a sent mail back in the queue.
+    await markAttemptFailed(db, holdOf(first!), first!.attempts, "timed out");
+    const [mail] = await outbox();
+    expect(mail).toMatchObject({ status: "sent", attempts: 2, last_error: null });
+  });
+
+  it("renews a mail's hold just before sending it, so a slow batch is not taken over", async () => {
+    const db = await setup();
+    await captureLead(db, "contact", { name: "Ana", email: "ana@example.com" } as never, attribution, mailContext);
+    const t0 = Date.now() + 1000;
+    const [claimed] = await claimDueMails(db, { nowMs: t0 });
+    const renewed = await renewHold(db, holdOf(claimed!), t0 + 100_000);
+    expect(renewed).not.toBeNull();
+    expect(await claimDueMails(db, { nowMs: t0 + SEND_LOCK_MS + 1 })).toEqual([]);
+    // The old hold is spent: it neither renews nor records.
+    expect(await renewHold(db, holdOf(claimed!), t0 + 100_001)).toBeNull();
+    expect(await markSent(db, holdOf(claimed!))).toBe(false);
+    expect(await markSent(db, renewed!)).toBe(true);
+  });
+
+  it("stops after the mail in flight and hands the rest of its batch back to the queue", async () => {
+    const db = await setup();
+    let stopped: Promise<void> | undefined;
+    const smtp = await startSmtpServer({
+      onReceived: () => {
+        stopped ??= worker.stop();
+      },
+    });
+    closeSmtp = smtp.close;
+    for (let index = 0; index < 3; index++) {
+      await captureLead(
+        db,
+        "contact",
+        { name: `Lead ${index}`, email: `l${index}@example.com` } as never,
+        attribution,
+        mailContext,
+      );
+    }
+    const worker = createMailWorker({ db, logger, smtpUrl: smtp.url, from: "site@agency.example" });
+    expect(await worker.runOnce()).toBe(1);
+    await stopped;
+    expect(smtp.received).toHaveLength(1);
+    const mails = await outbox();
+    expect(mails.filter((mail) => mail.status === "sent")).toHaveLength(1);
+    // Back in the queue as if never tried: due now, no attempt counted, no lock left behind.
+    expect(
+      mails.filter((mail) => mail.status === "queued" && mail.attempts === 0 && mail.locked_until === null),
+    ).toHaveLength(2);
   });
 
   it("lets two workers share the outbox without sending a mail twice", async () => {

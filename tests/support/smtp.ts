@@ -3,8 +3,17 @@ import { SMTPServer } from "smtp-server";
 
 export type ReceivedMail = { to: string[]; raw: string };
 
-/** A real SMTP server on loopback; `refuse(n)` answers the n-th delivery attempt with a temporary error. */
-export async function startSmtpServer({ refuse = () => false }: { refuse?: (attempt: number) => boolean } = {}) {
+/**
+ * A real SMTP server on loopback; `refuse(n)` answers the n-th delivery attempt with a temporary error,
+ * `onReceived` hears of each accepted mail.
+ */
+export async function startSmtpServer({
+  refuse = () => false,
+  onReceived = () => {},
+}: {
+  refuse?: (attempt: number) => boolean;
+  onReceived?: (mail: ReceivedMail) => void;
+} = {}) {
   const received: ReceivedMail[] = [];
   let attempts = 0;
   const server = new SMTPServer({
@@ -26,7 +35,9 @@ export async function startSmtpServer({ refuse = () => false }: { refuse?: (atte
         raw += chunk.toString("utf8");
       });
       stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw });
+        const mail = { to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw };
+        received.push(mail);
+        onReceived(mail);
         callback();
       });
     },

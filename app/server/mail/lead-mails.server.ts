@@ -94,7 +94,8 @@ export function guideWelcome(
       `Thank you for your interest in "${guideTitle}".`,
       link ? `Download it here: ${link}` : "We'll send the guide to you shortly.",
       "",
-      `Questions about your campaigns? Just reply to this e-mail.`,
+      // The sender is MAIL_FROM, no-reply@… unless the operator says otherwise: point to a way that works.
+      `Questions about your campaigns? Write to us at ${context.baseUrl}/contact`,
       "",
       `The ${context.brandName} team`,
     ].join("\n"),

@@ -82,19 +82,59 @@ export async function claimDueMails(db: Database, { limit = 10, nowMs = Date.now
   return result.rows;
 }
 
-export async function markSent(db: Database, id: string, nowMs = Date.now()) {
-  const now = new Date(nowMs).toISOString();
-  await db
+/**
+ * A worker's hold on a mail it claimed: the `locked_until` its claim (or last renewal) wrote. Every
+ * later change requires it, so a worker whose hold ran out (another took the mail over) changes
+ * nothing, and a mail's state is only ever written by the worker that is sending it.
+ */
+export type MailHold = { id: string; lockedUntil: string };
+
+export const holdOf = (mail: Row<"email_outbox">): MailHold => ({
+  id: mail.id,
+  lockedUntil: String(mail.locked_until),
+});
+
+/**
+ * Extends the hold just before a send, so that each send gets the whole lock time however long the
+ * ones before it took. Null when another worker has taken the mail over meanwhile: do not send it.
+ */
+export async function renewHold(db: Database, hold: MailHold, nowMs = Date.now()): Promise<MailHold | null> {
+  const lockedUntil = new Date(Math.max(nowMs + SEND_LOCK_MS, Date.parse(hold.lockedUntil) + 1)).toISOString();
+  const result = await db
     .updateTable("email_outbox")
-    .set({ status: "sent", sent_at: now, locked_until: null, last_error: null, updated_at: now })
-    .where("id", "=", id)
-    .execute();
+    .set({ locked_until: lockedUntil })
+    .where("id", "=", hold.id)
+    .where("status", "=", "sending")
+    .where("locked_until", "=", hold.lockedUntil)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1 ? { id: hold.id, lockedUntil } : null;
 }
 
-/** Schedules the next try, or gives up after the last one; the lead is never touched. */
-export async function markAttemptFailed(db: Database, mail: Row<"email_outbox">, error: string, nowMs = Date.now()) {
+/** True when recorded; false when the hold was lost (another worker owns the mail now). */
+export async function markSent(db: Database, hold: MailHold, nowMs = Date.now()) {
   const now = new Date(nowMs).toISOString();
-  const delay = RETRY_DELAYS_MS[mail.attempts - 1];
+  const result = await db
+    .updateTable("email_outbox")
+    .set({ status: "sent", sent_at: now, locked_until: null, last_error: null, updated_at: now })
+    .where("id", "=", hold.id)
+    .where("locked_until", "=", hold.lockedUntil)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Schedules the next try, counted from when this one failed, or gives up after the last one; the lead
+ * is never touched. Nothing happens without the hold.
+ */
+export async function markAttemptFailed(
+  db: Database,
+  hold: MailHold,
+  attempts: number,
+  error: string,
+  nowMs = Date.now(),
+) {
+  const now = new Date(nowMs).toISOString();
+  const delay = RETRY_DELAYS_MS[attempts - 1];
   await db
     .updateTable("email_outbox")
     .set({
@@ -104,8 +144,28 @@ export async function markAttemptFailed(db: Database, mail: Row<"email_outbox">,
       last_error: error.slice(0, 1000),
       updated_at: now,
     })
-    .where("id", "=", mail.id)
+    .where("id", "=", hold.id)
+    .where("locked_until", "=", hold.lockedUntil)
     .execute();
+}
+
+/** Hands claimed mails that were not tried back to the queue, due at once, without counting an attempt. */
+export async function releaseHolds(db: Database, holds: MailHold[], nowMs = Date.now()) {
+  const now = new Date(nowMs).toISOString();
+  for (const hold of holds) {
+    await db
+      .updateTable("email_outbox")
+      .set((eb) => ({
+        status: "queued",
+        attempts: eb("attempts", "-", 1),
+        locked_until: null,
+        next_attempt_at: now,
+        updated_at: now,
+      }))
+      .where("id", "=", hold.id)
+      .where("locked_until", "=", hold.lockedUntil)
+      .execute();
+  }
 }
 
 /**

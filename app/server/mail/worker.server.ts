@@ -1,10 +1,23 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "pino";
 import type { Database } from "../db/schema.server";
-import { claimDueMails, markAttemptFailed, markSent, noteWaitingReason } from "./outbox.server";
+import {
+  claimDueMails,
+  holdOf,
+  type MailHold,
+  markAttemptFailed,
+  markSent,
+  noteWaitingReason,
+  releaseHolds,
+  renewHold,
+} from "./outbox.server";
 
 export const NO_SMTP_REASON = "Not sent: SMTP_URL is not set. The mail stays queued until it is.";
 const POLL_MS = 5_000;
+/** Without a mail server, how often at most the log says that mail is piling up. */
+const WAITING_LOG_MS = 60_000;
+/** Recording a sent mail is retried after these pauses: a mail the server took must not go out again. */
+const RECORD_RETRY_MS = [200, 1_000, 5_000];
 
 export type MailWorker = ReturnType<typeof createMailWorker>;
 
@@ -36,36 +49,80 @@ export function createMailWorker({
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<number> | undefined;
   let again = false;
+  let stopping = false;
   let notedEveryQueued = false;
+  /** Mails this process queued without a mail server since the log last said so. */
+  let unsentSinceLog = 0;
+  let lastWaitingLog = 0;
 
-  /** One pass over the due mails; returns how many it tried. */
+  /** Without a mail server: label what waits, and say in the log that mail is piling up. */
+  async function noteWaiting(nowMs: number) {
+    // The first pass also relabels what an earlier run (perhaps with a mail server) left queued.
+    const relabelled = await noteWaitingReason(db, NO_SMTP_REASON, { everyQueued: !notedEveryQueued });
+    notedEveryQueued = true;
+    const waiting = relabelled + unsentSinceLog;
+    if (waiting > 0 && nowMs - lastWaitingLog >= WAITING_LOG_MS) {
+      logger.warn({ waiting }, "mail queued but not sent: SMTP_URL is not set");
+      unsentSinceLog = 0;
+      lastWaitingLog = nowMs;
+    }
+  }
+
+  /** Records a mail the server accepted; retried, because a failure here must not send it again. */
+  async function recordSent(hold: MailHold, kind: string, clock: () => number) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        if (await markSent(db, hold, clock())) logger.info({ mailId: hold.id, kind }, "mail sent");
+        else logger.warn({ mailId: hold.id }, "mail sent after another worker took it over");
+        return;
+      } catch (error) {
+        const pause = RECORD_RETRY_MS[attempt];
+        if (pause === undefined) {
+          logger.error({ err: error, mailId: hold.id }, "mail sent but not recorded; it may go out again");
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+    }
+  }
+
+  /**
+   * One pass over the due mails; returns how many it tried. Each mail's hold is renewed just before
+   * its send, and a stop ends the pass after the mail in flight, handing the rest back to the queue.
+   */
   async function runOnce(nowMs = Date.now()): Promise<number> {
     if (!transport) {
-      // The first pass also relabels what an earlier run (perhaps with a mail server) left queued.
-      const waiting = await noteWaitingReason(db, NO_SMTP_REASON, { everyQueued: !notedEveryQueued });
-      notedEveryQueued = true;
-      if (waiting > 0) logger.warn({ waiting }, "mail queued but not sent: SMTP_URL is not set");
+      await noteWaiting(nowMs);
       return 0;
     }
     const mails = await claimDueMails(db, { nowMs });
-    for (const mail of mails) {
+    // The pass's clock (tests set it) moved on by the time the sends took.
+    const started = Date.now();
+    const clock = () => nowMs + (Date.now() - started);
+    let tried = 0;
+    for (const [index, mail] of mails.entries()) {
+      if (stopping) {
+        await releaseHolds(db, mails.slice(index).map(holdOf), clock());
+        break;
+      }
+      const hold = await renewHold(db, holdOf(mail), clock());
+      if (!hold) continue;
+      tried++;
       try {
         await transport.sendMail({ from, to: mail.to_address, subject: mail.subject, text: mail.text_body });
-        await markSent(db, mail.id);
-        logger.info({ mailId: mail.id, kind: mail.kind }, "mail sent");
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        await markAttemptFailed(db, mail, message, nowMs);
+        await markAttemptFailed(db, hold, mail.attempts, message, clock());
         logger.warn({ mailId: mail.id, attempts: mail.attempts, err: message }, "mail attempt failed");
+        continue;
       }
+      await recordSent(hold, mail.kind, clock);
     }
-    return mails.length;
+    return tried;
   }
 
-  /** Runs a pass now (after the one in progress, if any), without waiting for the next tick. */
-  function kick() {
-    // Without a mail server a pass only notes why mail waits; the timer's passes are enough for that.
-    if (!transport) return Promise.resolve(0);
+  /** One pass at a time; a pass asked for while one runs follows it. */
+  function pass() {
     if (running) {
       again = true;
       return running;
@@ -77,9 +134,9 @@ export function createMailWorker({
       })
       .finally(() => {
         running = undefined;
-        if (again) {
+        if (again && !stopping) {
           again = false;
-          void kick();
+          void pass();
         }
       });
     return running;
@@ -87,19 +144,26 @@ export function createMailWorker({
 
   return {
     runOnce,
-    kick,
+    /** A lead queued mail: send it now rather than at the next tick. */
+    kick() {
+      // Without a mail server there is nothing to send; the timer's passes say in the log that mail waits.
+      if (!transport) {
+        unsentSinceLog++;
+        return Promise.resolve(0);
+      }
+      return pass();
+    },
     /** What mails queued now should say from the start about why they wait, if anything. */
     queuedNote: transport ? null : NO_SMTP_REASON,
     start() {
-      const pass = () => {
-        if (transport) void kick();
-        else void runOnce().catch((error) => logger.error({ err: error }, "mail worker pass failed"));
-      };
-      timer ??= setInterval(pass, pollMs);
+      if (!transport) logger.warn("SMTP_URL is not set: mail stays queued in the outbox until it is");
+      timer ??= setInterval(() => void pass(), pollMs);
       timer.unref?.();
-      pass();
+      void pass();
     },
+    /** Ends after the mail being sent, if any; the pass's other mails go back to the queue. */
     async stop() {
+      stopping = true;
       clearInterval(timer);
       timer = undefined;
       again = false;
