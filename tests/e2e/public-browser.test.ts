@@ -21,6 +21,16 @@ describe("the public site in Chromium", () => {
     mkdirSync(screenshots, { recursive: true });
     [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
     db = appDatabase(app);
+    // The guide flows download this file after success.
+    await db
+      .insertInto("site_settings")
+      .values({
+        key: "ppc_strategies_pdf",
+        value: JSON.stringify("/images/logo.svg"),
+        updated_at: new Date().toISOString(),
+      })
+      .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify("/images/logo.svg") }))
+      .execute();
   });
   afterAll(async () => {
     await db?.destroy();
@@ -175,15 +185,6 @@ describe("the public site in Chromium", () => {
   });
 
   it("opens the get-started and guide dialogs from the keyboard and saves their leads", async () => {
-    await db
-      .insertInto("site_settings")
-      .values({
-        key: "ppc_strategies_pdf",
-        value: JSON.stringify("/images/logo.svg"),
-        updated_at: new Date().toISOString(),
-      })
-      .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify("/images/logo.svg") }))
-      .execute();
     const page = await browser.newPage();
     await page.goto(`${app.url}/pricing`);
     await hydrated(page);
@@ -251,12 +252,16 @@ describe("the public site in Chromium", () => {
     await page.goto(`${app.url}/pricing`);
     await page.locator("[data-plan='Growth'] [data-slot='get-started-button']").click();
     await page.getByRole("heading", { name: "Get Started - Growth Plan" }).waitFor();
-    // A refused submission comes back to the same form, still filed under the button's source.
+    // A refused submission comes back to the same form, still filed under the button's source, with
+    // what was typed still there.
+    await page.getByLabel("Email").fill("plain-get-started@example.com");
+    await page.getByLabel("Company").fill("Plain Html Ltd");
     await page.getByRole("button", { name: "Get Started" }).click();
     await page.getByText("Please fill in your name and email address.").waitFor();
     await page.getByRole("heading", { name: "Get Started - Growth Plan" }).waitFor();
+    expect(await page.getByLabel("Email").inputValue()).toBe("plain-get-started@example.com");
+    expect(await page.getByLabel("Company").inputValue()).toBe("Plain Html Ltd");
     await page.getByLabel("Name").fill("Plain Html");
-    await page.getByLabel("Email").fill("plain-get-started@example.com");
     await likeAPerson();
     await page.getByRole("button", { name: "Get Started" }).click();
     await page.getByText("Your request has been submitted.").waitFor();
@@ -279,6 +284,23 @@ describe("the public site in Chromium", () => {
       is_spam: 0,
     });
     await context.close();
+  });
+
+  it("downloads the guide from its own page too, when that page was opened with JavaScript", async () => {
+    const page = await browser.newPage();
+    // Where a click lands before the home page has hydrated, or a shared link leads.
+    await page.goto(`${app.url}/lead?flow=guide`);
+    await hydrated(page);
+    await page.getByLabel("Name").fill("Early Clicker");
+    await page.getByLabel("Email").fill("early@example.com");
+    await likeAPerson();
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download Now" }).click();
+    expect((await download).url()).toBe(`${app.url}/images/logo.svg`);
+    expect(await savedLead("early@example.com")).toMatchObject({
+      source: "PDF Download - Download 50 Winning PPC Strategies",
+    });
+    await page.close();
   });
 
   it("subscribes to the newsletter with and without JavaScript", async () => {

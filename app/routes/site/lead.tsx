@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ContactForm } from "~/components/site/forms/contact-form";
+import { followLeadSuccess } from "~/components/site/forms/lead-dialog";
 import { LeadDialogForm } from "~/components/site/forms/lead-dialog-form";
 import { NewsletterForm } from "~/components/site/forms/newsletter-form";
 import { CheckCircle2Icon } from "~/components/site/icons/CheckCircle2Icon";
@@ -7,14 +8,21 @@ import { DownloadIcon } from "~/components/site/icons/DownloadIcon";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
-import { DEFAULT_GUIDE_TITLE, isLeadFlowName } from "~/lib/lead-options";
+import { DEFAULT_GUIDE_TITLE, isLeadFlowName, type LeadFlowName } from "~/lib/lead-options";
 import { handleLeadSubmission } from "~/server/leads/lead-action.server";
 import type { Route } from "./+types/lead";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Thank you | ${brand.name}` },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData ? leadPageHeading(loaderData.flow, loaderData.hidden) : "Get in touch"} | ${brand.name}` },
   { name: "robots", content: "noindex" },
 ];
+
+function leadPageHeading(flow: LeadFlowName, hidden: Record<string, string>) {
+  if (flow === "newsletter") return "Subscribe to our newsletter";
+  if (flow === "guide") return hidden.guideTitle ?? DEFAULT_GUIDE_TITLE;
+  if (flow === "get-started") return `Get Started - ${hidden.sourceLabel ?? "Website"}`;
+  return "Get in touch";
+}
 
 /** The dialog context a lead page's address may carry, per flow, with the schemas' length limits. */
 const dialogContext = {
@@ -84,15 +92,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
   const values = actionData?.values ?? {};
   return (
     <main className="mx-auto max-w-2xl px-4 py-16">
-      <h1 className="font-bold text-3xl">
-        {flow === "newsletter"
-          ? "Subscribe to our newsletter"
-          : flow === "guide"
-            ? (hidden.guideTitle ?? DEFAULT_GUIDE_TITLE)
-            : flow === "get-started"
-              ? `Get Started - ${hidden.sourceLabel ?? "Website"}`
-              : "Get in touch"}
-      </h1>
+      <h1 className="font-bold text-3xl">{leadPageHeading(flow, hidden)}</h1>
       {actionData ? (
         <Alert variant="destructive" className="mt-6">
           <AlertTitle>{actionData.title}</AlertTitle>
@@ -107,6 +107,9 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
             flow={flow}
             hidden={hidden}
             action={formAction}
+            values={values}
+            errors={errors}
+            onSuccess={(data) => followLeadSuccess(flow, hidden.guideTitle ?? DEFAULT_GUIDE_TITLE, data)}
             submitLabel={flow === "guide" ? "Download Now" : "Get Started"}
             busyLabel={flow === "guide" ? "Processing..." : "Submitting..."}
           />

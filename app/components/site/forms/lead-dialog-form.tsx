@@ -13,6 +13,8 @@ export function LeadDialogForm({
   flow,
   hidden,
   action = "/lead",
+  values = {},
+  errors = {},
   submitLabel,
   busyLabel,
   onSuccess,
@@ -20,6 +22,9 @@ export function LeadDialogForm({
   flow: Extract<LeadFlow, "guide" | "get-started">;
   hidden: Record<string, string | undefined>;
   action?: string;
+  /** What was typed and what was wrong with it, when the server refused a submission (no JavaScript). */
+  values?: Record<string, string>;
+  errors?: Record<string, string>;
   submitLabel: string;
   busyLabel: string;
   onSuccess?: (data: LeadActionData) => void;
@@ -34,7 +39,16 @@ export function LeadDialogForm({
       {Object.entries(hidden).map(([name, value]) =>
         value ? <input key={name} type="hidden" name={name} value={value} /> : null,
       )}
-      <TextField id={id("name")} label="Name" name="name" required maxLength={200} autoComplete="name" />
+      <TextField
+        id={id("name")}
+        label="Name"
+        name="name"
+        required
+        maxLength={200}
+        autoComplete="name"
+        defaultValue={values.name}
+        error={errors.name}
+      />
       <TextField
         id={id("email")}
         label="Email"
@@ -43,10 +57,29 @@ export function LeadDialogForm({
         required
         maxLength={254}
         autoComplete="email"
+        defaultValue={values.email}
+        error={errors.email}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id={id("phone")} label="Phone" name="phone" type="tel" maxLength={50} autoComplete="tel" />
-        <TextField id={id("company")} label="Company" name="company" maxLength={200} autoComplete="organization" />
+        <TextField
+          id={id("phone")}
+          label="Phone"
+          name="phone"
+          type="tel"
+          maxLength={50}
+          autoComplete="tel"
+          defaultValue={values.phone}
+          error={errors.phone}
+        />
+        <TextField
+          id={id("company")}
+          label="Company"
+          name="company"
+          maxLength={200}
+          autoComplete="organization"
+          defaultValue={values.company}
+          error={errors.company}
+        />
       </div>
       {flow === "guide" ? (
         <SelectField
@@ -55,9 +88,19 @@ export function LeadDialogForm({
           name="industry"
           options={GUIDE_INDUSTRIES}
           labels={optionLabels}
+          defaultValue={values.industry}
+          error={errors.industry}
         />
       ) : null}
-      <TextAreaField id={id("message")} label="Message" name="message" maxLength={5000} rows={3} />
+      <TextAreaField
+        id={id("message")}
+        label="Message"
+        name="message"
+        maxLength={5000}
+        rows={3}
+        defaultValue={values.message}
+        error={errors.message}
+      />
       <button type="submit" disabled={busy} aria-busy={busy} className={buttonVariants()}>
         {busy ? busyLabel : submitLabel}
       </button>

@@ -16,6 +16,18 @@ function download(url: string) {
   link.remove();
 }
 
+/**
+ * What follows the success of a guide or get-started form, in its dialog or on its own page: the
+ * guide's event and download, and the redirect after a second.
+ */
+export function followLeadSuccess(flow: "guide" | "get-started", guideTitle: string, data: LeadActionData) {
+  if (flow === "guide") {
+    track("pdf_download_success", { pdf_title: guideTitle, lead_email: data.leadEmail });
+    if (data.downloadUrl) download(data.downloadUrl);
+  }
+  openRedirect(data);
+}
+
 export type LeadDialogProps =
   | { kind: "get-started"; source: string; formId?: string; redirectUrl?: string; onClose: () => void }
   | { kind: "guide"; title: string; redirectUrl?: string; onClose: () => void };
@@ -27,11 +39,7 @@ export type LeadDialogProps =
 export default function LeadDialog(props: LeadDialogProps) {
   const onSuccess = (data: LeadActionData) => {
     props.onClose();
-    if (props.kind === "guide") {
-      track("pdf_download_success", { pdf_title: props.title, lead_email: data.leadEmail });
-      if (data.downloadUrl) download(data.downloadUrl);
-    }
-    openRedirect(data);
+    followLeadSuccess(props.kind, props.kind === "guide" ? props.title : "", data);
   };
   if (props.kind === "guide") {
     return (
