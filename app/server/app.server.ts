@@ -109,6 +109,8 @@ function createExpressApp(
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
 
+  if (config.trustProxy === false) app.use(warnOfUntrustedProxy(logger));
+
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
@@ -202,6 +204,24 @@ function createExpressApp(
     res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
   });
   return app;
+}
+
+/**
+ * Behind a proxy that TRUST_PROXY does not name, every visitor has the proxy's address: they share
+ * one rate limit, and a busy hour locks everybody out. The first proxied request says so, once.
+ */
+function warnOfUntrustedProxy(logger: AppServices["logger"]): RequestHandler {
+  let warned = false;
+  return (req, _res, next) => {
+    if (!warned && req.headers["x-forwarded-for"] !== undefined) {
+      warned = true;
+      logger.warn(
+        { proxy: req.socket.remoteAddress },
+        "requests come through a proxy (X-Forwarded-For) but TRUST_PROXY is not set: all visitors count as the proxy's address and share its rate limits; set TRUST_PROXY to the proxy's address or hop count",
+      );
+    }
+    next();
+  };
 }
 
 export type { Config };

@@ -104,6 +104,15 @@ describe("the production server on SQLite", () => {
     const spoofed = await fetch(`${app.url}/`, { headers: { "X-Forwarded-Proto": "https" } });
     expect(spoofed.headers.get("strict-transport-security")).toBeNull();
   });
+
+  it("tells the operator, once, when requests come through a proxy that TRUST_PROXY does not name", async () => {
+    const warning = "requests come through a proxy (X-Forwarded-For) but TRUST_PROXY is not set";
+    expect(app.output()).not.toContain(warning);
+    for (const visitor of ["198.51.100.1", "198.51.100.2"]) {
+      await fetch(`${app.url}/healthz`, { headers: { "X-Forwarded-For": visitor } });
+    }
+    expect(app.output().split(warning)).toHaveLength(2);
+  });
 });
 
 describe("process lifecycle", () => {

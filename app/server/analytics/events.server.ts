@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { AppServices } from "../context.server";
 import { newId, now, toJson } from "../db/values.server";
 import { utmFromUrl } from "../leads/attribution.server";
+import { rateLimitAddress } from "../rate-limit/client-address.server";
 import { consumeRateLimit } from "../rate-limit/rate-limit.server";
 
 const EVENT_TYPE = /^[a-z][a-z0-9_]{0,63}$/;
@@ -30,7 +31,7 @@ export async function recordEvent(services: AppServices, request: Request, clien
   const properties =
     body.properties && typeof body.properties === "object" && !Array.isArray(body.properties) ? body.properties : null;
   try {
-    const limited = await consumeRateLimit(services.db, `events:${clientIp ?? "unknown"}`, {
+    const limited = await consumeRateLimit(services.db, `events:${rateLimitAddress(clientIp)}`, {
       windowSeconds: 60,
       max: EVENTS_PER_MINUTE,
     });

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Database } from "../db/schema.server";
+import { rateLimitAddress } from "../rate-limit/client-address.server";
 import { consumeRateLimit } from "../rate-limit/rate-limit.server";
 import { DISPOSABLE_DOMAINS } from "./disposable-domains.server";
 
@@ -28,7 +29,7 @@ export class TooManySubmissions extends Error {
 /** Counts this submission against its IP and address; seconds to wait when either sent too many lately, else null. */
 export async function overLeadRateLimits(db: Database, clientIp: string | undefined, email: string) {
   const checks = [
-    await consumeRateLimit(db, `lead-ip:${clientIp ?? "unknown"}`, LEAD_RATE_LIMITS.perIp),
+    await consumeRateLimit(db, `lead-ip:${rateLimitAddress(clientIp)}`, LEAD_RATE_LIMITS.perIp),
     await consumeRateLimit(db, `lead-email:${email}`, LEAD_RATE_LIMITS.perEmail),
   ];
   const refused = checks.filter((check) => !check.allowed);
