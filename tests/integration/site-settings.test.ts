@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { listAuditEntries } from "~/server/audit/audit.server";
 import { seedDatabase } from "~/server/db/seed.server";
+import { captureLead } from "~/server/leads/capture.server";
 import { loadSiteSettings, updateSettings } from "~/server/settings/settings.server";
 import { loadFavicon, loadPublicSettings, loadSiteIdentity } from "~/server/site/public-settings.server";
 import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
 
 const actor = { id: null, email: "admin@example.com" };
+const attribution = { pageUrl: null, referrer: null, userAgent: null, browserInfo: null };
 
 describe.each(dialects)("site settings on %s", (dialect) => {
   let database: TestDatabase;
@@ -62,6 +64,24 @@ describe.each(dialects)("site settings on %s", (dialect) => {
       google_analytics_id: { from: "G-ABC1234", to: null },
       custom_head_code: { from: null, to: expect.stringMatching(/^\d+ characters \(sha256 [0-9a-f]{12}…\)$/) },
     });
+  });
+
+  it("sends new leads' notifications to the addresses saved in Settings, before NOTIFY_EMAILS", async () => {
+    database = await createMigratedDatabase(dialect);
+    await seedDatabase(database.db);
+    const { db } = database;
+    const mail = { baseUrl: "https://agency.example", notifyEmails: ["env@agency.example"] };
+    const lead = { name: "Ana", email: "ana@example.com" } as never;
+    await captureLead(db, "contact", lead, attribution, mail);
+    await updateSettings(db, { notification_emails: "sales@agency.example, owner@agency.example" }, actor);
+    expect((await loadSiteSettings(db)).notification_emails).toBe("sales@agency.example, owner@agency.example");
+    await captureLead(db, "contact", lead, attribution, mail);
+    const recipients = await db.selectFrom("email_outbox").select("to_address").orderBy("created_at").execute();
+    expect(recipients.map((row) => row.to_address).sort()).toEqual([
+      "env@agency.example",
+      "owner@agency.example",
+      "sales@agency.example",
+    ]);
   });
 
   it("serves the uploaded favicon, or the default one", async () => {

@@ -46,3 +46,23 @@ describe("analytics settings", () => {
     ).toBe("The meta description is limited to 160 characters.");
   });
 });
+
+describe("the addresses told of new leads", () => {
+  const parse = (notification_emails: string) =>
+    siteInformationSchema.safeParse({ site_title: "Acme", notification_emails });
+
+  it("takes commas, semicolons or spaces between addresses, and stores them lowercased, once each", () => {
+    expect(parse(" Sales@Agency.com; owner@agency.com  sales@agency.com ").data?.notification_emails).toBe(
+      "sales@agency.com, owner@agency.com",
+    );
+    expect(parse("").data?.notification_emails).toBe("");
+  });
+
+  it("names the entry that is not an address, and caps the list", () => {
+    expect(parse("sales@agency.com, sales at agency").error?.issues[0]?.message).toBe(
+      '"sales" is not an e-mail address.',
+    );
+    const many = Array.from({ length: 21 }, (_, index) => `s${index}@agency.com`).join(",");
+    expect(parse(many).error?.issues[0]?.message).toBe("At most 20 addresses.");
+  });
+});

@@ -45,6 +45,26 @@ export const customHeadCodeSchema = z
   )
   .transform((value) => value.trim());
 
+export const NOTIFICATION_EMAILS_MAX = 20;
+
+/** Staff addresses told of new leads: commas, semicolons or spaces between them; stored as "a, b". */
+export const notificationEmailsSchema = z
+  .string()
+  .max(2000, "That is too long for a list of addresses.")
+  .transform((value, ctx) => {
+    const addresses = value.split(/[\s,;]+/).filter(Boolean);
+    const invalid = addresses.find((address) => !z.email().safeParse(address).success);
+    if (invalid) {
+      ctx.addIssue({ code: "custom", message: `"${invalid.slice(0, 80)}" is not an e-mail address.` });
+      return z.NEVER;
+    }
+    if (addresses.length > NOTIFICATION_EMAILS_MAX) {
+      ctx.addIssue({ code: "custom", message: `At most ${NOTIFICATION_EMAILS_MAX} addresses.` });
+      return z.NEVER;
+    }
+    return [...new Set(addresses.map((address) => address.toLowerCase()))].join(", ");
+  });
+
 export const siteInformationSchema = z.object({
   site_title: z
     .string({ error: "Please enter a site title." })
@@ -56,6 +76,7 @@ export const siteInformationSchema = z.object({
     .trim()
     .max(META_DESCRIPTION_MAX, `The meta description is limited to ${META_DESCRIPTION_MAX} characters.`)
     .default(""),
+  notification_emails: notificationEmailsSchema.default(""),
 });
 
 export const analyticsSchema = z.object({

@@ -461,6 +461,21 @@ function SiteInformationForm({ site, fieldErrors, typed, busy }: FormProps) {
           />
         )}
       </Field>
+      <Field
+        id="notification-emails"
+        label="Notify of new leads"
+        error={fieldErrors.notification_emails}
+        hint="Staff addresses e-mailed about every new lead, separated by commas. Left empty, the server's NOTIFY_EMAILS, or else every admin."
+      >
+        {(props) => (
+          <Input
+            {...props}
+            name="notification_emails"
+            placeholder="sales@agency.com, owner@agency.com"
+            defaultValue={typed.notification_emails ?? site.notification_emails ?? ""}
+          />
+        )}
+      </Field>
       <Button type="submit" className="justify-self-start" disabled={busy}>
         {busy ? "Saving..." : "Save site information"}
       </Button>

@@ -32,6 +32,7 @@ export async function setSetting(db: Database, key: string, value: unknown, upda
 export const SITE_SETTING_KEYS = [
   "site_title",
   "site_meta_description",
+  "notification_emails",
   ...(Object.keys(siteFiles) as SiteFileKey[]),
   "google_analytics_id",
   "facebook_pixel_id",
