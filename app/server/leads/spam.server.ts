@@ -9,8 +9,12 @@ export const HONEYPOT_FIELD = "website_url";
 export const FORM_TOKEN_FIELD = "form_token";
 /** Faster than this from page to submit is not a person typing. */
 export const MIN_FILL_MS = 3000;
-/** Older than this the token no longer vouches for anything. */
-const TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/**
+ * Older than this the token no longer vouches for anything. Generous on purpose: a page left open over
+ * a weekend is a person's, and flagging their lead as spam would hide it from staff, while a bot can
+ * fetch a fresh token whenever it likes.
+ */
+export const TOKEN_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Visitor-form limits, shared by every app process through the database. */
 export const LEAD_RATE_LIMITS = {
