@@ -64,12 +64,6 @@ export function routedPath(pathname: string): string | null {
   );
 }
 
-/** Whether a request path opens an admin screen; one that does not decode counts as admin. */
-export function isAdminPath(pathname: string) {
-  const path = routedPath(pathname);
-  return path === null || path === "/admin" || path.startsWith("/admin/");
-}
-
 export function rolesAllowedFor(pathname: string): readonly Role[] {
   const path = routedPath(pathname);
   if (path === null) return ["admin"];

@@ -7,11 +7,9 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { isAdminPath } from "~/lib/roles";
 import { createAuth } from "./auth/auth.server";
 import { CLIENT_IP_HEADER } from "./auth/constants";
 import { loadAuthSecret } from "./auth/secret.server";
-import { publicBodyLimit } from "./body-limit.server";
 import { type Config, parseConfig } from "./config.server";
 import { type AppServices, requestContext, servicesContext } from "./context.server";
 import { isDatabaseReachable, openDatabase } from "./db/database.server";
@@ -21,6 +19,7 @@ import { publicFormEndpoint } from "./leads/public-endpoint.server";
 import { createLogger } from "./logger.server";
 import { createMailWorker } from "./mail/worker.server";
 import { startMaintenance } from "./maintenance.server";
+import { requestBodyRules, routedRequestPath } from "./request-body.server";
 import { securityHeaders } from "./security-headers.server";
 import { isPublicPageRequest, loadTracking } from "./site/tracking.server";
 import { createStorage, serveUploads } from "./storage/storage.server";
@@ -145,18 +144,22 @@ function createExpressApp(
   );
   // Lead capture from other sites: before the page machinery below, which it has no use for.
   app.all("/api/forms/:formId/submissions", publicFormEndpoint(services));
-  app.use(publicBodyLimit());
+  app.use(requestBodyRules());
 
   // React Router streams its answers without a length, so compression cannot see that an action's
   // reply is a few bytes: it would set up a gzip stream for each one. Only pages and files gain from it.
   app.use(compression({ filter: (req, res) => req.method === "GET" && compression.filter(req, res) }));
   app.use(async (req, res, next) => {
-    res.locals.tracking = isPublicPageRequest(req.method, req.path) ? await loadTracking(db, req.log) : null;
+    const page = !req.path.endsWith(".data") && isPublicPageRequest(req.method, routedRequestPath(req));
+    res.locals.tracking = page ? await loadTracking(db, req.log) : null;
     next();
   });
   app.use(securityHeaders({ development }));
   app.use((req, res, next) => {
-    if (isAdminPath(req.path)) res.setHeader("X-Robots-Tag", "noindex, nofollow");
+    const path = routedRequestPath(req);
+    if (path === null || path === "/admin" || path.startsWith("/admin/")) {
+      res.setHeader("X-Robots-Tag", "noindex, nofollow");
+    }
     next();
   });
 

@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { z } from "zod";
 
 export type FieldErrors = Record<string, string>;
@@ -25,4 +26,16 @@ function textFields(formData: FormData) {
 /** What was typed, to put back into the form after a refusal; passwords are never echoed into the page. */
 export function typedValues(formData: FormData): Record<string, string> {
   return Object.fromEntries(textFields(formData).filter(([key]) => !/password/i.test(key)));
+}
+
+/**
+ * The request's form data; a body that does not parse as its declared form type (a broken multipart
+ * body, say) is the sender's mistake and answers 400, not the TypeError that would surface as a 500.
+ */
+export async function requireFormData(request: Request) {
+  try {
+    return await request.formData();
+  } catch {
+    throw data({ message: "The form's data could not be read. Please send the form again." }, { status: 400 });
+  }
 }

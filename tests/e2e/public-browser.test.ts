@@ -256,8 +256,11 @@ describe("the public site in Chromium", () => {
     // what was typed still there.
     await page.getByLabel("Email").fill("plain-get-started@example.com");
     await page.getByLabel("Company").fill("Plain Html Ltd");
+    const token = await page.locator("input[name=form_token]").inputValue();
     await page.getByRole("button", { name: "Get Started" }).click();
     await page.getByText("Please fill in your name and email address.").waitFor();
+    // Still the token the page was first given: the visitor's time on the form is not started again.
+    expect(await page.locator("input[name=form_token]").inputValue()).toBe(token);
     await page.getByRole("heading", { name: "Get Started - Growth Plan" }).waitFor();
     expect(await page.getByLabel("Email").inputValue()).toBe("plain-get-started@example.com");
     expect(await page.getByLabel("Company").inputValue()).toBe("Plain Html Ltd");
@@ -269,6 +272,11 @@ describe("the public site in Chromium", () => {
       source: "Get Started - Growth Plan",
       is_spam: 0,
     });
+
+    // A crafted link cannot put its own words on the guide's page.
+    await page.goto(`${app.url}/lead?flow=guide&guideTitle=Your+account+is+locked`);
+    await page.getByRole("heading", { name: "Download 50 Winning PPC Strategies" }).waitFor();
+    expect(await page.content()).not.toContain("Your account is locked");
 
     await page.goto(`${app.url}/`);
     await page.getByRole("link", { name: "Download Our PPC Portfolio" }).click();

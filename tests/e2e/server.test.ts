@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -103,6 +104,71 @@ describe("the production server on SQLite", () => {
     // Without a trusted proxy the header is only a claim, and is ignored.
     const spoofed = await fetch(`${app.url}/`, { headers: { "X-Forwarded-Proto": "https" } });
     expect(spoofed.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  /** A request sent with its path exactly as given: fetch would resolve "..", as browsers do. */
+  function rawRequest(method: string, path: string, headers: Record<string, string> = {}, body = "") {
+    return new Promise<{ status: number; headers: Record<string, unknown> }>((resolve, reject) => {
+      const url = new URL(app.url);
+      const request = httpRequest(
+        {
+          host: url.hostname,
+          port: url.port,
+          method,
+          path,
+          headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
+        },
+        (response) => {
+          response.resume();
+          resolve({ status: response.statusCode ?? 0, headers: response.headers });
+        },
+      );
+      request.on("error", reject);
+      request.end(body);
+    });
+  }
+
+  it("judges each path as the router will open it: dot segments cannot slip a body or a page past the rules", async () => {
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const big = `flow=contact&message=${"m".repeat(300 * 1024)}`;
+    // Opened as /lead, so held to the visitor forms' cap, not the staff screens' larger one.
+    for (const path of ["/lead", "/admin/%2e%2e/lead", "/admin/../lead", "/api/forms/../../lead"]) {
+      expect((await rawRequest("POST", path, form, big)).status, path).toBe(413);
+    }
+    // Sign-in is open to anyone, so it gets the visitors' cap too.
+    expect((await rawRequest("POST", "/admin/login", form, big)).status).toBe(413);
+    // Opened as an admin page: marked noindex, whatever the path looked like.
+    const admin = await rawRequest("GET", "/x/../admin/leads");
+    expect(admin.headers["x-robots-tag"]).toBe("noindex, nofollow");
+  });
+
+  it("answers bodies that are not form data with 415 and broken form data with 400, never a 500", async () => {
+    const json = await fetch(`${app.url}/currency`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: app.url },
+      body: '{"currency":"INR"}',
+    });
+    expect(json.status).toBe(415);
+    const broken = await fetch(`${app.url}/currency`, {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=x", origin: app.url },
+      body: "--x\r\nbroken",
+    });
+    expect(broken.status).toBe(400);
+    const login = await fetch(`${app.url}/admin/login`, {
+      method: "POST",
+      headers: { "content-type": "text/plain", origin: app.url },
+      body: "email=a@b.c",
+    });
+    expect(login.status).toBe(415);
+    // The currency switch returns only to this site's own pages.
+    const away = await fetch(`${app.url}/currency`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+      body: new URLSearchParams({ currency: "INR", redirectTo: "/\\evil.example" }),
+    });
+    expect(away.headers.get("location")).toBe("/");
   });
 
   it("tells the operator, once, when requests come through a proxy that TRUST_PROXY does not name", async () => {

@@ -13,13 +13,12 @@ import {
   PLATFORMS,
   stepOfAnswer,
 } from "~/lib/estimator";
+import { visitorText } from "./visitor-text";
 
 /** The server's check of a finished estimator (the browser runs the lighter checks in ~/lib/estimator). */
 
 const text = (name: keyof typeof ESTIMATOR_LIMITS, label: string) =>
-  z
-    .string()
-    .trim()
+  visitorText()
     .max(
       ESTIMATOR_LIMITS[name],
       `${label} can be at most ${ESTIMATOR_LIMITS[name].toLocaleString("en-US")} characters.`,
@@ -27,9 +26,7 @@ const text = (name: keyof typeof ESTIMATOR_LIMITS, label: string) =>
     .default("");
 
 const required = (name: keyof typeof ESTIMATOR_LIMITS, label: string) =>
-  z
-    .string()
-    .trim()
+  visitorText()
     .min(1, "required")
     .max(
       ESTIMATOR_LIMITS[name],

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasControlCharacters } from "~/lib/control-characters";
 import {
   CONTACT_COUNTRIES,
   CONTACT_INDUSTRIES,
@@ -7,22 +8,13 @@ import {
   GUIDE_TITLES,
   NEWSLETTER_DEFAULT_NAME,
 } from "~/lib/lead-options";
+import { visitorText } from "./visitor-text";
 
 export { leadMessages } from "~/lib/lead-checks";
 export { optionLabels } from "~/lib/lead-options";
 export { CONTACT_COUNTRIES, CONTACT_INDUSTRIES, DEFAULT_GUIDE_TITLE, GUIDE_INDUSTRIES, NEWSLETTER_DEFAULT_NAME };
 
 /** The visitor forms' rules, shared by the browser and the server. Lengths are the server's limits. */
-
-/**
- * Visitor text: an absent field reads as "required" like an empty one (not zod's own wording), and a
- * NUL character is refused here rather than by PostgreSQL at insert time.
- */
-const visitorText = () =>
-  z
-    .string({ error: "required" })
-    .trim()
-    .refine((value) => !value.includes("\u0000"), "Please remove the NUL characters from this field.");
 
 const optional = (max: number, label: string) =>
   visitorText()
@@ -104,5 +96,5 @@ export function isLeadFlow(value: unknown): value is LeadFlow {
  * elsewhere on a stranger's say. Browsers read `/\host` as `//host`, so a backslash is refused too.
  */
 export function isSafeRedirectUrl(value: string | undefined): value is string {
-  return Boolean(value && /^\/(?![/\\])/.test(value) && !/[\\\u0000-\u001f\u007f]/.test(value));
+  return Boolean(value && /^\/(?![/\\])/.test(value) && !value.includes("\\") && !hasControlCharacters(value));
 }

@@ -46,6 +46,7 @@ import {
   updatePost,
 } from "~/server/content/blog.server";
 import { getServices } from "~/server/context.server";
+import { requireFormData } from "~/server/forms.server";
 import type { Route } from "./+types/blog";
 
 export function meta() {
@@ -67,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = auditActor(requireStaff(context));
   const { db } = getServices(context);
-  const formData = await request.formData();
+  const formData = await requireFormData(request);
   const intent = String(formData.get("intent"));
   if (intent === "save") {
     const id = String(formData.get("id") ?? "");

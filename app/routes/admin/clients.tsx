@@ -44,7 +44,7 @@ import {
   updateClient,
 } from "~/server/clients/clients.server";
 import { getServices } from "~/server/context.server";
-import { parseForm } from "~/server/forms.server";
+import { parseForm, requireFormData } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/clients";
 
@@ -75,7 +75,7 @@ const statusVariants = { active: "default", inactive: "secondary", suspended: "d
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = auditActor(requireStaff(context));
   const { db } = getServices(context);
-  const formData = await request.formData();
+  const formData = await requireFormData(request);
   const intent = String(formData.get("intent"));
 
   if (intent === "set-status") {

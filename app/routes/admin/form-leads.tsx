@@ -9,7 +9,7 @@ import { auditActor, requireStaff } from "~/server/auth/session.server";
 import { getServices } from "~/server/context.server";
 import { requireFormPage } from "~/server/forms/form-page.server";
 import { FormError, listFormLeads, setFormLeadStatus } from "~/server/forms/forms.server";
-import { parseForm } from "~/server/forms.server";
+import { parseForm, requireFormData } from "~/server/forms.server";
 import type { Route } from "./+types/form-leads";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -23,7 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = auditActor(requireStaff(context));
-  const parsed = parseForm(await request.formData(), leadStatusSchema);
+  const parsed = parseForm(await requireFormData(request), leadStatusSchema);
   if (!parsed.ok)
     return actionFailure("set-status", Object.values(parsed.fieldErrors)[0] ?? "Choose one of the five statuses.");
   try {

@@ -47,7 +47,7 @@ import {
   listForms,
   updateForm,
 } from "~/server/forms/forms.server";
-import { parseForm } from "~/server/forms.server";
+import { parseForm, requireFormData } from "~/server/forms.server";
 import type { Route } from "./+types/forms";
 
 export function meta() {
@@ -74,7 +74,7 @@ const done = {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = auditActor(requireStaff(context));
   const { db } = getServices(context);
-  const formData = await request.formData();
+  const formData = await requireFormData(request);
   const intent = String(formData.get("intent"));
   if (!(intent in done)) return actionFailure(intent, "Unknown action.");
   const values = Object.fromEntries([...formData].map(([key, value]) => [key, String(value)]));

@@ -1,7 +1,7 @@
 import { gdprEmailSchema } from "~/lib/schemas/lead-admin";
 import { auditActor, requireStaff } from "~/server/auth/session.server";
 import { getServices } from "~/server/context.server";
-import { parseForm } from "~/server/forms.server";
+import { parseForm, requireFormData } from "~/server/forms.server";
 import { emailHash, exportPersonalData } from "~/server/leads/gdpr.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/leads-gdpr-export";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/leads-gdpr-export";
 /** A person's data as a JSON download. POST only, so the address never lands in a URL or a log line. */
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = auditActor(requireStaff(context));
-  const parsed = parseForm(await request.formData(), gdprEmailSchema);
+  const parsed = parseForm(await requireFormData(request), gdprEmailSchema);
   if (!parsed.ok) {
     return redirectWithToast(
       "/admin/leads/gdpr",

@@ -11,7 +11,7 @@ import { gdprEmailSchema } from "~/lib/schemas/lead-admin";
 import { toastMessage } from "~/lib/toast";
 import { auditActor, requireStaff } from "~/server/auth/session.server";
 import { getServices } from "~/server/context.server";
-import { parseForm } from "~/server/forms.server";
+import { parseForm, requireFormData } from "~/server/forms.server";
 import { erasePersonalData } from "~/server/leads/gdpr.server";
 import type { Route } from "./+types/leads-gdpr";
 
@@ -21,7 +21,7 @@ export function meta() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = auditActor(requireStaff(context));
-  const formData = await request.formData();
+  const formData = await requireFormData(request);
   const parsed = parseForm(formData, gdprEmailSchema);
   if (!parsed.ok || formData.get("intent") !== "erase") {
     const fieldErrors: Record<string, string> = parsed.ok ? {} : parsed.fieldErrors;

@@ -14,7 +14,7 @@ import { safeAdminRedirect } from "~/server/auth/guard.server";
 import { loadStaffSession } from "~/server/auth/session.server";
 import { signInStep } from "~/server/auth/sign-in.server";
 import { getServices } from "~/server/context.server";
-import { parseForm } from "~/server/forms.server";
+import { parseForm, requireFormData } from "~/server/forms.server";
 import { isSetupComplete } from "~/server/users/staff-users.server";
 import type { Route } from "./+types/login";
 
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await requireFormData(request);
   const step = formData.get("step") === "two-factor" ? "two-factor" : "password";
   const parsed = parseForm(formData, step === "password" ? loginSchema : twoFactorSchema);
   if (!parsed.ok) {

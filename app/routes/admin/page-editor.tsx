@@ -20,6 +20,7 @@ import { auditActor, requireStaff } from "~/server/auth/session.server";
 import { contentAction } from "~/server/content/action-results.server";
 import { createPage, findPage, updatePage } from "~/server/content/pages.server";
 import { getServices } from "~/server/context.server";
+import { requireFormData } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/page-editor";
 
@@ -39,7 +40,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const actor = auditActor(requireStaff(context));
   const { db } = getServices(context);
   const id = params.id;
-  return contentAction(await request.formData(), "save", {
+  return contentAction(await requireFormData(request), "save", {
     schema: pageSchema,
     run: (page) => (id ? updatePage(db, id, page, actor) : createPage(db, page, actor)),
     failure: "Failed to save page",

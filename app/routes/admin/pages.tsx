@@ -11,6 +11,7 @@ import { auditActor, requireStaff } from "~/server/auth/session.server";
 import { contentAction, contentFailure } from "~/server/content/action-results.server";
 import { deletePage, listPages, setPageStatus } from "~/server/content/pages.server";
 import { getServices } from "~/server/context.server";
+import { requireFormData } from "~/server/forms.server";
 import type { Route } from "./+types/pages";
 
 export function meta() {
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = auditActor(requireStaff(context));
   const { db } = getServices(context);
-  const formData = await request.formData();
+  const formData = await requireFormData(request);
   const intent = String(formData.get("intent"));
   if (intent === "set-status") {
     return contentAction(formData, intent, {

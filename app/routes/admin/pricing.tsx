@@ -35,6 +35,7 @@ import {
 import { auditActor, requireStaff } from "~/server/auth/session.server";
 import { contentAction, contentFailure } from "~/server/content/action-results.server";
 import { getServices } from "~/server/context.server";
+import { requireFormData } from "~/server/forms.server";
 import { listPricingContent, updatePricingContent } from "~/server/pricing/content.server";
 import { createPlan, deletePlan, listAllPlans, setPlanActive, updatePlan } from "~/server/pricing/plans.server";
 import type { Route } from "./+types/pricing";
@@ -53,7 +54,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = auditActor(requireStaff(context));
   const { db } = getServices(context);
-  const formData = await request.formData();
+  const formData = await requireFormData(request);
   const intent = String(formData.get("intent"));
   switch (intent) {
     case "save-plan": {

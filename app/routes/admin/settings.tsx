@@ -30,7 +30,7 @@ import { ACCESS_DENIED_MESSAGE } from "~/server/auth/guard.server";
 import { changePassword, confirmTwoFactor, disableTwoFactor, startTwoFactor } from "~/server/auth/profile.server";
 import { auditActor, requireStaff } from "~/server/auth/session.server";
 import { getServices } from "~/server/context.server";
-import { parseForm } from "~/server/forms.server";
+import { parseForm, requireFormData } from "~/server/forms.server";
 import { loadSiteSettings, type SiteSettingValues, updateSettings } from "~/server/settings/settings.server";
 import { removeSiteFile } from "~/server/uploads/uploads.server";
 import type { Route } from "./+types/settings";
@@ -50,7 +50,7 @@ const SITE_INTENTS = new Set(["save-site-info", "save-analytics", "remove-file"]
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(context);
-  const formData = await request.formData();
+  const formData = await requireFormData(request);
   const intent = String(formData.get("intent"));
   const invalid = (fieldErrors: Record<string, string>) =>
     data(

@@ -10,7 +10,7 @@ import { brand } from "~/content/brand";
 import { setupSchema } from "~/lib/schemas/staff";
 import { toastMessage } from "~/lib/toast";
 import { getServices } from "~/server/context.server";
-import { parseForm } from "~/server/forms.server";
+import { parseForm, requireFormData } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { createFirstAdmin, isSetupComplete, StaffUserError } from "~/server/users/staff-users.server";
 import type { Route } from "./+types/setup";
@@ -27,7 +27,7 @@ const SETUP_COMPLETE = "Setup is complete: an admin already exists. Sign in, or 
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = getServices(context);
-  const parsed = parseForm(await request.formData(), setupSchema);
+  const parsed = parseForm(await requireFormData(request), setupSchema);
   if (!parsed.ok) {
     const toast = parsed.fieldErrors.email
       ? toastMessage("error", "Email Required", "Please enter an email address.")

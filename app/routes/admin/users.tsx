@@ -23,7 +23,7 @@ import { createUserSchema, resetPasswordSchema, setRoleSchema, userIdSchema } fr
 import { toastMessage } from "~/lib/toast";
 import { auditActor, requireStaff } from "~/server/auth/session.server";
 import { getServices } from "~/server/context.server";
-import { parseForm } from "~/server/forms.server";
+import { parseForm, requireFormData } from "~/server/forms.server";
 import {
   createStaffUser,
   deleteStaffUser,
@@ -60,7 +60,7 @@ type Intent = keyof typeof intents;
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = auditActor(requireStaff(context));
   const { db } = getServices(context);
-  const formData = await request.formData();
+  const formData = await requireFormData(request);
   const intent = String(formData.get("intent")) as Intent;
   if (!(intent in intents)) {
     return data(

@@ -8,7 +8,7 @@ import { DownloadIcon } from "~/components/site/icons/DownloadIcon";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
-import { DEFAULT_GUIDE_TITLE, isLeadFlowName, type LeadFlowName } from "~/lib/lead-options";
+import { DEFAULT_GUIDE_TITLE, GUIDE_TITLES, isLeadFlowName, type LeadFlowName } from "~/lib/lead-options";
 import { handleLeadSubmission } from "~/server/leads/lead-action.server";
 import type { Route } from "./+types/lead";
 
@@ -45,6 +45,8 @@ export function loader({ request }: Route.LoaderArgs) {
       if (value) hidden[name] = value.slice(0, max);
     }
   }
+  // Only a guide the site offers is named on its page, as only such a guide is filed and mailed.
+  if (hidden.guideTitle && !(GUIDE_TITLES as readonly string[]).includes(hidden.guideTitle)) delete hidden.guideTitle;
   return { flow, hidden, formAction: `/lead${url.search}` };
 }
 
@@ -101,7 +103,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       ) : null}
       <div className="mt-8">
         {flow === "newsletter" ? (
-          <NewsletterForm idPrefix="lead-newsletter" />
+          <NewsletterForm idPrefix="lead-newsletter" values={values} errors={errors} />
         ) : flow === "guide" || flow === "get-started" ? (
           <LeadDialogForm
             flow={flow}

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { withoutControlCharacters } from "~/lib/control-characters";
 import type { AppServices } from "../context.server";
 import { newId, now, toJson } from "../db/values.server";
 import { utmFromUrl } from "../leads/attribution.server";
@@ -27,7 +28,7 @@ export async function recordEvent(services: AppServices, request: Request, clien
   if (typeof eventType !== "string" || !EVENT_TYPE.test(eventType)) {
     return data({ error: "event_type must be a short snake_case name." }, { status: 400 });
   }
-  const pageUrl = typeof body.page_url === "string" ? body.page_url.slice(0, 2048) : null;
+  const pageUrl = typeof body.page_url === "string" ? withoutControlCharacters(body.page_url).slice(0, 2048) : null;
   const properties =
     body.properties && typeof body.properties === "object" && !Array.isArray(body.properties) ? body.properties : null;
   try {

@@ -1,7 +1,27 @@
 /** Helpers that make rows read the same on SQLite and PostgreSQL. */
 
+/** Lone UTF-16 surrogates: JSON escapes them, and PostgreSQL's jsonb refuses the escape. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+const storable = (text: string) => text.replace(LONE_SURROGATE, "\uFFFD").replaceAll("\u0000", "");
+
+function storableJson(_key: string, item: unknown) {
+  if (typeof item === "string") return storable(item);
+  if (item && typeof item === "object" && !Array.isArray(item)) {
+    const entries = Object.entries(item);
+    if (entries.some(([key]) => storable(key) !== key)) {
+      return Object.fromEntries(entries.map(([key, value]) => [storable(key), value]));
+    }
+  }
+  return item;
+}
+
+/**
+ * JSON text for a json/jsonb column. Whatever a visitor sent, it is storable on both databases:
+ * NUL characters are dropped and lone surrogates become U+FFFD (PostgreSQL refuses either in jsonb).
+ */
 export function toJson(value: unknown): string {
-  return JSON.stringify(value ?? null);
+  return JSON.stringify(value ?? null, storableJson);
 }
 
 /** jsonb arrives parsed from pg; JSON text arrives as a string from SQLite. */

@@ -1,3 +1,4 @@
+import { withoutControlCharacters } from "~/lib/control-characters";
 import { readCookie } from "../cookies.server";
 
 export type Utm = { utm_source: string | null; utm_medium: string | null; utm_campaign: string | null };
@@ -10,9 +11,7 @@ export function utmFromUrl(url: string | null | undefined): Utm {
     params = url ? new URL(url).searchParams : undefined;
   } catch {}
   const get = (name: string) =>
-    params
-      ?.get(name)
-      ?.replace(/[\u0000-\u001f\u007f]/g, "")
+    withoutControlCharacters(params?.get(name) ?? "")
       .trim()
       .slice(0, 200) || null;
   return { utm_source: get("utm_source"), utm_medium: get("utm_medium"), utm_campaign: get("utm_campaign") };

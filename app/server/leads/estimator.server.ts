@@ -10,6 +10,7 @@ import {
   stepProblem,
 } from "~/lib/estimator";
 import { estimatorFormValues, estimatorSchema } from "~/lib/schemas/estimator";
+import { requireFormData } from "~/server/forms.server";
 import { getRequestInfo, getServices } from "../context.server";
 import type { Database } from "../db/schema.server";
 import { leadMailContext, type MailContext } from "../mail/lead-mails.server";
@@ -79,7 +80,7 @@ const clampStep = (value: number) => Math.min(STEP_COUNT, Math.max(1, Number.isI
  * after the strict check, the rate limits and the spam checks the other visitor forms use.
  */
 export async function handleEstimatorRequest(context: Readonly<RouterContextProvider>, request: Request) {
-  const formData = await request.formData();
+  const formData = await requireFormData(request);
   const intent = formData.get("intent");
   const answers = readDraftAnswers(formData);
   const current = clampStep(Number(formData.get("step")));

@@ -1,14 +1,15 @@
 import { data, type RouterContextProvider } from "react-router";
+import { withoutControlCharacters } from "~/lib/control-characters";
 import { isLeadFlow, isSafeRedirectUrl, type LeadFlow, leadFlows, leadMessages } from "~/lib/schemas/leads";
 import { getRequestInfo, getServices } from "../context.server";
-import { parseForm } from "../forms.server";
+import { parseForm, typedValues } from "../forms.server";
 import { leadMailContext } from "../mail/lead-mails.server";
 import { firstTouchOf } from "./attribution.server";
 import { type Attribution, captureLead } from "./capture.server";
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, spamReason, TOO_MANY_SUBMISSIONS, TooManySubmissions } from "./spam.server";
 
 const text = (value: FormDataEntryValue | null, max: number) => {
-  const cleaned = typeof value === "string" ? value.replace(/[\u0000-\u001f\u007f]/g, "").trim() : "";
+  const cleaned = typeof value === "string" ? withoutControlCharacters(value).trim() : "";
   return cleaned ? cleaned.slice(0, max) : null;
 };
 
@@ -107,7 +108,7 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
           title: "Error",
           description: TOO_MANY_SUBMISSIONS,
           fieldErrors: {},
-          values: {} as Record<string, string>,
+          values: typedValues(formData),
           downloadUrl: null,
           redirectUrl: null,
         },
@@ -116,8 +117,18 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
     }
     logger.error({ err: error, flow }, "lead capture failed");
     const [title, description] = leadMessages[flow].failure;
+    // What was typed goes back into the form, so that sending it again is one click.
     return data(
-      { flow, ok: false, title, description, fieldErrors: {}, values: {}, downloadUrl: null, redirectUrl: null },
+      {
+        flow,
+        ok: false,
+        title,
+        description,
+        fieldErrors: {},
+        values: typedValues(formData),
+        downloadUrl: null,
+        redirectUrl: null,
+      },
       { status: 503 },
     );
   }

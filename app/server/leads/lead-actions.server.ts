@@ -10,7 +10,7 @@ import {
 import { type ToastMessage, toastMessage } from "~/lib/toast";
 import { auditActor, requireStaff } from "../auth/session.server";
 import { getServices } from "../context.server";
-import { type FieldErrors, parseForm } from "../forms.server";
+import { type FieldErrors, parseForm, requireFormData } from "../forms.server";
 import {
   addLeadNote,
   deleteLead,
@@ -61,7 +61,7 @@ function isIntent(value: unknown): value is LeadIntent {
 export async function runLeadAction(request: Request, context: Readonly<RouterContextProvider>) {
   const actor = auditActor(requireStaff(context));
   const { db, mailWorker, config } = getServices(context);
-  const formData = await request.formData();
+  const formData = await requireFormData(request);
   const intent = formData.get("intent");
   const submittedLeadId = typeof formData.get("leadId") === "string" ? String(formData.get("leadId")) : null;
   if (!isIntent(intent)) {

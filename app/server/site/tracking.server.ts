@@ -1,5 +1,4 @@
 import type { Logger } from "pino";
-import { routedPath } from "~/lib/roles";
 import { CUSTOM_HEAD_CODE_MAX, isFacebookPixelId, isGoogleAnalyticsId } from "~/lib/schemas/settings";
 import type { Database } from "../db/schema.server";
 import { getSettings } from "../settings/settings.server";
@@ -114,10 +113,9 @@ export function trackingHeadHtml(tracking: Tracking, nonce: string) {
   return parts.join("");
 }
 
-/** Public HTML pages only: never the admin, never data requests, APIs or files. */
-export function isPublicPageRequest(method: string, path: string) {
-  if (method !== "GET") return false;
-  if (path.endsWith(".data") || path.includes(".", path.lastIndexOf("/"))) return false;
-  const routed = routedPath(path);
-  return routed !== null && !/^\/(admin|api|assets|uploads)(\/|$)/.test(routed);
+/** Public HTML pages only (`routed` as routedRequestPath gives it): never the admin, APIs or files. */
+export function isPublicPageRequest(method: string, routed: string | null) {
+  if (method !== "GET" || routed === null) return false;
+  if (routed.includes(".", routed.lastIndexOf("/"))) return false;
+  return !/^\/(admin|api|assets|uploads)(\/|$)/.test(routed);
 }

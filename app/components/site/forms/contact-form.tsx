@@ -13,6 +13,7 @@ export function ContactForm({
   errors = {},
 }: {
   idPrefix?: string;
+  /** What was typed, the form token included, when the server refused a submission (no JavaScript). */
   values?: Record<string, string>;
   errors?: Errors;
 }) {
@@ -29,7 +30,7 @@ export function ContactForm({
       className="grid gap-4 rounded-xl border bg-card p-6 shadow-sm sm:grid-cols-2"
     >
       <input type="hidden" name="flow" value="contact" />
-      <FormGuards />
+      <FormGuards token={values.form_token} />
       <TextField
         id={id("name")}
         label="Name"

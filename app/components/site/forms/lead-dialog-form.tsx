@@ -22,7 +22,10 @@ export function LeadDialogForm({
   flow: Extract<LeadFlow, "guide" | "get-started">;
   hidden: Record<string, string | undefined>;
   action?: string;
-  /** What was typed and what was wrong with it, when the server refused a submission (no JavaScript). */
+  /**
+   * What was typed and what was wrong with it, when the server refused a submission (no JavaScript);
+   * the form token stays the one first issued, so the visitor's fill time is not started again.
+   */
   values?: Record<string, string>;
   errors?: Record<string, string>;
   submitLabel: string;
@@ -35,7 +38,7 @@ export function LeadDialogForm({
   return (
     <form ref={formRef} method="post" action={action} noValidate onSubmit={onSubmit} className="grid gap-4">
       <input type="hidden" name="flow" value={flow} />
-      <FormGuards />
+      <FormGuards token={values.form_token} />
       {Object.entries(hidden).map(([name, value]) =>
         value ? <input key={name} type="hidden" name={name} value={value} /> : null,
       )}

@@ -2,7 +2,16 @@ import { buttonVariants } from "~/components/ui/button-variants";
 import { FormGuards, TextField } from "./fields";
 import { useLeadForm } from "./use-lead-form";
 
-export function NewsletterForm({ idPrefix = "newsletter" }: { idPrefix?: string }) {
+export function NewsletterForm({
+  idPrefix = "newsletter",
+  values = {},
+  errors = {},
+}: {
+  idPrefix?: string;
+  /** What was typed, the form token included, when the server refused a submission (no JavaScript). */
+  values?: Record<string, string>;
+  errors?: Record<string, string>;
+}) {
   const { formRef, onSubmit, busy } = useLeadForm("newsletter");
   return (
     <form
@@ -15,7 +24,7 @@ export function NewsletterForm({ idPrefix = "newsletter" }: { idPrefix?: string 
       className="mx-auto grid max-w-xl gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
     >
       <input type="hidden" name="flow" value="newsletter" />
-      <FormGuards />
+      <FormGuards token={values.form_token} />
       <TextField
         id={`${idPrefix}-email`}
         label="Email"
@@ -24,8 +33,18 @@ export function NewsletterForm({ idPrefix = "newsletter" }: { idPrefix?: string 
         required
         maxLength={254}
         autoComplete="email"
+        defaultValue={values.email}
+        error={errors.email}
       />
-      <TextField id={`${idPrefix}-name`} label="Name (optional)" name="name" maxLength={200} autoComplete="name" />
+      <TextField
+        id={`${idPrefix}-name`}
+        label="Name (optional)"
+        name="name"
+        maxLength={200}
+        autoComplete="name"
+        defaultValue={values.name}
+        error={errors.name}
+      />
       <button type="submit" disabled={busy} aria-busy={busy} className={buttonVariants()}>
         {busy ? "Subscribing..." : "Subscribe"}
       </button>
