@@ -108,7 +108,7 @@ function createExpressApp(
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
 
-  if (config.trustProxy === false) app.use(warnOfUntrustedProxy(logger));
+  app.use(warnOfUntrustedProxy(logger));
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
@@ -211,16 +211,17 @@ function createExpressApp(
 
 /**
  * Behind a proxy that TRUST_PROXY does not name, every visitor has the proxy's address: they share
- * one rate limit, and a busy hour locks everybody out. The first proxied request says so, once.
+ * one rate limit, and a busy hour locks everybody out. The first request whose X-Forwarded-For went
+ * unused says so, once; any client can send the header, so the warning only says what to check.
  */
 function warnOfUntrustedProxy(logger: AppServices["logger"]): RequestHandler {
   let warned = false;
   return (req, _res, next) => {
-    if (!warned && req.headers["x-forwarded-for"] !== undefined) {
+    if (!warned && req.headers["x-forwarded-for"] !== undefined && req.ip === req.socket.remoteAddress) {
       warned = true;
       logger.warn(
-        { proxy: req.socket.remoteAddress },
-        "requests come through a proxy (X-Forwarded-For) but TRUST_PROXY is not set: all visitors count as the proxy's address and share its rate limits; set TRUST_PROXY to the proxy's address or hop count",
+        { from: req.socket.remoteAddress },
+        "a request carried X-Forwarded-For that TRUST_PROXY does not trust; if it came through your reverse proxy, set TRUST_PROXY to that proxy's address or hop count, or all visitors share the proxy's rate limits",
       );
     }
     next();

@@ -172,7 +172,7 @@ describe("the production server on SQLite", () => {
   });
 
   it("tells the operator, once, when requests come through a proxy that TRUST_PROXY does not name", async () => {
-    const warning = "requests come through a proxy (X-Forwarded-For) but TRUST_PROXY is not set";
+    const warning = "a request carried X-Forwarded-For that TRUST_PROXY does not trust";
     expect(app.output()).not.toContain(warning);
     for (const visitor of ["198.51.100.1", "198.51.100.2"]) {
       await fetch(`${app.url}/healthz`, { headers: { "X-Forwarded-For": visitor } });

@@ -379,11 +379,14 @@ export async function requeueLeadMail(db: Database, leadId: string, mailId: stri
     if (mail.status === "sent") throw new LeadActionError("This mail was already sent.");
     if (mail.status === "sending") throw new LeadActionError("This mail is being sent right now.");
     const at = now();
-    await trx
+    // Only as it was read: a worker may have claimed it since (PostgreSQL reads without a lock here).
+    const requeued = await trx
       .updateTable("email_outbox")
       .set({ status: "queued", next_attempt_at: at, locked_until: null, updated_at: at })
       .where("id", "=", mailId)
-      .execute();
+      .where("status", "=", mail.status)
+      .executeTakeFirst();
+    if (Number(requeued.numUpdatedRows) !== 1) throw new LeadActionError("This mail is being sent right now.");
     await recordAudit(trx, {
       actor,
       action: "lead.resend_mail",

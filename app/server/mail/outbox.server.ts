@@ -168,6 +168,15 @@ export async function releaseHolds(db: Database, holds: MailHold[], nowMs = Date
   }
 }
 
+export async function countQueuedMails(db: Database) {
+  const row = await db
+    .selectFrom("email_outbox")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("status", "=", "queued")
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /**
  * Records why queued mails wait, so staff can see it (e.g. no SMTP server configured), a chunk at a
  * time so that a long backlog never holds the database for long. `everyQueued` also rewrites other

@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Database } from "../db/schema.server";
 import {
   claimDueMails,
+  countQueuedMails,
   holdOf,
   type MailHold,
   markAttemptFailed,
@@ -51,21 +52,21 @@ export function createMailWorker({
   let again = false;
   let stopping = false;
   let notedEveryQueued = false;
-  /** Mails this process queued without a mail server since the log last said so. */
-  let unsentSinceLog = 0;
-  let lastWaitingLog = 0;
+  /** Without a mail server: whether leads queued mail since the log last said how much waits. */
+  let queuedSinceLog = true;
+  let lastWaitingLog = Number.NEGATIVE_INFINITY;
 
-  /** Without a mail server: label what waits, and say in the log that mail is piling up. */
+  /** Without a mail server: label what waits, and say in the log, at most once a minute, how much. */
   async function noteWaiting(nowMs: number) {
     // The first pass also relabels what an earlier run (perhaps with a mail server) left queued.
-    const relabelled = await noteWaitingReason(db, NO_SMTP_REASON, { everyQueued: !notedEveryQueued });
+    await noteWaitingReason(db, NO_SMTP_REASON, { everyQueued: !notedEveryQueued });
     notedEveryQueued = true;
-    const waiting = relabelled + unsentSinceLog;
-    if (waiting > 0 && nowMs - lastWaitingLog >= WAITING_LOG_MS) {
-      logger.warn({ waiting }, "mail queued but not sent: SMTP_URL is not set");
-      unsentSinceLog = 0;
-      lastWaitingLog = nowMs;
-    }
+    if (!queuedSinceLog || nowMs - lastWaitingLog < WAITING_LOG_MS) return;
+    queuedSinceLog = false;
+    const waiting = await countQueuedMails(db);
+    if (waiting === 0) return;
+    lastWaitingLog = nowMs;
+    logger.warn({ waiting }, "mail queued but not sent: SMTP_URL is not set");
   }
 
   /** Records a mail the server accepted; retried, because a failure here must not send it again. */
@@ -121,8 +122,9 @@ export function createMailWorker({
     return tried;
   }
 
-  /** One pass at a time; a pass asked for while one runs follows it. */
+  /** One pass at a time; a pass asked for while one runs follows it. None once stopping. */
   function pass() {
+    if (stopping) return Promise.resolve(0);
     if (running) {
       again = true;
       return running;
@@ -148,7 +150,7 @@ export function createMailWorker({
     kick() {
       // Without a mail server there is nothing to send; the timer's passes say in the log that mail waits.
       if (!transport) {
-        unsentSinceLog++;
+        queuedSinceLog = true;
         return Promise.resolve(0);
       }
       return pass();

@@ -46,7 +46,8 @@ export async function loadSiteSettings(db: Database): Promise<SiteSettingValues>
   const values = await getSettings(db, SITE_SETTING_KEYS);
   return Object.fromEntries(
     SITE_SETTING_KEYS.map((key) => {
-      const value = values[key];
+      // A list (notification_emails set before the screen had it) shows as the screen writes it.
+      const value = Array.isArray(values[key]) ? values[key].join(", ") : values[key];
       return [key, typeof value === "string" && value !== "" ? value : null];
     }),
   ) as SiteSettingValues;
