@@ -1,5 +1,5 @@
-import { GetStartedButton } from "~/components/site/get-started-button";
 import { CheckIcon } from "~/components/site/icons/CheckIcon";
+import { GetStartedButton } from "~/components/site/lead-dialog-button";
 import { Section } from "~/components/site/section";
 import { SiteBadge } from "~/components/site/site-badge";
 import { type Currency, formatPrice, planPrice } from "~/lib/currency";

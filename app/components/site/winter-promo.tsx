@@ -21,43 +21,23 @@ export function WinterBanner() {
   );
 }
 
-const FLAKE_EVERY_MS = 300;
-const FLAKE_LIFETIME_MS = 5000;
-
 /**
- * Falling snow: a flake every 300 ms, each removed after 5 s. Nothing runs while the tab is hidden,
- * and nothing at all for visitors who prefer reduced motion.
+ * Falling snow (see snowfall.ts), loaded after the page is up: decoration has no place in what a first
+ * visit must download. Nothing at all for visitors who prefer reduced motion.
  */
 export function Snowfall() {
   const layer = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const container = layer.current;
     if (!container || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    let timer: ReturnType<typeof setInterval> | undefined;
-    const addFlake = () => {
-      const flake = document.createElement("span");
-      flake.className = "snowflake";
-      flake.textContent = "❄";
-      flake.style.left = `${Math.random() * 100}%`;
-      flake.style.fontSize = `${8 + Math.random() * 10}px`;
-      flake.style.setProperty("--drift", `${Math.random() * 60 - 30}px`);
-      container.appendChild(flake);
-      setTimeout(() => flake.remove(), FLAKE_LIFETIME_MS);
-    };
-    const start = () => {
-      if (!timer && !document.hidden) timer = setInterval(addFlake, FLAKE_EVERY_MS);
-    };
-    const stop = () => {
-      clearInterval(timer);
-      timer = undefined;
-    };
-    const onVisibility = () => (document.hidden ? stop() : start());
-    start();
-    document.addEventListener("visibilitychange", onVisibility);
+    let stop: (() => void) | undefined;
+    let unmounted = false;
+    void import("./snowfall").then(({ letItSnow }) => {
+      if (!unmounted) stop = letItSnow(container);
+    });
     return () => {
-      stop();
-      document.removeEventListener("visibilitychange", onVisibility);
-      container.replaceChildren();
+      unmounted = true;
+      stop?.();
     };
   }, []);
   return <div ref={layer} aria-hidden className="pointer-events-none fixed inset-0 z-20 overflow-hidden" />;

@@ -1,5 +1,4 @@
 import { ContactForm } from "~/components/site/forms/contact-form";
-import { GuideDownloadButton } from "~/components/site/guide-download-button";
 import { HeroVideo } from "~/components/site/hero-video";
 import { AdPlatforms } from "~/components/site/home/ad-platforms";
 import { CoreServices } from "~/components/site/home/core-services";
@@ -9,6 +8,7 @@ import { StatCards } from "~/components/site/home/stat-cards";
 import { Testimonials } from "~/components/site/home/testimonials";
 import { ValueChips } from "~/components/site/home/value-chips";
 import { ShieldCheckIcon } from "~/components/site/icons/ShieldCheckIcon";
+import { GuideDownloadButton } from "~/components/site/lead-dialog-button";
 import { Section } from "~/components/site/section";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";

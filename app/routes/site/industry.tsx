@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
-import { GetStartedButton } from "~/components/site/get-started-button";
 import { ArrowRight } from "~/components/site/icons/ArrowRight";
+import { GetStartedButton } from "~/components/site/lead-dialog-button";
 import { NotFoundScreen } from "~/components/site/not-found-screen";
 import { Section } from "~/components/site/section";
 import { CampaignTypeGrid } from "~/components/site/sections/campaign-type-grid";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { CurrencySwitch } from "~/components/site/currency-switch";
-import { GetStartedButton } from "~/components/site/get-started-button";
+import { GetStartedButton } from "~/components/site/lead-dialog-button";
 import { OngoingManagement, PlanSections, PricingFaq } from "~/components/site/pricing";
 import { Section } from "~/components/site/section";
 import { PageHero } from "~/components/site/sections/page-hero";

@@ -1,7 +1,7 @@
 import { buttonVariants } from "~/components/ui/button-variants";
 import { cx } from "~/lib/cx";
 import { CONTACT_COUNTRIES, CONTACT_INDUSTRIES, optionLabels } from "~/lib/lead-options";
-import { FormGuards, SelectField, TextAreaField, TextField } from "./fields";
+import { ContactDetailField, FormGuards, SelectField, TextAreaField, TextField } from "./fields";
 import { useLeadForm } from "./use-lead-form";
 
 type Errors = Record<string, string | undefined>;
@@ -31,46 +31,9 @@ export function ContactForm({
     >
       <input type="hidden" name="flow" value="contact" />
       <FormGuards token={values.form_token} />
-      <TextField
-        id={id("name")}
-        label="Name"
-        name="name"
-        required
-        maxLength={200}
-        autoComplete="name"
-        defaultValue={values.name}
-        error={errors.name}
-      />
-      <TextField
-        id={id("email")}
-        label="Email"
-        name="email"
-        type="email"
-        required
-        maxLength={254}
-        autoComplete="email"
-        defaultValue={values.email}
-        error={errors.email}
-      />
-      <TextField
-        id={id("phone")}
-        label="Phone"
-        name="phone"
-        type="tel"
-        maxLength={50}
-        autoComplete="tel"
-        defaultValue={values.phone}
-        error={errors.phone}
-      />
-      <TextField
-        id={id("company")}
-        label="Company"
-        name="company"
-        maxLength={200}
-        autoComplete="organization"
-        defaultValue={values.company}
-        error={errors.company}
-      />
+      {(["name", "email", "phone", "company"] as const).map((detail) => (
+        <ContactDetailField key={detail} detail={detail} id={id(detail)} values={values} errors={errors} />
+      ))}
       <SelectField
         id={id("country")}
         label="Country"

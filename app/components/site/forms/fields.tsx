@@ -118,3 +118,28 @@ export function FormGuards({ token }: { token?: string | null }) {
     </>
   );
 }
+
+/** The contact details every lead form asks for, with the server's length limits. */
+const contactDetails = {
+  name: { label: "Name", required: true, maxLength: 200, autoComplete: "name" },
+  email: { label: "Email", type: "email", required: true, maxLength: 254, autoComplete: "email" },
+  phone: { label: "Phone", type: "tel", maxLength: 50, autoComplete: "tel" },
+  company: { label: "Company", maxLength: 200, autoComplete: "organization" },
+} as const;
+
+/** One contact detail, with what was typed and its error when the server refused the form. */
+export function ContactDetailField({
+  detail,
+  id,
+  values,
+  errors,
+}: {
+  detail: keyof typeof contactDetails;
+  id: string;
+  values: Record<string, string>;
+  errors: Record<string, string | undefined>;
+}) {
+  return (
+    <TextField id={id} name={detail} {...contactDetails[detail]} defaultValue={values[detail]} error={errors[detail]} />
+  );
+}

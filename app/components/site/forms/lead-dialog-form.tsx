@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { GUIDE_INDUSTRIES, type LeadFlowName as LeadFlow, optionLabels } from "~/lib/lead-options";
-import { FormGuards, SelectField, TextAreaField, TextField } from "./fields";
+import { ContactDetailField, FormGuards, SelectField, TextAreaField } from "./fields";
 import { type LeadActionData, useLeadForm } from "./use-lead-form";
 
 /**
@@ -42,47 +42,11 @@ export function LeadDialogForm({
       {Object.entries(hidden).map(([name, value]) =>
         value ? <input key={name} type="hidden" name={name} value={value} /> : null,
       )}
-      <TextField
-        id={id("name")}
-        label="Name"
-        name="name"
-        required
-        maxLength={200}
-        autoComplete="name"
-        defaultValue={values.name}
-        error={errors.name}
-      />
-      <TextField
-        id={id("email")}
-        label="Email"
-        name="email"
-        type="email"
-        required
-        maxLength={254}
-        autoComplete="email"
-        defaultValue={values.email}
-        error={errors.email}
-      />
+      <ContactDetailField detail="name" id={id("name")} values={values} errors={errors} />
+      <ContactDetailField detail="email" id={id("email")} values={values} errors={errors} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id={id("phone")}
-          label="Phone"
-          name="phone"
-          type="tel"
-          maxLength={50}
-          autoComplete="tel"
-          defaultValue={values.phone}
-          error={errors.phone}
-        />
-        <TextField
-          id={id("company")}
-          label="Company"
-          name="company"
-          maxLength={200}
-          autoComplete="organization"
-          defaultValue={values.company}
-          error={errors.company}
-        />
+        <ContactDetailField detail="phone" id={id("phone")} values={values} errors={errors} />
+        <ContactDetailField detail="company" id={id("company")} values={values} errors={errors} />
       </div>
       {flow === "guide" ? (
         <SelectField
