@@ -46,9 +46,11 @@ export function requestBodyRules(): RequestHandler {
     if (Number(length ?? 0) > max) {
       return refuse(res, 413, `The request is too large (at most ${Math.round(max / 1024)} KB).`);
     }
+    // A request without a body (signing out, say) has nothing to be of the wrong type.
+    const hasBody = Number(length ?? 0) > 0;
     const takesJson = path === "/api/events" || path?.startsWith("/api/auth/");
     const type = (req.headers["content-type"] ?? "").toLowerCase();
-    if (!takesJson && !FORM_TYPES.some((form) => type.startsWith(form))) {
+    if (hasBody && !takesJson && !FORM_TYPES.some((form) => type.startsWith(form))) {
       return refuse(res, 415, "Send the form's fields as URL-encoded or multipart form data.");
     }
     next();
