@@ -249,7 +249,8 @@ describe("the public site in Chromium", () => {
   it("files get-started and guide leads without JavaScript exactly as their dialogs would", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${app.url}/pricing`);
+    const pricing = `${app.url}/pricing?utm_source=partner&utm_campaign=spring`;
+    await page.goto(pricing);
     await page.locator("[data-plan='Growth'] [data-slot='get-started-button']").click();
     await page.getByRole("heading", { name: "Get Started - Growth Plan" }).waitFor();
     // A refused submission comes back to the same form, still filed under the button's source, with
@@ -272,6 +273,15 @@ describe("the public site in Chromium", () => {
       source: "Get Started - Growth Plan",
       is_spam: 0,
     });
+    // Credited to the page whose button it was, and its campaign, as the dialog would have, though the
+    // form was sent twice from a page of its own.
+    const submission = await db
+      .selectFrom("form_submissions")
+      .innerJoin("leads", "leads.id", "form_submissions.lead_id")
+      .select(["leads.page_url", "form_submissions.utm_campaign"])
+      .where("leads.email", "=", "plain-get-started@example.com")
+      .executeTakeFirstOrThrow();
+    expect(submission).toEqual({ page_url: pricing, utm_campaign: "spring" });
 
     // A crafted link cannot put its own words on the guide's page.
     await page.goto(`${app.url}/lead?flow=guide&guideTitle=Your+account+is+locked`);

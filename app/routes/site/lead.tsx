@@ -47,7 +47,24 @@ export function loader({ request }: Route.LoaderArgs) {
   }
   // Only a guide the site offers is named on its page, as only such a guide is filed and mailed.
   if (hidden.guideTitle && !(GUIDE_TITLES as readonly string[]).includes(hidden.guideTitle)) delete hidden.guideTitle;
+  const from = originatingPage(request, url);
+  if (from && (flow === "guide" || flow === "get-started")) hidden.pageUrl = from;
   return { flow, hidden, formAction: `/lead${url.search}` };
+}
+
+/**
+ * The page of this site whose button led here, from the Referer of this page's request: the lead
+ * credits that page (and its campaign) as the dialog would, not /lead itself.
+ */
+function originatingPage(request: Request, url: URL) {
+  const referer = request.headers.get("referer");
+  if (!referer) return null;
+  try {
+    const page = new URL(referer);
+    return page.host === url.host && page.pathname !== "/lead" ? referer.slice(0, 2048) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The action's Retry-After (when rate limited) on top of the layout's headers. */
@@ -107,7 +124,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         ) : flow === "guide" || flow === "get-started" ? (
           <LeadDialogForm
             flow={flow}
-            hidden={hidden}
+            hidden={{ ...hidden, pageUrl: hidden.pageUrl ?? values.pageUrl }}
             action={formAction}
             values={values}
             errors={errors}

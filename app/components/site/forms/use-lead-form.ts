@@ -55,7 +55,8 @@ export function useLeadForm(flow: LeadFlow, { onSuccess }: { onSuccess?: (data: 
         toast({ type: "error", title, description });
         return;
       }
-      formData.set("pageUrl", window.location.href);
+      // A form on a page of its own may already name the page the visitor came from.
+      if (!formData.get("pageUrl")) formData.set("pageUrl", window.location.href);
       formData.set("referrer", document.referrer);
       formData.set("language", navigator.language);
       formData.set(
