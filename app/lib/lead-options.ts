@@ -31,7 +31,12 @@ export const optionLabels: Record<string, string> = {
 
 export const DEFAULT_GUIDE_TITLE = "Download 50 Winning PPC Strategies";
 /** The guides the site offers; a guide flow naming any other is filed under the default. */
-export const GUIDE_TITLES = [DEFAULT_GUIDE_TITLE] as const;
+const GUIDE_TITLES: readonly string[] = [DEFAULT_GUIDE_TITLE];
+
+/** The title if it names a guide the site offers, else undefined: it is shown and mailed, never made up. */
+export function offeredGuideTitle(title: string | undefined) {
+  return title && GUIDE_TITLES.includes(title) ? title : undefined;
+}
 export const NEWSLETTER_DEFAULT_NAME = "Newsletter Subscriber";
 
 export const LEAD_FLOWS = ["contact", "guide", "get-started", "newsletter"] as const;

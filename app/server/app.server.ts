@@ -19,7 +19,7 @@ import { publicFormEndpoint } from "./leads/public-endpoint.server";
 import { createLogger } from "./logger.server";
 import { createMailWorker } from "./mail/worker.server";
 import { startMaintenance } from "./maintenance.server";
-import { requestBodyRules, routedRequestPath } from "./request-body.server";
+import { isAdminRoutedPath, recordRoutedPath, requestBodyRules, routedPathOf } from "./request-body.server";
 import { securityHeaders } from "./security-headers.server";
 import { isPublicPageRequest, loadTracking } from "./site/tracking.server";
 import { createStorage, serveUploads } from "./storage/storage.server";
@@ -144,24 +144,21 @@ function createExpressApp(
   );
   // Lead capture from other sites: before the page machinery below, which it has no use for.
   app.all("/api/forms/:formId/submissions", publicFormEndpoint(services));
+  app.use(recordRoutedPath());
   app.use(requestBodyRules());
 
   // React Router streams its answers without a length, so compression cannot see that an action's
   // reply is a few bytes: it would set up a gzip stream for each one. Only pages and files gain from it.
   app.use(compression({ filter: (req, res) => req.method === "GET" && compression.filter(req, res) }));
+  // Admin pages are never indexed; public pages get their tracking (head code, and hosts for the CSP).
   app.use(async (req, res, next) => {
-    const page = !req.path.endsWith(".data") && isPublicPageRequest(req.method, routedRequestPath(req));
+    const path = routedPathOf(res);
+    if (isAdminRoutedPath(path)) res.setHeader("X-Robots-Tag", "noindex, nofollow");
+    const page = !req.path.endsWith(".data") && isPublicPageRequest(req.method, path);
     res.locals.tracking = page ? await loadTracking(db, req.log) : null;
     next();
   });
   app.use(securityHeaders({ development }));
-  app.use((req, res, next) => {
-    const path = routedRequestPath(req);
-    if (path === null || path === "/admin" || path.startsWith("/admin/")) {
-      res.setHeader("X-Robots-Tag", "noindex, nofollow");
-    }
-    next();
-  });
 
   // better-auth reads the client IP (for its rate limits) from a header only we set, from req.ip,
   // which honours TRUST_PROXY; whatever a client put in that header is replaced.
@@ -215,10 +212,13 @@ function createExpressApp(
  * unused says so, once; any client can send the header, so the warning only says what to check.
  */
 function warnOfUntrustedProxy(logger: AppServices["logger"]): RequestHandler {
-  let warned = false;
+  // The first proxied request tells: a proxy setup is the same for every request, and working out
+  // req.ip on each one would cost every lead.
+  let checked = false;
   return (req, _res, next) => {
-    if (!warned && req.headers["x-forwarded-for"] !== undefined && req.ip === req.socket.remoteAddress) {
-      warned = true;
+    if (checked || req.headers["x-forwarded-for"] === undefined) return next();
+    checked = true;
+    if (req.ip === req.socket.remoteAddress) {
       logger.warn(
         { from: req.socket.remoteAddress },
         "a request carried X-Forwarded-For that TRUST_PROXY does not trust; if it came through your reverse proxy, set TRUST_PROXY to that proxy's address or hop count, or all visitors share the proxy's rate limits",

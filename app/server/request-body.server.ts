@@ -17,7 +17,7 @@ const OPEN_ADMIN_PATHS = new Set(["/admin/login", "/admin/setup", "/admin/logout
  * `..` segments (also encoded ones) that Express's `req.path` keeps. Every check on a path uses this,
  * or `/admin/%2e%2e/lead` would be judged as an admin path and served as /lead.
  */
-export function routedRequestPath(req: Request) {
+function routedRequestPath(req: Request) {
   let pathname: string;
   try {
     pathname = new URL(req.originalUrl || req.url, "http://host").pathname;
@@ -27,17 +27,35 @@ export function routedRequestPath(req: Request) {
   return routedPath(pathname);
 }
 
+/** Works out each request's routed path once, for the rules below it (routedPathOf reads it). */
+export function recordRoutedPath(): RequestHandler {
+  return (req, res, next) => {
+    res.locals.routedPath = routedRequestPath(req);
+    next();
+  };
+}
+
+export function routedPathOf(res: Response): string | null {
+  return res.locals.routedPath ?? null;
+}
+
+/** Admin screens, and any path that does not decode (judged the strict way). */
+export function isAdminRoutedPath(path: string | null) {
+  return path === null || path === "/admin" || path.startsWith("/admin/");
+}
+
 /**
  * Rules for request bodies, before a byte of them is read: a size cap by the kind of route (admin
- * uploads stream under their own caps, the public form endpoint counts its own bytes), and form data
- * only for the routes whose actions read form data; JSON goes to the beacon and to sign-in's API.
+ * uploads stream under their own caps; the public form endpoint, mounted before this, counts its
+ * own), and form data only for the routes whose actions read form data; JSON goes to the beacon and
+ * to sign-in's API. Needs recordRoutedPath before it.
  */
 export function requestBodyRules(): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-    const path = routedRequestPath(req);
-    if (path === "/admin/uploads" || path?.startsWith("/api/forms/")) return next();
-    const staff = path === null || ((path === "/admin" || path.startsWith("/admin/")) && !OPEN_ADMIN_PATHS.has(path));
+    const path = routedPathOf(res);
+    if (path === "/admin/uploads") return next();
+    const staff = isAdminRoutedPath(path) && !OPEN_ADMIN_PATHS.has(path ?? "");
     const max = path === "/api/events" ? BEACON_MAX_BYTES : staff ? ADMIN_MAX_BYTES : PUBLIC_MAX_BYTES;
     const length = req.headers["content-length"];
     if (length === undefined && req.headers["transfer-encoding"] !== undefined) {

@@ -1,5 +1,6 @@
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
+import type { Database } from "~/server/db/schema.server";
 import { seedDatabase } from "~/server/db/seed.server";
 import { newId } from "~/server/db/values.server";
 import { captureLead } from "~/server/leads/capture.server";
@@ -27,6 +28,10 @@ const attribution = {
 };
 const mailContext = { baseUrl: "https://agency.example", notifyEmails: ["sales@agency.example"] };
 
+/** A contact-form lead, which queues one staff notification. */
+const contactLead = (db: Database, name: string, email: string) =>
+  captureLead(db, "contact", { name, email } as never, attribution, mailContext);
+
 describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
   let database: TestDatabase;
   let closeSmtp: (() => Promise<void>) | undefined;
@@ -48,7 +53,7 @@ describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
     const db = await setup();
     await setSetting(db, "ppc_strategies_pdf", "/uploads/pdfs/guide.pdf", null);
     await setSetting(db, "site_title", "Acme Ads", null);
-    await captureLead(db, "contact", { name: "Ana", email: "ana@example.com" } as never, attribution, mailContext);
+    await contactLead(db, "Ana", "ana@example.com");
     const guide = await captureLead(
       db,
       "guide",
@@ -88,9 +93,7 @@ describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
   it("saves nothing at all when a step of the transaction fails", async () => {
     const db = await setup();
     await db.schema.dropTable("email_outbox").execute();
-    await expect(
-      captureLead(db, "contact", { name: "Ana", email: "ana@example.com" } as never, attribution, mailContext),
-    ).rejects.toThrow();
+    await expect(contactLead(db, "Ana", "ana@example.com")).rejects.toThrow();
     expect(await db.selectFrom("leads").select("id").execute()).toEqual([]);
     expect(await db.selectFrom("form_submissions").select("id").execute()).toEqual([]);
   });
@@ -99,13 +102,7 @@ describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
     const db = await setup();
     const smtp = await startSmtpServer();
     closeSmtp = smtp.close;
-    await captureLead(
-      db,
-      "contact",
-      { name: "Eve\r\nBcc: victim@example.com", email: "eve@example.com" } as never,
-      attribution,
-      mailContext,
-    );
+    await contactLead(db, "Eve\r\nBcc: victim@example.com", "eve@example.com");
     const worker = createMailWorker({ db, logger, smtpUrl: smtp.url, from: "site@agency.example" });
     expect(await worker.runOnce()).toBe(1);
     await worker.stop();
@@ -122,7 +119,7 @@ describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
     const db = await setup();
     const smtp = await startSmtpServer({ refuse: (attempt) => attempt <= 2 });
     closeSmtp = smtp.close;
-    await captureLead(db, "contact", { name: "Ana", email: "ana@example.com" } as never, attribution, mailContext);
+    await contactLead(db, "Ana", "ana@example.com");
     const worker = createMailWorker({ db, logger, smtpUrl: smtp.url, from: "site@agency.example" });
     let clock = Date.now() + 1000;
     expect(await worker.runOnce(clock)).toBe(1);
@@ -141,7 +138,7 @@ describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
     const db = await setup();
     const smtp = await startSmtpServer({ refuse: () => true });
     closeSmtp = smtp.close;
-    await captureLead(db, "contact", { name: "Ana", email: "ana@example.com" } as never, attribution, mailContext);
+    await contactLead(db, "Ana", "ana@example.com");
     const worker = createMailWorker({ db, logger, smtpUrl: smtp.url, from: "site@agency.example" });
     let clock = Date.now() + 1000;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -158,7 +155,7 @@ describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
 
   it("keeps mail queued, with the reason, when no SMTP server is configured", async () => {
     const db = await setup();
-    await captureLead(db, "contact", { name: "Ana", email: "ana@example.com" } as never, attribution, mailContext);
+    await contactLead(db, "Ana", "ana@example.com");
     const worker = createMailWorker({ db, logger, smtpUrl: undefined, from: "site@agency.example" });
     await worker.runOnce();
     await worker.stop();
@@ -183,7 +180,7 @@ describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
     await worker.runOnce();
     expect(waitingCounts()).toEqual([2]);
     // At most once a minute, however many passes and leads follow.
-    await captureLead(db, "contact", { name: "Cy", email: "cy@example.com" } as never, attribution, mailContext);
+    await contactLead(db, "Cy", "cy@example.com");
     await worker.kick();
     await worker.runOnce();
     expect(waitingCounts()).toEqual([2]);
@@ -249,7 +246,7 @@ describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
 
   it("lets only the worker holding a mail record it: a hold that ran out changes nothing", async () => {
     const db = await setup();
-    await captureLead(db, "contact", { name: "Ana", email: "ana@example.com" } as never, attribution, mailContext);
+    await contactLead(db, "Ana", "ana@example.com");
     const t0 = Date.now() + 1000;
     const [first] = await claimDueMails(db, { nowMs: t0 });
     // The first worker's send hangs past its lock; another takes the mail over and sends it.
@@ -265,7 +262,7 @@ describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
 
   it("renews a mail's hold just before sending it, so a slow batch is not taken over", async () => {
     const db = await setup();
-    await captureLead(db, "contact", { name: "Ana", email: "ana@example.com" } as never, attribution, mailContext);
+    await contactLead(db, "Ana", "ana@example.com");
     const t0 = Date.now() + 1000;
     const [claimed] = await claimDueMails(db, { nowMs: t0 });
     const renewed = await renewHold(db, holdOf(claimed!), t0 + 100_000);
@@ -287,13 +284,7 @@ describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
     });
     closeSmtp = smtp.close;
     for (let index = 0; index < 3; index++) {
-      await captureLead(
-        db,
-        "contact",
-        { name: `Lead ${index}`, email: `l${index}@example.com` } as never,
-        attribution,
-        mailContext,
-      );
+      await contactLead(db, `Lead ${index}`, `l${index}@example.com`);
     }
     const worker = createMailWorker({ db, logger, smtpUrl: smtp.url, from: "site@agency.example" });
     expect(await worker.runOnce()).toBe(1);
@@ -314,13 +305,7 @@ describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
     const smtp = await startSmtpServer();
     closeSmtp = smtp.close;
     for (let index = 0; index < 6; index++) {
-      await captureLead(
-        db,
-        "contact",
-        { name: `Lead ${index}`, email: `l${index}@example.com` } as never,
-        attribution,
-        mailContext,
-      );
+      await contactLead(db, `Lead ${index}`, `l${index}@example.com`);
     }
     const other = dialect === "postgres" ? database.reopen() : db;
     const workers = [db, other].map((each) =>

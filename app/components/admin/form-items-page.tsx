@@ -8,20 +8,18 @@ import { Button } from "~/components/ui/button";
 /** One form's leads or submissions: back to the forms, a title, the list or its empty state, paging. */
 export function FormItemsPage({
   title,
+  items,
   empty,
   noun,
-  page,
-  pageCount,
-  total,
+  paging: { page, pageCount, total },
   children,
 }: {
   title: string;
+  items: readonly unknown[];
   /** Shown instead of the list when there is nothing in it. */
-  empty: { title: string; hint: string } | null;
+  empty: { title: string; hint: string };
   noun: string;
-  page: number;
-  pageCount: number;
-  total: number;
+  paging: { page: number; pageCount: number; total: number };
   children: React.ReactNode;
 }) {
   return (
@@ -32,7 +30,9 @@ export function FormItemsPage({
         </Link>
       </Button>
       <h1 className="font-bold text-2xl">{title}</h1>
-      <ListRegion label={title}>{empty ? <EmptyState title={empty.title} hint={empty.hint} /> : children}</ListRegion>
+      <ListRegion label={title}>
+        {items.length === 0 ? <EmptyState title={empty.title} hint={empty.hint} /> : children}
+      </ListRegion>
       <Pagination page={page} pageCount={pageCount} total={total} noun={noun} />
     </div>
   );

@@ -5,8 +5,8 @@ import {
   CONTACT_INDUSTRIES,
   DEFAULT_GUIDE_TITLE,
   GUIDE_INDUSTRIES,
-  GUIDE_TITLES,
   NEWSLETTER_DEFAULT_NAME,
+  offeredGuideTitle,
 } from "~/lib/lead-options";
 import { visitorText } from "./visitor-text";
 
@@ -55,9 +55,7 @@ export const guideLeadSchema = z.object({
   industry: choice(GUIDE_INDUSTRIES),
   message: optional(5000, "Message"),
   // Only a guide the site offers: the title goes into the mail sent to whatever address was typed.
-  guideTitle: optional(200, "Guide title").transform((value) =>
-    value && (GUIDE_TITLES as readonly string[]).includes(value) ? value : DEFAULT_GUIDE_TITLE,
-  ),
+  guideTitle: optional(200, "Guide title").transform((value) => offeredGuideTitle(value) ?? DEFAULT_GUIDE_TITLE),
   redirectUrl: optional(2048, "Redirect URL"),
 });
 
@@ -96,5 +94,7 @@ export function isLeadFlow(value: unknown): value is LeadFlow {
  * elsewhere on a stranger's say. Browsers read `/\host` as `//host`, so a backslash is refused too.
  */
 export function isSafeRedirectUrl(value: string | undefined): value is string {
-  return Boolean(value && /^\/(?![/\\])/.test(value) && !value.includes("\\") && !hasControlCharacters(value));
+  return Boolean(
+    value?.startsWith("/") && !value.startsWith("//") && !value.includes("\\") && !hasControlCharacters(value),
+  );
 }

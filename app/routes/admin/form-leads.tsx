@@ -38,19 +38,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 type FormLead = Route.ComponentProps["loaderData"]["leads"][number];
 
 export default function FormLeads({ loaderData }: Route.ComponentProps) {
-  const { form, leads, page, pageCount, total } = loaderData;
+  const { form, leads } = loaderData;
   return (
     <FormItemsPage
       title={`Leads from ${form.name}`}
-      empty={
-        leads.length === 0
-          ? { title: "No leads from this form yet", hint: "Leads appear here as soon as the form is submitted." }
-          : null
-      }
+      items={leads}
+      empty={{ title: "No leads from this form yet", hint: "Leads appear here as soon as the form is submitted." }}
       noun="leads"
-      page={page}
-      pageCount={pageCount}
-      total={total}
+      paging={loaderData}
     >
       <div className="grid gap-4 lg:grid-cols-2">
         {leads.map((lead) => (

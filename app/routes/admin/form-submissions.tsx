@@ -24,19 +24,14 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function FormSubmissions({ loaderData }: Route.ComponentProps) {
-  const { form, submissions, page, pageCount, total } = loaderData;
+  const { form, submissions } = loaderData;
   return (
     <FormItemsPage
       title={`Submissions for ${form.name}`}
-      empty={
-        submissions.length === 0
-          ? { title: "No submissions yet", hint: "Submissions appear here as soon as the form is submitted." }
-          : null
-      }
+      items={submissions}
+      empty={{ title: "No submissions yet", hint: "Submissions appear here as soon as the form is submitted." }}
       noun="submissions"
-      page={page}
-      pageCount={pageCount}
-      total={total}
+      paging={loaderData}
     >
       <div className="grid gap-4">
         {submissions.map((submission) => (

@@ -8,7 +8,7 @@ import { DownloadIcon } from "~/components/site/icons/DownloadIcon";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
-import { DEFAULT_GUIDE_TITLE, GUIDE_TITLES, isLeadFlowName, type LeadFlowName } from "~/lib/lead-options";
+import { DEFAULT_GUIDE_TITLE, isLeadFlowName, type LeadFlowName, offeredGuideTitle } from "~/lib/lead-options";
 import { handleLeadSubmission } from "~/server/leads/lead-action.server";
 import type { Route } from "./+types/lead";
 
@@ -24,10 +24,10 @@ function leadPageHeading(flow: LeadFlowName, hidden: Record<string, string>) {
   return "Get in touch";
 }
 
-/** The dialog context a lead page's address may carry, per flow, with the schemas' length limits. */
+/** The dialog context a lead page's address may carry, per flow; the action checks it like any field. */
 const dialogContext = {
-  guide: { guideTitle: 200, redirectUrl: 2048 },
-  "get-started": { sourceLabel: 200, formId: 64, redirectUrl: 2048 },
+  guide: ["guideTitle", "redirectUrl"],
+  "get-started": ["sourceLabel", "formId", "redirectUrl"],
 } as const;
 
 /**
@@ -40,15 +40,17 @@ export function loader({ request }: Route.LoaderArgs) {
   const flow = isLeadFlowName(requested) ? requested : "contact";
   const hidden: Record<string, string> = {};
   if (flow === "guide" || flow === "get-started") {
-    for (const [name, max] of Object.entries(dialogContext[flow])) {
+    for (const name of dialogContext[flow]) {
       const value = url.searchParams.get(name)?.trim();
-      if (value) hidden[name] = value.slice(0, max);
+      if (value) hidden[name] = value;
     }
+    // Only a guide the site offers is named on its page, as only such a guide is filed and mailed.
+    const guideTitle = offeredGuideTitle(hidden.guideTitle);
+    if (guideTitle) hidden.guideTitle = guideTitle;
+    else delete hidden.guideTitle;
+    const from = originatingPage(request, url);
+    if (from) hidden.pageUrl = from;
   }
-  // Only a guide the site offers is named on its page, as only such a guide is filed and mailed.
-  if (hidden.guideTitle && !(GUIDE_TITLES as readonly string[]).includes(hidden.guideTitle)) delete hidden.guideTitle;
-  const from = originatingPage(request, url);
-  if (from && (flow === "guide" || flow === "get-started")) hidden.pageUrl = from;
   return { flow, hidden, formAction: `/lead${url.search}` };
 }
 
@@ -128,7 +130,9 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
             action={formAction}
             values={values}
             errors={errors}
-            onSuccess={(data) => followLeadSuccess(flow, hidden.guideTitle ?? DEFAULT_GUIDE_TITLE, data)}
+            onSuccess={(data) =>
+              followLeadSuccess(data, flow === "guide" ? (hidden.guideTitle ?? DEFAULT_GUIDE_TITLE) : undefined)
+            }
             submitLabel={flow === "guide" ? "Download Now" : "Get Started"}
             busyLabel={flow === "guide" ? "Processing..." : "Submitting..."}
           />

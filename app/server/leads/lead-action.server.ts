@@ -2,7 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { withoutControlCharacters } from "~/lib/control-characters";
 import { isLeadFlow, isSafeRedirectUrl, type LeadFlow, leadFlows, leadMessages } from "~/lib/schemas/leads";
 import { getRequestInfo, getServices } from "../context.server";
-import { parseForm, typedValues } from "../forms.server";
+import { parseForm, requireFormData, typedValues } from "../forms.server";
 import { leadMailContext } from "../mail/lead-mails.server";
 import { firstTouchOf } from "./attribution.server";
 import { type Attribution, captureLead } from "./capture.server";
@@ -12,15 +12,6 @@ const text = (value: FormDataEntryValue | null, max: number) => {
   const cleaned = typeof value === "string" ? withoutControlCharacters(value).trim() : "";
   return cleaned ? cleaned.slice(0, max) : null;
 };
-
-/** A body that is not form data at all (JSON, plain text, a broken multipart body): the sender's to fix. */
-async function readFormData(request: Request) {
-  try {
-    return await request.formData();
-  } catch {
-    return null;
-  }
-}
 
 export function attributionOf(request: Request, formData: FormData): Attribution {
   const userAgent = request.headers.get("user-agent")?.slice(0, 500) ?? null;
@@ -45,22 +36,7 @@ export function attributionOf(request: Request, formData: FormData): Attribution
 export async function handleLeadSubmission(context: Readonly<RouterContextProvider>, request: Request) {
   const services = getServices(context);
   const { db, logger, mailWorker, formSecret } = services;
-  const formData = await readFormData(request);
-  if (!formData) {
-    return data(
-      {
-        flow: "contact" as LeadFlow,
-        ok: false,
-        title: "Please check the form",
-        description: "Send the form's fields as URL-encoded or multipart form data.",
-        fieldErrors: {} as Record<string, string>,
-        values: {} as Record<string, string>,
-        downloadUrl: null,
-        redirectUrl: null,
-      },
-      { status: 415 },
-    );
-  }
+  const formData = await requireFormData(request);
   const flowValue = formData.get("flow");
   const flow: LeadFlow = isLeadFlow(flowValue) ? flowValue : "contact";
   const parsed = parseForm(formData, leadFlows[flow]);

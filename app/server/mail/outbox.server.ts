@@ -149,23 +149,31 @@ export async function markAttemptFailed(
     .execute();
 }
 
-/** Hands claimed mails that were not tried back to the queue, due at once, without counting an attempt. */
-export async function releaseHolds(db: Database, holds: MailHold[], nowMs = Date.now()) {
+/**
+ * Hands claimed mails that were not tried back to the queue, due at once, without counting an
+ * attempt. They still carry their claim's lock (only a mail about to be sent is renewed), so one
+ * statement releases them all, and none another worker has taken over since.
+ */
+export async function releaseClaim(db: Database, claimed: Row<"email_outbox">[], nowMs = Date.now()) {
+  const [first] = claimed;
+  if (!first) return;
   const now = new Date(nowMs).toISOString();
-  for (const hold of holds) {
-    await db
-      .updateTable("email_outbox")
-      .set((eb) => ({
-        status: "queued",
-        attempts: eb("attempts", "-", 1),
-        locked_until: null,
-        next_attempt_at: now,
-        updated_at: now,
-      }))
-      .where("id", "=", hold.id)
-      .where("locked_until", "=", hold.lockedUntil)
-      .execute();
-  }
+  await db
+    .updateTable("email_outbox")
+    .set((eb) => ({
+      status: "queued",
+      attempts: eb("attempts", "-", 1),
+      locked_until: null,
+      next_attempt_at: now,
+      updated_at: now,
+    }))
+    .where(
+      "id",
+      "in",
+      claimed.map((mail) => mail.id),
+    )
+    .where("locked_until", "=", holdOf(first).lockedUntil)
+    .execute();
 }
 
 export async function countQueuedMails(db: Database) {

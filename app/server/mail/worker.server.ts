@@ -9,7 +9,7 @@ import {
   markAttemptFailed,
   markSent,
   noteWaitingReason,
-  releaseHolds,
+  releaseClaim,
   renewHold,
 } from "./outbox.server";
 
@@ -103,7 +103,7 @@ export function createMailWorker({
     let tried = 0;
     for (const [index, mail] of mails.entries()) {
       if (stopping) {
-        await releaseHolds(db, mails.slice(index).map(holdOf), clock());
+        await releaseClaim(db, mails.slice(index), clock());
         break;
       }
       const hold = await renewHold(db, holdOf(mail), clock());

@@ -113,7 +113,7 @@ export function trackingHeadHtml(tracking: Tracking, nonce: string) {
   return parts.join("");
 }
 
-/** Public HTML pages only (`routed` as routedRequestPath gives it): never the admin, APIs or files. */
+/** Public HTML pages only (`routed` as recordRoutedPath works it out): never the admin, APIs or files. */
 export function isPublicPageRequest(method: string, routed: string | null) {
   if (method !== "GET" || routed === null) return false;
   if (routed.includes(".", routed.lastIndexOf("/"))) return false;

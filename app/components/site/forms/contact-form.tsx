@@ -1,22 +1,11 @@
 import { buttonVariants } from "~/components/ui/button-variants";
 import { cx } from "~/lib/cx";
 import { CONTACT_COUNTRIES, CONTACT_INDUSTRIES, optionLabels } from "~/lib/lead-options";
-import { ContactDetailField, FormGuards, SelectField, TextAreaField, TextField } from "./fields";
+import { ContactDetailField, FormGuards, type RefusedFormProps, SelectField, TextAreaField, TextField } from "./fields";
 import { useLeadForm } from "./use-lead-form";
 
-type Errors = Record<string, string | undefined>;
-
 /** The free strategy call form (contact section and contact page). */
-export function ContactForm({
-  idPrefix = "contact",
-  values = {},
-  errors = {},
-}: {
-  idPrefix?: string;
-  /** What was typed, the form token included, when the server refused a submission (no JavaScript). */
-  values?: Record<string, string>;
-  errors?: Errors;
-}) {
+export function ContactForm({ idPrefix = "contact", values = {}, errors = {} }: RefusedFormProps) {
   const { formRef, onSubmit, busy } = useLeadForm("contact");
   const id = (name: string) => `${idPrefix}-${name}`;
   return (

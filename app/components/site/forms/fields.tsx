@@ -119,6 +119,17 @@ export function FormGuards({ token }: { token?: string | null }) {
   );
 }
 
+/**
+ * A lead form's props: its ids' prefix, and what was typed and what was wrong with it when the server
+ * refused a submission without JavaScript. The typed values carry the form token first issued, so
+ * the visitor's fill time is not started again.
+ */
+export type RefusedFormProps = {
+  idPrefix?: string;
+  values?: Record<string, string>;
+  errors?: Record<string, string | undefined>;
+};
+
 /** The contact details every lead form asks for, with the server's length limits. */
 const contactDetails = {
   name: { label: "Name", required: true, maxLength: 200, autoComplete: "name" },

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { GUIDE_INDUSTRIES, type LeadFlowName as LeadFlow, optionLabels } from "~/lib/lead-options";
-import { ContactDetailField, FormGuards, SelectField, TextAreaField } from "./fields";
+import { ContactDetailField, FormGuards, type RefusedFormProps, SelectField, TextAreaField } from "./fields";
 import { type LeadActionData, useLeadForm } from "./use-lead-form";
 
 /**
@@ -22,16 +22,10 @@ export function LeadDialogForm({
   flow: Extract<LeadFlow, "guide" | "get-started">;
   hidden: Record<string, string | undefined>;
   action?: string;
-  /**
-   * What was typed and what was wrong with it, when the server refused a submission (no JavaScript);
-   * the form token stays the one first issued, so the visitor's fill time is not started again.
-   */
-  values?: Record<string, string>;
-  errors?: Record<string, string>;
   submitLabel: string;
   busyLabel: string;
   onSuccess?: (data: LeadActionData) => void;
-}) {
+} & Omit<RefusedFormProps, "idPrefix">) {
   const { formRef, onSubmit, busy } = useLeadForm(flow, { onSuccess });
   const prefix = useId();
   const id = (name: string) => `${prefix}-${name}`;

@@ -17,11 +17,11 @@ function download(url: string) {
 }
 
 /**
- * What follows the success of a guide or get-started form, in its dialog or on its own page: the
- * guide's event and download, and the redirect after a second.
+ * What follows the success of a guide or get-started form, in its dialog or on its own page: for a
+ * guide, its event and download; for either, the redirect after a second.
  */
-export function followLeadSuccess(flow: "guide" | "get-started", guideTitle: string, data: LeadActionData) {
-  if (flow === "guide") {
+export function followLeadSuccess(data: LeadActionData, guideTitle?: string) {
+  if (guideTitle) {
     track("pdf_download_success", { pdf_title: guideTitle, lead_email: data.leadEmail });
     if (data.downloadUrl) download(data.downloadUrl);
   }
@@ -39,7 +39,7 @@ export type LeadDialogProps =
 export default function LeadDialog(props: LeadDialogProps) {
   const onSuccess = (data: LeadActionData) => {
     props.onClose();
-    followLeadSuccess(props.kind, props.kind === "guide" ? props.title : "", data);
+    followLeadSuccess(data, props.kind === "guide" ? props.title : undefined);
   };
   if (props.kind === "guide") {
     return (

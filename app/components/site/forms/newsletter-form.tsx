@@ -1,17 +1,8 @@
 import { buttonVariants } from "~/components/ui/button-variants";
-import { FormGuards, TextField } from "./fields";
+import { ContactDetailField, FormGuards, type RefusedFormProps, TextField } from "./fields";
 import { useLeadForm } from "./use-lead-form";
 
-export function NewsletterForm({
-  idPrefix = "newsletter",
-  values = {},
-  errors = {},
-}: {
-  idPrefix?: string;
-  /** What was typed, the form token included, when the server refused a submission (no JavaScript). */
-  values?: Record<string, string>;
-  errors?: Record<string, string>;
-}) {
+export function NewsletterForm({ idPrefix = "newsletter", values = {}, errors = {} }: RefusedFormProps) {
   const { formRef, onSubmit, busy } = useLeadForm("newsletter");
   return (
     <form
@@ -25,17 +16,7 @@ export function NewsletterForm({
     >
       <input type="hidden" name="flow" value="newsletter" />
       <FormGuards token={values.form_token} />
-      <TextField
-        id={`${idPrefix}-email`}
-        label="Email"
-        name="email"
-        type="email"
-        required
-        maxLength={254}
-        autoComplete="email"
-        defaultValue={values.email}
-        error={errors.email}
-      />
+      <ContactDetailField detail="email" id={`${idPrefix}-email`} values={values} errors={errors} />
       <TextField
         id={`${idPrefix}-name`}
         label="Name (optional)"
