@@ -11,3 +11,22 @@ export function createLogger(level: string) {
     },
   });
 }
+
+/**
+ * A request's URL as the access log keeps it. Staff screens carry personal data in their query
+ * strings (a lead search by name or address, the GDPR export's address, client filters), which
+ * would outlive a GDPR erase in the logs; their query strings are left out. Public URLs stay whole:
+ * their queries are campaign tags and the like, which the logs are there to show.
+ */
+export function loggedUrl(url: string) {
+  const query = url.indexOf("?");
+  if (query === -1) return url;
+  const path = url.slice(0, query);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return `${path}?[redacted]`;
+  }
+  return /^\/+admin(?:[/.]|$)/i.test(decoded) ? `${path}?[redacted]` : url;
+}
