@@ -73,15 +73,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const build = options.vite
     ? () => options.vite?.ssrLoadModule("virtual:react-router/server-build") as unknown as Promise<ServerBuild>
     : ((await import("virtual:react-router/server-build")) as ServerBuild);
+  // A warning, so that it shows at every log level: until the code is used, the install has no owner.
+  // Before listening, so that the notice is out by the time the first request is answered.
+  const setupCode = await currentSetupCode(db);
+  if (setupCode) logger.warn({ setupCode }, setupCodeNotice(setupCode, config.baseUrl));
   const app = createExpressApp(services, options, build);
   const server = app.listen(config.port, config.host);
   await once(server, "listening");
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host}:${port}`;
   logger.info({ url, baseUrl: config.baseUrl, env: config.env }, "listening");
-  // A warning, so that it shows at every log level: until it is used, the install has no owner.
-  const setupCode = await currentSetupCode(db);
-  if (setupCode) logger.warn({ setupCode }, setupCodeNotice(setupCode, config.baseUrl));
   mailWorker.start();
   const stopMaintenance = startMaintenance(db, logger);
 
