@@ -74,27 +74,18 @@ describe("a page on another loopback port, in Chromium", () => {
 
     const visit = await context.newPage();
     await visit.goto(attackerUrl);
+    // The fetch settles either way: its answer is opaque to the page, whatever the server did.
     await visit.waitForFunction(() => document.title !== "waiting");
-    expect(await visit.title()).toBe("sent");
-    // Both requests reached the server, with the cookie, and were refused there.
-    for (
-      let tries = 0;
-      tries < 100 && app.output().split("refused a request from another origin").length < 3;
-      tries++
-    ) {
+    const refusals = () => app.output().split("refused a request from another origin").length - 1;
+    for (let tries = 0; tries < 100 && refusals() < 2; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(app.output().split("refused a request from another origin").length - 1).toBe(2);
 
     expect(await guideSetting()).toBe(guideBefore);
     expect(await db.selectFrom("audit_logs").select("id").execute()).toHaveLength(auditBefore.length);
-    expect(
-      await db
-        .selectFrom("audit_logs")
-        .select("id")
-        .where("action", "in", ["gdpr.export", "settings.update"])
-        .execute(),
-    ).toEqual([]);
+    expect(await db.selectFrom("audit_logs").select("id").where("action", "=", "gdpr.export").execute()).toEqual([]);
+    // Both requests did reach the server, with the cookie, and were refused there.
+    expect(refusals()).toBe(2);
 
     // The admin is still signed in and works as before.
     await page.goto(`${app.url}/admin/leads/gdpr`);
