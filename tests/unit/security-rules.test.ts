@@ -12,14 +12,19 @@ const trusted = ["https://agency.example"];
 describe("the origin rule", () => {
   it("lets safe methods through from anywhere", () => {
     for (const method of ["GET", "HEAD", "OPTIONS"]) {
-      expect(isForeignRequest(method, { origin: "https://evil.example", "sec-fetch-site": "cross-site" }, trusted)).toBe(
-        false,
-      );
+      expect(
+        isForeignRequest(method, { origin: "https://evil.example", "sec-fetch-site": "cross-site" }, trusted),
+      ).toBe(false);
     }
   });
 
   it("refuses an unsafe request whose Origin is not the site's", () => {
-    for (const origin of ["https://evil.example", "https://agency.example:8443", "https://shop.agency.example", "null"]) {
+    for (const origin of [
+      "https://evil.example",
+      "https://agency.example:8443",
+      "https://shop.agency.example",
+      "null",
+    ]) {
       expect(isForeignRequest("POST", { origin }, trusted)).toBe(true);
     }
     expect(isForeignRequest("DELETE", { origin: "http://agency.example" }, trusted)).toBe(true);
