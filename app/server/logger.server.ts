@@ -22,6 +22,8 @@ export function loggedUrl(url: string) {
   const query = url.indexOf("?");
   if (query === -1) return url;
   const path = url.slice(0, query);
+  // A request line that is not a path (refused anyway) is not worth the risk of a guess.
+  if (!path.startsWith("/")) return `${path}?[redacted]`;
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);

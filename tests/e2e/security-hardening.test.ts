@@ -248,6 +248,19 @@ describe.each(dialects)("sign-in lockout (%s)", (dialect) => {
   it("lifts a lock with users:unlock, audited", async () => {
     await forgetPerIpMinute();
     expect((await attempt("boss@example.com", "the-real-password", "203.0.113.7")).status).toBe(429);
+    // The sign-in screen goes through the same lock, and says what to do.
+    const screen = await fetch(`${app.url}/admin/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        origin: app.url,
+        "content-type": "application/x-www-form-urlencoded",
+        "x-forwarded-for": "203.0.113.7",
+      },
+      body: new URLSearchParams({ step: "password", email: "boss@example.com", password: "the-real-password" }),
+    });
+    expect(screen.status).toBe(429);
+    expect(await screen.text()).toContain("ask an admin to unlock your account");
     const unlocked = await cli(app, ["users:unlock", "--email", "boss@example.com"]);
     expect(unlocked.stderr).toBe("");
     expect(unlocked.stdout).toContain("Sign-in of boss@example.com unlocked");

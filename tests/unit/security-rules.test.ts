@@ -51,6 +51,7 @@ describe("the access log's URLs", () => {
     expect(loggedUrl("/admin/leads")).toBe("/admin/leads");
     expect(loggedUrl("/pricing?utm_source=google")).toBe("/pricing?utm_source=google");
     expect(loggedUrl("/administrators?x=1")).toBe("/administrators?x=1");
+    expect(loggedUrl("http://host/admin/leads?q=gina")).toBe("http://host/admin/leads?[redacted]");
   });
 });
 
