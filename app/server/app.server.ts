@@ -8,6 +8,7 @@ import express, { type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { createAuth } from "./auth/auth.server";
+import { exposedAuthEndpoints } from "./auth/auth-endpoints.server";
 import { CLIENT_IP_HEADER } from "./auth/constants";
 import { loadAuthSecret } from "./auth/secret.server";
 import { type Config, parseConfig } from "./config.server";
@@ -16,13 +17,16 @@ import { isDatabaseReachable, openDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seedDatabase } from "./db/seed.server";
 import { publicFormEndpoint } from "./leads/public-endpoint.server";
-import { createLogger } from "./logger.server";
+import { createLogger, loggedUrl } from "./logger.server";
 import { createMailWorker } from "./mail/worker.server";
 import { startMaintenance } from "./maintenance.server";
+import { lastResortErrorHandler, refuseMalformedRequestLine } from "./malformed-request.server";
 import { isAdminRoutedPath, recordRoutedPath, requestBodyRules, routedPathOf } from "./request-body.server";
+import { refuseForeignRequests } from "./request-origin.server";
 import { securityHeaders } from "./security-headers.server";
 import { isPublicPageRequest, loadTracking } from "./site/tracking.server";
 import { createStorage, serveUploads } from "./storage/storage.server";
+import { currentSetupCode, setupCodeNotice } from "./users/setup-code.server";
 
 export { ConfigError } from "./config.server";
 
@@ -69,6 +73,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const build = options.vite
     ? () => options.vite?.ssrLoadModule("virtual:react-router/server-build") as unknown as Promise<ServerBuild>
     : ((await import("virtual:react-router/server-build")) as ServerBuild);
+  // A warning, so that it shows at every log level: until the code is used, the install has no owner.
+  // Before listening, so that the notice is out by the time the first request is answered.
+  const setupCode = await currentSetupCode(db);
+  if (setupCode) logger.warn({ setupCode }, setupCodeNotice(setupCode, config.baseUrl));
   const app = createExpressApp(services, options, build);
   const server = app.listen(config.port, config.host);
   await once(server, "listening");
@@ -137,13 +145,16 @@ function createExpressApp(
       },
       autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/assets/") },
       serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req) => ({ id: req.id, method: req.method, url: loggedUrl(req.url) }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
     }),
   );
-  // Lead capture from other sites: before the page machinery below, which it has no use for.
+  app.use(refuseMalformedRequestLine());
+  // Lead capture from other sites: before the page machinery below, which it has no use for, and
+  // before the origin rule, since other sites posting there is its purpose.
   app.all("/api/forms/:formId/submissions", publicFormEndpoint(services));
+  app.use(refuseForeignRequests(config.trustedOrigins));
   app.use(recordRoutedPath());
   app.use(requestBodyRules());
 
@@ -166,7 +177,7 @@ function createExpressApp(
     req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
     next();
   });
-  app.all("/api/auth/*splat", toNodeHandler(services.auth));
+  app.all("/api/auth/*splat", exposedAuthEndpoints(), toNodeHandler(services.auth));
 
   app.get("/uploads/*key", serveUploads(services.storage));
 
@@ -194,15 +205,7 @@ function createExpressApp(
       },
     }),
   );
-  // Last resort: log it, answer without details. Never a stack trace to the client.
-  app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    req.log.error({ err: error }, "unhandled error");
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
-  });
+  app.use(lastResortErrorHandler());
   return app;
 }
 

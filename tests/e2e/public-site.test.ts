@@ -73,7 +73,8 @@ describe("the public site, server-rendered", () => {
     const response = await fetch(`${app.url}/currency`, {
       method: "POST",
       redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+      // The site's own page posts it, from BASE_URL's origin.
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE_URL },
       body: new URLSearchParams({ currency: "INR", redirectTo: "/pricing" }),
     });
     expect(response.status).toBe(302);

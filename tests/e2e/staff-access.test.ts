@@ -6,7 +6,7 @@ import type { Database } from "~/server/db/schema.server";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { childEnv } from "../support/child-env";
 import { dialects } from "../support/databases";
-import { addStaff, appDatabase, signIn } from "../support/staff";
+import { addStaff, appDatabase, setupCodeFrom, signIn } from "../support/staff";
 
 // The admin spec's route table: who may open each screen.
 const routeTable: Record<string, Role[]> = {
@@ -147,7 +147,7 @@ describe.each(dialects)("staff access on the running server (%s)", (dialect) => 
       { intent: "create", email: "csrf@example.com", password: "password-123", role: "admin" },
       "https://evil.example",
     );
-    expect(response.status).toBe(400);
+    expect(response.status).toBe(403);
     expect(await db.selectFrom("user").select("id").execute()).toHaveLength(before.length);
 
     const signOut = await fetch(`${app.url}/api/auth/sign-out`, {
@@ -270,7 +270,7 @@ describe.each(dialects)("first-admin setup and the operator CLI (%s)", (dialect)
       method: "POST",
       redirect: "manual",
       headers: { origin: app.url, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ email, password }),
+      body: new URLSearchParams({ email, password, setupCode: setupCodeFrom(app) }),
     });
 
   it("says what is missing", async () => {

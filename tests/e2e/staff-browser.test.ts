@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtAdminScreens, navItemsFor } from "~/lib/roles";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { launchBrowser } from "../support/browser";
+import { setupCodeFrom } from "../support/staff";
 import { totp } from "../support/totp";
 
 describe("staff access in Chromium", () => {
@@ -47,6 +48,7 @@ describe("staff access in Chromium", () => {
     await page.getByRole("heading", { name: "Admin Setup" }).waitFor();
     await page.getByLabel("Email").fill("owner@example.com");
     await page.getByLabel("Password").fill("owner-password");
+    await page.getByLabel("Setup code").fill(setupCodeFrom(app));
     await page.getByRole("button", { name: "Make Admin" }).click();
     await page.waitForURL(`${app.url}/admin/login`);
     await page.getByText("Success!").first().waitFor();

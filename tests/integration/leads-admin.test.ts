@@ -420,7 +420,7 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
     expect(exported.analyticsEvents).toHaveLength(1);
     expect(exported.emails).toHaveLength(1);
 
-    const erased = await erasePersonalData(db, "GINA@example.com", actor);
+    const erased = await erasePersonalData(db, "GINA@example.com", actor, "test-secret");
     expect(erased).toEqual({
       leads: 1,
       formSubmissions: 1,
@@ -428,6 +428,7 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
       statusChanges: 1,
       analyticsEvents: 1,
       emails: 1,
+      rateLimitCounters: 0,
       clientsKept: 0,
     });
     const after = await exportPersonalData(db, "gina@example.com", actor);

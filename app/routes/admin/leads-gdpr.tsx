@@ -35,7 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const erased = await erasePersonalData(getServices(context).db, parsed.data.email, actor);
+  const { db, formSecret } = getServices(context);
+  const erased = await erasePersonalData(db, parsed.data.email, actor, formSecret);
   return {
     erased: { email: parsed.data.email, ...erased },
     fieldErrors: {} as Record<string, string>,
@@ -114,6 +115,7 @@ export default function Gdpr({ actionData }: Route.ComponentProps) {
                 <li>{actionData.erased.statusChanges} status change(s)</li>
                 <li>{actionData.erased.analyticsEvents} analytics event(s)</li>
                 <li>{actionData.erased.emails} e-mail(s)</li>
+                <li>{actionData.erased.rateLimitCounters} rate-limit counter(s)</li>
               </ul>
               {actionData.erased.clientsKept > 0 ? (
                 <p className="mt-2">

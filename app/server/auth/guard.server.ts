@@ -1,4 +1,5 @@
 import { data, type MiddlewareFunction, redirect } from "react-router";
+import { encodedLocalPath } from "~/lib/local-path";
 import { canAccess } from "~/lib/roles";
 import { getServices } from "../context.server";
 import { loadStaffSession, staffContext } from "./session.server";
@@ -33,7 +34,8 @@ export const adminGuard: MiddlewareFunction<Response> = async ({ request, url, c
 /** Where to go after signing in: back where the user came from, if that is an admin page. */
 export function safeAdminRedirect(target: FormDataEntryValue | string | null | undefined) {
   if (typeof target !== "string") return "/admin";
-  if (!target.startsWith("/admin") || target.startsWith("//") || target.includes("\\")) return "/admin";
-  if (target.startsWith("/admin/login") || target.startsWith("/admin/setup")) return "/admin";
-  return target;
+  const path = encodedLocalPath(target);
+  if (!path?.startsWith("/admin")) return "/admin";
+  if (path.startsWith("/admin/login") || path.startsWith("/admin/setup")) return "/admin";
+  return path;
 }

@@ -16,7 +16,7 @@ import { guideWelcome, leadNotification, type MailContext, staffRecipients } fro
 import { type OutgoingMail, queueMails } from "../mail/outbox.server";
 import { loadGuideSettings } from "../site/public-settings.server";
 import { type Utm, utmFromUrl } from "./attribution.server";
-import { overLeadRateLimits, TooManySubmissions } from "./spam.server";
+import { type LeadRateLimit, overLeadRateLimits, TooManySubmissions } from "./spam.server";
 
 export type Attribution = {
   pageUrl: string | null;
@@ -127,7 +127,7 @@ export type NewLead = {
   mail: MailContext;
   spamReason?: string | null;
   extraMail?: (lead: LeadFields & { id: string }) => OutgoingMail | null;
-  rateLimit?: { clientIp: string | undefined; email: string };
+  rateLimit?: LeadRateLimit;
 };
 
 /**
@@ -150,7 +150,7 @@ export async function writeLead(
   const firstTouch = attribution.firstTouch ?? lastTouch;
   const at = now();
   if (rateLimit) {
-    const retryAfterSeconds = await overLeadRateLimits(trx, rateLimit.clientIp, rateLimit.email);
+    const retryAfterSeconds = await overLeadRateLimits(trx, rateLimit);
     if (retryAfterSeconds !== null) throw new TooManySubmissions(retryAfterSeconds);
   }
   const formId = await chooseFormId(trx);
@@ -201,7 +201,7 @@ export async function captureLead<F extends LeadFlow>(
   attribution: Attribution,
   mail: MailContext,
   spamReason: string | null = null,
-  rateLimit?: { clientIp: string | undefined; email: string },
+  rateLimit?: LeadRateLimit,
 ) {
   return db.transaction().execute(async (trx) => {
     const guide = flow === "guide" ? await loadGuideSettings(trx) : null;

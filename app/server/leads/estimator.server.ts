@@ -16,7 +16,14 @@ import type { Database } from "../db/schema.server";
 import { leadMailContext, type MailContext } from "../mail/lead-mails.server";
 import { type Attribution, saveLead } from "./capture.server";
 import { attributionOf } from "./lead-action.server";
-import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, spamReason, TOO_MANY_SUBMISSIONS, TooManySubmissions } from "./spam.server";
+import {
+  FORM_TOKEN_FIELD,
+  HONEYPOT_FIELD,
+  type LeadRateLimit,
+  spamReason,
+  TOO_MANY_SUBMISSIONS,
+  TooManySubmissions,
+} from "./spam.server";
 
 export const ESTIMATOR_FORM_NAME = "Cost Estimator";
 export const ESTIMATOR_SOURCE = "Cost Estimator";
@@ -31,7 +38,7 @@ export async function saveEstimateLead(
   attribution: Attribution,
   mail: MailContext,
   spam: string | null = null,
-  rateLimit?: { clientIp: string | undefined; email: string },
+  rateLimit?: LeadRateLimit,
 ) {
   const estimate = computeEstimate(answers);
   const saved = await saveLead(db, {
@@ -149,7 +156,7 @@ async function submitEstimate(
       attributionOf(request, formData),
       leadMailContext(services),
       spam,
-      { clientIp: getRequestInfo(context).clientIp, email },
+      { clientIp: getRequestInfo(context).clientIp, email, secret: formSecret },
     );
     logger.info({ leadId, flow: "cost-estimator", mailsQueued, spam }, "lead captured");
     void mailWorker.kick();

@@ -70,7 +70,7 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
       attributionOf(request, formData),
       leadMailContext(services),
       spam,
-      { clientIp: getRequestInfo(context).clientIp, email },
+      { clientIp: getRequestInfo(context).clientIp, email, secret: formSecret },
     );
     downloadUrl = saved.downloadUrl;
     logger.info({ leadId: saved.leadId, flow, mailsQueued: saved.mailsQueued, spam }, "lead captured");

@@ -139,7 +139,7 @@ export async function handlePublicSubmission(services: AppServices, request: Pub
       const form = await findForm(trx, request.formId);
       if (form?.status !== "active") throw new FormRefusal(formRefusal(form));
       return writeLead(trx, {
-        rateLimit: { clientIp: request.clientIp, email },
+        rateLimit: { clientIp: request.clientIp, email, secret: services.formSecret },
         fields: {
           name: data.name,
           email: data.email,

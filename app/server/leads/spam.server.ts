@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Database } from "../db/schema.server";
+import { leadEmailRateLimitKey } from "../rate-limit/address-key.server";
 import { rateLimitAddress } from "../rate-limit/client-address.server";
 import { consumeRateLimit } from "../rate-limit/rate-limit.server";
 import { DISPOSABLE_DOMAINS } from "./disposable-domains.server";
@@ -30,11 +31,14 @@ export class TooManySubmissions extends Error {
   }
 }
 
+/** Who a submission counts against: the client's address, and its e-mail address as a keyed hash. */
+export type LeadRateLimit = { clientIp: string | undefined; email: string; secret: string };
+
 /** Counts this submission against its IP and address; seconds to wait when either sent too many lately, else null. */
-export async function overLeadRateLimits(db: Database, clientIp: string | undefined, email: string) {
+export async function overLeadRateLimits(db: Database, { clientIp, email, secret }: LeadRateLimit) {
   const checks = [
     await consumeRateLimit(db, `lead-ip:${rateLimitAddress(clientIp)}`, LEAD_RATE_LIMITS.perIp),
-    await consumeRateLimit(db, `lead-email:${email}`, LEAD_RATE_LIMITS.perEmail),
+    await consumeRateLimit(db, leadEmailRateLimitKey(secret, email), LEAD_RATE_LIMITS.perEmail),
   ];
   const refused = checks.filter((check) => !check.allowed);
   return refused.length ? Math.max(...refused.map((check) => check.retryAfterSeconds ?? 60)) : null;
