@@ -4,6 +4,7 @@ import { type AuditActor, recordAudit } from "../audit/audit.server";
 import { dialectOf } from "../db/database.server";
 import type { Database } from "../db/schema.server";
 import { fromBool, fromJson } from "../db/values.server";
+import { eraseWebhookCopies } from "../webhooks/events.server";
 import { deleteLeadRows } from "./lead-admin.server";
 
 /** What the audit log keeps of a GDPR request: never the address itself. */
@@ -113,13 +114,14 @@ export async function exportPersonalData(db: Database, email: string, actor: Aud
 
 /**
  * Erases an e-mail address's leads (with their submissions, notes, status history and mails), the
- * submissions and mails that carry the address, and the analytics events naming it, in one
- * transaction. Clients are business records and stay: the result says how many exist, to edit them
+ * submissions and mails that carry the address, the analytics events naming it, and the webhook
+ * events (with their delivery log) that copied any of it, in one transaction. Clients are business records and stay: the result says how many exist, to edit them
  * by hand in Clients if the person asks.
  */
 export async function erasePersonalData(db: Database, email: string, actor: AuditActor | null) {
   return db.transaction().execute(async (trx) => {
     const leadIds = await leadIdsOf(trx, email);
+    const webhookEvents = await eraseWebhookCopies(trx, leadIds, email);
     const removed = await deleteLeadRows(trx, leadIds);
     const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
     const otherSubmissions = await trx
@@ -147,6 +149,7 @@ export async function erasePersonalData(db: Database, email: string, actor: Audi
       analyticsEvents: count(events),
       emails: removed.mails + count(otherMails),
       clientsKept: Number(clients.count),
+      webhookEvents,
     };
     await recordAudit(trx, {
       actor,
