@@ -155,7 +155,7 @@ export async function createClient(db: Database, input: ClientInput, actor: Audi
           updated_at: at,
         })
         .execute();
-      await recordClientEvents(trx, id, converted?.from === "converted" ? null : converted?.leadId ?? null, at);
+      await recordClientEvents(trx, id, converted?.from === "converted" ? null : (converted?.leadId ?? null), at);
       return converted as { leadId: string; from: string } | null;
     })
     .catch((error: unknown) => {

@@ -6,7 +6,9 @@ import { BlockList, isIP, type LookupFunction } from "node:net";
  * networks, link-local (where cloud metadata services answer), shared, reserved and multicast ranges,
  * and the IPv6 forms that wrap an IPv4 address (mapped, NAT64, 6to4), which could smuggle any of them.
  */
-const refused = new BlockList();
+// Two lists: a BlockList also matches IPv4 addresses against IPv6 rules (as ::ffff:a.b.c.d), so one
+// list refusing every mapped address would refuse every IPv4 address.
+const refusedIpv4 = new BlockList();
 for (const [network, prefix] of [
   ["0.0.0.0", 8],
   ["10.0.0.0", 8],
@@ -24,8 +26,9 @@ for (const [network, prefix] of [
   ["224.0.0.0", 4],
   ["240.0.0.0", 4],
 ] as const) {
-  refused.addSubnet(network, prefix, "ipv4");
+  refusedIpv4.addSubnet(network, prefix, "ipv4");
 }
+const refusedIpv6 = new BlockList();
 for (const [network, prefix] of [
   ["::", 128],
   ["::1", 128],
@@ -41,14 +44,14 @@ for (const [network, prefix] of [
   ["fec0::", 10],
   ["ff00::", 8],
 ] as const) {
-  refused.addSubnet(network, prefix, "ipv6");
+  refusedIpv6.addSubnet(network, prefix, "ipv6");
 }
 
 /** True for an address a webhook must not reach from the open internet's point of view. */
 export function isPrivateAddress(address: string) {
   const family = isIP(address);
   if (family === 0) return true;
-  return refused.check(address, family === 4 ? "ipv4" : "ipv6");
+  return family === 4 ? refusedIpv4.check(address, "ipv4") : refusedIpv6.check(address, "ipv6");
 }
 
 export class WebhookAddressError extends Error {

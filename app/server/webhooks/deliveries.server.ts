@@ -418,7 +418,8 @@ export async function redeliver(db: Database, endpointId: string, deliveryId: st
       .executeTakeFirst();
     if (!delivery) throw new WebhookEndpointError("This delivery no longer exists.", 404);
     if (delivery.status === "sending") throw new WebhookEndpointError("This delivery is being sent right now.", 409);
-    if (delivery.status === "queued") throw new WebhookEndpointError("This delivery is already waiting to be sent.", 409);
+    if (delivery.status === "queued")
+      throw new WebhookEndpointError("This delivery is already waiting to be sent.", 409);
     const at = now();
     const requeued = await trx
       .updateTable("webhook_deliveries")
@@ -434,7 +435,12 @@ export async function redeliver(db: Database, endpointId: string, deliveryId: st
       action: "webhook.redeliver",
       entityType: "webhook_endpoint",
       entityId: endpointId,
-      summary: { deliveryId, eventId: delivery.event_id, eventType: delivery.event_type, previousStatus: delivery.status },
+      summary: {
+        deliveryId,
+        eventId: delivery.event_id,
+        eventType: delivery.event_type,
+        previousStatus: delivery.status,
+      },
     });
   });
 }

@@ -194,7 +194,13 @@ export async function recordClientEvents(
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
-  await recordWebhookEvent(trx, { type: "client.created", data: { client }, at, leadId: row.lead_id, email: row.email });
+  await recordWebhookEvent(trx, {
+    type: "client.created",
+    data: { client },
+    at,
+    leadId: row.lead_id,
+    email: row.email,
+  });
   if (!convertedLeadId) return;
   const lead = await currentWebhookLead(trx, convertedLeadId);
   if (!lead) return;

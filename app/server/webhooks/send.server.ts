@@ -1,6 +1,12 @@
 import http from "node:http";
 import https from "node:https";
-import { guardedLookup, type Resolver, resolveAllowed, systemResolver, WebhookAddressError } from "./address-guard.server";
+import {
+  guardedLookup,
+  type Resolver,
+  resolveAllowed,
+  systemResolver,
+  WebhookAddressError,
+} from "./address-guard.server";
 
 export const REQUEST_TIMEOUT_MS = 10_000;
 /** Read at most this much of a receiver's answer; the rest is cut off. */
@@ -118,7 +124,9 @@ export function createWebhookSender({
             finish({ delivered: true, statusCode, durationMs: elapsed(), responseBody: stored, error: null });
           } else if (statusCode >= 300 && statusCode < 400) {
             const location = response.headers.location ? ` to ${response.headers.location}` : "";
-            finish(failed(`Redirect${location} not followed; point the endpoint at the final URL.`, statusCode, stored));
+            finish(
+              failed(`Redirect${location} not followed; point the endpoint at the final URL.`, statusCode, stored),
+            );
           } else {
             finish(failed(`The receiver answered ${statusCode}.`, statusCode, stored));
           }
@@ -141,5 +149,8 @@ export function createWebhookSender({
 export function truncateText(text: string, maxBytes: number) {
   const bytes = Buffer.from(text, "utf8");
   if (bytes.length <= maxBytes) return text;
-  return bytes.subarray(0, maxBytes).toString("utf8").replace(/\uFFFD$/, "");
+  return bytes
+    .subarray(0, maxBytes)
+    .toString("utf8")
+    .replace(/\uFFFD$/, "");
 }

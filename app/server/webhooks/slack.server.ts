@@ -1,11 +1,11 @@
 import type { WebhookBody, WebhookClient, WebhookLead } from "./events.server";
 
 /** Slack's mrkdwn treats these three as markup; anything a visitor typed is escaped. */
-const escape = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+const escapeMrkdwn = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
 const field = (label: string, value: string | null | undefined) => ({
   type: "mrkdwn",
-  text: `*${label}*\n${value ? escape(value) : "-"}`,
+  text: `*${label}*\n${value ? escapeMrkdwn(value) : "-"}`,
 });
 
 /**
@@ -15,7 +15,7 @@ const field = (label: string, value: string | null | undefined) => ({
 export function slackMessage(body: WebhookBody, baseUrl: string) {
   const lead = body.data.lead as WebhookLead | undefined;
   const client = body.data.client as WebhookClient | undefined;
-  const leadLink = lead ? `<${baseUrl}/admin/leads/${lead.id}|${escape(lead.name)}>` : "";
+  const leadLink = lead ? `<${baseUrl}/admin/leads/${lead.id}|${escapeMrkdwn(lead.name)}>` : "";
   switch (body.type) {
     case "lead.created": {
       if (!lead) break;
@@ -38,9 +38,12 @@ export function slackMessage(body: WebhookBody, baseUrl: string) {
             ],
           },
           ...(lead.message
-            ? [{ type: "section", text: { type: "mrkdwn", text: escape(lead.message).slice(0, 2900) } }]
+            ? [{ type: "section", text: { type: "mrkdwn", text: escapeMrkdwn(lead.message).slice(0, 2900) } }]
             : []),
-          { type: "context", elements: [{ type: "mrkdwn", text: `<${baseUrl}/admin/leads/${lead.id}|Open the lead>` }] },
+          {
+            type: "context",
+            elements: [{ type: "mrkdwn", text: `<${baseUrl}/admin/leads/${lead.id}|Open the lead>` }],
+          },
         ],
       };
     }
@@ -48,15 +51,21 @@ export function slackMessage(body: WebhookBody, baseUrl: string) {
       if (lead) return { text: `Lead ${leadLink} is now ${lead.status} (was ${String(body.data.previous_status)}).` };
       break;
     case "lead.converted":
-      if (lead) return { text: `Lead ${leadLink} was converted${client ? ` to the client ${escape(client.name)}` : ""}.` };
+      if (lead)
+        return {
+          text: `Lead ${leadLink} was converted${client ? ` to the client ${escapeMrkdwn(client.name)}` : ""}.`,
+        };
       break;
     case "client.created":
-      if (client) return { text: `New client: ${escape(client.name)}${client.company ? ` (${escape(client.company)})` : ""}.` };
+      if (client)
+        return {
+          text: `New client: ${escapeMrkdwn(client.name)}${client.company ? ` (${escapeMrkdwn(client.company)})` : ""}.`,
+        };
       break;
     case "form_submission.created":
-      if (lead) return { text: `Form submitted by ${leadLink} (${escape(lead.source)}).` };
+      if (lead) return { text: `Form submitted by ${leadLink} (${escapeMrkdwn(lead.source)}).` };
       break;
   }
   const message = typeof body.data.message === "string" ? body.data.message : `Event ${body.type}`;
-  return { text: escape(message) };
+  return { text: escapeMrkdwn(message) };
 }
