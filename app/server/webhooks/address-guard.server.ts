@@ -81,8 +81,9 @@ export async function resolveAllowed(hostname: string, resolve: Resolver): Promi
   if (addresses.length === 0) throw new WebhookAddressError(`${host} could not be resolved to an address.`);
   const inside = addresses.find((entry) => isPrivateAddress(entry.address));
   if (inside) {
+    const where = literal ? `${host} is` : `${host} points at ${inside.address},`;
     throw new WebhookAddressError(
-      `${host} points at ${inside.address}, a private, loopback, link-local or reserved address; webhooks only go to public addresses.`,
+      `${where} a private, loopback, link-local or reserved address; webhooks only go to public addresses.`,
     );
   }
   return addresses;
