@@ -39,6 +39,7 @@ export const adminAccess: Record<string, readonly Role[]> = {
   "/admin/pricing": ["admin"],
   "/admin/settings": everyone,
   "/admin/users": ["admin"],
+  "/admin/webhooks": ["admin"],
   // Editors upload blog images here; the endpoint itself keeps site-setting uploads admin-only.
   "/admin/uploads": ["admin", "editor"],
 };
@@ -96,6 +97,7 @@ export const adminNav: AdminNavItem[] = [
   { label: "Forms", to: "/admin/forms", roles: ["admin", "editor"] },
   { label: "Pricing", to: "/admin/pricing", roles: ["admin"] },
   { label: "Users", to: "/admin/users", roles: ["admin"] },
+  { label: "Webhooks", to: "/admin/webhooks", roles: ["admin"] },
   { label: "Settings", to: "/admin/settings", roles: ["admin"] },
 ];
 
@@ -110,6 +112,7 @@ export const builtAdminScreens: ReadonlySet<string> = new Set([
   "/admin/clients",
   "/admin/forms",
   "/admin/leads",
+  "/admin/webhooks",
 ]);
 
 export function navItemsFor(role: Role | null | undefined) {

@@ -493,7 +493,9 @@ describe.each(dialects)("outgoing webhooks on %s", (dialect) => {
     await worker(db, { allowPrivate: false }).runOnce();
     expect(hooks.received).toEqual([]);
     const again = await listDeliveries(db, endpoint.id, { event: null, outcome: null, before: null });
-    expect(again.entries[0]!.attemptLog[0]!.error).toMatch(/^Refused: 127\.0\.0\.1 is a private, loopback, link-local or reserved address/);
+    expect(again.entries[0]!.attemptLog[0]!.error).toMatch(
+      /^Refused: 127\.0\.0\.1 is a private, loopback, link-local or reserved address/,
+    );
   });
 
   it("does not follow redirects, keeps only the first kilobyte of an answer, and reads at most 256 kB of it", async () => {
