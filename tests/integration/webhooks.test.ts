@@ -5,7 +5,7 @@ import type { Database } from "~/server/db/schema.server";
 import { seedDatabase } from "~/server/db/seed.server";
 import { captureLead, writeLead } from "~/server/leads/capture.server";
 import { erasePersonalData } from "~/server/leads/gdpr.server";
-import { setLeadStatus } from "~/server/leads/lead-admin.server";
+import { markLeadNotSpam, setLeadStatus } from "~/server/leads/lead-admin.server";
 import { checkWebhookUrl, isPrivateAddress } from "~/server/webhooks/address-guard.server";
 import {
   listDeliveries,
@@ -240,6 +240,33 @@ describe.each(dialects)("outgoing webhooks on %s", (dialect) => {
     );
     // The earlier lead's events went to nobody, and no copy of them stays.
     expect(await db.selectFrom("webhook_events").select("id").where("lead_id", "=", earlier).execute()).toEqual([]);
+  });
+
+  it("sends a lead released from the spam queue to the endpoints that had not had it as spam", async () => {
+    const db = await setup();
+    const crm = await receiver();
+    const spamWatcher = await receiver();
+    for (const [hooks, includeSpam] of [
+      [crm, false],
+      [spamWatcher, true],
+    ] as const) {
+      await createWebhookEndpoint(
+        db,
+        { url: hooks.url, description: null, events: ["lead.created"], format: "standard", includeSpam },
+        actor,
+        allowLoopback,
+      );
+    }
+    const { leadId } = await contactLead(db, "Real Person", "real@mailinator.com", "disposable e-mail domain");
+    const sender = worker(db);
+    await sender.runOnce();
+    expect(crm.received).toHaveLength(0);
+    expect(spamWatcher.received).toHaveLength(1);
+    await markLeadNotSpam(db, leadId, actor);
+    await sender.runOnce();
+    expect(crm.received).toHaveLength(1);
+    expect(JSON.parse(crm.received[0]!.body).data.lead).toMatchObject({ id: leadId, is_spam: false });
+    expect(spamWatcher.received).toHaveLength(1);
   });
 
   it("retries a receiver that answered 500 after a minute, and it gets the event on the retry", async () => {

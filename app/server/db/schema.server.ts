@@ -239,6 +239,7 @@ export interface WebhookEventsTable {
   /** The JSON body exactly as it is signed and sent. */
   body: string;
   is_spam: Bool;
+  released_from_spam: Bool;
   lead_id: string | null;
   email: string | null;
   dispatched_at: Timestamp | null;

@@ -2,7 +2,7 @@ import type { LeadEdit } from "~/lib/schemas/lead-admin";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import type { Database, LeadStatus, OutboxStatus } from "../db/schema.server";
 import { fromBool, fromJson, newId, now } from "../db/values.server";
-import { recordLeadStatusEvents } from "../webhooks/events.server";
+import { recordLeadReleasedFromSpam, recordLeadStatusEvents } from "../webhooks/events.server";
 
 /** A staff action that cannot be done as asked (the lead is gone, the mail already sent...). */
 export class LeadActionError extends Error {
@@ -330,11 +330,13 @@ export async function markLeadNotSpam(db: Database, leadId: string, actor: Audit
   await db.transaction().execute(async (trx) => {
     const lead = await requireLead(trx, leadId);
     if (!fromBool(lead.is_spam)) return;
+    const at = now();
     await trx
       .updateTable("leads")
-      .set({ is_spam: false, spam_reason: null, updated_at: now() })
+      .set({ is_spam: false, spam_reason: null, updated_at: at })
       .where("id", "=", leadId)
       .execute();
+    await recordLeadReleasedFromSpam(trx, leadId, at);
     await recordAudit(trx, { actor, action: "lead.mark_not_spam", entityType: "lead", entityId: leadId });
   });
 }

@@ -37,8 +37,14 @@ export const PAUSE_AFTER_FAILING_MS = 3 * 24 * 60 * 60_000;
 export async function dispatchWebhookEvents(db: Database, { limit = 500, nowMs = Date.now() } = {}) {
   return db.transaction().execute(async (trx) => {
     const lock = dialectOf(trx) === "postgres" ? sql`for update skip locked` : sql``;
-    const { rows: events } = await sql<{ id: string; type: string; is_spam: boolean | number; created_at: string }>`
-      select id, type, is_spam, created_at from webhook_events
+    const { rows: events } = await sql<{
+      id: string;
+      type: string;
+      is_spam: boolean | number;
+      released_from_spam: boolean | number;
+      created_at: string;
+    }>`
+      select id, type, is_spam, released_from_spam, created_at from webhook_events
       where dispatched_at is null
       order by id
       limit ${limit}
@@ -60,7 +66,7 @@ export async function dispatchWebhookEvents(db: Database, { limit = 500, nowMs =
       const wanting = endpoints.filter(
         (endpoint) =>
           endpoint.events.has(event.type) &&
-          (endpoint.includeSpam || !fromBool(event.is_spam)) &&
+          (endpoint.includeSpam ? !fromBool(event.released_from_spam) : !fromBool(event.is_spam)) &&
           endpoint.createdAt <= Date.parse(event.created_at),
       );
       if (wanting.length === 0) {
@@ -385,6 +391,7 @@ export async function queueTestEvent(
         type: WEBHOOK_TEST_EVENT,
         body: toJson(body),
         is_spam: false,
+        released_from_spam: false,
         lead_id: null,
         email: null,
         dispatched_at: at,

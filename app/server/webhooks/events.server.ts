@@ -99,6 +99,7 @@ export type NewWebhookEvent = {
   leadId: string | null;
   email: string | null;
   isSpam?: boolean;
+  releasedFromSpam?: boolean;
 };
 
 /**
@@ -113,6 +114,7 @@ export async function recordWebhookEvent(trx: Transaction<DB> | Database, event:
     type: event.type,
     body: toJson(body),
     is_spam: event.isSpam ?? false,
+    released_from_spam: event.releasedFromSpam ?? false,
     lead_id: event.leadId,
     email: event.email?.toLowerCase() ?? null,
     dispatched_at: null,
@@ -148,6 +150,23 @@ export async function recordLeadStatusEvents(
   if (change.to === "converted" && !change.conversionReportedByCaller) {
     await recordWebhookEvent(trx, { ...common, type: "lead.converted", data: { lead, client: null } });
   }
+}
+
+/**
+ * `lead.created` for a lead staff released from the spam queue, for the endpoints that do not take
+ * spam and so have not heard of it; those that do got it when it arrived.
+ */
+export async function recordLeadReleasedFromSpam(trx: Transaction<DB> | Database, leadId: string, at: string) {
+  const lead = await currentWebhookLead(trx, leadId);
+  if (!lead) return;
+  await recordWebhookEvent(trx, {
+    type: "lead.created",
+    data: { lead },
+    at,
+    leadId: lead.id,
+    email: lead.email,
+    releasedFromSpam: true,
+  });
 }
 
 /**

@@ -33,6 +33,8 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("type", "text", (c) => c.notNull())
     .addColumn("body", "text", (c) => c.notNull())
     .addColumn("is_spam", t.bool, (c) => c.notNull().defaultTo(t.falseValue))
+    // A lead released from the spam queue: only endpoints that did not get it as spam get it now.
+    .addColumn("released_from_spam", t.bool, (c) => c.notNull().defaultTo(t.falseValue))
     .addColumn("lead_id", "text")
     .addColumn("email", "text")
     .addColumn("dispatched_at", t.timestamp)
