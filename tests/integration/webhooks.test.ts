@@ -10,6 +10,7 @@ import { checkWebhookUrl, isPrivateAddress } from "~/server/webhooks/address-gua
 import {
   listDeliveries,
   MAX_ATTEMPTS,
+  pruneWebhookHistory,
   queueTestEvent,
   RETRY_DELAYS_MS,
   redeliver,
@@ -609,6 +610,26 @@ describe.each(dialects)("outgoing webhooks on %s", (dialect) => {
     const third = hooks.received[2]!;
     expect(verifyStandardWebhook(rotated, third.headers, third.body, Date.now() + DAY + MINUTE)).toBe(true);
     expect(verifyStandardWebhook(endpoint.secret, third.headers, third.body, Date.now() + DAY + MINUTE)).toBe(false);
+  });
+
+  it("keeps finished deliveries for 30 days, then prunes them with their attempts and events", async () => {
+    const db = await setup();
+    const hooks = await receiver((attempt) => (attempt === 2 ? { status: 500 } : { status: 200 }));
+    await createWebhookEndpoint(
+      db,
+      { url: hooks.url, description: null, events: ["lead.created"], format: "standard", includeSpam: false },
+      actor,
+      allowLoopback,
+    );
+    await contactLead(db, "Old", "old@example.com");
+    await contactLead(db, "Retrying", "retrying@example.com");
+    await worker(db).runOnce();
+    expect(await pruneWebhookHistory(db, Date.now() + 29 * DAY)).toBe(0);
+    // A delivery still waiting for its retry is never pruned.
+    expect(await pruneWebhookHistory(db, Date.now() + 31 * DAY)).toBe(1);
+    expect((await deliveries()).map((delivery) => delivery.status)).toEqual(["queued"]);
+    expect(await db.selectFrom("webhook_events").select("id").execute()).toHaveLength(1);
+    expect(await db.selectFrom("webhook_delivery_attempts").select("id").execute()).toHaveLength(1);
   });
 
   it("erases a person's webhook events and delivery log with the rest of their data", async () => {

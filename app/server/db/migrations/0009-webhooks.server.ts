@@ -46,7 +46,9 @@ export async function up(db: Kysely<unknown>) {
     .column("id")
     .where(sql.ref("dispatched_at"), "is", null)
     .execute();
-  await db.schema.createIndex("webhook_events_lead_id_idx").on("webhook_events").column("lead_id").execute();
+  // No index on lead_id or email: each would cost every captured lead another index write, for a GDPR
+  // erase that is rare and scans a table the worker keeps short (unwanted events go at once, old ones
+  // after 30 days).
 
   await db.schema
     .createTable("webhook_deliveries")
