@@ -62,6 +62,7 @@ export default function WebhookEndpointScreen({ loaderData, actionData }: Route.
           ← Webhooks
         </Link>
         <h1 className="mt-1 break-all font-bold text-2xl">{endpoint.description || endpoint.url}</h1>
+        {endpoint.description ? <p className="break-all text-muted-foreground text-sm">{endpoint.url}</p> : null}
         <div className="mt-2 flex flex-wrap items-center gap-2 text-sm">
           <Badge variant={endpoint.status === "active" ? "secondary" : "outline"}>
             {endpoint.status === "active" ? "Active" : "Paused"}

@@ -102,6 +102,12 @@ export function DeliveryLog({
             <div className="mt-1 text-muted-foreground text-xs">
               Event id <code>{entry.eventId}</code>
             </div>
+            {entry.status !== "delivered" && entry.lastError ? (
+              <p className="mt-1 text-destructive text-xs">
+                Last attempt: {entry.lastStatusCode ? `${entry.lastStatusCode} · ` : ""}
+                {entry.lastError}
+              </p>
+            ) : null}
             {entry.attemptLog.length > 0 ? (
               <details className="mt-2">
                 <summary className="cursor-pointer text-xs">Attempts</summary>
