@@ -149,7 +149,7 @@ export async function claimDueDeliveries(
   const at = new Date(nowMs).toISOString();
   const lockedUntil = new Date(nowMs + DELIVERY_LOCK_MS).toISOString();
   const lock = dialectOf(db) === "postgres" ? sql`for update skip locked` : sql``;
-  const { rows: claimed } = await sql<Row<"webhook_deliveries">>`
+  const claimStatement = sql<Row<"webhook_deliveries">>`
     update webhook_deliveries
     set status = 'sending', locked_until = ${lockedUntil}, attempts = attempts + 1, updated_at = ${at}
     where id in (
@@ -160,7 +160,10 @@ export async function claimDueDeliveries(
       limit ${limit}
       ${lock}
     )
-    returning *`.execute(db);
+    returning *`;
+  // In a transaction, so that on SQLite it joins the lead commits queued with it instead of forcing
+  // them to disk on its own.
+  const { rows: claimed } = await db.transaction().execute((trx) => claimStatement.execute(trx));
   if (claimed.length === 0) return [];
   const events = await db
     .selectFrom("webhook_events")
