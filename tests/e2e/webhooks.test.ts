@@ -1,8 +1,11 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { createWebhookEndpoint } from "~/server/webhooks/endpoints.server";
 import { type AppServer, startAppServer } from "../support/app-server";
+import { childEnv } from "../support/child-env";
 import { dialects } from "../support/databases";
 import { appDatabase } from "../support/staff";
 import { type Reply, startWebhookReceiver, verifyStandardWebhook } from "../support/webhook-receiver";
@@ -58,15 +61,33 @@ describe.each(dialects)("webhooks from the running app on %s", (dialect) => {
       body: new URLSearchParams({ form_token: token, website_url: "", flow: "contact", name, email }),
     });
 
-  it("delivers a lead sent through the site once, signed so that the receiver verifies it", async () => {
+  const cli = (site: AppServer, args: string[], env: Record<string, string> = {}) =>
+    promisify(execFile)("npm", ["run", "-s", "cli", "--", ...args], {
+      env: childEnv({
+        ...(site.database.dialect === "postgres"
+          ? { DATABASE_URL: site.database.connectionString }
+          : { DATA_DIR: site.dataDir }),
+        ...env,
+      }),
+      encoding: "utf8",
+    });
+
+  it("delivers a lead sent through the site once to an endpoint an operator added, signed so that the receiver verifies it", async () => {
     const { app: site, db } = await app();
     const hooks = await receiver();
-    const endpoint = await createWebhookEndpoint(
-      db,
-      { url: hooks.url, description: null, events: ["lead.created"], format: "standard", includeSpam: false },
-      actor,
-      allowLoopback,
-    );
+    // Without WEBHOOK_ALLOW_PRIVATE the CLI refuses a receiver on this machine, as the admin screen does.
+    await expect(cli(site, ["webhooks:add", "--url", hooks.url, "--events", "lead.created"])).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining("https://"),
+    });
+    const added = await cli(site, ["webhooks:add", "--url", hooks.url, "--events", "lead.created"], {
+      WEBHOOK_ALLOW_PRIVATE: "true",
+    });
+    const endpoint = {
+      id: /^id: +(\S+)$/m.exec(added.stdout)![1]!,
+      secret: /^secret: +(whsec_\S+)$/m.exec(added.stdout)![1]!,
+    };
+    expect((await cli(site, ["webhooks:list"])).stdout).toContain(`${endpoint.id}  active  standard  ${hooks.url}`);
     const token = await formToken(site);
     await settle(3_100);
     const response = await submitContact(site, token, "Rosa Diaz", "rosa@example.com");
