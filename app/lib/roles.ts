@@ -97,7 +97,6 @@ export const adminNav: AdminNavItem[] = [
   { label: "Forms", to: "/admin/forms", roles: ["admin", "editor"] },
   { label: "Pricing", to: "/admin/pricing", roles: ["admin"] },
   { label: "Users", to: "/admin/users", roles: ["admin"] },
-  { label: "Webhooks", to: "/admin/webhooks", roles: ["admin"] },
   { label: "Settings", to: "/admin/settings", roles: ["admin"] },
 ];
 
@@ -112,7 +111,6 @@ export const builtAdminScreens: ReadonlySet<string> = new Set([
   "/admin/clients",
   "/admin/forms",
   "/admin/leads",
-  "/admin/webhooks",
 ]);
 
 export function navItemsFor(role: Role | null | undefined) {

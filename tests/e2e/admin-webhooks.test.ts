@@ -50,9 +50,10 @@ describe("webhooks in Chromium", () => {
   it("an admin adds an endpoint, sends a test event, sees it in the log and redelivers it", async () => {
     const context = await signedInContext("admin");
     const page = await context.newPage();
-    await page.goto(`${app.url}/admin`);
+    await page.goto(`${app.url}/admin/settings`);
     await hydrated(page);
-    await page.getByRole("link", { name: "Webhooks" }).click();
+    await page.getByRole("heading", { name: "Integrations" }).waitFor();
+    await page.getByRole("link", { name: "Manage webhooks" }).click();
     await page.getByRole("heading", { name: "Webhooks", level: 1 }).waitFor();
 
     // A refused address is explained on the field, and nothing is saved.
@@ -123,12 +124,13 @@ describe("webhooks in Chromium", () => {
     await context.close();
   });
 
-  it("keeps webhooks from sales staff: no menu item, and the screen and its actions are refused", async () => {
+  it("keeps webhooks from sales staff: no link in their settings, and the screen and its actions are refused", async () => {
     const context = await signedInContext("sales");
     const page = await context.newPage();
-    await page.goto(`${app.url}/admin`);
+    await page.goto(`${app.url}/admin/settings`);
     await hydrated(page);
-    expect(await page.getByRole("link", { name: "Webhooks" }).count()).toBe(0);
+    await page.getByRole("heading", { name: "Profile" }).waitFor();
+    expect(await page.getByRole("link", { name: "Manage webhooks" }).count()).toBe(0);
     await page.goto(`${app.url}/admin/webhooks`);
     expect(new URL(page.url()).pathname).toBe("/admin/unauthorized");
     const response = await fetch(`${app.url}/admin/webhooks`, {

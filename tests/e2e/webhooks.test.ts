@@ -175,7 +175,7 @@ describe.each(dialects)("webhooks from the running app on %s", (dialect) => {
         { baseUrl: first.url, notifyEmails: [] },
       );
     }
-    await within(hooks.waitFor(2 * leads), "every delivery", 40_000);
+    await within(hooks.waitFor(2 * leads), "every delivery", 60_000);
     await settle(3_000);
     const ids = hooks.received.map((request) => request.headers["webhook-id"]);
     expect(ids).toHaveLength(2 * leads);
@@ -185,5 +185,5 @@ describe.each(dialects)("webhooks from the running app on %s", (dialect) => {
     expect(deliveries.every((delivery) => delivery.status === "delivered" && Number(delivery.attempts) === 1)).toBe(
       true,
     );
-  });
+  }, 150_000);
 });
