@@ -2,12 +2,18 @@
 // on SQLite with synchronous=FULL, in two phases: flat out (how many leads a second can it take, and how
 // fast does it answer meanwhile?) and paced at the target rate (how fast does it answer while taking
 // 1,000 leads a second?). Then a check that every acknowledged lead is in the database exactly once.
-import { spawnSync } from "node:child_process";
+// With --webhook, one active webhook endpoint (lead.created) points at a fast receiver on loopback the
+// whole time, and afterwards a backlog of 10,000 events is delivered to it and its rate printed.
+import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { cpus } from "node:os";
 import { openDatabase } from "~/server/db/database.server";
+import type { Database } from "~/server/db/schema.server";
+import { now } from "~/server/db/values.server";
+import { createWebhookEndpoint } from "~/server/webhooks/endpoints.server";
+import { recordWebhookEvent } from "~/server/webhooks/events.server";
 import { startAppServer } from "../tests/support/app-server";
 
 const CONNECTIONS = 20;
@@ -16,6 +22,8 @@ const WARMUP_REQUESTS = 8000;
 const TARGET_RATE = 1000;
 const PHASE_REQUESTS = 10_000;
 const MAX_SECONDS = 15;
+const WEBHOOK = process.argv.includes("--webhook");
+const WEBHOOK_BACKLOG = 10_000;
 
 if (!process.argv.includes("--no-build")) {
   const build = spawnSync("npm", ["run", "-s", "build"], { stdio: "inherit" });
@@ -102,9 +110,21 @@ const app = await startAppServer({
   TRUST_PROXY: "loopback",
   LOG_LEVEL: "error",
   NOTIFY_EMAILS: "sales@agency.example",
+  ...(WEBHOOK ? { WEBHOOK_ALLOW_PRIVATE: "true" } : {}),
 });
 const db = openDatabase(app.database);
+const receiver = WEBHOOK ? await startReceiver() : undefined;
 try {
+  const endpointId = receiver
+    ? (
+        await createWebhookEndpoint(
+          db,
+          { url: receiver.url, description: "bench", events: ["lead.created"], format: "standard", includeSpam: false },
+          { id: null, email: "bench" },
+          { allowPrivate: true },
+        )
+      ).id
+    : undefined;
   const form = await db.selectFrom("forms").select("id").where("name", "=", "Contact Form").executeTakeFirstOrThrow();
   const url = new URL(`${app.url}/api/forms/${form.id}/submissions`);
   const connections = Array.from({ length: CONNECTIONS }, () => new Connection(url));
@@ -217,7 +237,96 @@ try {
     console.error("FAILED: every submission must be acknowledged and stored exactly once");
     process.exitCode = 1;
   }
+  if (receiver && endpointId) {
+    const deliveredDuringLoad = await receiver.count();
+    console.log(
+      `webhook: one active endpoint (lead.created) on a loopback receiver; it had received ${deliveredDuringLoad} of ${acknowledged.length} leads when the load ended`,
+    );
+    await webhookBacklog(db, endpointId, receiver);
+  }
 } finally {
   await db.destroy();
   await app.stop();
+  receiver?.stop();
+}
+
+async function startReceiver() {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/webhook-receiver.ts"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const [chunk] = (await once(child.stdout!, "data")) as [Buffer];
+  const port = Number(chunk.toString().trim());
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    async count() {
+      return Number(await (await fetch(`http://127.0.0.1:${port}/count`)).text());
+    },
+    stop() {
+      child.kill("SIGTERM");
+    },
+  };
+}
+
+/**
+ * The delivery rate of a backlog: with the endpoint paused, 10,000 events are recorded and fanned out
+ * to it; then it is resumed and the rate is taken from its first to its last attempt.
+ */
+async function webhookBacklog(db: Database, endpointId: string, receiver: Awaited<ReturnType<typeof startReceiver>>) {
+  const waitUntil = async (check: () => Promise<boolean>, what: string, seconds = 120) => {
+    const deadline = Date.now() + seconds * 1000;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`${what} did not happen within ${seconds} s`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+  const count = async (where: (query: ReturnType<typeof deliveries>) => ReturnType<typeof deliveries>) =>
+    Number((await where(deliveries()).executeTakeFirstOrThrow()).count);
+  const deliveries = () =>
+    db
+      .selectFrom("webhook_deliveries")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("endpoint_id", "=", endpointId);
+  // Everything from the load first, so the backlog is measured alone.
+  await waitUntil(
+    async () => (await count((query) => query.where("status", "!=", "delivered"))) === 0,
+    "the load's deliveries",
+  );
+  await db.updateTable("webhook_endpoints").set({ status: "paused" }).where("id", "=", endpointId).execute();
+  const before = await count((query) => query);
+  const receivedBefore = await receiver.count();
+  for (let start = 0; start < WEBHOOK_BACKLOG; start += 500) {
+    await db.transaction().execute(async (trx) => {
+      for (let index = start; index < start + 500; index++) {
+        await recordWebhookEvent(trx, {
+          type: "lead.created",
+          data: { lead: { id: `backlog-${index}`, name: `Backlog ${index}`, email: `backlog${index}@example.com` } },
+          at: now(),
+          leadId: null,
+          email: null,
+        });
+      }
+    });
+  }
+  await waitUntil(async () => (await count((query) => query)) === before + WEBHOOK_BACKLOG, "fanning out the backlog");
+  const resumedAt = new Date().toISOString();
+  await db.updateTable("webhook_endpoints").set({ status: "active" }).where("id", "=", endpointId).execute();
+  await waitUntil(
+    async () => (await count((query) => query.where("status", "!=", "delivered"))) === 0,
+    "delivering the backlog",
+    300,
+  );
+  const span = await db
+    .selectFrom("webhook_delivery_attempts")
+    .select((eb) => [eb.fn.min("attempted_at").as("first"), eb.fn.max("attempted_at").as("last")])
+    .where("attempted_at", ">=", resumedAt)
+    .executeTakeFirstOrThrow();
+  const seconds = (Date.parse(String(span.last)) - Date.parse(String(span.first))) / 1000;
+  const received = (await receiver.count()) - receivedBefore;
+  console.log(
+    `webhook backlog: ${WEBHOOK_BACKLOG} events delivered in ${seconds.toFixed(1)} s = ${(WEBHOOK_BACKLOG / seconds).toFixed(0)}/s; the receiver got ${received}`,
+  );
+  if (received !== WEBHOOK_BACKLOG) {
+    console.error("FAILED: every backlog event must reach the receiver exactly once");
+    process.exitCode = 1;
+  }
 }

@@ -1,6 +1,7 @@
 // Operator commands: npm run cli -- <command> [options]. Works on whichever database the environment configures.
 import { parseArgs } from "node:util";
 import { isRole, ROLES, type Role } from "~/lib/roles";
+import { WEBHOOK_EVENT_TYPES, webhookEndpointSchema } from "~/lib/schemas/webhooks";
 import { recordAudit } from "~/server/audit/audit.server";
 import { loadAuthSecret } from "~/server/auth/secret.server";
 import { unlockSignIn } from "~/server/auth/sign-in-failures.server";
@@ -18,6 +19,7 @@ import {
   setStaffDisabled,
   setStaffRole,
 } from "~/server/users/staff-users.server";
+import { createWebhookEndpoint, listWebhookEndpoints, WebhookEndpointError } from "~/server/webhooks/endpoints.server";
 
 const usage = `Usage: npm run cli -- <command> [options]
 
@@ -28,6 +30,9 @@ const usage = `Usage: npm run cli -- <command> [options]
   users:enable          --email E
   users:unlock          --email E              (lifts sign-in locks and slow-downs)
   users:list
+  webhooks:add          --url URL --events ${WEBHOOK_EVENT_TYPES.join(",")} [--description D]
+                        [--format standard|slack] [--include-spam]   (prints the id and the secret)
+  webhooks:list
   setup-code                                   (the code /admin/setup asks for while no admin exists)
 
 Passwords are asked for without echo on a terminal, or read from standard input with
@@ -65,7 +70,46 @@ async function existingUser(db: Database, email: string) {
   return user;
 }
 
-async function run(db: Database, command: string | undefined, values: Options) {
+/** Adds a webhook endpoint, with the same checks as the admin screen; prints its id and its secret. */
+async function addWebhook(db: Database, values: Options, allowPrivate: boolean) {
+  const parsed = webhookEndpointSchema.safeParse({
+    url: required(values, "url"),
+    events: required(values, "events"),
+    description: values.description,
+    format: values.format,
+    includeSpam: values["include-spam"] ? "true" : undefined,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UsageError(`--${String(issue?.path[0] ?? "url")}: ${issue?.message}`);
+  }
+  const created = await createWebhookEndpoint(db, parsed.data, cliActor, { allowPrivate });
+  return [
+    `Added webhook endpoint ${created.id} for ${created.url}.`,
+    `id:     ${created.id}`,
+    `secret: ${created.secret}`,
+    "Keep the secret now: it is not shown again (rotate it in the admin to get a new one).",
+  ].join("\n");
+}
+
+async function listWebhooks(db: Database) {
+  const endpoints = await listWebhookEndpoints(db);
+  if (endpoints.length === 0) return "No webhook endpoints yet. Add one with webhooks:add.";
+  return endpoints
+    .map((endpoint) =>
+      [
+        endpoint.id,
+        endpoint.status.padEnd(6),
+        endpoint.format.padEnd(8),
+        endpoint.url,
+        `events ${endpoint.events.join(",")}${endpoint.includeSpam ? " (with spam)" : ""}`,
+        `pending ${endpoint.pending}, failed ${endpoint.failed}`,
+      ].join("  "),
+    )
+    .join("\n");
+}
+
+async function run(db: Database, command: string | undefined, values: Options, config: ReturnType<typeof parseConfig>) {
   switch (command) {
     case "users:create": {
       const created = await createStaffUser(
@@ -102,6 +146,10 @@ async function run(db: Database, command: string | undefined, values: Options) {
       return unlockUser(db, emailOption(values));
     case "setup-code":
       return printSetupCode(db);
+    case "webhooks:add":
+      return addWebhook(db, values, config.webhookAllowPrivate);
+    case "webhooks:list":
+      return listWebhooks(db);
     case "users:list": {
       const users = await listStaffUsers(db);
       if (users.length === 0) return "No users yet. Create the first admin with users:create or at /admin/setup.";
@@ -221,6 +269,11 @@ async function main() {
         "password-stdin": { type: "boolean" },
         role: { type: "string" },
         name: { type: "string" },
+        url: { type: "string" },
+        events: { type: "string" },
+        description: { type: "string" },
+        format: { type: "string" },
+        "include-spam": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -236,14 +289,14 @@ async function main() {
   const db = openDatabase(config.database);
   try {
     await migrateToLatest(db);
-    console.log(await run(db, parsed.positionals[0], parsed.values as Options));
+    console.log(await run(db, parsed.positionals[0], parsed.values as Options, config));
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(`${error.message}\n\n${usage}`);
       return 2;
     }
-    if (error instanceof StaffUserError) {
+    if (error instanceof StaffUserError || error instanceof WebhookEndpointError) {
       console.error(error.message);
       return 1;
     }

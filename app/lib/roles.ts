@@ -39,6 +39,7 @@ export const adminAccess: Record<string, readonly Role[]> = {
   "/admin/pricing": ["admin"],
   "/admin/settings": everyone,
   "/admin/users": ["admin"],
+  "/admin/webhooks": ["admin"],
   // Editors upload blog images here; the endpoint itself keeps site-setting uploads admin-only.
   "/admin/uploads": ["admin", "editor"],
 };

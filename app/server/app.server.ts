@@ -27,6 +27,7 @@ import { securityHeaders } from "./security-headers.server";
 import { isPublicPageRequest, loadTracking } from "./site/tracking.server";
 import { createStorage, serveUploads } from "./storage/storage.server";
 import { currentSetupCode, setupCodeNotice } from "./users/setup-code.server";
+import { createWebhookWorker } from "./webhooks/worker.server";
 
 export { ConfigError } from "./config.server";
 
@@ -67,8 +68,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const secret = await loadAuthSecret(db, config.authSecret);
   const { auth, close: closeAuth } = createAuth({ config, db, secret, logger });
   const mailWorker = createMailWorker({ db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const webhookWorker = createWebhookWorker({
+    db,
+    logger,
+    allowPrivate: config.webhookAllowPrivate,
+    baseUrl: config.baseUrl,
+  });
   const storage = createStorage(config.storage);
-  const services: AppServices = { config, db, logger, auth, mailWorker, formSecret: secret, storage };
+  const services: AppServices = { config, db, logger, auth, mailWorker, webhookWorker, formSecret: secret, storage };
   // In production the route modules load once, now, so the first visitor does not wait for them.
   const build = options.vite
     ? () => options.vite?.ssrLoadModule("virtual:react-router/server-build") as unknown as Promise<ServerBuild>
@@ -84,6 +91,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const url = `http://${config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host}:${port}`;
   logger.info({ url, baseUrl: config.baseUrl, env: config.env }, "listening");
   mailWorker.start();
+  webhookWorker.start();
   const stopMaintenance = startMaintenance(db, logger);
 
   let closing: Promise<void> | undefined;
@@ -96,6 +104,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       clearTimeout(forced);
       stopMaintenance();
       await mailWorker.stop();
+      await webhookWorker.stop();
       await closeAuth();
       await db.destroy();
       logger.info("stopped");

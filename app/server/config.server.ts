@@ -90,6 +90,11 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   // https only: the pages' Content-Security-Policy loads images and video from the site itself or https.
   S3_PUBLIC_URL: optionalUrl(/^https:$/, "must be an https URL under which the bucket's objects are public"),
+  // Lets webhooks go to loopback and private addresses over plain http: for tests and receivers on this machine.
+  WEBHOOK_ALLOW_PRIVATE: optionalText.refine(
+    (value) => value === undefined || ["true", "false", "1", "0"].includes(value),
+    { message: "must be true or false" },
+  ),
   S3_FORCE_PATH_STYLE: optionalText.refine(
     (value) => value === undefined || ["true", "false", "1", "0"].includes(value),
     { message: "must be true or false" },
@@ -150,6 +155,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     logLevel: parsed.LOG_LEVEL,
     authSecret: parsed.AUTH_SECRET,
     countryHeader: parsed.COUNTRY_HEADER?.toLowerCase(),
+    webhookAllowPrivate: parsed.WEBHOOK_ALLOW_PRIVATE === "true" || parsed.WEBHOOK_ALLOW_PRIVATE === "1",
   };
 }
 

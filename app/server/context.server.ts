@@ -6,6 +6,7 @@ import type { Database } from "./db/schema.server";
 import type { MailWorker } from "./mail/worker.server";
 import type { Tracking } from "./site/tracking.server";
 import type { Storage } from "./storage/storage.server";
+import type { WebhookWorker } from "./webhooks/worker.server";
 
 export type AppServices = {
   config: Config;
@@ -13,6 +14,7 @@ export type AppServices = {
   logger: Logger;
   auth: Auth;
   mailWorker: MailWorker;
+  webhookWorker: WebhookWorker;
   /** Signs the visitor forms' timing tokens (the same key as the session cookies). */
   formSecret: string;
   /** Uploaded files: local disk or an S3-compatible bucket. */

@@ -1,17 +1,19 @@
 import type { Logger } from "pino";
 import type { Database } from "./db/schema.server";
 import { pruneRateLimits } from "./rate-limit/rate-limit.server";
+import { pruneWebhookHistory } from "./webhooks/deliveries.server";
 
 const EVERY_MS = 60 * 60 * 1000;
 
-/** Housekeeping no request should pay for: old rate-limit counters and expired sessions. */
+/** Housekeeping no request should pay for: old rate-limit counters, expired sessions, old webhook history. */
 export async function runMaintenance(db: Database, nowMs = Date.now()) {
   await pruneRateLimits(db, 24 * 60 * 60 * 1000, nowMs);
   const expired = await db
     .deleteFrom("session")
     .where("expires_at", "<", new Date(nowMs).toISOString())
     .executeTakeFirst();
-  return { expiredSessions: Number(expired.numDeletedRows) };
+  const webhookDeliveries = await pruneWebhookHistory(db, nowMs);
+  return { expiredSessions: Number(expired.numDeletedRows), webhookDeliveries };
 }
 
 export function startMaintenance(db: Database, logger: Logger) {

@@ -430,6 +430,8 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
       emails: 1,
       rateLimitCounters: 0,
       clientsKept: 0,
+      // lead.created, form_submission.created and lead.status_changed, waiting for the webhook worker.
+      webhookEvents: 3,
     });
     const after = await exportPersonalData(db, "gina@example.com", actor);
     expect([after.leads, after.formSubmissions, after.notes, after.analyticsEvents, after.emails]).toEqual([

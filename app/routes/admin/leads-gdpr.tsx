@@ -99,7 +99,7 @@ export default function Gdpr({ actionData }: Route.ComponentProps) {
                   </Button>
                 }
                 title="Erase everything about this address?"
-                description={`Every lead, submission, note, status change, analytics event and e-mail for ${email.trim()} is deleted for good, in one go. Clients are kept.`}
+                description={`Every lead, submission, note, status change, analytics event, e-mail and webhook event for ${email.trim()} is deleted for good, in one go. Clients are kept.`}
                 confirmLabel="Erase for good"
                 fields={{ intent: "erase", email }}
               />
@@ -116,6 +116,7 @@ export default function Gdpr({ actionData }: Route.ComponentProps) {
                 <li>{actionData.erased.analyticsEvents} analytics event(s)</li>
                 <li>{actionData.erased.emails} e-mail(s)</li>
                 <li>{actionData.erased.rateLimitCounters} rate-limit counter(s)</li>
+                <li>{actionData.erased.webhookEvents} webhook event(s)</li>
               </ul>
               {actionData.erased.clientsKept > 0 ? (
                 <p className="mt-2">

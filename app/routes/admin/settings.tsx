@@ -3,6 +3,7 @@ import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { Field } from "~/components/admin/field";
 import { SiteFileField } from "~/components/admin/site-file-field";
+import { IntegrationsCard } from "~/components/admin/webhooks/integrations-card";
 import { useToastMessage } from "~/components/show-toast";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Avatar } from "~/components/ui/avatar";
@@ -332,6 +333,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           savedIntent={actionData?.toast?.type === "success" ? actionData.intent : null}
         />
       ) : null}
+      {loaderData.site ? <IntegrationsCard /> : null}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import type { Database } from "../db/schema.server";
 import { isUniqueViolation, matchesAnyColumn } from "../db/search.server";
 import { newId, now } from "../db/values.server";
 import { recordStatusChange } from "../leads/lead-admin.server";
+import { recordClientEvents } from "../webhooks/events.server";
 
 export class ClientError extends Error {
   override name = "ClientError";
@@ -128,7 +129,14 @@ export async function createClient(db: Database, input: ClientInput, actor: Audi
             .set({ status: "converted", updated_at: at })
             .where("id", "=", lead.id)
             .execute();
-          await recordStatusChange(trx, { leadId: lead.id, from: lead.status, to: "converted", actor, at });
+          await recordStatusChange(trx, {
+            leadId: lead.id,
+            from: lead.status,
+            to: "converted",
+            actor,
+            at,
+            conversionReportedByCaller: true,
+          });
         }
         converted = { leadId: lead.id, from: lead.status };
       }
@@ -147,6 +155,7 @@ export async function createClient(db: Database, input: ClientInput, actor: Audi
           updated_at: at,
         })
         .execute();
+      await recordClientEvents(trx, id, converted?.from === "converted" ? null : (converted?.leadId ?? null), at);
       return converted as { leadId: string; from: string } | null;
     })
     .catch((error: unknown) => {

@@ -215,6 +215,68 @@ export interface EmailOutboxTable {
   updated_at: Timestamp;
 }
 
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  description: string | null;
+  /** The event types it receives: a JSON array. */
+  events: Json;
+  include_spam: Bool;
+  format: "standard" | "slack";
+  status: "active" | "paused";
+  paused_reason: string | null;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Timestamp | null;
+  failing_since: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  type: string;
+  /** The JSON body exactly as it is signed and sent. */
+  body: string;
+  is_spam: Bool;
+  released_from_spam: Bool;
+  lead_id: string | null;
+  email: string | null;
+  dispatched_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export type WebhookDeliveryStatus = "queued" | "sending" | "delivered" | "failed";
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  event_type: string;
+  is_test: Bool;
+  status: WebhookDeliveryStatus;
+  attempts: Generated<number>;
+  final_attempt: Bool;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  delivered_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookDeliveryAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempted_at: Timestamp;
+  status_code: number | null;
+  duration_ms: number;
+  response_body: string | null;
+  error: string | null;
+  delivered: Bool;
+}
+
 export interface SeedRunsTable {
   name: string;
   ran_at: Timestamp;
@@ -304,6 +366,10 @@ export interface DB {
   audit_logs: AuditLogsTable;
   email_outbox: EmailOutboxTable;
   seed_runs: SeedRunsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
 }
 
 export type Database = Kysely<DB>;

@@ -6,6 +6,7 @@ import { dialectOf } from "../db/database.server";
 import type { Database } from "../db/schema.server";
 import { fromBool, fromJson } from "../db/values.server";
 import { leadEmailRateLimitKey } from "../rate-limit/address-key.server";
+import { eraseWebhookCopies } from "../webhooks/events.server";
 import { deleteLeadRows } from "./lead-admin.server";
 
 /** What the audit log keeps of a GDPR request: never the address itself. */
@@ -115,14 +116,15 @@ export async function exportPersonalData(db: Database, email: string, actor: Aud
 
 /**
  * Erases an e-mail address's leads (with their submissions, notes, status history and mails), the
- * submissions and mails (queued or sent) that carry the address, the analytics events naming it and
- * the rate-limit counters kept for it (keyed by a hash made with `secret`), in one transaction.
- * Clients are business records and stay: the result says how many exist, to edit them by hand in
- * Clients if the person asks.
+ * submissions and mails (queued or sent) that carry the address, the analytics events naming it, the
+ * rate-limit counters kept for it (keyed by a hash made with `secret`) and the webhook events (with
+ * their delivery log) that copied any of it, in one transaction. Clients are business records and
+ * stay: the result says how many exist, to edit them by hand in Clients if the person asks.
  */
 export async function erasePersonalData(db: Database, email: string, actor: AuditActor | null, secret: string) {
   return db.transaction().execute(async (trx) => {
     const leadIds = await leadIdsOf(trx, email);
+    const webhookEvents = await eraseWebhookCopies(trx, leadIds, email);
     const removed = await deleteLeadRows(trx, leadIds);
     const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
     const otherSubmissions = await trx
@@ -160,6 +162,7 @@ export async function erasePersonalData(db: Database, email: string, actor: Audi
       emails: removed.mails + count(otherMails),
       rateLimitCounters: count(counters),
       clientsKept: Number(clients.count),
+      webhookEvents,
     };
     await recordAudit(trx, {
       actor,
