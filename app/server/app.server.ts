@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
@@ -7,6 +7,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { FORM_TOKEN_PATH } from "~/components/site/forms/form-token-pixel";
 import { createAuth } from "./auth/auth.server";
 import { CLIENT_IP_HEADER } from "./auth/constants";
 import { loadAuthSecret } from "./auth/secret.server";
@@ -19,8 +20,11 @@ import { publicFormEndpoint } from "./leads/public-endpoint.server";
 import { createLogger } from "./logger.server";
 import { createMailWorker } from "./mail/worker.server";
 import { startMaintenance } from "./maintenance.server";
+import { type ContentVersion, watchContentVersion } from "./page-cache/content-version.server";
+import { createPageCache, type PageCache } from "./page-cache/page-cache.server";
 import { isAdminRoutedPath, recordRoutedPath, requestBodyRules, routedPathOf } from "./request-body.server";
 import { securityHeaders } from "./security-headers.server";
+import { createFormTokenPixel } from "./site/form-token-pixel.server";
 import { isPublicPageRequest, loadTracking } from "./site/tracking.server";
 import { createStorage, serveUploads } from "./storage/storage.server";
 
@@ -38,6 +42,8 @@ export type RunningServer = {
   url: string;
   services: AppServices;
   server: Server;
+  /** The public pages in memory; `stats()` gives its counters for metrics. */
+  pageCache: PageCache;
   /** Stops accepting, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 };
@@ -64,13 +70,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { auth, close: closeAuth } = createAuth({ config, db, secret, logger });
   const mailWorker = createMailWorker({ db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const storage = createStorage(config.storage);
+  const contentVersion = await watchContentVersion(config.database, db, logger);
   const services: AppServices = { config, db, logger, auth, mailWorker, formSecret: secret, storage };
   // In production the route modules load once, now, so the first visitor does not wait for them.
   const build = options.vite
     ? () => options.vite?.ssrLoadModule("virtual:react-router/server-build") as unknown as Promise<ServerBuild>
     : ((await import("virtual:react-router/server-build")) as ServerBuild);
-  const app = createExpressApp(services, options, build);
-  const server = app.listen(config.port, config.host);
+  const { app, pageCache } = createExpressApp(services, options, build, contentVersion);
+  // Cached pages are answered before Express sees the request; everything else goes through it.
+  const server = createServer((req, res) => {
+    if (!pageCache.serve(req, res)) app(req, res);
+  });
+  server.listen(config.port, config.host);
   await once(server, "listening");
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host}:${port}`;
@@ -87,6 +98,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await closed;
       clearTimeout(forced);
       stopMaintenance();
+      await contentVersion.close();
       await mailWorker.stop();
       await closeAuth();
       await db.destroy();
@@ -94,19 +106,26 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     })();
     return closing;
   };
-  return { url, services, server, close };
+  return { url, services, server, pageCache, close };
 }
 
 function createExpressApp(
   services: AppServices,
   options: StartOptions,
   build: ServerBuild | (() => Promise<ServerBuild>),
+  contentVersion: ContentVersion,
 ) {
   const { config, db, logger } = services;
   const development = options.vite !== undefined;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  // Development renders every page afresh: modules change under it.
+  const pageCache = createPageCache({
+    config: development ? { ...config, pageCache: { ...config.pageCache, maxBytes: 0 } } : config,
+    contentVersion,
+    trustProxy: app.get("trust proxy fn"),
+  });
 
   app.use(warnOfUntrustedProxy(logger));
 
@@ -142,6 +161,10 @@ function createExpressApp(
       },
     }),
   );
+  // Public pages the cache missed are rendered once here for everyone asking, then kept.
+  app.use(pageCache.render);
+  // The fill-time token of the visitor forms, set by an image every public page loads.
+  app.get(FORM_TOKEN_PATH, createFormTokenPixel(services));
   // Lead capture from other sites: before the page machinery below, which it has no use for.
   app.all("/api/forms/:formId/submissions", publicFormEndpoint(services));
   app.use(recordRoutedPath());
@@ -203,7 +226,7 @@ function createExpressApp(
     }
     res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
   });
-  return app;
+  return { app, pageCache };
 }
 
 /**

@@ -280,6 +280,11 @@ export interface AppSecretsTable {
   created_at: Timestamp;
 }
 
+export interface PageCacheVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -304,6 +309,7 @@ export interface DB {
   audit_logs: AuditLogsTable;
   email_outbox: EmailOutboxTable;
   seed_runs: SeedRunsTable;
+  page_cache_version: PageCacheVersionTable;
 }
 
 export type Database = Kysely<DB>;
