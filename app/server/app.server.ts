@@ -17,7 +17,7 @@ import { isDatabaseReachable, openDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seedDatabase } from "./db/seed.server";
 import { publicFormEndpoint } from "./leads/public-endpoint.server";
-import { createLogger } from "./logger.server";
+import { createLogger, requestIdFor } from "./logger.server";
 import { createMailWorker } from "./mail/worker.server";
 import { startMaintenance } from "./maintenance.server";
 import { type ContentVersion, watchContentVersion } from "./page-cache/content-version.server";
@@ -49,7 +49,6 @@ export type RunningServer = {
 };
 
 const SHUTDOWN_GRACE_MS = 10_000;
-const REQUEST_ID = /^[\w.-]{1,128}$/;
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = parseConfig(options.env ?? process.env);
@@ -144,8 +143,7 @@ function createExpressApp(
     pinoHttp({
       logger,
       genReqId(req, res) {
-        const incoming = req.headers["x-request-id"];
-        const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+        const id = requestIdFor(req.headers["x-request-id"]);
         res.setHeader("X-Request-Id", id);
         return id;
       },

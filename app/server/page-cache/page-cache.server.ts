@@ -10,6 +10,7 @@ import { routedPath } from "~/lib/roles";
 import type { Config } from "../config.server";
 import { CURRENCY_COOKIE, currencyOfVisitor } from "../currency/currency.server";
 import { firstTouchCookie } from "../leads/attribution.server";
+import { requestIdFor } from "../logger.server";
 import type { ContentVersion } from "./content-version.server";
 import { type CachedPage, createPageStore, type PageCacheStats } from "./page-store.server";
 
@@ -135,6 +136,7 @@ export function createPageCache({
     res.setHeader("ETag", etag);
     res.setHeader("Cache-Control", cookies.length ? PERSONAL_CACHE_CONTROL : SHARED_CACHE_CONTROL);
     res.setHeader("X-Cache", state);
+    if (!res.hasHeader("x-request-id")) res.setHeader("X-Request-Id", requestIdFor(req.headers["x-request-id"]));
     if (cookies.length) res.setHeader("Set-Cookie", cookies);
     if (isSecure(req, trustProxy)) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     if (etagMatches(headerValue(req, "if-none-match"), etag)) {
