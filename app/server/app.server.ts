@@ -69,7 +69,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { auth, close: closeAuth } = createAuth({ config, db, secret, logger });
   const mailWorker = createMailWorker({ db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
   const storage = createStorage(config.storage);
-  const contentVersion = await watchContentVersion(config.database, db, logger);
+  const contentVersion = watchContentVersion(config.database, db, logger);
   const services: AppServices = { config, db, logger, auth, mailWorker, formSecret: secret, storage };
   // In production the route modules load once, now, so the first visitor does not wait for them.
   const build = options.vite
@@ -78,7 +78,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { app, pageCache } = createExpressApp(services, options, build, contentVersion);
   // Cached pages are answered before Express sees the request; everything else goes through it.
   const server = createServer((req, res) => {
-    if (!pageCache.serve(req, res)) app(req, res);
+    const served = pageCache.serve(req, res);
+    if (served === false) app(req, res);
+    else if (served !== true) served.then((hit) => hit || app(req, res));
   });
   server.listen(config.port, config.host);
   await once(server, "listening");

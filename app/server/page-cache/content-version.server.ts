@@ -1,35 +1,22 @@
 import { DatabaseSync } from "node:sqlite";
-import pg from "pg";
 import type { Logger } from "pino";
 import type { DatabaseConfig } from "../config.server";
 import type { Database } from "../db/schema.server";
 
 /**
- * How many times public content has changed, as far as this process knows: the page cache drops its
- * pages when this moves. Every writer bumps it in the database (triggers), so every process sees
+ * How many times public content has changed: the page cache drops its pages when this moves. Every
+ * writer bumps it in the database (triggers, in the writing transaction), so every process sees
  * every edit, whoever made it.
  */
 export type ContentVersion = {
-  current(): number;
+  /** The version as of now: every edit committed before the call is counted. */
+  fresh(): number | Promise<number>;
   close(): Promise<void>;
 };
 
-/** Without a notification (a dropped connection, a missed message), a process still looks this often. */
-const POLL_MS = 1000;
-const RECONNECT_MS = 1000;
-
-export async function watchContentVersion(
-  database: DatabaseConfig,
-  db: Database,
-  logger: Logger,
-): Promise<ContentVersion> {
+export function watchContentVersion(database: DatabaseConfig, db: Database, logger: Logger): ContentVersion {
   if (database.dialect === "sqlite" && database.file !== ":memory:") return readSqliteVersion(database.file);
-  return pollAndListen(database, db, logger);
-}
-
-async function readVersion(db: Database) {
-  const row = await db.selectFrom("page_cache_version").select("version").where("id", "=", 1).executeTakeFirst();
-  return Number(row?.version ?? 0);
+  return readSharedVersion(db, logger);
 }
 
 /**
@@ -41,68 +28,69 @@ function readSqliteVersion(file: string): ContentVersion {
   const connection = new DatabaseSync(file, { readOnly: true, timeout: 5000 });
   const statement = connection.prepare("select version from page_cache_version where id = 1");
   return {
-    current: () => Number((statement.get() as { version: number | bigint } | undefined)?.version ?? 0),
+    fresh: () => Number((statement.get() as { version: number | bigint } | undefined)?.version ?? 0),
     async close() {
       connection.close();
     },
   };
 }
 
+/** Between two warnings that the version could not be read. */
+const WARN_EVERY_MS = 60_000;
+
 /**
- * PostgreSQL: the trigger's NOTIFY reaches every listening process at commit; a poll every second
- * backs it up while the listening connection is down or a message went missing.
+ * PostgreSQL (and an in-memory SQLite): a round trip per request would be one query per page, so
+ * requests share reads. A request waits for a read that began after it arrived (the one in flight may
+ * have begun before an edit it must see), and all requests arriving meanwhile share the next one: at
+ * most two reads at a time however many requests come, and none while the site is idle. When the
+ * database cannot be reached, the last version read stands and the pages' time-to-live bounds them.
  */
-async function pollAndListen(database: DatabaseConfig, db: Database, logger: Logger): Promise<ContentVersion> {
-  let version = await readVersion(db);
-  let closed = false;
-  let listener: pg.Client | undefined;
-  let reconnect: ReturnType<typeof setTimeout> | undefined;
-  const advance = (seen: number) => {
-    if (Number.isFinite(seen) && seen > version) version = seen;
-  };
+function readSharedVersion(db: Database, logger: Logger): ContentVersion {
+  let version = 0;
+  let warnedAt = 0;
+  let current: Promise<number> | undefined;
+  let next: Promise<number> | undefined;
 
-  const listen = async () => {
-    if (closed || database.dialect !== "postgres") return;
-    const client = new pg.Client({ connectionString: database.connectionString });
-    const retry = () => {
-      if (listener === client) listener = undefined;
-      client.end().catch(() => {});
-      if (!closed)
-        reconnect ??= setTimeout(() => {
-          reconnect = undefined;
-          void listen();
-        }, RECONNECT_MS);
-    };
-    client.on("error", (error) => {
-      logger.warn({ err: error }, "page cache: the connection listening for edits failed; reconnecting");
-      retry();
-    });
-    client.on("notification", (message) => advance(Number(message.payload)));
-    try {
-      await client.connect();
-      await client.query("listen page_cache");
-      listener = client;
-      // Edits made while no one was listening.
-      advance(await readVersion(db));
-    } catch (error) {
-      logger.warn({ err: error }, "page cache: could not listen for edits; checking every second instead");
-      retry();
-    }
+  const read = () => {
+    const started: Promise<number> = db
+      .selectFrom("page_cache_version")
+      .select("version")
+      .where("id", "=", 1)
+      .executeTakeFirst()
+      .then(
+        (row) => {
+          version = Math.max(version, Number(row?.version ?? 0));
+          return version;
+        },
+        (error: unknown) => {
+          if (Date.now() - warnedAt > WARN_EVERY_MS) {
+            warnedAt = Date.now();
+            logger.warn({ err: error }, "page cache: the content version could not be read; pages expire by their age");
+          }
+          return version;
+        },
+      )
+      .finally(() => {
+        if (current === started) current = undefined;
+      });
+    return started;
   };
-  await listen();
-
-  const poll = setInterval(() => {
-    readVersion(db).then(advance, () => {});
-  }, POLL_MS);
-  poll.unref();
 
   return {
-    current: () => version,
+    fresh() {
+      if (!current) {
+        current = read();
+        return current;
+      }
+      next ??= current.then(() => {
+        next = undefined;
+        current = read();
+        return current;
+      });
+      return next;
+    },
     async close() {
-      closed = true;
-      clearInterval(poll);
-      clearTimeout(reconnect);
-      await listener?.end().catch(() => {});
+      await Promise.allSettled([current, next]);
     },
   };
 }

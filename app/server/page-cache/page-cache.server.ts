@@ -121,8 +121,9 @@ export function createPageCache({
     return { key: pageVariantKey({ path: url.pathname, routes, currency }), currency, head: req.method === "HEAD" };
   }
 
-  function lookup(request: PageRequest) {
-    store.syncVersion(contentVersion.current());
+  /** The page as of content version `version` (read after the request arrived), if it is kept. */
+  function lookup(request: PageRequest, version: number) {
+    store.syncVersion(version);
     return store.get(request.key);
   }
 
@@ -246,11 +247,10 @@ export function createPageCache({
   }
 
   /** Renders a missing page once, however many visitors ask for it meanwhile, and stores it if it may be shared. */
-  function renderOnce(request: PageRequest, res: ServerResponse, next: () => void) {
-    const version = store.version;
+  function renderOnce(request: PageRequest, version: number, res: ServerResponse, next: () => void) {
     const rendered: Promise<Render> = capture(res, next).then(async (identity) => {
       const page = await shareable(res, identity, version);
-      store.syncVersion(contentVersion.current());
+      store.syncVersion(await contentVersion.fresh());
       // Stored only when no edit happened while it rendered: it may have read some old content.
       if (page) store.set(request.key, page);
       return { page, identity };
@@ -275,20 +275,24 @@ export function createPageCache({
     res.end(body);
   }
 
-  const classified = new WeakMap<IncomingMessage, PageRequest>();
+  const classified = new WeakMap<IncomingMessage, PageRequest & { version: number }>();
 
   return {
     /** Answers a request from memory; false when it is not a cached page (the app then handles it). */
-    serve(req: IncomingMessage, res: ServerResponse): boolean {
+    serve(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
       const request = classify(req);
       if (!request) return false;
-      const page = lookup(request);
-      if (!page) {
-        classified.set(req, request);
-        return false;
-      }
-      send(req, res, page, "HIT");
-      return true;
+      const answer = (version: number) => {
+        const page = lookup(request, version);
+        if (!page) {
+          classified.set(req, { ...request, version });
+          return false;
+        }
+        send(req, res, page, "HIT");
+        return true;
+      };
+      const version = contentVersion.fresh();
+      return typeof version === "number" ? answer(version) : version.then(answer);
     },
 
     /**
@@ -296,7 +300,8 @@ export function createPageCache({
      * pages it does not cache still get the visitor's own cookies here, and no shared caching.
      */
     render: (async (req, res, next) => {
-      const request = classified.get(req) ?? classify(req);
+      const known = classified.get(req);
+      const request = known ?? classify(req);
       if (!request) {
         if (isPublicPageRequest(req)) {
           for (const cookie of visitorCookies(req)) res.appendHeader("Set-Cookie", cookie);
@@ -304,7 +309,8 @@ export function createPageCache({
         }
         return next();
       }
-      const page = lookup(request);
+      const version = known?.version ?? (await contentVersion.fresh());
+      const page = lookup(request, version);
       if (page) return send(req, res, page, "HIT");
       // A HEAD renders no body; the app answers it, and the next GET fills the cache.
       if (request.head) {
@@ -314,14 +320,15 @@ export function createPageCache({
       const waiting = rendering.get(request.key);
       if (waiting) {
         const shared = await waiting.then((render) => render.page).catch(() => null);
-        if (shared) return send(req, res, shared, "HIT");
+        // Only a render that began at this request's content version or later shows what it must.
+        if (shared && shared.version >= version) return send(req, res, shared, "HIT");
       }
       const visitor = { ...req.headers };
       const original = { write: res.write, end: res.end, writeHead: res.writeHead, flushHeaders: res.flushHeaders };
       renderVariantHeaders(req, request);
       let render: Render;
       try {
-        render = await renderOnce(request, res, next);
+        render = await renderOnce(request, version, res, next);
       } catch (error) {
         Object.assign(res, original);
         if (!res.destroyed) next(error);

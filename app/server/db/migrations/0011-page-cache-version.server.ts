@@ -14,8 +14,7 @@ export const PUBLIC_CONTENT_TABLES = [
 /**
  * One row counting the changes to public content, bumped by triggers in the writing transaction, so
  * that every app process learns of every edit (whoever made it: the admin, the CLI, another process,
- * a hand-written statement) from the database itself. On PostgreSQL the trigger also notifies the
- * `page_cache` channel, so listening processes hear of it at commit without asking.
+ * a hand-written statement) from the database itself, in the same transaction as the edit.
  */
 export async function up(db: Kysely<unknown>) {
   await db.schema
@@ -26,10 +25,8 @@ export async function up(db: Kysely<unknown>) {
   await sql`insert into page_cache_version (id, version) values (1, 0)`.execute(db);
   if (dialectOf(db) === "postgres") {
     await sql`create function page_cache_bump() returns trigger language plpgsql as $$
-      declare bumped bigint;
       begin
-        update page_cache_version set version = version + 1 where id = 1 returning version into bumped;
-        perform pg_notify('page_cache', bumped::text);
+        update page_cache_version set version = version + 1 where id = 1;
         return null;
       end $$`.execute(db);
     for (const table of PUBLIC_CONTENT_TABLES) {
