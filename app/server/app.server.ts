@@ -1,6 +1,8 @@
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
@@ -200,6 +202,8 @@ function createExpressApp(
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
+  // Public pages carry the stylesheet inline, so that nothing delays their first paint.
+  const stylesheet = options.clientDir ? builtStylesheets(options.clientDir) : undefined;
   app.use(
     createRequestHandler({
       build,
@@ -212,6 +216,7 @@ function createExpressApp(
           logger: req.log,
           clientIp: req.ip,
           tracking: res.locals.tracking ?? null,
+          stylesheet: res.locals.tracking ? stylesheet : undefined,
         });
         return context;
       },
@@ -227,6 +232,26 @@ function createExpressApp(
     res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
   });
   return { app, pageCache };
+}
+
+/** The build's stylesheets by their `/assets/…` address, read once each. */
+function builtStylesheets(clientDir: string) {
+  const read = new Map<string, string | undefined>();
+  return (href: string) => {
+    if (!read.has(href)) {
+      const name = /^\/assets\/([\w.-]+\.css)$/.exec(href)?.[1];
+      read.set(href, name ? readTextFile(path.join(clientDir, "assets", name)) : undefined);
+    }
+    return read.get(href);
+  };
+}
+
+function readTextFile(file: string) {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
 }
 
 /**
