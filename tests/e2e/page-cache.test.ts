@@ -305,12 +305,26 @@ describe("the form's fill-time defence on cached pages", () => {
     const send = async (email: string, pause: number) => {
       const context = await browser.newContext();
       const page = await context.newPage();
-      const loaded = await page.goto(`${app.url}/contact`);
+      // The page has loaded once its images have, the form-token image among them. Under a loaded
+      // test machine filling the form can take seconds, so the image is held until the form is
+      // filled: "at once" then means right after the page finished loading, as a script would.
+      let release!: () => void;
+      const filled = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route("**/api/form-token", async (route) => {
+        await filled;
+        await route.continue();
+      });
+      const loaded = await page.goto(`${app.url}/contact`, { waitUntil: "domcontentloaded" });
       expect(loaded?.headers()["x-cache"]).toBe("HIT");
       await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
       const form = page.locator("#contact-section form");
       await form.getByLabel("Name").fill("Browser Visitor");
       await form.getByLabel("Email").fill(email);
+      const tokenLoaded = page.waitForResponse("**/api/form-token");
+      release();
+      await tokenLoaded;
       await new Promise((resolve) => setTimeout(resolve, pause));
       await form.getByRole("button", { name: "Book Free Strategy Call" }).click();
       await page.getByText("Your strategy call request has been submitted.").waitFor();

@@ -98,18 +98,24 @@ export function createPageCache({
     if (!enabled || (req.method !== "GET" && req.method !== "HEAD")) return null;
     const cookieHeader = req.headers.cookie;
     if (cookieHeader && PERSONAL_COOKIE.test(cookieHeader)) return null;
-    let url: URL;
-    try {
-      url = new URL(req.url ?? "/", "http://page");
-    } catch {
-      return null;
+    const raw = req.url ?? "/";
+    // Most requests are a plain path; anything that parsing could change goes through URL.
+    const plain = /^\/[\w\-/]*$/.test(raw) && !raw.includes("//");
+    let url: URL | undefined;
+    if (!plain) {
+      try {
+        url = new URL(raw, "http://page");
+      } catch {
+        return null;
+      }
     }
-    if (!isPublicPagePath(url.pathname)) return null;
+    const pathname = url?.pathname ?? raw;
+    if (!isPublicPagePath(pathname)) return null;
     let routes: string | null = null;
-    for (const [name, value] of url.searchParams) {
+    for (const [name, value] of url?.searchParams ?? []) {
       if (MARKETING_PARAMETER.test(name)) continue;
       // React Router's data requests name the routes whose data they want.
-      if (name === "_routes" && url.pathname.endsWith(".data") && routes === null) routes = value;
+      if (name === "_routes" && pathname.endsWith(".data") && routes === null) routes = value;
       // Any other parameter could change the page: rendered per request, so random ones cannot fill memory.
       else return null;
     }
@@ -118,7 +124,7 @@ export function createPageCache({
       config,
       () => req.ip ?? clientAddress(req, trustProxy),
     );
-    return { key: pageVariantKey({ path: url.pathname, routes, currency }), currency, head: req.method === "HEAD" };
+    return { key: pageVariantKey({ path: pathname, routes, currency }), currency, head: req.method === "HEAD" };
   }
 
   /** The page as of content version `version` (read after the request arrived), if it is kept. */
@@ -127,33 +133,51 @@ export function createPageCache({
     return store.get(request.key);
   }
 
+  /** The response headers of a page in an encoding, as one flat list, worked out once per page. */
+  const wireHeaders = new WeakMap<CachedPage, Record<Encoding, string[]>>();
+  function headersOf(page: CachedPage, encoding: Encoding) {
+    let wire = wireHeaders.get(page);
+    if (!wire) {
+      const common = [...page.headers.flat(), "Vary", vary];
+      const of = (name: Encoding) => [
+        ...common,
+        "ETag",
+        etagOf(page, name),
+        ...(name === "identity" ? [] : ["Content-Encoding", name]),
+        "Content-Length",
+        String(page.bodies[name].length),
+      ];
+      wire = { br: of("br"), gzip: of("gzip"), identity: of("identity") };
+      wireHeaders.set(page, wire);
+    }
+    return wire[encoding];
+  }
+
   function send(req: RawRequest, res: ServerResponse, page: CachedPage, state: "HIT" | "MISS") {
     const encoding = chooseEncoding(headerValue(req, "accept-encoding"));
-    const etag = `"${page.etag}${encoding === "identity" ? "" : `-${encoding}`}"`;
     const cookies = visitorCookies(req);
-    res.statusCode = page.status;
-    for (const [name, value] of page.headers) res.setHeader(name, value);
-    res.setHeader("Vary", vary);
-    res.setHeader("ETag", etag);
-    res.setHeader("Cache-Control", cookies.length ? PERSONAL_CACHE_CONTROL : SHARED_CACHE_CONTROL);
-    res.setHeader("X-Cache", state);
-    if (!res.hasHeader("x-request-id")) res.setHeader("X-Request-Id", requestIdFor(req.headers["x-request-id"]));
-    if (cookies.length) res.setHeader("Set-Cookie", cookies);
-    if (isSecure(req, trustProxy)) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    const perRequest = [
+      "Cache-Control",
+      cookies.length ? PERSONAL_CACHE_CONTROL : SHARED_CACHE_CONTROL,
+      "X-Cache",
+      state,
+      ...(res.hasHeader("x-request-id") ? [] : ["X-Request-Id", requestIdFor(req.headers["x-request-id"])]),
+      ...cookies.flatMap((cookie) => ["Set-Cookie", cookie]),
+      ...(isSecure(req, trustProxy) ? ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] : []),
+    ];
+    const etag = etagOf(page, encoding);
     if (etagMatches(headerValue(req, "if-none-match"), etag)) {
-      for (const name of ["content-type", "content-security-policy"]) res.removeHeader(name);
-      res.statusCode = 304;
+      res.writeHead(304, ["ETag", etag, "Vary", vary, ...perRequest]);
       res.end();
       return;
     }
-    const body = page.bodies[encoding];
-    if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
-    res.setHeader("Content-Length", body.length);
-    res.end(req.method === "HEAD" ? undefined : body);
+    res.writeHead(page.status, [...headersOf(page, encoding), ...perRequest]);
+    res.end(req.method === "HEAD" ? undefined : page.bodies[encoding]);
   }
 
   /** First-touch attribution: the landing address's campaign, remembered for the visit. */
   function visitorCookies(req: RawRequest) {
+    if (!req.url?.includes("utm_")) return [];
     const firstTouch = firstTouchCookie(req.headers.cookie, `http://page${req.url ?? "/"}`, config.secureCookies);
     return firstTouch ? [firstTouch] : [];
   }
@@ -374,8 +398,14 @@ function headerValue(req: IncomingMessage, name: string) {
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
+type Encoding = "br" | "gzip" | "identity";
+
+function etagOf(page: CachedPage, encoding: Encoding) {
+  return `"${page.etag}${encoding === "identity" ? "" : `-${encoding}`}"`;
+}
+
 /** Brotli, else gzip, else the plain bytes, as the visitor's Accept-Encoding allows (q=0 refuses). */
-export function chooseEncoding(acceptEncoding: string | undefined): "br" | "gzip" | "identity" {
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return "identity";
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.split(",")) {
