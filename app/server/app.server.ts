@@ -128,6 +128,7 @@ function createExpressApp(
     config: development ? { ...config, pageCache: { ...config.pageCache, maxBytes: 0 } } : config,
     contentVersion,
     trustProxy: app.get("trust proxy fn"),
+    routeIds: typeof build === "function" ? undefined : new Set(Object.keys(build.routes)),
   });
 
   app.use(warnOfUntrustedProxy(logger));

@@ -164,6 +164,11 @@ describe.each(dialects)("the page cache (%s)", (dialect) => {
       expect(page.headers.get("cache-control"), path).toBe("private, no-cache");
     }
     expect((await get(app, "/admin/login")).cache).toBeNull();
+    // Spelling variants of a page, and data requests for routes the app does not have, cannot fill memory.
+    for (const path of ["/Contact", "/contact/", "/contact.data?_routes=no-such-route"]) {
+      await get(app, path);
+      expect((await get(app, path)).cache, path).toBeNull();
+    }
   });
 
   it("shows an edit of each kind on the very next request", async () => {

@@ -82,12 +82,16 @@ export function createPageCache({
   config,
   contentVersion,
   trustProxy,
+  routeIds,
 }: {
   config: Pick<Config, "baseUrl" | "countryHeader" | "trustProxy" | "secureCookies" | "pageCache">;
   contentVersion: ContentVersion;
   /** Express's compiled trust-proxy function, so client addresses match req.ip. */
   trustProxy: (address: string, hop: number) => boolean;
+  /** The app's route ids, when known: a data request naming any other is not kept. */
+  routeIds?: ReadonlySet<string>;
 }) {
+  const knownRoutes = (list: string) => !routeIds || list.split(",").every((id) => routeIds.has(id));
   const enabled = config.pageCache.maxBytes > 0;
   const store = createPageStore(config.pageCache);
   const canonicalHost = new URL(config.baseUrl).host;
@@ -110,12 +114,14 @@ export function createPageCache({
       }
     }
     const pathname = url?.pathname ?? raw;
-    if (!isPublicPagePath(pathname)) return null;
+    // Only an address as the site writes it (lower case, no trailing slash, nothing encoded) is kept:
+    // its spelling variants are rendered per request, so they cannot crowd out the real pages.
+    if (!isPublicPagePath(pathname) || routedPath(pathname) !== pathname.replace(/\.data$/, "")) return null;
     let routes: string | null = null;
     for (const [name, value] of url?.searchParams ?? []) {
       if (MARKETING_PARAMETER.test(name)) continue;
-      // React Router's data requests name the routes whose data they want.
-      if (name === "_routes" && pathname.endsWith(".data") && routes === null) routes = value;
+      // React Router's data requests name the routes whose data they want (only routes the app has).
+      if (name === "_routes" && pathname.endsWith(".data") && routes === null && knownRoutes(value)) routes = value;
       // Any other parameter could change the page: rendered per request, so random ones cannot fill memory.
       else return null;
     }
