@@ -198,6 +198,7 @@ export function createPageCache({
     req.headers.cookie = `${CURRENCY_COOKIE}=${request.currency}`;
     for (const name of [
       "x-forwarded-host",
+      "x-forwarded-proto",
       "forwarded",
       "referer",
       "accept-encoding",
