@@ -1,12 +1,15 @@
 import { once } from "node:events";
-import type { Server } from "node:http";
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { FORM_TOKEN_PATH } from "~/components/site/forms/form-token-pixel";
 import { createAuth } from "./auth/auth.server";
 import { exposedAuthEndpoints } from "./auth/auth-endpoints.server";
 import { CLIENT_IP_HEADER } from "./auth/constants";
@@ -17,13 +20,16 @@ import { isDatabaseReachable, openDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seedDatabase } from "./db/seed.server";
 import { publicFormEndpoint } from "./leads/public-endpoint.server";
-import { createLogger, loggedUrl } from "./logger.server";
+import { createLogger, loggedUrl, requestIdFor } from "./logger.server";
 import { createMailWorker } from "./mail/worker.server";
 import { startMaintenance } from "./maintenance.server";
 import { lastResortErrorHandler, refuseMalformedRequestLine } from "./malformed-request.server";
+import { type ContentVersion, watchContentVersion } from "./page-cache/content-version.server";
+import { createPageCache, type PageCache } from "./page-cache/page-cache.server";
 import { isAdminRoutedPath, recordRoutedPath, requestBodyRules, routedPathOf } from "./request-body.server";
 import { refuseForeignRequests } from "./request-origin.server";
 import { securityHeaders } from "./security-headers.server";
+import { createFormTokenPixel } from "./site/form-token-pixel.server";
 import { isPublicPageRequest, loadTracking } from "./site/tracking.server";
 import { createStorage, serveUploads } from "./storage/storage.server";
 import { currentSetupCode, setupCodeNotice } from "./users/setup-code.server";
@@ -43,12 +49,13 @@ export type RunningServer = {
   url: string;
   services: AppServices;
   server: Server;
+  /** The public pages in memory; `stats()` gives its counters for metrics. */
+  pageCache: PageCache;
   /** Stops accepting, lets in-flight requests finish, then closes the database. */
   close(): Promise<void>;
 };
 
 const SHUTDOWN_GRACE_MS = 10_000;
-const REQUEST_ID = /^[\w.-]{1,128}$/;
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const config = parseConfig(options.env ?? process.env);
@@ -75,6 +82,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     baseUrl: config.baseUrl,
   });
   const storage = createStorage(config.storage);
+  const contentVersion = watchContentVersion(config.database, db, logger);
   const services: AppServices = { config, db, logger, auth, mailWorker, webhookWorker, formSecret: secret, storage };
   // In production the route modules load once, now, so the first visitor does not wait for them.
   const build = options.vite
@@ -84,8 +92,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // Before listening, so that the notice is out by the time the first request is answered.
   const setupCode = await currentSetupCode(db);
   if (setupCode) logger.warn({ setupCode }, setupCodeNotice(setupCode, config.baseUrl));
-  const app = createExpressApp(services, options, build);
-  const server = app.listen(config.port, config.host);
+  const { app, pageCache } = createExpressApp(services, options, build, contentVersion);
+  // Cached pages are answered before Express sees the request; everything else goes through it.
+  const server = createServer((req, res) => {
+    const served = pageCache.serve(req, res);
+    if (served === false) app(req, res);
+    else if (served !== true) served.then((hit) => hit || app(req, res));
+  });
+  server.listen(config.port, config.host);
   await once(server, "listening");
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host}:${port}`;
@@ -103,6 +117,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await closed;
       clearTimeout(forced);
       stopMaintenance();
+      await contentVersion.close();
       await mailWorker.stop();
       await webhookWorker.stop();
       await closeAuth();
@@ -111,19 +126,27 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     })();
     return closing;
   };
-  return { url, services, server, close };
+  return { url, services, server, pageCache, close };
 }
 
 function createExpressApp(
   services: AppServices,
   options: StartOptions,
   build: ServerBuild | (() => Promise<ServerBuild>),
+  contentVersion: ContentVersion,
 ) {
   const { config, db, logger } = services;
   const development = options.vite !== undefined;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  // Development renders every page afresh: modules change under it.
+  const pageCache = createPageCache({
+    config: development ? { ...config, pageCache: { ...config.pageCache, maxBytes: 0 } } : config,
+    contentVersion,
+    trustProxy: app.get("trust proxy fn"),
+    routeIds: typeof build === "function" ? undefined : new Set(Object.keys(build.routes)),
+  });
 
   app.use(warnOfUntrustedProxy(logger));
 
@@ -142,8 +165,7 @@ function createExpressApp(
     pinoHttp({
       logger,
       genReqId(req, res) {
-        const incoming = req.headers["x-request-id"];
-        const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+        const id = requestIdFor(req.headers["x-request-id"]);
         res.setHeader("X-Request-Id", id);
         return id;
       },
@@ -160,6 +182,10 @@ function createExpressApp(
     }),
   );
   app.use(refuseMalformedRequestLine());
+  // Public pages the cache missed are rendered once here for everyone asking, then kept.
+  app.use(pageCache.render);
+  // The fill-time token of the visitor forms, set by an image every public page loads.
+  app.get(FORM_TOKEN_PATH, createFormTokenPixel(services));
   // Lead capture from other sites: before the page machinery below, which it has no use for, and
   // before the origin rule, since other sites posting there is its purpose.
   app.all("/api/forms/:formId/submissions", publicFormEndpoint(services));
@@ -197,6 +223,8 @@ function createExpressApp(
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
+  // Public pages carry the stylesheet inline, so that nothing delays their first paint.
+  const stylesheet = options.clientDir ? builtStylesheets(options.clientDir) : undefined;
   app.use(
     createRequestHandler({
       build,
@@ -209,13 +237,34 @@ function createExpressApp(
           logger: req.log,
           clientIp: req.ip,
           tracking: res.locals.tracking ?? null,
+          stylesheet: res.locals.tracking ? stylesheet : undefined,
         });
         return context;
       },
     }),
   );
   app.use(lastResortErrorHandler());
-  return app;
+  return { app, pageCache };
+}
+
+/** The build's stylesheets by their `/assets/…` address, read once each. */
+function builtStylesheets(clientDir: string) {
+  const read = new Map<string, string | undefined>();
+  return (href: string) => {
+    if (!read.has(href)) {
+      const name = /^\/assets\/([\w.-]+\.css)$/.exec(href)?.[1];
+      read.set(href, name ? readTextFile(path.join(clientDir, "assets", name)) : undefined);
+    }
+    return read.get(href);
+  };
+}
+
+function readTextFile(file: string) {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -77,6 +77,19 @@ const envSchema = z.object({
   AUTH_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
     message: "must be at least 32 characters (or unset: a secret is generated and kept in the database)",
   }),
+  // Memory for ready-to-send public pages; 0 turns the page cache off.
+  PAGE_CACHE_MB: z.coerce
+    .number({ error: "must be a number of megabytes" })
+    .min(0, "must be 0 (off) or more megabytes")
+    .max(65536, "must be at most 65536 megabytes")
+    .default(64),
+  // However edits are signalled, no cached page is older than this.
+  PAGE_CACHE_TTL_SECONDS: z.coerce
+    .number({ error: "must be a number of seconds" })
+    .int("must be a whole number of seconds")
+    .min(1, "must be at least 1 second")
+    .max(86400, "must be at most 86400 seconds (a day)")
+    .default(300),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Uploads go to an S3-compatible bucket when S3_BUCKET is set, else to DATA_DIR/uploads.
   S3_BUCKET: optionalText.refine((value) => value === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value), {
@@ -156,6 +169,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     authSecret: parsed.AUTH_SECRET,
     countryHeader: parsed.COUNTRY_HEADER?.toLowerCase(),
     webhookAllowPrivate: parsed.WEBHOOK_ALLOW_PRIVATE === "true" || parsed.WEBHOOK_ALLOW_PRIVATE === "1",
+    pageCache: {
+      maxBytes: Math.round(parsed.PAGE_CACHE_MB * 1024 * 1024),
+      ttlMs: parsed.PAGE_CACHE_TTL_SECONDS * 1000,
+    },
   };
 }
 

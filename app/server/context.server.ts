@@ -28,6 +28,8 @@ export type RequestInfo = {
   clientIp: string | undefined;
   /** Set on public page requests only: the analytics, pixel and custom head code to inject. */
   tracking: Tracking | null;
+  /** The built stylesheet at a `/assets/…css` address, to inline into pages (production only). */
+  stylesheet?: (href: string) => string | undefined;
 };
 
 export const requestContext = createContext<RequestInfo>();

@@ -32,3 +32,10 @@ export function loggedUrl(url: string) {
   }
   return /^\/+admin(?:[/.]|$)/i.test(decoded) ? `${path}?[redacted]` : url;
 }
+
+const REQUEST_ID = /^[\w.-]{1,128}$/;
+
+/** A request's id: the caller's X-Request-Id when it is sane (for tracing across proxies), else a new one. */
+export function requestIdFor(incoming: string | string[] | undefined) {
+  return typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+}

@@ -6,6 +6,7 @@ import { fromJson } from "~/server/db/values.server";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { launchBrowser } from "../support/browser";
+import { fetchFormToken, formTokenCookieHeader } from "../support/form-token";
 import { appDatabase } from "../support/staff";
 
 /** The lead, its submission and the form they belong to, for an e-mail address. */
@@ -27,8 +28,7 @@ describe("the cost estimator over HTTP (the wizard without JavaScript)", () => {
   beforeAll(async () => {
     app = await startAppServer({ NOTIFY_EMAILS: "sales@agency.example" });
     db = appDatabase(app);
-    const html = await (await fetch(`${app.url}/cost-estimator`)).text();
-    token = /name="form_token" value="([^"]+)"/.exec(html)![1]!;
+    token = await fetchFormToken(app.url, "/cost-estimator");
     // A person takes more than a few seconds over six steps; the spam check expects at least three.
     await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 100));
   });
@@ -45,8 +45,9 @@ describe("the cost estimator over HTTP (the wizard without JavaScript)", () => {
         origin: app.url,
         referer: `${app.url}/cost-estimator`,
         "user-agent": "TestBrowser/1.0",
+        cookie: formTokenCookieHeader(token),
       },
-      body: new URLSearchParams([["form_token", token], ["website_url", ""], ...fields]),
+      body: new URLSearchParams([["website_url", ""], ...fields]),
     });
 
   const finished: [string, string][] = [
@@ -84,8 +85,11 @@ describe("the cost estimator over HTTP (the wizard without JavaScript)", () => {
     expect(html).toContain("Step 2 of 6");
     expect(html).toContain('<input type="hidden" name="businessType" value="saas"/>');
     expect(html).toContain('<input type="hidden" name="campaignObjective" value="leads"/>');
-    // The spam check's token of the first page travels along.
-    expect(html).toContain(`name="form_token" value="${token}"`);
+    // The spam check's token of the first page stays: the next step's token image keeps it.
+    const pixel = /<img src="(\/api\/form-token)"/.exec(html)![1]!;
+    const kept = await fetch(`${app.url}${pixel}`, { headers: { cookie: formTokenCookieHeader(token) } });
+    expect(kept.status).toBe(200);
+    expect(kept.headers.getSetCookie()).toEqual([]);
 
     const stuckOnTwo = await post([
       ["step", "2"],

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { type AppServer, startAppServer } from "../support/app-server";
+import { fetchFormToken, formTokenCookieHeader } from "../support/form-token";
 import { publicRoutes } from "../support/public-routes";
 import { appDatabase } from "../support/staff";
 
@@ -117,10 +118,7 @@ describe("the public site, server-rendered", () => {
   });
 });
 
-async function formToken(app: AppServer) {
-  const html = await (await fetch(`${app.url}/contact`)).text();
-  return /name="form_token" value="([^"]+)"/.exec(html)![1]!;
-}
+const formToken = (app: AppServer) => fetchFormToken(app.url);
 
 describe("visitor forms without JavaScript", () => {
   let app: AppServer;
@@ -138,17 +136,21 @@ describe("visitor forms without JavaScript", () => {
     await app?.stop();
   });
 
-  const submit = (fields: Record<string, string>, withToken = true) =>
-    fetch(`${app.url}/lead`, {
+  /** A form post as the browser sends it: the fields, and the form token as a cookie (`form_token` here names it). */
+  const submit = (fields: Record<string, string>, withToken = true) => {
+    const { form_token: sentToken, ...body } = withToken ? { form_token: token, website_url: "", ...fields } : fields;
+    return fetch(`${app.url}/lead`, {
       method: "POST",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
         origin: app.url,
         referer: `${app.url}/?utm_source=google&utm_medium=cpc&utm_campaign=winter`,
         "user-agent": "TestBrowser/1.0",
+        ...(sentToken === undefined ? {} : { cookie: formTokenCookieHeader(sentToken) }),
       },
-      body: new URLSearchParams(withToken ? { form_token: token, website_url: "", ...fields } : fields),
+      body: new URLSearchParams(body),
     });
+  };
 
   it("saves a contact request with its submission and answers with the spec's message", async () => {
     const response = await submit({
@@ -276,10 +278,15 @@ describe("spam defence on the visitor forms", () => {
     await app?.stop();
   });
 
-  const submit = (fields: Record<string, string>) =>
+  /** `form_token` goes where the browser sends it: in the Cookie header. */
+  const submit = ({ form_token: token, ...fields }: Record<string, string>) =>
     fetch(`${app.url}/lead`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: app.url,
+        ...(token === undefined ? {} : { cookie: formTokenCookieHeader(token) }),
+      },
       body: new URLSearchParams({ flow: "contact", name: "Bot", ...fields }),
     });
   const flag = async (email: string) =>
@@ -511,17 +518,19 @@ describe("campaign attribution", () => {
     const landing = await fetch(`${app.url}/?utm_source=google&utm_medium=cpc&utm_campaign=winter`);
     const cookie = landing.headers.getSetCookie().find((value) => value.startsWith("utm_first="))!;
     expect(cookie).toContain("HttpOnly");
-    const html = await landing.text();
-    const token = /name="form_token" value="([^"]+)"/.exec(html)![1]!;
+    const token = await fetchFormToken(app.url);
     await new Promise((resolve) => setTimeout(resolve, 3100));
     const response = await fetch(`${app.url}/lead`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url, cookie: cookie.split(";")[0]! },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: app.url,
+        cookie: formTokenCookieHeader(token, cookie.split(";")[0]!),
+      },
       body: new URLSearchParams({
         flow: "contact",
         name: "Tracked",
         email: "tracked@example.com",
-        form_token: token,
         pageUrl: `${app.url}/pricing?utm_source=newsletter&utm_campaign=december`,
       }),
     });
@@ -603,8 +612,12 @@ describe("when the database refuses a write", () => {
     await new Promise((resolve) => setTimeout(resolve, 3100));
     const page = await fetch(`${app.url}/lead`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
-      body: new URLSearchParams({ flow: "contact", name: "A", email: "a@example.com", form_token: token }),
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: app.url,
+        cookie: formTokenCookieHeader(token),
+      },
+      body: new URLSearchParams({ flow: "contact", name: "A", email: "a@example.com" }),
     });
     expect(page.status).toBe(503);
     expect(await page.text()).toContain("There was an issue submitting your request. Please try again.");

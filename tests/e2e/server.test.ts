@@ -53,14 +53,19 @@ describe("the production server on SQLite", () => {
     expect(response.headers.get("strict-transport-security")).toBeNull();
   });
 
-  it("gives every response a fresh nonce and echoes a sane incoming request id", async () => {
+  it("gives every rendered page a fresh nonce and echoes a sane incoming request id", async () => {
     const [a, b] = await Promise.all([
-      fetch(`${app.url}/`, { headers: { "X-Request-Id": "trace-123" } }),
-      fetch(`${app.url}/`, { headers: { "X-Request-Id": "bad id with spaces" } }),
+      fetch(`${app.url}/lead?flow=contact`, { headers: { "X-Request-Id": "trace-123" } }),
+      fetch(`${app.url}/lead?flow=contact`, { headers: { "X-Request-Id": "bad id with spaces" } }),
     ]);
     expect(a.headers.get("x-request-id")).toBe("trace-123");
     expect(b.headers.get("x-request-id")).not.toBe("bad id with spaces");
+    // An address the page cache does not keep (it has a query) is rendered, with its nonce, per request.
     expect(a.headers.get("content-security-policy")).not.toBe(b.headers.get("content-security-policy"));
+    // A cached page answers with its own ids too.
+    const cached = await fetch(`${app.url}/`, { headers: { "X-Request-Id": "trace-456" } });
+    expect(cached.headers.get("x-cache")).toBe("HIT");
+    expect(cached.headers.get("x-request-id")).toBe("trace-456");
   });
 
   it("compresses pages for clients that accept gzip", async () => {

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { data, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { FormTokenPixel } from "~/components/site/forms/form-token-pixel";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { SiteToaster } from "~/components/site/site-toaster";
@@ -8,33 +9,26 @@ import { offices } from "~/content/contact";
 import type { Currency } from "~/lib/currency";
 import { getRequestInfo, getServices } from "~/server/context.server";
 import { detectCurrency } from "~/server/currency/currency.server";
-import { firstTouchCookie } from "~/server/leads/attribution.server";
-import { issueFormToken } from "~/server/leads/spam.server";
 import { loadPublicSettings, type PublicSettings } from "~/server/site/public-settings.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, config, formSecret } = getServices(context);
+  const { db, config } = getServices(context);
   const payload = {
-    formToken: issueFormToken(formSecret),
     offices,
     settings: await loadPublicSettings(db),
     currency: detectCurrency(request, config, getRequestInfo(context).clientIp),
   };
   // Pages differ by currency: the visitor's cookie, or the proxy's country header when one is used.
-  const headers = new Headers({ Vary: config.countryHeader ? `Cookie, ${config.countryHeader}` : "Cookie" });
-  const firstTouch = firstTouchCookie(request, config.secureCookies);
-  if (firstTouch) headers.append("Set-Cookie", firstTouch);
-  return data(payload, { headers });
+  // Nothing else per visitor goes into a page (see the page cache): cookies are set around it.
+  return data(payload, { headers: { Vary: config.countryHeader ? `Cookie, ${config.countryHeader}` : "Cookie" } });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  const headers = new Headers({ Vary: loaderHeaders.get("Vary") ?? "Cookie" });
-  for (const cookie of loaderHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return headers;
+  return new Headers({ Vary: loaderHeaders.get("Vary") ?? "Cookie" });
 }
 
-export type SiteData = { settings: PublicSettings; currency: Currency; formToken: string };
+export type SiteData = { settings: PublicSettings; currency: Currency };
 
 /** The public layout's data (settings, currency) from any page below it. */
 export function useSiteData() {
@@ -69,6 +63,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         </div>
         <SiteFooter logo={loaderData.settings.footerLogo} currency={loaderData.currency} offices={loaderData.offices} />
         <WinterBanner />
+        <FormTokenPixel />
       </div>
     </SiteToaster>
   );

@@ -32,13 +32,26 @@ export function countryOf(ip: string | undefined) {
  * third-party service.
  */
 export function detectCurrency(request: Request, config: Config, clientIp: string | undefined): Currency {
-  const chosen = readCookie(request.headers.get("cookie"), CURRENCY_COOKIE);
+  return currencyOfVisitor(
+    (name) => request.headers.get(name) ?? undefined,
+    config,
+    () => clientIp,
+  );
+}
+
+/** detectCurrency on raw request headers; the client IP is worked out only when the country is needed. */
+export function currencyOfVisitor(
+  header: (name: string) => string | undefined,
+  config: Pick<Config, "countryHeader" | "trustProxy">,
+  clientIp: () => string | undefined,
+): Currency {
+  const chosen = readCookie(header("cookie"), CURRENCY_COOKIE);
   if (isCurrency(chosen)) return chosen;
   const fromProxy =
     config.countryHeader && config.trustProxy !== false
-      ? request.headers.get(config.countryHeader)?.trim().toUpperCase()
+      ? header(config.countryHeader)?.trim().toUpperCase()
       : undefined;
-  const country = fromProxy || countryOf(clientIp);
+  const country = fromProxy || countryOf(clientIp());
   return country === "IN" ? "INR" : "USD";
 }
 

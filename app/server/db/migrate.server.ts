@@ -8,6 +8,7 @@ import * as leadSearchAtCommit from "./migrations/0005-lead-search-at-commit.ser
 import * as outboxUnnoted from "./migrations/0006-outbox-unnoted.server";
 import * as leadsSupersededIndexes from "./migrations/0007-leads-superseded-indexes.server";
 import * as webhooks from "./migrations/0009-webhooks.server";
+import * as pageCacheVersion from "./migrations/0011-page-cache-version.server";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   "0006-outbox-unnoted": outboxUnnoted,
   "0007-leads-superseded-indexes": leadsSupersededIndexes,
   "0009-webhooks": webhooks,
+  "0011-page-cache-version": pageCacheVersion,
 };
 
 export const migrationNames = Object.keys(migrations);

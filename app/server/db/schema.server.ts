@@ -342,6 +342,11 @@ export interface AppSecretsTable {
   created_at: Timestamp;
 }
 
+export interface PageCacheVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -370,6 +375,7 @@ export interface DB {
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  page_cache_version: PageCacheVersionTable;
 }
 
 export type Database = Kysely<DB>;

@@ -17,7 +17,7 @@ import { leadMailContext, type MailContext } from "../mail/lead-mails.server";
 import { type Attribution, saveLead } from "./capture.server";
 import { attributionOf } from "./lead-action.server";
 import {
-  FORM_TOKEN_FIELD,
+  formTokenOf,
   HONEYPOT_FIELD,
   type LeadRateLimit,
   spamReason,
@@ -67,8 +67,6 @@ export type EstimatorActionData = {
   step: number;
   done: boolean;
   answers: EstimatorAnswers;
-  /** The timing token of the visitor's first page, carried through the steps of the no-JavaScript wizard. */
-  formToken: string | null;
   /** A toast for the browser, or a notice on the page without JavaScript. */
   message: { type: "success" | "error"; title: string; description: string } | null;
   fieldErrors: Record<string, string>;
@@ -91,13 +89,11 @@ export async function handleEstimatorRequest(context: Readonly<RouterContextProv
   const intent = formData.get("intent");
   const answers = readDraftAnswers(formData);
   const current = clampStep(Number(formData.get("step")));
-  const token = formData.get(FORM_TOKEN_FIELD);
   const reply: Reply = (body, init) =>
     data<EstimatorActionData>(
       {
         done: false,
         answers,
-        formToken: typeof token === "string" ? token.slice(0, 100) : null,
         message: null,
         fieldErrors: {},
         ...body,
@@ -146,7 +142,7 @@ async function submitEstimate(
   const answers = parsed.data;
   const email = answers.email.toLowerCase();
   const spam = spamReason(
-    { honeypot: formData.get(HONEYPOT_FIELD), token: formData.get(FORM_TOKEN_FIELD), email },
+    { honeypot: formData.get(HONEYPOT_FIELD), token: formTokenOf(request), email },
     { secret: formSecret, requireToken: true },
   );
   try {

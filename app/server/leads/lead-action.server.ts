@@ -6,7 +6,7 @@ import { parseForm, requireFormData, typedValues } from "../forms.server";
 import { leadMailContext } from "../mail/lead-mails.server";
 import { firstTouchOf } from "./attribution.server";
 import { type Attribution, captureLead } from "./capture.server";
-import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, spamReason, TOO_MANY_SUBMISSIONS, TooManySubmissions } from "./spam.server";
+import { formTokenOf, HONEYPOT_FIELD, spamReason, TOO_MANY_SUBMISSIONS, TooManySubmissions } from "./spam.server";
 
 const text = (value: FormDataEntryValue | null, max: number) => {
   const cleaned = typeof value === "string" ? withoutControlCharacters(value).trim() : "";
@@ -58,7 +58,7 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
   }
   const email = (parsed.data as { email: string }).email.toLowerCase();
   const spam = spamReason(
-    { honeypot: formData.get(HONEYPOT_FIELD), token: formData.get(FORM_TOKEN_FIELD), email },
+    { honeypot: formData.get(HONEYPOT_FIELD), token: formTokenOf(request), email },
     { secret: formSecret, requireToken: true },
   );
   let downloadUrl: string | null;
