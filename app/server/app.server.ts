@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import type { Server } from "node:http";
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
@@ -46,33 +46,57 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const REQUEST_ID = /^[\w.-]{1,128}$/;
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const config = parseConfig(options.env ?? process.env);
-  const logger = createLogger(config.logLevel);
-  const db = openDatabase(config.database, {
+  const env = options.env ?? process.env;
+  const requested = parseConfig(env);
+  const logger = createLogger(requested.logLevel);
+  const db = openDatabase(requested.database, {
     checkpointInBackground: { onError: (message) => logger.error({ error: message }, "background checkpoint failed") },
   });
   try {
     const migrated = await migrateToLatest(db);
     const seeded = await seedDatabase(db);
-    logger.info({ dialect: config.database.dialect, migrated, seeded }, "database ready");
+    logger.info({ dialect: requested.database.dialect, migrated, seeded }, "database ready");
   } catch (error) {
     await db.destroy();
     throw error;
   }
 
-  const secret = await loadAuthSecret(db, config.authSecret);
-  const { auth, close: closeAuth } = createAuth({ config, db, secret, logger });
-  const mailWorker = createMailWorker({ db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const storage = createStorage(config.storage);
-  const services: AppServices = { config, db, logger, auth, mailWorker, formSecret: secret, storage };
-  // In production the route modules load once, now, so the first visitor does not wait for them.
-  const build = options.vite
-    ? () => options.vite?.ssrLoadModule("virtual:react-router/server-build") as unknown as Promise<ServerBuild>
-    : ((await import("virtual:react-router/server-build")) as ServerBuild);
-  const app = createExpressApp(services, options, build);
-  const server = app.listen(config.port, config.host);
-  await once(server, "listening");
+  // PORT=0 asks the system for a free port, which is only known once listening; the addresses made
+  // from the port (BASE_URL's default, the trusted origins) must name the port it got. Until the app
+  // is ready, requests get a 503 rather than hanging.
+  const server = createHttpServer(answerStarting);
+  try {
+    server.listen(requested.port, requested.host);
+    await once(server, "listening");
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
+  const config = requested.port === 0 ? parseConfig({ ...env, PORT: String(port) }) : requested;
+
+  let services: AppServices;
+  let closeAuth: () => Promise<void>;
+  try {
+    const secret = await loadAuthSecret(db, config.authSecret);
+    const created = createAuth({ config, db, secret, logger });
+    closeAuth = created.close;
+    const mailWorker = createMailWorker({ db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
+    const storage = createStorage(config.storage);
+    services = { config, db, logger, auth: created.auth, mailWorker, formSecret: secret, storage };
+    // In production the route modules load once, now, so the first visitor does not wait for them.
+    const build = options.vite
+      ? () => options.vite?.ssrLoadModule("virtual:react-router/server-build") as unknown as Promise<ServerBuild>
+      : ((await import("virtual:react-router/server-build")) as ServerBuild);
+    const app = createExpressApp(services, options, build);
+    server.off("request", answerStarting);
+    server.on("request", app);
+  } catch (error) {
+    server.close();
+    await db.destroy();
+    throw error;
+  }
+  const { mailWorker } = services;
   const url = `http://${config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host}:${port}`;
   logger.info({ url, baseUrl: config.baseUrl, env: config.env }, "listening");
   mailWorker.start();
@@ -95,6 +119,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     return closing;
   };
   return { url, services, server, close };
+}
+
+function answerStarting(_request: IncomingMessage, response: ServerResponse) {
+  response.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "1" }).end("Starting up.");
 }
 
 function createExpressApp(

@@ -1,5 +1,6 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http, { type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import express from "express";
@@ -15,7 +16,6 @@ import { createS3Storage } from "~/server/storage/s3-storage.server";
 import { type Storage, serveUploads } from "~/server/storage/storage.server";
 import { receiveUpload, UploadError } from "~/server/uploads/receive.server";
 import { removeSiteFile, uploadFile } from "~/server/uploads/uploads.server";
-import { freePort } from "../support/app-server";
 import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
 import {
   BOUNDARY,
@@ -67,10 +67,10 @@ async function refusal(promise: Promise<unknown>) {
 async function serveFrom(storage: Storage) {
   const app = express();
   app.get("/uploads/*key", serveUploads(storage));
-  const port = await freePort();
   const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(port, "127.0.0.1", () => resolve(listening));
+    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });
+  const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
@@ -430,15 +430,14 @@ describe("S3-compatible storage (s3rver behind a proxy that verifies SigV4 signa
   let s3Dir: string;
   beforeAll(async () => {
     s3Dir = mkdtempSync(path.join(os.tmpdir(), "agency-s3rver-"));
-    const port = await freePort();
     s3 = new S3rver({
-      port,
+      port: 0,
       address: "127.0.0.1",
       silent: true,
       directory: s3Dir,
       configureBuckets: [{ name: "site-files", configs: [] }],
     });
-    await s3.run();
+    const { port } = (await s3.run()) as AddressInfo;
     proxy = await startSigningProxy(`http://127.0.0.1:${port}`, { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" });
     endpoint = proxy.url;
   });
