@@ -5,6 +5,7 @@ import { addLeadNote } from "~/server/leads/lead-admin.server";
 import { getSettings, updateSettings } from "~/server/settings/settings.server";
 import { insertFailedMail, insertLead } from "../support/admin-fixtures";
 import { makePng } from "../support/files";
+import { totp } from "../support/totp";
 
 /**
  * Who may do what in the admin, as data: every screen (page and data request) and every action with a
@@ -24,6 +25,8 @@ export type MatrixContext = {
   adminPost(path: string, fields: Record<string, string>): Promise<Response>;
   /** Signs a user in (from an address of its own, so sign-in limits never meet); returns the Cookie header. */
   signIn(email: string, password: string): Promise<string>;
+  /** Posts as the fresh user of an `ownAccount` row (before the visitor acts), keeping its session. */
+  actorPost(path: string, fields: Record<string, string>): Promise<Response>;
   /** The e-mail address of the user acting (a fresh user for `ownAccount` rows; empty for anonymous). */
   actorEmail: string;
 };
@@ -216,6 +219,17 @@ const twoFactorOf = async (ctx: MatrixContext, email: string) => {
   const secrets = await ctx.db.selectFrom("two_factor").select("id").where("user_id", "=", user.id).execute();
   return { enabled: Boolean(user.two_factor_enabled), secrets: secrets.length };
 };
+
+/** Starts two-factor enrolment for the acting user, as the Settings screen does; returns the secret. */
+async function startTwoFactor(ctx: MatrixContext): Promise<Fixture> {
+  const response = await ctx.actorPost("/admin/settings", { intent: "enable-2fa", password: "own-password-1" });
+  expect(response.status).toBe(200);
+  const totpUri = /name="totpUri" value="([^"]+)"/.exec(await response.text())?.[1]?.replaceAll("&amp;", "&");
+  if (!totpUri) throw new Error("the enrolment shows no authenticator address");
+  const secret = new URL(totpUri).searchParams.get("secret");
+  if (!secret) throw new Error(`no secret in ${totpUri}`);
+  return { totpUri, secret };
+}
 
 function uploadForm(bucket: string, prefix: string) {
   const form = new FormData();
@@ -449,6 +463,39 @@ export const actionRows: ActionRow[] = [
     observe: async (ctx) => (ctx.actorEmail ? twoFactorOf(ctx, ctx.actorEmail) : null),
     // The secret is stored; two-factor is on only once a code confirms it.
     expected: () => ({ enabled: false, secrets: 1 }),
+  },
+
+  {
+    name: "settings: confirm-2fa (own account)",
+    path: "/admin/settings",
+    allowed: everyone,
+    ownAccount: true,
+    setup: async (ctx) => startTwoFactor(ctx),
+    body: (fx) => ({ intent: "confirm-2fa", code: totp(fx.secret!), totpUri: fx.totpUri! }),
+    ...page,
+    observe: async (ctx) => (ctx.actorEmail ? twoFactorOf(ctx, ctx.actorEmail) : null),
+    expected: () => ({ enabled: true, secrets: 1 }),
+  },
+  {
+    name: "settings: disable-2fa (own account)",
+    path: "/admin/settings",
+    allowed: everyone,
+    ownAccount: true,
+    setup: async (ctx) => {
+      const fx = await startTwoFactor(ctx);
+      const confirmed = await ctx.actorPost("/admin/settings", {
+        intent: "confirm-2fa",
+        code: totp(fx.secret!),
+        totpUri: fx.totpUri!,
+      });
+      expect(confirmed.status).toBe(200);
+      expect(await twoFactorOf(ctx, ctx.actorEmail)).toEqual({ enabled: true, secrets: 1 });
+      return fx;
+    },
+    body: () => ({ intent: "disable-2fa", password: "own-password-1" }),
+    ...page,
+    observe: async (ctx) => (ctx.actorEmail ? twoFactorOf(ctx, ctx.actorEmail) : null),
+    expected: () => ({ enabled: false, secrets: 0 }),
   },
 
   // Pages (admin, editor)

@@ -18,11 +18,21 @@ import {
   visitors,
 } from "./staff-access-matrix";
 
-let signIns = 0;
-/** A client address of its own for each sign-in. */
-const signInAddress = () => {
-  signIns++;
-  return `10.${Math.floor(signIns / 250) % 250}.${signIns % 250}.1`;
+/** A Cookie header with the cookies of `update` replacing those of the same name. */
+function mergeCookies(current: string, update: string) {
+  const jar = new Map<string, string>();
+  for (const pair of [...current.split("; "), ...update.split("; ")]) {
+    const name = pair.split("=")[0];
+    if (name) jar.set(name, pair);
+  }
+  return [...jar.values()].join("; ");
+}
+
+let clients = 0;
+/** A client address of its own for each person the test plays. */
+const clientAddress = () => {
+  clients++;
+  return `10.${Math.floor(clients / 250) % 250}.${clients % 250}.1`;
 };
 
 describe.each(dialects)("staff access on the running server (%s)", (dialect) => {
@@ -33,10 +43,10 @@ describe.each(dialects)("staff access on the running server (%s)", (dialect) => 
 
   // Each sign-in comes from an address of its own (through the trusted loopback proxy), as separate
   // people would: the sign-in limits stay on and never meet.
-  const signInFresh = async (email: string, password: string) => {
+  const signInFresh = async (email: string, password: string, address = clientAddress()) => {
     const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
       method: "POST",
-      headers: { "content-type": "application/json", origin: app.url, "x-forwarded-for": signInAddress() },
+      headers: { "content-type": "application/json", origin: app.url, "x-forwarded-for": address },
       body: JSON.stringify({ email, password }),
     });
     if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
@@ -64,25 +74,34 @@ describe.each(dialects)("staff access on the running server (%s)", (dialect) => 
     body: Record<string, string> | FormData,
     origin = app.url,
     cookie = cookies[visitor],
+    address = "127.0.0.1",
   ) =>
     fetch(`${app.url}${path}`, {
       method: "POST",
       redirect: "manual",
-      headers:
-        body instanceof FormData
-          ? { cookie, origin }
-          : { cookie, origin, "content-type": "application/x-www-form-urlencoded" },
+      headers: {
+        cookie,
+        origin,
+        "x-forwarded-for": address,
+        ...(body instanceof FormData ? {} : { "content-type": "application/x-www-form-urlencoded" }),
+      },
       body: body instanceof FormData ? body : new URLSearchParams(body),
     });
 
-  function context(actorEmail = ""): MatrixContext {
+  function context(actor = { email: "", cookie: "", address: "127.0.0.1" }): MatrixContext {
     serial++;
     return {
       db,
       unique: `${dialect}${serial}`,
       adminPost: (path, fields) => post(path, "admin", fields),
+      async actorPost(path, fields) {
+        const response = await post(path, "anonymous", fields, app.url, actor.cookie, actor.address);
+        // Some steps (confirming two-factor) rotate the session: keep the newest cookies.
+        actor.cookie = mergeCookies(actor.cookie, cookieHeader(response));
+        return response;
+      },
       signIn: signInFresh,
-      actorEmail,
+      actorEmail: actor.email,
     };
   }
 
@@ -126,21 +145,22 @@ describe.each(dialects)("staff access on the running server (%s)", (dialect) => 
   const actionCases = actionRows.flatMap((row) => visitors.map((visitor) => ({ row, visitor, name: row.name })));
 
   it.each(actionCases)("$visitor: $name", async ({ row, visitor }) => {
-    let cookie = cookies[visitor];
-    let actorEmail = "";
+    const actor = { email: "", cookie: "", address: "127.0.0.1" };
     if (row.ownAccount) {
-      // A fresh account of the visitor's role (sales for the anonymous case, whose state must not move).
+      // A fresh account of the visitor's role (sales for the anonymous case, whose state must not move),
+      // acting from its own address.
       const role = visitor === "anonymous" ? "sales" : visitor;
-      actorEmail = `own-${dialect}-${++serial}@example.com`;
-      await addStaff(db, actorEmail, role, "own-password-1");
-      const signedIn = await signInFresh(actorEmail, "own-password-1");
-      if (visitor !== "anonymous") cookie = signedIn;
+      actor.email = `own-${dialect}-${++serial}@example.com`;
+      actor.address = clientAddress();
+      await addStaff(db, actor.email, role, "own-password-1");
+      actor.cookie = await signInFresh(actor.email, "own-password-1", actor.address);
     }
-    const ctx = context(actorEmail);
+    const ctx = context(actor);
     const fx = (await row.setup?.(ctx)) ?? {};
+    const cookie = row.ownAccount && visitor !== "anonymous" ? actor.cookie : cookies[visitor];
     const path = pathOf(row.path, fx);
     const before = await row.observe(ctx, fx);
-    const response = await post(path, visitor, row.body(fx, ctx), app.url, cookie);
+    const response = await post(path, visitor, row.body(fx, ctx), app.url, cookie, actor.address);
     const after = await row.observe(ctx, fx);
     if (visitor === "anonymous") {
       expect(response.status).toBe(302);
