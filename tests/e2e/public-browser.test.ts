@@ -3,6 +3,7 @@ import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
+import { fromJson } from "~/server/db/values.server";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { launchBrowser } from "../support/browser";
 import { publicRoutes } from "../support/public-routes";
@@ -143,7 +144,7 @@ describe("the public site in Chromium", () => {
       utm_campaign: "launch",
       page_url: `${app.url}/?utm_source=newsletter&utm_campaign=launch`,
     });
-    expect(JSON.parse(String(lead.browser_info))).toMatchObject({
+    expect(fromJson(lead.browser_info, {})).toMatchObject({
       language: expect.any(String),
       userAgent: expect.stringContaining("Chrome"),
     });
@@ -229,7 +230,7 @@ describe("the public site in Chromium", () => {
             .select("properties")
             .where("event_type", "=", "pdf_download_success")
             .execute()
-        ).map((event) => JSON.parse(String(event.properties))),
+        ).map((event) => fromJson(event.properties, {})),
       )
       .toEqual([{ pdf_title: "Download 50 Winning PPC Strategies", lead_email: "reader@example.com" }]);
     await page.close();
