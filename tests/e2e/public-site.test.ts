@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { fromJson } from "~/server/db/values.server";
-import { type AppServer, startAppServer } from "../support/app-server";
-import { publicRoutes } from "../support/public-routes";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
+import { type AppServer, startAppServer } from "../support/app-server";
 import { dialects } from "../support/databases";
+import { publicRoutes } from "../support/public-routes";
 import { appDatabase } from "../support/staff";
 
 const BASE_URL = "https://agency.example";
