@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import S3rver from "s3rver";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { makePng } from "../support/files";
-import { startSigningProxy } from "../support/s3-signing-proxy";
+import { startS3Bucket } from "../support/s3-signing-proxy";
 import { type ReceivedMail, startSmtpServer } from "../support/smtp";
 import { addStaff, appDatabase, signIn } from "../support/staff";
 import { makeLoopbackCertificate } from "../support/tls";
@@ -19,9 +15,7 @@ describe("mail over STARTTLS with a login, and uploads on S3, on PostgreSQL", ()
   let app: AppServer;
   let db: Database;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  let s3: S3rver;
-  let s3Dir: string;
-  let proxy: Awaited<ReturnType<typeof startSigningProxy>>;
+  let s3: Awaited<ReturnType<typeof startS3Bucket>>;
   let certificate: ReturnType<typeof makeLoopbackCertificate>;
   const mails: ReceivedMail[] = [];
   const mailWaiters: (() => void)[] = [];
@@ -36,16 +30,7 @@ describe("mail over STARTTLS with a login, and uploads on S3, on PostgreSQL", ()
         for (const wake of mailWaiters.splice(0)) wake();
       },
     });
-    s3Dir = mkdtempSync(path.join(os.tmpdir(), "agency-s3rver-"));
-    s3 = new S3rver({
-      port: 0,
-      address: "127.0.0.1",
-      silent: true,
-      directory: s3Dir,
-      configureBuckets: [{ name: "agency-files", configs: [] }],
-    });
-    const { port: s3Port } = (await s3.run()) as AddressInfo;
-    proxy = await startSigningProxy(`http://127.0.0.1:${s3Port}`, { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" });
+    s3 = await startS3Bucket("agency-files");
     const smtpPort = new URL(smtp.url).port;
     app = await startAppServer(
       {
@@ -55,7 +40,7 @@ describe("mail over STARTTLS with a login, and uploads on S3, on PostgreSQL", ()
         S3_BUCKET: "agency-files",
         S3_ACCESS_KEY_ID: "S3RVER",
         S3_SECRET_ACCESS_KEY: "S3RVER",
-        S3_ENDPOINT: proxy.url,
+        S3_ENDPOINT: s3.endpoint,
         S3_FORCE_PATH_STYLE: "true",
       },
       { dialect: "postgres" },
@@ -66,9 +51,7 @@ describe("mail over STARTTLS with a login, and uploads on S3, on PostgreSQL", ()
     await db?.destroy();
     await app?.stop();
     await smtp?.close();
-    await proxy?.close();
     await s3?.close();
-    if (s3Dir) rmSync(s3Dir, { recursive: true, force: true });
     if (certificate) rmSync(certificate.dir, { recursive: true, force: true });
   });
 
@@ -148,16 +131,16 @@ describe("mail over STARTTLS with a login, and uploads on S3, on PostgreSQL", ()
     const firstUrl = await upload(first);
     expect(firstUrl).toMatch(/^\/uploads\/logos\/header_logo-\d+\.png$/);
     const key = firstUrl.slice("/uploads/".length);
-    expect(proxy.checked).toContain(`PUT /agency-files/${key}`);
+    expect(s3.checked).toContain(`PUT /agency-files/${key}`);
     const served = await fetch(`${app.url}${firstUrl}`);
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(Buffer.from(await served.arrayBuffer()).equals(first)).toBe(true);
-    expect(proxy.checked).toContain(`GET /agency-files/${key}`);
+    expect(s3.checked).toContain(`GET /agency-files/${key}`);
 
     const secondUrl = await upload(makePng(8, 8, [200, 100, 0]));
     expect(secondUrl).not.toBe(firstUrl);
-    expect(proxy.checked).toContain(`DELETE /agency-files/${key}`);
+    expect(s3.checked).toContain(`DELETE /agency-files/${key}`);
     expect((await fetch(`${app.url}${firstUrl}`)).status).toBe(404);
     expect((await fetch(`${app.url}${secondUrl}`)).status).toBe(200);
   });

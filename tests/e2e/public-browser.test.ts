@@ -107,6 +107,11 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
         }
       }
       await context.close();
+      // The header, footer and pages link to every section of the site.
+      expect(links.size).toBeGreaterThan(20);
+      for (const href of ["/pricing", "/contact", "/cost-estimator", "/blog", "/industries/saas", "/sitemap"]) {
+        expect(links, href).toContain(href);
+      }
       const broken: string[] = [];
       for (const href of links) {
         if (!href || href.startsWith("/admin")) continue;

@@ -5,7 +5,6 @@ import os from "node:os";
 import path from "node:path";
 import express from "express";
 import pino from "pino";
-import S3rver from "s3rver";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/lib/roles";
 import { listAuditEntries } from "~/server/audit/audit.server";
@@ -28,7 +27,7 @@ import {
   type Part,
   svgWithScript,
 } from "../support/files";
-import { startSigningProxy } from "../support/s3-signing-proxy";
+import { startS3Bucket } from "../support/s3-signing-proxy";
 
 const logger = pino({ level: "silent" });
 
@@ -424,27 +423,14 @@ describe.each(dialects)("site file uploads on %s", (dialect) => {
 });
 
 describe("S3-compatible storage (s3rver behind a proxy that verifies SigV4 signatures)", () => {
-  let s3: S3rver;
-  let proxy: Awaited<ReturnType<typeof startSigningProxy>>;
+  let s3: Awaited<ReturnType<typeof startS3Bucket>>;
   let endpoint: string;
-  let s3Dir: string;
   beforeAll(async () => {
-    s3Dir = mkdtempSync(path.join(os.tmpdir(), "agency-s3rver-"));
-    s3 = new S3rver({
-      port: 0,
-      address: "127.0.0.1",
-      silent: true,
-      directory: s3Dir,
-      configureBuckets: [{ name: "site-files", configs: [] }],
-    });
-    const { port } = (await s3.run()) as AddressInfo;
-    proxy = await startSigningProxy(`http://127.0.0.1:${port}`, { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" });
-    endpoint = proxy.url;
+    s3 = await startS3Bucket("site-files");
+    endpoint = s3.endpoint;
   });
   afterAll(async () => {
-    await proxy?.close();
     await s3?.close();
-    rmSync(s3Dir, { recursive: true, force: true });
   });
 
   const config = () => ({
@@ -482,7 +468,7 @@ describe("S3-compatible storage (s3rver behind a proxy that verifies SigV4 signa
 
       await storage.delete(stored.key);
       expect((await fetch(`${server.url}${stored.url}`)).status).toBe(404);
-      expect(proxy.checked).toEqual(
+      expect(s3.checked).toEqual(
         expect.arrayContaining([
           `PUT /site-files/${stored.key}`,
           `GET /site-files/${stored.key}`,
