@@ -19,9 +19,14 @@ import { createMigratedDatabase, dialects, type TestDatabase } from "../support/
 import {
   BOUNDARY,
   MULTIPART_TYPE,
+  makeGif,
+  makeIco,
+  makeJpeg,
+  makeMatroska,
   makeMp4,
   makePdf,
   makePng,
+  makeWebp,
   makeZip,
   multipart,
   type Part,
@@ -141,6 +146,68 @@ describe("receiving uploads on local disk", () => {
       ),
     );
     expect(video.message).toContain("Please select a video file");
+  });
+
+  it.each([
+    { file: "JPEG", data: makeJpeg, bucket: "logos", prefix: "header_logo", key: /^logos\/header_logo-\d{13}\.jpg$/ },
+    { file: "GIF", data: makeGif, bucket: "pdfs", prefix: "blog-images/", key: /^pdfs\/blog-images\/\d{13}\.gif$/ },
+    { file: "WebP", data: makeWebp, bucket: "logos", prefix: "footer_logo", key: /^logos\/footer_logo-\d{13}\.webp$/ },
+    { file: "ICO", data: makeIco, bucket: "logos", prefix: "favicon_url", key: /^logos\/favicon_url-\d{13}\.ico$/ },
+    { file: "WebM", data: () => makeMatroska("webm"), bucket: "videos", prefix: "hero_video", key: /\.webm$/ },
+    ...["isom", "iso5", "mp41", "mp42", "avc1", "M4V ", "dash"].map((brand) => ({
+      file: `MP4 of brand '${brand}'`,
+      data: () => makeMp4(4096, brand),
+      bucket: "videos",
+      prefix: "hero_video",
+      key: /^videos\/hero_video-\d{13}\.mp4$/,
+    })),
+  ])("takes a $file by its bytes, whatever it is called", async ({ data, bucket, prefix, key }) => {
+    const bytes = data();
+    const stored = await receiveUpload(
+      storage,
+      uploadRequest([...target(bucket, prefix), filePart(bytes, "upload.bin", "application/octet-stream")]),
+      "admin",
+    );
+    expect(stored.key).toMatch(key);
+    expect(readFileSync(path.join(dir, stored.key))).toEqual(bytes);
+  });
+
+  it.each([
+    { file: "QuickTime MOV ('qt  ')", data: () => makeMp4(4096, "qt  "), message: "Please select a video file" },
+    { file: "3GPP ('3gp5')", data: () => makeMp4(4096, "3gp5"), message: "Please select a video file" },
+    { file: "HEIF still image ('heic')", data: () => makeMp4(4096, "heic"), message: "Please select a video file" },
+    { file: "Matroska that is not WebM", data: () => makeMatroska("matroska"), message: "Please select a video file" },
+  ])("refuses a $file as the hero video", async ({ data, message }) => {
+    const error = await refusal(
+      receiveUpload(
+        storage,
+        uploadRequest([...target("videos", "hero_video"), filePart(data(), "clip.mp4", "video/mp4")]),
+        "admin",
+      ),
+    );
+    expect(error.status).toBe(415);
+    expect(error.message).toContain(message);
+  });
+
+  it("refuses an ICO where an image is wanted, and a GIF as the favicon", async () => {
+    const logo = await refusal(
+      receiveUpload(
+        storage,
+        uploadRequest([...target("logos", "header_logo"), filePart(makeIco(), "logo.png")]),
+        "admin",
+      ),
+    );
+    expect(logo.status).toBe(415);
+    expect(logo.message).toContain("This file is a ICO");
+    const favicon = await refusal(
+      receiveUpload(
+        storage,
+        uploadRequest([...target("logos", "favicon_url"), filePart(makeGif(), "icon.ico")]),
+        "admin",
+      ),
+    );
+    expect(favicon.status).toBe(415);
+    expect(favicon.message).toContain("Please select a PNG or ICO image for the favicon.");
   });
 
   it("refuses an SVG carrying a script, even named and typed as a PNG", async () => {
