@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { launchBrowser } from "../support/browser";
+import { addStaff, appDatabase } from "../support/staff";
 import { totp } from "../support/totp";
 
 describe("staff access in Chromium", () => {
@@ -93,18 +94,22 @@ describe("staff access in Chromium", () => {
   });
 
   it("enrols TOTP with a QR code and backup codes, then signs in with a code once", async () => {
+    // A user of its own: this test does not lean on the one the first test created.
+    const db = appDatabase(app);
+    await addStaff(db, "enrolling@example.com", "sales", "enrolling-password");
+    await db.destroy();
     const context = await browser.newContext();
     const page = await context.newPage();
-    await signInWithPassword(page, "seller@example.com", "seller-password");
+    await signInWithPassword(page, "enrolling@example.com", "enrolling-password");
     await page.waitForURL(`${app.url}/admin`);
 
     await page.getByRole("button", { name: /account menu$/ }).click();
     await page.getByRole("menuitem", { name: /Profile/ }).click();
     await page.waitForURL(`${app.url}/admin/settings`);
     await page.getByRole("heading", { name: "Settings" }).waitFor();
-    await expect(page.getByLabel("Email").inputValue()).resolves.toBe("seller@example.com");
+    await expect(page.getByLabel("Email").inputValue()).resolves.toBe("enrolling@example.com");
 
-    await page.locator("#enable-password").fill("seller-password");
+    await page.locator("#enable-password").fill("enrolling-password");
     await page.getByRole("button", { name: "Set up two-factor authentication" }).click();
     await page.getByRole("img", { name: "QR code for your authenticator app" }).waitFor();
     const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
@@ -118,7 +123,7 @@ describe("staff access in Chromium", () => {
     await signOut(page);
 
     // The password alone is no longer enough.
-    await signInWithPassword(page, "seller@example.com", "seller-password");
+    await signInWithPassword(page, "enrolling@example.com", "enrolling-password");
     await page.getByRole("heading", { name: "Two-factor authentication" }).waitFor();
     await page.getByLabel("Authentication code").fill("000000" === totp(secret) ? "111111" : "000000");
     await page.getByRole("button", { name: "Verify" }).click();
@@ -132,11 +137,11 @@ describe("staff access in Chromium", () => {
     await signOut(page);
 
     // The same code a second time is refused; a backup code works, once.
-    await signInWithPassword(page, "seller@example.com", "seller-password");
+    await signInWithPassword(page, "enrolling@example.com", "enrolling-password");
     await page.getByLabel("Authentication code").fill(code);
     await page.getByRole("button", { name: "Verify" }).click();
     await page.getByText("That code has already been used").first().waitFor();
-    await signInWithPassword(page, "seller@example.com", "seller-password");
+    await signInWithPassword(page, "enrolling@example.com", "enrolling-password");
     await page.getByLabel("Authentication code").fill(backupCodes[0]!);
     await page.getByRole("button", { name: "Verify" }).click();
     await page.waitForURL(`${app.url}/admin`);

@@ -38,7 +38,7 @@ describe("analytics, pixel and custom head code", () => {
   /** The page was rendered whole, under a policy whose nonce its own scripts carry. */
   const expectRenderedPage = ({ html, csp, nonce }: { html: string; csp: string; nonce?: string }, title: string) => {
     expect(nonce).toMatch(/^[A-Za-z0-9+/=_-]{16,}$/);
-    expect(csp).toMatch(new RegExp(`script-src [^;]*'nonce-${nonce}'`));
+    expect(/script-src ([^;]*)/.exec(csp)?.[1]).toContain(`'nonce-${nonce}'`);
     expect(html).toContain(`nonce="${nonce}"`);
     expect(html).toMatch(new RegExp(`<title>[^<]*${title}[^<]*</title>`));
   };
