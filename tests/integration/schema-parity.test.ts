@@ -77,7 +77,7 @@ async function postgresSchema(database: TestDatabase): Promise<Schema> {
     if (notOurs.test(row.table_name)) continue;
     const type = sqliteTypeOf[row.data_type];
     if (!type) throw new Error(`no SQLite type known for ${row.table_name}.${row.column_name}: ${row.data_type}`);
-    (schema.columns[row.table_name] ??= {})[row.column_name] = {
+    tableOf(schema, row.table_name)[row.column_name] = {
       type,
       notNull: row.is_nullable === "NO",
       primaryKey: pk.has(`${row.table_name}.${row.column_name}`),
@@ -85,8 +85,8 @@ async function postgresSchema(database: TestDatabase): Promise<Schema> {
     };
   }
   for (const row of uniques.rows.filter((each) => !notOurs.test(each.table_name)))
-    (schema.unique[row.table_name] ??= []).push(row.columns);
-  for (const row of foreignKeys.rows) (schema.foreignKeys[row.table_name] ??= []).push(row.key);
+    listOf(schema.unique, row.table_name).push(row.columns);
+  for (const row of foreignKeys.rows) listOf(schema.foreignKeys, row.table_name).push(row.key);
   return normalised(schema);
 }
 
@@ -106,7 +106,7 @@ async function sqliteSchema(database: TestDatabase): Promise<Schema> {
       hidden: number;
     }>`select * from pragma_table_xinfo(${name})`.execute(db);
     for (const column of columns.rows) {
-      (schema.columns[name] ??= {})[column.name] = {
+      tableOf(schema, name)[column.name] = {
         type: affinity(column.type),
         // A primary key column is never null in PostgreSQL; SQLite says so only where it was declared.
         notNull: column.notnull === 1 || column.pk > 0,
@@ -121,7 +121,7 @@ async function sqliteSchema(database: TestDatabase): Promise<Schema> {
       if (!index.unique || index.origin === "pk") continue;
       const parts = await sql<{ name: string; seqno: number }>`
         select * from pragma_index_info(${index.name}) order by seqno`.execute(db);
-      (schema.unique[name] ??= []).push(parts.rows.map((part) => part.name).join(","));
+      listOf(schema.unique, name).push(parts.rows.map((part) => part.name).join(","));
     }
     const keys = await sql<{ id: number; seq: number; table: string; from: string; to: string; on_delete: string }>`
       select * from pragma_foreign_key_list(${name}) order by id, seq`.execute(db);
@@ -129,12 +129,22 @@ async function sqliteSchema(database: TestDatabase): Promise<Schema> {
     for (const key of keys.rows) byId.set(key.id, [...(byId.get(key.id) ?? []), key]);
     for (const parts of byId.values()) {
       const onDelete = parts[0]!.on_delete.toLowerCase();
-      (schema.foreignKeys[name] ??= []).push(
+      listOf(schema.foreignKeys, name).push(
         `${parts.map((part) => part.from).join(",")} -> ${parts[0]!.table}.${parts.map((part) => part.to).join(",")} on delete ${onDelete}`,
       );
     }
   }
   return normalised(schema);
+}
+
+function tableOf(schema: Schema, table: string) {
+  schema.columns[table] ??= {};
+  return schema.columns[table];
+}
+
+function listOf(record: Record<string, string[]>, table: string) {
+  record[table] ??= [];
+  return record[table];
 }
 
 /** SQLite's type affinity of a declared type (its rules: INT, then CHAR/CLOB/TEXT, then REAL/FLOA/DOUB). */
