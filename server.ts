@@ -4,7 +4,11 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-type RunningServer = { close(): Promise<void>; services: { logger: { info(obj: object, msg: string): void } } };
+type RunningServer = {
+  url: string;
+  close(): Promise<void>;
+  services: { logger: { info(obj: object, msg: string): void } };
+};
 type StartServer = (options: Record<string, unknown>) => Promise<RunningServer>;
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -42,6 +46,9 @@ async function main() {
     if (name === "ConfigError" || name === "MigrationError") fail((error as Error).message);
     throw error;
   }
+  // A parent process that started us with an IPC channel (a test harness, a process manager) learns
+  // where we listen, which is how PORT=0 is used without guessing a free port first.
+  process.send?.({ event: "listening", url: running.url });
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -14,7 +14,8 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { type AppServer, freePort, startAppServer } from "../tests/support/app-server";
+import { type AppServer, startAppServer } from "../tests/support/app-server";
+import { freePort } from "../tests/support/free-port";
 import { publicRoutes } from "../tests/support/public-routes";
 
 const BUDGET = { homeJsKb: 120, cssKb: 30 };

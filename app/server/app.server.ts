@@ -1,6 +1,6 @@
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
-import { createServer, type Server } from "node:http";
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -58,50 +58,78 @@ export type RunningServer = {
 const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const config = parseConfig(options.env ?? process.env);
-  const logger = createLogger(config.logLevel);
-  const db = openDatabase(config.database, {
+  const env = options.env ?? process.env;
+  const requested = parseConfig(env);
+  const logger = createLogger(requested.logLevel);
+  const db = openDatabase(requested.database, {
     checkpointInBackground: { onError: (message) => logger.error({ error: message }, "background checkpoint failed") },
   });
   try {
     const migrated = await migrateToLatest(db);
     const seeded = await seedDatabase(db);
-    logger.info({ dialect: config.database.dialect, migrated, seeded }, "database ready");
+    logger.info({ dialect: requested.database.dialect, migrated, seeded }, "database ready");
   } catch (error) {
     await db.destroy();
     throw error;
   }
 
-  const secret = await loadAuthSecret(db, config.authSecret);
-  const { auth, close: closeAuth } = createAuth({ config, db, secret, logger });
-  const mailWorker = createMailWorker({ db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const webhookWorker = createWebhookWorker({
-    db,
-    logger,
-    allowPrivate: config.webhookAllowPrivate,
-    baseUrl: config.baseUrl,
-  });
-  const storage = createStorage(config.storage);
-  const contentVersion = watchContentVersion(config.database, db, logger);
-  const services: AppServices = { config, db, logger, auth, mailWorker, webhookWorker, formSecret: secret, storage };
-  // In production the route modules load once, now, so the first visitor does not wait for them.
-  const build = options.vite
-    ? () => options.vite?.ssrLoadModule("virtual:react-router/server-build") as unknown as Promise<ServerBuild>
-    : ((await import("virtual:react-router/server-build")) as ServerBuild);
-  // A warning, so that it shows at every log level: until the code is used, the install has no owner.
-  // Before listening, so that the notice is out by the time the first request is answered.
-  const setupCode = await currentSetupCode(db);
-  if (setupCode) logger.warn({ setupCode }, setupCodeNotice(setupCode, config.baseUrl));
-  const { app, pageCache } = createExpressApp(services, options, build, contentVersion);
-  // Cached pages are answered before Express sees the request; everything else goes through it.
-  const server = createServer((req, res) => {
-    const served = pageCache.serve(req, res);
-    if (served === false) app(req, res);
-    else if (served !== true) served.then((hit) => hit || app(req, res));
-  });
-  server.listen(config.port, config.host);
-  await once(server, "listening");
+  // PORT=0 asks the system for a free port, which is only known once listening; the addresses made
+  // from the port (BASE_URL's default, the trusted origins) must name the port it got. Until the app
+  // is ready, requests get a 503 rather than hanging.
+  const server = createHttpServer(answerStarting);
+  try {
+    server.listen(requested.port, requested.host);
+    await once(server, "listening");
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
+  const config = requested.port === 0 ? parseConfig({ ...env, PORT: String(port) }) : requested;
+
+  let services: AppServices;
+  let closeAuth: () => Promise<void>;
+  let contentVersion: ContentVersion;
+  let pageCache: PageCache;
+  try {
+    const secret = await loadAuthSecret(db, config.authSecret);
+    const created = createAuth({ config, db, secret, logger });
+    closeAuth = created.close;
+    const mailWorker = createMailWorker({ db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
+    const webhookWorker = createWebhookWorker({
+      db,
+      logger,
+      allowPrivate: config.webhookAllowPrivate,
+      baseUrl: config.baseUrl,
+    });
+    const storage = createStorage(config.storage);
+    contentVersion = watchContentVersion(config.database, db, logger);
+    services = { config, db, logger, auth: created.auth, mailWorker, webhookWorker, formSecret: secret, storage };
+    // In production the route modules load once, now, so the first visitor does not wait for them.
+    const build = options.vite
+      ? () => options.vite?.ssrLoadModule("virtual:react-router/server-build") as unknown as Promise<ServerBuild>
+      : ((await import("virtual:react-router/server-build")) as ServerBuild);
+    // A warning, so that it shows at every log level: until the code is used, the install has no owner.
+    // Before the app answers, so that the notice is out by the time the first page is served.
+    const setupCode = await currentSetupCode(db);
+    if (setupCode) logger.warn({ setupCode }, setupCodeNotice(setupCode, config.baseUrl));
+    const built = createExpressApp(services, options, build, contentVersion);
+    const { app } = built;
+    pageCache = built.pageCache;
+    const cache = pageCache;
+    server.off("request", answerStarting);
+    // Cached pages are answered before Express sees the request; everything else goes through it.
+    server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+      const served = cache.serve(req, res);
+      if (served === false) app(req, res);
+      else if (served !== true) served.then((hit) => hit || app(req, res));
+    });
+  } catch (error) {
+    server.close();
+    await db.destroy();
+    throw error;
+  }
+  const { mailWorker, webhookWorker } = services;
   const url = `http://${config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host}:${port}`;
   logger.info({ url, baseUrl: config.baseUrl, env: config.env }, "listening");
   mailWorker.start();
@@ -127,6 +155,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     return closing;
   };
   return { url, services, server, pageCache, close };
+}
+
+function answerStarting(_request: IncomingMessage, response: ServerResponse) {
+  response.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "1" }).end("Starting up.");
 }
 
 function createExpressApp(

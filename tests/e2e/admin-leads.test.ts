@@ -4,14 +4,15 @@ import type { Database } from "~/server/db/schema.server";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { launchBrowser } from "../support/browser";
+import { dialects } from "../support/databases";
 import { addStaff, appDatabase, signIn } from "../support/staff";
 
-describe("leads in the admin, in Chromium", () => {
+describe.each(dialects)("leads in the admin, in Chromium (%s)", (dialect) => {
   let app: AppServer;
   let browser: Browser;
   let db: Database;
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+    [app, browser] = await Promise.all([startAppServer({}, { dialect }), launchBrowser()]);
     db = appDatabase(app);
     // Without NOTIFY_EMAILS, new leads are mailed to the admins.
     await addStaff(db, "owner@example.com", "admin", "owner-password");

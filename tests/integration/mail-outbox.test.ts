@@ -134,21 +134,45 @@ describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
     expect(smtp.received).toHaveLength(1);
   });
 
-  it("marks a mail failed after the last attempt, and keeps the lead", async () => {
+  it("retries after 1 min, 5 min, 30 min, 2 h and 6 h, never sooner, then marks the mail failed and keeps the lead", async () => {
+    const minute = 60_000;
+    const schedule = [1 * minute, 5 * minute, 30 * minute, 120 * minute, 360 * minute];
+    expect(RETRY_DELAYS_MS).toEqual(schedule);
+    expect(MAX_ATTEMPTS).toBe(6);
     const db = await setup();
     const smtp = await startSmtpServer({ refuse: () => true });
     closeSmtp = smtp.close;
     await contactLead(db, "Ana", "ana@example.com");
     const worker = createMailWorker({ db, logger, smtpUrl: smtp.url, from: "site@agency.example" });
+    const nextTry = async () => {
+      const mail = await db
+        .selectFrom("email_outbox")
+        .select(["next_attempt_at", "attempts"])
+        .executeTakeFirstOrThrow();
+      return { at: new Date(mail.next_attempt_at).getTime(), attempts: Number(mail.attempts) };
+    };
     let clock = Date.now() + 1000;
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    expect(await worker.runOnce(clock)).toBe(1);
+    expect(smtp.attempts()).toBe(1);
+    for (const [index, delay] of schedule.entries()) {
+      const next = await nextTry();
+      expect(next.attempts).toBe(index + 1);
+      // Counted from when the try failed: the delay, plus the moments the try itself took.
+      expect(next.at - clock).toBeGreaterThanOrEqual(delay);
+      expect(next.at - clock).toBeLessThan(delay + 30_000);
+      // A second before it is due, nothing is tried...
+      expect(await worker.runOnce(next.at - 1000)).toBe(0);
+      expect(smtp.attempts()).toBe(index + 1);
+      // ...and once it is due, the next try goes out.
+      clock = next.at;
       expect(await worker.runOnce(clock)).toBe(1);
-      clock += (RETRY_DELAYS_MS[attempt] ?? 0) + 1000;
+      expect(smtp.attempts()).toBe(index + 2);
     }
-    expect(await worker.runOnce(clock + 24 * 60 * 60_000)).toBe(0);
+    expect(await worker.runOnce(clock + 24 * 60 * minute)).toBe(0);
+    expect(smtp.attempts()).toBe(6);
     await worker.stop();
     const [mail] = await outbox();
-    expect(mail).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
+    expect(mail).toMatchObject({ status: "failed", attempts: 6 });
     expect(mail?.last_error).toContain("Mailbox busy");
     expect(await db.selectFrom("leads").select("email").execute()).toEqual([{ email: "ana@example.com" }]);
   });

@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = getServices(context);
   const formData = await requireFormData(request);
   const intent = String(formData.get("intent")) as Intent;
-  if (!(intent in intents)) {
+  if (!Object.hasOwn(intents, intent)) {
     return data(
       { intent, fieldErrors: {}, values: {}, toast: toastMessage("error", "Error", "Unknown action.") },
       { status: 400 },

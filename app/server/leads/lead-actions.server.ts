@@ -51,7 +51,7 @@ export type LeadActionResult = {
 };
 
 function isIntent(value: unknown): value is LeadIntent {
-  return typeof value === "string" && value in intents;
+  return typeof value === "string" && Object.hasOwn(intents, value);
 }
 
 /**

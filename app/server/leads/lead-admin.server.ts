@@ -97,6 +97,7 @@ export async function getLeadDetail(db: Database, leadId: string): Promise<LeadD
       ])
       .where("form_submissions.lead_id", "=", leadId)
       .orderBy("form_submissions.created_at", "desc")
+      .orderBy("form_submissions.id", "desc")
       .execute(),
     db
       .selectFrom("lead_notes")
@@ -128,6 +129,7 @@ export async function getLeadDetail(db: Database, leadId: string): Promise<LeadD
       ])
       .where("lead_id", "=", leadId)
       .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
       .execute(),
     db
       .selectFrom("clients")
