@@ -3,9 +3,10 @@ import type { WebhookBody, WebhookClient, WebhookLead } from "./events.server";
 /** Slack's mrkdwn treats these three as markup; anything a visitor typed is escaped. */
 const escapeMrkdwn = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
+// Slack refuses a message whose field text is over 2,000 characters; a long page address is cut.
 const field = (label: string, value: string | null | undefined) => ({
   type: "mrkdwn",
-  text: `*${label}*\n${value ? escapeMrkdwn(value) : "-"}`,
+  text: `*${label}*\n${value ? escapeMrkdwn(value).slice(0, 1900) : "-"}`,
 });
 
 /**
