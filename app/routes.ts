@@ -24,6 +24,7 @@ export default [
     route("forms/:formId/submissions", "routes/admin/form-submissions.tsx"),
     route("leads", "routes/admin/leads.tsx"),
     route("leads/export", "routes/admin/leads-export.ts"),
+    route("leads/count", "routes/admin/leads-count.ts"),
     route("leads/gdpr", "routes/admin/leads-gdpr.tsx"),
     route("leads/gdpr/export", "routes/admin/leads-gdpr-export.ts"),
     route("leads/:leadId", "routes/admin/lead.tsx"),

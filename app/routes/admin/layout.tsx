@@ -5,15 +5,18 @@ import { AdminToaster } from "~/components/admin/admin-toaster";
 import { navItemsFor } from "~/lib/roles";
 import { adminGuard } from "~/server/auth/guard.server";
 import { requireStaff } from "~/server/auth/session.server";
+import { getServices } from "~/server/context.server";
+import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 import type { Route } from "./+types/layout";
 
 export const middleware: Route.MiddlewareFunction[] = [adminGuard];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
   return {
     user: { email: staff.email, role: staff.role },
     nav: navItemsFor(staff.role),
+    timeZone: await getAgencyTimeZone(getServices(context).db),
   };
 }
 
