@@ -15,6 +15,7 @@ import { type AppServices, requestContext, servicesContext } from "./context.ser
 import { isDatabaseReachable, openDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seedDatabase } from "./db/seed.server";
+import { startFollowUpDigests } from "./leads/digest-schedule.server";
 import { publicFormEndpoint } from "./leads/public-endpoint.server";
 import { createLogger } from "./logger.server";
 import { createMailWorker } from "./mail/worker.server";
@@ -77,6 +78,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   logger.info({ url, baseUrl: config.baseUrl, env: config.env }, "listening");
   mailWorker.start();
   const stopMaintenance = startMaintenance(db, logger);
+  const stopDigests = startFollowUpDigests({ db, logger, mailWorker, baseUrl: config.baseUrl });
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -87,6 +89,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await closed;
       clearTimeout(forced);
       stopMaintenance();
+      stopDigests();
       await mailWorker.stop();
       await closeAuth();
       await db.destroy();

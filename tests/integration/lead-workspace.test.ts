@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { canUseIntent } from "~/lib/roles";
 import { type LeadFilters, leadFiltersSchema } from "~/lib/schemas/lead-admin";
 import { listAuditEntries } from "~/server/audit/audit.server";
+import { createClient, listClients } from "~/server/clients/clients.server";
 import type { Database } from "~/server/db/schema.server";
 import { newId } from "~/server/db/values.server";
 import { applyBulkChange, countMatchingLeads } from "~/server/leads/bulk.server";
@@ -9,7 +10,13 @@ import { captureLead } from "~/server/leads/capture.server";
 import { dueFollowUps, queueFollowUpDigests, setLeadFollowUp } from "~/server/leads/follow-ups.server";
 import { LeadActionError } from "~/server/leads/lead-admin.server";
 import { filterContext, listLeads } from "~/server/leads/lead-list.server";
-import { getLeadAssignment, listAssignableStaff, saveLeadAssignment, setLeadOwner } from "~/server/leads/owners.server";
+import {
+  getLeadAssignment,
+  listAssignableStaff,
+  saveLeadAssignment,
+  setClientOwner,
+  setLeadOwner,
+} from "~/server/leads/owners.server";
 import { createStaffUser, setStaffDisabled } from "~/server/users/staff-users.server";
 import { setDigestOptOut } from "~/server/workspace/preferences.server";
 import { deleteSavedView, listSavedViews, SavedViewError, saveView } from "~/server/workspace/saved-views.server";
@@ -245,6 +252,25 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
 
     await setLeadFollowUp(db, { leadId: yesterday!, followUpAt: "", followUpNote: "ignored" }, zone, actorOf(sales));
     expect(await ids({ due: "overdue" })).toEqual([]);
+  });
+
+  it("gives clients owners too, with My clients and Unassigned filters", async () => {
+    const { db, admin, sales, editor, actorOf } = await setup();
+    const base = { email: null, phone: null, company: null, address: null, status: "active" as const, leadId: null };
+    await createClient(db, { ...base, name: "Kept Co" }, actorOf(admin));
+    await createClient(db, { ...base, name: "Open Co" }, actorOf(admin));
+    const all = await listClients(db, { q: "", page: 1 });
+    const kept = all.clients.find((client) => client.name === "Kept Co");
+    await setClientOwner(db, kept!.id, sales.id, actorOf(admin));
+    await expect(setClientOwner(db, kept!.id, editor.id, actorOf(admin))).rejects.toThrow(LeadActionError);
+    const names = async (owner: string, userId: string) =>
+      (await listClients(db, { q: "", page: 1, owner }, undefined, userId)).clients.map((client) => client.name);
+    expect(await names("me", sales.id)).toEqual(["Kept Co"]);
+    expect(await names("none", sales.id)).toEqual(["Open Co"]);
+    expect(await names("me", admin.id)).toEqual([]);
+    expect(
+      (await listClients(db, { q: "", page: 1 })).clients.find((client) => client.name === "Kept Co")?.ownerId,
+    ).toBe(sales.id);
   });
 
   it("keeps saved views per person, by unique name, without the page", async () => {

@@ -6,7 +6,7 @@ import { DateText } from "~/components/admin/date-text";
 import { BulkActions, type BulkSelection } from "~/components/admin/leads/bulk-actions";
 import { LeadEditDialog } from "~/components/admin/leads/lead-edit-dialog";
 import { activeFilterCount, LeadFilterBar } from "~/components/admin/leads/lead-filter-bar";
-import { LeadOwnerSelect } from "~/components/admin/leads/lead-owner-select";
+import { OwnerSelect } from "~/components/admin/leads/lead-owner-select";
 import { LeadStatusBadge } from "~/components/admin/leads/lead-status-badge";
 import { LeadStatusSelect } from "~/components/admin/leads/lead-status-select";
 import { ColumnsMenu, LeadsTable } from "~/components/admin/leads/leads-table";
@@ -347,7 +347,13 @@ function LeadCard({ lead, owners, me }: { lead: LeadSummary; owners: { id: strin
           ) : (
             <LeadStatusSelect leadId={lead.id} leadName={lead.name} status={lead.status} />
           )}
-          <LeadOwnerSelect leadId={lead.id} leadName={lead.name} ownerId={lead.ownerId} owners={owners} me={me} />
+          <OwnerSelect
+            fields={{ leadId: lead.id }}
+            itemName={lead.name}
+            ownerId={lead.ownerId}
+            owners={owners}
+            me={me}
+          />
           <LeadEditDialog lead={lead} />
           <Button asChild size="sm" variant="ghost">
             <Link to={`/admin/leads/${lead.id}`} aria-label={`Details of ${lead.name}`}>

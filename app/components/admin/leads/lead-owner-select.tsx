@@ -1,9 +1,5 @@
-import { useFetcher } from "react-router";
-import { useToastMessage } from "~/components/show-toast";
-import { Button } from "~/components/ui/button";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import { Spinner } from "~/components/ui/spinner";
-import type { LeadActionResult } from "~/server/leads/lead-actions.server";
+import { NativeSelectOption } from "~/components/ui/native-select";
+import { AutoSaveSelect } from "../auto-save-select";
 
 export type OwnerChoice = { id: string; email: string };
 
@@ -22,46 +18,33 @@ export function OwnerOptions({ owners, me, noneLabel }: { owners: OwnerChoice[];
   );
 }
 
-/** The owner dropdown: saves as soon as a person is picked (or with Save, without JavaScript). */
-export function LeadOwnerSelect({
-  leadId,
-  leadName,
+/** The owner dropdown of a lead or a client: saves as soon as a person is picked. */
+export function OwnerSelect({
+  fields,
+  itemName,
   ownerId,
   owners,
   me,
   action,
 }: {
-  leadId: string;
-  leadName: string;
+  fields: Record<string, string>;
+  itemName: string;
   ownerId: string | null;
   owners: OwnerChoice[];
   me: string;
   action?: string;
 }) {
-  const fetcher = useFetcher<LeadActionResult>();
-  useToastMessage(fetcher.data?.toast);
-  const pending = fetcher.state !== "idle";
-  const shown = (pending ? (fetcher.formData?.get("ownerId") as string | null) : null) ?? ownerId ?? "";
   return (
-    <fetcher.Form method="post" action={action} className="flex items-center gap-2">
-      <input type="hidden" name="intent" value="assign" />
-      <input type="hidden" name="leadId" value={leadId} />
-      <NativeSelect
-        name="ownerId"
-        size="sm"
-        value={shown}
-        aria-label={`Owner of ${leadName}`}
-        containerClassName="w-56"
-        onChange={(event) => fetcher.submit(event.currentTarget.form)}
-      >
-        <OwnerOptions owners={owners} me={me} noneLabel="Unassigned" />
-      </NativeSelect>
-      <noscript>
-        <Button type="submit" size="sm" variant="outline">
-          Save
-        </Button>
-      </noscript>
-      {pending ? <Spinner aria-label="Saving owner" /> : null}
-    </fetcher.Form>
+    <AutoSaveSelect
+      fields={{ intent: "assign", ...fields }}
+      name="ownerId"
+      value={ownerId ?? ""}
+      label={`Owner of ${itemName}`}
+      savingLabel="Saving owner"
+      width="w-56"
+      action={action}
+    >
+      <OwnerOptions owners={owners} me={me} noneLabel="Unassigned" />
+    </AutoSaveSelect>
   );
 }

@@ -9,7 +9,7 @@ import { FOLLOW_UP_NOTE_MAX } from "~/lib/schemas/lead-admin";
 import { isoToLocalInput } from "~/lib/time-zone";
 import type { LeadActionResult } from "~/server/leads/lead-actions.server";
 import { useAdminDates } from "../use-time-zone";
-import { LeadOwnerSelect, type OwnerChoice } from "./lead-owner-select";
+import { type OwnerChoice, OwnerSelect } from "./lead-owner-select";
 
 type WorkLead = {
   id: string;
@@ -37,7 +37,13 @@ export function LeadWorkCard({ lead, owners, me }: { lead: WorkLead; owners: Own
       <CardContent className="grid gap-6 md:grid-cols-[auto_1fr]">
         <div className="grid content-start gap-2">
           <span className="font-medium text-sm">Owner</span>
-          <LeadOwnerSelect leadId={lead.id} leadName={lead.name} ownerId={lead.ownerId} owners={owners} me={me} />
+          <OwnerSelect
+            fields={{ leadId: lead.id }}
+            itemName={lead.name}
+            ownerId={lead.ownerId}
+            owners={owners}
+            me={me}
+          />
         </div>
         <FollowUpForm lead={lead} timeZone={dates.timeZone} />
       </CardContent>
