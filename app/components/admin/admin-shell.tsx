@@ -97,16 +97,13 @@ function AccountMenu({ user, onNavigate }: { user: ShellUser; onNavigate?: () =>
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          className="h-auto w-full justify-start gap-3 px-2 py-2 text-left"
-          aria-label={`${user.email}, account menu`}
-        >
+        <Button variant="ghost" className="h-auto w-full justify-start gap-3 px-2 py-2 text-left">
           <Avatar aria-hidden>{initial}</Avatar>
           <span className="flex min-w-0 flex-col items-start gap-1">
             <span className="w-full truncate font-medium text-sm">{user.email}</span>
             <RoleBadge role={user.role} />
           </span>
+          <span className="sr-only">, account menu</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start" side="top" className="w-56">
