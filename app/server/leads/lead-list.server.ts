@@ -183,13 +183,13 @@ const orderings: Record<LeadSort, { column: SortColumn; direction: "asc" | "desc
   follow_up: { column: "next_follow_up_at", direction: "asc" },
 };
 
-function ordered<O>(query: SelectQueryBuilder<DB, "leads", O>, sort: LeadSort) {
+function ordered<O>(query: SelectQueryBuilder<DB, "leads", O>, sort: LeadSort, postgres: boolean) {
   const { column, direction } = orderings[sort];
   if (column === "next_follow_up_at") {
-    return query
-      .orderBy(sql`case when leads.next_follow_up_at is null then 1 else 0 end`)
-      .orderBy("next_follow_up_at", "asc")
-      .orderBy("id", "asc");
+    // PostgreSQL sorts NULLs last in ascending order, so its index gives this order as it is;
+    // SQLite sorts them first and is told otherwise.
+    const withoutFirst = postgres ? query : query.orderBy(sql`leads.next_follow_up_at is null`);
+    return withoutFirst.orderBy("next_follow_up_at", "asc").orderBy("id", "asc");
   }
   if (column === "status") {
     return query.orderBy("status", "asc").orderBy("created_at", "desc").orderBy("id", "desc");
@@ -242,6 +242,7 @@ export function leadListQueries(
           summaryColumns,
         ),
         filters.sort,
+        dialectOf(db) === "postgres",
       )
         .limit(pageSize)
         .offset((page - 1) * pageSize),
