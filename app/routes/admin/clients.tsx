@@ -285,7 +285,7 @@ function ClientsTable({ clients, owners, me }: { clients: Client[]; owners: Owne
       <table className="w-full text-sm" aria-label="Clients">
         <thead className="border-b bg-muted/50 text-left text-muted-foreground text-xs">
           <tr>
-            {["Status", "Name", "E-mail", "Phone", "Company", "Owner", "Added", "Actions"].map((label) => (
+            {["Status", "Name", "E-mail", "Phone", "Company", "Address", "Owner", "Added", "Actions"].map((label) => (
               <th key={label} scope="col" className="whitespace-nowrap px-3 py-2 font-medium">
                 {label === "Actions" ? <span className="sr-only">Actions</span> : label}
               </th>
@@ -366,7 +366,7 @@ function ClientStatusSelect({ client }: { client: Client }) {
 function ClientCard({ client, owners, me }: { client: Client; owners: OwnerChoice[]; me: string }) {
   const status = client.status;
   return (
-    <Card data-testid={`client-${client.email ?? client.name}`}>
+    <Card data-testid={`client-card-${client.email ?? client.name}`}>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div className="space-y-1">
           <CardTitle asChild>

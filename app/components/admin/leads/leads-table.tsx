@@ -16,6 +16,7 @@ import type { LeadSummary } from "~/server/leads/lead-list.server";
 import { useAdminDates } from "../use-time-zone";
 import type { OwnerChoice } from "./lead-owner-select";
 import { LeadStatusBadge } from "./lead-status-badge";
+import { LeadStatusSelect } from "./lead-status-select";
 
 /** Which sort each sortable column's header switches between (first click, then the other direction). */
 const columnSorts: Partial<Record<LeadColumn, [LeadSort, LeadSort | null]>> = {
@@ -183,8 +184,14 @@ export function LeadsTable({
                   />
                 </td>
                 {columns.map((column) => (
-                  <td key={column} className="max-w-56 truncate px-3 py-2">
-                    {column === "status" ? <LeadStatusBadge status={lead.status} /> : null}
+                  <td key={column} className={cn("px-3 py-1.5", column !== "status" && "max-w-56 truncate")}>
+                    {column === "status" ? (
+                      lead.isSpam ? (
+                        <LeadStatusBadge status={lead.status} />
+                      ) : (
+                        <LeadStatusSelect leadId={lead.id} leadName={lead.name} status={lead.status} />
+                      )
+                    ) : null}
                     {column === "name" ? (
                       <Link
                         to={`/admin/leads/${lead.id}`}
