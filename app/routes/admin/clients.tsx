@@ -297,22 +297,23 @@ function ClientsTable({ clients, owners, me }: { clients: Client[]; owners: Owne
             <tr
               key={client.id}
               className="border-b last:border-0"
-              data-testid={`client-row-${client.email ?? client.name}`}
+              data-testid={`client-${client.email ?? client.name}`}
             >
               <td className="px-3 py-2">
-                <ClientStatusSelect client={client} />
+                <Badge variant={statusVariants[client.status]}>{statusLabels[client.status]}</Badge>
               </td>
               <th scope="row" className="px-3 py-2 text-left font-medium">
                 {client.name}
                 {client.leadId ? (
                   <Link className="ml-2 text-primary text-xs underline" to={`/admin/leads/${client.leadId}`}>
-                    lead
+                    Lead<span className="sr-only">: view the lead this client came from</span>
                   </Link>
                 ) : null}
               </th>
               <td className="px-3 py-2">{client.email}</td>
               <td className="px-3 py-2">{client.phone}</td>
               <td className="px-3 py-2">{client.company}</td>
+              <td className="max-w-48 whitespace-pre-line px-3 py-2">{client.address}</td>
               <td className="px-3 py-2">
                 <ClientOwnerSelect client={client} owners={owners} me={me} />
               </td>
@@ -320,7 +321,10 @@ function ClientsTable({ clients, owners, me }: { clients: Client[]; owners: Owne
                 <DateText iso={client.createdAt} />
               </td>
               <td className="px-3 py-2">
-                <ClientDialog mode="edit" client={client} prefill={client} />
+                <div className="flex items-center gap-2">
+                  <ClientStatusSelect client={client} />
+                  <ClientDialog mode="edit" client={client} prefill={client} />
+                </div>
               </td>
             </tr>
           ))}
