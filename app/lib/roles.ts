@@ -45,6 +45,28 @@ export const adminAccess: Record<string, readonly Role[]> = {
 };
 
 /**
+ * Actions (the `intent` a form posts) that only some of a screen's roles may use; an intent not listed
+ * here is open to everyone who may open its screen. The server refuses the rest with 403.
+ */
+export const adminIntentAccess: Record<string, Record<string, readonly Role[]>> = {
+  "/admin/leads": {
+    "bulk-delete": ["admin"],
+  },
+  "/admin/settings": {
+    "save-time-zone": ["admin"],
+    "save-lead-assignment": ["admin"],
+  },
+};
+
+/** Whether the role may post this intent to this screen (its path as routed, without `.data`). */
+export function canUseIntent(role: Role | null | undefined, pathname: string, intent: string) {
+  if (!canAccess(role, pathname)) return false;
+  const path = routedPath(pathname);
+  const allowed = path === null ? undefined : adminIntentAccess[path]?.[intent];
+  return allowed ? allowed.includes(role as Role) : true;
+}
+
+/**
  * The path as React Router matches it: percent-decoded and in lower case (route paths match
  * regardless of case), without a data request's `.data` or trailing slashes. Checks must judge this
  * path, not the raw one: `/admin/leads/GDPR` and `/admin/leads/%67dpr` open the GDPR screen too.

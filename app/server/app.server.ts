@@ -19,6 +19,7 @@ import { type AppServices, requestContext, servicesContext } from "./context.ser
 import { isDatabaseReachable, openDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seedDatabase } from "./db/seed.server";
+import { startFollowUpDigests } from "./leads/digest-schedule.server";
 import { publicFormEndpoint } from "./leads/public-endpoint.server";
 import { createLogger, loggedUrl, requestIdFor } from "./logger.server";
 import { createMailWorker } from "./mail/worker.server";
@@ -135,6 +136,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   mailWorker.start();
   webhookWorker.start();
   const stopMaintenance = startMaintenance(db, logger);
+  const stopDigests = startFollowUpDigests({ db, logger, mailWorker, baseUrl: config.baseUrl });
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -146,6 +148,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       clearTimeout(forced);
       stopMaintenance();
       await contentVersion.close();
+      stopDigests();
       await mailWorker.stop();
       await webhookWorker.stop();
       await closeAuth();

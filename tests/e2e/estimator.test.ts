@@ -375,6 +375,9 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
     await page.getByText("Your cost estimate has been calculated and saved.").first().waitFor();
     await expectInrResult(page);
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same page");
+    // Said once, on the result screen: no toast repeats it (screen readers would announce both).
+    await page.waitForTimeout(500);
+    expect(await page.getByText("Your cost estimate has been calculated and saved.").count()).toBe(1);
 
     const { lead, formId, data } = await savedEstimate(db, "priya@example.com");
     expect(lead).toMatchObject({

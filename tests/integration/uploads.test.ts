@@ -380,7 +380,8 @@ describe("receiving uploads on local disk", () => {
       expect(pdfResponse.headers.get("x-content-type-options")).toBe("nosniff");
       expect(pdfResponse.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
       expect(pdfResponse.headers.get("content-disposition")).toMatch(
-        /^attachment; filename="ppc_strategies_pdf-\d{13}\.pdf"$/,
+        // The visitor's copy is named for what it is, not for its storage key.
+        /^attachment; filename="PPC-Strategies-Guide\.pdf"$/,
       );
       expect(Buffer.from(await pdfResponse.arrayBuffer())).toEqual(makePdf());
 

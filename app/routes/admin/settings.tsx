@@ -4,6 +4,7 @@ import { data, Form, useNavigation } from "react-router";
 import { Field } from "~/components/admin/field";
 import { SiteFileField } from "~/components/admin/site-file-field";
 import { IntegrationsCard } from "~/components/admin/webhooks/integrations-card";
+import { WorkspaceSettings } from "~/components/admin/workspace-settings";
 import { useToastMessage } from "~/components/show-toast";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Avatar } from "~/components/ui/avatar";
@@ -14,7 +15,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { brand } from "~/content/brand";
-import { ROLES, roleLabels } from "~/lib/roles";
+import { canUseIntent, ROLES, roleLabels } from "~/lib/roles";
 import {
   analyticsSchema,
   CUSTOM_HEAD_CODE_MAX,
@@ -34,6 +35,11 @@ import { getServices } from "~/server/context.server";
 import { parseForm, requireFormData } from "~/server/forms.server";
 import { loadSiteSettings, type SiteSettingValues, updateSettings } from "~/server/settings/settings.server";
 import { removeSiteFile } from "~/server/uploads/uploads.server";
+import {
+  loadWorkspaceSettings,
+  runWorkspaceSetting,
+  WORKSPACE_SETTING_INTENTS,
+} from "~/server/workspace/workspace-settings.server";
 import type { Route } from "./+types/settings";
 
 export function meta() {
@@ -43,8 +49,12 @@ export function meta() {
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
   // The site sections are admin-only; other roles get their profile and nothing of the site's settings.
-  const site = staff.role === "admin" ? await loadSiteSettings(getServices(context).db) : null;
-  return { email: staff.email, role: staff.role, twoFactorEnabled: staff.twoFactorEnabled, site };
+  const { db } = getServices(context);
+  const [site, workspace] = await Promise.all([
+    staff.role === "admin" ? loadSiteSettings(db) : null,
+    loadWorkspaceSettings(db, staff),
+  ]);
+  return { email: staff.email, role: staff.role, twoFactorEnabled: staff.twoFactorEnabled, site, workspace };
 }
 
 const SITE_INTENTS = new Set(["save-site-info", "save-analytics", "remove-file"]);
@@ -62,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       { status: 400 },
     );
-  if (SITE_INTENTS.has(intent) && staff.role !== "admin") {
+  if ((SITE_INTENTS.has(intent) && staff.role !== "admin") || !canUseIntent(staff.role, "/admin/settings", intent)) {
     return data(
       { intent, fieldErrors: {}, toast: toastMessage("error", "Error", ACCESS_DENIED_MESSAGE) },
       { status: 403 },
@@ -82,6 +92,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       { status: 400 },
     );
+  if (WORKSPACE_SETTING_INTENTS.has(intent)) {
+    const result = await runWorkspaceSetting(getServices(context).db, intent, formData, staff);
+    if (result) return result;
+  }
   switch (intent) {
     case "save-site-info":
     case "save-analytics": {
@@ -177,6 +191,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </Field>
         </CardContent>
       </Card>
+
+      <WorkspaceSettings settings={loaderData.workspace} admin={loaderData.role === "admin"} />
 
       <Card>
         <CardHeader>

@@ -312,7 +312,7 @@ function ResetPasswordDialog({ userId, email }: { userId: string; email: string 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button size="sm" variant="outline" aria-label={`Reset the password of ${email}`}>
+        <Button size="sm" variant="outline" aria-label={`Reset password of ${email}`}>
           <KeyRoundIcon /> Reset password
         </Button>
       </DialogTrigger>

@@ -9,6 +9,7 @@ import * as outboxUnnoted from "./migrations/0006-outbox-unnoted.server";
 import * as leadsSupersededIndexes from "./migrations/0007-leads-superseded-indexes.server";
 import * as webhooks from "./migrations/0009-webhooks.server";
 import * as pageCacheVersion from "./migrations/0011-page-cache-version.server";
+import * as leadWorkspace from "./migrations/0012-lead-workspace.server";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "0007-leads-superseded-indexes": leadsSupersededIndexes,
   "0009-webhooks": webhooks,
   "0011-page-cache-version": pageCacheVersion,
+  "0012-lead-workspace": leadWorkspace,
 };
 
 export const migrationNames = Object.keys(migrations);

@@ -28,8 +28,34 @@ export interface LeadsTable {
   ip_address: string | null;
   is_spam: Bool;
   spam_reason: string | null;
+  owner_id: Generated<string | null>;
+  next_follow_up_at: ColumnType<string | null, string | null | undefined, string | null>;
+  follow_up_note: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface SavedViewsTable {
+  id: string;
+  user_id: string;
+  screen: string;
+  name: string;
+  /** The list's query string, without paging. */
+  query: string;
+  created_at: Timestamp;
+}
+
+export interface StaffPreferencesTable {
+  user_id: string;
+  table_columns: ColumnType<unknown, string | undefined, string>;
+  digest_opt_out: ColumnType<boolean | number, boolean | undefined, boolean>;
+  last_digest_on: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: Timestamp;
+}
+
+export interface LeadAssignmentCursorTable {
+  id: number;
+  position: number;
 }
 
 export interface LeadNotesTable {
@@ -180,6 +206,7 @@ export interface ClientsTable {
   address: string | null;
   status: "active" | "inactive" | "suspended";
   lead_id: string | null;
+  owner_id: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -376,6 +403,9 @@ export interface DB {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
   page_cache_version: PageCacheVersionTable;
+  saved_views: SavedViewsTable;
+  staff_preferences: StaffPreferencesTable;
+  lead_assignment_cursor: LeadAssignmentCursorTable;
 }
 
 export type Database = Kysely<DB>;

@@ -17,6 +17,7 @@ import { type OutgoingMail, queueMails } from "../mail/outbox.server";
 import { loadGuideSettings } from "../site/public-settings.server";
 import { recordWebhookEvent, type WebhookLead, webhookLead } from "../webhooks/events.server";
 import { type Utm, utmFromUrl } from "./attribution.server";
+import { assignmentMail, chooseOwnerForNewLead } from "./owners.server";
 import { type LeadRateLimit, overLeadRateLimits, TooManySubmissions } from "./spam.server";
 
 export type Attribution = {
@@ -156,9 +157,12 @@ export async function writeLead(
   }
   const formId = await chooseFormId(trx);
   const leadId = newId();
+  // Suspected spam waits in its queue for a person to judge it; nobody is handed it.
+  const owner = spamReason === null ? await chooseOwnerForNewLead(trx, formId) : null;
   const leadRow = {
     id: leadId,
     form_id: formId,
+    ...(owner ? { owner_id: owner.id } : {}),
     ...fields,
     status: "new" as const,
     ...firstTouch,
@@ -193,6 +197,7 @@ export async function writeLead(
   const mails = (await staffRecipients(trx, mail)).map((to) => leadNotification(lead, to, mail));
   const extra = extraMail?.(lead);
   if (extra) mails.push(extra);
+  if (owner) mails.push(assignmentMail(owner, [lead], { baseUrl: mail.baseUrl, by: null }));
   await queueMails(trx, mails, at, mail.queuedNote ?? null);
   return { leadId, formId, mailsQueued: mails.length };
 }

@@ -32,6 +32,11 @@ export function attributionOf(request: Request, formData: FormData): Attribution
   };
 }
 
+export const GUIDE_NOT_READY = [
+  "Thank you!",
+  "The guide is not ready for download yet. We have your details and will e-mail it to you as soon as it is.",
+] as const;
+
 /** Validates and saves one visitor form; the answer carries the spec's toast texts for either path. */
 export async function handleLeadSubmission(context: Readonly<RouterContextProvider>, request: Request) {
   const services = getServices(context);
@@ -108,7 +113,8 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
       { status: 503 },
     );
   }
-  const [title, description] = leadMessages[flow].success;
+  // No guide file uploaded yet: say so rather than promise a download that never starts.
+  const [title, description] = flow === "guide" && !downloadUrl ? GUIDE_NOT_READY : leadMessages[flow].success;
   const redirectUrl = (parsed.data as { redirectUrl?: string }).redirectUrl;
   return data({
     flow,

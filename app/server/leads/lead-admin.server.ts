@@ -35,6 +35,9 @@ export type LeadDetail = {
     browserInfo: Record<string, unknown> | null;
     isSpam: boolean;
     spamReason: string | null;
+    ownerId: string | null;
+    nextFollowUpAt: string | null;
+    followUpNote: string | null;
     createdAt: string;
     updatedAt: string;
   };
@@ -158,6 +161,9 @@ export async function getLeadDetail(db: Database, leadId: string): Promise<LeadD
       browserInfo: fromJson<Record<string, unknown> | null>(row.browser_info, null),
       isSpam: fromBool(row.is_spam),
       spamReason: row.spam_reason,
+      ownerId: row.owner_id,
+      nextFollowUpAt: row.next_follow_up_at,
+      followUpNote: row.follow_up_note,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     },

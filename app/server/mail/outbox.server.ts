@@ -5,7 +5,7 @@ import type { Database, DB, Row } from "../db/schema.server";
 import { newId } from "../db/values.server";
 
 export type OutgoingMail = {
-  kind: "lead_notification" | "guide_welcome" | "webhook_paused";
+  kind: "lead_notification" | "guide_welcome" | "webhook_paused" | "lead_assigned" | "follow_up_digest";
   to: string;
   subject: string;
   text: string;

@@ -100,7 +100,8 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorState }) {
     const reply = fetcher.data;
     if (fetcher.state !== "idle" || !reply || handled.current === reply) return;
     handled.current = reply;
-    if (reply.message) toast(reply.message);
+    // The result screen says inline that the estimate was saved; a toast would say it a second time.
+    if (reply.message && !reply.done) toast(reply.message);
     moved.current = true;
     if (reply.done) {
       setResult(reply.answers);
