@@ -8,6 +8,7 @@ import express, { type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { createAuth } from "./auth/auth.server";
+import { startLeadership } from "./background/lease.server";
 import { CLIENT_IP_HEADER } from "./auth/constants";
 import { loadAuthSecret } from "./auth/secret.server";
 import { type Config, parseConfig } from "./config.server";
@@ -49,6 +50,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const config = parseConfig(options.env ?? process.env);
   const logger = createLogger(config.logLevel);
   const db = openDatabase(config.database, {
+    poolMax: config.databasePool.app,
     checkpointInBackground: { onError: (message) => logger.error({ error: message }, "background checkpoint failed") },
   });
   try {
@@ -62,7 +64,15 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   const secret = await loadAuthSecret(db, config.authSecret);
   const { auth, close: closeAuth } = createAuth({ config, db, secret, logger });
-  const mailWorker = createMailWorker({ db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
+  const leadership = startLeadership(db, logger);
+  await leadership.ready;
+  const mailWorker = createMailWorker({
+    db,
+    logger,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    isLeader: leadership.isLeader,
+  });
   const storage = createStorage(config.storage);
   const services: AppServices = { config, db, logger, auth, mailWorker, formSecret: secret, storage };
   // In production the route modules load once, now, so the first visitor does not wait for them.
@@ -76,7 +86,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const url = `http://${config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host}:${port}`;
   logger.info({ url, baseUrl: config.baseUrl, env: config.env }, "listening");
   mailWorker.start();
-  const stopMaintenance = startMaintenance(db, logger);
+  const stopMaintenance = startMaintenance(db, logger, leadership);
 
   let closing: Promise<void> | undefined;
   const close = () => {
@@ -86,8 +96,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(forced);
-      stopMaintenance();
+      await stopMaintenance();
       await mailWorker.stop();
+      await leadership.stop();
       await closeAuth();
       await db.destroy();
       logger.info("stopped");

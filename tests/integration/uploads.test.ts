@@ -110,7 +110,7 @@ describe("receiving uploads on local disk", () => {
       uploadRequest([...target("logos", "header_logo"), filePart(png, "../../etc/passwd.jpeg", "image/jpeg")]),
       "admin",
     );
-    expect(stored.key).toMatch(/^logos\/header_logo-\d{13}\.png$/);
+    expect(stored.key).toMatch(/^logos\/header_logo-\d{13}-[a-z0-9]{10}\.png$/);
     expect(stored.url).toBe(`/uploads/${stored.key}`);
     expect(readFileSync(path.join(dir, stored.key))).toEqual(png);
 
@@ -119,7 +119,7 @@ describe("receiving uploads on local disk", () => {
       uploadRequest([...target("pdfs", "blog-images/"), filePart(png, "photo.png")]),
       "editor",
     );
-    expect(blog.key).toMatch(/^pdfs\/blog-images\/\d{13}\.png$/);
+    expect(blog.key).toMatch(/^pdfs\/blog-images\/\d{13}-[a-z0-9]{10}\.png$/);
   });
 
   it("refuses a file whose bytes are not of the accepted kind, whatever its name and declared type", async () => {
@@ -214,7 +214,7 @@ describe("receiving uploads on local disk", () => {
       ]),
       "admin",
     );
-    expect(good.key).toMatch(/^pdfs\/ppc_strategies_pdf-\d{13}\.zip$/);
+    expect(good.key).toMatch(/^pdfs\/ppc_strategies_pdf-\d{13}-[a-z0-9]{10}\.zip$/);
 
     const huge = makeZip(
       Array.from({ length: 40 }, (_, index) => ({
@@ -314,7 +314,7 @@ describe("receiving uploads on local disk", () => {
       expect(pdfResponse.headers.get("x-content-type-options")).toBe("nosniff");
       expect(pdfResponse.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
       expect(pdfResponse.headers.get("content-disposition")).toMatch(
-        /^attachment; filename="ppc_strategies_pdf-\d{13}\.pdf"$/,
+        /^attachment; filename="ppc_strategies_pdf-\d{13}-[a-z0-9]{10}\.pdf"$/,
       );
       expect(Buffer.from(await pdfResponse.arrayBuffer())).toEqual(makePdf());
 

@@ -19,10 +19,14 @@ type OpenOptions = {
    * commits seldom have to (for the long-running server; short-lived tools do not need it).
    */
   checkpointInBackground?: { onError: (message: string) => void };
+  /** PostgreSQL only: at most this many connections (the app's share of DATABASE_POOL_MAX). */
+  poolMax?: number;
 };
 
 export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Database {
-  return config.dialect === "postgres" ? openPostgres(config.connectionString) : openSqlite(config.file, options);
+  return config.dialect === "postgres"
+    ? openPostgres(config.connectionString, options.poolMax)
+    : openSqlite(config.file, options);
 }
 
 /**
@@ -75,11 +79,30 @@ const pgTypes = {
   },
 };
 
-function openPostgres(connectionString: string): Database {
-  const pool = new pg.Pool({ connectionString, max: 10, types: pgTypes });
-  // An idle client that loses its connection must not crash the process; the next query reconnects.
+const pools = new WeakMap<object, pg.Pool>();
+
+/**
+ * A pg pool that survives the server going away: an idle client that loses its connection must not
+ * crash the process, and the next query opens a new one. A short connect timeout turns a database
+ * that is down into a quick error (a 503 with a retry hint) instead of requests that hang.
+ */
+export function createPostgresPool(connectionString: string, max: number, options: pg.PoolConfig = {}) {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000, ...options });
   pool.on("error", () => {});
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return pool;
+}
+
+function openPostgres(connectionString: string, max = 10): Database {
+  const pool = createPostgresPool(connectionString, max, { types: pgTypes });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
+}
+
+/** The pg pool behind a PostgreSQL database (for its gauges), or undefined on SQLite. */
+// biome-ignore lint/suspicious/noExplicitAny: works for a Kysely instance of any schema.
+export function poolOf(db: Kysely<any>): pg.Pool | undefined {
+  return pools.get(db);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: works for a Kysely instance of any schema.

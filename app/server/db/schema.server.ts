@@ -280,6 +280,13 @@ export interface AppSecretsTable {
   created_at: Timestamp;
 }
 
+/** Who runs a deployment's once-only background work, until when (epoch milliseconds). */
+export interface BackgroundLeasesTable {
+  name: string;
+  holder: string;
+  expires_ms: number;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -304,6 +311,7 @@ export interface DB {
   audit_logs: AuditLogsTable;
   email_outbox: EmailOutboxTable;
   seed_runs: SeedRunsTable;
+  background_leases: BackgroundLeasesTable;
 }
 
 export type Database = Kysely<DB>;
