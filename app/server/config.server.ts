@@ -87,9 +87,12 @@ const envSchema = z.object({
     (value) => value === undefined || Number(value) >= 3,
     { message: "must be at least 3: the app and sign-in each need connections of their own" },
   ),
-  WEB_CONCURRENCY: optionalText.refine((value) => value === undefined || value === "auto" || /^[1-9]\d{0,2}$/.test(value), {
-    message: "must be a number of server processes (1-999) or auto for one per core",
-  }),
+  WEB_CONCURRENCY: optionalText.refine(
+    (value) => value === undefined || value === "auto" || /^[1-9]\d{0,2}$/.test(value),
+    {
+      message: "must be a number of server processes (1-999) or auto for one per core",
+    },
+  ),
   METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
     message: "must be at least 16 characters: it is the password to the metrics",
   }),
@@ -215,19 +218,6 @@ function databasePool(max: string | undefined) {
   const total = max === undefined ? DEFAULT_POOL_MAX : Number(max);
   const auth = Math.max(1, Math.floor(total / 3));
   return { total, app: total - auth, auth };
-}
-
-/** WEB_CONCURRENCY: how many server processes; unset means one, without a supervising primary. */
-export function webConcurrency(value: string | undefined, cores: number): number | null {
-  const text = value?.trim();
-  if (!text) return null;
-  if (text === "auto") return Math.max(1, cores);
-  if (!/^[1-9]\d{0,2}$/.test(text)) {
-    throw new ConfigError(
-      `Invalid WEB_CONCURRENCY=${JSON.stringify(value)}: must be a number of server processes (1-999) or auto for one per core`,
-    );
-  }
-  return Number(text);
 }
 
 function databaseConfig(url: string | undefined, dataDir: string): DatabaseConfig {

@@ -17,9 +17,9 @@ export async function runMaintenance(db: Database, nowMs = Date.now()) {
 
 /** Hourly, in the one process that leads the deployment's background work. */
 export function startMaintenance(db: Database, logger: Logger, leadership: Leadership) {
-  return runWhileLeader(
-    leadership,
-    async () => logger.debug(await runMaintenance(db), "maintenance done"),
-    { everyMs: EVERY_MS, logger, label: "maintenance" },
-  );
+  return runWhileLeader(leadership, async () => logger.debug(await runMaintenance(db), "maintenance done"), {
+    everyMs: EVERY_MS,
+    logger,
+    label: "maintenance",
+  });
 }

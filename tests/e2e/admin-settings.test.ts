@@ -163,7 +163,9 @@ describe("site settings in Chromium", () => {
     await home.goto(`${app.url}/`);
     const hero = home.locator("video[data-slot='hero-video']");
     expect(await hero.getAttribute("src")).toMatch(/^\/uploads\/videos\/hero_video-\d{13}-[a-z0-9]{10}\.mp4$/);
-    expect(await hero.getAttribute("poster")).toMatch(/^\/uploads\/videos\/hero_video_thumbnail-\d{13}-[a-z0-9]{10}\.png$/);
+    expect(await hero.getAttribute("poster")).toMatch(
+      /^\/uploads\/videos\/hero_video_thumbnail-\d{13}-[a-z0-9]{10}\.png$/,
+    );
     expect(await home.getByText("No video has been uploaded yet").count()).toBe(0);
     await context.close();
   });

@@ -10,9 +10,12 @@ export type ReceivedMail = { to: string[]; raw: string };
 export async function startSmtpServer({
   refuse = () => false,
   onReceived = () => {},
+  port = 0,
 }: {
   refuse?: (attempt: number) => boolean;
   onReceived?: (mail: ReceivedMail) => void;
+  /** A fixed port, to bring a stopped server back where the app expects it. */
+  port?: number;
 } = {}) {
   const received: ReceivedMail[] = [];
   let attempts = 0;
@@ -42,10 +45,11 @@ export async function startSmtpServer({
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
+    port: address.port,
     received,
     attempts: () => attempts,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,7 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "pino";
-import type { Database } from "../db/schema.server";
-import type { Row } from "../db/schema.server";
+import type { Database, Row } from "../db/schema.server";
 import {
   CLAIM_BATCH,
   claimDueMails,
@@ -51,6 +50,10 @@ export function createMailWorker({
   const transport: Transporter | null = smtpUrl
     ? nodemailer.createTransport({
         url: smtpUrl,
+        // One connection, kept open between mails: a backlog goes out at the server's pace, without a
+        // new connection and greeting for each mail.
+        pool: true,
+        maxConnections: 1,
         connectionTimeout: 10_000,
         greetingTimeout: 10_000,
         socketTimeout: 20_000,
