@@ -1,8 +1,11 @@
 // The process entry: loads the app (Vite in development, the production build otherwise), listens,
-// and shuts down gracefully on SIGTERM/SIGINT. Runs directly on Node 24 (type stripping only).
+// and shuts down gracefully on SIGTERM/SIGINT. With WEB_CONCURRENCY it supervises that many server
+// processes sharing the port instead (see serve-cluster.ts). Runs directly on Node 24 (type stripping only).
+import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { runPrimary, workerCount } from "./serve-cluster.ts";
 
 type RunningServer = { close(): Promise<void>; services: { logger: { info(obj: object, msg: string): void } } };
 type StartServer = (options: Record<string, unknown>) => Promise<RunningServer>;
@@ -36,7 +39,7 @@ async function main() {
   const { startServer, options } = await loadApp();
   let running: RunningServer;
   try {
-    running = await startServer(options);
+    running = await startServer({ ...options, clustered: cluster.isWorker });
   } catch (error) {
     const name = error instanceof Error ? error.name : "";
     if (name === "ConfigError" || name === "MigrationError") fail((error as Error).message);
@@ -54,8 +57,17 @@ async function main() {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+  // A worker's reload is the supervisor's business; the worker itself carries on until told to stop.
+  if (cluster.isWorker) process.on("SIGHUP", () => {});
 }
 
-main().catch((error) => {
+let count: number | null = null;
+try {
+  count = development ? null : workerCount(process.env.WEB_CONCURRENCY);
+} catch (error) {
+  fail((error as Error).message);
+}
+const run = count !== null && cluster.isPrimary ? runPrimary(count) : main();
+run.catch((error) => {
   fail(`Failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
 });

@@ -14,6 +14,7 @@ import {
   setStaffDisabled,
   setStaffRole,
 } from "~/server/users/staff-users.server";
+import { backupUsage, runBackupCommand } from "./backup-commands";
 
 const usage = `Usage: npm run cli -- <command> [options]
 
@@ -22,7 +23,8 @@ const usage = `Usage: npm run cli -- <command> [options]
   users:reset-password  --email E --password P   (also signs the user out everywhere)
   users:disable         --email E                (signs the user out everywhere)
   users:enable          --email E
-  users:list`;
+  users:list
+${backupUsage}`;
 
 class UsageError extends Error {}
 
@@ -106,6 +108,8 @@ async function run(db: Database, command: string | undefined, values: Record<str
 }
 
 async function main() {
+  const command = process.argv[2];
+  if (command === "backup" || command === "restore") return runBackupCommand(process.argv.slice(2));
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({

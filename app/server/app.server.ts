@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import net from "node:net";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
@@ -11,6 +12,7 @@ import { createAuth } from "./auth/auth.server";
 import { CLIENT_IP_HEADER } from "./auth/constants";
 import { loadAuthSecret } from "./auth/secret.server";
 import { startLeadership } from "./background/lease.server";
+import { startScheduledBackups } from "./backup/schedule.server";
 import { type Config, parseConfig } from "./config.server";
 import { type AppServices, requestContext, servicesContext } from "./context.server";
 import { isDatabaseReachable, openDatabase } from "./db/database.server";
@@ -20,6 +22,7 @@ import { publicFormEndpoint } from "./leads/public-endpoint.server";
 import { createLogger } from "./logger.server";
 import { createMailWorker } from "./mail/worker.server";
 import { startMaintenance } from "./maintenance.server";
+import { countRequests, metricsEndpoint, registerDatabaseMetrics, startMetricsServer } from "./metrics/metrics.server";
 import { isAdminRoutedPath, recordRoutedPath, requestBodyRules, routedPathOf } from "./request-body.server";
 import { securityHeaders } from "./security-headers.server";
 import { isPublicPageRequest, loadTracking } from "./site/tracking.server";
@@ -31,6 +34,8 @@ type StartOptions = {
   env?: Record<string, string | undefined>;
   /** Where the browser build lives (production only). */
   clientDir?: string;
+  /** A worker under the WEB_CONCURRENCY supervisor, which serves METRICS_PORT for all of them. */
+  clustered?: boolean;
   /** Vite's dev middleware; when given, assets and modules come from Vite instead of clientDir. */
   vite?: { middlewares: RequestHandler; ssrLoadModule(url: string): Promise<Record<string, unknown>> };
 };
@@ -63,7 +68,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
 
   const secret = await loadAuthSecret(db, config.authSecret);
-  const { auth, close: closeAuth } = createAuth({ config, db, secret, logger });
+  const { auth, close: closeAuth, db: authDb } = createAuth({ config, db, secret, logger });
+  const unregisterMetrics = registerDatabaseMetrics(db, authDb);
   const leadership = startLeadership(db, logger);
   await leadership.ready;
   const mailWorker = createMailWorker({
@@ -79,24 +85,43 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const build = options.vite
     ? () => options.vite?.ssrLoadModule("virtual:react-router/server-build") as unknown as Promise<ServerBuild>
     : ((await import("virtual:react-router/server-build")) as ServerBuild);
-  const app = createExpressApp(services, options, build);
+  const drain = { draining: false };
+  const app = createExpressApp(services, options, build, drain);
   const server = app.listen(config.port, config.host);
+  const sockets = new Set<net.Socket>();
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
   await once(server, "listening");
+  const metricsServer =
+    config.metrics.port !== undefined && !options.clustered ? await startMetricsServer(config.metrics.port) : undefined;
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host}:${port}`;
   logger.info({ url, baseUrl: config.baseUrl, env: config.env }, "listening");
   mailWorker.start();
   const stopMaintenance = startMaintenance(db, logger, leadership);
+  const stopBackups = startScheduledBackups(config, leadership, logger);
 
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
+      // Stop taking connections, but let each open one finish: every answer from now on says
+      // "Connection: close", and idle keep-alive connections end at their keep-alive timeout, which
+      // clients know and beat. Closing them at once (http.Server.close does) races a client that is
+      // just sending its next request on one, and that request would fail.
+      drain.draining = true;
+      // Idle keep-alive connections stay open until their client closes them (or the grace ends).
+      for (const socket of sockets) socket.setTimeout(0);
+      const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
       const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(forced);
+      metricsServer?.close();
+      metricsServer?.closeAllConnections();
+      unregisterMetrics();
       await stopMaintenance();
+      await stopBackups();
       await mailWorker.stop();
       await leadership.stop();
       await closeAuth();
@@ -112,6 +137,7 @@ function createExpressApp(
   services: AppServices,
   options: StartOptions,
   build: ServerBuild | (() => Promise<ServerBuild>),
+  drain: { draining: boolean },
 ) {
   const { config, db, logger } = services;
   const development = options.vite !== undefined;
@@ -119,7 +145,13 @@ function createExpressApp(
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
 
+  app.use((_req, res, next) => {
+    if (drain.draining) res.setHeader("Connection", "close");
+    next();
+  });
   app.use(warnOfUntrustedProxy(logger));
+  app.use(countRequests(build));
+  if (config.metrics.token) app.get("/metrics", metricsEndpoint(config.metrics.token));
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });

@@ -29,7 +29,7 @@ export async function startAppServer(
   env: Record<string, string | undefined> = {},
   { dialect = "sqlite" }: { dialect?: Dialect } = {},
 ): Promise<AppServer> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "agency-e2e-"));
   const postgres = dialect === "postgres" ? await createEmptyDatabase("postgres") : undefined;
   const database: DatabaseConfig = postgres?.config ?? { dialect: "sqlite", file: path.join(dataDir, "app.db") };

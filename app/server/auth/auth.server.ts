@@ -193,7 +193,7 @@ export function createAuth({ config, db, secret, logger }: AuthDependencies) {
   const close = async () => {
     if (authDb !== db) await authDb.destroy();
   };
-  return { auth, close };
+  return { auth, close, db: authDb };
 }
 
 const USED_CODE_MEMORY_MS = 10 * 60 * 1000;

@@ -1,0 +1,88 @@
+import { execFileSync } from "node:child_process";
+import { afterEach, describe, expect, it } from "vitest";
+import { type AppServer, freePort, startAppServer } from "../support/app-server";
+import { dialects } from "../support/databases";
+import { contactFormId, startLoad, storedLeadIds } from "../support/load";
+
+/** The server processes under the supervisor (its children), by pid. */
+function workerPids(app: AppServer) {
+  try {
+    return execFileSync("ps", ["-o", "pid=", "--ppid", String(app.process.pid)], { encoding: "utf8" })
+      .split("\n")
+      .map((line) => Number(line.trim()))
+      .filter((pid) => pid > 0);
+  } catch {
+    return [];
+  }
+}
+
+async function until(check: () => boolean | Promise<boolean>, what: string, seconds = 60) {
+  const deadline = Date.now() + seconds * 1000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const count = (text: string, needle: string) => text.split(needle).length - 1;
+
+describe.each(dialects)("WEB_CONCURRENCY=2 on %s", (dialect) => {
+  let app: AppServer | undefined;
+  afterEach(async () => {
+    await app?.stop();
+    app = undefined;
+  });
+
+  it("serves from two processes, replaces one that dies, reloads on SIGHUP without a failed request, drains on SIGTERM", async () => {
+    const metricsPort = await freePort();
+    app = await startAppServer(
+      { WEB_CONCURRENCY: "2", TRUST_PROXY: "loopback", LOG_LEVEL: "info", METRICS_PORT: String(metricsPort) },
+      { dialect },
+    );
+    const started = app;
+    await until(() => started.output().includes("supervising server processes"), "the second worker");
+    const first = workerPids(app);
+    expect(first).toHaveLength(2);
+    // Background work is done by one process, not by each: one says so.
+    expect(count(app.output(), "this process runs the background work")).toBe(1);
+    expect(count(app.output(), "SMTP_URL is not set: mail stays queued")).toBe(1);
+
+    const formId = await contactFormId(app);
+    const load = startLoad(app.url, formId, { connections: 6, maxSeconds: 90 });
+
+    // A worker killed outright is replaced, and the site keeps answering meanwhile.
+    process.kill(first[0]!, "SIGKILL");
+    await until(() => {
+      const now = workerPids(started);
+      return now.length === 2 && !now.includes(first[0]!);
+    }, "a replacement worker");
+    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(metrics).toMatch(/^agency_server_process_restarts_total 1$/m);
+    const afterCrash = load.result.failures;
+
+    // Two rolling reloads under load: every worker replaced, one at a time.
+    const beforeReload = workerPids(app);
+    for (const round of [1, 2]) {
+      process.kill(app.process.pid!, "SIGHUP");
+      await until(() => count(started.output(), '"msg":"reload done"') === round, `reload ${round}`);
+    }
+    const afterReload = workerPids(app);
+    expect(afterReload).toHaveLength(2);
+    expect(afterReload.filter((pid) => beforeReload.includes(pid))).toEqual([]);
+    const result = await load.stop();
+    const duringReloads = result.failures - afterCrash;
+    console.log(
+      `${dialect}: ${result.requests} requests over ${result.seconds.toFixed(1)} s, 2 rolling reloads: ${duringReloads} failed during the reloads (${afterCrash} while a killed worker's connections broke): ${JSON.stringify(result.failureKinds)}`,
+    );
+    expect(duringReloads, `failures: ${JSON.stringify(result.failureKinds)}`).toBe(0);
+    expect(result.acknowledged.length).toBeGreaterThan(50);
+    const ids = result.acknowledged.map((lead) => lead.leadId);
+    expect((await storedLeadIds(app.database, ids)).size).toBe(ids.length);
+
+    // SIGTERM: every worker drains and stops, then the supervisor; every acknowledged lead is kept.
+    const code = await app.stop("SIGTERM");
+    app = undefined;
+    expect(code).toBe(0);
+    for (const pid of afterReload) expect(() => process.kill(pid, 0)).toThrow();
+  }, 240_000);
+});

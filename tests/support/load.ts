@@ -1,0 +1,125 @@
+import { openDatabase } from "~/server/db/database.server";
+import type { AppServer } from "./app-server";
+
+export type LoadResult = {
+  requests: number;
+  failures: number;
+  /** What the failures were: `503`, `ECONNRESET`, … with how often. */
+  failureKinds: Record<string, number>;
+  /** Each failure, when it happened. */
+  failureLog: { at: number; kind: string }[];
+  /** Leads the app answered 201 for, with the time of the answer. */
+  acknowledged: { leadId: string; at: number }[];
+  pages: number;
+  seconds: number;
+};
+
+/** The id of the Contact Form, which takes leads on POST /api/forms/{id}/submissions. */
+export async function contactFormId(app: Pick<AppServer, "database">) {
+  const db = openDatabase(app.database);
+  try {
+    const form = await db.selectFrom("forms").select("id").where("name", "=", "Contact Form").executeTakeFirstOrThrow();
+    return form.id;
+  } finally {
+    await db.destroy();
+  }
+}
+
+let visitorCounter = 0;
+
+/**
+ * A bounded load on loopback: `connections` loops, each sending a lead (each from its own visitor
+ * address, through TRUST_PROXY=loopback) and then fetching the home page, until `stop()` or `maxSeconds`.
+ * Anything but a 201 or a 200 counts as a failure, unless `allow(status)` says it is an honest answer.
+ */
+export function startLoad(
+  url: string,
+  formId: string,
+  {
+    connections = 8,
+    maxSeconds = 60,
+    pages = true,
+    allow = () => false,
+  }: { connections?: number; maxSeconds?: number; pages?: boolean; allow?: (status: number) => boolean } = {},
+) {
+  const result: LoadResult = {
+    requests: 0,
+    failures: 0,
+    failureKinds: {},
+    failureLog: [],
+    acknowledged: [],
+    pages: 0,
+    seconds: 0,
+  };
+  const started = performance.now();
+  let stopped = false;
+  const fail = (kind: string) => {
+    result.failures++;
+    result.failureKinds[kind] = (result.failureKinds[kind] ?? 0) + 1;
+    result.failureLog.push({ at: Date.now(), kind });
+  };
+  const errorKind = (error: unknown) => {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    return cause?.code ?? (error instanceof Error ? error.message : String(error));
+  };
+  async function loop() {
+    while (!stopped && performance.now() - started < maxSeconds * 1000) {
+      const n = ++visitorCounter;
+      result.requests++;
+      try {
+        const response = await fetch(`${url}/api/forms/${formId}/submissions`, {
+          method: "POST",
+          headers: {
+            "Content-Type": "application/json",
+            "X-Forwarded-For": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+          },
+          body: JSON.stringify({ name: `Load ${n}`, email: `load${n}@example.com`, message: "load" }),
+        });
+        const body = (await response.json()) as { leadId?: string };
+        if (response.status === 201 && body.leadId) result.acknowledged.push({ leadId: body.leadId, at: Date.now() });
+        else if (!allow(response.status)) fail(String(response.status));
+      } catch (error) {
+        fail(errorKind(error));
+      }
+      if (!pages) continue;
+      result.requests++;
+      try {
+        const response = await fetch(`${url}/`);
+        await response.arrayBuffer();
+        if (response.status === 200) result.pages++;
+        else if (!allow(response.status)) fail(String(response.status));
+      } catch (error) {
+        fail(errorKind(error));
+      }
+    }
+  }
+  const running = Promise.all(Array.from({ length: connections }, loop));
+  return {
+    result,
+    async stop() {
+      stopped = true;
+      await running;
+      result.seconds = (performance.now() - started) / 1000;
+      return result;
+    },
+  };
+}
+
+/** Which of the given lead ids are in the app's database. */
+export async function storedLeadIds(database: AppServer["database"], ids: string[]) {
+  const db = openDatabase(database);
+  try {
+    const found = new Set<string>();
+    for (let start = 0; start < ids.length; start += 500) {
+      const rows = await db
+        .selectFrom("leads")
+        .select("id")
+        .where("id", "in", ids.slice(start, start + 500))
+        .execute();
+      for (const row of rows) found.add(row.id);
+    }
+    return found;
+  } finally {
+    await db.destroy();
+  }
+}
