@@ -47,42 +47,39 @@ describe.each(dialects)("WEB_CONCURRENCY=2 on %s", (dialect) => {
     expect(count(app.output(), "this process runs the background work")).toBe(1);
     expect(count(app.output(), "SMTP_URL is not set: mail stays queued")).toBe(1);
 
+    // A rolling reload under load: every worker replaced, one at a time, and no request fails.
     const formId = await contactFormId(app);
-    const load = startLoad(app.url, formId, { connections: 6, maxSeconds: 90 });
-
-    // A worker killed outright is replaced, and the site keeps answering meanwhile.
-    process.kill(first[0]!, "SIGKILL");
-    await until(() => {
-      const now = workerPids(started);
-      return now.length === 2 && !now.includes(first[0]!);
-    }, "a replacement worker");
-    const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-    expect(metrics).toMatch(/^agency_server_process_restarts_total 1$/m);
-    const afterCrash = load.result.failures;
-
-    // Two rolling reloads under load: every worker replaced, one at a time.
-    const beforeReload = workerPids(app);
-    for (const round of [1, 2]) {
-      process.kill(app.process.pid!, "SIGHUP");
-      await until(() => count(started.output(), '"msg":"reload done"') === round, `reload ${round}`);
-    }
-    const afterReload = workerPids(app);
-    expect(afterReload).toHaveLength(2);
-    expect(afterReload.filter((pid) => beforeReload.includes(pid))).toEqual([]);
+    const load = startLoad(app.url, formId, { connections: 6, maxSeconds: 120 });
+    while (load.result.acknowledged.length < 20) await new Promise((resolve) => setTimeout(resolve, 50));
+    process.kill(app.process.pid!, "SIGHUP");
+    await until(() => count(started.output(), '"msg":"reload done"') === 1, "the reload", 120);
+    const reloaded = workerPids(app);
+    expect(reloaded).toHaveLength(2);
+    expect(reloaded.filter((pid) => first.includes(pid))).toEqual([]);
     const result = await load.stop();
-    const duringReloads = result.failures - afterCrash;
     console.log(
-      `${dialect}: ${result.requests} requests over ${result.seconds.toFixed(1)} s, 2 rolling reloads: ${duringReloads} failed during the reloads (${afterCrash} while a killed worker's connections broke): ${JSON.stringify(result.failureKinds)}`,
+      `${dialect}: ${result.requests} requests over ${result.seconds.toFixed(1)} s with a rolling reload: ${result.failures} failed`,
     );
-    expect(duringReloads, `failures: ${JSON.stringify(result.failureKinds)}`).toBe(0);
-    expect(result.acknowledged.length).toBeGreaterThan(50);
+    expect(result.failures, `failures: ${JSON.stringify(result.failureLog)}`).toBe(0);
+    expect(result.acknowledged.length).toBeGreaterThan(20);
     const ids = result.acknowledged.map((lead) => lead.leadId);
     expect((await storedLeadIds(app.database, ids)).size).toBe(ids.length);
+
+    // A worker killed outright is replaced, and the site answers meanwhile from the other.
+    process.kill(reloaded[0]!, "SIGKILL");
+    expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+    await until(async () => {
+      const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      return /^agency_server_process_restarts_total 1$/m.test(metrics) && /^agency_server_processes 2$/m.test(metrics);
+    }, "a replacement worker");
+    const afterCrash = workerPids(app);
+    expect(afterCrash).toHaveLength(2);
+    expect(afterCrash).not.toContain(reloaded[0]);
 
     // SIGTERM: every worker drains and stops, then the supervisor; every acknowledged lead is kept.
     const code = await app.stop("SIGTERM");
     app = undefined;
     expect(code).toBe(0);
-    for (const pid of afterReload) expect(() => process.kill(pid, 0)).toThrow();
+    for (const pid of afterCrash) expect(() => process.kill(pid, 0)).toThrow();
   }, 240_000);
 });
