@@ -30,7 +30,11 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["./tests/support/postgres-global-setup.ts", "./tests/support/build-global-setup.ts"],
+          globalSetup: [
+            "./tests/support/postgres-global-setup.ts",
+            "./tests/support/build-global-setup.ts",
+            "./tests/support/browser-global-setup.ts",
+          ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file starts its own server and browser; two at a time is what two cores can carry.

@@ -11,7 +11,7 @@ import { type Dialect, openDatabase } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
 import { leadListQueries, listLeadSources, listLeads, SEARCH_COUNT_HORIZON } from "~/server/leads/lead-list.server";
-import startPostgres from "../tests/support/postgres-global-setup";
+import { startPostgresCluster } from "../tests/support/postgres-cluster";
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 100_000);
 const ROWS_PER_INSERT = 500;
@@ -164,12 +164,8 @@ try {
   rmSync(sqliteDir, { recursive: true, force: true });
 }
 
-let adminUrl = process.env.TEST_DATABASE_URL ?? "";
-const stopPostgres = await startPostgres({
-  provide: (_key: string, value: string) => {
-    adminUrl = value;
-  },
-} as never);
+const cluster = process.env.TEST_DATABASE_URL ? undefined : await startPostgresCluster();
+const adminUrl = process.env.TEST_DATABASE_URL ?? cluster?.url ?? "";
 const databaseName = `bench_${crypto.randomUUID().replaceAll("-", "")}`;
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
@@ -186,7 +182,7 @@ try {
 } finally {
   await admin.query(`drop database if exists ${databaseName} with (force)`);
   await admin.end();
-  await stopPostgres?.();
+  await cluster?.stop();
 }
 
 console.log(

@@ -1,18 +1,135 @@
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
 import { type Browser, chromium } from "playwright-core";
 
-/** The system Chromium (Debian's package), or CHROME_PATH. No browser is downloaded. */
-export function launchBrowser(): Promise<Browser> {
+export type ChromiumInstall = {
+  executablePath: string;
+  /** Where it came from, for messages: `CHROME_PATH`, the machine, or npm. */
+  source: "CHROME_PATH" | "system" | "npm";
+  /** Variables the browser process needs on top of ours (the npm build's own libraries and fonts). */
+  env: Record<string, string>;
+};
+
+const SYSTEM_BROWSERS = [
+  "/usr/bin/chromium",
+  "/usr/bin/chromium-browser",
+  "/usr/bin/google-chrome",
+  "/usr/bin/google-chrome-stable",
+  "/snap/bin/chromium",
+  "/Applications/Chromium.app/Contents/MacOS/Chromium",
+  "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+];
+
+let found: Promise<ChromiumInstall> | undefined;
+
+/**
+ * The browser the tests and benchmarks drive, in this order: `CHROME_PATH`; a Chromium or Chrome
+ * installed on the machine; on Linux x64, the headless Chromium that `@sparticuz/chromium` carries
+ * inside its npm package (unpacked once into the temp folder, with the libraries and fonts it needs),
+ * so that `npm install && npm test` needs nothing from the machine. Nothing is downloaded.
+ */
+export function findChromium(): Promise<ChromiumInstall> {
+  found ??= locateChromium();
+  return found;
+}
+
+async function locateChromium(): Promise<ChromiumInstall> {
+  const given = process.env.CHROME_PATH;
+  if (given) {
+    if (!isExecutable(given)) throw new Error(`CHROME_PATH=${given} is not an executable file.`);
+    return { executablePath: given, source: "CHROME_PATH", env: {} };
+  }
+  const installed = SYSTEM_BROWSERS.find(isExecutable);
+  if (installed) return { executablePath: installed, source: "system", env: {} };
+  if (process.platform === "linux" && process.arch === "x64") return unpackNpmChromium();
+  throw new Error(
+    `No Chromium or Chrome found (looked for ${SYSTEM_BROWSERS.join(", ")}), and the browser that comes ` +
+      `from npm is built for Linux x64 only (this is ${process.platform} ${process.arch}). Install Chromium ` +
+      "or Google Chrome, or set CHROME_PATH to its executable.",
+  );
+}
+
+async function unpackNpmChromium(): Promise<ChromiumInstall> {
+  const { default: sparticuz, inflate } = await import("@sparticuz/chromium");
+  // The package exports only its entry (build/index.js); the packed files sit in bin/ beside build/.
+  const packageDir = path.join(path.dirname(createRequire(import.meta.url).resolve("@sparticuz/chromium")), "..");
+  const { version } = JSON.parse(readFileSync(path.join(packageDir, "package.json"), "utf8")) as { version: string };
+  const target = path.join(os.tmpdir(), `agency-chromium-${version}`);
+  if (!existsSync(path.join(target, "chromium"))) {
+    // The package unpacks into the temp folder it reads from TMPDIR at each call, and takes whatever
+    // it finds there as done: unpack into a private folder and move it in whole, so a run stopped
+    // half-way or a parallel one never leaves a broken browser behind.
+    const staging = mkdtempSync(`${target}-`);
+    const savedTmpdir = process.env.TMPDIR;
+    process.env.TMPDIR = staging;
+    try {
+      await sparticuz.executablePath(path.join(packageDir, "bin"));
+      // The build also carries the NSS libraries that a machine without any browser lacks; the
+      // package itself unpacks them only on Amazon Linux.
+      await inflate(path.join(packageDir, "bin", "al2023.tar.br"));
+    } finally {
+      if (savedTmpdir === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = savedTmpdir;
+    }
+    // Its fontconfig file names /tmp/fonts; without fonts where it looks, the browser aborts.
+    writeFileSync(
+      path.join(staging, "fonts", "fonts.conf"),
+      `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n  <dir>${target}/fonts</dir>\n  <dir>/usr/share/fonts</dir>\n  <cachedir>${target}/fonts-cache</cachedir>\n</fontconfig>\n`,
+    );
+    try {
+      renameSync(staging, target);
+    } catch (error) {
+      rmSync(staging, { recursive: true, force: true });
+      if (!existsSync(path.join(target, "chromium"))) throw error;
+    }
+  }
+  return {
+    executablePath: path.join(target, "chromium"),
+    source: "npm",
+    env: {
+      LD_LIBRARY_PATH: [path.join(target, "al2023", "lib"), process.env.LD_LIBRARY_PATH].filter(Boolean).join(":"),
+      FONTCONFIG_PATH: path.join(target, "fonts"),
+    },
+  };
+}
+
+function isExecutable(file: string) {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The flags every headless run needs here: no sandbox as root, and no calls to Google's services. */
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  const install = await findChromium();
   return chromium.launch({
-    executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
+    executablePath: install.executablePath,
+    args: CHROMIUM_FLAGS,
+    env: { ...process.env, ...install.env } as Record<string, string>,
   });
 }
