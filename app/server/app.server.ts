@@ -15,9 +15,10 @@ import { startLeadership } from "./background/lease.server";
 import { startScheduledBackups } from "./backup/schedule.server";
 import { type Config, parseConfig } from "./config.server";
 import { type AppServices, requestContext, servicesContext } from "./context.server";
-import { isDatabaseReachable, openDatabase } from "./db/database.server";
+import { isDatabaseReachable, isDatabaseUnavailable, openDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seedDatabase } from "./db/seed.server";
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "./leads/capture.server";
 import { publicFormEndpoint } from "./leads/public-endpoint.server";
 import { createLogger } from "./logger.server";
 import { createMailWorker } from "./mail/worker.server";
@@ -242,6 +243,14 @@ function createExpressApp(
     req.log.error({ err: error }, "unhandled error");
     if (res.headersSent) {
       res.destroy();
+      return;
+    }
+    if (isDatabaseUnavailable(error)) {
+      res
+        .status(503)
+        .set("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .type("text/plain")
+        .send("The site cannot reach its database for a moment. Please try again in a few seconds.");
       return;
     }
     res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");

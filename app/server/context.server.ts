@@ -26,6 +26,8 @@ export type RequestInfo = {
   clientIp: string | undefined;
   /** Set on public page requests only: the analytics, pixel and custom head code to inject. */
   tracking: Tracking | null;
+  /** Set when a loader or action failed because the database could not be reached (a 503, not a 500). */
+  databaseUnavailable?: boolean;
 };
 
 export const requestContext = createContext<RequestInfo>();

@@ -12,6 +12,11 @@ export type LoadResult = {
   acknowledged: { leadId: string; at: number }[];
   pages: number;
   seconds: number;
+  /** 503 answers (allowed ones), when each came, and how many lacked a Retry-After. */
+  unavailable: number[];
+  withoutRetryAfter: number;
+  /** When each request that succeeded was answered. */
+  successes: number[];
 };
 
 /** The id of the Contact Form, which takes leads on POST /api/forms/{id}/submissions. */
@@ -50,6 +55,9 @@ export function startLoad(
     acknowledged: [],
     pages: 0,
     seconds: 0,
+    unavailable: [],
+    withoutRetryAfter: 0,
+    successes: [],
   };
   const started = performance.now();
   let stopped = false;
@@ -61,6 +69,11 @@ export function startLoad(
   const errorKind = (error: unknown) => {
     const cause = (error as { cause?: { code?: string } }).cause;
     return cause?.code ?? (error instanceof Error ? error.message : String(error));
+  };
+  const noteAllowed = (response: Response) => {
+    if (response.status !== 503) return;
+    result.unavailable.push(Date.now());
+    if (!response.headers.get("retry-after")) result.withoutRetryAfter++;
   };
   async function loop() {
     while (!stopped && performance.now() - started < maxSeconds * 1000) {
@@ -76,20 +89,26 @@ export function startLoad(
           body: JSON.stringify({ name: `Load ${n}`, email: `load${n}@example.com`, message: "load" }),
         });
         const body = (await response.json()) as { leadId?: string };
-        if (response.status === 201 && body.leadId) result.acknowledged.push({ leadId: body.leadId, at: Date.now() });
-        else if (!allow(response.status)) fail(String(response.status));
+        if (response.status === 201 && body.leadId) {
+          result.acknowledged.push({ leadId: body.leadId, at: Date.now() });
+          result.successes.push(Date.now());
+        } else if (!allow(response.status)) fail(`lead ${response.status}`);
+        else noteAllowed(response);
       } catch (error) {
-        fail(errorKind(error));
+        fail(`lead ${errorKind(error)}`);
       }
       if (!pages) continue;
       result.requests++;
       try {
         const response = await fetch(`${url}/`);
         await response.arrayBuffer();
-        if (response.status === 200) result.pages++;
-        else if (!allow(response.status)) fail(String(response.status));
+        if (response.status === 200) {
+          result.pages++;
+          result.successes.push(Date.now());
+        } else if (!allow(response.status)) fail(`page ${response.status}`);
+        else noteAllowed(response);
       } catch (error) {
-        fail(errorKind(error));
+        fail(`page ${errorKind(error)}`);
       }
     }
   }

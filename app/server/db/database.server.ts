@@ -82,13 +82,16 @@ const pgTypes = {
 const pools = new WeakMap<object, pg.Pool>();
 
 /**
- * A pg pool that survives the server going away: an idle client that loses its connection must not
- * crash the process, and the next query opens a new one. A short connect timeout turns a database
+ * A pg pool that survives the server going away: a client that loses its connection must not crash
+ * the process, and the next query opens a new one. A short connect timeout turns a database
  * that is down into a quick error (a 503 with a retry hint) instead of requests that hang.
  */
 export function createPostgresPool(connectionString: string, max: number, options: pg.PoolConfig = {}) {
   const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000, ...options });
   pool.on("error", () => {});
+  // A connection that breaks while in use (the server restarts mid-query) fails its query, which the
+  // caller sees, and emits an error of its own, which would otherwise end the process.
+  pool.on("connect", (client) => client.on("error", () => {}));
   return pool;
 }
 
@@ -108,6 +111,40 @@ export function poolOf(db: Kysely<any>): pg.Pool | undefined {
 // biome-ignore lint/suspicious/noExplicitAny: works for a Kysely instance of any schema.
 export function dialectOf(db: Kysely<any>): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+}
+
+const CONNECTION_ERROR_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  // PostgreSQL: shutting down, starting up, or the connection broke.
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+]);
+
+/**
+ * Whether an error means the database could not be reached for the moment (restarting, down, a broken
+ * connection): the request may succeed if sent again, so it is a 503 with a retry hint, never a 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" && CONNECTION_ERROR_CODES.has(code)) return true;
+  if (
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i.test(
+      error.message,
+    )
+  ) {
+    return true;
+  }
+  return error.cause !== undefined && error.cause !== error && isDatabaseUnavailable(error.cause);
 }
 
 export async function isDatabaseReachable(db: Database) {
