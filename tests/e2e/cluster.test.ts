@@ -66,10 +66,19 @@ describe.each(dialects)("WEB_CONCURRENCY=2 on %s", (dialect) => {
     expect((await storedLeadIds(app.database, ids)).size).toBe(ids.length);
 
     // A worker killed outright is replaced, and the site answers meanwhile from the other.
+    // (A request the dead worker had taken fails with it: that is what SIGKILL means.)
     process.kill(reloaded[0]!, "SIGKILL");
-    expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
+    const answer = () =>
+      fetch(`${started.url}/healthz`).then(
+        (response) => response.status === 200,
+        () => false,
+      );
+    await until(answer, "an answer from the surviving worker");
     await until(async () => {
-      const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then(
+        (response) => response.text(),
+        () => "",
+      );
       return /^agency_server_process_restarts_total 1$/m.test(metrics) && /^agency_server_processes 2$/m.test(metrics);
     }, "a replacement worker");
     const afterCrash = workerPids(app);

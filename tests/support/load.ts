@@ -44,8 +44,15 @@ export function startLoad(
     connections = 8,
     maxSeconds = 60,
     pages = true,
+    leads = true,
     allow = () => false,
-  }: { connections?: number; maxSeconds?: number; pages?: boolean; allow?: (status: number) => boolean } = {},
+  }: {
+    connections?: number;
+    maxSeconds?: number;
+    pages?: boolean;
+    leads?: boolean;
+    allow?: (status: number) => boolean;
+  } = {},
 ) {
   const result: LoadResult = {
     requests: 0,
@@ -75,41 +82,46 @@ export function startLoad(
     result.unavailable.push(Date.now());
     if (!response.headers.get("retry-after")) result.withoutRetryAfter++;
   };
+  async function sendLead() {
+    const n = ++visitorCounter;
+    result.requests++;
+    try {
+      const response = await fetch(`${url}/api/forms/${formId}/submissions`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          "X-Forwarded-For": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+        },
+        body: JSON.stringify({ name: `Load ${n}`, email: `load${n}@example.com`, message: "load" }),
+      });
+      const body = (await response.json()) as { leadId?: string };
+      if (response.status === 201 && body.leadId) {
+        result.acknowledged.push({ leadId: body.leadId, at: Date.now() });
+        result.successes.push(Date.now());
+      } else if (!allow(response.status)) fail(`lead ${response.status}`);
+      else noteAllowed(response);
+    } catch (error) {
+      fail(`lead ${errorKind(error)}`);
+    }
+  }
+  async function getPage() {
+    result.requests++;
+    try {
+      const response = await fetch(`${url}/`);
+      await response.arrayBuffer();
+      if (response.status === 200) {
+        result.pages++;
+        result.successes.push(Date.now());
+      } else if (!allow(response.status)) fail(`page ${response.status}`);
+      else noteAllowed(response);
+    } catch (error) {
+      fail(`page ${errorKind(error)}`);
+    }
+  }
   async function loop() {
     while (!stopped && performance.now() - started < maxSeconds * 1000) {
-      const n = ++visitorCounter;
-      result.requests++;
-      try {
-        const response = await fetch(`${url}/api/forms/${formId}/submissions`, {
-          method: "POST",
-          headers: {
-            "Content-Type": "application/json",
-            "X-Forwarded-For": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-          },
-          body: JSON.stringify({ name: `Load ${n}`, email: `load${n}@example.com`, message: "load" }),
-        });
-        const body = (await response.json()) as { leadId?: string };
-        if (response.status === 201 && body.leadId) {
-          result.acknowledged.push({ leadId: body.leadId, at: Date.now() });
-          result.successes.push(Date.now());
-        } else if (!allow(response.status)) fail(`lead ${response.status}`);
-        else noteAllowed(response);
-      } catch (error) {
-        fail(`lead ${errorKind(error)}`);
-      }
-      if (!pages) continue;
-      result.requests++;
-      try {
-        const response = await fetch(`${url}/`);
-        await response.arrayBuffer();
-        if (response.status === 200) {
-          result.pages++;
-          result.successes.push(Date.now());
-        } else if (!allow(response.status)) fail(`page ${response.status}`);
-        else noteAllowed(response);
-      } catch (error) {
-        fail(`page ${errorKind(error)}`);
-      }
+      if (leads) await sendLead();
+      if (pages) await getPage();
     }
   }
   const running = Promise.all(Array.from({ length: connections }, loop));
