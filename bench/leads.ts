@@ -1,4 +1,4 @@
-// npm run bench:leads — a bounded load of lead submissions against the production build on loopback,
+// npm run bench:leads — with WEB_CONCURRENCY 1 and 2 side by side (or the WEB_CONCURRENCY given), a bounded load of lead submissions against the production build on loopback,
 // on SQLite with synchronous=FULL, in two phases: flat out (how many leads a second can it take, and how
 // fast does it answer meanwhile?) and paced at the target rate (how fast does it answer while taking
 // 1,000 leads a second?). Then a check that every acknowledged lead is in the database exactly once.
@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { cpus } from "node:os";
 import { openDatabase } from "~/server/db/database.server";
-import { startAppServer } from "../tests/support/app-server";
+import { freePort, startAppServer } from "../tests/support/app-server";
 
 const CONNECTIONS = 20;
 const WARMUP_REQUESTS = 8000;
@@ -86,6 +86,34 @@ function stolenSeconds() {
   }
 }
 
+/** The processes a supervisor started (its workers). */
+function childPids(pid: number | undefined) {
+  const listed = spawnSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" }).stdout ?? "";
+  return listed
+    .split("\n")
+    .map((line) => Number(line.trim()))
+    .filter((child) => child > 0);
+}
+
+/** Bytes the server's processes have caused to be written to disk so far (Linux), or NaN. */
+function bytesWrittenBy(pids: (number | undefined)[]) {
+  return pids.reduce<number>((sum, pid) => sum + bytesWritten(pid), 0);
+}
+
+/** Waits until the supervisor reports `workers` server processes. */
+async function workersReady(metricsPort: number, workers: number) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then(
+      (response) => response.text(),
+      () => "",
+    );
+    if (new RegExp(`^agency_server_processes ${workers}$`, "m").test(metrics)) return;
+    if (Date.now() > deadline) throw new Error(`${workers} workers did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** Bytes the server process has caused to be written to disk so far (Linux), or NaN. */
 function bytesWritten(pid: number | undefined) {
   try {
@@ -98,126 +126,138 @@ function bytesWritten(pid: number | undefined) {
 // Each request comes from its own address through the (trusted) loopback proxy, as real visitors do,
 // so the per-IP and per-address limits apply as they would in production. Every lead queues a staff
 // notification (no SMTP server: the mails wait in the outbox), as on a configured site.
-const app = await startAppServer({
-  TRUST_PROXY: "loopback",
-  LOG_LEVEL: "error",
-  NOTIFY_EMAILS: "sales@agency.example",
-});
-const db = openDatabase(app.database);
-try {
-  const form = await db.selectFrom("forms").select("id").where("name", "=", "Contact Form").executeTakeFirstOrThrow();
-  const url = new URL(`${app.url}/api/forms/${form.id}/submissions`);
-  const connections = Array.from({ length: CONNECTIONS }, () => new Connection(url));
-  await Promise.all(connections.map((connection) => connection.ready));
-  const acknowledged: string[] = [];
-  let sent = 0;
-  let failures = 0;
+async function runBench(workers: number | null) {
+  const metricsPort = await freePort();
+  const app = await startAppServer({
+    TRUST_PROXY: "loopback",
+    LOG_LEVEL: "error",
+    NOTIFY_EMAILS: "sales@agency.example",
+    WEB_CONCURRENCY: workers === null ? undefined : String(workers),
+    METRICS_PORT: String(metricsPort),
+  });
+  if (workers !== null) await workersReady(metricsPort, workers);
+  const pids = () => [app.process.pid, ...childPids(app.process.pid)];
+  const db = openDatabase(app.database);
+  try {
+    const form = await db.selectFrom("forms").select("id").where("name", "=", "Contact Form").executeTakeFirstOrThrow();
+    const url = new URL(`${app.url}/api/forms/${form.id}/submissions`);
+    const connections = Array.from({ length: CONNECTIONS }, () => new Connection(url));
+    await Promise.all(connections.map((connection) => connection.ready));
+    const acknowledged: string[] = [];
+    let sent = 0;
+    let failures = 0;
 
-  async function submit(connection: Connection, n: number) {
-    const answer = await connection.post(
-      JSON.stringify({ name: `Load ${n}`, email: `load${n}@example.com`, message: "bench" }),
-      {
-        "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-      },
-    );
-    const leadId = answer.status === 201 ? (JSON.parse(answer.body) as { leadId?: string }).leadId : undefined;
-    if (leadId) acknowledged.push(leadId);
-    else failures++;
-  }
+    async function submit(connection: Connection, n: number) {
+      const answer = await connection.post(
+        JSON.stringify({ name: `Load ${n}`, email: `load${n}@example.com`, message: "bench" }),
+        {
+          "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+        },
+      );
+      const leadId = answer.status === 201 ? (JSON.parse(answer.body) as { leadId?: string }).leadId : undefined;
+      if (leadId) acknowledged.push(leadId);
+      else failures++;
+    }
 
-  // V8 compiles the server's code as it runs and SQLite fills its cache: the first few thousand
-  // requests measure those, not the steady state a server that runs for days is in.
-  const warmupEnd = WARMUP_REQUESTS;
-  await Promise.all(
-    connections.map(async (connection) => {
-      while (sent < warmupEnd) await submit(connection, sent++);
-    }),
-  );
-
-  type Phase = {
-    name: string;
-    seconds: number;
-    leads: number;
-    latencies: number[];
-    stolenShare: number;
-    bytesPerLead: number;
-  };
-
-  /** Runs one phase; `scheduleFor` paces it (the time request `k` of a connection is due), or not. */
-  async function phase(name: string, scheduleFor?: (connection: number, k: number) => number): Promise<Phase> {
-    const latencies: number[] = [];
-    const acknowledgedBefore = acknowledged.length;
-    const first = sent;
-    const deadline = performance.now() + MAX_SECONDS * 1000;
-    const stolenBefore = stolenSeconds();
-    const writtenBefore = bytesWritten(app.process.pid);
-    const started = performance.now();
+    // V8 compiles the server's code as it runs and SQLite fills its cache: the first few thousand
+    // requests measure those, not the steady state a server that runs for days is in.
+    const warmupEnd = WARMUP_REQUESTS;
     await Promise.all(
-      connections.map(async (connection, index) => {
-        for (let k = 0; ; k++) {
-          const due = scheduleFor ? started + scheduleFor(index, k) : performance.now();
-          const wait = due - performance.now();
-          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-          if (sent >= first + PHASE_REQUESTS || performance.now() >= deadline) break;
-          await submit(connection, sent++);
-          // From when the request was due, not when it went out: a server that falls behind the pace
-          // cannot hide its delay in the requests the client could not send yet.
-          latencies.push(performance.now() - due);
-        }
+      connections.map(async (connection) => {
+        while (sent < warmupEnd) await submit(connection, sent++);
       }),
     );
-    const seconds = (performance.now() - started) / 1000;
-    const stolenShare = (stolenSeconds() - stolenBefore) / (seconds * cpus().length);
-    const leads = acknowledged.length - acknowledgedBefore;
-    const bytesPerLead = (bytesWritten(app.process.pid) - writtenBefore) / leads;
-    return { name, seconds, leads, latencies, stolenShare, bytesPerLead };
-  }
 
-  const gapMs = (1000 * CONNECTIONS) / TARGET_RATE;
-  const flatOut = await phase("flat out");
-  const paced = await phase(
-    `paced at ${TARGET_RATE}/s`,
-    (connection, k) => k * gapMs + (connection * gapMs) / CONNECTIONS,
-  );
-  const phases = [flatOut, paced];
-  for (const connection of connections) connection.close();
+    type Phase = {
+      name: string;
+      seconds: number;
+      leads: number;
+      latencies: number[];
+      stolenShare: number;
+      bytesPerLead: number;
+    };
 
-  const stored = await db.selectFrom("leads").select("id").execute();
-  const queuedMails = await db.selectFrom("email_outbox").select("id").execute();
-  const storedIds = new Set(stored.map((row) => row.id));
-  const missing = acknowledged.filter((id) => !storedIds.has(id)).length;
-  const duplicates = acknowledged.length - new Set(acknowledged).size;
+    /** Runs one phase; `scheduleFor` paces it (the time request `k` of a connection is due), or not. */
+    async function phase(name: string, scheduleFor?: (connection: number, k: number) => number): Promise<Phase> {
+      const latencies: number[] = [];
+      const acknowledgedBefore = acknowledged.length;
+      const first = sent;
+      const deadline = performance.now() + MAX_SECONDS * 1000;
+      const stolenBefore = stolenSeconds();
+      const writtenBefore = bytesWrittenBy(pids());
+      const started = performance.now();
+      await Promise.all(
+        connections.map(async (connection, index) => {
+          for (let k = 0; ; k++) {
+            const due = scheduleFor ? started + scheduleFor(index, k) : performance.now();
+            const wait = due - performance.now();
+            if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+            if (sent >= first + PHASE_REQUESTS || performance.now() >= deadline) break;
+            await submit(connection, sent++);
+            // From when the request was due, not when it went out: a server that falls behind the pace
+            // cannot hide its delay in the requests the client could not send yet.
+            latencies.push(performance.now() - due);
+          }
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      const stolenShare = (stolenSeconds() - stolenBefore) / (seconds * cpus().length);
+      const leads = acknowledged.length - acknowledgedBefore;
+      const bytesPerLead = (bytesWrittenBy(pids()) - writtenBefore) / leads;
+      return { name, seconds, leads, latencies, stolenShare, bytesPerLead };
+    }
 
-  console.log(
-    `${CONNECTIONS} connections, ${WARMUP_REQUESTS} warm-up requests, then each phase: up to ${PHASE_REQUESTS} requests or ${MAX_SECONDS} s. SQLite synchronous=FULL`,
-  );
-  for (const { name, seconds, leads, latencies, stolenShare, bytesPerLead } of phases) {
-    latencies.sort((a, b) => a - b);
-    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!.toFixed(1);
-    const stolen = Number.isFinite(stolenShare)
-      ? `; CPU taken by other guests of this VM: ${(100 * stolenShare).toFixed(0)}%`
-      : "";
-    const written = Number.isFinite(bytesPerLead) ? `; ${(bytesPerLead / 1024).toFixed(1)} KB written per lead` : "";
-    console.log(
-      `${name.padEnd(16)} ${String(leads).padStart(6)} leads in ${seconds.toFixed(1)} s = ${(leads / seconds).toFixed(0).padStart(5)}/s` +
-        `  latency ms p50 ${pct(0.5)}  p90 ${pct(0.9)}  p99 ${pct(0.99)}  max ${latencies.at(-1)!.toFixed(1)}${written}${stolen}`,
+    const gapMs = (1000 * CONNECTIONS) / TARGET_RATE;
+    const flatOut = await phase("flat out");
+    const paced = await phase(
+      `paced at ${TARGET_RATE}/s`,
+      (connection, k) => k * gapMs + (connection * gapMs) / CONNECTIONS,
     );
+    const phases = [flatOut, paced];
+    for (const connection of connections) connection.close();
+
+    const stored = await db.selectFrom("leads").select("id").execute();
+    const queuedMails = await db.selectFrom("email_outbox").select("id").execute();
+    const storedIds = new Set(stored.map((row) => row.id));
+    const missing = acknowledged.filter((id) => !storedIds.has(id)).length;
+    const duplicates = acknowledged.length - new Set(acknowledged).size;
+
+    console.log(
+      `\nWEB_CONCURRENCY=${workers ?? "unset"}: ${CONNECTIONS} connections, ${WARMUP_REQUESTS} warm-up requests, then each phase: up to ${PHASE_REQUESTS} requests or ${MAX_SECONDS} s. SQLite synchronous=FULL`,
+    );
+    for (const { name, seconds, leads, latencies, stolenShare, bytesPerLead } of phases) {
+      latencies.sort((a, b) => a - b);
+      const pct = (p: number) =>
+        latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!.toFixed(1);
+      const stolen = Number.isFinite(stolenShare)
+        ? `; CPU taken by other guests of this VM: ${(100 * stolenShare).toFixed(0)}%`
+        : "";
+      const written = Number.isFinite(bytesPerLead) ? `; ${(bytesPerLead / 1024).toFixed(1)} KB written per lead` : "";
+      console.log(
+        `${name.padEnd(16)} ${String(leads).padStart(6)} leads in ${seconds.toFixed(1)} s = ${(leads / seconds).toFixed(0).padStart(5)}/s` +
+          `  latency ms p50 ${pct(0.5)}  p90 ${pct(0.9)}  p99 ${pct(0.99)}  max ${latencies.at(-1)!.toFixed(1)}${written}${stolen}`,
+      );
+    }
+    if (failures > 0) console.log(`failures: ${failures}`);
+    console.log(
+      `in the database: ${stored.length} leads (warm-up included), ${queuedMails.length} queued notifications; acknowledged but missing ${missing}; duplicated ${duplicates}`,
+    );
+    if (
+      missing > 0 ||
+      duplicates > 0 ||
+      stored.length !== acknowledged.length ||
+      queuedMails.length !== acknowledged.length ||
+      failures > 0
+    ) {
+      console.error("FAILED: every submission must be acknowledged and stored exactly once");
+      process.exitCode = 1;
+    }
+  } finally {
+    await db.destroy();
+    await app.stop();
   }
-  if (failures > 0) console.log(`failures: ${failures}`);
-  console.log(
-    `in the database: ${stored.length} leads (warm-up included), ${queuedMails.length} queued notifications; acknowledged but missing ${missing}; duplicated ${duplicates}`,
-  );
-  if (
-    missing > 0 ||
-    duplicates > 0 ||
-    stored.length !== acknowledged.length ||
-    queuedMails.length !== acknowledged.length ||
-    failures > 0
-  ) {
-    console.error("FAILED: every submission must be acknowledged and stored exactly once");
-    process.exitCode = 1;
-  }
-} finally {
-  await db.destroy();
-  await app.stop();
 }
+
+// WEB_CONCURRENCY=N measures N workers; unset, 1 and 2 side by side.
+const given = process.env.WEB_CONCURRENCY?.trim();
+for (const workers of given ? [given === "auto" ? cpus().length : Number(given)] : [1, 2]) await runBench(workers);
