@@ -9,6 +9,7 @@ import { connect, type Socket } from "node:net";
 import { cpus } from "node:os";
 import { openDatabase } from "~/server/db/database.server";
 import { freePort, startAppServer } from "../tests/support/app-server";
+import { waitForWorkers } from "../tests/support/load";
 
 const CONNECTIONS = 20;
 const WARMUP_REQUESTS = 8000;
@@ -100,20 +101,6 @@ function bytesWrittenBy(pids: (number | undefined)[]) {
   return pids.reduce<number>((sum, pid) => sum + bytesWritten(pid), 0);
 }
 
-/** Waits until the supervisor reports `workers` server processes. */
-async function workersReady(metricsPort: number, workers: number) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then(
-      (response) => response.text(),
-      () => "",
-    );
-    if (new RegExp(`^agency_server_processes ${workers}$`, "m").test(metrics)) return;
-    if (Date.now() > deadline) throw new Error(`${workers} workers did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 /** Bytes the server process has caused to be written to disk so far (Linux), or NaN. */
 function bytesWritten(pid: number | undefined) {
   try {
@@ -135,7 +122,7 @@ async function runBench(workers: number | null) {
     WEB_CONCURRENCY: workers === null ? undefined : String(workers),
     METRICS_PORT: String(metricsPort),
   });
-  if (workers !== null) await workersReady(metricsPort, workers);
+  if (workers !== null) await waitForWorkers(metricsPort, workers);
   const pids = () => [app.process.pid, ...childPids(app.process.pid)];
   const db = openDatabase(app.database);
   try {

@@ -16,7 +16,7 @@ import type { Database } from "~/server/db/schema.server";
 import { newId } from "~/server/db/values.server";
 import { createMailWorker } from "~/server/mail/worker.server";
 import { freePort, startAppServer } from "../tests/support/app-server";
-import { contactFormId, startLoad } from "../tests/support/load";
+import { contactFormId, startLoad, waitForWorkers } from "../tests/support/load";
 import { startPostgresCluster } from "../tests/support/postgres-cluster";
 import { measurePostgresOutage } from "../tests/support/postgres-outage";
 import { startSmtpServer } from "../tests/support/smtp";
@@ -78,16 +78,7 @@ async function throughput(workers: number) {
     METRICS_PORT: String(metricsPort),
   });
   try {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then(
-        (response) => response.text(),
-        () => "",
-      );
-      if (new RegExp(`^agency_server_processes ${workers}$`, "m").test(metrics)) break;
-      if (Date.now() > deadline) throw new Error("the workers did not start");
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await waitForWorkers(metricsPort, workers);
     const formId = await contactFormId(app);
     const leads = await startLoad(app.url, formId, { connections: 16, pages: false, maxSeconds: LOAD_SECONDS });
     await new Promise((resolve) => setTimeout(resolve, LOAD_SECONDS * 1000));

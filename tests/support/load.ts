@@ -154,3 +154,17 @@ export async function storedLeadIds(database: AppServer["database"], ids: string
     await db.destroy();
   }
 }
+
+/** Waits until the supervisor reports `workers` server processes. */
+export async function waitForWorkers(metricsPort: number, workers: number) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const metrics = await fetch(`http://127.0.0.1:${metricsPort}/metrics`).then(
+      (response) => response.text(),
+      () => "",
+    );
+    if (new RegExp(`^agency_server_processes ${workers}$`, "m").test(metrics)) return;
+    if (Date.now() > deadline) throw new Error(`${workers} workers did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
