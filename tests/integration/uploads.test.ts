@@ -102,6 +102,24 @@ describe("receiving uploads on local disk", () => {
     expect(readdirSync(storage.incomingDir)).toEqual([]);
   });
 
+  it("gives 72 simultaneous uploads from three processes sharing the folder 72 names, each serving its own file", async () => {
+    // Three "processes": three stores over one folder, as three app processes sharing DATA_DIR.
+    const stores = [storage, createLocalStorage(dir), createLocalStorage(dir)];
+    const files = Array.from({ length: 72 }, (_, index) => makePng(index + 1));
+    const stored = await Promise.all(
+      files.map((png, index) =>
+        receiveUpload(
+          stores[index % 3]!,
+          uploadRequest([...target("logos", "header_logo"), filePart(png, `logo${index}.png`)]),
+          "admin",
+        ),
+      ),
+    );
+    expect(new Set(stored.map((upload) => upload.key)).size).toBe(72);
+    for (const [index, upload] of stored.entries())
+      expect(readFileSync(path.join(dir, upload.key))).toEqual(files[index]);
+  });
+
   it("stores a good image under its bucket, the prefix and a millisecond timestamp, typed by its bytes", async () => {
     const png = makePng();
     // The browser says JPEG and the name says .jpeg: the bytes say PNG, and PNG it is.
