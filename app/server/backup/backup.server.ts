@@ -19,6 +19,7 @@ const FORMAT = 1;
 
 export type BackupManifest = {
   format: number;
+  /** When the backup started: it holds what was acknowledged before then. */
   createdAt: string;
   product: { name: string; version: string };
   dialect: DatabaseConfig["dialect"];
@@ -42,6 +43,7 @@ type BackupSource = Pick<Config, "database" | "storage">;
  */
 export async function createBackup(source: BackupSource, dir: string): Promise<BackupManifest> {
   const started = performance.now();
+  const createdAt = new Date().toISOString();
   await prepareEmptyDir(dir);
   // Uploaded files never change under their name, so copying them twice around the database's
   // snapshot catches every file the snapshot can point to: those removed after the first pass were
@@ -55,7 +57,7 @@ export async function createBackup(source: BackupSource, dir: string): Promise<B
   if (uploadsDir) await copyUploads(uploadsDir, path.join(dir, UPLOADS_DIR));
   const manifest: BackupManifest = {
     format: FORMAT,
-    createdAt: new Date().toISOString(),
+    createdAt,
     product: { name: packageJson.name, version: packageJson.version },
     dialect: source.database.dialect,
     migrations,
