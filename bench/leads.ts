@@ -239,6 +239,14 @@ async function runBench(workers: number | null) {
       console.error("FAILED: every submission must be acknowledged and stored exactly once");
       process.exitCode = 1;
     }
+    const p99 = (latencies: number[]) => latencies[Math.floor(latencies.length * 0.99)] ?? Number.NaN;
+    return {
+      workers,
+      flatOut: flatOut.leads / flatOut.seconds,
+      flatOutP99: p99(flatOut.latencies),
+      paced: paced.leads / paced.seconds,
+      pacedP99: p99(paced.latencies),
+    };
   } finally {
     await db.destroy();
     await app.stop();
@@ -247,4 +255,14 @@ async function runBench(workers: number | null) {
 
 // WEB_CONCURRENCY=N measures N workers; unset, 1 and 2 side by side.
 const given = process.env.WEB_CONCURRENCY?.trim();
-for (const workers of given ? [given === "auto" ? cpus().length : Number(given)] : [1, 2]) await runBench(workers);
+const results: Awaited<ReturnType<typeof runBench>>[] = [];
+for (const workers of given ? [given === "auto" ? cpus().length : Number(given)] : [1, 2]) {
+  results.push(await runBench(workers));
+}
+console.log(`\n${"".padEnd(26)}${results.map((result) => `WEB_CONCURRENCY=${result.workers}`.padStart(20)).join("")}`);
+const row = (label: string, value: (result: (typeof results)[number]) => string) =>
+  console.log(`${label.padEnd(26)}${results.map((result) => value(result).padStart(20)).join("")}`);
+row("flat out, leads/s", (result) => result.flatOut.toFixed(0));
+row("flat out, p99 ms", (result) => result.flatOutP99.toFixed(1));
+row(`paced ${TARGET_RATE}/s, leads/s`, (result) => result.paced.toFixed(0));
+row(`paced ${TARGET_RATE}/s, p99 ms`, (result) => result.pacedP99.toFixed(1));
