@@ -61,11 +61,12 @@ export async function runPrimary(count: number) {
       worker.once("listening", onListening);
       worker.once("exit", onExit);
     });
-  const stopWorker = async (worker: Worker) => {
+  /** SIGTERM stops a worker; SIGUSR2 when a new one already serves in its place (a reload). */
+  const stopWorker = async (worker: Worker, signal: NodeJS.Signals = "SIGTERM") => {
     retiring.add(worker.id);
     if (worker.isDead()) return;
     const exited = once(worker, "exit");
-    worker.process.kill("SIGTERM");
+    worker.process.kill(signal);
     const timer = setTimeout(() => worker.process.kill("SIGKILL"), STOP_TIMEOUT_MS);
     await exited;
     clearTimeout(timer);
@@ -110,7 +111,7 @@ export async function runPrimary(count: number) {
         logger.error("a new server process did not start; the reload stops and the old ones keep serving");
         return;
       }
-      await stopWorker(worker);
+      await stopWorker(worker, "SIGUSR2");
     }
     logger.info("reload done");
   }
@@ -120,7 +121,7 @@ export async function runPrimary(count: number) {
     stopping = true;
     logger.info({ signal }, "stopping server processes");
     await reloading;
-    await Promise.all(workers().map(stopWorker));
+    await Promise.all(workers().map((worker) => stopWorker(worker)));
     logger.info("stopped");
     process.exit(0);
   };

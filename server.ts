@@ -7,7 +7,9 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { runPrimary, workerCount } from "./serve-cluster.ts";
 
-type RunningServer = { close(): Promise<void>; services: { logger: { info(obj: object, msg: string): void } } };
+type RunningServer = {
+  close(options?: { handOver?: boolean }): Promise<void>;
+  services: { logger: { info(obj: object, msg: string): void } } };
 type StartServer = (options: Record<string, unknown>) => Promise<RunningServer>;
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -46,19 +48,23 @@ async function main() {
     throw error;
   }
   let stopping = false;
-  const stop = (signal: string) => {
+  const stop = (signal: string, handOver = false) => {
     if (stopping) return;
     stopping = true;
     running.services.logger.info({ signal }, "shutting down");
-    running.close().then(
+    running.close({ handOver }).then(
       () => process.exit(0),
       (error) => fail(`Shutdown failed: ${error instanceof Error ? error.message : String(error)}`),
     );
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
-  // A worker's reload is the supervisor's business; the worker itself carries on until told to stop.
-  if (cluster.isWorker) process.on("SIGHUP", () => {});
+  if (cluster.isWorker) {
+    // A reload is the supervisor's business; the worker carries on until it is replaced.
+    process.on("SIGHUP", () => {});
+    // Replaced by a new worker that already serves: hand the open connections over gently.
+    process.on("SIGUSR2", () => stop("SIGUSR2", true));
+  }
 }
 
 let count: number | null = null;

@@ -45,8 +45,12 @@ export type RunningServer = {
   url: string;
   services: AppServices;
   server: Server;
-  /** Stops accepting, lets in-flight requests finish, then closes the database. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting, lets in-flight requests finish, then closes the database. `handOver`: other
+   * processes keep serving (a rolling reload), so idle keep-alive connections are left to their
+   * clients rather than closed under them.
+   */
+  close(options?: { handOver?: boolean }): Promise<void>;
 };
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -105,16 +109,21 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const stopBackups = startScheduledBackups(config, leadership, logger);
 
   let closing: Promise<void> | undefined;
-  const close = () => {
+  const close = ({ handOver = false } = {}) => {
     closing ??= (async () => {
-      // Stop taking connections, but let each open one finish: every answer from now on says
-      // "Connection: close", and idle keep-alive connections end at their keep-alive timeout, which
-      // clients know and beat. Closing them at once (http.Server.close does) races a client that is
-      // just sending its next request on one, and that request would fail.
+      // Every answer from now on says "Connection: close".
       drain.draining = true;
-      // Idle keep-alive connections stay open until their client closes them (or the grace ends).
-      for (const socket of sockets) socket.setTimeout(0);
-      const closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+      let closed: Promise<void>;
+      if (handOver) {
+        // Stop taking connections but leave idle keep-alive ones to their clients, which close them
+        // after their own idle time: closing one at once (as http.Server.close does) races a client
+        // just sending its next request on it, and that request would fail while others could serve it.
+        for (const socket of sockets) socket.setTimeout(0);
+        closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+      } else {
+        closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+      }
       const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(forced);
