@@ -23,6 +23,9 @@ import { startSmtpServer } from "../tests/support/smtp";
 import { seedLeads } from "./lead-rows";
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 100_000);
+/** `npm run bench:ops -- outbox` runs that section only (backup, workers, outage, outbox). */
+const only = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
+const runs = (section: string) => only.length === 0 || only.includes(section);
 const MAILS = 1000;
 const LOAD_SECONDS = 10;
 
@@ -141,9 +144,13 @@ async function outboxDrain(dialect: DatabaseConfig["dialect"]) {
 }
 
 try {
-  console.log(`\nBackup and restore (${LEADS} leads, CLI code paths, loopback PostgreSQL ${cluster.binaries.source})`);
-  await backupAndRestore("sqlite");
-  await backupAndRestore("postgres");
+  if (runs("backup")) {
+    console.log(
+      `\nBackup and restore (${LEADS} leads, CLI code paths, loopback PostgreSQL ${cluster.binaries.source})`,
+    );
+    await backupAndRestore("sqlite");
+    await backupAndRestore("postgres");
+  }
 
   console.log(
     `\nThroughput on SQLite, ${LOAD_SECONDS} s each, 16 connections (leads via the form API, then home page views)`,
