@@ -152,22 +152,26 @@ try {
     await backupAndRestore("postgres");
   }
 
-  console.log(
-    `\nThroughput on SQLite, ${LOAD_SECONDS} s each, 16 connections (leads via the form API, then home page views)`,
-  );
-  const one = await throughput(1);
-  const two = await throughput(2);
-  console.log(`                     WEB_CONCURRENCY=1   WEB_CONCURRENCY=2`);
-  console.log(`leads/s              ${one.leads.toFixed(0).padStart(17)}   ${two.leads.toFixed(0).padStart(17)}`);
-  console.log(`pages/s              ${one.pages.toFixed(0).padStart(17)}   ${two.pages.toFixed(0).padStart(17)}`);
-  if (one.failures + two.failures > 0) console.log(`failed requests: ${one.failures + two.failures}`);
-
-  console.log("\nPostgreSQL restarted under load (a private cluster, down 3 s)");
-  console.log((await measurePostgresOutage({ downSeconds: 3 })).summary);
-
-  console.log(`\nOutbox drain (${MAILS} waiting mails, a loopback SMTP server)`);
-  await outboxDrain("sqlite");
-  await outboxDrain("postgres");
+  if (runs("workers")) {
+    console.log(
+      `\nThroughput on SQLite, ${LOAD_SECONDS} s each, 16 connections (leads via the form API, then home page views)`,
+    );
+    const one = await throughput(1);
+    const two = await throughput(2);
+    console.log(`                     WEB_CONCURRENCY=1   WEB_CONCURRENCY=2`);
+    console.log(`leads/s              ${one.leads.toFixed(0).padStart(17)}   ${two.leads.toFixed(0).padStart(17)}`);
+    console.log(`pages/s              ${one.pages.toFixed(0).padStart(17)}   ${two.pages.toFixed(0).padStart(17)}`);
+    if (one.failures + two.failures > 0) console.log(`failed requests: ${one.failures + two.failures}`);
+  }
+  if (runs("outage")) {
+    console.log("\nPostgreSQL restarted under load (a private cluster, down 3 s)");
+    console.log((await measurePostgresOutage({ downSeconds: 3 })).summary);
+  }
+  if (runs("outbox")) {
+    console.log(`\nOutbox drain (${MAILS} waiting mails, a loopback SMTP server)`);
+    await outboxDrain("sqlite");
+    await outboxDrain("postgres");
+  }
 } finally {
   await cluster.stop();
   rmSync(temp, { recursive: true, force: true });
