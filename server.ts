@@ -9,7 +9,8 @@ import { runPrimary, workerCount } from "./serve-cluster.ts";
 
 type RunningServer = {
   close(options?: { handOver?: boolean }): Promise<void>;
-  services: { logger: { info(obj: object, msg: string): void } } };
+  services: { logger: { info(obj: object, msg: string): void } };
+};
 type StartServer = (options: Record<string, unknown>) => Promise<RunningServer>;
 
 const root = path.dirname(fileURLToPath(import.meta.url));
