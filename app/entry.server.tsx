@@ -8,6 +8,8 @@ import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs, RouterContex
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { getRequestInfo } from "~/server/context.server";
+import { isDatabaseUnavailable } from "~/server/db/database.server";
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/server/leads/capture.server";
 import { hasTracking, trackingHeadHtml } from "~/server/site/tracking.server";
 
 export const streamTimeout = 5_000;
@@ -19,10 +21,15 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  const { nonce, logger, tracking, stylesheet, databaseUnavailable } = getRequestInfo(loadContext);
+  // The database is restarting or down: the page may work if asked again in a moment.
+  if (responseStatusCode === 500 && databaseUnavailable) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, logger, tracking, stylesheet } = getRequestInfo(loadContext);
   const headHtml = tracking && hasTracking(tracking) ? trackingHeadHtml(tracking, nonce) : "";
 
   return new Promise((resolve, reject) => {
@@ -75,7 +82,9 @@ export default function handleRequest(
 export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request?.signal.aborted) return;
   // Errors raised before React Router built a context (e.g. while loading the build) come without one.
-  const logger = context ? getRequestInfo(context).logger : undefined;
+  const info = context ? getRequestInfo(context) : undefined;
+  if (info && isDatabaseUnavailable(error)) info.databaseUnavailable = true;
+  const logger = info?.logger;
   if (logger) logger.error({ err: error, url: request?.url }, "unhandled error in a route");
   else console.error(error);
 }

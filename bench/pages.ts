@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { type AppServer, startAppServer } from "../tests/support/app-server";
+import { findChromium } from "../tests/support/browser";
 import { freePort } from "../tests/support/free-port";
 import { publicRoutes } from "../tests/support/public-routes";
 
@@ -30,7 +31,6 @@ const workerCounts = (process.env.BENCH_WORKERS ?? "1,2")
   .map((value) => Number(value.trim()))
   .filter((value) => Number.isInteger(value) && value > 0);
 const root = path.resolve(import.meta.dirname, "..");
-const chromium = process.env.CHROME_PATH || "/usr/bin/chromium";
 
 type RouteFigures = {
   js: number;
@@ -209,11 +209,13 @@ type Audit = { score: number; fcp: number; lcp: number; tbt: number; cls: number
 
 async function lighthouseAudits(app: AppServer): Promise<Map<string, Audit> | string> {
   if (process.env.BENCH_LIGHTHOUSE === "0") return "skipped (BENCH_LIGHTHOUSE=0)";
-  if (!existsSync(chromium)) return `skipped: no Chromium at ${chromium} (set CHROME_PATH)`;
+  // The same browser the tests use: CHROME_PATH, the machine's, or the one from npm.
+  const browser = await findChromium();
+  Object.assign(process.env, browser.env);
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
   const chrome = await chromeLauncher.launch({
-    chromePath: chromium,
+    chromePath: browser.executablePath,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
   });
   const audits = new Map<string, Audit>();

@@ -20,6 +20,7 @@ import {
   setStaffRole,
 } from "~/server/users/staff-users.server";
 import { createWebhookEndpoint, listWebhookEndpoints, WebhookEndpointError } from "~/server/webhooks/endpoints.server";
+import { backupUsage, runBackupCommand } from "./backup-commands";
 
 const usage = `Usage: npm run cli -- <command> [options]
 
@@ -34,6 +35,7 @@ const usage = `Usage: npm run cli -- <command> [options]
                         [--format standard|slack] [--include-spam]   (prints the id and the secret)
   webhooks:list
   setup-code                                   (the code /admin/setup asks for while no admin exists)
+${backupUsage}
 
 Passwords are asked for without echo on a terminal, or read from standard input with
 --password-stdin (printf '%s' "$PASSWORD" | npm run cli -- users:create ... --password-stdin).
@@ -259,6 +261,8 @@ async function printSetupCode(db: Database) {
 }
 
 async function main() {
+  const command = process.argv[2];
+  if (command === "backup" || command === "restore") return runBackupCommand(process.argv.slice(2));
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({

@@ -1,7 +1,7 @@
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
@@ -14,6 +14,8 @@ import { createAuth } from "./auth/auth.server";
 import { exposedAuthEndpoints } from "./auth/auth-endpoints.server";
 import { CLIENT_IP_HEADER } from "./auth/constants";
 import { loadAuthSecret } from "./auth/secret.server";
+import { startLeadership } from "./background/lease.server";
+import { startScheduledBackups } from "./backup/schedule.server";
 import { type Config, parseConfig } from "./config.server";
 import { type AppServices, requestContext, servicesContext } from "./context.server";
 import { isDatabaseReachable, openDatabase } from "./db/database.server";
@@ -25,6 +27,13 @@ import { createLogger, loggedUrl, requestIdFor } from "./logger.server";
 import { createMailWorker } from "./mail/worker.server";
 import { startMaintenance } from "./maintenance.server";
 import { lastResortErrorHandler, refuseMalformedRequestLine } from "./malformed-request.server";
+import {
+  countRequests,
+  metricsEndpoint,
+  registerDatabaseMetrics,
+  reportPageCacheStats,
+  startMetricsServer,
+} from "./metrics/metrics.server";
 import { type ContentVersion, watchContentVersion } from "./page-cache/content-version.server";
 import { createPageCache, type PageCache } from "./page-cache/page-cache.server";
 import { isAdminRoutedPath, recordRoutedPath, requestBodyRules, routedPathOf } from "./request-body.server";
@@ -42,6 +51,8 @@ type StartOptions = {
   env?: Record<string, string | undefined>;
   /** Where the browser build lives (production only). */
   clientDir?: string;
+  /** A worker under the WEB_CONCURRENCY supervisor, which serves METRICS_PORT for all of them. */
+  clustered?: boolean;
   /** Vite's dev middleware; when given, assets and modules come from Vite instead of clientDir. */
   vite?: { middlewares: RequestHandler; ssrLoadModule(url: string): Promise<Record<string, unknown>> };
 };
@@ -52,8 +63,12 @@ export type RunningServer = {
   server: Server;
   /** The public pages in memory; `stats()` gives its counters for metrics. */
   pageCache: PageCache;
-  /** Stops accepting, lets in-flight requests finish, then closes the database. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting, lets in-flight requests finish, then closes the database. `handOver`: other
+   * processes keep serving (a rolling reload), so idle keep-alive connections are left to their
+   * clients rather than closed under them.
+   */
+  close(options?: { handOver?: boolean }): Promise<void>;
 };
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -63,6 +78,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const requested = parseConfig(env);
   const logger = createLogger(requested.logLevel);
   const db = openDatabase(requested.database, {
+    poolMax: requested.databasePool.app,
     checkpointInBackground: { onError: (message) => logger.error({ error: message }, "background checkpoint failed") },
   });
   try {
@@ -78,6 +94,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // from the port (BASE_URL's default, the trusted origins) must name the port it got. Until the app
   // is ready, requests get a 503 rather than hanging.
   const server = createHttpServer(answerStarting);
+  const drain = { draining: false };
+  const sockets = new Set<net.Socket>();
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
   try {
     server.listen(requested.port, requested.host);
     await once(server, "listening");
@@ -90,13 +112,26 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   let services: AppServices;
   let closeAuth: () => Promise<void>;
+  let unregisterMetrics: () => void;
+  let leadership: ReturnType<typeof startLeadership>;
   let contentVersion: ContentVersion;
   let pageCache: PageCache;
   try {
     const secret = await loadAuthSecret(db, config.authSecret);
     const created = createAuth({ config, db, secret, logger });
     closeAuth = created.close;
-    const mailWorker = createMailWorker({ db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
+    unregisterMetrics = registerDatabaseMetrics(db, created.db);
+    // Work done once per deployment (outbox rescans, maintenance, scheduled backups) runs in the
+    // process holding the lease; the others stand by.
+    leadership = startLeadership(db, logger);
+    await leadership.ready;
+    const mailWorker = createMailWorker({
+      db,
+      logger,
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      isLeader: leadership.isLeader,
+    });
     const webhookWorker = createWebhookWorker({
       db,
       logger,
@@ -114,13 +149,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // Before the app answers, so that the notice is out by the time the first page is served.
     const setupCode = await currentSetupCode(db);
     if (setupCode) logger.warn({ setupCode }, setupCodeNotice(setupCode, config.baseUrl));
-    const built = createExpressApp(services, options, build, contentVersion);
+    const built = createExpressApp(services, options, build, contentVersion, drain);
     const { app } = built;
     pageCache = built.pageCache;
     const cache = pageCache;
+    reportPageCacheStats(() => cache.stats());
     server.off("request", answerStarting);
     // Cached pages are answered before Express sees the request; everything else goes through it.
     server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+      // Stopping: every answer from now on says "Connection: close", cached ones too.
+      if (drain.draining) res.setHeader("Connection", "close");
       const served = cache.serve(req, res);
       if (served === false) app(req, res);
       else if (served !== true) served.then((hit) => hit || app(req, res));
@@ -130,27 +168,45 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await db.destroy();
     throw error;
   }
+  const metricsServer =
+    config.metrics.port !== undefined && !options.clustered ? await startMetricsServer(config.metrics.port) : undefined;
   const { mailWorker, webhookWorker } = services;
   const url = `http://${config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host}:${port}`;
   logger.info({ url, baseUrl: config.baseUrl, env: config.env }, "listening");
   mailWorker.start();
   webhookWorker.start();
-  const stopMaintenance = startMaintenance(db, logger);
+  const stopMaintenance = startMaintenance(db, logger, leadership);
+  const stopBackups = startScheduledBackups(config, leadership, logger);
   const stopDigests = startFollowUpDigests({ db, logger, mailWorker, baseUrl: config.baseUrl });
 
   let closing: Promise<void> | undefined;
-  const close = () => {
+  const close = ({ handOver = false } = {}) => {
     closing ??= (async () => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
+      drain.draining = true;
+      let closed: Promise<void>;
+      if (handOver) {
+        // Stop taking connections but leave idle keep-alive ones to their clients, which close them
+        // after their own idle time: closing one at once (as http.Server.close does) races a client
+        // just sending its next request on it, and that request would fail while others could serve it.
+        for (const socket of sockets) socket.setTimeout(0);
+        closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+      } else {
+        closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+      }
       const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(forced);
-      stopMaintenance();
-      await contentVersion.close();
+      metricsServer?.close();
+      metricsServer?.closeAllConnections();
+      unregisterMetrics();
+      await stopMaintenance();
+      await stopBackups();
       stopDigests();
+      await contentVersion.close();
       await mailWorker.stop();
       await webhookWorker.stop();
+      await leadership.stop();
       await closeAuth();
       await db.destroy();
       logger.info("stopped");
@@ -169,6 +225,7 @@ function createExpressApp(
   options: StartOptions,
   build: ServerBuild | (() => Promise<ServerBuild>),
   contentVersion: ContentVersion,
+  drain: { draining: boolean },
 ) {
   const { config, db, logger } = services;
   const development = options.vite !== undefined;
@@ -183,7 +240,13 @@ function createExpressApp(
     routeIds: typeof build === "function" ? undefined : new Set(Object.keys(build.routes)),
   });
 
+  app.use((_req, res, next) => {
+    if (drain.draining) res.setHeader("Connection", "close");
+    next();
+  });
   app.use(warnOfUntrustedProxy(logger));
+  app.use(countRequests(build));
+  if (config.metrics.token) app.get("/metrics", metricsEndpoint(config.metrics.token));
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });

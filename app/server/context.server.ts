@@ -30,6 +30,8 @@ export type RequestInfo = {
   tracking: Tracking | null;
   /** The built stylesheet at a `/assets/…css` address, to inline into pages (production only). */
   stylesheet?: (href: string) => string | undefined;
+  /** Set when a loader or action failed because the database could not be reached (a 503, not a 500). */
+  databaseUnavailable?: boolean;
 };
 
 export const requestContext = createContext<RequestInfo>();

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { type Leadership, runWhileLeader } from "./background/lease.server";
 import type { Database } from "./db/schema.server";
 import { pruneRateLimits } from "./rate-limit/rate-limit.server";
 import { pruneWebhookHistory } from "./webhooks/deliveries.server";
@@ -16,14 +17,11 @@ export async function runMaintenance(db: Database, nowMs = Date.now()) {
   return { expiredSessions: Number(expired.numDeletedRows), webhookDeliveries };
 }
 
-export function startMaintenance(db: Database, logger: Logger) {
-  const run = () =>
-    runMaintenance(db).then(
-      (result) => logger.debug(result, "maintenance done"),
-      (error) => logger.warn({ err: error }, "maintenance failed"),
-    );
-  const timer = setInterval(run, EVERY_MS);
-  timer.unref?.();
-  void run();
-  return () => clearInterval(timer);
+/** Hourly, in the one process that leads the deployment's background work. */
+export function startMaintenance(db: Database, logger: Logger, leadership: Leadership) {
+  return runWhileLeader(leadership, async () => logger.debug(await runMaintenance(db), "maintenance done"), {
+    everyMs: EVERY_MS,
+    logger,
+    label: "maintenance",
+  });
 }

@@ -1,4 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
+import { isDatabaseUnavailable } from "./db/database.server";
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "./leads/capture.server";
 
 /**
  * Only origin-form request lines (`GET /path HTTP/1.1`) reach the app. The absolute form is meant for
@@ -44,6 +46,15 @@ export function lastResortErrorHandler(): ErrorRequestHandler {
     }
     if (status !== null) {
       res.status(status).set("Cache-Control", "no-store").type("text/plain").send("Bad request.");
+      return;
+    }
+    // The database is restarting or out of reach: asking again in a moment may well work.
+    if (isDatabaseUnavailable(error)) {
+      res
+        .status(503)
+        .set("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS))
+        .type("text/plain")
+        .send("The site cannot reach its database for a moment. Please try again in a few seconds.");
       return;
     }
     res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");

@@ -5,6 +5,7 @@ import { seedDatabase } from "~/server/db/seed.server";
 import { newId } from "~/server/db/values.server";
 import { captureLead } from "~/server/leads/capture.server";
 import {
+  CLAIM_BATCH,
   claimDueMails,
   holdOf,
   MAX_ATTEMPTS,
@@ -339,5 +340,55 @@ describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
     await Promise.all(workers.map((worker) => worker.stop()));
     expect(smtp.received).toHaveLength(6);
     expect((await outbox()).every((mail) => mail.status === "sent" && mail.attempts === 1)).toBe(true);
+  });
+
+  it("drains a backlog in one pass, batch after batch, instead of ten mails per poll", async () => {
+    const db = await setup();
+    const smtp = await startSmtpServer();
+    closeSmtp = smtp.close;
+    for (let index = 0; index < 3 * CLAIM_BATCH + 5; index++) {
+      await contactLead(db, `Lead ${index}`, `l${index}@example.com`);
+    }
+    const worker = createMailWorker({ db, logger, smtpUrl: smtp.url, from: "site@agency.example" });
+    expect(await worker.runOnce()).toBe(3 * CLAIM_BATCH + 5);
+    await worker.stop();
+    expect(smtp.received).toHaveLength(3 * CLAIM_BATCH + 5);
+    expect((await outbox()).every((mail) => mail.status === "sent")).toBe(true);
+  });
+
+  it("sends a dead process's claimed mail from another process within a minute, once", async () => {
+    const db = await setup();
+    const smtp = await startSmtpServer();
+    closeSmtp = smtp.close;
+    await contactLead(db, "Ana", "ana@example.com");
+    const t0 = Date.now();
+    // A process claims the mail and dies before sending it.
+    expect(await claimDueMails(db, { nowMs: t0 })).toHaveLength(1);
+    const survivor = createMailWorker({ db, logger, smtpUrl: smtp.url, from: "site@agency.example" });
+    expect(await survivor.runOnce(t0 + 5_000)).toBe(0);
+    expect(SEND_LOCK_MS).toBeLessThan(60_000);
+    expect(await survivor.runOnce(t0 + SEND_LOCK_MS + 1)).toBe(1);
+    await survivor.stop();
+    expect(smtp.received).toHaveLength(1);
+    expect(await outbox()).toMatchObject([{ status: "sent" }]);
+  });
+
+  it("keeps mail waiting while the mail server is down and sends it when it is back", async () => {
+    const db = await setup();
+    const first = await startSmtpServer();
+    await first.close();
+    await contactLead(db, "Ana", "ana@example.com");
+    const worker = createMailWorker({ db, logger, smtpUrl: first.url, from: "site@agency.example" });
+    const t0 = Date.now();
+    expect(await worker.runOnce(t0)).toBe(1);
+    const [waiting] = await outbox();
+    expect(waiting).toMatchObject({ status: "queued", attempts: 1 });
+    expect(waiting?.last_error).toMatch(/ECONNREFUSED|connect/i);
+    const back = await startSmtpServer({ port: first.port });
+    closeSmtp = back.close;
+    expect(await worker.runOnce(t0 + RETRY_DELAYS_MS[0]! + 1000)).toBe(1);
+    await worker.stop();
+    expect(back.received).toHaveLength(1);
+    expect(await outbox()).toMatchObject([{ status: "sent", attempts: 2, last_error: null }]);
   });
 });

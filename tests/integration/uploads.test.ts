@@ -106,6 +106,24 @@ describe("receiving uploads on local disk", () => {
     expect(readdirSync(storage.incomingDir)).toEqual([]);
   });
 
+  it("gives 72 simultaneous uploads from three processes sharing the folder 72 names, each serving its own file", async () => {
+    // Three "processes": three stores over one folder, as three app processes sharing DATA_DIR.
+    const stores = [storage, createLocalStorage(dir), createLocalStorage(dir)];
+    const files = Array.from({ length: 72 }, (_, index) => makePng(index + 1));
+    const stored = await Promise.all(
+      files.map((png, index) =>
+        receiveUpload(
+          stores[index % 3]!,
+          uploadRequest([...target("logos", "header_logo"), filePart(png, `logo${index}.png`)]),
+          "admin",
+        ),
+      ),
+    );
+    expect(new Set(stored.map((upload) => upload.key)).size).toBe(72);
+    for (const [index, upload] of stored.entries())
+      expect(readFileSync(path.join(dir, upload.key))).toEqual(files[index]);
+  });
+
   it("stores a good image under its bucket, the prefix and a millisecond timestamp, typed by its bytes", async () => {
     const png = makePng();
     // The browser says JPEG and the name says .jpeg: the bytes say PNG, and PNG it is.
@@ -114,7 +132,7 @@ describe("receiving uploads on local disk", () => {
       uploadRequest([...target("logos", "header_logo"), filePart(png, "../../etc/passwd.jpeg", "image/jpeg")]),
       "admin",
     );
-    expect(stored.key).toMatch(/^logos\/header_logo-\d{13}\.png$/);
+    expect(stored.key).toMatch(/^logos\/header_logo-\d{13}-[a-z0-9]{10}\.png$/);
     expect(stored.url).toBe(`/uploads/${stored.key}`);
     expect(readFileSync(path.join(dir, stored.key))).toEqual(png);
 
@@ -123,7 +141,7 @@ describe("receiving uploads on local disk", () => {
       uploadRequest([...target("pdfs", "blog-images/"), filePart(png, "photo.png")]),
       "editor",
     );
-    expect(blog.key).toMatch(/^pdfs\/blog-images\/\d{13}\.png$/);
+    expect(blog.key).toMatch(/^pdfs\/blog-images\/\d{13}-[a-z0-9]{10}\.png$/);
   });
 
   it("refuses a file whose bytes are not of the accepted kind, whatever its name and declared type", async () => {
@@ -280,7 +298,7 @@ describe("receiving uploads on local disk", () => {
       ]),
       "admin",
     );
-    expect(good.key).toMatch(/^pdfs\/ppc_strategies_pdf-\d{13}\.zip$/);
+    expect(good.key).toMatch(/^pdfs\/ppc_strategies_pdf-\d{13}-[a-z0-9]{10}\.zip$/);
 
     const huge = makeZip(
       Array.from({ length: 40 }, (_, index) => ({

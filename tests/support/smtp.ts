@@ -20,11 +20,14 @@ export async function startSmtpServer({
   onReceived = () => {},
   tls,
   auth,
+  port = 0,
 }: {
   refuse?: (attempt: number) => boolean;
   onReceived?: (mail: ReceivedMail) => void;
   tls?: { key: string; cert: string };
   auth?: { user: string; pass: string };
+  /** A fixed port, to bring a stopped server back where the app expects it. */
+  port?: number;
 } = {}) {
   const received: ReceivedMail[] = [];
   let attempts = 0;
@@ -68,10 +71,11 @@ export async function startSmtpServer({
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
+    port: address.port,
     received,
     attempts: () => attempts,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

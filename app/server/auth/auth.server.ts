@@ -2,11 +2,11 @@ import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { Kysely, PostgresDialect } from "kysely";
-import pg from "pg";
 import type { Logger } from "pino";
 import { brand } from "~/content/brand";
 import { recordAudit } from "../audit/audit.server";
 import type { Config } from "../config.server";
+import { createPostgresPool } from "../db/database.server";
 import type { Database } from "../db/schema.server";
 import { fromBool, now } from "../db/values.server";
 import { rateLimitAddress } from "../rate-limit/client-address.server";
@@ -43,7 +43,7 @@ export function createAuth({ config, db, secret, logger }: AuthDependencies) {
     config.database.dialect === "postgres"
       ? new Kysely({
           dialect: new PostgresDialect({
-            pool: new pg.Pool({ connectionString: config.database.connectionString, max: 5 }),
+            pool: createPostgresPool(config.database.connectionString, config.databasePool.auth),
           }),
         })
       : db;
@@ -243,7 +243,7 @@ export function createAuth({ config, db, secret, logger }: AuthDependencies) {
   const close = async () => {
     if (authDb !== db) await authDb.destroy();
   };
-  return { auth, close };
+  return { auth, close, db: authDb };
 }
 
 function signInEmailOf(body: unknown) {

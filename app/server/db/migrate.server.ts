@@ -8,6 +8,7 @@ import * as leadSearchAtCommit from "./migrations/0005-lead-search-at-commit.ser
 import * as outboxUnnoted from "./migrations/0006-outbox-unnoted.server";
 import * as leadsSupersededIndexes from "./migrations/0007-leads-superseded-indexes.server";
 import * as webhooks from "./migrations/0009-webhooks.server";
+import * as backgroundLeases from "./migrations/0010-background-leases.server";
 import * as pageCacheVersion from "./migrations/0011-page-cache-version.server";
 import * as leadWorkspace from "./migrations/0012-lead-workspace.server";
 
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0009-webhooks": webhooks,
   "0011-page-cache-version": pageCacheVersion,
   "0012-lead-workspace": leadWorkspace,
+  "0010-background-leases": backgroundLeases,
 };
 
 export const migrationNames = Object.keys(migrations);

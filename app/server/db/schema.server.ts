@@ -374,6 +374,13 @@ export interface PageCacheVersionTable {
   version: number;
 }
 
+/** Who runs a deployment's once-only background work, until when (epoch milliseconds). */
+export interface BackgroundLeasesTable {
+  name: string;
+  holder: string;
+  expires_ms: number;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -406,6 +413,7 @@ export interface DB {
   saved_views: SavedViewsTable;
   staff_preferences: StaffPreferencesTable;
   lead_assignment_cursor: LeadAssignmentCursorTable;
+  background_leases: BackgroundLeasesTable;
 }
 
 export type Database = Kysely<DB>;

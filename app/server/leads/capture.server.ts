@@ -20,6 +20,9 @@ import { type Utm, utmFromUrl } from "./attribution.server";
 import { assignmentMail, chooseOwnerForNewLead } from "./owners.server";
 import { type LeadRateLimit, overLeadRateLimits, TooManySubmissions } from "./spam.server";
 
+/** How soon a visitor may try again when the database could not take a lead (a restart takes seconds). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 export type Attribution = {
   pageUrl: string | null;
   /** The campaign that first brought the visitor this visit; the lead keeps it, the submission the current one. */

@@ -14,7 +14,8 @@ import { requireFormData } from "~/server/forms.server";
 import { getRequestInfo, getServices } from "../context.server";
 import type { Database } from "../db/schema.server";
 import { leadMailContext, type MailContext } from "../mail/lead-mails.server";
-import { type Attribution, saveLead } from "./capture.server";
+import { countLeadCaptured, countLeadRefused } from "../metrics/metrics.server";
+import { type Attribution, saveLead, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./capture.server";
 import { attributionOf } from "./lead-action.server";
 import {
   formTokenOf,
@@ -137,6 +138,7 @@ async function submitEstimate(
           ? estimatorMessages.invalidEmail
           : ["Please check your answers", Object.values(fieldErrors)[0] ?? ""];
     for (const field of fields) if (fieldErrors[field] === "required") fieldErrors[field] = "This field is required.";
+    countLeadRefused("estimator", "invalid");
     return reply({ step, message: { type: "error", title, description }, fieldErrors }, 400);
   }
   const answers = parsed.data;
@@ -155,17 +157,23 @@ async function submitEstimate(
       { clientIp: getRequestInfo(context).clientIp, email, secret: formSecret },
     );
     logger.info({ leadId, flow: "cost-estimator", mailsQueued, spam }, "lead captured");
+    countLeadCaptured("estimator", spam);
     void mailWorker.kick();
   } catch (error) {
     if (error instanceof TooManySubmissions) {
+      countLeadRefused("estimator", "rate_limited");
       return reply(
         { step: STEP_COUNT, message: { type: "error", title: "Error", description: TOO_MANY_SUBMISSIONS } },
         { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
       );
     }
     logger.error({ err: error, flow: "cost-estimator" }, "lead capture failed");
+    countLeadRefused("estimator", "unavailable");
     const [title, description] = estimatorMessages.failure;
-    return reply({ step: STEP_COUNT, message: { type: "error", title, description } }, 503);
+    return reply(
+      { step: STEP_COUNT, message: { type: "error", title, description } },
+      { status: 503, headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) } },
+    );
   }
   const [title, description] = estimatorMessages.success;
   return reply({ step: STEP_COUNT, done: true, answers, message: { type: "success", title, description } });

@@ -4,8 +4,9 @@ import { isLeadFlow, isSafeRedirectUrl, type LeadFlow, leadFlows, leadMessages }
 import { getRequestInfo, getServices } from "../context.server";
 import { parseForm, requireFormData, typedValues } from "../forms.server";
 import { leadMailContext } from "../mail/lead-mails.server";
+import { countLeadCaptured, countLeadRefused } from "../metrics/metrics.server";
 import { firstTouchOf } from "./attribution.server";
-import { type Attribution, captureLead } from "./capture.server";
+import { type Attribution, captureLead, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./capture.server";
 import { formTokenOf, HONEYPOT_FIELD, spamReason, TOO_MANY_SUBMISSIONS, TooManySubmissions } from "./spam.server";
 
 const text = (value: FormDataEntryValue | null, max: number) => {
@@ -56,6 +57,7 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
         message === "required" ? "This field is required." : message,
       ]),
     );
+    countLeadRefused("site", "invalid");
     return data(
       { flow, ok: false, title, description, fieldErrors, values: parsed.values, downloadUrl: null, redirectUrl: null },
       { status: 400 },
@@ -78,10 +80,12 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
       { clientIp: getRequestInfo(context).clientIp, email, secret: formSecret },
     );
     downloadUrl = saved.downloadUrl;
+    countLeadCaptured("site", spam);
     logger.info({ leadId: saved.leadId, flow, mailsQueued: saved.mailsQueued, spam }, "lead captured");
     void mailWorker.kick();
   } catch (error) {
     if (error instanceof TooManySubmissions) {
+      countLeadRefused("site", "rate_limited");
       return data(
         {
           flow,
@@ -97,6 +101,7 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
       );
     }
     logger.error({ err: error, flow }, "lead capture failed");
+    countLeadRefused("site", "unavailable");
     const [title, description] = leadMessages[flow].failure;
     // What was typed goes back into the form, so that sending it again is one click.
     return data(
@@ -110,7 +115,7 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
         downloadUrl: null,
         redirectUrl: null,
       },
-      { status: 503 },
+      { status: 503, headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) } },
     );
   }
   // No guide file uploaded yet: say so rather than promise a download that never starts.
