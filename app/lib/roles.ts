@@ -62,7 +62,9 @@ export const adminIntentAccess: Record<string, Record<string, readonly Role[]>> 
 export function canUseIntent(role: Role | null | undefined, pathname: string, intent: string) {
   if (!canAccess(role, pathname)) return false;
   const path = routedPath(pathname);
-  const allowed = path === null ? undefined : adminIntentAccess[path]?.[intent];
+  // Own keys only: an intent named like an object's built-ins (`constructor`) is no entry.
+  const forPath = path !== null && Object.hasOwn(adminIntentAccess, path) ? adminIntentAccess[path] : undefined;
+  const allowed = forPath && Object.hasOwn(forPath, intent) ? forPath[intent] : undefined;
   return allowed ? allowed.includes(role as Role) : true;
 }
 

@@ -91,9 +91,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
 
   // PORT=0 asks the system for a free port, which is only known once listening; the addresses made
-  // from the port (BASE_URL's default, the trusted origins) must name the port it got. Until the app
-  // is ready, requests get a 503 rather than hanging.
-  const server = createHttpServer(answerStarting);
+  // from the port (BASE_URL's default, the trusted origins) must name the port it got. Requests that
+  // arrive before the app is ready wait for it (a second or two): under WEB_CONCURRENCY a new worker
+  // is handed connections as soon as it listens, and a refusal there would fail a visitor's request
+  // that the old workers could have served.
+  const waiting: [IncomingMessage, ServerResponse][] = [];
+  const holdUntilReady = (req: IncomingMessage, res: ServerResponse) => void waiting.push([req, res]);
+  const server = createHttpServer(holdUntilReady);
   const drain = { draining: false };
   const sockets = new Set<net.Socket>();
   server.on("connection", (socket) => {
@@ -154,16 +158,19 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     pageCache = built.pageCache;
     const cache = pageCache;
     reportPageCacheStats(() => cache.stats());
-    server.off("request", answerStarting);
     // Cached pages are answered before Express sees the request; everything else goes through it.
-    server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    const handle = (req: IncomingMessage, res: ServerResponse) => {
       // Stopping: every answer from now on says "Connection: close", cached ones too.
       if (drain.draining) res.setHeader("Connection", "close");
       const served = cache.serve(req, res);
       if (served === false) app(req, res);
       else if (served !== true) served.then((hit) => hit || app(req, res));
-    });
+    };
+    server.off("request", holdUntilReady);
+    server.on("request", handle);
+    for (const [req, res] of waiting.splice(0)) handle(req, res);
   } catch (error) {
+    for (const [, res] of waiting.splice(0)) answerUnavailable(res);
     server.close();
     await db.destroy();
     throw error;
@@ -216,8 +223,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   return { url, services, server, pageCache, close };
 }
 
-function answerStarting(_request: IncomingMessage, response: ServerResponse) {
-  response.writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "1" }).end("Starting up.");
+function answerUnavailable(response: ServerResponse) {
+  response
+    .writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5" })
+    .end("The site could not start.");
 }
 
 function createExpressApp(

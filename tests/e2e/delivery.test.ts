@@ -131,7 +131,7 @@ describe("mail over STARTTLS with a login, and uploads on S3, on PostgreSQL", ()
 
     const first = makePng(8, 8, [10, 20, 30]);
     const firstUrl = await upload(first);
-    expect(firstUrl).toMatch(/^\/uploads\/logos\/header_logo-\d+\.png$/);
+    expect(firstUrl).toMatch(/^\/uploads\/logos\/header_logo-\d{13}-[a-z0-9]{10}\.png$/);
     const key = firstUrl.slice("/uploads/".length);
     expect(s3.checked).toContain(`PUT /agency-files/${key}`);
     const served = await fetch(`${app.url}${firstUrl}`);

@@ -296,9 +296,14 @@ export const screenRows: ScreenRow[] = [
   { path: "/admin/pricing", allowed: adminOnly, marker: "<title>Pricing Management | Admin</title>" },
   { path: "/admin/settings", allowed: everyone, marker: "<title>Settings | Admin</title>" },
   { path: "/admin/users", allowed: adminOnly, marker: "<title>Users | Admin</title>" },
-  // Unknown admin addresses are admin-only too, and then simply not found.
-  { path: "/admin/no-such-screen", allowed: adminOnly, marker: "", status: 404 },
-  { path: "/admin/leads/nothing/here", allowed: staffAndSales, marker: "", status: 404 },
+  // An unknown admin address is simply not found, for every signed-in role: there is nothing to refuse.
+  { path: "/admin/no-such-screen", allowed: everyone, marker: "<title>Page not found | Admin</title>", status: 404 },
+  {
+    path: "/admin/leads/nothing/here",
+    allowed: everyone,
+    marker: "<title>Page not found | Admin</title>",
+    status: 404,
+  },
 ];
 
 // ---- the actions --------------------------------------------------------------------------------------
@@ -882,7 +887,9 @@ export const actionRows: ActionRow[] = [
     observe: (ctx) => countWhere(ctx, "audit_logs", "action", "upload.create"),
     expected: (_fx, _ctx, before) => (before as number) + 1,
     response: async (response) => {
-      expect(await response.json()).toEqual({ url: expect.stringMatching(/^\/uploads\/pdfs\/blog-images\/\d+\.png$/) });
+      expect(await response.json()).toEqual({
+        url: expect.stringMatching(/^\/uploads\/pdfs\/blog-images\/\d{13}-[a-z0-9]{10}\.png$/),
+      });
     },
   },
   {
@@ -892,7 +899,7 @@ export const actionRows: ActionRow[] = [
     body: () => uploadForm("logos", "header_logo"),
     ...page,
     observe: (ctx) => settingOf(ctx, "header_logo"),
-    expected: () => expect.stringMatching(/^\/uploads\/logos\/header_logo-\d+\.png$/),
+    expected: () => expect.stringMatching(/^\/uploads\/logos\/header_logo-\d{13}-[a-z0-9]{10}\.png$/),
   },
 
   // Signing out ends the session it was sent with

@@ -167,17 +167,41 @@ describe("receiving uploads on local disk", () => {
   });
 
   it.each([
-    { file: "JPEG", data: makeJpeg, bucket: "logos", prefix: "header_logo", key: /^logos\/header_logo-\d{13}\.jpg$/ },
-    { file: "GIF", data: makeGif, bucket: "pdfs", prefix: "blog-images/", key: /^pdfs\/blog-images\/\d{13}\.gif$/ },
-    { file: "WebP", data: makeWebp, bucket: "logos", prefix: "footer_logo", key: /^logos\/footer_logo-\d{13}\.webp$/ },
-    { file: "ICO", data: makeIco, bucket: "logos", prefix: "favicon_url", key: /^logos\/favicon_url-\d{13}\.ico$/ },
+    {
+      file: "JPEG",
+      data: makeJpeg,
+      bucket: "logos",
+      prefix: "header_logo",
+      key: /^logos\/header_logo-\d{13}-[a-z0-9]{10}\.jpg$/,
+    },
+    {
+      file: "GIF",
+      data: makeGif,
+      bucket: "pdfs",
+      prefix: "blog-images/",
+      key: /^pdfs\/blog-images\/\d{13}-[a-z0-9]{10}\.gif$/,
+    },
+    {
+      file: "WebP",
+      data: makeWebp,
+      bucket: "logos",
+      prefix: "footer_logo",
+      key: /^logos\/footer_logo-\d{13}-[a-z0-9]{10}\.webp$/,
+    },
+    {
+      file: "ICO",
+      data: makeIco,
+      bucket: "logos",
+      prefix: "favicon_url",
+      key: /^logos\/favicon_url-\d{13}-[a-z0-9]{10}\.ico$/,
+    },
     { file: "WebM", data: () => makeMatroska("webm"), bucket: "videos", prefix: "hero_video", key: /\.webm$/ },
     ...["isom", "iso5", "mp41", "mp42", "avc1", "M4V ", "dash"].map((brand) => ({
       file: `MP4 of brand '${brand}'`,
       data: () => makeMp4(4096, brand),
       bucket: "videos",
       prefix: "hero_video",
-      key: /^videos\/hero_video-\d{13}\.mp4$/,
+      key: /^videos\/hero_video-\d{13}-[a-z0-9]{10}\.mp4$/,
     })),
   ])("takes a $file by its bytes, whatever it is called", async ({ data, bucket, prefix, key }) => {
     const bytes = data();

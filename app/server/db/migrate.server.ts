@@ -22,9 +22,9 @@ const migrations: Record<string, Migration> = {
   "0006-outbox-unnoted": outboxUnnoted,
   "0007-leads-superseded-indexes": leadsSupersededIndexes,
   "0009-webhooks": webhooks,
+  "0010-background-leases": backgroundLeases,
   "0011-page-cache-version": pageCacheVersion,
   "0012-lead-workspace": leadWorkspace,
-  "0010-background-leases": backgroundLeases,
 };
 
 export const migrationNames = Object.keys(migrations);

@@ -173,7 +173,18 @@ function routeOf(req: Parameters<RequestHandler>[0], patterns: ((path: string) =
   if (req.route?.path) return `${req.baseUrl}${req.route.path}`;
   if (req.path.startsWith("/assets/")) return "/assets/*";
   const path = req.path.endsWith(".data") ? req.path.slice(0, -".data".length) || "/" : req.path;
+  // A path that does not decode was refused before routing; matching it would only log a warning.
+  if (!decodes(path)) return "other";
   return patterns?.(path) ?? "other";
+}
+
+function decodes(path: string) {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The pattern of the React Router route a path goes to, from the build's route table. */
