@@ -180,8 +180,8 @@ function routeOf(req: Parameters<RequestHandler>[0], patterns: ((path: string) =
 
 function decodes(path: string) {
   try {
-    decodeURIComponent(path);
-    return true;
+    // The result is used, or the bundler drops the call as free of effects, and the check with it.
+    return typeof decodeURIComponent(path) === "string";
   } catch {
     return false;
   }

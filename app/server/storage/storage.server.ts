@@ -84,14 +84,14 @@ export function uploadHeaders(key: string): Record<string, string> {
 const downloadNames: Record<string, string> = { ppc_strategies_pdf: "PPC-Strategies-Guide" };
 
 /**
- * `pdfs/ppc_strategies_pdf-1795459153252.pdf` downloads as `PPC-Strategies-Guide.pdf`; other keys
- * lose their upload timestamp and keep their prefix.
+ * `pdfs/ppc_strategies_pdf-1795459153252-k3j9x0q2mz.pdf` downloads as `PPC-Strategies-Guide.pdf`;
+ * other keys lose their upload time and random part (older keys have the time only) and keep their prefix.
  */
 export function readableDownloadName(key: string) {
   const file = key.slice(key.lastIndexOf("/") + 1);
   const dot = file.lastIndexOf(".");
   const extension = file.slice(dot + 1);
-  const stem = file.slice(0, dot).replace(/-\d{10,}$/, "");
+  const stem = file.slice(0, dot).replace(/-\d{10,}(?:-[a-z0-9]{10})?$/, "");
   return `${downloadNames[stem] ?? stem.replace(/[^A-Za-z0-9-]+/g, "-")}.${extension}`;
 }
 
