@@ -45,14 +45,19 @@ function leadRow(index: number, total: number) {
   };
 }
 
-/** Inserts `total` leads spread over two years, the way a busy site collects them; returns the milliseconds it took. */
-export async function seedLeads(db: Database, total: number) {
+type LeadExtras = (index: number) => { owner_id?: string | null; next_follow_up_at?: string | null };
+
+/**
+ * Inserts `total` leads spread over two years, the way a busy site collects them; `extras` adds
+ * columns a bench needs (owners, follow-ups). Returns the milliseconds it took.
+ */
+export async function seedLeads(db: Database, total: number, extras?: LeadExtras) {
   const started = performance.now();
   for (let start = 0; start < total; start += ROWS_PER_TRANSACTION) {
     await db.transaction().execute(async (trx) => {
       for (let batch = start; batch < Math.min(total, start + ROWS_PER_TRANSACTION); batch += ROWS_PER_INSERT) {
         const rows = Array.from({ length: Math.min(ROWS_PER_INSERT, total - batch) }, (_, i) =>
-          leadRow(batch + i, total),
+          extras ? { ...leadRow(batch + i, total), ...extras(batch + i) } : leadRow(batch + i, total),
         );
         await trx.insertInto("leads").values(rows).execute();
       }
