@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import type { Role } from "~/lib/roles";
 import type { Database } from "~/server/db/schema.server";
-import { addLeadNote } from "~/server/leads/lead-admin.server";
+import { addLeadNote } from "~/server/leads/leads.server";
 import { getSettings, updateSettings } from "~/server/settings/settings.server";
 import { insertFailedMail, insertLead } from "../support/admin-fixtures";
 import { makePng } from "../support/files";

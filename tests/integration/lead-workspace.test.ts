@@ -8,8 +8,8 @@ import { newId } from "~/server/db/values.server";
 import { applyBulkChange, countMatchingLeads } from "~/server/leads/bulk.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { dueFollowUps, queueFollowUpDigests, setLeadFollowUp } from "~/server/leads/follow-ups.server";
-import { LeadActionError } from "~/server/leads/lead-admin.server";
 import { filterContext, listLeads } from "~/server/leads/lead-list.server";
+import { LeadActionError } from "~/server/leads/leads.server";
 import {
   getLeadAssignment,
   listAssignableStaff,

@@ -16,8 +16,8 @@ import * as outboxUnnoted from "~/server/db/migrations/0006-outbox-unnoted.serve
 import * as leadsSupersededIndexes from "~/server/db/migrations/0007-leads-superseded-indexes.server";
 import type { Database } from "~/server/db/schema.server";
 import { newId, toJson } from "~/server/db/values.server";
-import { addLeadNote, getLeadDetail } from "~/server/leads/lead-admin.server";
 import { listLeads } from "~/server/leads/lead-list.server";
+import { addLeadNote, getLeadDetail } from "~/server/leads/leads.server";
 import { insertFailedMail, leadRow } from "../support/admin-fixtures";
 import { childEnv } from "../support/child-env";
 import { createEmptyDatabase, dialects, type TestDatabase } from "../support/databases";

@@ -5,7 +5,7 @@ import type { Database } from "~/server/db/schema.server";
 import { seedDatabase } from "~/server/db/seed.server";
 import { captureLead, writeLead } from "~/server/leads/capture.server";
 import { erasePersonalData } from "~/server/leads/gdpr.server";
-import { markLeadNotSpam, setLeadStatus } from "~/server/leads/lead-admin.server";
+import { markLeadNotSpam, setLeadStatus } from "~/server/leads/leads.server";
 import { checkWebhookUrl, isPrivateAddress } from "~/server/webhooks/address-guard.server";
 import {
   listDeliveries,

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { CurrencySwitch } from "~/components/site/currency-switch";
 import { GlobeIcon } from "~/components/site/icons/GlobeIcon";
-import { MapPinIcon } from "~/components/site/icons/MapPinIcon";
+import { MapPin } from "~/components/site/icons/MapPin";
 import { Logo } from "~/components/site/logo";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
@@ -81,7 +81,7 @@ export function SiteFooter({
           <ul className="mt-3 space-y-4 text-sm">
             {offices.map((office) => (
               <li key={office.id} className="flex gap-2">
-                <MapPinIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+                <MapPin className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
                 <address className="text-muted-foreground not-italic">
                   <span className="font-medium text-foreground">{office.label}</span>
                   {office.lines.map((line) => (

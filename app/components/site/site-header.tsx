@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { ChevronDownIcon } from "~/components/site/icons/ChevronDownIcon";
+import { ChevronDown } from "~/components/site/icons/ChevronDown";
 import { MenuIcon } from "~/components/site/icons/MenuIcon";
 import { Logo } from "~/components/site/logo";
 import { buttonVariants } from "~/components/ui/button-variants";
@@ -27,7 +27,7 @@ function NavMenu({ group }: { group: NavGroup }) {
         className="flex items-center gap-1 rounded-md px-3 py-2 font-medium text-sm hover:bg-accent"
         style={{ anchorName: `--${id}` } as React.CSSProperties}
       >
-        {group.label} <ChevronDownIcon className="size-4" aria-hidden />
+        {group.label} <ChevronDown className="size-4" aria-hidden />
       </button>
       <ul
         id={id}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalText } from "./fields";
 import { knownSectionSchemas } from "./pricing-content";
 
 /** Pricing plans and content sections: shared by the admin forms and the actions. */
@@ -53,15 +54,6 @@ function optionalNumberField(label: string, rule: NumberRule) {
       }
       return value;
     });
-}
-
-function optionalText(label: string, max: number) {
-  return z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
-    .optional()
-    .transform((value) => value || null);
 }
 
 export const pricingPlanSchema = z.object({

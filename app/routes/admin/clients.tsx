@@ -47,10 +47,10 @@ import {
   updateClient,
 } from "~/server/clients/clients.server";
 import { getServices } from "~/server/context.server";
-import { parseForm, requireFormData } from "~/server/forms.server";
-import { LeadActionError } from "~/server/leads/lead-admin.server";
+import { parseForm, requireFormData } from "~/server/http/form-data.server";
+import { redirectWithToast } from "~/server/http/toast-cookie.server";
+import { LeadActionError } from "~/server/leads/leads.server";
 import { listAssignableStaff, setClientOwner } from "~/server/leads/owners.server";
-import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/clients";
 
 export function meta() {

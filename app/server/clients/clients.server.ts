@@ -1,9 +1,10 @@
 import type { ClientFilters, ClientInput, ClientStatus } from "~/lib/schemas/clients";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { isUniqueViolation } from "../db/database.server";
 import type { Database } from "../db/schema.server";
-import { isUniqueViolation, matchesAnyColumn } from "../db/search.server";
+import { matchesAnyColumn } from "../db/search.server";
 import { newId, now } from "../db/values.server";
-import { recordStatusChange } from "../leads/lead-admin.server";
+import { recordStatusChange } from "../leads/leads.server";
 import { recordClientEvents } from "../webhooks/events.server";
 
 export class ClientError extends Error {

@@ -2,9 +2,11 @@ import { readingMinutes } from "~/lib/markdown";
 import type { BlogPostInput, PublishStatus } from "~/lib/schemas/content";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import { changedFields } from "../audit/changes.server";
+import { isUniqueViolation } from "../db/database.server";
 import type { Database, Row } from "../db/schema.server";
+import { matchesAnyColumn } from "../db/search.server";
 import { fromJson, newId, now, toJson } from "../db/values.server";
-import { ContentError, containsText, isUniqueViolation } from "./content-error.server";
+import { ContentError } from "./content-error.server";
 
 export type BlogPost = ReturnType<typeof toBlogPost>;
 
@@ -59,9 +61,7 @@ export async function listPosts(db: Database, filters: BlogFilters = {}) {
   if (filters.category) query = query.where("category", "=", filters.category);
   const term = filters.search?.trim();
   if (term) {
-    query = query.where((eb) =>
-      eb.or([containsText("title", term), containsText("slug", term), containsText("excerpt", term)]),
-    );
+    query = query.where((eb) => matchesAnyColumn(eb, ["title", "slug", "excerpt"], term));
   }
   return (await query.execute()).map(toBlogPost);
 }

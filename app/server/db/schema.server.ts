@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Kysely, Selectable } from "kysely";
+import type { LeadStatus } from "~/lib/schemas/lead-admin";
 
 /** ISO-8601 text on SQLite; timestamptz on PostgreSQL, read back as ISO text by the pg type parser. */
 type Timestamp = ColumnType<string, string, string>;
@@ -6,8 +7,6 @@ type Timestamp = ColumnType<string, string, string>;
 type Json = ColumnType<unknown, string, string>;
 /** 0/1 on SQLite, boolean on PostgreSQL: read it through `fromBool`. */
 type Bool = ColumnType<boolean | number, boolean, boolean>;
-
-export type LeadStatus = "new" | "contacted" | "qualified" | "converted" | "closed";
 
 export interface LeadsTable {
   id: string;

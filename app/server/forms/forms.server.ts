@@ -1,11 +1,11 @@
 import { sql } from "kysely";
 import { type FormFilters, type FormInput, type FormStatus, type FormType, isSiteFormName } from "~/lib/schemas/forms";
-import type { LeadStatusValue } from "~/lib/schemas/lead-admin";
+import type { LeadStatus } from "~/lib/schemas/lead-admin";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
 import { fromJson, newId, now } from "../db/values.server";
-import { setLeadStatus } from "../leads/lead-admin.server";
+import { setLeadStatus } from "../leads/leads.server";
 
 export class FormError extends Error {
   override name = "FormError";
@@ -293,7 +293,7 @@ export async function setFormLeadStatus(
   db: Database,
   formId: string,
   leadId: string,
-  status: LeadStatusValue,
+  status: LeadStatus,
   actor: AuditActor | null,
 ) {
   const lead = await db

@@ -1,7 +1,8 @@
 import type { Insertable, Transaction } from "kysely";
+import type { LeadStatus } from "~/lib/schemas/lead-admin";
 import type { WebhookEventType } from "~/lib/schemas/webhooks";
 import { preparedQuery } from "../db/prepared-query.server";
-import type { Database, DB, LeadStatus } from "../db/schema.server";
+import type { Database, DB } from "../db/schema.server";
 import { fromBool, newId, toJson } from "../db/values.server";
 
 /** A lead as webhooks carry it: what the admin screens show, with its attribution; never staff notes. */

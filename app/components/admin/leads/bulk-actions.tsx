@@ -13,7 +13,7 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import { LEAD_STATUSES, type LeadStatusValue, leadStatusLabels } from "~/lib/schemas/lead-admin";
+import { LEAD_STATUSES, type LeadStatus, leadStatusLabels } from "~/lib/schemas/lead-admin";
 import type { WorkspaceActionResult } from "~/server/leads/workspace-actions.server";
 import { type OwnerChoice, OwnerOptions } from "./lead-owner-select";
 
@@ -47,7 +47,7 @@ export function BulkActions({
 }) {
   const fetcher = useFetcher<WorkspaceActionResult>();
   useToastMessage(fetcher.data?.toast);
-  const [status, setStatus] = useState<LeadStatusValue>("qualified");
+  const [status, setStatus] = useState<LeadStatus>("qualified");
   const [ownerId, setOwnerId] = useState(me);
   const [pending, setPending] = useState<Pending | null>(null);
   const busy = fetcher.state !== "idle";
@@ -97,7 +97,7 @@ export function BulkActions({
           aria-label="New status"
           value={status}
           containerClassName="w-32"
-          onChange={(event) => setStatus(event.currentTarget.value as LeadStatusValue)}
+          onChange={(event) => setStatus(event.currentTarget.value as LeadStatus)}
         >
           {LEAD_STATUSES.map((value) => (
             <NativeSelectOption key={value} value={value}>

@@ -2,7 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { withoutControlCharacters } from "~/lib/control-characters";
 import { isLeadFlow, isSafeRedirectUrl, type LeadFlow, leadFlows, leadMessages } from "~/lib/schemas/leads";
 import { getRequestInfo, getServices } from "../context.server";
-import { parseForm, requireFormData, typedValues } from "../forms.server";
+import { parseForm, requireFormData, typedValues } from "../http/form-data.server";
 import { leadMailContext } from "../mail/lead-mails.server";
 import { countLeadCaptured, countLeadRefused } from "../metrics/metrics.server";
 import { firstTouchOf } from "./attribution.server";
