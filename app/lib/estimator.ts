@@ -3,6 +3,8 @@
  * the server saves. Plain data and arithmetic (no zod), so the page ships only what it uses.
  */
 
+import { GUIDE_INDUSTRIES } from "./lead-options";
+
 export const ESTIMATOR_CURRENCIES = ["USD", "INR", "AED", "AUD", "CAD", "GBP"] as const;
 export type EstimatorCurrency = (typeof ESTIMATOR_CURRENCIES)[number];
 
@@ -17,16 +19,8 @@ export const ADDITIONAL_SERVICES = [
   "conversion-optimization",
   "competitor-analysis",
 ] as const;
-export const ESTIMATOR_INDUSTRIES = [
-  "ecommerce",
-  "saas",
-  "realestate",
-  "automotive",
-  "healthcare",
-  "finance",
-  "education",
-  "other",
-] as const;
+/** The industries the guide form offers, so a visitor's answer means the same on both. */
+export const ESTIMATOR_INDUSTRIES = GUIDE_INDUSTRIES;
 
 export const estimatorLabels = {
   businessType: {

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import type { Browser, BrowserContextOptions } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { type AppServer, startAppServer } from "../support/app-server";
-import { launchBrowser } from "../support/browser";
+import { hydrated, launchBrowser } from "../support/browser";
 import { makePng } from "../support/files";
 import { addStaff, appDatabase, signIn } from "../support/staff";
 
@@ -37,10 +37,6 @@ describe("content administration in Chromium", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForURL(`${app.url}/admin`);
     return page;
-  }
-
-  async function hydrated(page: Page) {
-    await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
   }
 
   async function text(path: string) {

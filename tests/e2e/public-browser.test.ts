@@ -6,7 +6,7 @@ import type { Database } from "~/server/db/schema.server";
 import { fromJson } from "~/server/db/values.server";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
 import { type AppServer, startAppServer } from "../support/app-server";
-import { launchBrowser } from "../support/browser";
+import { hydrated, launchBrowser } from "../support/browser";
 import { dialects } from "../support/databases";
 import { publicRoutes } from "../support/public-routes";
 import { appDatabase } from "../support/staff";
@@ -40,10 +40,6 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
     await browser?.close();
     await app?.stop();
   });
-
-  async function hydrated(page: Page) {
-    await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
-  }
 
   // Layout, accessibility and links do not depend on the database: checked once, on SQLite. What visitors
   // send (the lead flows below) is checked on both databases.
