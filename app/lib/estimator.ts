@@ -210,7 +210,7 @@ export function contactProblem(answers: EstimatorAnswers) {
 export const canSubmitEstimate = (answers: EstimatorAnswers) =>
   Boolean(answers.fullName.trim() && answers.email.trim() && answers.consent);
 
-/** The estimate's constants (spec section 9). Every currency uses the same figures except INR's own. */
+/** The estimate's constants: the agency's published rates. Every currency uses the same figures except INR's own. */
 export const ESTIMATE_RATES = {
   managementFeeRate: 0.09,
   originalManagementFeeRate: 0.14,
@@ -247,7 +247,7 @@ export type Estimate = {
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 const higherOrNull = (original: number, price: number) => (original > price ? cents(original) : null);
 
-/** The estimate for the visitor's monthly spend, duration and currency, exactly as spec section 9 says. */
+/** The estimate for the visitor's monthly spend, duration and currency; the browser shows and the server saves this same figure. */
 export function computeEstimate({
   monthlyAdSpend,
   campaignDuration,

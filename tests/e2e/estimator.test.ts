@@ -190,7 +190,7 @@ describe.each(dialects)("the cost estimator over HTTP (the wizard without JavaSc
     ]);
   });
 
-  it("answers missing, invalid and overlong answers with a 4xx and the spec's message, and saves nothing", async () => {
+  it("answers missing, invalid and overlong answers with a 4xx and a message naming the field, and saves nothing", async () => {
     const before = (await db.selectFrom("leads").select("id").execute()).length;
     const withChange = (name: string, value: string | null) => [
       ...finished.filter(([key]) => key !== name),

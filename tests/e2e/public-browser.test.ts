@@ -118,7 +118,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
     });
   }
 
-  it("sends the contact form without a reload, shows the spec's toast and clears the fields", async () => {
+  it("sends the contact form without a reload, shows the success toast and clears the fields", async () => {
     const page = await browser.newPage();
     await page.goto(`${app.url}/?utm_source=newsletter&utm_campaign=launch`);
     await hydrated(page);

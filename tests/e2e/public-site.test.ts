@@ -153,7 +153,7 @@ describe.each(dialects)("visitor forms without JavaScript (%s)", (dialect) => {
     });
   };
 
-  it("saves a contact request with its submission and answers with the spec's message", async () => {
+  it("saves a contact request with its submission and answers with the success message", async () => {
     const response = await submit({
       flow: "contact",
       name: "Asha Rao",
@@ -236,7 +236,7 @@ describe.each(dialects)("visitor forms without JavaScript (%s)", (dialect) => {
     expect((await db.selectFrom("leads").select("id").execute()).length).toBe(before);
   });
 
-  it("saves newsletter, guide and get-started leads as the spec describes", async () => {
+  it("saves newsletter, guide and get-started leads with the source and message each flow stores", async () => {
     expect((await submit({ flow: "newsletter", email: "news@example.com" })).status).toBe(200);
     expect(
       (
@@ -418,7 +418,7 @@ describe.each(dialects)("the public form endpoint (%s)", (dialect) => {
     expect(fromJson(submission.data, {})).toMatchObject({ plan: "pro" });
   });
 
-  it("names the missing fields in the spec's words and refuses NUL characters, whatever the form id", async () => {
+  it("names the missing fields and refuses NUL characters, whatever the form id", async () => {
     const absent = await post(formId, JSON.stringify({ email: "absent@example.com" }), "application/json");
     expect(absent.status).toBe(400);
     expect((await absent.json()).error).toBe("Please fill in your name and email address.");

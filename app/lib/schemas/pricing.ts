@@ -17,7 +17,7 @@ const PRICE_MAX = 100_000_000;
 
 type NumberRule = { decimals: 0 | 2; min?: number; max?: number };
 
-/** A number typed into a form field; blank is 0 (the spec's default), anything else must be a number. */
+/** A number typed into a form field; blank is 0 (a plan without that figure), anything else must be a number. */
 function numberField(label: string, rule: NumberRule) {
   return optionalNumberField(label, rule).transform((value) => value ?? 0);
 }

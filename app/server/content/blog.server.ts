@@ -85,8 +85,8 @@ export async function findPost(db: Database, id: string) {
 }
 
 /**
- * Publishing stamps the date, re-saving a published post keeps it, anything else clears it
- * (design point 7, over the spec's reset on every save).
+ * Publishing stamps the date, re-saving a published post keeps it, anything else clears it. A fix to
+ * a typo must not move a post to the top of the blog or change its date in feeds and search results.
  */
 export function postPublishedAt(before: Pick<BlogPost, "status" | "publishedAt"> | null, status: PublishStatus) {
   if (status !== "published") return null;

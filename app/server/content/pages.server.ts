@@ -63,7 +63,7 @@ export async function listPublishedPages(db: Database) {
 
 /**
  * Choosing published stamps the publish date; a page that already has one keeps it, and other
- * statuses leave it as it was (the spec's page rule, unlike blog posts).
+ * statuses leave it as it was: unlike a post, a page is not dated for readers, so the first publication is kept.
  */
 export function pagePublishedAt(before: Pick<Page, "status" | "publishedAt"> | null, status: PublishStatus) {
   if (status !== "published") return before?.publishedAt ?? null;

@@ -147,7 +147,7 @@ export interface PricingContentTable {
 
 export interface SiteSettingsTable {
   key: string;
-  /** JSON text on both dialects, as the spec stores it. */
+  /** JSON text on both dialects, so one value column holds strings, lists and objects alike. */
   value: string;
   updated_by: string | null;
   updated_at: Timestamp;

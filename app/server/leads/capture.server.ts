@@ -48,7 +48,7 @@ const formNames: Record<LeadFlow, string> = {
 
 const orNotSpecified = (value: string | undefined) => (value ? (optionLabels[value] ?? value) : "Not specified");
 
-/** What each flow stores on the lead, as the spec describes it. */
+/** What each flow stores on the lead: its source names the form, the message holds what the form asked beyond contact details. */
 function leadFields<F extends LeadFlow>(flow: F, input: FlowInput[F]) {
   switch (flow) {
     case "contact": {

@@ -38,7 +38,7 @@ export const GUIDE_NOT_READY = [
   "The guide is not ready for download yet. We have your details and will e-mail it to you as soon as it is.",
 ] as const;
 
-/** Validates and saves one visitor form; the answer carries the spec's toast texts for either path. */
+/** Validates and saves one visitor form; the answer carries the toast texts for either path (with or without JavaScript). */
 export async function handleLeadSubmission(context: Readonly<RouterContextProvider>, request: Request) {
   const services = getServices(context);
   const { db, logger, mailWorker, formSecret } = services;
