@@ -1,5 +1,10 @@
 import type { ColumnType, Generated, Kysely, Selectable } from "kysely";
+import type { ClientStatus } from "~/lib/schemas/clients";
+import type { PublishStatus } from "~/lib/schemas/content";
+import type { FormStatus, FormType } from "~/lib/schemas/forms";
 import type { LeadStatus } from "~/lib/schemas/lead-admin";
+import type { PlanType } from "~/lib/schemas/pricing";
+import type { WebhookFormat } from "~/lib/schemas/webhooks";
 
 /** ISO-8601 text on SQLite; timestamptz on PostgreSQL, read back as ISO text by the pg type parser. */
 type Timestamp = ColumnType<string, string, string>;
@@ -80,8 +85,8 @@ export interface FormsTable {
   id: string;
   name: string;
   description: string | null;
-  form_type: "contact" | "newsletter" | "quote" | "survey" | "lead";
-  status: "active" | "inactive" | "draft";
+  form_type: FormType;
+  status: FormStatus;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -110,8 +115,6 @@ export interface AnalyticsEventsTable {
   properties: Json | null;
   created_at: Timestamp;
 }
-
-export type PlanType = "paid_ads" | "conversion_tracking" | "automation";
 
 export interface PricingPlansTable {
   id: string;
@@ -159,8 +162,6 @@ export interface UserRolesTable {
   created_at: Timestamp;
 }
 
-export type PublishStatus = "draft" | "published" | "archived";
-
 export interface PagesTable {
   id: string;
   title: string;
@@ -203,7 +204,7 @@ export interface ClientsTable {
   phone: string | null;
   company: string | null;
   address: string | null;
-  status: "active" | "inactive" | "suspended";
+  status: ClientStatus;
   lead_id: string | null;
   owner_id: Generated<string | null>;
   created_at: Timestamp;
@@ -248,7 +249,7 @@ export interface WebhookEndpointsTable {
   /** The event types it receives: a JSON array. */
   events: Json;
   include_spam: Bool;
-  format: "standard" | "slack";
+  format: WebhookFormat;
   status: "active" | "paused";
   paused_reason: string | null;
   secret: string;
