@@ -3,7 +3,7 @@
  * the server saves. Plain data and arithmetic (no zod), so the page ships only what it uses.
  */
 
-import { GUIDE_INDUSTRIES } from "./lead-options";
+import { GUIDE_INDUSTRIES, optionLabels } from "./lead-options";
 
 export const ESTIMATOR_CURRENCIES = ["USD", "INR", "AED", "AUD", "CAD", "GBP"] as const;
 export type EstimatorCurrency = (typeof ESTIMATOR_CURRENCIES)[number];
@@ -57,16 +57,10 @@ export const estimatorLabels = {
     "conversion-optimization": "Conversion Rate Optimization",
     "competitor-analysis": "Competitor Analysis",
   },
-  industry: {
-    ecommerce: "E-commerce",
-    saas: "SaaS / IT",
-    realestate: "Real Estate",
-    automotive: "Automotive",
-    healthcare: "Healthcare",
-    finance: "Finance",
-    education: "Education",
-    other: "Other",
-  },
+  industry: Object.fromEntries(ESTIMATOR_INDUSTRIES.map((value) => [value, optionLabels[value]!])) as Record<
+    (typeof ESTIMATOR_INDUSTRIES)[number],
+    string
+  >,
 } as const;
 
 export const AD_SPEND = { min: 500, max: 20_000, step: 100, default: 1000 } as const;
