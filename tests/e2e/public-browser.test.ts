@@ -451,5 +451,35 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
       await mobile.waitForURL(`${app.url}/pricing`);
       await mobile.close();
     });
+
+    it("Book Call scrolls to the contact form on a page that has one, and leads to the home page's from others", async () => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const contactForm = page.locator("#contact-section form");
+      const inView = () => contactForm.evaluate((form) => form.getBoundingClientRect().top < window.innerHeight);
+      const bookCall = () => page.locator("[data-slot='site-header']").getByRole("link", { name: "Book Call" });
+
+      await page.goto(`${app.url}/contact`);
+      await hydrated(page);
+      expect(await inView()).toBe(false);
+      await bookCall().click();
+      // Still the contact page, now at its form: the visitor did not leave for the home page.
+      await page.waitForURL(`${app.url}/contact#contact-section`);
+      await page.waitForFunction(
+        () => (document.querySelector("#contact-section form")?.getBoundingClientRect().top ?? Infinity) < innerHeight,
+      );
+      expect(await inView()).toBe(true);
+      // The footer's call to action stays on the page too.
+      const footerCall = page
+        .locator("[data-slot='site-footer']")
+        .getByRole("link", { name: "Book Free Strategy Call" });
+      expect(await footerCall.getAttribute("href")).toBe("#contact-section");
+
+      await page.goto(`${app.url}/about`);
+      await hydrated(page);
+      await bookCall().click();
+      await page.waitForURL(`${app.url}/#contact-section`);
+      await contactForm.waitFor();
+      await page.close();
+    });
   }
 });
