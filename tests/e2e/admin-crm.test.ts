@@ -1,16 +1,12 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { insertLead } from "../support/admin-fixtures";
 import { type AppServer, startAppServer } from "../support/app-server";
+import { seriousViolations } from "../support/axe";
 import { launchBrowser, signInOnPage } from "../support/browser";
 import { dialects } from "../support/databases";
 import { addStaff, appDatabase, signIn } from "../support/staff";
-
-const axeSource = readFileSync(path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js"), "utf8");
-type AxeViolation = { id: string; impact: string | null; nodes: { target: string[] }[] };
 
 describe.each(dialects)("CRM screens in Chromium: dashboard, clients, forms (%s)", (dialect) => {
   let app: AppServer;
@@ -315,19 +311,8 @@ describe.each(dialects)("CRM screens in Chromium: dashboard, clients, forms (%s)
         `/admin/forms/${contactForm.id}/submissions`,
       ]) {
         await audited.goto(`${app.url}${route}`);
-        await audited.evaluate(axeSource);
-        const violations = (await audited.evaluate(async () => {
-          const axe = (
-            window as unknown as {
-              axe: { run: (context: object, options: object) => Promise<{ violations: unknown[] }> };
-            }
-          ).axe;
-          // The screen itself; the shared admin shell around it is not this test's subject.
-          return (await axe.run({ include: [["#main"]] }, { resultTypes: ["violations"] })).violations;
-        })) as AxeViolation[];
-        for (const violation of violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
-          found.push(`${route}: ${violation.id} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-        }
+        // The screen itself; the shared admin shell around it is not this test's subject.
+        found.push(...(await seriousViolations(audited, route, { include: [["#main"]] })));
       }
       await context.close();
       expect(found).toEqual([]);

@@ -1,5 +1,3 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
@@ -7,11 +5,9 @@ import { MIN_FILL_MS } from "~/server/leads/spam.server";
 import { setStaffRole } from "~/server/users/staff-users.server";
 import { leadRow } from "../support/admin-fixtures";
 import { type AppServer, startAppServer } from "../support/app-server";
+import { seriousViolations } from "../support/axe";
 import { hydrated, launchBrowser, signInOnPage } from "../support/browser";
 import { addStaff, appDatabase } from "../support/staff";
-
-const axeSource = readFileSync(path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js"), "utf8");
-type AxeViolation = { id: string; impact: string | null; nodes: { target: string[] }[] };
 
 describe("the sales workspace in Chromium", () => {
   let app: AppServer;
@@ -196,18 +192,7 @@ describe("the sales workspace in Chromium", () => {
       for (const route of paths) {
         await page.goto(`${app.url}${route}`);
         await hydrated(page);
-        await page.evaluate(axeSource);
-        const violations = (await page.evaluate(async () => {
-          const axe = (
-            window as unknown as { axe: { run: (c: object, o: object) => Promise<{ violations: unknown[] }> } }
-          ).axe;
-          return (await axe.run(document, { resultTypes: ["violations"] })).violations;
-        })) as AxeViolation[];
-        for (const violation of violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
-          found.push(
-            `${role} ${route}: ${violation.id} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-          );
-        }
+        found.push(...(await seriousViolations(page, `${role} ${route}`)));
       }
       if (role !== "editor") {
         await page.goto(`${app.url}/admin/no-such-screen`);

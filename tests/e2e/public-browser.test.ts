@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,15 +6,13 @@ import type { Database } from "~/server/db/schema.server";
 import { fromJson } from "~/server/db/values.server";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
 import { type AppServer, startAppServer } from "../support/app-server";
+import { seriousViolations } from "../support/axe";
 import { hydrated, launchBrowser } from "../support/browser";
 import { dialects } from "../support/databases";
 import { publicRoutes } from "../support/public-routes";
 import { appDatabase } from "../support/staff";
 
-const axeSource = readFileSync(path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js"), "utf8");
 const screenshots = path.resolve(import.meta.dirname, "../../test-results/screenshots");
-
-type AxeViolation = { id: string; impact: string; nodes: { target: string[] }[] };
 
 describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
   let app: AppServer;
@@ -51,20 +49,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
       const found: string[] = [];
       for (const route of publicRoutes) {
         await page.goto(`${app.url}${route}`);
-        await page.evaluate(axeSource);
-        const violations = (await page.evaluate(async () => {
-          const axe = (
-            window as unknown as {
-              axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> };
-            }
-          ).axe;
-          return (await axe.run(document, { resultTypes: ["violations"] })).violations;
-        })) as AxeViolation[];
-        for (const violation of violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
-          found.push(
-            `${route}: ${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-          );
-        }
+        found.push(...(await seriousViolations(page, route)));
       }
       await context.close();
       expect(found).toEqual([]);
