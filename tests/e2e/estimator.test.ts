@@ -7,7 +7,7 @@ import { type AppServer, startAppServer } from "../support/app-server";
 import { hydrated, launchBrowser } from "../support/browser";
 import { dialects } from "../support/databases";
 import { fetchFormToken, formTokenCookieHeader } from "../support/form-token";
-import { appDatabase } from "../support/staff";
+import { appDatabase, startAppWithDatabase, stopAppWithDatabase } from "../support/staff";
 
 /** The lead, its submission and the form they belong to, for an e-mail address. */
 async function savedEstimate(db: Database, email: string) {
@@ -26,16 +26,12 @@ describe.each(dialects)("the cost estimator over HTTP (the wizard without JavaSc
   let db: Database;
   let token: string;
   beforeAll(async () => {
-    app = await startAppServer({ NOTIFY_EMAILS: "sales@agency.example" }, { dialect });
-    db = appDatabase(app);
+    ({ app, db } = await startAppWithDatabase({ NOTIFY_EMAILS: "sales@agency.example" }, { dialect }));
     token = await fetchFormToken(app.url, "/cost-estimator");
     // A person takes more than a few seconds over six steps; the spam check expects at least three.
     await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 100));
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await app?.stop();
-  });
+  afterAll(() => stopAppWithDatabase(app, db));
 
   const post = (fields: [string, string][]) =>
     fetch(`${app.url}/cost-estimator`, {

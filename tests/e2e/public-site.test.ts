@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { fromJson } from "~/server/db/values.server";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
-import { type AppServer, startAppServer } from "../support/app-server";
+import type { AppServer } from "../support/app-server";
 import { dialects } from "../support/databases";
 import { fetchFormToken, formTokenCookieHeader } from "../support/form-token";
 import { publicRoutes } from "../support/public-routes";
-import { appDatabase, startAppWithDatabase, stopAppWithDatabase } from "../support/staff";
+import { startAppWithDatabase, stopAppWithDatabase } from "../support/staff";
 
 const BASE_URL = "https://agency.example";
 
@@ -127,15 +127,11 @@ describe.each(dialects)("visitor forms without JavaScript (%s)", (dialect) => {
   let db: Database;
   let token: string;
   beforeAll(async () => {
-    app = await startAppServer({ NOTIFY_EMAILS: "sales@agency.example" }, { dialect });
-    db = appDatabase(app);
+    ({ app, db } = await startAppWithDatabase({ NOTIFY_EMAILS: "sales@agency.example" }, { dialect }));
     token = await formToken(app);
     await fillingInTime();
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await app?.stop();
-  });
+  afterAll(() => stopAppWithDatabase(app, db));
 
   /** A form post as the browser sends it: the fields, and the form token as a cookie (`form_token` here names it). */
   const submit = (fields: Record<string, string>, withToken = true) => {
@@ -353,16 +349,12 @@ describe.each(dialects)("the public form endpoint (%s)", (dialect) => {
   let formId: string;
   beforeAll(async () => {
     // Tests are separate senders, each from an address of its own (through the trusted loopback proxy).
-    app = await startAppServer({ TRUST_PROXY: "loopback" }, { dialect });
-    db = appDatabase(app);
+    ({ app, db } = await startAppWithDatabase({ TRUST_PROXY: "loopback" }, { dialect }));
     formId = (
       await db.selectFrom("forms").select("id").where("name", "=", "Newsletter Signup").executeTakeFirstOrThrow()
     ).id;
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await app?.stop();
-  });
+  afterAll(() => stopAppWithDatabase(app, db));
 
   let senders = 0;
   const post = (id: string, body: BodyInit, type?: string, sender = `198.51.100.${++senders}`) =>

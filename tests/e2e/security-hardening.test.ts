@@ -10,7 +10,6 @@ import { dialects } from "../support/databases";
 import { MULTIPART_TYPE, makePdf, multipart } from "../support/files";
 import {
   addStaff,
-  appDatabase,
   cookieHeader,
   setupCodeFrom,
   signIn,
@@ -69,15 +68,11 @@ describe.each(dialects)("requests from another origin (%s)", (dialect) => {
   let db: Database;
   let admin: string;
   beforeAll(async () => {
-    app = await startAppServer({}, { dialect });
-    db = appDatabase(app);
+    ({ app, db } = await startAppWithDatabase({}, { dialect }));
     await addStaff(db, "boss@example.com", "admin");
     admin = await signIn(app, "boss@example.com", "password-123");
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await app?.stop();
-  });
+  afterAll(() => stopAppWithDatabase(app, db));
 
   const guideSetting = async () =>
     (await db.selectFrom("site_settings").select("value").where("key", "=", "ppc_strategies_pdf").executeTakeFirst())
@@ -192,15 +187,11 @@ describe.each(dialects)("sign-in lockout (%s)", (dialect) => {
   let app: AppServer;
   let db: Database;
   beforeAll(async () => {
-    app = await startAppServer({ TRUST_PROXY: "loopback" }, { dialect });
-    db = appDatabase(app);
+    ({ app, db } = await startAppWithDatabase({ TRUST_PROXY: "loopback" }, { dialect }));
     await addStaff(db, "boss@example.com", "admin", "the-real-password");
     await addStaff(db, "six@example.com", "sales", "six-password");
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await app?.stop();
-  });
+  afterAll(() => stopAppWithDatabase(app, db));
 
   /** better-auth's per-IP limit (10 attempts a minute) counts in the same table: let its minute pass. */
   const forgetPerIpMinute = () => db.deleteFrom("rate_limits").where("key", "like", "auth:%").execute();
@@ -283,16 +274,12 @@ describe.each(dialects)("better-auth's own endpoints (%s)", (dialect) => {
   let db: Database;
   let cookie: string;
   beforeAll(async () => {
-    app = await startAppServer({}, { dialect });
-    db = appDatabase(app);
+    ({ app, db } = await startAppWithDatabase({}, { dialect }));
     await addStaff(db, "boss@example.com", "admin");
     await addStaff(db, "long-lived@example.com", "sales");
     cookie = await signIn(app, "boss@example.com", "password-123");
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await app?.stop();
-  });
+  afterAll(() => stopAppWithDatabase(app, db));
 
   const call = (path: string, body?: unknown) =>
     fetch(`${app.url}/api/auth${path}`, {
@@ -347,16 +334,12 @@ describe.each(dialects)("refusals that tell nothing (%s)", (dialect) => {
   let app: AppServer;
   let db: Database;
   beforeAll(async () => {
-    app = await startAppServer({ TRUST_PROXY: "loopback" }, { dialect });
-    db = appDatabase(app);
+    ({ app, db } = await startAppWithDatabase({ TRUST_PROXY: "loopback" }, { dialect }));
     await addStaff(db, "active@example.com", "sales");
     const leaver = await addStaff(db, "leaver@example.com", "sales");
     await setStaffDisabled(db, leaver.id, true, { id: null, email: "test" });
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await app?.stop();
-  });
+  afterAll(() => stopAppWithDatabase(app, db));
 
   // The work a refusal costs is what its timing shows from outside; measuring the server's CPU time
   // instead of the clock keeps the comparison steady on a busy machine.
@@ -389,15 +372,11 @@ describe.each(dialects)("personal data in logs and counters (%s)", (dialect) => 
   let db: Database;
   let admin: string;
   beforeAll(async () => {
-    app = await startAppServer({ LOG_LEVEL: "info" }, { dialect });
-    db = appDatabase(app);
+    ({ app, db } = await startAppWithDatabase({ LOG_LEVEL: "info" }, { dialect }));
     await addStaff(db, "boss@example.com", "admin");
     admin = await signIn(app, "boss@example.com", "password-123");
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await app?.stop();
-  });
+  afterAll(() => stopAppWithDatabase(app, db));
 
   it("keeps the query strings of staff screens out of the access log", async () => {
     for (const path of ["/admin/leads?q=gina.searched%40example.com", "/admin/clients?q=Gina%20Searched"]) {

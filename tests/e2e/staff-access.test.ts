@@ -2,12 +2,11 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
-import { type AppServer, startAppServer } from "../support/app-server";
+import type { AppServer } from "../support/app-server";
 import { childEnv } from "../support/child-env";
 import { dialects } from "../support/databases";
 import {
   addStaff,
-  appDatabase,
   cookieHeader,
   setupCodeFrom,
   signIn,
@@ -61,17 +60,13 @@ describe.each(dialects)("staff access on the running server (%s)", (dialect) => 
   };
 
   beforeAll(async () => {
-    app = await startAppServer({ TRUST_PROXY: "loopback" }, { dialect });
-    db = appDatabase(app);
+    ({ app, db } = await startAppWithDatabase({ TRUST_PROXY: "loopback" }, { dialect }));
     for (const role of ["admin", "sales", "editor"] as const) {
       const user = await addStaff(db, `${role}@example.com`, role);
       cookies[role] = await signInFresh(user.email, user.password);
     }
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await app?.stop();
-  });
+  afterAll(() => stopAppWithDatabase(app, db));
 
   const get = (path: string, visitor: Visitor, cookie = cookies[visitor]) =>
     fetch(`${app.url}${path}`, { redirect: "manual", headers: { cookie } });
@@ -298,14 +293,10 @@ describe.each(dialects)("sessions (%s)", (dialect) => {
   let app: AppServer;
   let db: Database;
   beforeAll(async () => {
-    app = await startAppServer({}, { dialect });
-    db = appDatabase(app);
+    ({ app, db } = await startAppWithDatabase({}, { dialect }));
     await addStaff(db, "boss@example.com", "admin");
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await app?.stop();
-  });
+  afterAll(() => stopAppWithDatabase(app, db));
 
   const dashboard = (cookie: string) => fetch(`${app.url}/admin`, { redirect: "manual", headers: { cookie } });
 
@@ -352,14 +343,10 @@ describe.each(dialects)("sign-in rate limits (%s)", (dialect) => {
   let app: AppServer;
   let db: Database;
   beforeAll(async () => {
-    app = await startAppServer({}, { dialect });
-    db = appDatabase(app);
+    ({ app, db } = await startAppWithDatabase({}, { dialect }));
     await addStaff(db, "boss@example.com", "admin");
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await app?.stop();
-  });
+  afterAll(() => stopAppWithDatabase(app, db));
 
   it("answers 429 after repeated failures, also when the client rotates X-Forwarded-For", async () => {
     const statuses: number[] = [];
