@@ -1,27 +1,25 @@
 import type { Browser, BrowserContextOptions } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
-import { type AppServer, startAppServer } from "../support/app-server";
+import type { AppServer } from "../support/app-server";
 import { seriousViolations } from "../support/axe";
 import { hydrated, launchBrowser } from "../support/browser";
 import { makePng } from "../support/files";
-import { addStaff, appDatabase, signIn } from "../support/staff";
+import { addStaff, signIn, startAppWithDatabase, stopAppWithDatabase } from "../support/staff";
 
 describe("content administration in Chromium", () => {
   let app: AppServer;
   let browser: Browser;
   let db: Database;
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-    db = appDatabase(app);
+    [{ app, db }, browser] = await Promise.all([startAppWithDatabase(), launchBrowser()]);
     await addStaff(db, "editor@example.com", "editor");
     await addStaff(db, "admin@example.com", "admin");
     await addStaff(db, "sales@example.com", "sales");
   });
   afterAll(async () => {
-    await db?.destroy();
     await browser?.close();
-    await app?.stop();
+    await stopAppWithDatabase(app, db);
   });
 
   async function signedInPage(email: string, options: BrowserContextOptions = {}) {

@@ -2,27 +2,25 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
-import { type AppServer, startAppServer } from "../support/app-server";
+import type { AppServer } from "../support/app-server";
 import { hydrated, launchBrowser, signInOnPage } from "../support/browser";
 import { dialects } from "../support/databases";
-import { addStaff, appDatabase, signIn } from "../support/staff";
+import { addStaff, signIn, startAppWithDatabase, stopAppWithDatabase } from "../support/staff";
 
 describe.each(dialects)("leads in the admin, in Chromium (%s)", (dialect) => {
   let app: AppServer;
   let browser: Browser;
   let db: Database;
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer({}, { dialect }), launchBrowser()]);
-    db = appDatabase(app);
+    [{ app, db }, browser] = await Promise.all([startAppWithDatabase({}, { dialect }), launchBrowser()]);
     // Without NOTIFY_EMAILS, new leads are mailed to the admins.
     await addStaff(db, "owner@example.com", "admin", "owner-password");
     await addStaff(db, "seller@example.com", "sales", "seller-password");
     await addStaff(db, "writer@example.com", "editor", "writer-password");
   });
   afterAll(async () => {
-    await db?.destroy();
     await browser?.close();
-    await app?.stop();
+    await stopAppWithDatabase(app, db);
   });
 
   async function signedInContext(email: string, password: string): Promise<BrowserContext> {

@@ -2,10 +2,10 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { getSettings } from "~/server/settings/settings.server";
-import { type AppServer, startAppServer } from "../support/app-server";
+import type { AppServer } from "../support/app-server";
 import { contextWithCookies, hydrated, launchBrowser } from "../support/browser";
 import { MULTIPART_TYPE, makeMp4, makePdf, makePng, multipart } from "../support/files";
-import { addStaff, appDatabase, signIn } from "../support/staff";
+import { addStaff, signIn, startAppWithDatabase, stopAppWithDatabase } from "../support/staff";
 
 describe("site settings in Chromium", () => {
   let app: AppServer;
@@ -14,17 +14,15 @@ describe("site settings in Chromium", () => {
   const cookies: Record<"admin" | "editor" | "sales", string> = { admin: "", editor: "", sales: "" };
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-    db = appDatabase(app);
+    [{ app, db }, browser] = await Promise.all([startAppWithDatabase(), launchBrowser()]);
     for (const role of ["admin", "editor", "sales"] as const) {
       const user = await addStaff(db, `${role}@example.com`, role);
       cookies[role] = await signIn(app, user.email, user.password);
     }
   });
   afterAll(async () => {
-    await db?.destroy();
     await browser?.close();
-    await app?.stop();
+    await stopAppWithDatabase(app, db);
   });
 
   const signedInContext = (role: keyof typeof cookies) => contextWithCookies(browser, app.url, cookies[role]);

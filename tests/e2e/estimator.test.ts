@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { fromJson } from "~/server/db/values.server";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
-import { type AppServer, startAppServer } from "../support/app-server";
+import type { AppServer } from "../support/app-server";
 import { hydrated, launchBrowser } from "../support/browser";
 import { dialects } from "../support/databases";
 import { fetchFormToken, formTokenCookieHeader } from "../support/form-token";
-import { appDatabase, startAppWithDatabase, stopAppWithDatabase } from "../support/staff";
+import { startAppWithDatabase, stopAppWithDatabase } from "../support/staff";
 
 /** The lead, its submission and the form they belong to, for an e-mail address. */
 async function savedEstimate(db: Database, email: string) {
@@ -225,13 +225,11 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
   let browser: Browser;
   let db: Database;
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer({}, { dialect }), launchBrowser()]);
-    db = appDatabase(app);
+    [{ app, db }, browser] = await Promise.all([startAppWithDatabase({}, { dialect }), launchBrowser()]);
   });
   afterAll(async () => {
-    await db?.destroy();
     await browser?.close();
-    await app?.stop();
+    await stopAppWithDatabase(app, db);
   });
 
   const wizard = (page: Page) => page.locator("[data-slot='estimator']");

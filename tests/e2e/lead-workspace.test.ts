@@ -7,7 +7,7 @@ import { leadRow } from "../support/admin-fixtures";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { seriousViolations } from "../support/axe";
 import { hydrated, launchBrowser, signInOnPage } from "../support/browser";
-import { addStaff, appDatabase } from "../support/staff";
+import { addStaff, startAppWithDatabase, stopAppWithDatabase } from "../support/staff";
 
 describe("the sales workspace in Chromium", () => {
   let app: AppServer;
@@ -16,17 +16,15 @@ describe("the sales workspace in Chromium", () => {
   const staff: Record<string, { id: string; email: string; password: string }> = {};
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-    db = appDatabase(app);
+    [{ app, db }, browser] = await Promise.all([startAppWithDatabase(), launchBrowser()]);
     staff.admin = await addStaff(db, "boss@agency.example", "admin", "boss-password");
     staff.sales = await addStaff(db, "sam@agency.example", "sales", "sam-password");
     staff.editor = await addStaff(db, "ed@agency.example", "editor", "ed-password");
     staff.mover = await addStaff(db, "mo@agency.example", "sales", "mo-password");
   });
   afterAll(async () => {
-    await db?.destroy();
     await browser?.close();
-    await app?.stop();
+    await stopAppWithDatabase(app, db);
   });
 
   async function signedIn(who: keyof typeof staff, viewport = { width: 1280, height: 800 }) {

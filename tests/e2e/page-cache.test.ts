@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { fromJson, toJson } from "~/server/db/values.server";
 import { setSetting } from "~/server/settings/settings.server";
-import { type AppServer, startAppServer } from "../support/app-server";
+import type { AppServer } from "../support/app-server";
 import { launchBrowser } from "../support/browser";
 import { dialects } from "../support/databases";
 import { fetchFormToken, formTokenCookieHeader } from "../support/form-token";
-import { appDatabase, startAppWithDatabase, stopAppWithDatabase } from "../support/staff";
+import { startAppWithDatabase, stopAppWithDatabase } from "../support/staff";
 
 const INDIA = "49.44.0.1";
 const USA = "8.8.8.8";
@@ -257,14 +257,12 @@ describe("the form's fill-time defence on cached pages", () => {
   let db: Database;
   let browser: Browser;
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer({ TRUST_PROXY: "loopback" }), launchBrowser()]);
-    db = appDatabase(app);
+    [{ app, db }, browser] = await Promise.all([startAppWithDatabase({ TRUST_PROXY: "loopback" }), launchBrowser()]);
     await cached(app, "/contact");
   });
   afterAll(async () => {
-    await db?.destroy();
     await browser?.close();
-    await app?.stop();
+    await stopAppWithDatabase(app, db);
   });
 
   const spamReasonOf = async (email: string) =>

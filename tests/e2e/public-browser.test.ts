@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { fromJson } from "~/server/db/values.server";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
-import { type AppServer, startAppServer } from "../support/app-server";
+import type { AppServer } from "../support/app-server";
 import { seriousViolations } from "../support/axe";
 import { hydrated, launchBrowser } from "../support/browser";
 import { dialects } from "../support/databases";
 import { publicRoutes } from "../support/public-routes";
-import { appDatabase } from "../support/staff";
+import { startAppWithDatabase, stopAppWithDatabase } from "../support/staff";
 
 const screenshots = path.resolve(import.meta.dirname, "../../test-results/screenshots");
 
@@ -20,8 +20,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
   let db: Database;
   beforeAll(async () => {
     mkdirSync(screenshots, { recursive: true });
-    [app, browser] = await Promise.all([startAppServer({}, { dialect }), launchBrowser()]);
-    db = appDatabase(app);
+    [{ app, db }, browser] = await Promise.all([startAppWithDatabase({}, { dialect }), launchBrowser()]);
     // The guide flows download this file after success.
     await db
       .insertInto("site_settings")
@@ -34,9 +33,8 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
       .execute();
   });
   afterAll(async () => {
-    await db?.destroy();
     await browser?.close();
-    await app?.stop();
+    await stopAppWithDatabase(app, db);
   });
 
   // Layout, accessibility and links do not depend on the database: checked once, on SQLite. What visitors
