@@ -1,9 +1,9 @@
 import { expect } from "vitest";
 import type { Role } from "~/lib/roles";
 import type { Database } from "~/server/db/schema.server";
+import { newId } from "~/server/db/values.server";
 import { addLeadNote } from "~/server/leads/lead-admin.server";
 import { getLeadAssignment, saveLeadAssignment } from "~/server/leads/owners.server";
-import { newId } from "~/server/db/values.server";
 import { getSettings, updateSettings } from "~/server/settings/settings.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 import { getPreferences } from "~/server/workspace/preferences.server";
@@ -266,7 +266,9 @@ function bulkBody(fx: Fixture, fields: Record<string, string>) {
 }
 
 const bothLeads = async (ctx: MatrixContext, fx: Fixture) =>
-  Promise.all([fx.first!, fx.second!].map(async (id) => ({ ...(await leadOf(ctx, id)), owner: await ownerOfLead(ctx, id) })));
+  Promise.all(
+    [fx.first!, fx.second!].map(async (id) => ({ ...(await leadOf(ctx, id)), owner: await ownerOfLead(ctx, id) })),
+  );
 
 async function webhookFixture(ctx: MatrixContext): Promise<Fixture> {
   const url = `http://127.0.0.1:9/hook-${ctx.unique}`;
@@ -329,8 +331,13 @@ const endpointOf = async (ctx: MatrixContext, endpointId: string) =>
 /** A delivery asked to be sent again gets one final try (the worker may already be sending it). */
 const requeuedOf = async (ctx: MatrixContext, deliveryId: string) =>
   Boolean(
-    (await ctx.db.selectFrom("webhook_deliveries").select("final_attempt").where("id", "=", deliveryId).executeTakeFirst())
-      ?.final_attempt,
+    (
+      await ctx.db
+        .selectFrom("webhook_deliveries")
+        .select("final_attempt")
+        .where("id", "=", deliveryId)
+        .executeTakeFirst()
+    )?.final_attempt,
   );
 
 const preferencesOf = async (ctx: MatrixContext) =>
@@ -1111,7 +1118,11 @@ export const actionRows: ActionRow[] = [
     ...page,
     observe: async (ctx) =>
       (
-        await ctx.db.selectFrom("saved_views").select(["screen", "query"]).where("name", "=", `Hot ${ctx.unique}`).execute()
+        await ctx.db
+          .selectFrom("saved_views")
+          .select(["screen", "query"])
+          .where("name", "=", `Hot ${ctx.unique}`)
+          .execute()
       ).map((view) => `${view.screen}?${view.query}`),
     expected: () => ["leads?status=new"],
   },

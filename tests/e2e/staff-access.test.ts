@@ -41,9 +41,9 @@ describe("the role matrix", () => {
     const covered = intentsInMatrix();
     const missing = (path: string | string[], intents: Iterable<string>) => {
       const paths = Array.isArray(path) ? path : [path];
-      return [...intents].filter((intent) => !paths.some((each) => covered.get(each)?.has(intent))).map(
-        (intent) => `${paths.join(" or ")}: ${intent}`,
-      );
+      return [...intents]
+        .filter((intent) => !paths.some((each) => covered.get(each)?.has(intent)))
+        .map((intent) => `${paths.join(" or ")}: ${intent}`);
     };
     expect([
       ...missing("/admin/leads", [...LEAD_INTENTS, ...WORKSPACE_INTENTS]),
