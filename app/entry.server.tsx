@@ -22,8 +22,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, logger, tracking } = getRequestInfo(loadContext);
-  const headHtml = tracking && hasTracking(tracking) ? trackingHeadHtml(tracking, nonce) : "";
+  const { nonce, logger, tracking, consent } = getRequestInfo(loadContext);
+  const headHtml = tracking && consent && hasTracking(tracking) ? trackingHeadHtml(tracking, nonce, consent) : "";
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;

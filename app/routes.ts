@@ -32,6 +32,7 @@ export default [
   route("robots.txt", "routes/site/robots.ts"),
   route("sitemap.xml", "routes/site/sitemap-xml.ts"),
   route("currency", "routes/site/currency.tsx"),
+  route("consent", "routes/site/consent.tsx"),
   route("api/events", "routes/api/events.ts"),
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),

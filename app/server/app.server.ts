@@ -11,7 +11,9 @@ import { createAuth } from "./auth/auth.server";
 import { CLIENT_IP_HEADER } from "./auth/constants";
 import { loadAuthSecret } from "./auth/secret.server";
 import { type Config, parseConfig } from "./config.server";
+import { consentVariant } from "./consent/consent.server";
 import { type AppServices, requestContext, servicesContext } from "./context.server";
+import { visitorCountry } from "./currency/currency.server";
 import { isDatabaseReachable, openDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seedDatabase } from "./db/seed.server";
@@ -156,6 +158,13 @@ function createExpressApp(
     if (isAdminRoutedPath(path)) res.setHeader("X-Robots-Tag", "noindex, nofollow");
     const page = !req.path.endsWith(".data") && isPublicPageRequest(req.method, path);
     res.locals.tracking = page ? await loadTracking(db, req.log) : null;
+    res.locals.consent = res.locals.tracking
+      ? consentVariant(
+          { headers: { get: (name) => req.get(name) ?? null } },
+          res.locals.tracking.consent,
+          visitorCountry({ headers: { get: (name) => req.get(name) ?? null } }, config, req.ip),
+        )
+      : null;
     next();
   });
   app.use(securityHeaders({ development }));
@@ -189,6 +198,7 @@ function createExpressApp(
           logger: req.log,
           clientIp: req.ip,
           tracking: res.locals.tracking ?? null,
+          consent: res.locals.consent ?? null,
         });
         return context;
       },

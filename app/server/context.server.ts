@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import { createContext, type RouterContextProvider } from "react-router";
+import type { ConsentVariant } from "~/lib/consent";
 import type { Auth } from "./auth/auth.server";
 import type { Config } from "./config.server";
 import type { Database } from "./db/schema.server";
@@ -26,6 +27,8 @@ export type RequestInfo = {
   clientIp: string | undefined;
   /** Set on public page requests only: the analytics, pixel and custom head code to inject. */
   tracking: Tracking | null;
+  /** Set on public page requests only: the consent state the page's banner and tags depend on. */
+  consent: ConsentVariant | null;
 };
 
 export const requestContext = createContext<RequestInfo>();

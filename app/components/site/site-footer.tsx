@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { CookieSettingsLink } from "~/components/site/consent-banner";
 import { CurrencySwitch } from "~/components/site/currency-switch";
 import { GlobeIcon } from "~/components/site/icons/GlobeIcon";
 import { MapPinIcon } from "~/components/site/icons/MapPinIcon";
@@ -7,16 +8,19 @@ import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
 import type { Office } from "~/content/contact";
 import { footer, industryLinks, serviceLinks } from "~/content/site";
+import { bannerOf, type ConsentVariant } from "~/lib/consent";
 import type { Currency } from "~/lib/currency";
 
 export function SiteFooter({
   logo,
   currency,
   offices,
+  consent,
 }: {
   logo: string | null;
   currency: Currency;
   offices: readonly Office[];
+  consent: ConsentVariant;
 }) {
   return (
     <footer data-slot="site-footer" className="border-t bg-muted/40">
@@ -104,6 +108,11 @@ export function SiteFooter({
                 </Link>
               </li>
             ))}
+            {bannerOf(consent).enabled ? (
+              <li>
+                <CookieSettingsLink variant={consent} className="text-muted-foreground hover:text-foreground" />
+              </li>
+            ) : null}
           </ul>
           <p className="mt-6 mb-2 font-semibold text-sm">Prices shown in</p>
           <CurrencySwitch currency={currency} />

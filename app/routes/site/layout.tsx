@@ -1,13 +1,16 @@
 import { useEffect } from "react";
 import { data, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { ConsentBanner } from "~/components/site/consent-banner";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { SiteToaster } from "~/components/site/site-toaster";
 import { Snowfall, WinterBanner } from "~/components/site/winter-promo";
 import { offices } from "~/content/contact";
+import type { ConsentVariant } from "~/lib/consent";
 import type { Currency } from "~/lib/currency";
+import { consentVariant, loadConsentSettings } from "~/server/consent/consent.server";
 import { getRequestInfo, getServices } from "~/server/context.server";
-import { detectCurrency } from "~/server/currency/currency.server";
+import { detectCurrency, visitorCountry } from "~/server/currency/currency.server";
 import { firstTouchCookie } from "~/server/leads/attribution.server";
 import { issueFormToken } from "~/server/leads/spam.server";
 import { loadPublicSettings, type PublicSettings } from "~/server/site/public-settings.server";
@@ -15,14 +18,20 @@ import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config, formSecret } = getServices(context);
+  const { clientIp, consent } = getRequestInfo(context);
   const payload = {
     formToken: issueFormToken(formSecret),
     offices,
     settings: await loadPublicSettings(db),
-    currency: detectCurrency(request, config, getRequestInfo(context).clientIp),
+    currency: detectCurrency(request, config, clientIp),
+    // Worked out once per page request by the server; data requests (client navigations) work it out here.
+    consent:
+      consent ?? consentVariant(request, await loadConsentSettings(db), visitorCountry(request, config, clientIp)),
   };
-  // Pages differ by currency: the visitor's cookie, or the proxy's country header when one is used.
-  const headers = new Headers({ Vary: config.countryHeader ? `Cookie, ${config.countryHeader}` : "Cookie" });
+  // Pages differ by currency and consent: cookies, Global Privacy Control, and the proxy's country header.
+  const headers = new Headers({
+    Vary: config.countryHeader ? `Cookie, Sec-GPC, ${config.countryHeader}` : "Cookie, Sec-GPC",
+  });
   const firstTouch = firstTouchCookie(request, config.secureCookies);
   if (firstTouch) headers.append("Set-Cookie", firstTouch);
   return data(payload, { headers });
@@ -34,7 +43,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return headers;
 }
 
-export type SiteData = { settings: PublicSettings; currency: Currency; formToken: string };
+export type SiteData = { settings: PublicSettings; currency: Currency; formToken: string; consent: ConsentVariant };
 
 /** The public layout's data (settings, currency) from any page below it. */
 export function useSiteData() {
@@ -67,8 +76,14 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         <div id="main" className="flex-1">
           <Outlet />
         </div>
-        <SiteFooter logo={loaderData.settings.footerLogo} currency={loaderData.currency} offices={loaderData.offices} />
+        <SiteFooter
+          logo={loaderData.settings.footerLogo}
+          currency={loaderData.currency}
+          offices={loaderData.offices}
+          consent={loaderData.consent}
+        />
         <WinterBanner />
+        <ConsentBanner variant={loaderData.consent} />
       </div>
     </SiteToaster>
   );

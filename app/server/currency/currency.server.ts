@@ -34,12 +34,20 @@ export function countryOf(ip: string | undefined) {
 export function detectCurrency(request: Request, config: Config, clientIp: string | undefined): Currency {
   const chosen = readCookie(request.headers.get("cookie"), CURRENCY_COOKIE);
   if (isCurrency(chosen)) return chosen;
+  return visitorCountry(request, config, clientIp) === "IN" ? "INR" : "USD";
+}
+
+/** The visitor's country: the trusted proxy's header when one is configured, else the offline table. */
+export function visitorCountry(
+  request: { headers: { get(name: string): string | null } },
+  config: Pick<Config, "countryHeader" | "trustProxy">,
+  clientIp: string | undefined,
+) {
   const fromProxy =
     config.countryHeader && config.trustProxy !== false
       ? request.headers.get(config.countryHeader)?.trim().toUpperCase()
       : undefined;
-  const country = fromProxy || countryOf(clientIp);
-  return country === "IN" ? "INR" : "USD";
+  return fromProxy || countryOf(clientIp);
 }
 
 export function currencyCookie(currency: Currency, secure: boolean) {

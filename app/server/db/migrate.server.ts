@@ -7,6 +7,7 @@ import * as crm from "./migrations/0004-crm.server";
 import * as leadSearchAtCommit from "./migrations/0005-lead-search-at-commit.server";
 import * as outboxUnnoted from "./migrations/0006-outbox-unnoted.server";
 import * as leadsSupersededIndexes from "./migrations/0007-leads-superseded-indexes.server";
+import * as consentFunnel from "./migrations/0013-consent-funnel.server";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   "0005-lead-search-at-commit": leadSearchAtCommit,
   "0006-outbox-unnoted": outboxUnnoted,
   "0007-leads-superseded-indexes": leadsSupersededIndexes,
+  "0013-consent-funnel": consentFunnel,
 };
 
 export const migrationNames = Object.keys(migrations);

@@ -22,6 +22,8 @@ export type Attribution = {
   pageUrl: string | null;
   /** The campaign that first brought the visitor this visit; the lead keeps it, the submission the current one. */
   firstTouch?: Utm | null;
+  /** The path the visit began on, for the funnel by landing page. */
+  landingPath?: string | null;
   referrer: string | null;
   userAgent: string | null;
   browserInfo: { userAgent: string | null; language: string | null; platform: string | null } | null;
@@ -162,6 +164,7 @@ export async function writeLead(
     status: "new",
     ...firstTouch,
     page_url: attribution.pageUrl,
+    landing_path: attribution.landingPath ?? null,
     referrer: attribution.referrer,
     browser_info: attribution.browserInfo ? toJson(attribution.browserInfo) : null,
     ip_address: null,
