@@ -8,6 +8,7 @@ export default [
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("dashboard", "routes/admin/dashboard.tsx", { id: "routes/admin/dashboard-alias" }),
+    route("dashboard/funnel.csv", "routes/admin/funnel-export.ts"),
     route("settings", "routes/admin/settings.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("pages", "routes/admin/pages.tsx"),

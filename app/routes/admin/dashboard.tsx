@@ -1,4 +1,5 @@
 import { BriefcaseIcon, FileTextIcon, HistoryIcon, UsersIcon } from "lucide-react";
+import { FunnelCard } from "~/components/admin/dashboard/funnel-card";
 import { LeadsChart } from "~/components/admin/leads-chart";
 import { RoleBadge } from "~/components/admin/role-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -10,21 +11,23 @@ import {
   dashboardCounts,
   leadsPerDayBySource,
 } from "~/server/dashboard/dashboard.server";
+import { loadFunnel } from "~/server/dashboard/funnel.server";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {
   return [{ title: "Dashboard | Admin" }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
   const { db } = getServices(context);
-  const [counts, series, campaigns] = await Promise.all([
+  const [counts, series, campaigns, funnel] = await Promise.all([
     dashboardCounts(db),
     leadsPerDayBySource(db),
     campaignTable(db),
+    loadFunnel(db, new URL(request.url).searchParams),
   ]);
-  return { role: staff.role, counts, series, campaigns };
+  return { role: staff.role, counts, series, campaigns, funnel };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -81,6 +84,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <CampaignTable rows={loaderData.campaigns} />
         </CardContent>
       </Card>
+      <FunnelCard funnel={loaderData.funnel} />
     </div>
   );
 }
