@@ -85,27 +85,27 @@ export async function loadFunnel(db: Database, params: URLSearchParams, nowMs = 
     sql<number>`sum(case when status in ('qualified', 'converted') then 1 else 0 end)`.as("qualified"),
     sql<number>`sum(case when status = 'converted' then 1 else 0 end)`.as("clients"),
   ];
-  const [visitsByCampaign, leadsByCampaign, visitsByLanding, leadsByLanding] = await Promise.all([
+  // One grouping per table, by campaign and landing page together (a few hundred groups at most);
+  // both breakdowns are summed from it, so each table is read once.
+  const [visits, leads] = await Promise.all([
     visitRows
-      .select(["utm_campaign", "utm_source", "utm_medium", sql<number>`sum(visits)`.as("visits")])
-      .groupBy(["utm_campaign", "utm_source", "utm_medium"])
+      .select(["utm_campaign", "utm_source", "utm_medium", "landing_path", sql<number>`sum(visits)`.as("visits")])
+      .groupBy(["utm_campaign", "utm_source", "utm_medium", "landing_path"])
       .execute(),
     leadRows
       .select([
         sql<string>`coalesce(utm_campaign, '')`.as("utm_campaign"),
         sql<string>`coalesce(utm_source, '')`.as("utm_source"),
         sql<string>`coalesce(utm_medium, '')`.as("utm_medium"),
+        sql<string>`coalesce(landing_path, '')`.as("landing_path"),
         ...leadCounts,
       ])
-      .groupBy([sql`coalesce(utm_campaign, '')`, sql`coalesce(utm_source, '')`, sql`coalesce(utm_medium, '')`])
-      .execute(),
-    visitRows
-      .select(["landing_path", sql<number>`sum(visits)`.as("visits")])
-      .groupBy("landing_path")
-      .execute(),
-    leadRows
-      .select([sql<string>`coalesce(landing_path, '')`.as("landing_path"), ...leadCounts])
-      .groupBy(sql`coalesce(landing_path, '')`)
+      .groupBy([
+        sql`coalesce(utm_campaign, '')`,
+        sql`coalesce(utm_source, '')`,
+        sql`coalesce(utm_medium, '')`,
+        sql`coalesce(landing_path, '')`,
+      ])
       .execute(),
   ]);
 
@@ -122,17 +122,20 @@ export async function loadFunnel(db: Database, params: URLSearchParams, nowMs = 
     campaigns.set(key, entry);
     return entry;
   };
-  for (const row of visitsByCampaign) campaignRow(row).visits += Number(row.visits);
-  for (const row of leadsByCampaign) addLeads(campaignRow(row), row);
-
   const pages = new Map<string, LandingFunnelRow>();
   const pageRow = (landingPath: string) => {
     const entry = pages.get(landingPath) ?? { landingPath, ...empty() };
     pages.set(landingPath, entry);
     return entry;
   };
-  for (const row of visitsByLanding) pageRow(row.landing_path).visits += Number(row.visits);
-  for (const row of leadsByLanding) addLeads(pageRow(row.landing_path), row);
+  for (const row of visits) {
+    campaignRow(row).visits += Number(row.visits);
+    pageRow(row.landing_path).visits += Number(row.visits);
+  }
+  for (const row of leads) {
+    addLeads(campaignRow(row), row);
+    addLeads(pageRow(row.landing_path), row);
+  }
 
   const totals = empty();
   for (const row of campaigns.values()) {
