@@ -203,6 +203,19 @@ describe("consent before tracking", () => {
     expect(heights[0]).toBe(heights[1]);
   });
 
+  it("refuses a choice it does not know with a 400 and records nothing", async () => {
+    const before = (await db.selectFrom("consent_records").select("id").execute()).length;
+    const response = await fetch(`${app.url}/consent`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+      body: new URLSearchParams({ choice: "everything" }),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get("set-cookie")).toBeNull();
+    expect((await db.selectFrom("consent_records").select("id").execute()).length).toBe(before);
+  });
+
   it("asks only visitors from countries that require it when set so", async () => {
     await setSetting(db, "consent_scope", "required", null);
     try {

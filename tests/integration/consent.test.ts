@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { privacySchema } from "~/lib/schemas/settings";
 import { consentVariant, findConsentRecord, loadConsentSettings, recordConsent } from "~/server/consent/consent.server";
 import { loadSiteSettings, updateSettings } from "~/server/settings/settings.server";
 import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
@@ -72,5 +73,30 @@ describe.each(dialects)("consent on %s", (dialect) => {
     expect(after.retention_events_months).toBe("3");
     expect(after.retention_mails_months).toBe("1");
     expect(after.retention_consent_months).toBeNull();
+  });
+});
+
+describe("the privacy settings form's rules", () => {
+  const valid = {
+    consent_banner: "on",
+    consent_scope: "required",
+    consent_policy_version: "2",
+    custom_head_code_category: "analytics",
+    retention_events_months: "13",
+    retention_consent_months: "13",
+    retention_mails_months: "6",
+  };
+  it("accepts sane values and refuses the rest with a sentence naming the field", () => {
+    expect(privacySchema.safeParse(valid).success).toBe(true);
+    const issues = (changes: Record<string, string>) =>
+      privacySchema.safeParse({ ...valid, ...changes }).error?.issues.map((issue) => issue.message);
+    expect(issues({ consent_policy_version: "0" })).toEqual(["The policy version starts at 1."]);
+    expect(issues({ retention_mails_months: "0" })).toEqual(["Sent mails retention must be between 1 and 120 months."]);
+    expect(issues({ retention_events_months: "1.5" })).toEqual([
+      "Analytics events retention must be a whole number of months.",
+    ]);
+    expect(issues({ custom_head_code_category: "everything" })).toEqual([
+      "Choose the category of the custom head code.",
+    ]);
   });
 });

@@ -1,5 +1,4 @@
 import { Link } from "react-router";
-import { CookieSettingsLink } from "~/components/site/consent-banner";
 import { CurrencySwitch } from "~/components/site/currency-switch";
 import { GlobeIcon } from "~/components/site/icons/GlobeIcon";
 import { MapPinIcon } from "~/components/site/icons/MapPinIcon";
@@ -8,19 +7,19 @@ import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
 import type { Office } from "~/content/contact";
 import { footer, industryLinks, serviceLinks } from "~/content/site";
-import { bannerOf, type ConsentVariant } from "~/lib/consent";
 import type { Currency } from "~/lib/currency";
 
 export function SiteFooter({
   logo,
   currency,
   offices,
-  consent,
+  cookieSettings,
 }: {
   logo: string | null;
   currency: Currency;
   offices: readonly Office[];
-  consent: ConsentVariant;
+  /** Whether the consent banner is on, so that "Cookie settings" can bring it back. */
+  cookieSettings: boolean;
 }) {
   return (
     <footer data-slot="site-footer" className="border-t bg-muted/40">
@@ -108,9 +107,11 @@ export function SiteFooter({
                 </Link>
               </li>
             ))}
-            {bannerOf(consent).enabled ? (
+            {cookieSettings ? (
               <li>
-                <CookieSettingsLink variant={consent} className="text-muted-foreground hover:text-foreground" />
+                <a href="#cookie-settings" className="text-muted-foreground hover:text-foreground">
+                  Cookie settings
+                </a>
               </li>
             ) : null}
           </ul>

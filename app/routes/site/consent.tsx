@@ -26,8 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (choice !== "accept" && choice !== "reject" && choice !== "custom") {
     return data({ error: "Choose Accept all, Reject all or Save choices." }, { status: 400 });
   }
-  const back = String(form.get("redirectTo") ?? "/");
-  const target = isSafeRedirectUrl(back) ? back : "/";
+  const target = samePageAs(request);
   const limited = await consumeRateLimit(db, `consent:${rateLimitAddress(getRequestInfo(context).clientIp)}`, {
     windowSeconds: 60,
     max: CHOICES_PER_MINUTE,
@@ -41,6 +40,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     globalPrivacyControl: sendsGlobalPrivacyControl(request),
   });
   return redirect(target, { status: 303, headers: { "Set-Cookie": consentCookie(value, config.secureCookies) } });
+}
+
+/** Back to the page the banner was on (the Referer, same site only), else home. */
+function samePageAs(request: Request) {
+  const referer = request.headers.get("referer");
+  try {
+    const page = referer ? new URL(referer) : null;
+    const back = page && page.host === new URL(request.url).host ? `${page.pathname}${page.search}` : "/";
+    return isSafeRedirectUrl(back) && back !== "/consent" ? back : "/";
+  } catch {
+    return "/";
+  }
 }
 
 export function loader() {

@@ -6,8 +6,8 @@ import { SiteHeader } from "~/components/site/site-header";
 import { SiteToaster } from "~/components/site/site-toaster";
 import { Snowfall, WinterBanner } from "~/components/site/winter-promo";
 import { offices } from "~/content/contact";
-import type { ConsentVariant } from "~/lib/consent";
 import type { Currency } from "~/lib/currency";
+import { consentBannerHtml } from "~/server/consent/banner.server";
 import { consentVariant, loadConsentSettings } from "~/server/consent/consent.server";
 import { getRequestInfo, getServices } from "~/server/context.server";
 import { detectCurrency, visitorCountry } from "~/server/currency/currency.server";
@@ -24,9 +24,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     offices,
     settings: await loadPublicSettings(db),
     currency: detectCurrency(request, config, clientIp),
-    // Worked out once per page request by the server; data requests (client navigations) work it out here.
-    consent:
+    consentBanner: consentBannerHtml(
+      // Worked out once per page request by the server; data requests (client navigations) work it out here.
       consent ?? consentVariant(request, await loadConsentSettings(db), visitorCountry(request, config, clientIp)),
+    ),
   };
   // Pages differ by currency and consent: cookies, Global Privacy Control, and the proxy's country header.
   const headers = new Headers({
@@ -43,7 +44,7 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return headers;
 }
 
-export type SiteData = { settings: PublicSettings; currency: Currency; formToken: string; consent: ConsentVariant };
+export type SiteData = { settings: PublicSettings; currency: Currency; formToken: string };
 
 /** The public layout's data (settings, currency) from any page below it. */
 export function useSiteData() {
@@ -80,10 +81,10 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
           logo={loaderData.settings.footerLogo}
           currency={loaderData.currency}
           offices={loaderData.offices}
-          consent={loaderData.consent}
+          cookieSettings={loaderData.consentBanner !== null}
         />
         <WinterBanner />
-        <ConsentBanner variant={loaderData.consent} />
+        <ConsentBanner html={loaderData.consentBanner} />
       </div>
     </SiteToaster>
   );
