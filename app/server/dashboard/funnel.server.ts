@@ -80,32 +80,15 @@ export async function loadFunnel(db: Database, params: URLSearchParams, nowMs = 
     .where("is_spam", "=", false)
     .where("created_at", ">=", leadsFrom)
     .where("created_at", "<", leadsTo);
-  const leadCounts = [
-    sql<number>`count(*)`.as("leads"),
-    sql<number>`sum(case when status in ('qualified', 'converted') then 1 else 0 end)`.as("qualified"),
-    sql<number>`sum(case when status = 'converted' then 1 else 0 end)`.as("clients"),
-  ];
-  // One grouping per table, by campaign and landing page together (a few hundred groups at most);
-  // both breakdowns are summed from it, so each table is read once.
   const [visits, leads] = await Promise.all([
     visitRows
       .select(["utm_campaign", "utm_source", "utm_medium", "landing_path", sql<number>`sum(visits)`.as("visits")])
       .groupBy(["utm_campaign", "utm_source", "utm_medium", "landing_path"])
       .execute(),
+    // Grouped by status too and summed here: a CASE per row costs SQLite more than the grouping.
     leadRows
-      .select([
-        sql<string>`coalesce(utm_campaign, '')`.as("utm_campaign"),
-        sql<string>`coalesce(utm_source, '')`.as("utm_source"),
-        sql<string>`coalesce(utm_medium, '')`.as("utm_medium"),
-        sql<string>`coalesce(landing_path, '')`.as("landing_path"),
-        ...leadCounts,
-      ])
-      .groupBy([
-        sql`coalesce(utm_campaign, '')`,
-        sql`coalesce(utm_source, '')`,
-        sql`coalesce(utm_medium, '')`,
-        sql`coalesce(landing_path, '')`,
-      ])
+      .select(["utm_campaign", "utm_source", "utm_medium", "landing_path", "status", sql<number>`count(*)`.as("leads")])
+      .groupBy(["utm_campaign", "utm_source", "utm_medium", "landing_path", "status"])
       .execute(),
   ]);
 
@@ -133,8 +116,18 @@ export async function loadFunnel(db: Database, params: URLSearchParams, nowMs = 
     pageRow(row.landing_path).visits += Number(row.visits);
   }
   for (const row of leads) {
-    addLeads(campaignRow(row), row);
-    addLeads(pageRow(row.landing_path), row);
+    const counts = {
+      leads: Number(row.leads),
+      qualified: row.status === "qualified" || row.status === "converted" ? Number(row.leads) : 0,
+      clients: row.status === "converted" ? Number(row.leads) : 0,
+    };
+    const key = {
+      utm_campaign: row.utm_campaign ?? "",
+      utm_source: row.utm_source ?? "",
+      utm_medium: row.utm_medium ?? "",
+    };
+    addLeads(campaignRow(key), counts);
+    addLeads(pageRow(row.landing_path ?? ""), counts);
   }
 
   const totals = empty();
@@ -155,9 +148,9 @@ export async function loadFunnel(db: Database, params: URLSearchParams, nowMs = 
 }
 
 function addLeads(target: FunnelCounts, row: { leads: number; qualified: number; clients: number }) {
-  target.leads += Number(row.leads);
-  target.qualified += Number(row.qualified ?? 0);
-  target.clients += Number(row.clients ?? 0);
+  target.leads += row.leads;
+  target.qualified += row.qualified;
+  target.clients += row.clients;
 }
 
 export function campaignName(row: { campaign: string; source: string; medium: string }) {
