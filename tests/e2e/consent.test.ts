@@ -6,7 +6,7 @@ import type { Database } from "~/server/db/schema.server";
 import { setSetting } from "~/server/settings/settings.server";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { launchBrowser } from "../support/browser";
-import { appDatabase } from "../support/staff";
+import { addStaff, appDatabase, signIn } from "../support/staff";
 
 const axeSource = readFileSync(path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js"), "utf8");
 const GOOGLE = "www.googletagmanager.com";
@@ -228,6 +228,47 @@ describe("consent before tracking", () => {
       expect(us).toContain(`https://${GOOGLE}/gtag/js`);
     } finally {
       await setSetting(db, "consent_scope", "everyone", null);
+    }
+  });
+
+  it("lets an admin turn the banner off and bump the policy version in Settings, and no one else", async () => {
+    await addStaff(db, "boss@example.com", "admin");
+    await addStaff(db, "seller@example.com", "sales");
+    const save = async (cookie: string, fields: Record<string, string>) =>
+      fetch(`${app.url}/admin/settings`, {
+        method: "POST",
+        headers: { cookie, origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          intent: "save-privacy",
+          consent_banner: "on",
+          consent_scope: "everyone",
+          consent_policy_version: "1",
+          custom_head_code_category: "marketing",
+          retention_events_months: "13",
+          retention_consent_months: "13",
+          retention_mails_months: "6",
+          ...fields,
+        }),
+        redirect: "manual",
+      });
+    const seller = await signIn(app, "seller@example.com", "password-123");
+    expect((await save(seller, { consent_banner: "off" })).status).toBe(403);
+    const boss = await signIn(app, "boss@example.com", "password-123");
+    expect((await save(boss, { consent_policy_version: "0" })).status).toBe(400);
+
+    // A visitor who chose under version 1 is asked again under version 2.
+    const chosen = { cookie: "consent=1.a1m1.abcdefghijkl" };
+    expect(await (await fetch(`${app.url}/`, { headers: chosen })).text()).toContain('data-open="false"');
+    expect((await save(boss, { consent_policy_version: "2" })).status).toBe(200);
+    expect(await (await fetch(`${app.url}/`, { headers: chosen })).text()).toContain('data-open="true"');
+
+    expect((await save(boss, { consent_banner: "off", consent_policy_version: "2" })).status).toBe(200);
+    try {
+      const html = await (await fetch(`${app.url}/`)).text();
+      expect(html).not.toContain('id="cookie-settings"');
+      expect(html).toContain(`https://${GOOGLE}/gtag/js`);
+    } finally {
+      await save(boss, { consent_banner: "on", consent_policy_version: "2" });
     }
   });
 });
