@@ -183,8 +183,11 @@ describe("consent before tracking", () => {
     expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
     await banner(page).getByRole("button", { name: "Reject all" }).focus();
     await page.keyboard.press("Enter");
-    await page.waitForLoadState("networkidle");
-    expect((await context.cookies()).find((each) => each.name === "consent")?.value).toMatch(/^1\.a0m0\./);
+    await expect
+      .poll(async () => (await context.cookies()).find((each) => each.name === "consent")?.value ?? "", {
+        timeout: 15_000,
+      })
+      .toMatch(/^1\.a0m0\./);
     await context.close();
   });
 
