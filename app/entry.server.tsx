@@ -8,6 +8,8 @@ import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs, RouterContex
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { getRequestInfo } from "~/server/context.server";
+import { isDatabaseUnavailable } from "~/server/db/database.server";
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/server/leads/capture.server";
 import { hasTracking, trackingHeadHtml } from "~/server/site/tracking.server";
 
 export const streamTimeout = 5_000;
@@ -19,10 +21,15 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  const { nonce, logger, tracking, consent, stylesheet, databaseUnavailable } = getRequestInfo(loadContext);
+  // The database is restarting or down: the page may work if asked again in a moment.
+  if (responseStatusCode === 500 && databaseUnavailable) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { nonce, logger, tracking, consent } = getRequestInfo(loadContext);
   const headHtml = tracking && consent && hasTracking(tracking) ? trackingHeadHtml(tracking, nonce, consent) : "";
 
   return new Promise((resolve, reject) => {
@@ -50,7 +57,8 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (headHtml) pipe(injectBeforeHeadEnd(headHtml)).pipe(body);
+          if (headHtml || stylesheet)
+            pipe(rewriteHead((head) => inlineStylesheets(head, stylesheet) + headHtml)).pipe(body);
           else pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -74,33 +82,46 @@ export default function handleRequest(
 export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request?.signal.aborted) return;
   // Errors raised before React Router built a context (e.g. while loading the build) come without one.
-  const logger = context ? getRequestInfo(context).logger : undefined;
+  const info = context ? getRequestInfo(context) : undefined;
+  if (info && isDatabaseUnavailable(error)) info.databaseUnavailable = true;
+  const logger = info?.logger;
   if (logger) logger.error({ err: error, url: request?.url }, "unhandled error in a route");
   else console.error(error);
 }
 
+const STYLESHEET_LINK = /<link nonce="" rel="stylesheet" href="(\/assets\/[\w.-]+\.css)"\/>/g;
+
 /**
- * Puts the site's tracking markup just before </head>. It lives outside React's tree: React 19 skips
- * unknown tags in the head while hydrating, and the scripts run once, as the admin wrote them.
+ * The site's stylesheet, inlined: the first paint waits for no request. The link stays (React hydrates
+ * it) but for print only, so it neither blocks rendering nor applies twice; the inlined rules, like
+ * the tracking markup, live outside React's tree (React 19 skips unknown tags in the head while
+ * hydrating).
  */
-function injectBeforeHeadEnd(html: string) {
-  let injected = false;
+function inlineStylesheets(head: string, stylesheet: ((href: string) => string | undefined) | undefined) {
+  if (!stylesheet) return head;
+  const inlined: string[] = [];
+  const withLinks = head.replace(STYLESHEET_LINK, (link, href: string) => {
+    const css = stylesheet(href);
+    if (css === undefined) return link;
+    inlined.push(`<style>${css.replaceAll("</style", "<\\/style")}</style>`);
+    return link.replace("/>", ' media="print"/>');
+  });
+  return withLinks + inlined.join("");
+}
+
+/** Rewrites the document's <head> (up to </head>) once it has streamed in whole, then passes the rest through. */
+function rewriteHead(rewrite: (head: string) => string) {
+  let done = false;
   let pending = "";
   const decoder = new StringDecoder("utf8");
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      if (injected) return callback(null, decoder.write(chunk));
+      if (done) return callback(null, decoder.write(chunk));
       pending += decoder.write(chunk);
       const at = pending.indexOf("</head>");
-      if (at === -1) {
-        // Keep a tail that could hold the start of "</head>"; pass the rest on.
-        const safe = Math.max(0, pending.length - 6);
-        const out = pending.slice(0, safe);
-        pending = pending.slice(safe);
-        return callback(null, out);
-      }
-      injected = true;
-      const out = pending.slice(0, at) + html + pending.slice(at);
+      if (at === -1) return callback();
+      done = true;
+      const out = rewrite(pending.slice(0, at)) + pending.slice(at);
       pending = "";
       callback(null, out);
     },

@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useLocation,
   useRouteLoaderData,
 } from "react-router";
@@ -21,6 +22,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await takeToast(request);
   const { config, db } = getServices(context);
   return data({ toast, baseUrl: config.baseUrl, favicon: await loadFavicon(db) }, headers ? { headers } : undefined);
+}
+
+/** Plain moves between admin screens keep the root's data, as the admin layout does (see it for why). */
+export function shouldRevalidate({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const admin = /^\/admin(\/|$)/i;
+  return !formMethod && admin.test(currentUrl.pathname) && admin.test(nextUrl.pathname)
+    ? false
+    : defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

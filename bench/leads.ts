@@ -1,16 +1,26 @@
-// npm run bench:leads — a bounded load of lead submissions against the production build on loopback,
+// npm run bench:leads — with WEB_CONCURRENCY 1 and 2 side by side (or the WEB_CONCURRENCY given), a bounded load of lead submissions against the production build on loopback,
 // on SQLite with synchronous=FULL, in two phases: flat out (how many leads a second can it take, and how
 // fast does it answer meanwhile?) and paced at the target rate (how fast does it answer while taking
 // 1,000 leads a second?). Then a check that every acknowledged lead is in the database exactly once.
-import { spawnSync } from "node:child_process";
+// With --webhook, one active webhook endpoint (lead.created) points at a fast receiver on loopback the
+// whole time, and afterwards a backlog of 10,000 events is delivered to it and its rate printed.
+import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
 import { cpus } from "node:os";
 import { openDatabase } from "~/server/db/database.server";
+import type { Database } from "~/server/db/schema.server";
+import { now } from "~/server/db/values.server";
+import { createWebhookEndpoint } from "~/server/webhooks/endpoints.server";
+import { recordWebhookEvent } from "~/server/webhooks/events.server";
 import { startAppServer } from "../tests/support/app-server";
+import { freePort } from "../tests/support/free-port";
+import { waitForWorkers } from "../tests/support/load";
 
 const CONNECTIONS = 20;
+const WEBHOOK = process.argv.includes("--webhook");
+const WEBHOOK_BACKLOG = 10_000;
 const WARMUP_REQUESTS = 8000;
 /** The issue's target: this many leads a second over CONNECTIONS connections, with p99 under 25 ms. */
 const TARGET_RATE = 1000;
@@ -86,6 +96,20 @@ function stolenSeconds() {
   }
 }
 
+/** The processes a supervisor started (its workers). */
+function childPids(pid: number | undefined) {
+  const listed = spawnSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" }).stdout ?? "";
+  return listed
+    .split("\n")
+    .map((line) => Number(line.trim()))
+    .filter((child) => child > 0);
+}
+
+/** Bytes the server's processes have caused to be written to disk so far (Linux), or NaN. */
+function bytesWrittenBy(pids: (number | undefined)[]) {
+  return pids.reduce<number>((sum, pid) => sum + bytesWritten(pid), 0);
+}
+
 /** Bytes the server process has caused to be written to disk so far (Linux), or NaN. */
 function bytesWritten(pid: number | undefined) {
   try {
@@ -98,126 +122,263 @@ function bytesWritten(pid: number | undefined) {
 // Each request comes from its own address through the (trusted) loopback proxy, as real visitors do,
 // so the per-IP and per-address limits apply as they would in production. Every lead queues a staff
 // notification (no SMTP server: the mails wait in the outbox), as on a configured site.
-const app = await startAppServer({
-  TRUST_PROXY: "loopback",
-  LOG_LEVEL: "error",
-  NOTIFY_EMAILS: "sales@agency.example",
-});
-const db = openDatabase(app.database);
-try {
-  const form = await db.selectFrom("forms").select("id").where("name", "=", "Contact Form").executeTakeFirstOrThrow();
-  const url = new URL(`${app.url}/api/forms/${form.id}/submissions`);
-  const connections = Array.from({ length: CONNECTIONS }, () => new Connection(url));
-  await Promise.all(connections.map((connection) => connection.ready));
-  const acknowledged: string[] = [];
-  let sent = 0;
-  let failures = 0;
+async function runBench(workers: number | null) {
+  const metricsPort = await freePort();
+  const app = await startAppServer({
+    TRUST_PROXY: "loopback",
+    LOG_LEVEL: "error",
+    NOTIFY_EMAILS: "sales@agency.example",
+    WEB_CONCURRENCY: workers === null ? undefined : String(workers),
+    METRICS_PORT: String(metricsPort),
+    ...(WEBHOOK ? { WEBHOOK_ALLOW_PRIVATE: "true" } : {}),
+  });
+  if (workers !== null) await waitForWorkers(metricsPort, workers);
+  const pids = () => [app.process.pid, ...childPids(app.process.pid)];
+  const db = openDatabase(app.database);
+  const receiver = WEBHOOK ? await startReceiver() : undefined;
+  try {
+    const endpointId = receiver
+      ? (
+          await createWebhookEndpoint(
+            db,
+            {
+              url: receiver.url,
+              description: "bench",
+              events: ["lead.created"],
+              format: "standard",
+              includeSpam: false,
+            },
+            { id: null, email: "bench" },
+            { allowPrivate: true },
+          )
+        ).id
+      : undefined;
+    const form = await db.selectFrom("forms").select("id").where("name", "=", "Contact Form").executeTakeFirstOrThrow();
+    const url = new URL(`${app.url}/api/forms/${form.id}/submissions`);
+    const connections = Array.from({ length: CONNECTIONS }, () => new Connection(url));
+    await Promise.all(connections.map((connection) => connection.ready));
+    const acknowledged: string[] = [];
+    let sent = 0;
+    let failures = 0;
 
-  async function submit(connection: Connection, n: number) {
-    const answer = await connection.post(
-      JSON.stringify({ name: `Load ${n}`, email: `load${n}@example.com`, message: "bench" }),
-      {
-        "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
-      },
-    );
-    const leadId = answer.status === 201 ? (JSON.parse(answer.body) as { leadId?: string }).leadId : undefined;
-    if (leadId) acknowledged.push(leadId);
-    else failures++;
-  }
+    async function submit(connection: Connection, n: number) {
+      const answer = await connection.post(
+        JSON.stringify({ name: `Load ${n}`, email: `load${n}@example.com`, message: "bench" }),
+        {
+          "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+        },
+      );
+      const leadId = answer.status === 201 ? (JSON.parse(answer.body) as { leadId?: string }).leadId : undefined;
+      if (leadId) acknowledged.push(leadId);
+      else failures++;
+    }
 
-  // V8 compiles the server's code as it runs and SQLite fills its cache: the first few thousand
-  // requests measure those, not the steady state a server that runs for days is in.
-  const warmupEnd = WARMUP_REQUESTS;
-  await Promise.all(
-    connections.map(async (connection) => {
-      while (sent < warmupEnd) await submit(connection, sent++);
-    }),
-  );
-
-  type Phase = {
-    name: string;
-    seconds: number;
-    leads: number;
-    latencies: number[];
-    stolenShare: number;
-    bytesPerLead: number;
-  };
-
-  /** Runs one phase; `scheduleFor` paces it (the time request `k` of a connection is due), or not. */
-  async function phase(name: string, scheduleFor?: (connection: number, k: number) => number): Promise<Phase> {
-    const latencies: number[] = [];
-    const acknowledgedBefore = acknowledged.length;
-    const first = sent;
-    const deadline = performance.now() + MAX_SECONDS * 1000;
-    const stolenBefore = stolenSeconds();
-    const writtenBefore = bytesWritten(app.process.pid);
-    const started = performance.now();
+    // V8 compiles the server's code as it runs and SQLite fills its cache: the first few thousand
+    // requests measure those, not the steady state a server that runs for days is in.
+    const warmupEnd = WARMUP_REQUESTS;
     await Promise.all(
-      connections.map(async (connection, index) => {
-        for (let k = 0; ; k++) {
-          const due = scheduleFor ? started + scheduleFor(index, k) : performance.now();
-          const wait = due - performance.now();
-          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-          if (sent >= first + PHASE_REQUESTS || performance.now() >= deadline) break;
-          await submit(connection, sent++);
-          // From when the request was due, not when it went out: a server that falls behind the pace
-          // cannot hide its delay in the requests the client could not send yet.
-          latencies.push(performance.now() - due);
-        }
+      connections.map(async (connection) => {
+        while (sent < warmupEnd) await submit(connection, sent++);
       }),
     );
-    const seconds = (performance.now() - started) / 1000;
-    const stolenShare = (stolenSeconds() - stolenBefore) / (seconds * cpus().length);
-    const leads = acknowledged.length - acknowledgedBefore;
-    const bytesPerLead = (bytesWritten(app.process.pid) - writtenBefore) / leads;
-    return { name, seconds, leads, latencies, stolenShare, bytesPerLead };
-  }
 
-  const gapMs = (1000 * CONNECTIONS) / TARGET_RATE;
-  const flatOut = await phase("flat out");
-  const paced = await phase(
-    `paced at ${TARGET_RATE}/s`,
-    (connection, k) => k * gapMs + (connection * gapMs) / CONNECTIONS,
-  );
-  const phases = [flatOut, paced];
-  for (const connection of connections) connection.close();
+    type Phase = {
+      name: string;
+      seconds: number;
+      leads: number;
+      latencies: number[];
+      stolenShare: number;
+      bytesPerLead: number;
+    };
 
-  const stored = await db.selectFrom("leads").select("id").execute();
-  const queuedMails = await db.selectFrom("email_outbox").select("id").execute();
-  const storedIds = new Set(stored.map((row) => row.id));
-  const missing = acknowledged.filter((id) => !storedIds.has(id)).length;
-  const duplicates = acknowledged.length - new Set(acknowledged).size;
+    /** Runs one phase; `scheduleFor` paces it (the time request `k` of a connection is due), or not. */
+    async function phase(name: string, scheduleFor?: (connection: number, k: number) => number): Promise<Phase> {
+      const latencies: number[] = [];
+      const acknowledgedBefore = acknowledged.length;
+      const first = sent;
+      const deadline = performance.now() + MAX_SECONDS * 1000;
+      const stolenBefore = stolenSeconds();
+      const writtenBefore = bytesWrittenBy(pids());
+      const started = performance.now();
+      await Promise.all(
+        connections.map(async (connection, index) => {
+          for (let k = 0; ; k++) {
+            const due = scheduleFor ? started + scheduleFor(index, k) : performance.now();
+            const wait = due - performance.now();
+            if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+            if (sent >= first + PHASE_REQUESTS || performance.now() >= deadline) break;
+            await submit(connection, sent++);
+            // From when the request was due, not when it went out: a server that falls behind the pace
+            // cannot hide its delay in the requests the client could not send yet.
+            latencies.push(performance.now() - due);
+          }
+        }),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      const stolenShare = (stolenSeconds() - stolenBefore) / (seconds * cpus().length);
+      const leads = acknowledged.length - acknowledgedBefore;
+      const bytesPerLead = (bytesWrittenBy(pids()) - writtenBefore) / leads;
+      return { name, seconds, leads, latencies, stolenShare, bytesPerLead };
+    }
 
-  console.log(
-    `${CONNECTIONS} connections, ${WARMUP_REQUESTS} warm-up requests, then each phase: up to ${PHASE_REQUESTS} requests or ${MAX_SECONDS} s. SQLite synchronous=FULL`,
-  );
-  for (const { name, seconds, leads, latencies, stolenShare, bytesPerLead } of phases) {
-    latencies.sort((a, b) => a - b);
-    const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!.toFixed(1);
-    const stolen = Number.isFinite(stolenShare)
-      ? `; CPU taken by other guests of this VM: ${(100 * stolenShare).toFixed(0)}%`
-      : "";
-    const written = Number.isFinite(bytesPerLead) ? `; ${(bytesPerLead / 1024).toFixed(1)} KB written per lead` : "";
-    console.log(
-      `${name.padEnd(16)} ${String(leads).padStart(6)} leads in ${seconds.toFixed(1)} s = ${(leads / seconds).toFixed(0).padStart(5)}/s` +
-        `  latency ms p50 ${pct(0.5)}  p90 ${pct(0.9)}  p99 ${pct(0.99)}  max ${latencies.at(-1)!.toFixed(1)}${written}${stolen}`,
+    const gapMs = (1000 * CONNECTIONS) / TARGET_RATE;
+    const flatOut = await phase("flat out");
+    const paced = await phase(
+      `paced at ${TARGET_RATE}/s`,
+      (connection, k) => k * gapMs + (connection * gapMs) / CONNECTIONS,
     );
+    const phases = [flatOut, paced];
+    for (const connection of connections) connection.close();
+
+    const stored = await db.selectFrom("leads").select("id").execute();
+    const queuedMails = await db.selectFrom("email_outbox").select("id").execute();
+    const storedIds = new Set(stored.map((row) => row.id));
+    const missing = acknowledged.filter((id) => !storedIds.has(id)).length;
+    const duplicates = acknowledged.length - new Set(acknowledged).size;
+
+    console.log(
+      `\nWEB_CONCURRENCY=${workers ?? "unset"}: ${CONNECTIONS} connections, ${WARMUP_REQUESTS} warm-up requests, then each phase: up to ${PHASE_REQUESTS} requests or ${MAX_SECONDS} s. SQLite synchronous=FULL`,
+    );
+    for (const { name, seconds, leads, latencies, stolenShare, bytesPerLead } of phases) {
+      latencies.sort((a, b) => a - b);
+      const pct = (p: number) =>
+        latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))]!.toFixed(1);
+      const stolen = Number.isFinite(stolenShare)
+        ? `; CPU taken by other guests of this VM: ${(100 * stolenShare).toFixed(0)}%`
+        : "";
+      const written = Number.isFinite(bytesPerLead) ? `; ${(bytesPerLead / 1024).toFixed(1)} KB written per lead` : "";
+      console.log(
+        `${name.padEnd(16)} ${String(leads).padStart(6)} leads in ${seconds.toFixed(1)} s = ${(leads / seconds).toFixed(0).padStart(5)}/s` +
+          `  latency ms p50 ${pct(0.5)}  p90 ${pct(0.9)}  p99 ${pct(0.99)}  max ${latencies.at(-1)!.toFixed(1)}${written}${stolen}`,
+      );
+    }
+    if (failures > 0) console.log(`failures: ${failures}`);
+    console.log(
+      `in the database: ${stored.length} leads (warm-up included), ${queuedMails.length} queued notifications; acknowledged but missing ${missing}; duplicated ${duplicates}`,
+    );
+    if (
+      missing > 0 ||
+      duplicates > 0 ||
+      stored.length !== acknowledged.length ||
+      queuedMails.length !== acknowledged.length ||
+      failures > 0
+    ) {
+      console.error("FAILED: every submission must be acknowledged and stored exactly once");
+      process.exitCode = 1;
+    }
+    if (receiver && endpointId) {
+      const deliveredDuringLoad = await receiver.count();
+      console.log(
+        `webhook: one active endpoint (lead.created) on a loopback receiver; it had received ${deliveredDuringLoad} of ${acknowledged.length} leads when the load ended`,
+      );
+      await webhookBacklog(db, endpointId, receiver);
+    }
+    const p99 = (latencies: number[]) => latencies[Math.floor(latencies.length * 0.99)] ?? Number.NaN;
+    return {
+      workers,
+      flatOut: flatOut.leads / flatOut.seconds,
+      flatOutP99: p99(flatOut.latencies),
+      paced: paced.leads / paced.seconds,
+      pacedP99: p99(paced.latencies),
+    };
+  } finally {
+    await db.destroy();
+    await app.stop();
+    receiver?.stop();
   }
-  if (failures > 0) console.log(`failures: ${failures}`);
-  console.log(
-    `in the database: ${stored.length} leads (warm-up included), ${queuedMails.length} queued notifications; acknowledged but missing ${missing}; duplicated ${duplicates}`,
+}
+
+// WEB_CONCURRENCY=N measures N workers; unset, 1 and 2 side by side.
+const given = process.env.WEB_CONCURRENCY?.trim();
+const results: Awaited<ReturnType<typeof runBench>>[] = [];
+for (const workers of given ? [given === "auto" ? cpus().length : Number(given)] : [1, 2]) {
+  results.push(await runBench(workers));
+}
+console.log(`\n${"".padEnd(26)}${results.map((result) => `WEB_CONCURRENCY=${result.workers}`.padStart(20)).join("")}`);
+const row = (label: string, value: (result: (typeof results)[number]) => string) =>
+  console.log(`${label.padEnd(26)}${results.map((result) => value(result).padStart(20)).join("")}`);
+row("flat out, leads/s", (result) => result.flatOut.toFixed(0));
+row("flat out, p99 ms", (result) => result.flatOutP99.toFixed(1));
+row(`paced ${TARGET_RATE}/s, leads/s`, (result) => result.paced.toFixed(0));
+row(`paced ${TARGET_RATE}/s, p99 ms`, (result) => result.pacedP99.toFixed(1));
+
+async function startReceiver() {
+  const child = spawn(process.execPath, ["--import", "tsx", "bench/webhook-receiver.ts"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const [chunk] = (await once(child.stdout!, "data")) as [Buffer];
+  const port = Number(chunk.toString().trim());
+  return {
+    url: `http://127.0.0.1:${port}/hooks`,
+    async count() {
+      return Number(await (await fetch(`http://127.0.0.1:${port}/count`)).text());
+    },
+    stop() {
+      child.kill("SIGTERM");
+    },
+  };
+}
+
+/**
+ * The delivery rate of a backlog: with the endpoint paused, 10,000 events are recorded and fanned out
+ * to it; then it is resumed and the rate is taken from its first to its last attempt.
+ */
+async function webhookBacklog(db: Database, endpointId: string, receiver: Awaited<ReturnType<typeof startReceiver>>) {
+  const waitUntil = async (check: () => Promise<boolean>, what: string, seconds = 120) => {
+    const deadline = Date.now() + seconds * 1000;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`${what} did not happen within ${seconds} s`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+  const count = async (where: (query: ReturnType<typeof deliveries>) => ReturnType<typeof deliveries>) =>
+    Number((await where(deliveries()).executeTakeFirstOrThrow()).count);
+  const deliveries = () =>
+    db
+      .selectFrom("webhook_deliveries")
+      .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("endpoint_id", "=", endpointId);
+  // Everything from the load first, so the backlog is measured alone.
+  await waitUntil(
+    async () => (await count((query) => query.where("status", "!=", "delivered"))) === 0,
+    "the load's deliveries",
   );
-  if (
-    missing > 0 ||
-    duplicates > 0 ||
-    stored.length !== acknowledged.length ||
-    queuedMails.length !== acknowledged.length ||
-    failures > 0
-  ) {
-    console.error("FAILED: every submission must be acknowledged and stored exactly once");
+  await db.updateTable("webhook_endpoints").set({ status: "paused" }).where("id", "=", endpointId).execute();
+  const before = await count((query) => query);
+  const receivedBefore = await receiver.count();
+  for (let start = 0; start < WEBHOOK_BACKLOG; start += 500) {
+    await db.transaction().execute(async (trx) => {
+      for (let index = start; index < start + 500; index++) {
+        await recordWebhookEvent(trx, {
+          type: "lead.created",
+          data: { lead: { id: `backlog-${index}`, name: `Backlog ${index}`, email: `backlog${index}@example.com` } },
+          at: now(),
+          leadId: null,
+          email: null,
+        });
+      }
+    });
+  }
+  await waitUntil(async () => (await count((query) => query)) === before + WEBHOOK_BACKLOG, "fanning out the backlog");
+  const resumedAt = new Date().toISOString();
+  await db.updateTable("webhook_endpoints").set({ status: "active" }).where("id", "=", endpointId).execute();
+  await waitUntil(
+    async () => (await count((query) => query.where("status", "!=", "delivered"))) === 0,
+    "delivering the backlog",
+    300,
+  );
+  const span = await db
+    .selectFrom("webhook_delivery_attempts")
+    .select((eb) => [eb.fn.min("attempted_at").as("first"), eb.fn.max("attempted_at").as("last")])
+    .where("attempted_at", ">=", resumedAt)
+    .executeTakeFirstOrThrow();
+  const seconds = (Date.parse(String(span.last)) - Date.parse(String(span.first))) / 1000;
+  const received = (await receiver.count()) - receivedBefore;
+  console.log(
+    `webhook backlog: ${WEBHOOK_BACKLOG} events delivered in ${seconds.toFixed(1)} s = ${(WEBHOOK_BACKLOG / seconds).toFixed(0)}/s; the receiver got ${received}`,
+  );
+  if (received !== WEBHOOK_BACKLOG) {
+    console.error("FAILED: every backlog event must reach the receiver exactly once");
     process.exitCode = 1;
   }
-} finally {
-  await db.destroy();
-  await app.stop();
 }

@@ -1,16 +1,47 @@
-// npm run bench:pages — per public route: gzip bytes of the JavaScript and CSS a first visit loads, and
-// the server's render time. Exits non-zero when the home page is over its budget.
-import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+// npm run bench:pages — the public pages on the production build: per route the gzip bytes of the
+// JavaScript and CSS a first visit loads, the first (cold) render, time to first byte cached and
+// uncached; for / and /pricing the cached pages per second next to nginx serving the very same bytes;
+// and Lighthouse's mobile performance audit of five pages. The app runs once per worker count in
+// BENCH_WORKERS (default 1,2; passed as WEB_CONCURRENCY). Exits non-zero when the home page is over
+// its JavaScript budget.
+//
+//   BENCH_WORKERS=1,2      worker counts to compare
+//   BENCH_SECONDS=10       length of each wrk run
+//   BENCH_LIGHTHOUSE=0     skip the Lighthouse audits
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { startAppServer } from "../tests/support/app-server";
+import { type AppServer, startAppServer } from "../tests/support/app-server";
+import { findChromium } from "../tests/support/browser";
+import { freePort } from "../tests/support/free-port";
 import { publicRoutes } from "../tests/support/public-routes";
 
-const routes = publicRoutes;
 const BUDGET = { homeJsKb: 120, cssKb: 30 };
-const RENDERS = 30;
+const THROUGHPUT_ROUTES = ["/", "/pricing"];
+const LIGHTHOUSE_ROUTES = ["/", "/pricing", "/contact", "/cost-estimator", "/blog"];
+const SAMPLES = 200;
+const UNCACHED_SAMPLES = 30;
+const WRK_CONNECTIONS = 20;
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const workerCounts = (process.env.BENCH_WORKERS ?? "1,2")
+  .split(",")
+  .map((value) => Number(value.trim()))
+  .filter((value) => Number.isInteger(value) && value > 0);
 const root = path.resolve(import.meta.dirname, "..");
+
+type RouteFigures = {
+  js: number;
+  css: number;
+  coldMs: number;
+  uncached: { p50: number; p99: number };
+  cached: { p50: number; p99: number };
+};
+type Run = { workers: number; routes: Map<string, RouteFigures>; pagesPerSecond: Map<string, number> };
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
 
 function gzipKb(assetPath: string, cache: Map<string, number>) {
   let size = cache.get(assetPath);
@@ -21,54 +52,306 @@ function gzipKb(assetPath: string, cache: Map<string, number>) {
   return size;
 }
 
+// One kept-alive connection, as a browser reuses one; the server closes it after 5 idle seconds.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1, timeout: 4000 });
+
+/** Milliseconds until the response's first byte (its status line and headers), then reads it all. */
+function timeToFirstByte(url: string, headers: Record<string, string> = { "accept-encoding": "gzip" }) {
+  return new Promise<number>((resolve, reject) => {
+    const started = performance.now();
+    const request = http.get(url, { agent, headers }, (response) => {
+      const elapsed = performance.now() - started;
+      response.resume();
+      response.on("end", () => resolve(elapsed));
+      response.on("error", reject);
+    });
+    request.on("error", reject);
+  });
+}
+
+async function fetchBody(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+    http
+      .get(url, { headers, agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ body: Buffer.concat(chunks), headers: response.headers }));
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+function wrk(url: string) {
+  const run = spawnSync("wrk", ["-t2", `-c${WRK_CONNECTIONS}`, `-d${seconds}s`, "-H", "Accept-Encoding: gzip", url], {
+    encoding: "utf8",
+  });
+  if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
+  return Number(/Requests\/sec:\s+([\d.]+)/.exec(run.stdout)?.[1] ?? 0);
+}
+
+async function measureRoutes(app: AppServer, sizes: Map<string, number>) {
+  const figures = new Map<string, RouteFigures>();
+  for (const route of publicRoutes) {
+    // The very first request of each page: rendered and compressed for the cache.
+    const coldMs = await timeToFirstByte(`${app.url}${route}`);
+    const html = (await fetchBody(`${app.url}${route}`)).body.toString("utf8");
+    const scripts = new Set([
+      ...[...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!),
+      ...[...html.matchAll(/import \* as \w+ from "([^"]+)"/g)].map((m) => m[1]!),
+    ]);
+    // Stylesheets that hold up the first paint; a print-only link (kept for hydration) does not.
+    const styles = new Set(
+      [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)]
+        .filter((m) => !m[0].includes('media="print"'))
+        .map((m) => m[1]!),
+    );
+    const inlineCss = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].reduce(
+      (sum, match) => sum + gzipSync(match[1]!, { level: 9 }).length / 1024,
+      0,
+    );
+    const js = [...scripts].reduce((sum, asset) => sum + gzipKb(asset, sizes), 0);
+    const css = [...styles].reduce((sum, asset) => sum + gzipKb(asset, sizes), 0) + inlineCss;
+    // A parameter the cache does not know makes the app render the page for this request alone.
+    const uncached: number[] = [];
+    const separator = route.includes("?") ? "&" : "?";
+    for (let i = 0; i < UNCACHED_SAMPLES; i++) {
+      uncached.push(await timeToFirstByte(`${app.url}${route}${separator}bench=${i}`));
+    }
+    const cached: number[] = [];
+    for (let i = 0; i < SAMPLES; i++) cached.push(await timeToFirstByte(`${app.url}${route}`));
+    uncached.sort((a, b) => a - b);
+    cached.sort((a, b) => a - b);
+    figures.set(route, {
+      js,
+      css,
+      coldMs,
+      uncached: { p50: percentile(uncached, 0.5), p99: percentile(uncached, 0.99) },
+      cached: { p50: percentile(cached, 0.5), p99: percentile(cached, 0.99) },
+    });
+  }
+  return figures;
+}
+
+/** The cached bytes of each throughput route, identity and gzip, as files nginx serves (gzip_static). */
+async function writeSiteCopy(app: AppServer, dir: string) {
+  for (const route of THROUGHPUT_ROUTES) {
+    const folder = path.join(dir, route);
+    mkdirSync(folder, { recursive: true });
+    const plain = await fetchBody(`${app.url}${route}`, { "accept-encoding": "identity" });
+    const gzipped = await fetchBody(`${app.url}${route}`, { "accept-encoding": "gzip" });
+    if (gzipped.headers["content-encoding"] !== "gzip") throw new Error(`${route} did not come gzipped`);
+    writeFileSync(path.join(folder, "index.html"), plain.body);
+    writeFileSync(path.join(folder, "index.html.gz"), gzipped.body);
+  }
+}
+
+function ensureNginx() {
+  if (existsSync("/usr/sbin/nginx")) return "/usr/sbin/nginx";
+  console.log("Installing Debian's nginx-light for the comparison…");
+  const installed = spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "nginx-light"], {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+  if (installed.status !== 0 || !existsSync("/usr/sbin/nginx")) throw new Error("nginx-light could not be installed");
+  return "/usr/sbin/nginx";
+}
+
+/** nginx with one worker, serving the same bytes (the app's own gzip files), on a free loopback port. */
+async function startNginx(siteDir: string) {
+  const binary = ensureNginx();
+  const port = await freePort();
+  const config = path.join(siteDir, "..", "nginx.conf");
+  writeFileSync(
+    config,
+    `worker_processes 1;
+daemon off;
+pid ${path.join(siteDir, "..", "nginx.pid")};
+error_log ${path.join(siteDir, "..", "error.log")} warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  types { text/html html; }
+  default_type text/html;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 100000;
+  gzip_static on;
+  client_body_temp_path ${path.join(siteDir, "..", "tmp")};
+  server {
+    listen 127.0.0.1:${port};
+    root ${siteDir};
+    location / { try_files $uri $uri/index.html =404; }
+  }
+}
+`,
+  );
+  mkdirSync(path.join(siteDir, "..", "tmp"), { recursive: true });
+  const child = spawn(binary, ["-c", config, "-p", path.join(siteDir, "..")], { stdio: "ignore" });
+  const url = `http://127.0.0.1:${port}`;
+  for (let tries = 0; tries < 100; tries++) {
+    try {
+      await fetchBody(`${url}/`);
+      break;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  return {
+    url,
+    stop: () => {
+      child.kill("SIGTERM");
+    },
+  };
+}
+
+type Audit = { score: number; fcp: number; lcp: number; tbt: number; cls: number };
+
+async function lighthouseAudits(app: AppServer): Promise<Map<string, Audit> | string> {
+  if (process.env.BENCH_LIGHTHOUSE === "0") return "skipped (BENCH_LIGHTHOUSE=0)";
+  // The same browser the tests use: CHROME_PATH, the machine's, or the one from npm.
+  const browser = await findChromium();
+  Object.assign(process.env, browser.env);
+  const { default: lighthouse } = await import("lighthouse");
+  const chromeLauncher = await import("chrome-launcher");
+  const chrome = await chromeLauncher.launch({
+    chromePath: browser.executablePath,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
+  const audits = new Map<string, Audit>();
+  try {
+    for (const route of LIGHTHOUSE_ROUTES) {
+      const result = await lighthouse(`${app.url}${route}`, {
+        port: chrome.port,
+        onlyCategories: ["performance"],
+        output: "json",
+        logLevel: "error",
+      });
+      const lhr = result?.lhr;
+      if (!lhr) continue;
+      const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      audits.set(route, {
+        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        fcp: value("first-contentful-paint"),
+        lcp: value("largest-contentful-paint"),
+        tbt: value("total-blocking-time"),
+        cls: value("cumulative-layout-shift"),
+      });
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return audits;
+}
+
 if (!process.argv.includes("--no-build")) {
   const build = spawnSync("npm", ["run", "-s", "build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const app = await startAppServer();
 const sizes = new Map<string, number>();
-const rows: { route: string; js: number; css: number; p50: number; p95: number }[] = [];
+const runs: Run[] = [];
+const scratch = mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
+let nginxPagesPerSecond = new Map<string, number>();
+let audits: Map<string, Audit> | string = "not run";
 try {
-  for (const route of routes) {
-    const html = await (await fetch(`${app.url}${route}`)).text();
-    const scripts = new Set([
-      ...[...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]!),
-      ...[...html.matchAll(/import \* as \w+ from "([^"]+)"/g)].map((m) => m[1]!),
-    ]);
-    const styles = new Set([...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]!));
-    const js = [...scripts].reduce((sum, asset) => sum + gzipKb(asset, sizes), 0);
-    const css = [...styles].reduce((sum, asset) => sum + gzipKb(asset, sizes), 0);
-    const times: number[] = [];
-    for (let i = 0; i < RENDERS; i++) {
-      const started = performance.now();
-      await (await fetch(`${app.url}${route}`)).text();
-      times.push(performance.now() - started);
+  for (const [index, workers] of workerCounts.entries()) {
+    console.log(`\nApp with WEB_CONCURRENCY=${workers}…`);
+    const app = await startAppServer({ WEB_CONCURRENCY: String(workers), LOG_LEVEL: "warn" });
+    try {
+      const routes = await measureRoutes(app, sizes);
+      const pagesPerSecond = new Map<string, number>();
+      for (const route of THROUGHPUT_ROUTES) pagesPerSecond.set(route, wrk(`${app.url}${route}`));
+      runs.push({ workers, routes, pagesPerSecond });
+      if (index === 0) {
+        const site = path.join(scratch, "site");
+        await writeSiteCopy(app, site);
+        const nginx = await startNginx(site);
+        try {
+          nginxPagesPerSecond = new Map(THROUGHPUT_ROUTES.map((route) => [route, wrk(`${nginx.url}${route}`)]));
+        } finally {
+          nginx.stop();
+        }
+        console.log("Lighthouse (mobile, simulated slow 4G)…");
+        audits = await lighthouseAudits(app);
+      }
+    } catch (error) {
+      console.error(`The app's output:\n${app.output().slice(-4000)}`);
+      throw error;
+    } finally {
+      await app.stop();
     }
-    times.sort((a, b) => a - b);
-    rows.push({
-      route,
-      js,
-      css,
-      p50: times[Math.floor(times.length / 2)]!,
-      p95: times[Math.floor(times.length * 0.95)]!,
-    });
   }
 } finally {
-  await app.stop();
+  rmSync(scratch, { recursive: true, force: true });
 }
 
-console.log(`route${" ".repeat(31)}JS kB gz  CSS kB gz  render p50 ms  p95 ms`);
-for (const row of rows) {
+const ms = (value: number) => value.toFixed(1);
+const cells = (values: string[], width: number) => values.map((value) => value.padStart(width)).join("");
+const workerLabels = runs.map((run) => `w=${run.workers}`);
+
+console.log(
+  "\nPer route (kB gzip: JavaScript loaded, CSS inline or blocking the first paint; ms: time to first byte). Columns per worker count.",
+);
+console.log(
+  `${"route".padEnd(34)}${"JS kB".padStart(7)}${"CSS kB".padStart(8)}  ${["cold", "uncached p50/p99", "cached p50/p99"]
+    .map((head) => head.padEnd(19 * runs.length))
+    .join("")}`,
+);
+console.log(`${" ".repeat(51)}${["cold", "uncached", "cached"].map(() => cells(workerLabels, 19)).join("")}`);
+for (const route of publicRoutes) {
+  const first = runs[0]!.routes.get(route)!;
+  const cold = runs.map((run) => ms(run.routes.get(route)!.coldMs));
+  const uncached = runs.map((run) => {
+    const figures = run.routes.get(route)!.uncached;
+    return `${ms(figures.p50)}/${ms(figures.p99)}`;
+  });
+  const cached = runs.map((run) => {
+    const figures = run.routes.get(route)!.cached;
+    return `${ms(figures.p50)}/${ms(figures.p99)}`;
+  });
   console.log(
-    `${row.route.padEnd(36)}${row.js.toFixed(1).padStart(8)}${row.css.toFixed(1).padStart(11)}${row.p50.toFixed(1).padStart(15)}${row.p95.toFixed(1).padStart(8)}`,
+    `${route.padEnd(34)}${first.js.toFixed(1).padStart(7)}${first.css.toFixed(1).padStart(8)}  ${cells(cold, 19)}${cells(uncached, 19)}${cells(cached, 19)}`,
   );
 }
-const home = rows.find((row) => row.route === "/")!;
-const overCss = rows.filter((row) => row.css > BUDGET.cssKb);
+
+console.log(
+  `\nCached pages per second (wrk -c${WRK_CONNECTIONS}, ${seconds} s, Accept-Encoding: gzip), nginx: one worker, same bytes (gzip_static)`,
+);
+console.log(
+  `${"route".padEnd(12)}${cells([...workerLabels.map((label) => `app ${label}`), "nginx"], 14)}${cells(
+    workerLabels.map((label) => `ratio ${label}`),
+    14,
+  )}`,
+);
+for (const route of THROUGHPUT_ROUTES) {
+  const nginx = nginxPagesPerSecond.get(route) ?? 0;
+  const app = runs.map((run) => run.pagesPerSecond.get(route) ?? 0);
+  console.log(
+    `${route.padEnd(12)}${cells([...app.map((value) => value.toFixed(0)), nginx.toFixed(0)], 14)}${cells(
+      app.map((value) => (nginx ? `${((value / nginx) * 100).toFixed(1)}%` : "n/a")),
+      14,
+    )}`,
+  );
+}
+
+console.log("\nLighthouse, mobile performance (simulated slow 4G, the app with the first worker count)");
+if (typeof audits === "string") {
+  console.log(audits);
+} else {
+  console.log(`${"route".padEnd(18)}${cells(["score", "FCP ms", "LCP ms", "TBT ms", "CLS"], 9)}`);
+  for (const [route, audit] of audits) {
+    console.log(
+      `${route.padEnd(18)}${cells([String(audit.score), audit.fcp.toFixed(0), audit.lcp.toFixed(0), audit.tbt.toFixed(0), audit.cls.toFixed(3)], 9)}`,
+    );
+  }
+}
+
+const home = runs[0]!.routes.get("/")!;
+const overCss = publicRoutes.filter((route) => runs[0]!.routes.get(route)!.css > BUDGET.cssKb);
 const failures = [
   ...(home.js > BUDGET.homeJsKb ? [`home JavaScript ${home.js.toFixed(1)} kB > ${BUDGET.homeJsKb} kB`] : []),
-  ...overCss.map((row) => `${row.route} CSS ${row.css.toFixed(1)} kB > ${BUDGET.cssKb} kB`),
+  ...overCss.map((route) => `${route} CSS ${runs[0]!.routes.get(route)!.css.toFixed(1)} kB > ${BUDGET.cssKb} kB`),
 ];
 if (failures.length) {
   console.error(`\nOver budget:\n- ${failures.join("\n- ")}`);

@@ -1,10 +1,15 @@
 // Operator commands: npm run cli -- <command> [options]. Works on whichever database the environment configures.
 import { parseArgs } from "node:util";
 import { isRole, ROLES, type Role } from "~/lib/roles";
+import { WEBHOOK_EVENT_TYPES, webhookEndpointSchema } from "~/lib/schemas/webhooks";
+import { recordAudit } from "~/server/audit/audit.server";
+import { loadAuthSecret } from "~/server/auth/secret.server";
+import { unlockSignIn } from "~/server/auth/sign-in-failures.server";
 import { ConfigError, parseConfig } from "~/server/config.server";
 import { openDatabase } from "~/server/db/database.server";
 import { MigrationError, migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
+import { currentSetupCode } from "~/server/users/setup-code.server";
 import {
   createStaffUser,
   findStaffUser,
@@ -14,33 +19,48 @@ import {
   setStaffDisabled,
   setStaffRole,
 } from "~/server/users/staff-users.server";
+import { createWebhookEndpoint, listWebhookEndpoints, WebhookEndpointError } from "~/server/webhooks/endpoints.server";
+import { backupUsage, runBackupCommand } from "./backup-commands";
 
 const usage = `Usage: npm run cli -- <command> [options]
 
-  users:create          --email E --password P --role ${ROLES.join("|")} [--name N]
+  users:create          --email E --role ${ROLES.join("|")} [--name N]
   users:set-role        --email E --role ${ROLES.join("|")}
-  users:reset-password  --email E --password P   (also signs the user out everywhere)
-  users:disable         --email E                (signs the user out everywhere)
+  users:reset-password  --email E              (also signs the user out everywhere)
+  users:disable         --email E              (signs the user out everywhere)
   users:enable          --email E
-  users:list`;
+  users:unlock          --email E              (lifts sign-in locks and slow-downs)
+  users:list
+  webhooks:add          --url URL --events ${WEBHOOK_EVENT_TYPES.join(",")} [--description D]
+                        [--format standard|slack] [--include-spam]   (prints the id and the secret)
+  webhooks:list
+  setup-code                                   (the code /admin/setup asks for while no admin exists)
+${backupUsage}
+
+Passwords are asked for without echo on a terminal, or read from standard input with
+--password-stdin (printf '%s' "$PASSWORD" | npm run cli -- users:create ... --password-stdin).
+--password P still works but leaves the password in shell history and the process list.`;
 
 class UsageError extends Error {}
 
+type Options = Record<string, string | boolean | undefined>;
+
 const cliActor = { id: null, email: "cli" };
 
-function required(values: Record<string, string | undefined>, name: string) {
-  const value = values[name]?.trim();
+function required(values: Options, name: string) {
+  const given = values[name];
+  const value = typeof given === "string" ? given.trim() : undefined;
   if (!value) throw new UsageError(`Missing --${name}.`);
   return value;
 }
 
-function roleOption(values: Record<string, string | undefined>): Role {
+function roleOption(values: Options): Role {
   const role = required(values, "role");
   if (!isRole(role)) throw new UsageError(`--role must be one of ${ROLES.join(", ")}, not "${role}".`);
   return role;
 }
 
-function emailOption(values: Record<string, string | undefined>) {
+function emailOption(values: Options) {
   const email = required(values, "email");
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError(`"${email}" is not an e-mail address.`);
   return email;
@@ -52,16 +72,55 @@ async function existingUser(db: Database, email: string) {
   return user;
 }
 
-async function run(db: Database, command: string | undefined, values: Record<string, string | undefined>) {
+/** Adds a webhook endpoint, with the same checks as the admin screen; prints its id and its secret. */
+async function addWebhook(db: Database, values: Options, allowPrivate: boolean) {
+  const parsed = webhookEndpointSchema.safeParse({
+    url: required(values, "url"),
+    events: required(values, "events"),
+    description: values.description,
+    format: values.format,
+    includeSpam: values["include-spam"] ? "true" : undefined,
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new UsageError(`--${String(issue?.path[0] ?? "url")}: ${issue?.message}`);
+  }
+  const created = await createWebhookEndpoint(db, parsed.data, cliActor, { allowPrivate });
+  return [
+    `Added webhook endpoint ${created.id} for ${created.url}.`,
+    `id:     ${created.id}`,
+    `secret: ${created.secret}`,
+    "Keep the secret now: it is not shown again (rotate it in the admin to get a new one).",
+  ].join("\n");
+}
+
+async function listWebhooks(db: Database) {
+  const endpoints = await listWebhookEndpoints(db);
+  if (endpoints.length === 0) return "No webhook endpoints yet. Add one with webhooks:add.";
+  return endpoints
+    .map((endpoint) =>
+      [
+        endpoint.id,
+        endpoint.status.padEnd(6),
+        endpoint.format.padEnd(8),
+        endpoint.url,
+        `events ${endpoint.events.join(",")}${endpoint.includeSpam ? " (with spam)" : ""}`,
+        `pending ${endpoint.pending}, failed ${endpoint.failed}`,
+      ].join("  "),
+    )
+    .join("\n");
+}
+
+async function run(db: Database, command: string | undefined, values: Options, config: ReturnType<typeof parseConfig>) {
   switch (command) {
     case "users:create": {
       const created = await createStaffUser(
         db,
         {
           email: emailOption(values),
-          password: required(values, "password"),
           role: roleOption(values),
-          name: values.name,
+          password: await passwordOption(values, { confirm: true }),
+          name: typeof values.name === "string" ? values.name : undefined,
         },
         cliActor,
       );
@@ -75,7 +134,7 @@ async function run(db: Database, command: string | undefined, values: Record<str
     }
     case "users:reset-password": {
       const user = await existingUser(db, emailOption(values));
-      await resetStaffPassword(db, user.id, required(values, "password"), cliActor);
+      await resetStaffPassword(db, user.id, await passwordOption(values, { confirm: true }), cliActor);
       return `Password of ${user.email} reset; their sessions were signed out.`;
     }
     case "users:disable":
@@ -85,6 +144,14 @@ async function run(db: Database, command: string | undefined, values: Record<str
       await setStaffDisabled(db, user.id, disabled, cliActor);
       return `${user.email} is ${disabled ? "disabled and signed out" : "enabled"}.`;
     }
+    case "users:unlock":
+      return unlockUser(db, emailOption(values));
+    case "setup-code":
+      return printSetupCode(db);
+    case "webhooks:add":
+      return addWebhook(db, values, config.webhookAllowPrivate);
+    case "webhooks:list":
+      return listWebhooks(db);
     case "users:list": {
       const users = await listStaffUsers(db);
       if (users.length === 0) return "No users yet. Create the first admin with users:create or at /admin/setup.";
@@ -105,7 +172,97 @@ async function run(db: Database, command: string | undefined, values: Record<str
   }
 }
 
+// --- Passwords: never required on the command line ---------------------------------------------
+
+const PASSWORD_FLAG_WARNING =
+  "Warning: --password leaves the password in your shell history and the process list. Leave it out to be asked for it, or pipe it in with --password-stdin.";
+
+/** The password to set: from standard input, a no-echo prompt on a terminal, or (warned) --password. */
+async function passwordOption(values: Options, { confirm }: { confirm: boolean }) {
+  if (values["password-stdin"] === true) {
+    if (typeof values.password === "string")
+      throw new UsageError("Give either --password or --password-stdin, not both.");
+    const password = (await readStandardInput()).replace(/\r?\n$/, "");
+    if (!password) throw new UsageError("No password on standard input.");
+    return password;
+  }
+  if (typeof values.password === "string") {
+    console.error(PASSWORD_FLAG_WARNING);
+    return required(values, "password");
+  }
+  if (!process.stdin.isTTY) {
+    throw new UsageError("Not on a terminal: pipe the password in with --password-stdin.");
+  }
+  const password = await promptHidden("Password: ");
+  if (!password) throw new UsageError("No password given.");
+  if (confirm && (await promptHidden("Password (again): ")) !== password) {
+    throw new UsageError("The two passwords differ.");
+  }
+  return password;
+}
+
+async function readStandardInput() {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Reads one line from the terminal without echoing it (the terminal is put in raw mode meanwhile). */
+function promptHidden(question: string) {
+  const input = process.stdin;
+  process.stderr.write(question);
+  input.setRawMode(true);
+  input.resume();
+  input.setEncoding("utf8");
+  return new Promise<string>((resolve, reject) => {
+    let typed = "";
+    const finish = (error?: Error) => {
+      input.off("data", onData);
+      input.setRawMode(false);
+      input.pause();
+      process.stderr.write("\n");
+      if (error) reject(error);
+      else resolve(typed);
+    };
+    const onData = (chunk: string) => {
+      for (const character of chunk) {
+        if (character === "\r" || character === "\n" || character === "\u0004") return finish();
+        if (character === "\u0003") return finish(new UsageError("Cancelled."));
+        if (character === "\u007f" || character === "\b") typed = typed.slice(0, -1);
+        else if (character >= " ") typed += character;
+      }
+    };
+    input.on("data", onData);
+  });
+}
+
+// --- Sign-in locks -----------------------------------------------------------------------------
+
+async function unlockUser(db: Database, email: string) {
+  const secret = await loadAuthSecret(db, parseConfig().authSecret);
+  const cleared = await unlockSignIn(db, secret, email);
+  await recordAudit(db, {
+    actor: cliActor,
+    action: "auth.sign_in_unlocked",
+    entityType: "user",
+    summary: { email: email.trim().toLowerCase(), counters: cleared },
+  });
+  return cleared
+    ? `Sign-in of ${email.trim().toLowerCase()} unlocked (${cleared} failure counter(s) cleared).`
+    : `Sign-in of ${email.trim().toLowerCase()} was not locked or slowed down.`;
+}
+
+// --- First-admin setup -------------------------------------------------------------------------
+
+async function printSetupCode(db: Database) {
+  const code = await currentSetupCode(db);
+  if (!code) throw new StaffUserError("Setup is complete: an admin already exists, so there is no setup code.");
+  return code;
+}
+
 async function main() {
+  const command = process.argv[2];
+  if (command === "backup" || command === "restore") return runBackupCommand(process.argv.slice(2));
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({
@@ -113,8 +270,14 @@ async function main() {
       options: {
         email: { type: "string" },
         password: { type: "string" },
+        "password-stdin": { type: "boolean" },
         role: { type: "string" },
         name: { type: "string" },
+        url: { type: "string" },
+        events: { type: "string" },
+        description: { type: "string" },
+        format: { type: "string" },
+        "include-spam": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -130,14 +293,14 @@ async function main() {
   const db = openDatabase(config.database);
   try {
     await migrateToLatest(db);
-    console.log(await run(db, parsed.positionals[0], parsed.values as Record<string, string | undefined>));
+    console.log(await run(db, parsed.positionals[0], parsed.values as Options, config));
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(`${error.message}\n\n${usage}`);
       return 2;
     }
-    if (error instanceof StaffUserError) {
+    if (error instanceof StaffUserError || error instanceof WebhookEndpointError) {
       console.error(error.message);
       return 1;
     }

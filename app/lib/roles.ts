@@ -39,9 +39,34 @@ export const adminAccess: Record<string, readonly Role[]> = {
   "/admin/pricing": ["admin"],
   "/admin/settings": everyone,
   "/admin/users": ["admin"],
+  "/admin/webhooks": ["admin"],
   // Editors upload blog images here; the endpoint itself keeps site-setting uploads admin-only.
   "/admin/uploads": ["admin", "editor"],
 };
+
+/**
+ * Actions (the `intent` a form posts) that only some of a screen's roles may use; an intent not listed
+ * here is open to everyone who may open its screen. The server refuses the rest with 403.
+ */
+export const adminIntentAccess: Record<string, Record<string, readonly Role[]>> = {
+  "/admin/leads": {
+    "bulk-delete": ["admin"],
+  },
+  "/admin/settings": {
+    "save-time-zone": ["admin"],
+    "save-lead-assignment": ["admin"],
+  },
+};
+
+/** Whether the role may post this intent to this screen (its path as routed, without `.data`). */
+export function canUseIntent(role: Role | null | undefined, pathname: string, intent: string) {
+  if (!canAccess(role, pathname)) return false;
+  const path = routedPath(pathname);
+  // Own keys only: an intent named like an object's built-ins (`constructor`) is no entry.
+  const forPath = path !== null && Object.hasOwn(adminIntentAccess, path) ? adminIntentAccess[path] : undefined;
+  const allowed = forPath && Object.hasOwn(forPath, intent) ? forPath[intent] : undefined;
+  return allowed ? allowed.includes(role as Role) : true;
+}
 
 /**
  * The path as React Router matches it: percent-decoded and in lower case (route paths match

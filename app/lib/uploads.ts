@@ -168,6 +168,6 @@ export function resolveUploadTarget(bucket: string | undefined, prefix: string |
 
 /** Stored keys look like `logos/header_logo-1732240000000.png` or `pdfs/blog-images/1732240000000.jpg`. */
 export const UPLOAD_KEY_PATTERN =
-  /^(logos|pdfs|videos)\/(blog-images\/)?([a-z_]+-)?\d{13,16}\.(png|jpg|webp|gif|ico|pdf|zip|mp4|webm)$/;
+  /^(logos|pdfs|videos)\/(blog-images\/)?([a-z_]+-)?\d{13,16}(-[a-z0-9]{10})?\.(png|jpg|webp|gif|ico|pdf|zip|mp4|webm)$/;
 
 export const UPLOADS_URL_PREFIX = "/uploads/";

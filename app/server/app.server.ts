@@ -1,30 +1,51 @@
 import { once } from "node:events";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { readFileSync } from "node:fs";
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import net, { type AddressInfo } from "node:net";
+import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { FORM_TOKEN_PATH } from "~/components/site/forms/form-token-pixel";
 import { createAuth } from "./auth/auth.server";
+import { exposedAuthEndpoints } from "./auth/auth-endpoints.server";
 import { CLIENT_IP_HEADER } from "./auth/constants";
 import { loadAuthSecret } from "./auth/secret.server";
+import { startLeadership } from "./background/lease.server";
+import { startScheduledBackups } from "./backup/schedule.server";
 import { type Config, parseConfig } from "./config.server";
-import { consentVariant } from "./consent/consent.server";
+import { consentVariant, loadConsentSettings } from "./consent/consent.server";
 import { type AppServices, requestContext, servicesContext } from "./context.server";
 import { visitorCountry } from "./currency/currency.server";
 import { isDatabaseReachable, openDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seedDatabase } from "./db/seed.server";
+import { startFollowUpDigests } from "./leads/digest-schedule.server";
 import { publicFormEndpoint } from "./leads/public-endpoint.server";
-import { createLogger } from "./logger.server";
+import { createLogger, loggedUrl, requestIdFor } from "./logger.server";
 import { createMailWorker } from "./mail/worker.server";
 import { startMaintenance } from "./maintenance.server";
+import { lastResortErrorHandler, refuseMalformedRequestLine } from "./malformed-request.server";
+import {
+  countRequests,
+  metricsEndpoint,
+  registerDatabaseMetrics,
+  reportPageCacheStats,
+  startMetricsServer,
+} from "./metrics/metrics.server";
+import { type ContentVersion, watchContentVersion } from "./page-cache/content-version.server";
+import { createPageCache, type PageCache } from "./page-cache/page-cache.server";
 import { isAdminRoutedPath, recordRoutedPath, requestBodyRules, routedPathOf } from "./request-body.server";
+import { refuseForeignRequests } from "./request-origin.server";
 import { securityHeaders } from "./security-headers.server";
+import { createFormTokenPixel } from "./site/form-token-pixel.server";
 import { isPublicPageRequest, loadTracking } from "./site/tracking.server";
 import { createStorage, serveUploads } from "./storage/storage.server";
+import { currentSetupCode, setupCodeNotice } from "./users/setup-code.server";
+import { createWebhookWorker } from "./webhooks/worker.server";
 
 export { ConfigError } from "./config.server";
 
@@ -32,6 +53,8 @@ type StartOptions = {
   env?: Record<string, string | undefined>;
   /** Where the browser build lives (production only). */
   clientDir?: string;
+  /** A worker under the WEB_CONCURRENCY supervisor, which serves METRICS_PORT for all of them. */
+  clustered?: boolean;
   /** Vite's dev middleware; when given, assets and modules come from Vite instead of clientDir. */
   vite?: { middlewares: RequestHandler; ssrLoadModule(url: string): Promise<Record<string, unknown>> };
 };
@@ -40,77 +63,201 @@ export type RunningServer = {
   url: string;
   services: AppServices;
   server: Server;
-  /** Stops accepting, lets in-flight requests finish, then closes the database. */
-  close(): Promise<void>;
+  /** The public pages in memory; `stats()` gives its counters for metrics. */
+  pageCache: PageCache;
+  /**
+   * Stops accepting, lets in-flight requests finish, then closes the database. `handOver`: other
+   * processes keep serving (a rolling reload), so idle keep-alive connections are left to their
+   * clients rather than closed under them.
+   */
+  close(options?: { handOver?: boolean }): Promise<void>;
 };
 
 const SHUTDOWN_GRACE_MS = 10_000;
-const REQUEST_ID = /^[\w.-]{1,128}$/;
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const config = parseConfig(options.env ?? process.env);
-  const logger = createLogger(config.logLevel);
-  const db = openDatabase(config.database, {
+  const env = options.env ?? process.env;
+  const requested = parseConfig(env);
+  const logger = createLogger(requested.logLevel);
+  const db = openDatabase(requested.database, {
+    poolMax: requested.databasePool.app,
     checkpointInBackground: { onError: (message) => logger.error({ error: message }, "background checkpoint failed") },
   });
   try {
     const migrated = await migrateToLatest(db);
     const seeded = await seedDatabase(db);
-    logger.info({ dialect: config.database.dialect, migrated, seeded }, "database ready");
+    logger.info({ dialect: requested.database.dialect, migrated, seeded }, "database ready");
   } catch (error) {
     await db.destroy();
     throw error;
   }
 
-  const secret = await loadAuthSecret(db, config.authSecret);
-  const { auth, close: closeAuth } = createAuth({ config, db, secret, logger });
-  const mailWorker = createMailWorker({ db, logger, smtpUrl: config.smtpUrl, from: config.mailFrom });
-  const storage = createStorage(config.storage);
-  const services: AppServices = { config, db, logger, auth, mailWorker, formSecret: secret, storage };
-  // In production the route modules load once, now, so the first visitor does not wait for them.
-  const build = options.vite
-    ? () => options.vite?.ssrLoadModule("virtual:react-router/server-build") as unknown as Promise<ServerBuild>
-    : ((await import("virtual:react-router/server-build")) as ServerBuild);
-  const app = createExpressApp(services, options, build);
-  const server = app.listen(config.port, config.host);
-  await once(server, "listening");
+  // PORT=0 asks the system for a free port, which is only known once listening; the addresses made
+  // from the port (BASE_URL's default, the trusted origins) must name the port it got. Requests that
+  // arrive before the app is ready wait for it (a second or two): under WEB_CONCURRENCY a new worker
+  // is handed connections as soon as it listens, and a refusal there would fail a visitor's request
+  // that the old workers could have served.
+  const waiting: [IncomingMessage, ServerResponse][] = [];
+  const holdUntilReady = (req: IncomingMessage, res: ServerResponse) => void waiting.push([req, res]);
+  const server = createHttpServer(holdUntilReady);
+  const drain = { draining: false };
+  const sockets = new Set<net.Socket>();
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
+  try {
+    server.listen(requested.port, requested.host);
+    await once(server, "listening");
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
+  const config = requested.port === 0 ? parseConfig({ ...env, PORT: String(port) }) : requested;
+
+  let services: AppServices;
+  let closeAuth: () => Promise<void>;
+  let unregisterMetrics: () => void;
+  let leadership: ReturnType<typeof startLeadership>;
+  let contentVersion: ContentVersion;
+  let pageCache: PageCache;
+  try {
+    const secret = await loadAuthSecret(db, config.authSecret);
+    const created = createAuth({ config, db, secret, logger });
+    closeAuth = created.close;
+    unregisterMetrics = registerDatabaseMetrics(db, created.db);
+    // Work done once per deployment (outbox rescans, maintenance, scheduled backups) runs in the
+    // process holding the lease; the others stand by.
+    leadership = startLeadership(db, logger);
+    await leadership.ready;
+    const mailWorker = createMailWorker({
+      db,
+      logger,
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      isLeader: leadership.isLeader,
+    });
+    const webhookWorker = createWebhookWorker({
+      db,
+      logger,
+      allowPrivate: config.webhookAllowPrivate,
+      baseUrl: config.baseUrl,
+    });
+    const storage = createStorage(config.storage);
+    contentVersion = watchContentVersion(config.database, db, logger);
+    services = { config, db, logger, auth: created.auth, mailWorker, webhookWorker, formSecret: secret, storage };
+    // In production the route modules load once, now, so the first visitor does not wait for them.
+    const build = options.vite
+      ? () => options.vite?.ssrLoadModule("virtual:react-router/server-build") as unknown as Promise<ServerBuild>
+      : ((await import("virtual:react-router/server-build")) as ServerBuild);
+    // A warning, so that it shows at every log level: until the code is used, the install has no owner.
+    // Before the app answers, so that the notice is out by the time the first page is served.
+    const setupCode = await currentSetupCode(db);
+    if (setupCode) logger.warn({ setupCode }, setupCodeNotice(setupCode, config.baseUrl));
+    const built = createExpressApp(services, options, build, contentVersion, drain);
+    const { app } = built;
+    pageCache = built.pageCache;
+    const cache = pageCache;
+    reportPageCacheStats(() => cache.stats());
+    // Cached pages are answered before Express sees the request; everything else goes through it.
+    const handle = (req: IncomingMessage, res: ServerResponse) => {
+      // Stopping: every answer from now on says "Connection: close", cached ones too.
+      if (drain.draining) res.setHeader("Connection", "close");
+      const served = cache.serve(req, res);
+      if (served === false) app(req, res);
+      else if (served !== true) served.then((hit) => hit || app(req, res));
+    };
+    server.off("request", holdUntilReady);
+    server.on("request", handle);
+    for (const [req, res] of waiting.splice(0)) handle(req, res);
+  } catch (error) {
+    for (const [, res] of waiting.splice(0)) answerUnavailable(res);
+    server.close();
+    await db.destroy();
+    throw error;
+  }
+  const metricsServer =
+    config.metrics.port !== undefined && !options.clustered ? await startMetricsServer(config.metrics.port) : undefined;
+  const { mailWorker, webhookWorker } = services;
   const url = `http://${config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host}:${port}`;
   logger.info({ url, baseUrl: config.baseUrl, env: config.env }, "listening");
   mailWorker.start();
-  const stopMaintenance = startMaintenance(db, logger);
+  webhookWorker.start();
+  const stopMaintenance = startMaintenance(db, logger, leadership);
+  const stopBackups = startScheduledBackups(config, leadership, logger);
+  const stopDigests = startFollowUpDigests({ db, logger, mailWorker, baseUrl: config.baseUrl });
 
   let closing: Promise<void> | undefined;
-  const close = () => {
+  const close = ({ handOver = false } = {}) => {
     closing ??= (async () => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
+      drain.draining = true;
+      let closed: Promise<void>;
+      if (handOver) {
+        // Stop taking connections but leave idle keep-alive ones to their clients, which close them
+        // after their own idle time: closing one at once (as http.Server.close does) races a client
+        // just sending its next request on it, and that request would fail while others could serve it.
+        for (const socket of sockets) socket.setTimeout(0);
+        closed = new Promise<void>((resolve) => net.Server.prototype.close.call(server, () => resolve()));
+      } else {
+        closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+      }
       const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(forced);
-      stopMaintenance();
+      metricsServer?.close();
+      metricsServer?.closeAllConnections();
+      unregisterMetrics();
+      await stopMaintenance();
+      await stopBackups();
+      stopDigests();
+      await contentVersion.close();
       await mailWorker.stop();
+      await webhookWorker.stop();
+      await leadership.stop();
       await closeAuth();
       await db.destroy();
       logger.info("stopped");
     })();
     return closing;
   };
-  return { url, services, server, close };
+  return { url, services, server, pageCache, close };
+}
+
+function answerUnavailable(response: ServerResponse) {
+  response
+    .writeHead(503, { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5" })
+    .end("The site could not start.");
 }
 
 function createExpressApp(
   services: AppServices,
   options: StartOptions,
   build: ServerBuild | (() => Promise<ServerBuild>),
+  contentVersion: ContentVersion,
+  drain: { draining: boolean },
 ) {
   const { config, db, logger } = services;
   const development = options.vite !== undefined;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
+  // Development renders every page afresh: modules change under it.
+  const pageCache = createPageCache({
+    config: development ? { ...config, pageCache: { ...config.pageCache, maxBytes: 0 } } : config,
+    contentVersion,
+    trustProxy: app.get("trust proxy fn"),
+    routeIds: typeof build === "function" ? undefined : new Set(Object.keys(build.routes)),
+  });
 
+  app.use((_req, res, next) => {
+    if (drain.draining) res.setHeader("Connection", "close");
+    next();
+  });
   app.use(warnOfUntrustedProxy(logger));
+  app.use(countRequests(build));
+  if (config.metrics.token) app.get("/metrics", metricsEndpoint(config.metrics.token));
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
@@ -127,8 +274,7 @@ function createExpressApp(
     pinoHttp({
       logger,
       genReqId(req, res) {
-        const incoming = req.headers["x-request-id"];
-        const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+        const id = requestIdFor(req.headers["x-request-id"]);
         res.setHeader("X-Request-Id", id);
         return id;
       },
@@ -139,13 +285,20 @@ function createExpressApp(
       },
       autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/assets/") },
       serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req) => ({ id: req.id, method: req.method, url: loggedUrl(req.url) }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
     }),
   );
-  // Lead capture from other sites: before the page machinery below, which it has no use for.
+  app.use(refuseMalformedRequestLine());
+  // Public pages the cache missed are rendered once here for everyone asking, then kept.
+  app.use(pageCache.render);
+  // The fill-time token of the visitor forms, set by an image every public page loads.
+  app.get(FORM_TOKEN_PATH, createFormTokenPixel(services));
+  // Lead capture from other sites: before the page machinery below, which it has no use for, and
+  // before the origin rule, since other sites posting there is its purpose.
   app.all("/api/forms/:formId/submissions", publicFormEndpoint(services));
+  app.use(refuseForeignRequests(config.trustedOrigins));
   app.use(recordRoutedPath());
   app.use(requestBodyRules());
 
@@ -156,15 +309,19 @@ function createExpressApp(
   app.use(async (req, res, next) => {
     const path = routedPathOf(res);
     if (isAdminRoutedPath(path)) res.setHeader("X-Robots-Tag", "noindex, nofollow");
-    const page = !req.path.endsWith(".data") && isPublicPageRequest(req.method, path);
-    res.locals.tracking = page ? await loadTracking(db, req.log) : null;
-    res.locals.consent = res.locals.tracking
-      ? consentVariant(
-          { headers: { get: (name) => req.get(name) ?? null } },
-          res.locals.tracking.consent,
-          visitorCountry({ headers: { get: (name) => req.get(name) ?? null } }, config, req.ip),
-        )
-      : null;
+    const data = req.path.endsWith(".data");
+    const page = isPublicPageRequest(req.method, data ? path?.replace(/\.data$/, "") || "/" : path);
+    res.locals.tracking = page && !data ? await loadTracking(db, req.log) : null;
+    if (page) {
+      const request = { headers: { get: (name: string) => req.get(name) ?? null } };
+      // A shared page is rendered for "asked here or not", never for the visitor's own country.
+      const shared = res.locals.consentCountry as { country: string | undefined } | undefined;
+      res.locals.consent = consentVariant(
+        request,
+        res.locals.tracking?.consent ?? (await loadConsentSettings(db)),
+        shared ? shared.country : visitorCountry(request, config, req.ip),
+      );
+    } else res.locals.consent = null;
     next();
   });
   app.use(securityHeaders({ development }));
@@ -175,7 +332,7 @@ function createExpressApp(
     req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
     next();
   });
-  app.all("/api/auth/*splat", toNodeHandler(services.auth));
+  app.all("/api/auth/*splat", exposedAuthEndpoints(), toNodeHandler(services.auth));
 
   app.get("/uploads/*key", serveUploads(services.storage));
 
@@ -186,6 +343,8 @@ function createExpressApp(
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
+  // Public pages carry the stylesheet inline, so that nothing delays their first paint.
+  const stylesheet = options.clientDir ? builtStylesheets(options.clientDir) : undefined;
   app.use(
     createRequestHandler({
       build,
@@ -199,21 +358,34 @@ function createExpressApp(
           clientIp: req.ip,
           tracking: res.locals.tracking ?? null,
           consent: res.locals.consent ?? null,
+          stylesheet: res.locals.tracking ? stylesheet : undefined,
         });
         return context;
       },
     }),
   );
-  // Last resort: log it, answer without details. Never a stack trace to the client.
-  app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    req.log.error({ err: error }, "unhandled error");
-    if (res.headersSent) {
-      res.destroy();
-      return;
+  app.use(lastResortErrorHandler());
+  return { app, pageCache };
+}
+
+/** The build's stylesheets by their `/assets/…` address, read once each. */
+function builtStylesheets(clientDir: string) {
+  const read = new Map<string, string | undefined>();
+  return (href: string) => {
+    if (!read.has(href)) {
+      const name = /^\/assets\/([\w.-]+\.css)$/.exec(href)?.[1];
+      read.set(href, name ? readTextFile(path.join(clientDir, "assets", name)) : undefined);
     }
-    res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
-  });
-  return app;
+    return read.get(href);
+  };
+}
+
+function readTextFile(file: string) {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
 }
 
 /**

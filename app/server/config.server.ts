@@ -57,6 +57,11 @@ const emailList = optionalText.transform((value, ctx) => {
   return list;
 });
 
+const positiveInt = (hint: string) =>
+  optionalText.refine((value) => value === undefined || (/^\d+$/.test(value) && Number(value) >= 1), {
+    message: hint,
+  });
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: port.default(3000),
@@ -77,6 +82,37 @@ const envSchema = z.object({
   AUTH_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, {
     message: "must be at least 32 characters (or unset: a secret is generated and kept in the database)",
   }),
+  // Memory for ready-to-send public pages; 0 turns the page cache off.
+  PAGE_CACHE_MB: z.coerce
+    .number({ error: "must be a number of megabytes" })
+    .min(0, "must be 0 (off) or more megabytes")
+    .max(65536, "must be at most 65536 megabytes")
+    .default(64),
+  // However edits are signalled, no cached page is older than this.
+  PAGE_CACHE_TTL_SECONDS: z.coerce
+    .number({ error: "must be a number of seconds" })
+    .int("must be a whole number of seconds")
+    .min(1, "must be at least 1 second")
+    .max(86400, "must be at most 86400 seconds (a day)")
+    .default(300),
+  // How many connections one process may open to PostgreSQL, the sign-in pool included.
+  DATABASE_POOL_MAX: positiveInt("must be a whole number of connections, at least 3").refine(
+    (value) => value === undefined || Number(value) >= 3,
+    { message: "must be at least 3: the app and sign-in each need connections of their own" },
+  ),
+  WEB_CONCURRENCY: optionalText.refine(
+    (value) => value === undefined || value === "auto" || /^[1-9]\d{0,2}$/.test(value),
+    {
+      message: "must be a number of server processes (1-999) or auto for one per core",
+    },
+  ),
+  METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 16, {
+    message: "must be at least 16 characters: it is the password to the metrics",
+  }),
+  METRICS_PORT: port.optional(),
+  BACKUP_DIR: optionalText,
+  BACKUP_KEEP: positiveInt("must be how many backups to keep, at least 1"),
+  BACKUP_EVERY_HOURS: positiveInt("must be a whole number of hours, at least 1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Uploads go to an S3-compatible bucket when S3_BUCKET is set, else to DATA_DIR/uploads.
   S3_BUCKET: optionalText.refine((value) => value === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value), {
@@ -90,6 +126,11 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalText,
   // https only: the pages' Content-Security-Policy loads images and video from the site itself or https.
   S3_PUBLIC_URL: optionalUrl(/^https:$/, "must be an https URL under which the bucket's objects are public"),
+  // Lets webhooks go to loopback and private addresses over plain http: for tests and receivers on this machine.
+  WEBHOOK_ALLOW_PRIVATE: optionalText.refine(
+    (value) => value === undefined || ["true", "false", "1", "0"].includes(value),
+    { message: "must be true or false" },
+  ),
   S3_FORCE_PATH_STYLE: optionalText.refine(
     (value) => value === undefined || ["true", "false", "1", "0"].includes(value),
     { message: "must be true or false" },
@@ -150,6 +191,20 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     logLevel: parsed.LOG_LEVEL,
     authSecret: parsed.AUTH_SECRET,
     countryHeader: parsed.COUNTRY_HEADER?.toLowerCase(),
+    webhookAllowPrivate: parsed.WEBHOOK_ALLOW_PRIVATE === "true" || parsed.WEBHOOK_ALLOW_PRIVATE === "1",
+    pageCache: {
+      maxBytes: Math.round(parsed.PAGE_CACHE_MB * 1024 * 1024),
+      ttlMs: parsed.PAGE_CACHE_TTL_SECONDS * 1000,
+    },
+    databasePool: databasePool(parsed.DATABASE_POOL_MAX),
+    metrics: { token: parsed.METRICS_TOKEN, port: parsed.METRICS_PORT },
+    backups: parsed.BACKUP_DIR
+      ? {
+          dir: path.resolve(parsed.BACKUP_DIR),
+          keep: Number(parsed.BACKUP_KEEP ?? 7),
+          everyMs: Number(parsed.BACKUP_EVERY_HOURS ?? 24) * 60 * 60 * 1000,
+        }
+      : null,
   };
 }
 
@@ -177,6 +232,15 @@ function s3Config(parsed: z.output<typeof envSchema>): S3Config | undefined {
     publicUrl: parsed.S3_PUBLIC_URL?.replace(/\/+$/, ""),
     forcePathStyle,
   };
+}
+
+/** Today's 10 + 5 per process unless DATABASE_POOL_MAX says otherwise; sign-in gets a third. */
+const DEFAULT_POOL_MAX = 15;
+
+function databasePool(max: string | undefined) {
+  const total = max === undefined ? DEFAULT_POOL_MAX : Number(max);
+  const auth = Math.max(1, Math.floor(total / 3));
+  return { total, app: total - auth, auth };
 }
 
 function databaseConfig(url: string | undefined, dataDir: string): DatabaseConfig {

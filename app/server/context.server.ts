@@ -7,6 +7,7 @@ import type { Database } from "./db/schema.server";
 import type { MailWorker } from "./mail/worker.server";
 import type { Tracking } from "./site/tracking.server";
 import type { Storage } from "./storage/storage.server";
+import type { WebhookWorker } from "./webhooks/worker.server";
 
 export type AppServices = {
   config: Config;
@@ -14,6 +15,7 @@ export type AppServices = {
   logger: Logger;
   auth: Auth;
   mailWorker: MailWorker;
+  webhookWorker: WebhookWorker;
   /** Signs the visitor forms' timing tokens (the same key as the session cookies). */
   formSecret: string;
   /** Uploaded files: local disk or an S3-compatible bucket. */
@@ -29,6 +31,10 @@ export type RequestInfo = {
   tracking: Tracking | null;
   /** Set on public page requests only: the consent state the page's banner and tags depend on. */
   consent: ConsentVariant | null;
+  /** The built stylesheet at a `/assets/…css` address, to inline into pages (production only). */
+  stylesheet?: (href: string) => string | undefined;
+  /** Set when a loader or action failed because the database could not be reached (a 503, not a 500). */
+  databaseUnavailable?: boolean;
 };
 
 export const requestContext = createContext<RequestInfo>();

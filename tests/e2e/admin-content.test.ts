@@ -73,7 +73,7 @@ describe("content administration in Chromium", () => {
       .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: makePng(64, 36) });
     await expect
       .poll(() => dialog.getByLabel("Featured Image").inputValue())
-      .toMatch(/^\/uploads\/pdfs\/blog-images\/\d{13}\.png$/);
+      .toMatch(/^\/uploads\/pdfs\/blog-images\/\d{13}-[a-z0-9]{10}\.png$/);
     const featuredImage = await dialog.getByLabel("Featured Image").inputValue();
     // Bytes that are not an image are refused with the server's message, and the field keeps the good one.
     await dialog

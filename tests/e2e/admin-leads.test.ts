@@ -4,14 +4,15 @@ import type { Database } from "~/server/db/schema.server";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { launchBrowser } from "../support/browser";
+import { dialects } from "../support/databases";
 import { addStaff, appDatabase, signIn } from "../support/staff";
 
-describe("leads in the admin, in Chromium", () => {
+describe.each(dialects)("leads in the admin, in Chromium (%s)", (dialect) => {
   let app: AppServer;
   let browser: Browser;
   let db: Database;
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+    [app, browser] = await Promise.all([startAppServer({}, { dialect }), launchBrowser()]);
     db = appDatabase(app);
     // Without NOTIFY_EMAILS, new leads are mailed to the admins.
     await addStaff(db, "owner@example.com", "admin", "owner-password");
@@ -68,19 +69,18 @@ describe("leads in the admin, in Chromium", () => {
     await page.getByLabel("Search").fill("RAMAN-FOODS");
     await page.getByRole("button", { name: "Apply filters" }).click();
     await page.waitForURL(/q=RAMAN-FOODS/);
-    const cards = page.getByTestId("lead-card");
-    await expect.poll(() => cards.count()).toBe(1);
-    const card = cards.first();
-    expect(await card.getByRole("heading").textContent()).toBe("Priya Raman");
+    // Wide screens get the table: one row per lead.
+    const table = page.getByRole("table", { name: "Leads" });
+    const rows = page.getByTestId("lead-row");
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().getByRole("link").first().textContent()).toBe("Priya Raman");
 
-    await card.getByLabel("Status of Priya Raman").selectOption("qualified");
+    await table.getByLabel("Status of Priya Raman").selectOption("qualified");
     await page.getByText("Lead status updated successfully").first().waitFor();
     await page.reload();
-    expect(await page.getByTestId("lead-card").first().getByLabel("Status of Priya Raman").inputValue()).toBe(
-      "qualified",
-    );
+    expect(await table.getByLabel("Status of Priya Raman").inputValue()).toBe("qualified");
 
-    await page.getByRole("link", { name: "Details of Priya Raman" }).click();
+    await table.getByRole("link", { name: "Priya Raman" }).click();
     await page.getByRole("heading", { name: "Priya Raman", level: 1 }).waitFor();
     await hydrated(page);
     expect(await page.getByText("linkedin", { exact: true }).count()).toBeGreaterThan(0);

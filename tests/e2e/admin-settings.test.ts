@@ -60,7 +60,7 @@ describe("site settings in Chromium", () => {
     const preview = field.getByRole("img", { name: "Current header logo" });
     await preview.waitFor();
     const src = await preview.getAttribute("src");
-    expect(src).toMatch(/^\/uploads\/logos\/header_logo-\d{13}\.png$/);
+    expect(src).toMatch(/^\/uploads\/logos\/header_logo-\d{13}-[a-z0-9]{10}\.png$/);
 
     const home = await context.newPage();
     await home.goto(`${app.url}/`);
@@ -80,7 +80,7 @@ describe("site settings in Chromium", () => {
     await page.getByText("Favicon updated successfully").first().waitFor();
     await home.reload();
     expect(await home.locator("link[rel=icon]").getAttribute("href")).toMatch(
-      /^\/uploads\/logos\/favicon_url-\d{13}\.png$/,
+      /^\/uploads\/logos\/favicon_url-\d{13}-[a-z0-9]{10}\.png$/,
     );
 
     // Removing the logo (after confirming) brings the default logo back, and deletes the file.
@@ -106,7 +106,7 @@ describe("site settings in Chromium", () => {
       buffer: makePdf(),
     });
     await page.getByText("File uploaded successfully").first().waitFor();
-    const link = field.getByRole("link", { name: /^ppc_strategies_pdf-\d{13}\.pdf$/ });
+    const link = field.getByRole("link", { name: /^ppc_strategies_pdf-\d{13}-[a-z0-9]{10}\.pdf$/ });
     await link.waitFor();
     const href = await link.getAttribute("href");
     const served = await fetch(`${app.url}${href}`);
@@ -162,8 +162,10 @@ describe("site settings in Chromium", () => {
     const home = await context.newPage();
     await home.goto(`${app.url}/`);
     const hero = home.locator("video[data-slot='hero-video']");
-    expect(await hero.getAttribute("src")).toMatch(/^\/uploads\/videos\/hero_video-\d{13}\.mp4$/);
-    expect(await hero.getAttribute("poster")).toMatch(/^\/uploads\/videos\/hero_video_thumbnail-\d{13}\.png$/);
+    expect(await hero.getAttribute("src")).toMatch(/^\/uploads\/videos\/hero_video-\d{13}-[a-z0-9]{10}\.mp4$/);
+    expect(await hero.getAttribute("poster")).toMatch(
+      /^\/uploads\/videos\/hero_video_thumbnail-\d{13}-[a-z0-9]{10}\.png$/,
+    );
     expect(await home.getByText("No video has been uploaded yet").count()).toBe(0);
     await context.close();
   });
@@ -260,7 +262,7 @@ describe("site settings in Chromium", () => {
     });
     expect(blogImage.status).toBe(200);
     const { url } = (await blogImage.json()) as { url: string };
-    expect(url).toMatch(/^\/uploads\/pdfs\/blog-images\/\d{13}\.png$/);
+    expect(url).toMatch(/^\/uploads\/pdfs\/blog-images\/\d{13}-[a-z0-9]{10}\.png$/);
     const image = await fetch(`${app.url}${url}`);
     expect(image.headers.get("content-type")).toBe("image/png");
     expect(image.headers.get("x-content-type-options")).toBe("nosniff");

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
+import { fromJson } from "~/server/db/values.server";
+import { MIN_FILL_MS } from "~/server/leads/spam.server";
 import { type AppServer, startAppServer } from "../support/app-server";
+import { dialects } from "../support/databases";
+import { fetchFormToken, formTokenCookieHeader } from "../support/form-token";
 import { publicRoutes } from "../support/public-routes";
 import { appDatabase } from "../support/staff";
 
@@ -73,7 +77,8 @@ describe("the public site, server-rendered", () => {
     const response = await fetch(`${app.url}/currency`, {
       method: "POST",
       redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+      // The site's own page posts it, from BASE_URL's origin.
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE_URL },
       body: new URLSearchParams({ currency: "INR", redirectTo: "/pricing" }),
     });
     expect(response.status).toBe(302);
@@ -116,38 +121,41 @@ describe("the public site, server-rendered", () => {
   });
 });
 
-async function formToken(app: AppServer) {
-  const html = await (await fetch(`${app.url}/contact`)).text();
-  return /name="form_token" value="([^"]+)"/.exec(html)![1]!;
-}
+/** A person takes a few seconds to fill a form; the spam check wants at least MIN_FILL_MS. */
+const fillingInTime = () => new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 100));
 
-describe("visitor forms without JavaScript", () => {
+const formToken = (app: AppServer) => fetchFormToken(app.url);
+
+describe.each(dialects)("visitor forms without JavaScript (%s)", (dialect) => {
   let app: AppServer;
   let db: Database;
   let token: string;
   beforeAll(async () => {
-    app = await startAppServer({ NOTIFY_EMAILS: "sales@agency.example" });
+    app = await startAppServer({ NOTIFY_EMAILS: "sales@agency.example" }, { dialect });
     db = appDatabase(app);
     token = await formToken(app);
-    // A person takes a few seconds to fill a form; the spam check expects at least three.
-    await new Promise((resolve) => setTimeout(resolve, 3100));
+    await fillingInTime();
   });
   afterAll(async () => {
     await db?.destroy();
     await app?.stop();
   });
 
-  const submit = (fields: Record<string, string>, withToken = true) =>
-    fetch(`${app.url}/lead`, {
+  /** A form post as the browser sends it: the fields, and the form token as a cookie (`form_token` here names it). */
+  const submit = (fields: Record<string, string>, withToken = true) => {
+    const { form_token: sentToken, ...body } = withToken ? { form_token: token, website_url: "", ...fields } : fields;
+    return fetch(`${app.url}/lead`, {
       method: "POST",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
         origin: app.url,
         referer: `${app.url}/?utm_source=google&utm_medium=cpc&utm_campaign=winter`,
         "user-agent": "TestBrowser/1.0",
+        ...(sentToken === undefined ? {} : { cookie: formTokenCookieHeader(sentToken) }),
       },
-      body: new URLSearchParams(withToken ? { form_token: token, website_url: "", ...fields } : fields),
+      body: new URLSearchParams(body),
     });
+  };
 
   it("saves a contact request with its submission and answers with the spec's message", async () => {
     const response = await submit({
@@ -263,11 +271,12 @@ describe("visitor forms without JavaScript", () => {
   });
 });
 
-describe("spam defence on the visitor forms", () => {
+describe.each(dialects)("spam defence on the visitor forms (%s)", (dialect) => {
   let app: AppServer;
   let db: Database;
   beforeAll(async () => {
-    app = await startAppServer();
+    // Each test is its own visitor, with an address of its own (through the trusted loopback proxy).
+    app = await startAppServer({ TRUST_PROXY: "loopback" }, { dialect });
     db = appDatabase(app);
   });
   afterAll(async () => {
@@ -275,10 +284,16 @@ describe("spam defence on the visitor forms", () => {
     await app?.stop();
   });
 
-  const submit = (fields: Record<string, string>) =>
+  /** `form_token` goes where the browser sends it: in the Cookie header. */
+  const submit = ({ form_token: token, ...fields }: Record<string, string>, visitor = "203.0.113.10") =>
     fetch(`${app.url}/lead`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: app.url,
+        "x-forwarded-for": visitor,
+        ...(token === undefined ? {} : { cookie: formTokenCookieHeader(token) }),
+      },
       body: new URLSearchParams({ flow: "contact", name: "Bot", ...fields }),
     });
   const flag = async (email: string) =>
@@ -297,7 +312,7 @@ describe("spam defence on the visitor forms", () => {
     expect(await tooFast.text()).toContain("Thank you!");
     expect(await flag("fast@example.com")).toMatch(/^sent [\d.]+ s after the page loaded$/);
 
-    await new Promise((resolve) => setTimeout(resolve, 3100));
+    await fillingInTime();
     expect(
       (await submit({ email: "pot@example.com", form_token: token, website_url: "http://spam.example" })).status,
     ).toBe(200);
@@ -314,29 +329,39 @@ describe("spam defence on the visitor forms", () => {
   });
 
   it("answers 429 with a clear message past the per-address and per-IP limits", async () => {
+    const visitor = "203.0.113.20";
     const token = await formToken(app);
     const statuses: number[] = [];
     for (let index = 0; index < 6; index++) {
-      statuses.push((await submit({ email: "again@example.com", form_token: token })).status);
+      statuses.push((await submit({ email: "again@example.com", form_token: token }, visitor)).status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    const refused = await submit({ email: "again@example.com", form_token: token });
+    const refused = await submit({ email: "again@example.com", form_token: token }, visitor);
+    expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(await refused.text()).toContain("Too many submissions. Please try again in a few minutes.");
     expect(await db.selectFrom("leads").select("id").where("email", "=", "again@example.com").execute()).toHaveLength(
       5,
     );
-    // This IP has now sent 10 forms in ten minutes; the next is refused whatever the address.
-    expect((await submit({ email: "fresh@example.com", form_token: token })).status).toBe(429);
+    // Refused forms do not count: five more addresses make this visitor's ten forms in ten minutes...
+    const more: number[] = [];
+    for (let index = 0; index < 5; index++) {
+      more.push((await submit({ email: `other${index}@example.com`, form_token: token }, visitor)).status);
+    }
+    expect(more).toEqual([200, 200, 200, 200, 200]);
+    // ...and the next is refused whatever the address, while another visitor is still welcome.
+    expect((await submit({ email: "fresh@example.com", form_token: token }, visitor)).status).toBe(429);
+    expect((await submit({ email: "fresh@example.com", form_token: token }, "203.0.113.21")).status).toBe(200);
   });
 });
 
-describe("the public form endpoint", () => {
+describe.each(dialects)("the public form endpoint (%s)", (dialect) => {
   let app: AppServer;
   let db: Database;
   let formId: string;
   beforeAll(async () => {
-    app = await startAppServer();
+    // Tests are separate senders, each from an address of its own (through the trusted loopback proxy).
+    app = await startAppServer({ TRUST_PROXY: "loopback" }, { dialect });
     db = appDatabase(app);
     formId = (
       await db.selectFrom("forms").select("id").where("name", "=", "Newsletter Signup").executeTakeFirstOrThrow()
@@ -347,10 +372,15 @@ describe("the public form endpoint", () => {
     await app?.stop();
   });
 
-  const post = (id: string, body: BodyInit, type?: string) =>
+  let senders = 0;
+  const post = (id: string, body: BodyInit, type?: string, sender = `198.51.100.${++senders}`) =>
     fetch(`${app.url}/api/forms/${id}/submissions`, {
       method: "POST",
-      headers: { origin: "https://partner.example", ...(type ? { "content-type": type } : {}) },
+      headers: {
+        origin: "https://partner.example",
+        "x-forwarded-for": sender,
+        ...(type ? { "content-type": type } : {}),
+      },
       body,
     });
 
@@ -393,7 +423,7 @@ describe("the public form endpoint", () => {
       .select("form_submissions.data")
       .where("leads.email", "=", "json@example.com")
       .executeTakeFirstOrThrow();
-    expect(JSON.parse(String(submission.data))).toMatchObject({ plan: "pro" });
+    expect(fromJson(submission.data, {})).toMatchObject({ plan: "pro" });
   });
 
   it("names the missing fields in the spec's words and refuses NUL characters, whatever the form id", async () => {
@@ -482,6 +512,7 @@ describe("the public form endpoint", () => {
         formId,
         JSON.stringify({ name: "Rate", email: "Rate@Example.com" }),
         "application/json",
+        "192.0.2.77",
       );
       statuses.push(response.status);
       if (response.status === 429) {
@@ -494,11 +525,11 @@ describe("the public form endpoint", () => {
   });
 });
 
-describe("campaign attribution", () => {
+describe.each(dialects)("campaign attribution (%s)", (dialect) => {
   let app: AppServer;
   let db: Database;
   beforeAll(async () => {
-    app = await startAppServer();
+    app = await startAppServer({}, { dialect });
     db = appDatabase(app);
   });
   afterAll(async () => {
@@ -510,17 +541,19 @@ describe("campaign attribution", () => {
     const landing = await fetch(`${app.url}/?utm_source=google&utm_medium=cpc&utm_campaign=winter`);
     const cookie = landing.headers.getSetCookie().find((value) => value.startsWith("utm_first="))!;
     expect(cookie).toContain("HttpOnly");
-    const html = await landing.text();
-    const token = /name="form_token" value="([^"]+)"/.exec(html)![1]!;
-    await new Promise((resolve) => setTimeout(resolve, 3100));
+    const token = await fetchFormToken(app.url);
+    await fillingInTime();
     const response = await fetch(`${app.url}/lead`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url, cookie: cookie.split(";")[0]! },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: app.url,
+        cookie: formTokenCookieHeader(token, cookie.split(";")[0]!),
+      },
       body: new URLSearchParams({
         flow: "contact",
         name: "Tracked",
         email: "tracked@example.com",
-        form_token: token,
         pageUrl: `${app.url}/pricing?utm_source=newsletter&utm_campaign=december`,
       }),
     });
@@ -540,11 +573,11 @@ describe("campaign attribution", () => {
   });
 });
 
-describe("the analytics beacon", () => {
+describe.each(dialects)("the analytics beacon (%s)", (dialect) => {
   let app: AppServer;
   let db: Database;
   beforeAll(async () => {
-    app = await startAppServer();
+    app = await startAppServer({ TRUST_PROXY: "loopback" }, { dialect });
     db = appDatabase(app);
   });
   afterAll(async () => {
@@ -552,8 +585,12 @@ describe("the analytics beacon", () => {
     await app?.stop();
   });
 
-  const send = (body: string) =>
-    fetch(`${app.url}/api/events`, { method: "POST", headers: { "content-type": "application/json" }, body });
+  const send = (body: string, visitor = "203.0.113.30") =>
+    fetch(`${app.url}/api/events`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": visitor },
+      body,
+    });
 
   it("records events first-party with their campaign, and refuses malformed ones with a 4xx", async () => {
     const ok = await send(
@@ -564,9 +601,13 @@ describe("the analytics beacon", () => {
       }),
     );
     expect(ok.status).toBe(204);
-    expect(await db.selectFrom("analytics_events").select(["event_type", "utm_source"]).execute()).toEqual([
-      { event_type: "page_view", utm_source: "fb" },
-    ]);
+    expect(
+      await db
+        .selectFrom("analytics_events")
+        .select(["event_type", "utm_source"])
+        .where("page_url", "=", "https://agency.example/pricing?utm_source=fb")
+        .execute(),
+    ).toEqual([{ event_type: "page_view", utm_source: "fb" }]);
     expect((await send("not json")).status).toBe(400);
     expect((await send(JSON.stringify({ event_type: "<script>" }))).status).toBe(400);
     expect((await send(JSON.stringify({ event_type: "big", properties: { x: "y".repeat(5000) } }))).status).toBe(413);
@@ -576,13 +617,33 @@ describe("the analytics beacon", () => {
     );
     expect((await fetch(`${app.url}/api/events`)).status).toBe(405);
   });
+
+  it("takes 120 events a minute from one visitor, then answers 429 and records no more; others go on", async () => {
+    const event = (index: number) =>
+      JSON.stringify({ event_type: "page_view", page_url: `https://agency.example/busy?n=${index}` });
+    const statuses: number[] = [];
+    for (let index = 0; index < 121; index++) statuses.push((await send(event(index), "203.0.113.40")).status);
+    expect(statuses.slice(0, 120)).toEqual(Array(120).fill(204));
+    expect(statuses[120]).toBe(429);
+    const refused = await send(event(999), "203.0.113.40");
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: "Too many events." });
+    expect((await send(event(1000), "203.0.113.41")).status).toBe(204);
+    const recorded = await db
+      .selectFrom("analytics_events")
+      .select("page_url")
+      .where("page_url", "like", "https://agency.example/busy?n=%")
+      .execute();
+    expect(recorded).toHaveLength(121);
+    expect(recorded.map((row) => row.page_url)).not.toContain("https://agency.example/busy?n=999");
+  });
 });
 
-describe("when the database refuses a write", () => {
+describe.each(dialects)("when the database refuses a write (%s)", (dialect) => {
   let app: AppServer;
   let db: Database;
   beforeAll(async () => {
-    app = await startAppServer({ LOG_LEVEL: "fatal" });
+    app = await startAppServer({ LOG_LEVEL: "fatal" }, { dialect });
     db = appDatabase(app);
   });
   afterAll(async () => {
@@ -599,11 +660,15 @@ describe("when the database refuses a write", () => {
       .execute();
     await db.schema.dropTable("email_outbox").execute();
     const token = await formToken(app);
-    await new Promise((resolve) => setTimeout(resolve, 3100));
+    await fillingInTime();
     const page = await fetch(`${app.url}/lead`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
-      body: new URLSearchParams({ flow: "contact", name: "A", email: "a@example.com", form_token: token }),
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: app.url,
+        cookie: formTokenCookieHeader(token),
+      },
+      body: new URLSearchParams({ flow: "contact", name: "A", email: "a@example.com" }),
     });
     expect(page.status).toBe(503);
     expect(await page.text()).toContain("There was an issue submitting your request. Please try again.");

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { hero, homeSeo } from "~/content/home";
-import { type AppServer, freePort, startAppServer } from "../support/app-server";
+import { type AppServer, startAppServer } from "../support/app-server";
 import { childEnv } from "../support/child-env";
 import { createEmptyDatabase, type TestDatabase } from "../support/databases";
 
@@ -53,14 +53,19 @@ describe("the production server on SQLite", () => {
     expect(response.headers.get("strict-transport-security")).toBeNull();
   });
 
-  it("gives every response a fresh nonce and echoes a sane incoming request id", async () => {
+  it("gives every rendered page a fresh nonce and echoes a sane incoming request id", async () => {
     const [a, b] = await Promise.all([
-      fetch(`${app.url}/`, { headers: { "X-Request-Id": "trace-123" } }),
-      fetch(`${app.url}/`, { headers: { "X-Request-Id": "bad id with spaces" } }),
+      fetch(`${app.url}/lead?flow=contact`, { headers: { "X-Request-Id": "trace-123" } }),
+      fetch(`${app.url}/lead?flow=contact`, { headers: { "X-Request-Id": "bad id with spaces" } }),
     ]);
     expect(a.headers.get("x-request-id")).toBe("trace-123");
     expect(b.headers.get("x-request-id")).not.toBe("bad id with spaces");
+    // An address the page cache does not keep (it has a query) is rendered, with its nonce, per request.
     expect(a.headers.get("content-security-policy")).not.toBe(b.headers.get("content-security-policy"));
+    // A cached page answers with its own ids too.
+    const cached = await fetch(`${app.url}/`, { headers: { "X-Request-Id": "trace-456" } });
+    expect(cached.headers.get("x-cache")).toBe("HIT");
+    expect(cached.headers.get("x-request-id")).toBe("trace-456");
   });
 
   it("compresses pages for clients that accept gzip", async () => {
@@ -247,10 +252,10 @@ describe("the same build on PostgreSQL", () => {
 
 describe("the development server", () => {
   it("serves pages through Vite with `npm run dev`", async () => {
-    const port = await freePort();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "agency-dev-"));
+    // Port 0: the server takes a free port and names it in its "listening" log line.
     const child = spawn("npm", ["run", "-s", "dev"], {
-      env: childEnv({ PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" }),
+      env: childEnv({ PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "info" }),
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
@@ -258,16 +263,20 @@ describe("the development server", () => {
     child.stdout?.on("data", (chunk) => (output += chunk));
     child.stderr?.on("data", (chunk) => (output += chunk));
     try {
-      let status = 0;
-      for (let attempt = 0; attempt < 120 && status !== 200; attempt++) {
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        status = await fetch(`http://127.0.0.1:${port}/pricing`).then(
-          (response) => response.status,
-          () => 0,
-        );
-      }
-      expect(status, output).toBe(200);
-      expect(await (await fetch(`http://127.0.0.1:${port}/admin/login`)).text()).toContain("Admin Sign In");
+      const origin = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the dev server did not listen in 60 s:\n${output}`)), 60_000);
+        const look = () => {
+          const url = /"url":"(http:\/\/127\.0\.0\.1:\d+)"[^\n]*"msg":"listening"/.exec(output)?.[1];
+          if (url) {
+            clearTimeout(timer);
+            resolve(url);
+          }
+        };
+        child.stdout?.on("data", look);
+        child.on("exit", (code) => reject(new Error(`the dev server exited with ${code}:\n${output}`)));
+      });
+      expect((await fetch(`${origin}/pricing`)).status, output).toBe(200);
+      expect(await (await fetch(`${origin}/admin/login`)).text()).toContain("Admin Sign In");
     } finally {
       if (child.pid) process.kill(-child.pid, "SIGTERM");
       rmSync(dataDir, { recursive: true, force: true });

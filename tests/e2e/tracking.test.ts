@@ -32,11 +32,22 @@ describe("analytics, pixel and custom head code", () => {
     const response = await fetch(`${app.url}${path}`);
     const csp = response.headers.get("content-security-policy") ?? "";
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
-    return { html: await response.text(), csp, nonce };
+    return { status: response.status, html: await response.text(), csp, nonce };
+  };
+
+  /** The page was rendered whole, under a policy whose nonce its own scripts carry. */
+  const expectRenderedPage = ({ html, csp, nonce }: { html: string; csp: string; nonce?: string }, title: string) => {
+    expect(nonce).toMatch(/^[A-Za-z0-9+/=_-]{16,}$/);
+    expect(/script-src ([^;]*)/.exec(csp)?.[1]).toContain(`'nonce-${nonce}'`);
+    expect(html).toContain(`nonce="${nonce}"`);
+    expect(html).toMatch(new RegExp(`<title>[^<]*${title}[^<]*</title>`));
   };
 
   it("loads no third-party script while no id is set", async () => {
-    const { html, csp } = await get("/");
+    const page = await get("/");
+    const { html, csp } = page;
+    expect(page.status).toBe(200);
+    expectRenderedPage(page, "ScaleLeap");
     expect(html).not.toContain("googletagmanager");
     expect(html).not.toContain("fbevents");
     expect(csp).not.toContain("googletagmanager");
@@ -61,7 +72,10 @@ describe("analytics, pixel and custom head code", () => {
   it("ignores ids in the wrong format instead of printing them into a script", async () => {
     await setSetting(db, "google_analytics_id", `G-1");alert(1);//`, null);
     await setSetting(db, "facebook_pixel_id", "12345", null);
-    const { html, csp } = await get("/");
+    const page = await get("/");
+    const { html, csp } = page;
+    expect(page.status).toBe(200);
+    expectRenderedPage(page, "ScaleLeap");
     expect(html).not.toContain("googletagmanager");
     expect(html).not.toContain("alert(1)");
     expect(html).not.toContain("fbq(");
@@ -71,17 +85,34 @@ describe("analytics, pixel and custom head code", () => {
   it("puts custom head code and tracking on public pages only, never on the admin", async () => {
     await setSetting(db, "google_analytics_id", "G-AB12CD34EF", null);
     await setSetting(db, "custom_head_code", CUSTOM_CODE, null);
-    for (const path of ["/", "/blog", "/no-such-page"]) {
-      const { html } = await get(path);
-      expect(html.slice(0, html.indexOf("</head>")), path).toContain('name="site-verification"');
+    for (const [path, status] of [
+      ["/", 200],
+      ["/blog", 200],
+      ["/no-such-page", 404],
+    ] as const) {
+      const page = await get(path);
+      expect(page.status, path).toBe(status);
+      expect(page.html.slice(0, page.html.indexOf("</head>")), path).toContain('name="site-verification"');
+      expect(page.html, path).toContain("googletagmanager.com/gtag/js?id=G-AB12CD34EF");
     }
-    for (const path of ["/admin/login", "/admin", "/admin/setup"]) {
-      const { html, csp } = await get(path);
+    // Anonymous visitors of /admin land on the sign-in page.
+    for (const [path, title] of [
+      ["/admin/login", "Sign in"],
+      ["/admin", "Sign in"],
+      ["/admin/setup", "Admin Setup"],
+    ] as const) {
+      const page = await get(path);
+      const { html, csp } = page;
+      expect(page.status, path).toBe(200);
+      expectRenderedPage(page, title);
       expect(html, path).not.toContain("site-verification");
       expect(html, path).not.toContain("googletagmanager");
       expect(csp, path).not.toContain("googletagmanager");
     }
-    const robots = await (await fetch(`${app.url}/robots.txt`)).text();
+    const robotsResponse = await fetch(`${app.url}/robots.txt`);
+    expect(robotsResponse.status).toBe(200);
+    const robots = await robotsResponse.text();
+    expect(robots).toContain("User-agent: *");
     expect(robots).not.toContain("site-verification");
   });
 

@@ -324,7 +324,12 @@ describe.each(dialects)("content administration on %s", (dialect) => {
     await seedDatabase(db);
     const text = (value: unknown) => (value === null || value === undefined ? "" : String(value));
     const issues: unknown[] = [];
-    for (const post of await listPosts(db)) {
+    const posts = await listPosts(db);
+    const plans = await listAllPlans(db);
+    const sections = await listPricingContent(db);
+    // The seed's 4 posts, 5 plans and 2 content sections: every one of them is checked.
+    expect([posts.length, plans.length, sections.length]).toEqual([4, 5, 2]);
+    for (const post of posts) {
       const result = blogPostSchema.safeParse({
         title: post.title,
         slug: post.slug,
@@ -340,7 +345,7 @@ describe.each(dialects)("content administration on %s", (dialect) => {
       });
       if (!result.success) issues.push(post.slug, result.error.issues);
     }
-    for (const plan of await listAllPlans(db)) {
+    for (const plan of plans) {
       const result = pricingPlanSchema.safeParse({
         planType: plan.planType,
         title: plan.title,
@@ -359,7 +364,7 @@ describe.each(dialects)("content administration on %s", (dialect) => {
       });
       if (!result.success) issues.push(plan.title, result.error.issues);
     }
-    for (const section of await listPricingContent(db)) {
+    for (const section of sections) {
       const result = pricingContentSchema.safeParse({
         sectionKey: section.sectionKey,
         title: section.title,

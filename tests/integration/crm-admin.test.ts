@@ -21,6 +21,7 @@ import {
   setFormLeadStatus,
   updateForm,
 } from "~/server/forms/forms.server";
+import { insertLead } from "../support/admin-fixtures";
 import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
 
 const actor = { id: null, email: "test@example.com" };
@@ -40,35 +41,19 @@ type LeadSeed = {
   phone?: string | null;
 };
 
-async function addLead(db: Database, seed: LeadSeed = {}) {
-  const id = newId();
-  const at = seed.at ?? new Date().toISOString();
-  await db
-    .insertInto("leads")
-    .values({
-      id,
-      form_id: seed.formId ?? null,
-      name: seed.name ?? "Lead",
-      email: seed.email ?? `${id}@example.com`,
-      phone: seed.phone ?? null,
-      company: seed.company ?? null,
-      message: null,
-      source: seed.source ?? "Contact Form",
-      status: seed.status ?? "new",
-      utm_source: null,
-      utm_medium: null,
-      utm_campaign: seed.campaign ?? null,
-      page_url: null,
-      referrer: null,
-      browser_info: null,
-      ip_address: null,
-      is_spam: seed.spam ?? false,
-      spam_reason: seed.spam ? "honeypot" : null,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  return id;
+function addLead(db: Database, seed: LeadSeed = {}) {
+  return insertLead(db, {
+    name: seed.name ?? "Lead",
+    email: seed.email ?? `${crypto.randomUUID()}@example.com`,
+    phone: seed.phone,
+    company: seed.company,
+    source: seed.source,
+    status: seed.status,
+    formId: seed.formId,
+    isSpam: seed.spam,
+    utmCampaign: seed.campaign,
+    createdAt: seed.at,
+  });
 }
 
 async function addSubmission(db: Database, formId: string, leadId: string | null, data: unknown, at?: string) {

@@ -5,6 +5,7 @@ import { seedDatabase } from "~/server/db/seed.server";
 import { newId } from "~/server/db/values.server";
 import { captureLead } from "~/server/leads/capture.server";
 import {
+  CLAIM_BATCH,
   claimDueMails,
   holdOf,
   MAX_ATTEMPTS,
@@ -134,21 +135,45 @@ describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
     expect(smtp.received).toHaveLength(1);
   });
 
-  it("marks a mail failed after the last attempt, and keeps the lead", async () => {
+  it("retries after 1 min, 5 min, 30 min, 2 h and 6 h, never sooner, then marks the mail failed and keeps the lead", async () => {
+    const minute = 60_000;
+    const schedule = [1 * minute, 5 * minute, 30 * minute, 120 * minute, 360 * minute];
+    expect(RETRY_DELAYS_MS).toEqual(schedule);
+    expect(MAX_ATTEMPTS).toBe(6);
     const db = await setup();
     const smtp = await startSmtpServer({ refuse: () => true });
     closeSmtp = smtp.close;
     await contactLead(db, "Ana", "ana@example.com");
     const worker = createMailWorker({ db, logger, smtpUrl: smtp.url, from: "site@agency.example" });
+    const nextTry = async () => {
+      const mail = await db
+        .selectFrom("email_outbox")
+        .select(["next_attempt_at", "attempts"])
+        .executeTakeFirstOrThrow();
+      return { at: new Date(mail.next_attempt_at).getTime(), attempts: Number(mail.attempts) };
+    };
     let clock = Date.now() + 1000;
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    expect(await worker.runOnce(clock)).toBe(1);
+    expect(smtp.attempts()).toBe(1);
+    for (const [index, delay] of schedule.entries()) {
+      const next = await nextTry();
+      expect(next.attempts).toBe(index + 1);
+      // Counted from when the try failed: the delay, plus the moments the try itself took.
+      expect(next.at - clock).toBeGreaterThanOrEqual(delay);
+      expect(next.at - clock).toBeLessThan(delay + 30_000);
+      // A second before it is due, nothing is tried...
+      expect(await worker.runOnce(next.at - 1000)).toBe(0);
+      expect(smtp.attempts()).toBe(index + 1);
+      // ...and once it is due, the next try goes out.
+      clock = next.at;
       expect(await worker.runOnce(clock)).toBe(1);
-      clock += (RETRY_DELAYS_MS[attempt] ?? 0) + 1000;
+      expect(smtp.attempts()).toBe(index + 2);
     }
-    expect(await worker.runOnce(clock + 24 * 60 * 60_000)).toBe(0);
+    expect(await worker.runOnce(clock + 24 * 60 * minute)).toBe(0);
+    expect(smtp.attempts()).toBe(6);
     await worker.stop();
     const [mail] = await outbox();
-    expect(mail).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
+    expect(mail).toMatchObject({ status: "failed", attempts: 6 });
     expect(mail?.last_error).toContain("Mailbox busy");
     expect(await db.selectFrom("leads").select("email").execute()).toEqual([{ email: "ana@example.com" }]);
   });
@@ -315,5 +340,55 @@ describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
     await Promise.all(workers.map((worker) => worker.stop()));
     expect(smtp.received).toHaveLength(6);
     expect((await outbox()).every((mail) => mail.status === "sent" && mail.attempts === 1)).toBe(true);
+  });
+
+  it("drains a backlog in one pass, batch after batch, instead of ten mails per poll", async () => {
+    const db = await setup();
+    const smtp = await startSmtpServer();
+    closeSmtp = smtp.close;
+    for (let index = 0; index < 3 * CLAIM_BATCH + 5; index++) {
+      await contactLead(db, `Lead ${index}`, `l${index}@example.com`);
+    }
+    const worker = createMailWorker({ db, logger, smtpUrl: smtp.url, from: "site@agency.example" });
+    expect(await worker.runOnce()).toBe(3 * CLAIM_BATCH + 5);
+    await worker.stop();
+    expect(smtp.received).toHaveLength(3 * CLAIM_BATCH + 5);
+    expect((await outbox()).every((mail) => mail.status === "sent")).toBe(true);
+  });
+
+  it("sends a dead process's claimed mail from another process within a minute, once", async () => {
+    const db = await setup();
+    const smtp = await startSmtpServer();
+    closeSmtp = smtp.close;
+    await contactLead(db, "Ana", "ana@example.com");
+    const t0 = Date.now();
+    // A process claims the mail and dies before sending it.
+    expect(await claimDueMails(db, { nowMs: t0 })).toHaveLength(1);
+    const survivor = createMailWorker({ db, logger, smtpUrl: smtp.url, from: "site@agency.example" });
+    expect(await survivor.runOnce(t0 + 5_000)).toBe(0);
+    expect(SEND_LOCK_MS).toBeLessThan(60_000);
+    expect(await survivor.runOnce(t0 + SEND_LOCK_MS + 1)).toBe(1);
+    await survivor.stop();
+    expect(smtp.received).toHaveLength(1);
+    expect(await outbox()).toMatchObject([{ status: "sent" }]);
+  });
+
+  it("keeps mail waiting while the mail server is down and sends it when it is back", async () => {
+    const db = await setup();
+    const first = await startSmtpServer();
+    await first.close();
+    await contactLead(db, "Ana", "ana@example.com");
+    const worker = createMailWorker({ db, logger, smtpUrl: first.url, from: "site@agency.example" });
+    const t0 = Date.now();
+    expect(await worker.runOnce(t0)).toBe(1);
+    const [waiting] = await outbox();
+    expect(waiting).toMatchObject({ status: "queued", attempts: 1 });
+    expect(waiting?.last_error).toMatch(/ECONNREFUSED|connect/i);
+    const back = await startSmtpServer({ port: first.port });
+    closeSmtp = back.close;
+    expect(await worker.runOnce(t0 + RETRY_DELAYS_MS[0]! + 1000)).toBe(1);
+    await worker.stop();
+    expect(back.received).toHaveLength(1);
+    expect(await outbox()).toMatchObject([{ status: "sent", attempts: 2, last_error: null }]);
   });
 });

@@ -2,13 +2,36 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { type Kysely, sql } from "kysely";
+import { Migrator } from "kysely/migration";
 import { afterEach, describe, expect, it } from "vitest";
+import { leadFiltersSchema } from "~/lib/schemas/lead-admin";
 import type { DatabaseConfig } from "~/server/config.server";
 import { migrateToLatest, migrationNames } from "~/server/db/migrate.server";
+import * as initial from "~/server/db/migrations/0001-initial.server";
+import * as staffAccess from "~/server/db/migrations/0002-staff-access.server";
+import * as leadWork from "~/server/db/migrations/0003-lead-work.server";
+import * as crm from "~/server/db/migrations/0004-crm.server";
+import * as leadSearchAtCommit from "~/server/db/migrations/0005-lead-search-at-commit.server";
+import * as outboxUnnoted from "~/server/db/migrations/0006-outbox-unnoted.server";
 import * as leadsSupersededIndexes from "~/server/db/migrations/0007-leads-superseded-indexes.server";
 import type { Database } from "~/server/db/schema.server";
+import { newId, toJson } from "~/server/db/values.server";
+import { addLeadNote, getLeadDetail } from "~/server/leads/lead-admin.server";
+import { listLeads } from "~/server/leads/lead-list.server";
+import { insertFailedMail, leadRow } from "../support/admin-fixtures";
 import { childEnv } from "../support/child-env";
 import { createEmptyDatabase, dialects, type TestDatabase } from "../support/databases";
+
+// The migrations in order, as the app lists them, so a test can stop at an older schema.
+const migrationModules = [
+  ["0001-initial", initial],
+  ["0002-staff-access", staffAccess],
+  ["0003-lead-work", leadWork],
+  ["0004-crm", crm],
+  ["0005-lead-search-at-commit", leadSearchAtCommit],
+  ["0006-outbox-unnoted", outboxUnnoted],
+  ["0007-leads-superseded-indexes", leadsSupersededIndexes],
+] as const;
 
 const specTables: Record<string, string[]> = {
   leads: [
@@ -134,6 +157,110 @@ describe.each(dialects)("migrations on %s", (dialect) => {
     expect(await leadIndexes(database.db, dialect)).toEqual(expect.arrayContaining(superseded));
     await leadsSupersededIndexes.up(raw);
     expect(await leadIndexes(database.db, dialect)).toEqual(latest);
+  });
+
+  it("upgrades a database from 0002 that already holds leads, forms, submissions, mail and clients", async () => {
+    database = await createEmptyDatabase(dialect);
+    const db = database.db;
+    const migrator = new Migrator({
+      db,
+      provider: { getMigrations: async () => Object.fromEntries(migrationModules) },
+    });
+    expect((await migrator.migrateTo("0002-staff-access")).error).toBeUndefined();
+
+    // What an agency had collected on the older schema.
+    const at = "2026-06-01T09:00:00.000Z";
+    const formId = newId();
+    await db
+      .insertInto("forms")
+      .values({
+        id: formId,
+        name: "Old Quote Form",
+        description: null,
+        form_type: "quote",
+        status: "active",
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const old = leadRow({
+      email: "olga@acme.example",
+      name: "Olga Older",
+      company: "Acme Holdings",
+      formId,
+      createdAt: at,
+    });
+    const other = leadRow({ email: "piet@example.com", name: "Piet Plain", createdAt: at });
+    await db.insertInto("leads").values([old, other]).execute();
+    await db
+      .insertInto("form_submissions")
+      .values({
+        id: newId(),
+        form_id: formId,
+        lead_id: old.id,
+        data: toJson({ budget: "5k" }),
+        utm_source: null,
+        utm_medium: null,
+        utm_campaign: null,
+        ip_address: null,
+        user_agent: "UA",
+        created_at: at,
+      })
+      .execute();
+    await insertFailedMail(db, old.id);
+    await db
+      .insertInto("clients")
+      .values({
+        id: newId(),
+        name: "Acme Holdings",
+        email: "olga@acme.example",
+        phone: null,
+        company: "Acme Holdings",
+        address: null,
+        status: "active",
+        lead_id: old.id,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const counts = async () =>
+      Promise.all(
+        (["forms", "leads", "form_submissions", "email_outbox", "clients"] as const).map(
+          async (table) => (await db.selectFrom(table).select("id").execute()).length,
+        ),
+      );
+    expect(await counts()).toEqual([1, 2, 1, 1, 1]);
+
+    expect(await migrateToLatest(db)).toEqual(migrationNames.slice(2));
+
+    // Nothing lost, and the old rows work with what the later migrations added.
+    expect(await counts()).toEqual([1, 2, 1, 1, 1]);
+    const found = await listLeads(db, { ...leadFiltersSchema.parse({}), q: "acme hold" });
+    expect(found.leads.map((lead) => lead.email)).toEqual(["olga@acme.example"]);
+    const detail = await getLeadDetail(db, old.id);
+    expect(detail?.lead).toMatchObject({ name: "Olga Older", company: "Acme Holdings" });
+    expect(detail?.submissions).toHaveLength(1);
+    expect(detail?.mails.map((mail) => mail.status)).toEqual(["failed"]);
+    await addLeadNote(db, old.id, "Called after the upgrade", { id: null, email: "sales@agency.example" });
+    expect((await getLeadDetail(db, old.id))?.notes.map((note) => note.body)).toEqual(["Called after the upgrade"]);
+    // A lead becomes at most one client, the old ones included.
+    await expect(
+      db
+        .insertInto("clients")
+        .values({
+          id: newId(),
+          name: "Acme again",
+          email: null,
+          phone: null,
+          company: null,
+          address: null,
+          status: "active",
+          lead_id: old.id,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute(),
+    ).rejects.toThrow(/unique/i);
   });
 
   it("is a no-op when run again", async () => {

@@ -1,10 +1,10 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http, { type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import express from "express";
 import pino from "pino";
-import S3rver from "s3rver";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/lib/roles";
 import { listAuditEntries } from "~/server/audit/audit.server";
@@ -15,20 +15,24 @@ import { createS3Storage } from "~/server/storage/s3-storage.server";
 import { type Storage, serveUploads } from "~/server/storage/storage.server";
 import { receiveUpload, UploadError } from "~/server/uploads/receive.server";
 import { removeSiteFile, uploadFile } from "~/server/uploads/uploads.server";
-import { freePort } from "../support/app-server";
 import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
 import {
   BOUNDARY,
   MULTIPART_TYPE,
+  makeGif,
+  makeIco,
+  makeJpeg,
+  makeMatroska,
   makeMp4,
   makePdf,
   makePng,
+  makeWebp,
   makeZip,
   multipart,
   type Part,
   svgWithScript,
 } from "../support/files";
-import { startSigningProxy } from "../support/s3-signing-proxy";
+import { startS3Bucket } from "../support/s3-signing-proxy";
 
 const logger = pino({ level: "silent" });
 
@@ -67,10 +71,10 @@ async function refusal(promise: Promise<unknown>) {
 async function serveFrom(storage: Storage) {
   const app = express();
   app.get("/uploads/*key", serveUploads(storage));
-  const port = await freePort();
   const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(port, "127.0.0.1", () => resolve(listening));
+    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
   });
+  const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
@@ -102,6 +106,24 @@ describe("receiving uploads on local disk", () => {
     expect(readdirSync(storage.incomingDir)).toEqual([]);
   });
 
+  it("gives 72 simultaneous uploads from three processes sharing the folder 72 names, each serving its own file", async () => {
+    // Three "processes": three stores over one folder, as three app processes sharing DATA_DIR.
+    const stores = [storage, createLocalStorage(dir), createLocalStorage(dir)];
+    const files = Array.from({ length: 72 }, (_, index) => makePng(index + 1));
+    const stored = await Promise.all(
+      files.map((png, index) =>
+        receiveUpload(
+          stores[index % 3]!,
+          uploadRequest([...target("logos", "header_logo"), filePart(png, `logo${index}.png`)]),
+          "admin",
+        ),
+      ),
+    );
+    expect(new Set(stored.map((upload) => upload.key)).size).toBe(72);
+    for (const [index, upload] of stored.entries())
+      expect(readFileSync(path.join(dir, upload.key))).toEqual(files[index]);
+  });
+
   it("stores a good image under its bucket, the prefix and a millisecond timestamp, typed by its bytes", async () => {
     const png = makePng();
     // The browser says JPEG and the name says .jpeg: the bytes say PNG, and PNG it is.
@@ -110,7 +132,7 @@ describe("receiving uploads on local disk", () => {
       uploadRequest([...target("logos", "header_logo"), filePart(png, "../../etc/passwd.jpeg", "image/jpeg")]),
       "admin",
     );
-    expect(stored.key).toMatch(/^logos\/header_logo-\d{13}\.png$/);
+    expect(stored.key).toMatch(/^logos\/header_logo-\d{13}-[a-z0-9]{10}\.png$/);
     expect(stored.url).toBe(`/uploads/${stored.key}`);
     expect(readFileSync(path.join(dir, stored.key))).toEqual(png);
 
@@ -119,7 +141,7 @@ describe("receiving uploads on local disk", () => {
       uploadRequest([...target("pdfs", "blog-images/"), filePart(png, "photo.png")]),
       "editor",
     );
-    expect(blog.key).toMatch(/^pdfs\/blog-images\/\d{13}\.png$/);
+    expect(blog.key).toMatch(/^pdfs\/blog-images\/\d{13}-[a-z0-9]{10}\.png$/);
   });
 
   it("refuses a file whose bytes are not of the accepted kind, whatever its name and declared type", async () => {
@@ -142,6 +164,92 @@ describe("receiving uploads on local disk", () => {
       ),
     );
     expect(video.message).toContain("Please select a video file");
+  });
+
+  it.each([
+    {
+      file: "JPEG",
+      data: makeJpeg,
+      bucket: "logos",
+      prefix: "header_logo",
+      key: /^logos\/header_logo-\d{13}-[a-z0-9]{10}\.jpg$/,
+    },
+    {
+      file: "GIF",
+      data: makeGif,
+      bucket: "pdfs",
+      prefix: "blog-images/",
+      key: /^pdfs\/blog-images\/\d{13}-[a-z0-9]{10}\.gif$/,
+    },
+    {
+      file: "WebP",
+      data: makeWebp,
+      bucket: "logos",
+      prefix: "footer_logo",
+      key: /^logos\/footer_logo-\d{13}-[a-z0-9]{10}\.webp$/,
+    },
+    {
+      file: "ICO",
+      data: makeIco,
+      bucket: "logos",
+      prefix: "favicon_url",
+      key: /^logos\/favicon_url-\d{13}-[a-z0-9]{10}\.ico$/,
+    },
+    { file: "WebM", data: () => makeMatroska("webm"), bucket: "videos", prefix: "hero_video", key: /\.webm$/ },
+    ...["isom", "iso5", "mp41", "mp42", "avc1", "M4V ", "dash"].map((brand) => ({
+      file: `MP4 of brand '${brand}'`,
+      data: () => makeMp4(4096, brand),
+      bucket: "videos",
+      prefix: "hero_video",
+      key: /^videos\/hero_video-\d{13}-[a-z0-9]{10}\.mp4$/,
+    })),
+  ])("takes a $file by its bytes, whatever it is called", async ({ data, bucket, prefix, key }) => {
+    const bytes = data();
+    const stored = await receiveUpload(
+      storage,
+      uploadRequest([...target(bucket, prefix), filePart(bytes, "upload.bin", "application/octet-stream")]),
+      "admin",
+    );
+    expect(stored.key).toMatch(key);
+    expect(readFileSync(path.join(dir, stored.key))).toEqual(bytes);
+  });
+
+  it.each([
+    { file: "QuickTime MOV ('qt  ')", data: () => makeMp4(4096, "qt  "), message: "Please select a video file" },
+    { file: "3GPP ('3gp5')", data: () => makeMp4(4096, "3gp5"), message: "Please select a video file" },
+    { file: "HEIF still image ('heic')", data: () => makeMp4(4096, "heic"), message: "Please select a video file" },
+    { file: "Matroska that is not WebM", data: () => makeMatroska("matroska"), message: "Please select a video file" },
+  ])("refuses a $file as the hero video", async ({ data, message }) => {
+    const error = await refusal(
+      receiveUpload(
+        storage,
+        uploadRequest([...target("videos", "hero_video"), filePart(data(), "clip.mp4", "video/mp4")]),
+        "admin",
+      ),
+    );
+    expect(error.status).toBe(415);
+    expect(error.message).toContain(message);
+  });
+
+  it("refuses an ICO where an image is wanted, and a GIF as the favicon", async () => {
+    const logo = await refusal(
+      receiveUpload(
+        storage,
+        uploadRequest([...target("logos", "header_logo"), filePart(makeIco(), "logo.png")]),
+        "admin",
+      ),
+    );
+    expect(logo.status).toBe(415);
+    expect(logo.message).toContain("This file is a ICO");
+    const favicon = await refusal(
+      receiveUpload(
+        storage,
+        uploadRequest([...target("logos", "favicon_url"), filePart(makeGif(), "icon.ico")]),
+        "admin",
+      ),
+    );
+    expect(favicon.status).toBe(415);
+    expect(favicon.message).toContain("Please select a PNG or ICO image for the favicon.");
   });
 
   it("refuses an SVG carrying a script, even named and typed as a PNG", async () => {
@@ -214,7 +322,7 @@ describe("receiving uploads on local disk", () => {
       ]),
       "admin",
     );
-    expect(good.key).toMatch(/^pdfs\/ppc_strategies_pdf-\d{13}\.zip$/);
+    expect(good.key).toMatch(/^pdfs\/ppc_strategies_pdf-\d{13}-[a-z0-9]{10}\.zip$/);
 
     const huge = makeZip(
       Array.from({ length: 40 }, (_, index) => ({
@@ -314,7 +422,8 @@ describe("receiving uploads on local disk", () => {
       expect(pdfResponse.headers.get("x-content-type-options")).toBe("nosniff");
       expect(pdfResponse.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
       expect(pdfResponse.headers.get("content-disposition")).toMatch(
-        /^attachment; filename="ppc_strategies_pdf-\d{13}\.pdf"$/,
+        // The visitor's copy is named for what it is, not for its storage key.
+        /^attachment; filename="PPC-Strategies-Guide\.pdf"$/,
       );
       expect(Buffer.from(await pdfResponse.arrayBuffer())).toEqual(makePdf());
 
@@ -424,28 +533,14 @@ describe.each(dialects)("site file uploads on %s", (dialect) => {
 });
 
 describe("S3-compatible storage (s3rver behind a proxy that verifies SigV4 signatures)", () => {
-  let s3: S3rver;
-  let proxy: Awaited<ReturnType<typeof startSigningProxy>>;
+  let s3: Awaited<ReturnType<typeof startS3Bucket>>;
   let endpoint: string;
-  let s3Dir: string;
   beforeAll(async () => {
-    s3Dir = mkdtempSync(path.join(os.tmpdir(), "agency-s3rver-"));
-    const port = await freePort();
-    s3 = new S3rver({
-      port,
-      address: "127.0.0.1",
-      silent: true,
-      directory: s3Dir,
-      configureBuckets: [{ name: "site-files", configs: [] }],
-    });
-    await s3.run();
-    proxy = await startSigningProxy(`http://127.0.0.1:${port}`, { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" });
-    endpoint = proxy.url;
+    s3 = await startS3Bucket("site-files");
+    endpoint = s3.endpoint;
   });
   afterAll(async () => {
-    await proxy?.close();
     await s3?.close();
-    rmSync(s3Dir, { recursive: true, force: true });
   });
 
   const config = () => ({
@@ -483,7 +578,7 @@ describe("S3-compatible storage (s3rver behind a proxy that verifies SigV4 signa
 
       await storage.delete(stored.key);
       expect((await fetch(`${server.url}${stored.url}`)).status).toBe(404);
-      expect(proxy.checked).toEqual(
+      expect(s3.checked).toEqual(
         expect.arrayContaining([
           `PUT /site-files/${stored.key}`,
           `GET /site-files/${stored.key}`,

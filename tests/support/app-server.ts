@@ -1,7 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { DatabaseConfig } from "~/server/config.server";
@@ -22,28 +21,28 @@ export type AppServer = {
 const root = path.resolve(import.meta.dirname, "../..");
 
 /**
- * Runs the production build (`node server.ts`) on a free loopback port with its own data folder, on a
- * fresh SQLite file or a fresh PostgreSQL database of the test cluster.
+ * Runs the production build (`node server.ts`) with its own data folder, on a fresh SQLite file or a
+ * fresh PostgreSQL database of the test cluster. The server listens on port 0 (the system hands it a
+ * free port) and tells us its address over IPC: no port is guessed and then bound again.
  */
 export async function startAppServer(
   env: Record<string, string | undefined> = {},
   { dialect = "sqlite" }: { dialect?: Dialect } = {},
 ): Promise<AppServer> {
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "agency-e2e-"));
   const postgres = dialect === "postgres" ? await createEmptyDatabase("postgres") : undefined;
   const database: DatabaseConfig = postgres?.config ?? { dialect: "sqlite", file: path.join(dataDir, "app.db") };
   const child = spawn(process.execPath, ["server.ts"], {
     cwd: root,
     env: childEnv({
-      PORT: String(port),
+      PORT: "0",
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       DATABASE_URL: database.dialect === "postgres" ? database.connectionString : undefined,
       ...env,
     }),
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   let output = "";
   child.stdout?.on("data", (chunk) => {
@@ -53,20 +52,32 @@ export async function startAppServer(
     output += chunk;
   });
   const exited = once(child, "exit").then(([code]) => code as number | null);
-  const url = `http://127.0.0.1:${port}`;
 
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {}
-    if (Date.now() > deadline) {
-      child.kill("SIGKILL");
-      throw new Error(`server did not answer /healthz in 30 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  let url: string;
+  try {
+    url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
+      child.on("message", (message: { event?: string; url?: string }) => {
+        if (message.event === "listening" && message.url) {
+          clearTimeout(timer);
+          resolve(message.url);
+        }
+      });
+      void exited.then((code) => {
+        clearTimeout(timer);
+        reject(new Error(`server exited with ${code}:\n${output}`));
+      });
+    });
+  } catch (error) {
+    child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+    await postgres?.drop();
+    throw error;
   }
+  // The IPC channel has done its job; it must not keep either process waiting.
+  child.disconnect();
+  const health = await fetch(`${url}/healthz`);
+  if (!health.ok) throw new Error(`server answered /healthz with ${health.status}:\n${output}`);
 
   return {
     url,
@@ -82,15 +93,4 @@ export async function startAppServer(
       return code;
     },
   };
-}
-
-export function freePort() {
-  return new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }

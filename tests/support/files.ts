@@ -91,13 +91,65 @@ export function makeZip(entries: ZipEntry[]) {
 }
 
 /** The start of an MP4 file: an `ftyp` box with the isom brand, then filler. */
-export function makeMp4(bytes = 4096) {
+/** The start of an MP4 (ISO base media) file: its `ftyp` box with the given major brand. */
+export function makeMp4(bytes = 4096, brand = "isom") {
   const file = Buffer.alloc(bytes);
   file.writeUInt32BE(24, 0);
-  file.write("ftypisom", 4, "ascii");
+  file.write(`ftyp${brand}`, 4, "latin1");
   file.writeUInt32BE(512, 12);
-  file.write("isomiso2", 16, "ascii");
+  file.write(`${brand}iso2`, 16, "latin1");
   return file;
+}
+
+/** A 1×1 baseline JPEG (JFIF). */
+export function makeJpeg() {
+  return Buffer.from(
+    "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=",
+    "base64",
+  );
+}
+
+/** A 1×1 transparent GIF89a. */
+export function makeGif() {
+  return Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+}
+
+/** A 1×1 lossless WebP. */
+export function makeWebp() {
+  return Buffer.from("UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==", "base64");
+}
+
+/** An ICO holding one 16×16 PNG image, as modern favicons are made. */
+export function makeIco() {
+  const png = makePng(16, 16);
+  const header = Buffer.from([0, 0, 1, 0, 1, 0]);
+  const entry = Buffer.alloc(16);
+  entry[0] = 16; // width
+  entry[1] = 16; // height
+  entry.writeUInt16LE(1, 4); // colour planes
+  entry.writeUInt16LE(32, 6); // bits per pixel
+  entry.writeUInt32LE(png.length, 8);
+  entry.writeUInt32LE(header.length + entry.length, 12);
+  return Buffer.concat([header, entry, png]);
+}
+
+/** The start of a Matroska file: its EBML header naming `docType` ("webm" for WebM), then a segment. */
+export function makeMatroska(docType = "webm", bytes = 4096) {
+  const element = (id: number[], data: Buffer) =>
+    Buffer.concat([Buffer.from(id), Buffer.from([0x80 | data.length]), data]);
+  const body = Buffer.concat([
+    element([0x42, 0x86], Buffer.from([1])), // EBMLVersion
+    element([0x42, 0xf7], Buffer.from([1])), // EBMLReadVersion
+    element([0x42, 0xf2], Buffer.from([4])), // EBMLMaxIDLength
+    element([0x42, 0xf3], Buffer.from([8])), // EBMLMaxSizeLength
+    element([0x42, 0x82], Buffer.from(docType, "ascii")), // DocType
+    element([0x42, 0x87], Buffer.from([4])), // DocTypeVersion
+    element([0x42, 0x85], Buffer.from([2])), // DocTypeReadVersion
+  ]);
+  const header = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x80 | body.length]), body]);
+  const segment = Buffer.alloc(Math.max(0, bytes - header.length));
+  Buffer.from([0x18, 0x53, 0x80, 0x67, 0x01, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]).copy(segment);
+  return Buffer.concat([header, segment]);
 }
 
 export const svgWithScript = Buffer.from(

@@ -1,6 +1,10 @@
 import { createHash, createHmac } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import S3rver from "s3rver";
 
 /**
  * s3rver speaks S3 faithfully but does not check SigV4 signatures. This proxy sits in front of it and does,
@@ -102,4 +106,30 @@ function verify(
   const signingKey = hmac(hmac(hmac(hmac(`AWS4${secretAccessKey}`, day!), region!), "s3"), "aws4_request");
   const expected = createHmac("sha256", signingKey).update(stringToSign).digest("hex");
   return expected === signature ? null : "Signature does not match";
+}
+
+/** s3rver with one bucket, in a folder of its own, behind the signature-checking proxy: the S3 the tests use. */
+export async function startS3Bucket(bucket: string) {
+  const directory = mkdtempSync(path.join(os.tmpdir(), "agency-s3rver-"));
+  const s3 = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket, configs: [] }],
+  });
+  const { port } = (await s3.run()) as AddressInfo;
+  const credentials = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
+  const proxy = await startSigningProxy(`http://127.0.0.1:${port}`, credentials);
+  return {
+    endpoint: proxy.url,
+    ...credentials,
+    /** The requests whose signatures were verified. */
+    checked: proxy.checked,
+    async close() {
+      await proxy.close();
+      await s3.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
 }

@@ -31,3 +31,10 @@ export function cookieHeader(response: Response) {
     .map((cookie) => cookie.split(";")[0])
     .join("; ");
 }
+
+/** The one-time setup code the server printed in its log at start (it prints one while no admin exists). */
+export function setupCodeFrom(app: AppServer) {
+  const code = /enter the setup code ([A-Z0-9-]+) to create the first admin/.exec(app.output())?.[1];
+  if (!code) throw new Error(`the server printed no setup code:\n${app.output()}`);
+  return code;
+}

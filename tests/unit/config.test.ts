@@ -16,6 +16,38 @@ describe("parseConfig", () => {
     expect(config.database).toEqual({ dialect: "postgres", connectionString: "postgres://u:p@db:5432/agency" });
   });
 
+  it("sizes the PostgreSQL pools from DATABASE_POOL_MAX, sign-in's share included", () => {
+    expect(parseConfig({}).databasePool).toEqual({ total: 15, app: 10, auth: 5 });
+    expect(parseConfig({ DATABASE_POOL_MAX: "7" }).databasePool).toEqual({ total: 7, app: 5, auth: 2 });
+    expect(parseConfig({ DATABASE_POOL_MAX: "3" }).databasePool).toEqual({ total: 3, app: 2, auth: 1 });
+  });
+
+  it("turns metrics and scheduled backups on only when asked", () => {
+    expect(parseConfig({}).metrics).toEqual({ token: undefined, port: undefined });
+    expect(parseConfig({}).backups).toBeNull();
+    expect(parseConfig({ METRICS_PORT: "9464" }).metrics.port).toBe(9464);
+    expect(parseConfig({ BACKUP_DIR: "/var/backups/agency" }).backups).toEqual({
+      dir: "/var/backups/agency",
+      keep: 7,
+      everyMs: 24 * 60 * 60 * 1000,
+    });
+    expect(parseConfig({ BACKUP_DIR: "b", BACKUP_KEEP: "3", BACKUP_EVERY_HOURS: "6" }).backups).toMatchObject({
+      keep: 3,
+      everyMs: 6 * 60 * 60 * 1000,
+    });
+  });
+
+  it.each([
+    [{ DATABASE_POOL_MAX: "2" }, /^Invalid DATABASE_POOL_MAX="2": must be at least 3/],
+    [{ DATABASE_POOL_MAX: "many" }, /^Invalid DATABASE_POOL_MAX="many"/],
+    [{ WEB_CONCURRENCY: "0" }, /^Invalid WEB_CONCURRENCY="0": must be a number of server processes/],
+    [{ WEB_CONCURRENCY: "lots" }, /^Invalid WEB_CONCURRENCY="lots"/],
+    [{ METRICS_TOKEN: "short" }, /^Invalid METRICS_TOKEN="short": must be at least 16 characters/],
+    [{ BACKUP_KEEP: "0" }, /^Invalid BACKUP_KEEP="0"/],
+  ])("refuses operations setting %o", (env, message) => {
+    expect(() => parseConfig(env)).toThrow(message);
+  });
+
   it.each([
     [{ PORT: "abc" }, /^Invalid PORT="abc": must be a number/],
     [{ PORT: "70000" }, /^Invalid PORT="70000"/],

@@ -15,6 +15,13 @@ describe("record ids", () => {
     expect([...ids].sort()).toEqual(ids);
   });
 
+  it("sort in the order they were made within one millisecond too, so same-moment rows keep their order", () => {
+    const ids = Array.from({ length: 10_000 }, () => newId());
+    expect(new Set(ids).size).toBe(10_000);
+    expect([...ids].sort()).toEqual(ids);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
   it("never repeat, even within one millisecond", () => {
     const at = Date.now();
     const ids = new Set(Array.from({ length: 50_000 }, () => newId(at)));

@@ -6,7 +6,7 @@ describe("the leads list's address-bar filters", () => {
   it("reads what it understands and falls back to no filter for the rest", () => {
     const filters = parseLeadFilters(
       new URLSearchParams(
-        "q=%20Acme%20&status=qualified&source=Contact%20Form&from=2026-11-01&to=2026-13-45&sort=name&page=3&view=spam",
+        "q=%20Acme%20&status=qualified&source=Contact%20Form&from=2026-11-01&to=2026-13-45&sort=name&page=3&view=spam&owner=me&due=overdue",
       ),
     );
     expect(filters).toEqual({
@@ -18,12 +18,18 @@ describe("the leads list's address-bar filters", () => {
       sort: "name",
       page: 3,
       view: "spam",
+      owner: "me",
+      due: "overdue",
     });
-    expect(parseLeadFilters(new URLSearchParams("status=archived&sort=random&page=-2&view=all"))).toMatchObject({
+    expect(
+      parseLeadFilters(new URLSearchParams("status=archived&sort=random&page=-2&view=all&owner=x%27y&due=soon")),
+    ).toMatchObject({
       status: "all",
       sort: "newest",
       page: 1,
       view: "inbox",
+      owner: "",
+      due: "",
     });
   });
 

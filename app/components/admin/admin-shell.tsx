@@ -31,11 +31,11 @@ export function AdminShell({
   const [drawerOpen, setDrawerOpen] = useState(false);
   return (
     <div data-slot="admin-shell" className="flex min-h-screen bg-muted/30">
-      <aside className="hidden w-64 shrink-0 border-r bg-sidebar text-sidebar-foreground lg:flex lg:flex-col">
+      <aside className="hidden w-64 shrink-0 border-r bg-sidebar text-sidebar-foreground lg:sticky lg:top-0 lg:flex lg:h-screen lg:flex-col">
         <SidebarContents user={user} nav={nav} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-14 items-center gap-3 border-b bg-background px-4 lg:hidden">
+        <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b bg-background px-4 lg:hidden">
           <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
             <SheetTrigger asChild>
               <Button variant="outline" size="icon" aria-label="Open menu">
@@ -97,16 +97,13 @@ function AccountMenu({ user, onNavigate }: { user: ShellUser; onNavigate?: () =>
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button
-          variant="ghost"
-          className="h-auto w-full justify-start gap-3 px-2 py-2 text-left"
-          aria-label={`${user.email}, account menu`}
-        >
+        <Button variant="ghost" className="h-auto w-full justify-start gap-3 px-2 py-2 text-left">
           <Avatar aria-hidden>{initial}</Avatar>
           <span className="flex min-w-0 flex-col items-start gap-1">
             <span className="w-full truncate font-medium text-sm">{user.email}</span>
             <RoleBadge role={user.role} />
           </span>
+          <span className="sr-only">, account menu</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start" side="top" className="w-56">

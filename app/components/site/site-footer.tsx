@@ -121,7 +121,7 @@ export function SiteFooter({
       </div>
       <div className="border-t">
         <p className="mx-auto max-w-7xl px-4 py-6 text-muted-foreground text-sm sm:px-6">
-          © {new Date().getFullYear()} {brand.legalName}. All rights reserved.
+          © {new Date().getFullYear()} {brand.legalName.replace(/\.$/, "")}. All rights reserved.
         </p>
       </div>
     </footer>

@@ -12,12 +12,50 @@ function isGroup(item: NavLink | NavGroup): item is NavGroup {
   return "items" in item;
 }
 
+/**
+ * A header dropdown as a native popover, without script: the browser closes it on Escape or a click
+ * elsewhere, keeps its links out of the tab order while it is closed, and tells assistive technology
+ * whether it is expanded (a popover's invoker carries that state). CSS anchors the list under the button.
+ */
+function NavMenu({ group }: { group: NavGroup }) {
+  const id = `menu-${group.label.toLowerCase().replace(/\W+/g, "-")}`;
+  return (
+    <>
+      <button
+        type="button"
+        popoverTarget={id}
+        className="flex items-center gap-1 rounded-md px-3 py-2 font-medium text-sm hover:bg-accent"
+        style={{ anchorName: `--${id}` } as React.CSSProperties}
+      >
+        {group.label} <ChevronDownIcon className="size-4" aria-hidden />
+      </button>
+      <ul
+        id={id}
+        popover="auto"
+        aria-label={group.label}
+        className="m-0 mt-1 min-w-56 rounded-md border bg-popover p-1 shadow-lg [inset:auto] [left:anchor(left)] [top:anchor(bottom)]"
+        style={{ positionAnchor: `--${id}` } as React.CSSProperties}
+      >
+        {group.items.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className="block rounded px-3 py-2 text-sm hover:bg-accent focus:bg-accent">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 export function SiteHeader({ logo }: { logo: string | null }) {
   const { pathname } = useLocation();
   const mobileMenu = useRef<HTMLDetailsElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the page changes.
   useEffect(() => {
     if (mobileMenu.current) mobileMenu.current.open = false;
+    for (const menu of document.querySelectorAll<HTMLElement>("[data-slot=site-header] :popover-open"))
+      menu.hidePopover();
   }, [pathname]);
   const bookCallHref = pathname === "/" ? "#contact-section" : "/#contact-section";
 
@@ -33,23 +71,8 @@ export function SiteHeader({ logo }: { logo: string | null }) {
           <ul className="flex items-center gap-1">
             {mainNav.map((item) =>
               isGroup(item) ? (
-                <li key={item.label} className="group relative">
-                  <button
-                    type="button"
-                    className="flex items-center gap-1 rounded-md px-3 py-2 font-medium text-sm hover:bg-accent"
-                    aria-haspopup="true"
-                  >
-                    {item.label} <ChevronDownIcon className="size-4" aria-hidden />
-                  </button>
-                  <ul className="invisible absolute top-full left-0 z-50 min-w-56 rounded-md border bg-popover p-1 opacity-0 shadow-lg transition group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100">
-                    {item.items.map((link) => (
-                      <li key={link.to}>
-                        <Link to={link.to} className="block rounded px-3 py-2 text-sm hover:bg-accent focus:bg-accent">
-                          {link.label}
-                        </Link>
-                      </li>
-                    ))}
-                  </ul>
+                <li key={item.label}>
+                  <NavMenu group={item} />
                 </li>
               ) : (
                 <li key={item.to}>

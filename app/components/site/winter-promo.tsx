@@ -7,6 +7,7 @@ import { winterPromo } from "~/content/site";
 export function WinterBanner() {
   return (
     <aside
+      data-slot="winter-banner"
       aria-label="Winter promotion"
       className="fixed inset-x-0 bottom-0 z-30 flex h-12 items-center justify-center gap-2 bg-primary px-4 text-primary-foreground text-sm"
     >

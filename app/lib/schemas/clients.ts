@@ -48,6 +48,23 @@ export const clientStatusSchema = z.object({
 export const clientFiltersSchema = z.object({
   q: z.string().trim().max(200).catch(""),
   status: z.enum(CLIENT_STATUSES).optional().catch(undefined),
+  /** "me", "none" or a staff member's id; empty for anyone. */
+  owner: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]*$/)
+    .optional()
+    .catch(undefined),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 export type ClientFilters = z.output<typeof clientFiltersSchema>;
+
+export const clientOwnerSchema = z.object({
+  clientId: z.string().min(1).max(64),
+  ownerId: z
+    .string()
+    .max(64)
+    .optional()
+    .transform((value) => value || null),
+});

@@ -13,7 +13,7 @@ export const leadStatusLabels: Record<LeadStatusValue, string> = {
   closed: "Closed",
 };
 
-export const LEAD_SORTS = ["newest", "oldest", "name", "name_desc"] as const;
+export const LEAD_SORTS = ["newest", "oldest", "name", "name_desc", "status", "follow_up"] as const;
 export type LeadSort = (typeof LEAD_SORTS)[number];
 
 export const leadSortLabels: Record<LeadSort, string> = {
@@ -21,7 +21,20 @@ export const leadSortLabels: Record<LeadSort, string> = {
   oldest: "Oldest first",
   name: "Name A–Z",
   name_desc: "Name Z–A",
+  status: "Status",
+  follow_up: "Next follow-up",
 };
+
+/** Whose leads: anyone's, the signed-in person's, nobody's, or one staff member's (their user id). */
+export const ownerFilter = z
+  .string()
+  .trim()
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]*$/)
+  .catch("");
+
+export const FOLLOW_UP_FILTERS = ["today", "overdue"] as const;
+export type FollowUpFilter = (typeof FOLLOW_UP_FILTERS)[number];
 
 export const LEADS_PAGE_SIZE = 25;
 
@@ -46,6 +59,8 @@ export const leadFiltersSchema = z.object({
   sort: z.enum(LEAD_SORTS).catch("newest"),
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
   view: z.enum(["inbox", "spam"]).catch("inbox"),
+  owner: ownerFilter,
+  due: z.enum(["", ...FOLLOW_UP_FILTERS]).catch(""),
 });
 
 export type LeadFilters = z.output<typeof leadFiltersSchema>;
@@ -60,6 +75,8 @@ export function parseLeadFilters(params: URLSearchParams): LeadFilters {
     sort: params.get("sort") ?? "newest",
     page: params.get("page") ?? "1",
     view: params.get("view") ?? "inbox",
+    owner: params.get("owner") ?? "",
+    due: params.get("due") ?? "",
   });
 }
 
@@ -72,6 +89,8 @@ export function leadFilterParams(filters: Partial<LeadFilters>) {
   if (filters.source) params.set("source", filters.source);
   if (filters.from) params.set("from", filters.from);
   if (filters.to) params.set("to", filters.to);
+  if (filters.owner) params.set("owner", filters.owner);
+  if (filters.due) params.set("due", filters.due);
   if (filters.sort && filters.sort !== "newest") params.set("sort", filters.sort);
   if (filters.page && filters.page > 1) params.set("page", String(filters.page));
   return params;
@@ -125,4 +144,105 @@ export const gdprEmailSchema = z.object({
     .min(1, "Please enter an e-mail address.")
     .max(254, "E-mail addresses can be at most 254 characters.")
     .pipe(z.email("Please enter a valid e-mail address.")),
+});
+
+export const leadOwnerSchema = z.object({
+  leadId,
+  ownerId: z
+    .string()
+    .max(64)
+    .optional()
+    .transform((value) => value || null),
+});
+
+export const FOLLOW_UP_NOTE_MAX = 500;
+
+/** The follow-up date is the agency's wall clock (a `datetime-local` value); empty clears it. */
+export const leadFollowUpSchema = z.object({
+  leadId,
+  followUpAt: z
+    .string()
+    .trim()
+    .regex(/^$|^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/, "Choose a date and time for the follow-up.")
+    .optional()
+    .transform((value) => value ?? ""),
+  followUpNote: optionalText(FOLLOW_UP_NOTE_MAX, "The follow-up note"),
+});
+
+export const BULK_ACTIONS = ["set-status", "assign", "spam", "not-spam", "delete"] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+
+/** More than this many leads in one bulk change is refused: narrow the filter first. */
+export const BULK_LIMIT = 25_000;
+
+/**
+ * A bulk change: on the selected ids, or on every lead matching the filter (the list's query string,
+ * sent as `filter`). `expectedCount` is the count the person saw and confirmed.
+ */
+export const bulkLeadSchema = z
+  .object({
+    bulkAction: z.enum(BULK_ACTIONS, { error: "Choose what to do with the leads." }),
+    scope: z.enum(["selected", "filter"]).catch("selected"),
+    ids: z.array(leadId).max(500, "Select at most 500 leads at once, or act on the filter.").default([]),
+    filter: z.string().max(2000).default(""),
+    status: z.enum(LEAD_STATUSES).optional(),
+    ownerId: z
+      .string()
+      .max(64)
+      .optional()
+      .transform((value) => value || null),
+    expectedCount: z.coerce.number().int().min(0).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.scope === "selected" && value.ids.length === 0) {
+      ctx.addIssue({ code: "custom", path: ["ids"], message: "Select at least one lead first." });
+    }
+    if (value.bulkAction === "set-status" && !value.status) {
+      ctx.addIssue({ code: "custom", path: ["status"], message: "Choose one of the five statuses." });
+    }
+  });
+
+export type BulkLeadInput = z.output<typeof bulkLeadSchema>;
+
+export const SAVED_VIEW_NAME_MAX = 60;
+
+export const savedViewSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "Give the view a name.")
+    .max(SAVED_VIEW_NAME_MAX, `View names can be at most ${SAVED_VIEW_NAME_MAX} characters.`),
+  query: z.string().max(2000).default(""),
+});
+
+export const savedViewIdSchema = z.object({ viewId: z.string().min(1).max(64) });
+
+export const LEAD_COLUMNS = [
+  "status",
+  "name",
+  "email",
+  "company",
+  "source",
+  "campaign",
+  "owner",
+  "followUp",
+  "age",
+] as const;
+export type LeadColumn = (typeof LEAD_COLUMNS)[number];
+
+export const leadColumnLabels: Record<LeadColumn, string> = {
+  status: "Status",
+  name: "Name",
+  email: "E-mail",
+  company: "Company",
+  source: "Source",
+  campaign: "Campaign",
+  owner: "Owner",
+  followUp: "Next follow-up",
+  age: "Age",
+};
+
+export const tableColumnsSchema = z.object({
+  table: z.enum(["leads", "clients"]),
+  columns: z.array(z.string().max(32)).max(20).default([]),
 });

@@ -35,6 +35,8 @@ export const twoFactorSchema = z.object({
   redirectTo: z.string().max(2048).optional(),
 });
 
+export const SETUP_CODE_MISSING = "Enter the setup code from the server's log.";
+
 export const setupSchema = z.object({
   email: z
     .string({ error: "Please enter an email address." })
@@ -43,6 +45,11 @@ export const setupSchema = z.object({
     .max(254, "E-mail addresses are at most 254 characters.")
     .pipe(z.email("Please enter a valid e-mail address.")),
   password: newPassword,
+  setupCode: z
+    .string({ error: SETUP_CODE_MISSING })
+    .trim()
+    .min(1, SETUP_CODE_MISSING)
+    .max(64, "That is not a setup code: it has 20 letters and digits."),
 });
 
 export const changePasswordSchema = z

@@ -1,12 +1,14 @@
 import { BuildingIcon, LinkIcon, MailIcon, MapPinIcon, PencilIcon, PhoneIcon, PlusIcon } from "lucide-react";
 import type * as React from "react";
 import { useRef } from "react";
-import { Form, Link, useFetcher, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
+import { AutoSaveSelect } from "~/components/admin/auto-save-select";
 import { DateText } from "~/components/admin/date-text";
 import { Field } from "~/components/admin/field";
+import { type OwnerChoice, OwnerSelect } from "~/components/admin/leads/lead-owner-select";
 import { EmptyState, ListRegion } from "~/components/admin/list-state";
 import { Pagination } from "~/components/admin/pagination";
-import { ReturnTo } from "~/components/admin/return-to";
+import { ReturnTo, useReturnTo } from "~/components/admin/return-to";
 import { useDialogFetcher } from "~/components/admin/use-dialog-fetcher";
 import { useToastMessage } from "~/components/show-toast";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -29,6 +31,7 @@ import {
   CLIENT_STATUSES,
   type ClientStatus,
   clientFiltersSchema,
+  clientOwnerSchema,
   clientSchema,
   clientStatusSchema,
 } from "~/lib/schemas/clients";
@@ -45,6 +48,8 @@ import {
 } from "~/server/clients/clients.server";
 import { getServices } from "~/server/context.server";
 import { parseForm, requireFormData } from "~/server/forms.server";
+import { LeadActionError } from "~/server/leads/lead-admin.server";
+import { listAssignableStaff, setClientOwner } from "~/server/leads/owners.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/clients";
 
@@ -53,18 +58,21 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaff(context);
+  const staff = requireStaff(context);
   const { db } = getServices(context);
   const url = new URL(request.url);
   const filters = clientFiltersSchema.parse(Object.fromEntries(url.searchParams));
   const convertId = url.searchParams.get("convert")?.slice(0, 64) || null;
-  const [list, lead] = await Promise.all([
-    listClients(db, filters),
+  const [list, lead, owners] = await Promise.all([
+    listClients(db, filters, undefined, staff.id),
     convertId ? leadForConversion(db, convertId) : Promise.resolve(null),
+    listAssignableStaff(db),
   ]);
   return {
     ...list,
-    filters: { q: filters.q, status: filters.status ?? "" },
+    owners: owners.map(({ id, email }) => ({ id, email })),
+    me: staff.id,
+    filters: { q: filters.q, status: filters.status ?? "", owner: filters.owner ?? "" },
     conversion: convertId ? (lead ? { lead } : { missingLeadId: convertId }) : null,
   };
 }
@@ -88,6 +96,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       return actionFailure(intent, `Failed to update client status. ${error.message}`, { status: 409 });
     }
     return redirectBackWithSuccess(formData, "/admin/clients", "Client status updated successfully");
+  }
+
+  if (intent === "assign") {
+    const parsed = parseForm(formData, clientOwnerSchema);
+    if (!parsed.ok) return actionFailure(intent, "Failed to change the owner");
+    try {
+      await setClientOwner(db, parsed.data.clientId, parsed.data.ownerId, actor);
+    } catch (error) {
+      if (!(error instanceof LeadActionError)) throw error;
+      return actionFailure(intent, `Failed to change the owner. ${error.message}`, { status: error.status });
+    }
+    return redirectBackWithSuccess(formData, "/admin/clients", "Owner updated");
   }
 
   if (intent !== "create" && intent !== "update") return actionFailure(intent, "Unknown action.");
@@ -118,8 +138,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 type Prefill = Partial<Record<"name" | "email" | "phone" | "company" | "address" | "status", string | null>>;
 
 export default function Clients({ loaderData }: Route.ComponentProps) {
-  const { clients, total, page, pageCount, filters, conversion } = loaderData;
-  const filtering = Boolean(filters.q || filters.status);
+  const { clients, total, page, pageCount, filters, conversion, owners, me } = loaderData;
+  const filtering = Boolean(filters.q || filters.status || filters.owner);
   const lead = conversion && "lead" in conversion ? conversion.lead : null;
   const convertLead = lead && !lead.existingClient ? lead : null;
   return (
@@ -147,7 +167,7 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
         />
       </div>
       <ConversionNotice conversion={conversion} />
-      <ClientFilters q={filters.q} status={filters.status} />
+      <ClientFilters q={filters.q} status={filters.status} owner={filters.owner} />
       <ListRegion label="Clients">
         {clients.length === 0 ? (
           <EmptyState
@@ -155,11 +175,16 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
             hint={filtering ? "Try adjusting your search or status filter." : "Add your first client with New Client."}
           />
         ) : (
-          <div className="grid gap-4 lg:grid-cols-2">
-            {clients.map((client) => (
-              <ClientCard key={client.id} client={client} />
-            ))}
-          </div>
+          <>
+            <div className="hidden md:block">
+              <ClientsTable clients={clients} owners={owners} me={me} />
+            </div>
+            <div className="grid gap-4 md:hidden">
+              {clients.map((client) => (
+                <ClientCard key={client.id} client={client} owners={owners} me={me} />
+              ))}
+            </div>
+          </>
         )}
       </ListRegion>
       <Pagination page={page} pageCount={pageCount} total={total} noun="clients" />
@@ -204,10 +229,10 @@ function ConversionNotice({ conversion }: { conversion: Route.ComponentProps["lo
   );
 }
 
-function ClientFilters({ q, status }: { q: string; status: string }) {
+function ClientFilters({ q, status, owner }: { q: string; status: string; owner: string }) {
   const formRef = useRef<HTMLFormElement>(null);
   const { search } = useLocation();
-  const filtering = Boolean(q || status);
+  const filtering = Boolean(q || status || owner);
   return (
     <Form ref={formRef} method="get" role="search" className="flex flex-wrap items-end gap-3" key={search}>
       <Field id="client-search" label="Search" className="min-w-56 flex-1">
@@ -232,6 +257,15 @@ function ClientFilters({ q, status }: { q: string; status: string }) {
           </NativeSelect>
         )}
       </Field>
+      <Field id="client-owner-filter" label="Owner" className="w-44">
+        {(props) => (
+          <NativeSelect {...props} name="owner" defaultValue={owner} onChange={() => formRef.current?.requestSubmit()}>
+            <NativeSelectOption value="">Anyone</NativeSelectOption>
+            <NativeSelectOption value="me">My clients</NativeSelectOption>
+            <NativeSelectOption value="none">Unassigned</NativeSelectOption>
+          </NativeSelect>
+        )}
+      </Field>
       <Button type="submit" variant="secondary">
         Search
       </Button>
@@ -244,13 +278,99 @@ function ClientFilters({ q, status }: { q: string; status: string }) {
   );
 }
 
-function ClientCard({ client }: { client: Client }) {
-  const fetcher = useFetcher<ActionResult>();
-  useToastMessage(fetcher.data?.toast);
-  const pendingStatus = fetcher.formData?.get("status");
-  const status = (typeof pendingStatus === "string" ? pendingStatus : client.status) as ClientStatus;
+/** The clients as a dense table on wide screens: one row each, with its status, owner and edit. */
+function ClientsTable({ clients, owners, me }: { clients: Client[]; owners: OwnerChoice[]; me: string }) {
   return (
-    <Card data-testid={`client-${client.email ?? client.name}`}>
+    <div className="overflow-x-auto rounded-lg border bg-background">
+      <table className="w-full text-sm" aria-label="Clients">
+        <thead className="border-b bg-muted/50 text-left text-muted-foreground text-xs">
+          <tr>
+            {["Status", "Name", "E-mail", "Phone", "Company", "Address", "Owner", "Added", "Actions"].map((label) => (
+              <th key={label} scope="col" className="whitespace-nowrap px-3 py-2 font-medium">
+                {label === "Actions" ? <span className="sr-only">Actions</span> : label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {clients.map((client) => (
+            <tr
+              key={client.id}
+              className="border-b last:border-0"
+              data-testid={`client-${client.email ?? client.name}`}
+            >
+              <td className="px-3 py-2">
+                <Badge variant={statusVariants[client.status]}>{statusLabels[client.status]}</Badge>
+              </td>
+              <th scope="row" className="px-3 py-2 text-left font-medium">
+                {client.name}
+                {client.leadId ? (
+                  <Link className="ml-2 text-primary text-xs underline" to={`/admin/leads/${client.leadId}`}>
+                    Lead<span className="sr-only">: view the lead this client came from</span>
+                  </Link>
+                ) : null}
+              </th>
+              <td className="px-3 py-2">{client.email}</td>
+              <td className="px-3 py-2">{client.phone}</td>
+              <td className="px-3 py-2">{client.company}</td>
+              <td className="max-w-48 whitespace-pre-line px-3 py-2">{client.address}</td>
+              <td className="px-3 py-2">
+                <ClientOwnerSelect client={client} owners={owners} me={me} />
+              </td>
+              <td className="whitespace-nowrap px-3 py-2">
+                <DateText iso={client.createdAt} />
+              </td>
+              <td className="px-3 py-2">
+                <div className="flex items-center gap-2">
+                  <ClientStatusSelect client={client} />
+                  <ClientDialog mode="edit" client={client} prefill={client} />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ClientOwnerSelect({ client, owners, me }: { client: Client; owners: OwnerChoice[]; me: string }) {
+  const returnTo = useReturnTo(["convert"]);
+  return (
+    <OwnerSelect
+      fields={{ clientId: client.id, returnTo }}
+      itemName={client.name}
+      ownerId={client.ownerId}
+      owners={owners}
+      me={me}
+    />
+  );
+}
+
+function ClientStatusSelect({ client }: { client: Client }) {
+  const returnTo = useReturnTo(["convert"]);
+  return (
+    <AutoSaveSelect
+      fields={{ intent: "set-status", clientId: client.id, returnTo }}
+      name="status"
+      value={client.status}
+      label={`Status of ${client.name}`}
+      savingLabel="Saving status"
+      width="w-36"
+    >
+      {CLIENT_STATUSES.map((value) => (
+        <NativeSelectOption key={value} value={value}>
+          {statusLabels[value]}
+        </NativeSelectOption>
+      ))}
+    </AutoSaveSelect>
+  );
+}
+
+function ClientCard({ client, owners, me }: { client: Client; owners: OwnerChoice[]; me: string }) {
+  const status = client.status;
+  return (
+    <Card data-testid={`client-card-${client.email ?? client.name}`}>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div className="space-y-1">
           <CardTitle asChild>
@@ -289,30 +409,8 @@ function ClientCard({ client }: { client: Client }) {
           ) : null}
         </dl>
         <div className="flex flex-wrap items-center gap-2">
-          <fetcher.Form method="post" className="flex items-center gap-2">
-            <input type="hidden" name="intent" value="set-status" />
-            <ReturnTo omit={["convert"]} />
-            <input type="hidden" name="clientId" value={client.id} />
-            <NativeSelect
-              name="status"
-              size="sm"
-              value={status}
-              aria-label={`Status of ${client.name}`}
-              containerClassName="w-36"
-              onChange={(event) => fetcher.submit(event.currentTarget.form)}
-            >
-              {CLIENT_STATUSES.map((value) => (
-                <NativeSelectOption key={value} value={value}>
-                  {statusLabels[value]}
-                </NativeSelectOption>
-              ))}
-            </NativeSelect>
-            <noscript>
-              <Button type="submit" size="sm" variant="outline">
-                Save
-              </Button>
-            </noscript>
-          </fetcher.Form>
+          <ClientStatusSelect client={client} />
+          <ClientOwnerSelect client={client} owners={owners} me={me} />
           <ClientDialog mode="edit" client={client} prefill={client} />
         </div>
       </CardContent>

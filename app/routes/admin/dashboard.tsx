@@ -1,8 +1,11 @@
 import { BriefcaseIcon, FileTextIcon, HistoryIcon, UsersIcon } from "lucide-react";
+import { Link } from "react-router";
 import { FunnelCard } from "~/components/admin/dashboard/funnel-card";
+import { DateText } from "~/components/admin/date-text";
 import { LeadsChart } from "~/components/admin/leads-chart";
 import { RoleBadge } from "~/components/admin/role-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { canAccess } from "~/lib/roles";
 import { requireStaff } from "~/server/auth/session.server";
 import { getServices } from "~/server/context.server";
 import {
@@ -12,6 +15,8 @@ import {
   leadsPerDayBySource,
 } from "~/server/dashboard/dashboard.server";
 import { loadFunnel } from "~/server/dashboard/funnel.server";
+import { type DueFollowUp, dueFollowUps } from "~/server/leads/follow-ups.server";
+import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 import type { Route } from "./+types/dashboard";
 
 export function meta() {
@@ -21,13 +26,16 @@ export function meta() {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
   const { db } = getServices(context);
-  const [counts, series, campaigns, funnel] = await Promise.all([
+  // Follow-ups belong to whoever works leads; editors never own any.
+  const worksLeads = canAccess(staff.role, "/admin/leads");
+  const [counts, series, campaigns, funnel, followUps] = await Promise.all([
     dashboardCounts(db),
     leadsPerDayBySource(db),
     campaignTable(db),
     loadFunnel(db, new URL(request.url).searchParams),
+    worksLeads ? getAgencyTimeZone(db).then((timeZone) => dueFollowUps(db, staff.id, timeZone, { limit: 10 })) : null,
   ]);
-  return { role: staff.role, counts, series, campaigns, funnel };
+  return { role: staff.role, counts, series, campaigns, funnel, followUps };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -59,6 +67,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Card>
         ))}
       </div>
+      {loaderData.followUps ? <FollowUpsCard {...loaderData.followUps} /> : null}
       <Card>
         <CardHeader>
           <CardTitle asChild>
@@ -86,6 +95,49 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </Card>
       <FunnelCard funnel={loaderData.funnel} />
     </div>
+  );
+}
+
+function FollowUpsCard({ due, more }: { due: DueFollowUp[]; more: boolean }) {
+  return (
+    <Card data-testid="due-follow-ups">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Your follow-ups</h2>
+        </CardTitle>
+        <CardDescription>Due today or overdue, on leads you own.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {due.length === 0 ? (
+          <p className="text-muted-foreground text-sm">Nothing due today.</p>
+        ) : (
+          <ul className="divide-y">
+            {due.map((item) => (
+              <li key={item.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
+                <span>
+                  <Link to={`/admin/leads/${item.id}`} className="font-medium hover:underline">
+                    {item.name}
+                  </Link>
+                  {item.company ? <span className="text-muted-foreground"> · {item.company}</span> : null}
+                  {item.note ? <span className="block text-muted-foreground text-sm">{item.note}</span> : null}
+                </span>
+                <span
+                  className={item.overdue ? "font-medium text-destructive text-sm" : "text-muted-foreground text-sm"}
+                >
+                  {item.overdue ? "Overdue: " : "Due "}
+                  <DateText iso={item.nextFollowUpAt} withTime />
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {due.length > 0 ? (
+          <Link to="/admin/leads?owner=me&sort=follow_up" className="mt-3 inline-block text-primary text-sm underline">
+            {more ? "See all of them" : "Open them as a list"}
+          </Link>
+        ) : null}
+      </CardContent>
+    </Card>
   );
 }
 

@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = getServices(context);
   const formData = await requireFormData(request);
   const intent = String(formData.get("intent"));
-  if (!(intent in done)) return actionFailure(intent, "Unknown action.");
+  if (!Object.hasOwn(done, intent)) return actionFailure(intent, "Unknown action.");
   const values = Object.fromEntries([...formData].map(([key, value]) => [key, String(value)]));
   try {
     if (intent === "delete") {

@@ -1,11 +1,13 @@
 import { ArrowLeftIcon, BriefcaseIcon, RefreshCwIcon, ShieldCheckIcon, Trash2Icon } from "lucide-react";
 import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { DateText } from "~/components/admin/date-text";
 import { Field } from "~/components/admin/field";
-import { formatDateTime } from "~/components/admin/leads/format";
 import { LeadEditDialog } from "~/components/admin/leads/lead-edit-dialog";
 import { LeadStatusBadge } from "~/components/admin/leads/lead-status-badge";
 import { LeadStatusSelect } from "~/components/admin/leads/lead-status-select";
+import { LeadWorkCard } from "~/components/admin/leads/lead-work-card";
+import { useListReturn } from "~/components/admin/list-return";
 import { useToastMessage } from "~/components/show-toast";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -14,9 +16,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Spinner } from "~/components/ui/spinner";
 import { Textarea } from "~/components/ui/textarea";
 import { leadStatusLabels } from "~/lib/schemas/lead-admin";
+import { requireStaff } from "~/server/auth/session.server";
 import { getServices } from "~/server/context.server";
 import { type LeadActionResult, runLeadAction } from "~/server/leads/lead-actions.server";
 import { getLeadDetail, type LeadDetail } from "~/server/leads/lead-admin.server";
+import { listAssignableStaff } from "~/server/leads/owners.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/lead";
 
@@ -25,9 +29,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const detail = await getLeadDetail(getServices(context).db, params.leadId);
+  const staff = requireStaff(context);
+  const { db } = getServices(context);
+  const [detail, owners] = await Promise.all([getLeadDetail(db, params.leadId), listAssignableStaff(db)]);
   if (!detail) throw data({ message: "This lead does not exist (any more)." }, { status: 404 });
-  return { detail };
+  return { detail, owners, me: staff.id };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,8 +50,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail } = loaderData;
+  const { detail, owners, me } = loaderData;
   const { lead } = detail;
+  const backToList = useListReturn("/admin/leads");
   useToastMessage(actionData?.toast);
   const navigation = useNavigation();
   const reloading = navigation.state === "loading" && navigation.location.pathname === `/admin/leads/${lead.id}`;
@@ -53,7 +60,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
     <div className="space-y-6" aria-busy={reloading}>
       <div>
         <Button asChild variant="ghost" size="sm">
-          <Link to="/admin/leads">
+          <Link to={backToList}>
             <ArrowLeftIcon /> All leads
           </Link>
         </Button>
@@ -67,8 +74,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
             {reloading ? <Spinner /> : null}
           </div>
           <p className="text-muted-foreground">
-            {lead.source || "Website"} · received{" "}
-            <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
+            {lead.source || "Website"} · received <DateText iso={lead.createdAt} withTime />
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -78,6 +84,8 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           {lead.isSpam ? <SpamActions leadId={lead.id} name={lead.name} /> : null}
         </div>
       </div>
+
+      <LeadWorkCard lead={lead} owners={owners} me={me} />
 
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
@@ -98,7 +106,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
                 ["Phone", lead.phone],
                 ["Company", lead.company],
                 ["Form", lead.formName],
-                ["Updated", formatDateTime(lead.updatedAt)],
+                ["Updated", <DateText key="updated" iso={lead.updatedAt} withTime />],
               ]}
             />
             {lead.message ? (
@@ -150,7 +158,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
               <div key={submission.id} className="space-y-2 rounded-md border p-3" data-testid="submission">
                 <p className="text-muted-foreground text-xs">
                   {submission.id.slice(0, 8)} · {submission.formName ?? "No form"} ·{" "}
-                  <time dateTime={submission.createdAt}>{formatDateTime(submission.createdAt)}</time>
+                  <DateText iso={submission.createdAt} withTime />
                   {submission.utmSource ? ` · utm_source ${submission.utmSource}` : ""}
                   {submission.utmCampaign ? ` · utm_campaign ${submission.utmCampaign}` : ""}
                 </p>
@@ -182,8 +190,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
                     <strong>{leadStatusLabels[change.toStatus]}</strong>
                     <span className="text-muted-foreground">
                       {" "}
-                      · {change.actorEmail ?? "system"} ·{" "}
-                      <time dateTime={change.createdAt}>{formatDateTime(change.createdAt)}</time>
+                      · {change.actorEmail ?? "system"} · <DateText iso={change.createdAt} withTime />
                     </span>
                   </li>
                 ))}
@@ -294,8 +301,7 @@ function NotesCard({ leadId, notes }: { leadId: string; notes: LeadDetail["notes
               <li key={note.id} className="rounded-md border p-3">
                 <p className="whitespace-pre-line text-sm">{note.body}</p>
                 <p className="mt-1 text-muted-foreground text-xs">
-                  {note.authorEmail ?? "unknown"} ·{" "}
-                  <time dateTime={note.createdAt}>{formatDateTime(note.createdAt)}</time>
+                  {note.authorEmail ?? "unknown"} · <DateText iso={note.createdAt} withTime />
                 </p>
               </li>
             ))}
@@ -353,9 +359,7 @@ function MailLog({ leadId, mails }: { leadId: string; mails: LeadDetail["mails"]
                   </td>
                   <td className="py-2 pr-3">{mail.attempts}</td>
                   <td className="max-w-xs py-2 pr-3 text-muted-foreground text-xs">{mail.lastError ?? "—"}</td>
-                  <td className="py-2 pr-3 text-xs">
-                    {mail.sentAt ? <time dateTime={mail.sentAt}>{formatDateTime(mail.sentAt)}</time> : "—"}
-                  </td>
+                  <td className="py-2 pr-3 text-xs">{mail.sentAt ? <DateText iso={mail.sentAt} withTime /> : "—"}</td>
                   <td className="py-2 text-right">
                     {mail.status === "queued" || mail.status === "failed" ? (
                       <ResendButton leadId={leadId} mailId={mail.id} />

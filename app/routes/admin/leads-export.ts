@@ -2,23 +2,30 @@ import { parseLeadFilters } from "~/lib/schemas/lead-admin";
 import { recordAudit } from "~/server/audit/audit.server";
 import { auditActor, requireStaff } from "~/server/auth/session.server";
 import { getServices } from "~/server/context.server";
-import { leadsCsv } from "~/server/leads/lead-list.server";
+import { filterContext, leadsCsv } from "~/server/leads/lead-list.server";
+import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 import type { Route } from "./+types/leads-export";
 
 /** The CSV of the list's current filter, streamed batch by batch (under the admin guard, like the list). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
   const { db, logger } = getServices(context);
-  const filters = parseLeadFilters(new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const filters = parseLeadFilters(params);
+  // Selected rows come as repeated `id`; a selection is at most a few pages of the list.
+  const ids = params
+    .getAll("id")
+    .filter((id) => id.length > 0 && id.length <= 64)
+    .slice(0, 500);
   const { q, page: _page, ...rest } = filters;
   // The search term may be someone's name or address: the audit log notes only that there was one.
   await recordAudit(db, {
     actor: auditActor(staff),
     action: "lead.export_csv",
     entityType: "lead",
-    summary: { filters: { ...rest, searched: Boolean(q) } },
+    summary: ids.length ? { ids } : { filters: { ...rest, searched: Boolean(q) } },
   });
-  const chunks = leadsCsv(db, filters);
+  const chunks = leadsCsv(db, filters, filterContext(staff.id, await getAgencyTimeZone(db)), ids.length ? ids : null);
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({
     start(controller) {

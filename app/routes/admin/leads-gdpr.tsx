@@ -35,7 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const erased = await erasePersonalData(getServices(context).db, parsed.data.email, actor);
+  const { db, formSecret } = getServices(context);
+  const erased = await erasePersonalData(db, parsed.data.email, actor, formSecret);
   return {
     erased: { email: parsed.data.email, ...erased },
     fieldErrors: {} as Record<string, string>,
@@ -98,7 +99,7 @@ export default function Gdpr({ actionData }: Route.ComponentProps) {
                   </Button>
                 }
                 title="Erase everything about this address?"
-                description={`Every lead, submission, note, status change, analytics event and e-mail for ${email.trim()} is deleted for good, in one go. Clients are kept.`}
+                description={`Every lead, submission, note, status change, analytics event, e-mail and webhook event for ${email.trim()} is deleted for good, in one go. Clients are kept.`}
                 confirmLabel="Erase for good"
                 fields={{ intent: "erase", email }}
               />
@@ -114,6 +115,8 @@ export default function Gdpr({ actionData }: Route.ComponentProps) {
                 <li>{actionData.erased.statusChanges} status change(s)</li>
                 <li>{actionData.erased.analyticsEvents} analytics event(s)</li>
                 <li>{actionData.erased.emails} e-mail(s)</li>
+                <li>{actionData.erased.rateLimitCounters} rate-limit counter(s)</li>
+                <li>{actionData.erased.webhookEvents} webhook event(s)</li>
               </ul>
               {actionData.erased.clientsKept > 0 ? (
                 <p className="mt-2">

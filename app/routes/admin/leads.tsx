@@ -1,35 +1,47 @@
-import { DownloadIcon, ExternalLinkIcon, ShieldAlertIcon, ShieldCheckIcon, Trash2Icon } from "lucide-react";
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { ChevronRightIcon, DownloadIcon, ShieldAlertIcon, ShieldCheckIcon, Trash2Icon } from "lucide-react";
+import { useCallback, useEffect, useState } from "react";
+import { Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { formatDateTime } from "~/components/admin/leads/format";
+import { DateText } from "~/components/admin/date-text";
+import { BulkActions, type BulkSelection } from "~/components/admin/leads/bulk-actions";
 import { LeadEditDialog } from "~/components/admin/leads/lead-edit-dialog";
+import { activeFilterCount, LeadFilterBar } from "~/components/admin/leads/lead-filter-bar";
+import { OwnerSelect } from "~/components/admin/leads/lead-owner-select";
 import { LeadStatusBadge } from "~/components/admin/leads/lead-status-badge";
 import { LeadStatusSelect } from "~/components/admin/leads/lead-status-select";
+import { ColumnsMenu, LeadsTable } from "~/components/admin/leads/leads-table";
+import { SavedViews } from "~/components/admin/leads/saved-views";
+import { useRememberListSearch } from "~/components/admin/list-return";
 import { useToastMessage } from "~/components/show-toast";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Spinner } from "~/components/ui/spinner";
-import { canAccess } from "~/lib/roles";
+import { canAccess, canUseIntent } from "~/lib/roles";
 import {
-  LEAD_SORTS,
-  LEAD_STATUSES,
+  LEAD_COLUMNS,
+  type LeadColumn,
   type LeadFilters,
   leadFilterParams,
-  leadSortLabels,
-  leadStatusLabels,
   parseLeadFilters,
 } from "~/lib/schemas/lead-admin";
 import { toastMessage } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 import { requireStaff } from "~/server/auth/session.server";
 import { getRequestInfo, getServices } from "~/server/context.server";
-import { runLeadAction } from "~/server/leads/lead-actions.server";
-import { countSpamLeads, type LeadSummary, listLeadSources, listLeads } from "~/server/leads/lead-list.server";
+import {
+  countSpamLeads,
+  filterContext,
+  type LeadSummary,
+  listLeadSources,
+  listLeads,
+} from "~/server/leads/lead-list.server";
+import { listAssignableStaff } from "~/server/leads/owners.server";
+import { runLeadsScreenAction } from "~/server/leads/workspace-actions.server";
+import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
+import { getPreferences } from "~/server/workspace/preferences.server";
+import { listSavedViews } from "~/server/workspace/saved-views.server";
 import type { Route } from "./+types/leads";
 
 export function meta() {
@@ -40,15 +52,39 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
   const filters = parseLeadFilters(new URL(request.url).searchParams);
   const { db } = getServices(context);
-  // The GDPR tools' link follows the same role table that guards their page.
+  // The GDPR tools' link and the bulk delete follow the same role table that guards them.
   const canUseGdpr = canAccess(staff.role, "/admin/leads/gdpr");
+  const canBulkDelete = canUseIntent(staff.role, "/admin/leads", "bulk-delete");
+  const nowMs = Date.now();
   try {
-    const [page, sources, spamCount] = await Promise.all([
-      listLeads(db, filters),
+    const timeZone = await getAgencyTimeZone(db);
+    const scope = filterContext(staff.id, timeZone, nowMs);
+    const [page, sources, spamCount, owners, views, preferences] = await Promise.all([
+      listLeads(db, filters, {}, scope),
       listLeadSources(db),
       countSpamLeads(db),
+      listAssignableStaff(db),
+      listSavedViews(db, staff.id, "leads"),
+      getPreferences(db, staff.id),
     ]);
-    return { filters, page, sources, spamCount, canUseGdpr, toast: null };
+    const saved = preferences.tableColumns.leads?.filter((column): column is LeadColumn =>
+      (LEAD_COLUMNS as readonly string[]).includes(column),
+    );
+    return {
+      filters,
+      page,
+      sources,
+      spamCount,
+      canUseGdpr,
+      canBulkDelete,
+      owners: owners.map(({ id, email }) => ({ id, email })),
+      views,
+      columns: saved?.length ? saved : [...LEAD_COLUMNS],
+      me: staff.id,
+      now: nowMs,
+      todayStart: scope.today.start,
+      toast: null,
+    };
   } catch (error) {
     getRequestInfo(context).logger.error({ err: error }, "leads list failed");
     return {
@@ -57,43 +93,92 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       sources: [],
       spamCount: 0,
       canUseGdpr,
+      canBulkDelete,
+      owners: [],
+      views: [],
+      columns: [...LEAD_COLUMNS],
+      me: staff.id,
+      now: nowMs,
+      todayStart: new Date(nowMs).toISOString(),
       toast: toastMessage("error", "Error", "Failed to fetch leads"),
     };
   }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return runLeadAction(request, context);
+  return runLeadsScreenAction(request, context);
 }
 
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
-  const { filters, page, sources, spamCount, canUseGdpr } = loaderData;
+  const { filters, page, sources, spamCount, canUseGdpr, canBulkDelete, owners, views, columns, me } = loaderData;
   useToastMessage(loaderData.toast);
   useToastMessage(actionData?.toast);
+  useRememberListSearch();
   const navigation = useNavigation();
+  const { search } = useLocation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/leads";
   const spamView = filters.view === "spam";
   const exportParams = leadFilterParams({ ...filters, page: 1 }).toString();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [allMatching, setAllMatching] = useState(false);
+  const counter = useFetcher<{ count: number }>();
+  // Another page or filter is another list: what was selected on this one no longer applies.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the address is the trigger.
+  useEffect(() => {
+    setSelected(new Set());
+    setAllMatching(false);
+  }, [search]);
+  const clearSelection = useCallback(() => {
+    setSelected(new Set());
+    setAllMatching(false);
+  }, []);
+  const toggle = useCallback((id: string) => {
+    setAllMatching(false);
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }, []);
+  const pageIds = page?.leads.map((lead) => lead.id) ?? [];
+  const toggleAll = (select: boolean) => {
+    setAllMatching(false);
+    setSelected(select ? new Set(pageIds) : new Set());
+  };
+  const selectAllMatching = () => {
+    setAllMatching(true);
+    counter.load(`/admin/leads/count${exportParams ? `?${exportParams}` : ""}`);
+  };
+  const selection: BulkSelection | null = allMatching
+    ? { scope: "filter", filter: exportParams, count: counter.data?.count ?? null }
+    : selected.size > 0
+      ? { scope: "selected", ids: pageIds.filter((id) => selected.has(id)) }
+      : null;
+  const wholePageSelected = page !== null && pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   return (
-    <div className="space-y-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 className="font-bold text-2xl">Leads</h1>
-          <p className="text-muted-foreground">Everyone who reached out through the site, newest first.</p>
+          <p className="sr-only">Everyone who reached out through the site.</p>
         </div>
         <div className="flex flex-wrap gap-2">
           {canUseGdpr ? (
-            <Button asChild variant="outline">
+            <Button asChild variant="outline" size="sm">
               <Link to="/admin/leads/gdpr">
                 <ShieldCheckIcon /> GDPR tools
               </Link>
             </Button>
           ) : null}
-          <Button asChild variant="outline">
+          <Button asChild variant="outline" size="sm">
             <a href={`/admin/leads/export${exportParams ? `?${exportParams}` : ""}`} download>
               <DownloadIcon /> Export CSV
             </a>
           </Button>
+          <span className="hidden md:inline-flex">
+            <ColumnsMenu columns={columns} />
+          </span>
         </div>
       </div>
 
@@ -107,9 +192,10 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
         </QueueLink>
       </nav>
 
-      <LeadFilterForm filters={filters} sources={sources} />
+      <SavedViews views={views} />
+      <LeadFilterBar filters={filters} sources={sources} owners={owners} me={me} />
 
-      <section aria-label={spamView ? "Spam queue" : "Lead list"} aria-busy={loading} className="relative space-y-4">
+      <section aria-label={spamView ? "Spam queue" : "Lead list"} aria-busy={loading} className="relative space-y-3">
         {loading ? (
           <div className="flex items-center gap-2 text-muted-foreground text-sm" role="status">
             <Spinner aria-hidden /> Loading leads...
@@ -126,16 +212,48 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           <EmptyState spamView={spamView} filtered={hasFilters(filters)} />
         ) : (
           <div className={cn("space-y-3 transition-opacity", loading && "opacity-60")}>
-            <p className="text-muted-foreground text-sm" data-testid="leads-summary">
-              {summaryText(page)}
-            </p>
-            <ul className="space-y-3">
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground text-sm">
+              <p data-testid="leads-summary">{summaryText(page)}</p>
+              {(wholePageSelected || selected.size === 0) && !allMatching && page.total > page.leads.length ? (
+                <Button variant="link" size="sm" className="h-auto p-0" onClick={selectAllMatching}>
+                  Select all {page.totalIsLowerBound ? "" : `${page.total.toLocaleString("en-US")} `}leads matching the
+                  filter
+                </Button>
+              ) : null}
+              <p id="leads-keyboard-hint" className="hidden md:block">
+                Keys: ↑/↓ or j/k move, Enter opens, x selects.
+              </p>
+            </div>
+            <div className="hidden md:block">
+              <LeadsTable
+                leads={page.leads}
+                columns={columns}
+                sort={filters.sort}
+                selected={allMatching ? new Set(pageIds) : selected}
+                onToggle={toggle}
+                onToggleAll={toggleAll}
+                owners={owners}
+                now={loaderData.now}
+                todayStart={loaderData.todayStart}
+              />
+            </div>
+            <ul className="space-y-3 md:hidden">
               {page.leads.map((lead) => (
                 <li key={lead.id}>
-                  <LeadCard lead={lead} />
+                  <LeadCard lead={lead} owners={owners} me={me} />
                 </li>
               ))}
             </ul>
+            {selection ? (
+              <BulkActions
+                selection={selection}
+                spamView={spamView}
+                owners={owners}
+                me={me}
+                canDelete={canBulkDelete}
+                onDone={clearSelection}
+              />
+            ) : null}
             <Pagination page={page.page} pageCount={page.pageCount} more={page.totalIsLowerBound} />
           </div>
         )}
@@ -160,7 +278,7 @@ function QueueLink({ to, active, children }: { to: string; active: boolean; chil
 }
 
 function hasFilters(filters: LeadFilters) {
-  return Boolean(filters.q || filters.status !== "all" || filters.source || filters.from || filters.to);
+  return activeFilterCount(filters) > 0;
 }
 
 function summaryText(page: { total: number; totalIsLowerBound: boolean; page: number; pageSize: number }) {
@@ -168,75 +286,6 @@ function summaryText(page: { total: number; totalIsLowerBound: boolean; page: nu
   const last = first + Math.min(page.pageSize, page.total - first + 1) - 1;
   const total = `${page.totalIsLowerBound ? "more than " : ""}${page.total.toLocaleString("en-US")}`;
   return `Showing ${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${total}`;
-}
-
-function LeadFilterForm({ filters, sources }: { filters: LeadFilters; sources: string[] }) {
-  const navigation = useNavigation();
-  const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/leads";
-  return (
-    <Form method="get" className="grid gap-3 rounded-lg border p-4 md:grid-cols-6 md:items-end" role="search">
-      {filters.view === "spam" ? <input type="hidden" name="view" value="spam" /> : null}
-      <div className="grid gap-2 md:col-span-2">
-        <Label htmlFor="leads-q">Search</Label>
-        <Input
-          id="leads-q"
-          name="q"
-          type="search"
-          placeholder="Search name, e-mail or company..."
-          defaultValue={filters.q}
-          maxLength={200}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="leads-status">Status</Label>
-        <NativeSelect id="leads-status" name="status" defaultValue={filters.status}>
-          <NativeSelectOption value="all">All Statuses</NativeSelectOption>
-          {LEAD_STATUSES.map((status) => (
-            <NativeSelectOption key={status} value={status}>
-              {leadStatusLabels[status]}
-            </NativeSelectOption>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="leads-source">Source</Label>
-        <NativeSelect id="leads-source" name="source" defaultValue={filters.source}>
-          <NativeSelectOption value="">All Sources</NativeSelectOption>
-          {sources.map((source) => (
-            <NativeSelectOption key={source} value={source}>
-              {source}
-            </NativeSelectOption>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="leads-from">From</Label>
-        <Input id="leads-from" name="from" type="date" defaultValue={filters.from} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="leads-to">To</Label>
-        <Input id="leads-to" name="to" type="date" defaultValue={filters.to} />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="leads-sort">Sort</Label>
-        <NativeSelect id="leads-sort" name="sort" defaultValue={filters.sort}>
-          {LEAD_SORTS.map((sort) => (
-            <NativeSelectOption key={sort} value={sort}>
-              {leadSortLabels[sort]}
-            </NativeSelectOption>
-          ))}
-        </NativeSelect>
-      </div>
-      <div className="flex gap-2 md:col-span-5 md:justify-end">
-        <Button type="submit" disabled={searching}>
-          {searching ? "Searching..." : "Apply filters"}
-        </Button>
-        <Button asChild variant="ghost">
-          <Link to={filters.view === "spam" ? "/admin/leads?view=spam" : "/admin/leads"}>Clear</Link>
-        </Button>
-      </div>
-    </Form>
-  );
 }
 
 function EmptyState({ spamView, filtered }: { spamView: boolean; filtered: boolean }) {
@@ -254,7 +303,7 @@ function EmptyState({ spamView, filtered }: { spamView: boolean; filtered: boole
   );
 }
 
-function LeadCard({ lead }: { lead: LeadSummary }) {
+function LeadCard({ lead, owners, me }: { lead: LeadSummary; owners: { id: string; email: string }[]; me: string }) {
   return (
     <Card data-testid="lead-card" className="gap-3 py-4">
       <CardContent className="space-y-3 px-4">
@@ -275,9 +324,9 @@ function LeadCard({ lead }: { lead: LeadSummary }) {
           </div>
           <div className="flex items-center gap-2">
             <LeadStatusBadge status={lead.status} />
-            <time dateTime={lead.createdAt} className="text-muted-foreground text-xs">
-              {formatDateTime(lead.createdAt)}
-            </time>
+            <span className="text-muted-foreground text-xs">
+              <DateText iso={lead.createdAt} withTime />
+            </span>
           </div>
         </div>
         <div className="flex flex-wrap gap-2 text-xs">
@@ -285,6 +334,11 @@ function LeadCard({ lead }: { lead: LeadSummary }) {
           {lead.utmSource ? <Badge variant="secondary">utm_source: {lead.utmSource}</Badge> : null}
           {lead.utmCampaign ? <Badge variant="secondary">utm_campaign: {lead.utmCampaign}</Badge> : null}
           {lead.isSpam ? <Badge variant="destructive">Spam: {lead.spamReason ?? "flagged"}</Badge> : null}
+          {lead.nextFollowUpAt ? (
+            <Badge variant="outline">
+              Follow-up <DateText iso={lead.nextFollowUpAt} withTime />
+            </Badge>
+          ) : null}
         </div>
         {lead.message ? <p className="line-clamp-3 whitespace-pre-line text-sm">{lead.message}</p> : null}
         <div className="flex flex-wrap items-center gap-2">
@@ -293,10 +347,17 @@ function LeadCard({ lead }: { lead: LeadSummary }) {
           ) : (
             <LeadStatusSelect leadId={lead.id} leadName={lead.name} status={lead.status} />
           )}
+          <OwnerSelect
+            fields={{ leadId: lead.id }}
+            itemName={lead.name}
+            ownerId={lead.ownerId}
+            owners={owners}
+            me={me}
+          />
           <LeadEditDialog lead={lead} />
           <Button asChild size="sm" variant="ghost">
             <Link to={`/admin/leads/${lead.id}`} aria-label={`Details of ${lead.name}`}>
-              <ExternalLinkIcon /> Details
+              Details <ChevronRightIcon />
             </Link>
           </Button>
         </div>

@@ -63,10 +63,13 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </CardDescription>
         </CardHeader>
         <CardContent>
+          {/* With JavaScript the failure is the "Sign In Failed" toast; this says it once where toasts cannot. */}
           {actionData?.formError ? (
-            <Alert variant="destructive" className="mb-4">
-              <AlertDescription>{actionData.formError}</AlertDescription>
-            </Alert>
+            <noscript>
+              <Alert variant="destructive" className="mb-4">
+                <AlertDescription>{actionData.formError}</AlertDescription>
+              </Alert>
+            </noscript>
           ) : null}
           {step === "password" ? (
             <PasswordStep

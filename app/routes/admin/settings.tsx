@@ -3,6 +3,8 @@ import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { Field } from "~/components/admin/field";
 import { SiteFileField } from "~/components/admin/site-file-field";
+import { IntegrationsCard } from "~/components/admin/webhooks/integrations-card";
+import { WorkspaceSettings } from "~/components/admin/workspace-settings";
 import { useToastMessage } from "~/components/show-toast";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Avatar } from "~/components/ui/avatar";
@@ -14,7 +16,7 @@ import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select"
 import { Textarea } from "~/components/ui/textarea";
 import { brand } from "~/content/brand";
 import { CONSENT_DEFAULTS } from "~/lib/consent";
-import { ROLES, roleLabels } from "~/lib/roles";
+import { canUseIntent, ROLES, roleLabels } from "~/lib/roles";
 import {
   analyticsSchema,
   CUSTOM_HEAD_CODE_MAX,
@@ -35,6 +37,11 @@ import { getServices } from "~/server/context.server";
 import { parseForm, requireFormData } from "~/server/forms.server";
 import { loadSiteSettings, type SiteSettingValues, updateSettings } from "~/server/settings/settings.server";
 import { removeSiteFile } from "~/server/uploads/uploads.server";
+import {
+  loadWorkspaceSettings,
+  runWorkspaceSetting,
+  WORKSPACE_SETTING_INTENTS,
+} from "~/server/workspace/workspace-settings.server";
 import type { Route } from "./+types/settings";
 
 export function meta() {
@@ -44,8 +51,12 @@ export function meta() {
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
   // The site sections are admin-only; other roles get their profile and nothing of the site's settings.
-  const site = staff.role === "admin" ? await loadSiteSettings(getServices(context).db) : null;
-  return { email: staff.email, role: staff.role, twoFactorEnabled: staff.twoFactorEnabled, site };
+  const { db } = getServices(context);
+  const [site, workspace] = await Promise.all([
+    staff.role === "admin" ? loadSiteSettings(db) : null,
+    loadWorkspaceSettings(db, staff),
+  ]);
+  return { email: staff.email, role: staff.role, twoFactorEnabled: staff.twoFactorEnabled, site, workspace };
 }
 
 const SITE_INTENTS = new Set(["save-site-info", "save-analytics", "save-privacy", "remove-file"]);
@@ -63,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       { status: 400 },
     );
-  if (SITE_INTENTS.has(intent) && staff.role !== "admin") {
+  if ((SITE_INTENTS.has(intent) && staff.role !== "admin") || !canUseIntent(staff.role, "/admin/settings", intent)) {
     return data(
       { intent, fieldErrors: {}, toast: toastMessage("error", "Error", ACCESS_DENIED_MESSAGE) },
       { status: 403 },
@@ -83,6 +94,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       { status: 400 },
     );
+  if (WORKSPACE_SETTING_INTENTS.has(intent)) {
+    const result = await runWorkspaceSetting(getServices(context).db, intent, formData, staff);
+    if (result) return result;
+  }
   switch (intent) {
     case "save-site-info":
     case "save-analytics":
@@ -185,6 +200,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           </Field>
         </CardContent>
       </Card>
+
+      <WorkspaceSettings settings={loaderData.workspace} admin={loaderData.role === "admin"} />
 
       <Card>
         <CardHeader>
@@ -341,6 +358,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           savedIntent={actionData?.toast?.type === "success" ? actionData.intent : null}
         />
       ) : null}
+      {loaderData.site ? <IntegrationsCard /> : null}
     </div>
   );
 }

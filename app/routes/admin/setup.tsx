@@ -12,6 +12,7 @@ import { toastMessage } from "~/lib/toast";
 import { getServices } from "~/server/context.server";
 import { parseForm, requireFormData } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { forgetSetupCode, isSetupCodeValid } from "~/server/users/setup-code.server";
 import { createFirstAdmin, isSetupComplete, StaffUserError } from "~/server/users/staff-users.server";
 import type { Route } from "./+types/setup";
 
@@ -24,6 +25,15 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const SETUP_COMPLETE = "Setup is complete: an admin already exists. Sign in, or ask an admin for an account.";
+const WRONG_SETUP_CODE =
+  'That setup code is not right. The server prints it in its log at start; "npm run cli -- setup-code" prints it too.';
+
+function setupComplete() {
+  return data(
+    { fieldErrors: {}, values: {}, toast: toastMessage("error", "Error", SETUP_COMPLETE), complete: true },
+    { status: 409 },
+  );
+}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = getServices(context);
@@ -31,17 +41,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) {
     const toast = parsed.fieldErrors.email
       ? toastMessage("error", "Email Required", "Please enter an email address.")
-      : toastMessage("error", "Error", parsed.fieldErrors.password ?? "Failed to setup admin");
-    return data({ fieldErrors: parsed.fieldErrors, values: parsed.values, toast, complete: false }, { status: 400 });
+      : toastMessage(
+          "error",
+          "Error",
+          parsed.fieldErrors.password ?? parsed.fieldErrors.setupCode ?? "Failed to setup admin",
+        );
+    const { setupCode: _never, ...values } = parsed.values as Record<string, string>;
+    return data({ fieldErrors: parsed.fieldErrors, values, toast, complete: false }, { status: 400 });
+  }
+  if (await isSetupComplete(db)) return setupComplete();
+  if (!(await isSetupCodeValid(db, parsed.data.setupCode))) {
+    return data(
+      {
+        fieldErrors: { setupCode: WRONG_SETUP_CODE } as Record<string, string>,
+        values: { email: parsed.data.email },
+        toast: toastMessage("error", "Error", WRONG_SETUP_CODE),
+        complete: false,
+      },
+      { status: 400 },
+    );
   }
   try {
-    const created = await createFirstAdmin(db, parsed.data);
-    if (!created) {
-      return data(
-        { fieldErrors: {}, values: {}, toast: toastMessage("error", "Error", SETUP_COMPLETE), complete: true },
-        { status: 409 },
-      );
-    }
+    const created = await createFirstAdmin(db, { email: parsed.data.email, password: parsed.data.password });
+    if (!created) return setupComplete();
+    await forgetSetupCode(db);
   } catch (error) {
     if (!(error instanceof StaffUserError)) throw error;
     return data(
@@ -99,6 +122,16 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
               </Field>
               <Field id="password" label="Password" hint="At least 8 characters." error={fieldErrors.password}>
                 {(props) => <Input {...props} name="password" type="password" autoComplete="new-password" />}
+              </Field>
+              <Field
+                id="setupCode"
+                label="Setup code"
+                hint='The server prints it in its log at start; "npm run cli -- setup-code" prints it too.'
+                error={fieldErrors.setupCode}
+              >
+                {(props) => (
+                  <Input {...props} name="setupCode" autoComplete="off" spellCheck={false} className="font-mono" />
+                )}
               </Field>
               <Button type="submit" disabled={busy} aria-busy={busy}>
                 {busy ? <Spinner /> : null}

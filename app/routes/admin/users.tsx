@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db } = getServices(context);
   const formData = await requireFormData(request);
   const intent = String(formData.get("intent")) as Intent;
-  if (!(intent in intents)) {
+  if (!Object.hasOwn(intents, intent)) {
     return data(
       { intent, fieldErrors: {}, values: {}, toast: toastMessage("error", "Error", "Unknown action.") },
       { status: 400 },
@@ -312,7 +312,7 @@ function ResetPasswordDialog({ userId, email }: { userId: string; email: string 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
-        <Button size="sm" variant="outline" aria-label={`Reset the password of ${email}`}>
+        <Button size="sm" variant="outline" aria-label={`Reset password of ${email}`}>
           <KeyRoundIcon /> Reset password
         </Button>
       </DialogTrigger>

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { ArrowLeftIcon } from "~/components/site/icons/ArrowLeftIcon";
+import { NotFoundScreen } from "~/components/site/not-found-screen";
 import { SiteBadge } from "~/components/site/site-badge";
 import { brand } from "~/content/brand";
 import { renderMarkdown } from "~/lib/markdown";
@@ -8,6 +9,11 @@ import { findPublishedPost } from "~/server/content/blog.server";
 import { getServices } from "~/server/context.server";
 import type { Route } from "./+types/blog-post";
 import { formatPostDate } from "./blog";
+
+/** An unknown post is the site's 404, inside the site's header and footer. */
+export function ErrorBoundary() {
+  return <NotFoundScreen />;
+}
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const post = await findPublishedPost(getServices(context).db, params.slug);

@@ -44,7 +44,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
           <p className="text-center text-muted-foreground">No posts yet. Check back soon.</p>
         ) : (
           <ul className="grid gap-8 md:grid-cols-2">
-            {loaderData.posts.map((post) => (
+            {loaderData.posts.map((post, index) => (
               <li key={post.id}>
                 <article className="flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm">
                   {post.featuredImageUrl ? (
@@ -53,7 +53,9 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                       alt=""
                       width={800}
                       height={450}
-                      loading="lazy"
+                      // The first card's image is the largest thing a phone shows at first: fetch it at once.
+                      loading={index === 0 ? "eager" : "lazy"}
+                      fetchPriority={index === 0 ? "high" : "auto"}
                       className="aspect-video w-full object-cover"
                     />
                   ) : null}

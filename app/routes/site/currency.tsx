@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { isCurrency } from "~/lib/currency";
+import { encodedLocalPath } from "~/lib/local-path";
 import { isSafeRedirectUrl } from "~/lib/schemas/leads";
 import { getServices } from "~/server/context.server";
 import { currencyCookie } from "~/server/currency/currency.server";
@@ -11,7 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await requireFormData(request);
   const currency = form.get("currency");
   const back = String(form.get("redirectTo") ?? "/");
-  const target = isSafeRedirectUrl(back) ? back : "/";
+  const target = (isSafeRedirectUrl(back) && encodedLocalPath(back)) || "/";
   if (!isCurrency(currency)) return redirect(target);
   return redirect(target, {
     headers: { "Set-Cookie": currencyCookie(currency, getServices(context).config.secureCookies) },

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { ConsentBanner } from "~/components/site/consent-banner";
+import { FormTokenPixel } from "~/components/site/forms/form-token-pixel";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { SiteToaster } from "~/components/site/site-toaster";
@@ -11,40 +12,33 @@ import { consentBannerHtml } from "~/server/consent/banner.server";
 import { consentVariant, loadConsentSettings } from "~/server/consent/consent.server";
 import { getRequestInfo, getServices } from "~/server/context.server";
 import { detectCurrency, visitorCountry } from "~/server/currency/currency.server";
-import { firstTouchCookie } from "~/server/leads/attribution.server";
-import { issueFormToken } from "~/server/leads/spam.server";
 import { loadPublicSettings, type PublicSettings } from "~/server/site/public-settings.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, config, formSecret } = getServices(context);
+  const { db, config } = getServices(context);
   const { clientIp, consent } = getRequestInfo(context);
   const payload = {
-    formToken: issueFormToken(formSecret),
     offices,
     settings: await loadPublicSettings(db),
     currency: detectCurrency(request, config, clientIp),
     consentBanner: consentBannerHtml(
-      // Worked out once per page request by the server; data requests (client navigations) work it out here.
+      // Worked out once per page request by the server, for shared pages from the cache key's inputs alone.
       consent ?? consentVariant(request, await loadConsentSettings(db), visitorCountry(request, config, clientIp)),
     ),
   };
   // Pages differ by currency and consent: cookies, Global Privacy Control, and the proxy's country header.
-  const headers = new Headers({
-    Vary: config.countryHeader ? `Cookie, Sec-GPC, ${config.countryHeader}` : "Cookie, Sec-GPC",
+  // Nothing else per visitor goes into a page (see the page cache): cookies are set around it.
+  return data(payload, {
+    headers: { Vary: config.countryHeader ? `Cookie, Sec-GPC, ${config.countryHeader}` : "Cookie, Sec-GPC" },
   });
-  const firstTouch = firstTouchCookie(request, config.secureCookies);
-  if (firstTouch) headers.append("Set-Cookie", firstTouch);
-  return data(payload, { headers });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  const headers = new Headers({ Vary: loaderHeaders.get("Vary") ?? "Cookie" });
-  for (const cookie of loaderHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return headers;
+  return new Headers({ Vary: loaderHeaders.get("Vary") ?? "Cookie" });
 }
 
-export type SiteData = { settings: PublicSettings; currency: Currency; formToken: string };
+export type SiteData = { settings: PublicSettings; currency: Currency };
 
 /** The public layout's data (settings, currency) from any page below it. */
 export function useSiteData() {
@@ -85,6 +79,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         />
         <WinterBanner />
         <ConsentBanner html={loaderData.consentBanner} />
+        <FormTokenPixel />
       </div>
     </SiteToaster>
   );

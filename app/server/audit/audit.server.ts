@@ -33,7 +33,9 @@ export async function listAuditEntries(db: Database, options: { entityType?: str
   let query = db
     .selectFrom("audit_logs")
     .selectAll()
+    // Entries written in the same millisecond keep their order: ids count up within one.
     .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
     .limit(options.limit ?? 50);
   if (options.entityType) query = query.where("entity_type", "=", options.entityType);
   const rows = await query.execute();

@@ -2,13 +2,14 @@ import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { Kysely, PostgresDialect } from "kysely";
-import pg from "pg";
 import type { Logger } from "pino";
 import { brand } from "~/content/brand";
 import { recordAudit } from "../audit/audit.server";
 import type { Config } from "../config.server";
+import { createPostgresPool } from "../db/database.server";
 import type { Database } from "../db/schema.server";
 import { fromBool, now } from "../db/values.server";
+import { rateLimitAddress } from "../rate-limit/client-address.server";
 import { consumeRateLimit } from "../rate-limit/rate-limit.server";
 import { accountFields, sessionFields, twoFactorSchema, userFields, verificationFields } from "./auth-schema.server";
 import {
@@ -17,10 +18,17 @@ import {
   MIN_PASSWORD_LENGTH,
   SESSION_IDLE_TIMEOUT_SECONDS,
   SESSION_REFRESH_SECONDS,
-  SIGN_IN_ACCOUNT_RATE_LIMIT,
   SIGN_IN_RATE_LIMIT,
   TWO_FACTOR_RATE_LIMIT,
 } from "./constants";
+import { isPastAbsoluteLifetime } from "./session-lifetime.server";
+import {
+  clearSignInFailures,
+  recordSignInFailure,
+  SIGN_IN_FAILURES,
+  signInLock,
+  waitForSignIn,
+} from "./sign-in-failures.server";
 
 type AuthDependencies = { config: Config; db: Database; secret: string; logger: Logger };
 
@@ -35,7 +43,7 @@ export function createAuth({ config, db, secret, logger }: AuthDependencies) {
     config.database.dialect === "postgres"
       ? new Kysely({
           dialect: new PostgresDialect({
-            pool: new pg.Pool({ connectionString: config.database.connectionString, max: 5 }),
+            pool: createPostgresPool(config.database.connectionString, config.databasePool.auth),
           }),
         })
       : db;
@@ -125,17 +133,22 @@ export function createAuth({ config, db, secret, logger }: AuthDependencies) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === "/sign-in/email") {
-          const email = typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase() : "";
-          // Per account as well as per IP: rotating addresses does not buy more guesses at one password.
-          const perAccount = await consumeRateLimit(db, `sign-in-email:${email}`, SIGN_IN_ACCOUNT_RATE_LIMIT);
-          if (!perAccount.allowed) {
+          const email = signInEmailOf(ctx.body);
+          const clientIp = clientIpOf(ctx.headers);
+          const lock = await signInLock(db, secret, email, clientIp);
+          if (lock.locked) {
             throw APIError.from("TOO_MANY_REQUESTS", {
               message: "Too many sign-in attempts",
               code: "TOO_MANY_REQUESTS",
             });
           }
+          await waitForSignIn(lock);
           const user = await db.selectFrom("user").select("disabled").where("email", "=", email).executeTakeFirst();
           if (user && fromBool(user.disabled)) {
+            // As long as a wrong password takes (better-auth hashes for an unknown address too), so
+            // the answer's timing does not tell a disabled account from the others.
+            await ctx.context.password.hash(typeof ctx.body?.password === "string" ? ctx.body.password : "");
+            await countSignInFailure(email, clientIp);
             await recordAudit(db, {
               actor: { id: null, email },
               action: "auth.sign_in_failed",
@@ -148,6 +161,7 @@ export function createAuth({ config, db, secret, logger }: AuthDependencies) {
             });
           }
         }
+        if (!SIGN_IN_PATHS.has(ctx.path) && ctx.path !== "/sign-out") await refuseExpiredSession(ctx);
         if (ctx.path === "/sign-out") {
           const session = await getSessionFromCtx(ctx).catch(() => null);
           if (session) {
@@ -162,6 +176,13 @@ export function createAuth({ config, db, secret, logger }: AuthDependencies) {
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (!SIGN_IN_PATHS.has(ctx.path)) return;
+        const returned = ctx.context.returned;
+        if (ctx.path === "/sign-in/email") {
+          const email = signInEmailOf(ctx.body);
+          const clientIp = clientIpOf(ctx.headers);
+          if (!(returned instanceof APIError)) await clearSignInFailures(db, secret, email, clientIp);
+          else if (returned.statusCode === 401) await countSignInFailure(email, clientIp);
+        }
         const created = ctx.context.newSession;
         if (created) {
           if (ctx.path === "/two-factor/verify-totp") await refuseReplayedCode(db, auth, created, ctx.body?.code);
@@ -174,7 +195,6 @@ export function createAuth({ config, db, secret, logger }: AuthDependencies) {
           });
           return;
         }
-        const returned = ctx.context.returned;
         if (returned instanceof APIError && returned.statusCode !== 429) {
           await recordAudit(db, {
             actor: {
@@ -190,10 +210,49 @@ export function createAuth({ config, db, secret, logger }: AuthDependencies) {
     },
   });
 
+  /** Counts a failed sign-in; the failure that locks a client address out of the account is audited. */
+  async function countSignInFailure(email: string, clientIp: string | undefined) {
+    if (!(await recordSignInFailure(db, secret, email, clientIp))) return;
+    await recordAudit(db, {
+      actor: { id: null, email: email.slice(0, 254) },
+      action: "auth.sign_in_locked",
+      entityType: "user",
+      summary: {
+        client: rateLimitAddress(clientIp),
+        failures: SIGN_IN_FAILURES.lockAfter,
+        minutes: SIGN_IN_FAILURES.windowSeconds / 60,
+      },
+    });
+  }
+
+  /**
+   * The absolute lifetime holds wherever a session is read, not only behind the admin guard: better-auth
+   * slides a session's expiry with use, so an active session would otherwise live for ever.
+   */
+  async function refuseExpiredSession(ctx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+    if (!ctx.headers?.get("cookie")?.includes("session_token")) return;
+    const current = await getSessionFromCtx(ctx).catch(() => null);
+    if (!current || !isPastAbsoluteLifetime(current.session.createdAt)) return;
+    await ctx.context.internalAdapter.deleteSession(current.session.token);
+    throw APIError.from("UNAUTHORIZED", {
+      message: "Your session has ended. Please sign in again.",
+      code: "SESSION_EXPIRED",
+    });
+  }
+
   const close = async () => {
     if (authDb !== db) await authDb.destroy();
   };
-  return { auth, close };
+  return { auth, close, db: authDb };
+}
+
+function signInEmailOf(body: unknown) {
+  const email = (body as { email?: unknown } | undefined)?.email;
+  return typeof email === "string" ? email.trim().toLowerCase() : "";
+}
+
+function clientIpOf(headers: Headers | undefined) {
+  return headers?.get(CLIENT_IP_HEADER) || undefined;
 }
 
 const USED_CODE_MEMORY_MS = 10 * 60 * 1000;

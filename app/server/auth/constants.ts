@@ -6,8 +6,6 @@ export const SESSION_REFRESH_SECONDS = 60 * 60;
 export const SESSION_ABSOLUTE_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 /** Sign-in attempts per client IP per window, across all app processes. */
 export const SIGN_IN_RATE_LIMIT = { windowSeconds: 60, max: 10 };
-/** Sign-in attempts per e-mail address per window, whatever IP they come from. */
-export const SIGN_IN_ACCOUNT_RATE_LIMIT = { windowSeconds: 15 * 60, max: 10 };
 /** Second-factor attempts per client IP per window. */
 export const TWO_FACTOR_RATE_LIMIT = { windowSeconds: 60, max: 5 };
 export const MIN_PASSWORD_LENGTH = 8;

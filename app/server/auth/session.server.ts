@@ -1,9 +1,9 @@
+import { APIError } from "better-auth/api";
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Role } from "~/lib/roles";
 import type { AppServices } from "../context.server";
 import { fromBool } from "../db/values.server";
 import { getRole } from "../users/staff-users.server";
-import { SESSION_ABSOLUTE_LIFETIME_SECONDS } from "./constants";
 
 export type StaffIdentity = {
   id: string;
@@ -22,16 +22,20 @@ export const staffContext = createContext<StaffIdentity | null>(null);
  */
 export async function loadStaffSession(services: AppServices, request: Request) {
   if (!request.headers.get("cookie")?.includes("session_token")) return { identity: null, setCookies: [] };
-  const { headers, response } = await services.auth.api.getSession({
-    headers: request.headers,
-    returnHeaders: true,
-  });
+  // better-auth deletes a session past its absolute lifetime and refuses it (see createAuth).
+  const read = await services.auth.api
+    .getSession({ headers: request.headers, returnHeaders: true })
+    .catch((error: unknown) => {
+      if (error instanceof APIError && error.statusCode === 401) return null;
+      throw error;
+    });
+  if (!read) return { identity: null, setCookies: [] };
+  const { headers, response } = read;
   const setCookies = headers?.getSetCookie() ?? [];
   if (!response) return { identity: null, setCookies };
   const { session, user } = response;
   const createdAt = new Date(session.createdAt);
-  const tooOld = Date.now() - createdAt.getTime() > SESSION_ABSOLUTE_LIFETIME_SECONDS * 1000;
-  if (tooOld || fromBool((user as { disabled?: boolean }).disabled)) {
+  if (fromBool((user as { disabled?: boolean }).disabled)) {
     await services.db.deleteFrom("session").where("token", "=", session.token).execute();
     return { identity: null, setCookies: [] };
   }

@@ -7,7 +7,9 @@ import { callAuthEndpoint, cookieHeaders } from "./auth-request.server";
 import { safeAdminRedirect } from "./guard.server";
 
 export const SIGN_IN_FAILED = "Invalid email or password.";
-export const TOO_MANY_ATTEMPTS = "Too many sign-in attempts. Please wait a minute and try again.";
+/** A minute for the per-IP limit, up to a quarter hour for a locked address: the message covers both. */
+export const TOO_MANY_ATTEMPTS =
+  "Too many sign-in attempts. Please wait a few minutes and try again, or ask an admin to unlock your account.";
 export const INVALID_CODE = "That code is not valid. Check your authenticator app, or use a backup code.";
 
 type Step = "password" | "two-factor";

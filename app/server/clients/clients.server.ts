@@ -4,6 +4,7 @@ import type { Database } from "../db/schema.server";
 import { isUniqueViolation, matchesAnyColumn } from "../db/search.server";
 import { newId, now } from "../db/values.server";
 import { recordStatusChange } from "../leads/lead-admin.server";
+import { recordClientEvents } from "../webhooks/events.server";
 
 export class ClientError extends Error {
   override name = "ClientError";
@@ -20,6 +21,7 @@ export type Client = {
   address: string | null;
   status: ClientStatus;
   leadId: string | null;
+  ownerId: string | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -33,6 +35,7 @@ type ClientRow = {
   address: string | null;
   status: ClientStatus;
   lead_id: string | null;
+  owner_id: string | null;
   created_at: string;
   updated_at: string;
 };
@@ -47,14 +50,23 @@ function toClient(row: ClientRow): Client {
     address: row.address,
     status: row.status,
     leadId: row.lead_id,
+    ownerId: row.owner_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
 }
 
 /** Newest first, filtered and paginated by the database; `page` is clamped to the last page. */
-export async function listClients(db: Database, filters: ClientFilters, pageSize = CLIENTS_PAGE_SIZE) {
+export async function listClients(
+  db: Database,
+  filters: ClientFilters,
+  pageSize = CLIENTS_PAGE_SIZE,
+  userId: string | null = null,
+) {
   let query = db.selectFrom("clients");
+  if (filters.owner === "none") query = query.where("owner_id", "is", null);
+  else if (filters.owner === "me") query = query.where("owner_id", "=", userId ?? "");
+  else if (filters.owner) query = query.where("owner_id", "=", filters.owner);
   if (filters.q) query = query.where((eb) => matchesAnyColumn(eb, ["name", "email", "company"], filters.q));
   if (filters.status) query = query.where("status", "=", filters.status);
   const { count } = await query.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
@@ -128,7 +140,14 @@ export async function createClient(db: Database, input: ClientInput, actor: Audi
             .set({ status: "converted", updated_at: at })
             .where("id", "=", lead.id)
             .execute();
-          await recordStatusChange(trx, { leadId: lead.id, from: lead.status, to: "converted", actor, at });
+          await recordStatusChange(trx, {
+            leadId: lead.id,
+            from: lead.status,
+            to: "converted",
+            actor,
+            at,
+            conversionReportedByCaller: true,
+          });
         }
         converted = { leadId: lead.id, from: lead.status };
       }
@@ -147,6 +166,7 @@ export async function createClient(db: Database, input: ClientInput, actor: Audi
           updated_at: at,
         })
         .execute();
+      await recordClientEvents(trx, id, converted?.from === "converted" ? null : (converted?.leadId ?? null), at);
       return converted as { leadId: string; from: string } | null;
     })
     .catch((error: unknown) => {

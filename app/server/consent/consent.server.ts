@@ -131,3 +131,32 @@ export function consentCookie(value: string, secure: boolean) {
 export async function findConsentRecord(db: Database, id: string) {
   return db.selectFrom("consent_records").selectAll().where("id", "=", id).executeTakeFirst();
 }
+
+/** A country where consent is asked: what a shared page is rendered for when its visitors are asked. */
+export const ASKED_COUNTRY = "DE";
+/** The record id a shared page is rendered with: the page shows the choice, never whose it is. */
+const SHARED_RECORD_ID = "shared-page";
+
+/** Everything consentVariant reads from a visitor, with the record's id and the exact country left out. */
+export type ConsentInputs = { choice: string | null; gpc: boolean; asked: boolean };
+
+/**
+ * The visitor's consent inputs for a shared page: the stored choice (policy version and grants), Global
+ * Privacy Control, and only whether their country is one where consent is asked.
+ */
+export function consentInputsOf(
+  header: (name: string) => string | undefined,
+  country: () => string | undefined,
+): ConsentInputs {
+  const stored = parseConsentCookie(readCookie(header("cookie"), CONSENT_COOKIE));
+  return {
+    choice: stored ? `${stored.policyVersion}.a${stored.analytics ? 1 : 0}m${stored.marketing ? 1 : 0}` : null,
+    gpc: header("sec-gpc")?.trim() === "1",
+    asked: consentRequiredIn(country()),
+  };
+}
+
+/** The consent cookie a shared page is rendered with, holding the visitor's choice and no id of theirs. */
+export function sharedConsentCookie(inputs: ConsentInputs) {
+  return inputs.choice ? `${CONSENT_COOKIE}=${inputs.choice}.${SHARED_RECORD_ID}` : null;
+}

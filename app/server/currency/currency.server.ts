@@ -32,22 +32,53 @@ export function countryOf(ip: string | undefined) {
  * third-party service.
  */
 export function detectCurrency(request: Request, config: Config, clientIp: string | undefined): Currency {
-  const chosen = readCookie(request.headers.get("cookie"), CURRENCY_COOKIE);
+  return currencyOfVisitor(
+    (name) => request.headers.get(name) ?? undefined,
+    config,
+    () => clientIp,
+  );
+}
+
+/** detectCurrency on raw request headers; the client IP is worked out only when the country is needed. */
+export function currencyOfVisitor(
+  header: (name: string) => string | undefined,
+  config: Pick<Config, "countryHeader" | "trustProxy">,
+  clientIp: () => string | undefined,
+): Currency {
+  return currencyOf(header, () => countryOfVisitor(header, config, clientIp));
+}
+
+/** The visitor's chosen currency, else their country's; the country is asked for only when needed. */
+export function currencyOf(header: (name: string) => string | undefined, country: () => string | undefined): Currency {
+  const chosen = readCookie(header("cookie"), CURRENCY_COOKIE);
   if (isCurrency(chosen)) return chosen;
-  return visitorCountry(request, config, clientIp) === "IN" ? "INR" : "USD";
+  return country() === "IN" ? "INR" : "USD";
 }
 
 /** The visitor's country: the trusted proxy's header when one is configured, else the offline table. */
+export function countryOfVisitor(
+  header: (name: string) => string | undefined,
+  config: Pick<Config, "countryHeader" | "trustProxy">,
+  clientIp: () => string | undefined,
+) {
+  const fromProxy =
+    config.countryHeader && config.trustProxy !== false
+      ? header(config.countryHeader)?.trim().toUpperCase()
+      : undefined;
+  return fromProxy || countryOf(clientIp());
+}
+
+/** countryOfVisitor on a Fetch-style request. */
 export function visitorCountry(
   request: { headers: { get(name: string): string | null } },
   config: Pick<Config, "countryHeader" | "trustProxy">,
   clientIp: string | undefined,
 ) {
-  const fromProxy =
-    config.countryHeader && config.trustProxy !== false
-      ? request.headers.get(config.countryHeader)?.trim().toUpperCase()
-      : undefined;
-  return fromProxy || countryOf(clientIp);
+  return countryOfVisitor(
+    (name) => request.headers.get(name) ?? undefined,
+    config,
+    () => clientIp,
+  );
 }
 
 export function currencyCookie(currency: Currency, secure: boolean) {

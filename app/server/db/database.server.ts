@@ -19,10 +19,14 @@ type OpenOptions = {
    * commits seldom have to (for the long-running server; short-lived tools do not need it).
    */
   checkpointInBackground?: { onError: (message: string) => void };
+  /** PostgreSQL only: at most this many connections (the app's share of DATABASE_POOL_MAX). */
+  poolMax?: number;
 };
 
 export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Database {
-  return config.dialect === "postgres" ? openPostgres(config.connectionString) : openSqlite(config.file, options);
+  return config.dialect === "postgres"
+    ? openPostgres(config.connectionString, options.poolMax)
+    : openSqlite(config.file, options);
 }
 
 /**
@@ -75,16 +79,72 @@ const pgTypes = {
   },
 };
 
-function openPostgres(connectionString: string): Database {
-  const pool = new pg.Pool({ connectionString, max: 10, types: pgTypes });
-  // An idle client that loses its connection must not crash the process; the next query reconnects.
+const pools = new WeakMap<object, pg.Pool>();
+
+/**
+ * A pg pool that survives the server going away: a client that loses its connection must not crash
+ * the process, and the next query opens a new one. A short connect timeout turns a database
+ * that is down into a quick error (a 503 with a retry hint) instead of requests that hang.
+ */
+export function createPostgresPool(connectionString: string, max: number, options: pg.PoolConfig = {}) {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000, ...options });
   pool.on("error", () => {});
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  // A connection that breaks while in use (the server restarts mid-query) fails its query, which the
+  // caller sees, and emits an error of its own, which would otherwise end the process.
+  pool.on("connect", (client) => client.on("error", () => {}));
+  return pool;
+}
+
+function openPostgres(connectionString: string, max = 10): Database {
+  const pool = createPostgresPool(connectionString, max, { types: pgTypes });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
+}
+
+/** The pg pool behind a PostgreSQL database (for its gauges), or undefined on SQLite. */
+// biome-ignore lint/suspicious/noExplicitAny: works for a Kysely instance of any schema.
+export function poolOf(db: Kysely<any>): pg.Pool | undefined {
+  return pools.get(db);
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: works for a Kysely instance of any schema.
 export function dialectOf(db: Kysely<any>): Dialect {
   return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
+}
+
+const CONNECTION_ERROR_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  // PostgreSQL: shutting down, starting up, or the connection broke.
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+]);
+
+/**
+ * Whether an error means the database could not be reached for the moment (restarting, down, a broken
+ * connection): the request may succeed if sent again, so it is a 503 with a retry hint, never a 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === "string" && CONNECTION_ERROR_CODES.has(code)) return true;
+  if (
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly/i.test(
+      error.message,
+    )
+  ) {
+    return true;
+  }
+  return error.cause !== undefined && error.cause !== error && isDatabaseUnavailable(error.cause);
 }
 
 export async function isDatabaseReachable(db: Database) {

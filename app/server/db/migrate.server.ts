@@ -7,6 +7,10 @@ import * as crm from "./migrations/0004-crm.server";
 import * as leadSearchAtCommit from "./migrations/0005-lead-search-at-commit.server";
 import * as outboxUnnoted from "./migrations/0006-outbox-unnoted.server";
 import * as leadsSupersededIndexes from "./migrations/0007-leads-superseded-indexes.server";
+import * as webhooks from "./migrations/0009-webhooks.server";
+import * as backgroundLeases from "./migrations/0010-background-leases.server";
+import * as pageCacheVersion from "./migrations/0011-page-cache-version.server";
+import * as leadWorkspace from "./migrations/0012-lead-workspace.server";
 import * as consentFunnel from "./migrations/0013-consent-funnel.server";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
@@ -18,6 +22,10 @@ const migrations: Record<string, Migration> = {
   "0005-lead-search-at-commit": leadSearchAtCommit,
   "0006-outbox-unnoted": outboxUnnoted,
   "0007-leads-superseded-indexes": leadsSupersededIndexes,
+  "0009-webhooks": webhooks,
+  "0010-background-leases": backgroundLeases,
+  "0011-page-cache-version": pageCacheVersion,
+  "0012-lead-workspace": leadWorkspace,
   "0013-consent-funnel": consentFunnel,
 };
 

@@ -30,8 +30,34 @@ export interface LeadsTable {
   spam_reason: string | null;
   /** The path the visit began on (from the visit cookie), for the funnel by landing page. */
   landing_path: ColumnType<string | null, string | null | undefined, string | null>;
+  owner_id: Generated<string | null>;
+  next_follow_up_at: ColumnType<string | null, string | null | undefined, string | null>;
+  follow_up_note: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface SavedViewsTable {
+  id: string;
+  user_id: string;
+  screen: string;
+  name: string;
+  /** The list's query string, without paging. */
+  query: string;
+  created_at: Timestamp;
+}
+
+export interface StaffPreferencesTable {
+  user_id: string;
+  table_columns: ColumnType<unknown, string | undefined, string>;
+  digest_opt_out: ColumnType<boolean | number, boolean | undefined, boolean>;
+  last_digest_on: ColumnType<string | null, string | null | undefined, string | null>;
+  updated_at: Timestamp;
+}
+
+export interface LeadAssignmentCursorTable {
+  id: number;
+  position: number;
 }
 
 export interface LeadNotesTable {
@@ -203,6 +229,7 @@ export interface ClientsTable {
   address: string | null;
   status: "active" | "inactive" | "suspended";
   lead_id: string | null;
+  owner_id: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -236,6 +263,68 @@ export interface EmailOutboxTable {
   sent_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface WebhookEndpointsTable {
+  id: string;
+  url: string;
+  description: string | null;
+  /** The event types it receives: a JSON array. */
+  events: Json;
+  include_spam: Bool;
+  format: "standard" | "slack";
+  status: "active" | "paused";
+  paused_reason: string | null;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Timestamp | null;
+  failing_since: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookEventsTable {
+  id: string;
+  type: string;
+  /** The JSON body exactly as it is signed and sent. */
+  body: string;
+  is_spam: Bool;
+  released_from_spam: Bool;
+  lead_id: string | null;
+  email: string | null;
+  dispatched_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export type WebhookDeliveryStatus = "queued" | "sending" | "delivered" | "failed";
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  event_type: string;
+  is_test: Bool;
+  status: WebhookDeliveryStatus;
+  attempts: Generated<number>;
+  final_attempt: Bool;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  delivered_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhookDeliveryAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempted_at: Timestamp;
+  status_code: number | null;
+  duration_ms: number;
+  response_body: string | null;
+  error: string | null;
+  delivered: Bool;
 }
 
 export interface SeedRunsTable {
@@ -303,6 +392,18 @@ export interface AppSecretsTable {
   created_at: Timestamp;
 }
 
+export interface PageCacheVersionTable {
+  id: number;
+  version: number;
+}
+
+/** Who runs a deployment's once-only background work, until when (epoch milliseconds). */
+export interface BackgroundLeasesTable {
+  name: string;
+  holder: string;
+  expires_ms: number;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -329,6 +430,15 @@ export interface DB {
   audit_logs: AuditLogsTable;
   email_outbox: EmailOutboxTable;
   seed_runs: SeedRunsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_delivery_attempts: WebhookDeliveryAttemptsTable;
+  page_cache_version: PageCacheVersionTable;
+  saved_views: SavedViewsTable;
+  staff_preferences: StaffPreferencesTable;
+  lead_assignment_cursor: LeadAssignmentCursorTable;
+  background_leases: BackgroundLeasesTable;
 }
 
 export type Database = Kysely<DB>;

@@ -36,9 +36,9 @@ export function firstTouchFromCookies(cookieHeader: string | null | undefined): 
  * Remembers the landing page's UTM parameters for the visit (a session cookie), so that a lead
  * credits the campaign that brought the visitor, even after they clicked around.
  */
-export function firstTouchCookie(request: Request, secure: boolean): string | null {
-  if (firstTouchOf(request)) return null;
-  const utm = utmFromUrl(request.url);
+export function firstTouchCookie(cookieHeader: string | null | undefined, url: string, secure: boolean): string | null {
+  if (firstTouchFromCookies(cookieHeader)) return null;
+  const utm = utmFromUrl(url);
   if (!hasUtm(utm)) return null;
   const value = new URLSearchParams(
     Object.entries(utm).filter((entry): entry is [string, string] => entry[1] !== null),

@@ -1,4 +1,4 @@
-import type { Insertable, Transaction } from "kysely";
+import type { Insertable, Selectable, Transaction } from "kysely";
 import type { z } from "zod";
 import {
   type contactLeadSchema,
@@ -15,8 +15,13 @@ import { newId, now, toJson } from "../db/values.server";
 import { guideWelcome, leadNotification, type MailContext, staffRecipients } from "../mail/lead-mails.server";
 import { type OutgoingMail, queueMails } from "../mail/outbox.server";
 import { loadGuideSettings } from "../site/public-settings.server";
+import { recordWebhookEvent, type WebhookLead, webhookLead } from "../webhooks/events.server";
 import { type Utm, utmFromUrl } from "./attribution.server";
-import { overLeadRateLimits, TooManySubmissions } from "./spam.server";
+import { assignmentMail, chooseOwnerForNewLead } from "./owners.server";
+import { type LeadRateLimit, overLeadRateLimits, TooManySubmissions } from "./spam.server";
+
+/** How soon a visitor may try again when the database could not take a lead (a restart takes seconds). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 export type Attribution = {
   pageUrl: string | null;
@@ -129,7 +134,7 @@ export type NewLead = {
   mail: MailContext;
   spamReason?: string | null;
   extraMail?: (lead: LeadFields & { id: string }) => OutgoingMail | null;
-  rateLimit?: { clientIp: string | undefined; email: string };
+  rateLimit?: LeadRateLimit;
 };
 
 /**
@@ -152,44 +157,66 @@ export async function writeLead(
   const firstTouch = attribution.firstTouch ?? lastTouch;
   const at = now();
   if (rateLimit) {
-    const retryAfterSeconds = await overLeadRateLimits(trx, rateLimit.clientIp, rateLimit.email);
+    const retryAfterSeconds = await overLeadRateLimits(trx, rateLimit);
     if (retryAfterSeconds !== null) throw new TooManySubmissions(retryAfterSeconds);
   }
   const formId = await chooseFormId(trx);
   const leadId = newId();
-  await insertLead(trx, {
+  // Suspected spam waits in its queue for a person to judge it; nobody is handed it.
+  const owner = spamReason === null ? await chooseOwnerForNewLead(trx, formId) : null;
+  const leadRow = {
     id: leadId,
     form_id: formId,
+    ...(owner ? { owner_id: owner.id } : {}),
     ...fields,
-    status: "new",
+    status: "new" as const,
     ...firstTouch,
     page_url: attribution.pageUrl,
     landing_path: attribution.landingPath ?? null,
     referrer: attribution.referrer,
-    browser_info: attribution.browserInfo ? toJson(attribution.browserInfo) : null,
-    ip_address: null,
     is_spam: spamReason !== null,
-    spam_reason: spamReason,
     created_at: at,
     updated_at: at,
+  };
+  await insertLead(trx, {
+    ...leadRow,
+    browser_info: attribution.browserInfo ? toJson(attribution.browserInfo) : null,
+    ip_address: null,
+    spam_reason: spamReason,
   });
-  await insertSubmission(trx, {
+  const submission = {
     id: newId(),
     form_id: formId,
     lead_id: leadId,
-    data: toJson(submissionData),
     ...lastTouch,
+    created_at: at,
+  };
+  await insertSubmission(trx, {
+    ...submission,
+    data: toJson(submissionData),
     ip_address: null,
     user_agent: attribution.userAgent,
-    created_at: at,
   });
+  await recordCaptureEvents(trx, webhookLead(leadRow), { ...submission, data: submissionData });
   if (spamReason !== null) return { leadId, formId, mailsQueued: 0 };
   const lead = { id: leadId, ...fields };
   const mails = (await staffRecipients(trx, mail)).map((to) => leadNotification(lead, to, mail));
   const extra = extraMail?.(lead);
   if (extra) mails.push(extra);
+  if (owner) mails.push(assignmentMail(owner, [lead], { baseUrl: mail.baseUrl, by: null }));
   await queueMails(trx, mails, at, mail.queuedNote ?? null);
   return { leadId, formId, mailsQueued: mails.length };
+}
+
+/** `lead.created` and `form_submission.created`, committed with the lead; spam is marked, and only endpoints asking for it get it. */
+async function recordCaptureEvents(
+  trx: Transaction<DB>,
+  lead: WebhookLead,
+  submission: Omit<Selectable<DB["form_submissions"]>, "ip_address" | "user_agent">,
+) {
+  const common = { at: lead.created_at, leadId: lead.id, email: lead.email, isSpam: lead.is_spam };
+  await recordWebhookEvent(trx, { ...common, type: "lead.created", data: { lead } });
+  await recordWebhookEvent(trx, { ...common, type: "form_submission.created", data: { submission, lead } });
 }
 
 /**
@@ -204,7 +231,7 @@ export async function captureLead<F extends LeadFlow>(
   attribution: Attribution,
   mail: MailContext,
   spamReason: string | null = null,
-  rateLimit?: { clientIp: string | undefined; email: string },
+  rateLimit?: LeadRateLimit,
 ) {
   return db.transaction().execute(async (trx) => {
     const guide = flow === "guide" ? await loadGuideSettings(trx) : null;

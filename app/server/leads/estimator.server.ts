@@ -14,9 +14,17 @@ import { requireFormData } from "~/server/forms.server";
 import { getRequestInfo, getServices } from "../context.server";
 import type { Database } from "../db/schema.server";
 import { leadMailContext, type MailContext } from "../mail/lead-mails.server";
-import { type Attribution, saveLead } from "./capture.server";
+import { countLeadCaptured, countLeadRefused } from "../metrics/metrics.server";
+import { type Attribution, saveLead, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./capture.server";
 import { attributionOf } from "./lead-action.server";
-import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, spamReason, TOO_MANY_SUBMISSIONS, TooManySubmissions } from "./spam.server";
+import {
+  formTokenOf,
+  HONEYPOT_FIELD,
+  type LeadRateLimit,
+  spamReason,
+  TOO_MANY_SUBMISSIONS,
+  TooManySubmissions,
+} from "./spam.server";
 
 export const ESTIMATOR_FORM_NAME = "Cost Estimator";
 export const ESTIMATOR_SOURCE = "Cost Estimator";
@@ -31,7 +39,7 @@ export async function saveEstimateLead(
   attribution: Attribution,
   mail: MailContext,
   spam: string | null = null,
-  rateLimit?: { clientIp: string | undefined; email: string },
+  rateLimit?: LeadRateLimit,
 ) {
   const estimate = computeEstimate(answers);
   const saved = await saveLead(db, {
@@ -60,8 +68,6 @@ export type EstimatorActionData = {
   step: number;
   done: boolean;
   answers: EstimatorAnswers;
-  /** The timing token of the visitor's first page, carried through the steps of the no-JavaScript wizard. */
-  formToken: string | null;
   /** A toast for the browser, or a notice on the page without JavaScript. */
   message: { type: "success" | "error"; title: string; description: string } | null;
   fieldErrors: Record<string, string>;
@@ -84,13 +90,11 @@ export async function handleEstimatorRequest(context: Readonly<RouterContextProv
   const intent = formData.get("intent");
   const answers = readDraftAnswers(formData);
   const current = clampStep(Number(formData.get("step")));
-  const token = formData.get(FORM_TOKEN_FIELD);
   const reply: Reply = (body, init) =>
     data<EstimatorActionData>(
       {
         done: false,
         answers,
-        formToken: typeof token === "string" ? token.slice(0, 100) : null,
         message: null,
         fieldErrors: {},
         ...body,
@@ -134,12 +138,13 @@ async function submitEstimate(
           ? estimatorMessages.invalidEmail
           : ["Please check your answers", Object.values(fieldErrors)[0] ?? ""];
     for (const field of fields) if (fieldErrors[field] === "required") fieldErrors[field] = "This field is required.";
+    countLeadRefused("estimator", "invalid");
     return reply({ step, message: { type: "error", title, description }, fieldErrors }, 400);
   }
   const answers = parsed.data;
   const email = answers.email.toLowerCase();
   const spam = spamReason(
-    { honeypot: formData.get(HONEYPOT_FIELD), token: formData.get(FORM_TOKEN_FIELD), email },
+    { honeypot: formData.get(HONEYPOT_FIELD), token: formTokenOf(request), email },
     { secret: formSecret, requireToken: true },
   );
   try {
@@ -149,20 +154,26 @@ async function submitEstimate(
       attributionOf(request, formData),
       leadMailContext(services),
       spam,
-      { clientIp: getRequestInfo(context).clientIp, email },
+      { clientIp: getRequestInfo(context).clientIp, email, secret: formSecret },
     );
     logger.info({ leadId, flow: "cost-estimator", mailsQueued, spam }, "lead captured");
+    countLeadCaptured("estimator", spam);
     void mailWorker.kick();
   } catch (error) {
     if (error instanceof TooManySubmissions) {
+      countLeadRefused("estimator", "rate_limited");
       return reply(
         { step: STEP_COUNT, message: { type: "error", title: "Error", description: TOO_MANY_SUBMISSIONS } },
         { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
       );
     }
     logger.error({ err: error, flow: "cost-estimator" }, "lead capture failed");
+    countLeadRefused("estimator", "unavailable");
     const [title, description] = estimatorMessages.failure;
-    return reply({ step: STEP_COUNT, message: { type: "error", title, description } }, 503);
+    return reply(
+      { step: STEP_COUNT, message: { type: "error", title, description } },
+      { status: 503, headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) } },
+    );
   }
   const [title, description] = estimatorMessages.success;
   return reply({ step: STEP_COUNT, done: true, answers, message: { type: "success", title, description } });

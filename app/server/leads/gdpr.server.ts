@@ -1,9 +1,12 @@
 import { createHash } from "node:crypto";
 import { type Expression, type SqlBool, sql } from "kysely";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { signInFailureKeyPrefix } from "../auth/sign-in-failures.server";
 import { dialectOf } from "../db/database.server";
 import type { Database } from "../db/schema.server";
 import { fromBool, fromJson } from "../db/values.server";
+import { leadEmailRateLimitKey } from "../rate-limit/address-key.server";
+import { eraseWebhookCopies } from "../webhooks/events.server";
 import { deleteLeadRows } from "./lead-admin.server";
 
 /** What the audit log keeps of a GDPR request: never the address itself. */
@@ -113,13 +116,15 @@ export async function exportPersonalData(db: Database, email: string, actor: Aud
 
 /**
  * Erases an e-mail address's leads (with their submissions, notes, status history and mails), the
- * submissions and mails that carry the address, and the analytics events naming it, in one
- * transaction. Clients are business records and stay: the result says how many exist, to edit them
- * by hand in Clients if the person asks.
+ * submissions and mails (queued or sent) that carry the address, the analytics events naming it, the
+ * rate-limit counters kept for it (keyed by a hash made with `secret`) and the webhook events (with
+ * their delivery log) that copied any of it, in one transaction. Clients are business records and
+ * stay: the result says how many exist, to edit them by hand in Clients if the person asks.
  */
-export async function erasePersonalData(db: Database, email: string, actor: AuditActor | null) {
+export async function erasePersonalData(db: Database, email: string, actor: AuditActor | null, secret: string) {
   return db.transaction().execute(async (trx) => {
     const leadIds = await leadIdsOf(trx, email);
+    const webhookEvents = await eraseWebhookCopies(trx, leadIds, email);
     const removed = await deleteLeadRows(trx, leadIds);
     const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
     const otherSubmissions = await trx
@@ -134,6 +139,15 @@ export async function erasePersonalData(db: Database, email: string, actor: Audi
       .deleteFrom("analytics_events")
       .where("id", "in", eventsOf(trx, email).select("id"))
       .executeTakeFirst();
+    const counters = await trx
+      .deleteFrom("rate_limits")
+      .where((eb) =>
+        eb.or([
+          eb("key", "=", leadEmailRateLimitKey(secret, email)),
+          eb("key", "like", `${signInFailureKeyPrefix(secret, email)}%`),
+        ]),
+      )
+      .executeTakeFirst();
     const clients = await trx
       .selectFrom("clients")
       .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -146,7 +160,9 @@ export async function erasePersonalData(db: Database, email: string, actor: Audi
       statusChanges: removed.statusChanges,
       analyticsEvents: count(events),
       emails: removed.mails + count(otherMails),
+      rateLimitCounters: count(counters),
       clientsKept: Number(clients.count),
+      webhookEvents,
     };
     await recordAudit(trx, {
       actor,

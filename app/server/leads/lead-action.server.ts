@@ -4,9 +4,10 @@ import { isLeadFlow, isSafeRedirectUrl, type LeadFlow, leadFlows, leadMessages }
 import { getRequestInfo, getServices } from "../context.server";
 import { parseForm, requireFormData, typedValues } from "../forms.server";
 import { leadMailContext } from "../mail/lead-mails.server";
+import { countLeadCaptured, countLeadRefused } from "../metrics/metrics.server";
 import { firstTouchOf, landingPathOf, pathOfUrl } from "./attribution.server";
-import { type Attribution, captureLead } from "./capture.server";
-import { FORM_TOKEN_FIELD, HONEYPOT_FIELD, spamReason, TOO_MANY_SUBMISSIONS, TooManySubmissions } from "./spam.server";
+import { type Attribution, captureLead, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./capture.server";
+import { formTokenOf, HONEYPOT_FIELD, spamReason, TOO_MANY_SUBMISSIONS, TooManySubmissions } from "./spam.server";
 
 const text = (value: FormDataEntryValue | null, max: number) => {
   const cleaned = typeof value === "string" ? withoutControlCharacters(value).trim() : "";
@@ -35,6 +36,11 @@ export function attributionOf(request: Request, formData: FormData): Attribution
   };
 }
 
+export const GUIDE_NOT_READY = [
+  "Thank you!",
+  "The guide is not ready for download yet. We have your details and will e-mail it to you as soon as it is.",
+] as const;
+
 /** Validates and saves one visitor form; the answer carries the spec's toast texts for either path. */
 export async function handleLeadSubmission(context: Readonly<RouterContextProvider>, request: Request) {
   const services = getServices(context);
@@ -54,6 +60,7 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
         message === "required" ? "This field is required." : message,
       ]),
     );
+    countLeadRefused("site", "invalid");
     return data(
       { flow, ok: false, title, description, fieldErrors, values: parsed.values, downloadUrl: null, redirectUrl: null },
       { status: 400 },
@@ -61,7 +68,7 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
   }
   const email = (parsed.data as { email: string }).email.toLowerCase();
   const spam = spamReason(
-    { honeypot: formData.get(HONEYPOT_FIELD), token: formData.get(FORM_TOKEN_FIELD), email },
+    { honeypot: formData.get(HONEYPOT_FIELD), token: formTokenOf(request), email },
     { secret: formSecret, requireToken: true },
   );
   let downloadUrl: string | null;
@@ -73,13 +80,15 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
       attributionOf(request, formData),
       leadMailContext(services),
       spam,
-      { clientIp: getRequestInfo(context).clientIp, email },
+      { clientIp: getRequestInfo(context).clientIp, email, secret: formSecret },
     );
     downloadUrl = saved.downloadUrl;
+    countLeadCaptured("site", spam);
     logger.info({ leadId: saved.leadId, flow, mailsQueued: saved.mailsQueued, spam }, "lead captured");
     void mailWorker.kick();
   } catch (error) {
     if (error instanceof TooManySubmissions) {
+      countLeadRefused("site", "rate_limited");
       return data(
         {
           flow,
@@ -95,6 +104,7 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
       );
     }
     logger.error({ err: error, flow }, "lead capture failed");
+    countLeadRefused("site", "unavailable");
     const [title, description] = leadMessages[flow].failure;
     // What was typed goes back into the form, so that sending it again is one click.
     return data(
@@ -108,10 +118,11 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
         downloadUrl: null,
         redirectUrl: null,
       },
-      { status: 503 },
+      { status: 503, headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) } },
     );
   }
-  const [title, description] = leadMessages[flow].success;
+  // No guide file uploaded yet: say so rather than promise a download that never starts.
+  const [title, description] = flow === "guide" && !downloadUrl ? GUIDE_NOT_READY : leadMessages[flow].success;
   const redirectUrl = (parsed.data as { redirectUrl?: string }).redirectUrl;
   return data({
     flow,

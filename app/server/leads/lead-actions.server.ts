@@ -2,8 +2,10 @@ import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import {
   leadEditSchema,
+  leadFollowUpSchema,
   leadIdSchema,
   leadNoteSchema,
+  leadOwnerSchema,
   leadStatusSchema,
   resendMailSchema,
 } from "~/lib/schemas/lead-admin";
@@ -11,6 +13,9 @@ import { type ToastMessage, toastMessage } from "~/lib/toast";
 import { auditActor, requireStaff } from "../auth/session.server";
 import { getServices } from "../context.server";
 import { type FieldErrors, parseForm, requireFormData } from "../forms.server";
+import { leadMailContext } from "../mail/lead-mails.server";
+import { getAgencyTimeZone } from "../settings/time-zone.server";
+import { setLeadFollowUp } from "./follow-ups.server";
 import {
   addLeadNote,
   deleteLead,
@@ -20,6 +25,7 @@ import {
   setLeadStatus,
   updateLead,
 } from "./lead-admin.server";
+import { setLeadOwner } from "./owners.server";
 
 /** The staff actions on a lead, with the spec's toasts where it names them. */
 const intents = {
@@ -37,6 +43,8 @@ const intents = {
   },
   delete: { schema: leadIdSchema, done: "Lead deleted", failed: "Failed to delete lead" },
   "resend-mail": { schema: resendMailSchema, done: "Mail queued to be sent again", failed: "Failed to resend mail" },
+  assign: { schema: leadOwnerSchema, done: "Owner updated", failed: "Failed to change the owner" },
+  "set-follow-up": { schema: leadFollowUpSchema, done: "Follow-up saved", failed: "Failed to save the follow-up" },
 } as const;
 
 export type LeadIntent = keyof typeof intents;
@@ -51,17 +59,17 @@ export type LeadActionResult = {
 };
 
 function isIntent(value: unknown): value is LeadIntent {
-  return typeof value === "string" && value in intents;
+  return typeof value === "string" && Object.hasOwn(intents, value);
 }
 
 /**
  * Parses, checks and runs one staff action on a lead (shared by the list and the detail screen).
  * Failures answer 4xx with the submitted values, so nothing typed is lost.
  */
-export async function runLeadAction(request: Request, context: Readonly<RouterContextProvider>) {
+export async function runLeadAction(request: Request, context: Readonly<RouterContextProvider>, formData?: FormData) {
   const actor = auditActor(requireStaff(context));
   const { db, mailWorker, config } = getServices(context);
-  const formData = await requireFormData(request);
+  formData ??= await requireFormData(request);
   const intent = formData.get("intent");
   const submittedLeadId = typeof formData.get("leadId") === "string" ? String(formData.get("leadId")) : null;
   if (!isIntent(intent)) {
@@ -121,6 +129,22 @@ export async function runLeadAction(request: Request, context: Readonly<RouterCo
         if (config.smtpUrl) void mailWorker.kick();
         else description = `${done}. No mail server is configured (SMTP_URL), so it waits until one is.`;
         break;
+      case "assign":
+        await setLeadOwner(
+          db,
+          leadId,
+          (input.ownerId as string | null) ?? null,
+          actor,
+          leadMailContext({ config, mailWorker }),
+        );
+        void mailWorker.kick();
+        break;
+      case "set-follow-up": {
+        const followUp = parsed.data as z.output<typeof leadFollowUpSchema>;
+        await setLeadFollowUp(db, followUp, await getAgencyTimeZone(db), actor);
+        if (!followUp.followUpAt) description = "Follow-up cleared";
+        break;
+      }
     }
   } catch (error) {
     if (!(error instanceof LeadActionError)) throw error;

@@ -2,6 +2,7 @@ import type { LeadEdit } from "~/lib/schemas/lead-admin";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import type { Database, LeadStatus, OutboxStatus } from "../db/schema.server";
 import { fromBool, fromJson, newId, now } from "../db/values.server";
+import { recordLeadReleasedFromSpam, recordLeadStatusEvents } from "../webhooks/events.server";
 
 /** A staff action that cannot be done as asked (the lead is gone, the mail already sent...). */
 export class LeadActionError extends Error {
@@ -34,6 +35,9 @@ export type LeadDetail = {
     browserInfo: Record<string, unknown> | null;
     isSpam: boolean;
     spamReason: string | null;
+    ownerId: string | null;
+    nextFollowUpAt: string | null;
+    followUpNote: string | null;
     createdAt: string;
     updatedAt: string;
   };
@@ -96,6 +100,7 @@ export async function getLeadDetail(db: Database, leadId: string): Promise<LeadD
       ])
       .where("form_submissions.lead_id", "=", leadId)
       .orderBy("form_submissions.created_at", "desc")
+      .orderBy("form_submissions.id", "desc")
       .execute(),
     db
       .selectFrom("lead_notes")
@@ -127,6 +132,7 @@ export async function getLeadDetail(db: Database, leadId: string): Promise<LeadD
       ])
       .where("lead_id", "=", leadId)
       .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
       .execute(),
     db
       .selectFrom("clients")
@@ -155,6 +161,9 @@ export async function getLeadDetail(db: Database, leadId: string): Promise<LeadD
       browserInfo: fromJson<Record<string, unknown> | null>(row.browser_info, null),
       isSpam: fromBool(row.is_spam),
       spamReason: row.spam_reason,
+      ownerId: row.owner_id,
+      nextFollowUpAt: row.next_follow_up_at,
+      followUpNote: row.follow_up_note,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     },
@@ -207,10 +216,21 @@ async function requireLead(db: Database, leadId: string) {
   return lead;
 }
 
-/** One entry of a lead's status history; call it in the transaction that changes the status. */
+/**
+ * One entry of a lead's status history, and the webhook events it causes; call it in the transaction
+ * that changes the status, after the change. A conversion that makes a client reports
+ * `lead.converted` itself, with the client.
+ */
 export async function recordStatusChange(
   db: Database,
-  change: { leadId: string; from: LeadStatus; to: LeadStatus; actor: AuditActor | null; at: string },
+  change: {
+    leadId: string;
+    from: LeadStatus;
+    to: LeadStatus;
+    actor: AuditActor | null;
+    at: string;
+    conversionReportedByCaller?: boolean;
+  },
 ) {
   await db
     .insertInto("lead_status_changes")
@@ -224,6 +244,7 @@ export async function recordStatusChange(
       created_at: change.at,
     })
     .execute();
+  await recordLeadStatusEvents(db, change);
 }
 
 /** Sets a lead's status and records the change in its history and the audit log, all or nothing. */
@@ -317,11 +338,13 @@ export async function markLeadNotSpam(db: Database, leadId: string, actor: Audit
   await db.transaction().execute(async (trx) => {
     const lead = await requireLead(trx, leadId);
     if (!fromBool(lead.is_spam)) return;
+    const at = now();
     await trx
       .updateTable("leads")
-      .set({ is_spam: false, spam_reason: null, updated_at: now() })
+      .set({ is_spam: false, spam_reason: null, updated_at: at })
       .where("id", "=", leadId)
       .execute();
+    await recordLeadReleasedFromSpam(trx, leadId, at);
     await recordAudit(trx, { actor, action: "lead.mark_not_spam", entityType: "lead", entityId: leadId });
   });
 }

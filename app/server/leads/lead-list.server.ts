@@ -1,5 +1,6 @@
 import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import { LEADS_PAGE_SIZE, type LeadFilters, type LeadSort } from "~/lib/schemas/lead-admin";
+import { todayRange } from "~/lib/time-zone";
 import { dialectOf } from "../db/database.server";
 import type { Database, DB, LeadStatus, Row } from "../db/schema.server";
 import { fromBool } from "../db/values.server";
@@ -17,8 +18,23 @@ export type LeadSummary = {
   utmCampaign: string | null;
   isSpam: boolean;
   spamReason: string | null;
+  ownerId: string | null;
+  nextFollowUpAt: string | null;
+  followUpNote: string | null;
   createdAt: string;
 };
+
+/**
+ * What a filter needs beyond the address bar: who "me" is, and where today begins and ends in the
+ * agency's time zone ("Due today" and "Overdue" are days there, not in UTC).
+ */
+export type FilterContext = { userId: string | null; today: { start: string; end: string } };
+
+export function filterContext(userId: string | null, timeZone: string, nowMs = Date.now()): FilterContext {
+  return { userId, today: todayRange(timeZone, nowMs) };
+}
+
+const UTC_CONTEXT = (): FilterContext => filterContext(null, "UTC");
 
 export type LeadPage = {
   leads: LeadSummary[];
@@ -43,6 +59,9 @@ const summaryColumns = [
   "utm_campaign",
   "is_spam",
   "spam_reason",
+  "owner_id",
+  "next_follow_up_at",
+  "follow_up_note",
   "created_at",
 ] as const;
 
@@ -62,6 +81,9 @@ function toSummary(row: SummaryRow): LeadSummary {
     utmCampaign: row.utm_campaign,
     isSpam: fromBool(row.is_spam),
     spamReason: row.spam_reason,
+    ownerId: row.owner_id,
+    nextFollowUpAt: row.next_follow_up_at,
+    followUpNote: row.follow_up_note,
     createdAt: row.created_at,
   };
 }
@@ -87,14 +109,29 @@ function startOfNextDay(day: string) {
  */
 type SearchMode = "scan" | "index";
 
-type ListFilters = Omit<LeadFilters, "page" | "sort">;
+export type ListFilters = Omit<LeadFilters, "page" | "sort">;
 
 /**
  * The one place the list, its count and the CSV export take their filters from. Dates are whole UTC
  * days, both ends included. `search_text` is the lowercased name, e-mail and company (migration 0003).
  */
-function filterConditions(filters: ListFilters, search: SearchMode | "joined"): Expression<SqlBool>[] {
+function filterConditions(
+  filters: ListFilters,
+  search: SearchMode | "joined",
+  context: FilterContext,
+): Expression<SqlBool>[] {
   const conditions = [sql<SqlBool>`leads.is_spam = ${filters.view === "spam"}`];
+  if (filters.owner === "none") conditions.push(sql<SqlBool>`leads.owner_id is null`);
+  else if (filters.owner === "me") conditions.push(sql<SqlBool>`leads.owner_id = ${context.userId ?? ""}`);
+  else if (filters.owner) conditions.push(sql<SqlBool>`leads.owner_id = ${filters.owner}`);
+  // Due today: any time today; overdue: a day already gone. A follow-up earlier today is both due and late,
+  // and shows under "Due today" so that the day's list is complete.
+  if (filters.due === "today") {
+    conditions.push(sql<SqlBool>`leads.next_follow_up_at >= ${context.today.start}`);
+    conditions.push(sql<SqlBool>`leads.next_follow_up_at < ${context.today.end}`);
+  } else if (filters.due === "overdue") {
+    conditions.push(sql<SqlBool>`leads.next_follow_up_at < ${context.today.start}`);
+  }
   if (filters.status !== "all") conditions.push(sql<SqlBool>`leads.status = ${filters.status}`);
   if (filters.source) conditions.push(sql<SqlBool>`leads.source = ${filters.source}`);
   if (filters.from) conditions.push(sql<SqlBool>`leads.created_at >= ${startOfDay(filters.from)}`);
@@ -121,21 +158,44 @@ function ftsPattern(term: string) {
   return `%${term.toLowerCase()}%`;
 }
 
-function applyFilters<O>(
+export function applyFilters<O>(
   query: SelectQueryBuilder<DB, "leads", O>,
   filters: ListFilters,
+  context: FilterContext,
   search: SearchMode = "scan",
 ): SelectQueryBuilder<DB, "leads", O> {
-  const conditions = filterConditions(filters, search);
+  const conditions = filterConditions(filters, search, context);
   return query.where((eb) => eb.and(conditions));
 }
 
-const orderings: Record<LeadSort, { column: "created_at" | "name"; direction: "asc" | "desc" }> = {
+type SortColumn = "created_at" | "name" | "status" | "next_follow_up_at";
+
+/**
+ * Sorts the indexes serve. Status sorts by status, then newest first within one; follow-ups soonest
+ * first (leads without one come last on both databases).
+ */
+const orderings: Record<LeadSort, { column: SortColumn; direction: "asc" | "desc"; then?: "created_at" }> = {
   newest: { column: "created_at", direction: "desc" },
   oldest: { column: "created_at", direction: "asc" },
   name: { column: "name", direction: "asc" },
   name_desc: { column: "name", direction: "desc" },
+  status: { column: "status", direction: "asc" },
+  follow_up: { column: "next_follow_up_at", direction: "asc" },
 };
+
+function ordered<O>(query: SelectQueryBuilder<DB, "leads", O>, sort: LeadSort, postgres: boolean) {
+  const { column, direction } = orderings[sort];
+  if (column === "next_follow_up_at") {
+    // PostgreSQL sorts NULLs last in ascending order, so its index gives this order as it is;
+    // SQLite sorts them first and is told otherwise.
+    const withoutFirst = postgres ? query : query.orderBy(sql`leads.next_follow_up_at is null`);
+    return withoutFirst.orderBy("next_follow_up_at", "asc").orderBy("id", "asc");
+  }
+  if (column === "status") {
+    return query.orderBy("status", "asc").orderBy("created_at", "desc").orderBy("id", "desc");
+  }
+  return query.orderBy(column, direction).orderBy("id", direction);
+}
 
 /**
  * Counting stops this many matches past the requested page: beyond that the screen says "more than",
@@ -153,8 +213,8 @@ export function leadListQueries(
   db: Database,
   filters: LeadFilters,
   { pageSize = LEADS_PAGE_SIZE, horizon = COUNT_HORIZON, searchHorizon = SEARCH_COUNT_HORIZON }: ListOptions = {},
+  context: FilterContext = UTC_CONTEXT(),
 ) {
-  const { column, direction } = orderings[filters.sort];
   const countLimit = (filters.page - 1) * pageSize + (filters.q ? searchHorizon : horizon);
   const sqliteSearch = Boolean(filters.q) && dialectOf(db) === "sqlite";
   // On SQLite a search is counted from the FTS5 index outwards, streaming, so the horizon stops it.
@@ -164,9 +224,9 @@ export function leadListQueries(
         .crossJoin("leads")
         .where(sql<SqlBool>`leads.rowid = leads_search.rowid`)
         .where(sql<SqlBool>`leads_search.search_text like ${ftsPattern(filters.q)}`)
-        .where((eb) => eb.and(filterConditions(filters, "joined")))
+        .where((eb) => eb.and(filterConditions(filters, "joined", context)))
         .select(sql<number>`1`.as("one"))
-    : applyFilters(db.selectFrom("leads"), filters).select(sql<number>`1`.as("one"));
+    : applyFilters(db.selectFrom("leads"), filters, context).select(sql<number>`1`.as("one"));
   return {
     countLimit,
     pageSize,
@@ -177,18 +237,26 @@ export function leadListQueries(
       .select((eb) => eb.fn.countAll<number>().as("count")),
     /** `fewMatches`: on SQLite, take a search's page from the FTS5 index rather than a scan. */
     page: (page: number, fewMatches = false) =>
-      applyFilters(db.selectFrom("leads"), filters, sqliteSearch && fewMatches ? "index" : "scan")
-        .select(summaryColumns)
-        .orderBy(column, direction)
-        .orderBy("id", direction)
+      ordered(
+        applyFilters(db.selectFrom("leads"), filters, context, sqliteSearch && fewMatches ? "index" : "scan").select(
+          summaryColumns,
+        ),
+        filters.sort,
+        dialectOf(db) === "postgres",
+      )
         .limit(pageSize)
         .offset((page - 1) * pageSize),
   };
 }
 
 /** One page of leads and how many match (exactly, or "at least" past the horizon), all done by the database. */
-export async function listLeads(db: Database, filters: LeadFilters, options: ListOptions = {}): Promise<LeadPage> {
-  const queries = leadListQueries(db, filters, options);
+export async function listLeads(
+  db: Database,
+  filters: LeadFilters,
+  options: ListOptions = {},
+  context: FilterContext = UTC_CONTEXT(),
+): Promise<LeadPage> {
+  const queries = leadListQueries(db, filters, options, context);
   const { pageSize } = queries;
   // Only a SQLite search needs the count first, to choose how to fetch its page; the rest run together.
   const [counted, requestedPage] = await Promise.all([
@@ -276,13 +344,35 @@ const EXPORT_BATCH = 500;
  * The CSV of every lead matching the filters, in the list's order, fetched in keyset-paged batches so
  * that exporting 100,000 leads holds one batch in memory at a time.
  */
-export async function* leadsCsv(db: Database, filters: LeadFilters): AsyncGenerator<string> {
+export async function* leadsCsv(
+  db: Database,
+  filters: LeadFilters,
+  context: FilterContext = UTC_CONTEXT(),
+  ids: readonly string[] | null = null,
+): AsyncGenerator<string> {
   yield csvLine(CSV_COLUMNS);
-  const { column, direction } = orderings[filters.sort];
+  if (ids) {
+    // A selection is at most a few hundred leads: one query, in the list's newest-first order.
+    for (let start = 0; start < ids.length; start += EXPORT_BATCH) {
+      const rows: CsvRow[] = await db
+        .selectFrom("leads")
+        .select(CSV_COLUMNS)
+        .where("id", "in", ids.slice(start, start + EXPORT_BATCH))
+        .orderBy("created_at", "desc")
+        .orderBy("id", "desc")
+        .execute();
+      yield rows.map((row) => csvLine(CSV_COLUMNS.map((name) => row[name]))).join("");
+    }
+    return;
+  }
+  // The export walks a unique key in batches; sorts by a non-unique key export newest first.
+  const keyset = orderings[filters.sort].column;
+  const { column, direction } =
+    keyset === "created_at" || keyset === "name" ? orderings[filters.sort] : orderings.newest;
   const after = direction === "asc" ? ">" : "<";
   let last: { key: string; id: string } | null = null;
   for (;;) {
-    let query = applyFilters(db.selectFrom("leads"), filters).select(CSV_COLUMNS);
+    let query = applyFilters(db.selectFrom("leads"), filters, context).select(CSV_COLUMNS);
     if (last) {
       const { key, id } = last;
       query = query.where((eb) =>
@@ -297,7 +387,7 @@ export async function* leadsCsv(db: Database, filters: LeadFilters): AsyncGenera
     if (rows.length === 0) return;
     yield rows.map((row) => csvLine(CSV_COLUMNS.map((name) => row[name]))).join("");
     const tail = rows.at(-1) as CsvRow;
-    last = { key: tail[column], id: tail.id };
+    last = { key: tail[column as "created_at" | "name"], id: tail.id };
     if (rows.length < EXPORT_BATCH) return;
   }
 }

@@ -6,8 +6,9 @@ import type { AppServices } from "../context.server";
 import { preparedQuery } from "../db/prepared-query.server";
 import type { Database } from "../db/schema.server";
 import { leadMailContext } from "../mail/lead-mails.server";
+import { countLeadCaptured, countLeadRefused } from "../metrics/metrics.server";
 import { firstTouchFromCookies } from "./attribution.server";
-import { writeLead } from "./capture.server";
+import { UNAVAILABLE_RETRY_AFTER_SECONDS, writeLead } from "./capture.server";
 import { HONEYPOT_FIELD, spamReason, TOO_MANY_SUBMISSIONS, TooManySubmissions } from "./spam.server";
 
 /** Any site may post to this endpoint (it is what the admin's Copy ID and embed snippet are for). */
@@ -119,6 +120,7 @@ export async function handlePublicSubmission(services: AppServices, request: Pub
     // Whatever is wrong with the fields, a missing or closed form is the first thing to say.
     try {
       const form = await findForm(db, request.formId);
+      countLeadRefused("api", form?.status === "active" ? "invalid" : "form_closed");
       return form?.status === "active" ? input.refusal : formRefusal(form);
     } catch (error) {
       logger.error({ err: error, formId: request.formId }, "form lookup failed");
@@ -139,7 +141,7 @@ export async function handlePublicSubmission(services: AppServices, request: Pub
       const form = await findForm(trx, request.formId);
       if (form?.status !== "active") throw new FormRefusal(formRefusal(form));
       return writeLead(trx, {
-        rateLimit: { clientIp: request.clientIp, email },
+        rateLimit: { clientIp: request.clientIp, email, secret: services.formSecret },
         fields: {
           name: data.name,
           email: data.email,
@@ -166,15 +168,25 @@ export async function handlePublicSubmission(services: AppServices, request: Pub
       });
     }));
   } catch (error) {
-    if (error instanceof FormRefusal) return error.reply;
+    if (error instanceof FormRefusal) {
+      countLeadRefused("api", "form_closed");
+      return error.reply;
+    }
     if (error instanceof TooManySubmissions) {
+      countLeadRefused("api", "rate_limited");
       return reply(429, { error: TOO_MANY_SUBMISSIONS }, { "Retry-After": String(error.retryAfterSeconds) });
     }
     // Nothing was saved (one transaction); say so, so the sending site can retry.
     logger.error({ err: error, formId: request.formId }, "lead capture failed");
-    return reply(503, { error: "The submission could not be saved. Please try again." }, { "Retry-After": "5" });
+    countLeadRefused("api", "unavailable");
+    return reply(
+      503,
+      { error: "The submission could not be saved. Please try again." },
+      { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+    );
   }
   logger.info({ leadId, formId: request.formId, spam, via: "public endpoint" }, "lead captured");
+  countLeadCaptured("api", spam);
   void mailWorker.kick();
   return reply(201, { ok: true, leadId });
 }

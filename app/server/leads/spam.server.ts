@@ -1,12 +1,18 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { readCookie } from "../cookies.server";
 import type { Database } from "../db/schema.server";
+import { leadEmailRateLimitKey } from "../rate-limit/address-key.server";
 import { rateLimitAddress } from "../rate-limit/client-address.server";
 import { consumeRateLimit } from "../rate-limit/rate-limit.server";
 import { DISPOSABLE_DOMAINS } from "./disposable-domains.server";
 
 /** A hidden field people never fill and form-filling bots often do. */
 export const HONEYPOT_FIELD = "website_url";
-export const FORM_TOKEN_FIELD = "form_token";
+/**
+ * The signed fill-time token travels in a cookie, set by a tiny request every public page makes (an
+ * image, so it works without JavaScript): the pages themselves stay the same bytes for everybody.
+ */
+export const FORM_TOKEN_COOKIE = "form_token";
 /** Faster than this from page to submit is not a person typing. */
 export const MIN_FILL_MS = 3000;
 /**
@@ -30,20 +36,43 @@ export class TooManySubmissions extends Error {
   }
 }
 
+/** Who a submission counts against: the client's address, and its e-mail address as a keyed hash. */
+export type LeadRateLimit = { clientIp: string | undefined; email: string; secret: string };
+
 /** Counts this submission against its IP and address; seconds to wait when either sent too many lately, else null. */
-export async function overLeadRateLimits(db: Database, clientIp: string | undefined, email: string) {
+export async function overLeadRateLimits(db: Database, { clientIp, email, secret }: LeadRateLimit) {
   const checks = [
     await consumeRateLimit(db, `lead-ip:${rateLimitAddress(clientIp)}`, LEAD_RATE_LIMITS.perIp),
-    await consumeRateLimit(db, `lead-email:${email}`, LEAD_RATE_LIMITS.perEmail),
+    await consumeRateLimit(db, leadEmailRateLimitKey(secret, email), LEAD_RATE_LIMITS.perEmail),
   ];
   const refused = checks.filter((check) => !check.allowed);
   return refused.length ? Math.max(...refused.map((check) => check.retryAfterSeconds ?? 60)) : null;
 }
 
-/** A signed timestamp rendered into each form, to tell a person's pace from a script's. */
+/** A signed timestamp of when the visitor first had the site's forms, to tell a person's pace from a script's. */
 export function issueFormToken(secret: string, nowMs = Date.now()) {
   const issued = String(nowMs);
   return `${issued}.${sign(secret, issued)}`;
+}
+
+/** The visitor's form token, from the request's cookies. */
+export function formTokenOf(request: Request) {
+  return readCookie(request.headers.get("cookie"), FORM_TOKEN_COOKIE);
+}
+
+/**
+ * The Set-Cookie that starts a visitor's fill time, or null while their cookie still holds a token
+ * that counts: a person who reloads a page, or sends a refused form again, is not started over.
+ */
+export function formTokenCookie(
+  secret: string,
+  cookieHeader: string | undefined,
+  { secure, nowMs = Date.now() }: { secure: boolean; nowMs?: number },
+) {
+  const age = tokenAge(secret, readCookie(cookieHeader, FORM_TOKEN_COOKIE), nowMs);
+  if (age !== null && age >= 0 && age <= TOKEN_MAX_AGE_MS) return null;
+  const maxAge = Math.floor(TOKEN_MAX_AGE_MS / 1000);
+  return `${FORM_TOKEN_COOKIE}=${issueFormToken(secret, nowMs)}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
 function sign(secret: string, value: string) {

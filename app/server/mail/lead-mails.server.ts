@@ -1,7 +1,7 @@
 import type { Transaction } from "kysely";
 import type { AppServices } from "../context.server";
 import { preparedQuery } from "../db/prepared-query.server";
-import type { DB } from "../db/schema.server";
+import type { Database, DB } from "../db/schema.server";
 import { fromBool, fromJson } from "../db/values.server";
 import { headerSafe, type OutgoingMail } from "./outbox.server";
 
@@ -51,7 +51,12 @@ export async function staffRecipients(trx: Transaction<DB>, context: MailContext
     .filter((entry) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(entry));
   if (fromSetting.length) return fromSetting;
   if (context.notifyEmails.length) return context.notifyEmails;
-  const admins = (await adminAddresses(trx, {})).rows;
+  return activeAdminAddresses(trx);
+}
+
+/** The e-mail addresses of every admin whose account is not disabled. */
+export async function activeAdminAddresses(db: Transaction<DB> | Database) {
+  const admins = (await adminAddresses(db, {})).rows;
   return admins.filter((admin) => !fromBool(admin.disabled)).map((admin) => admin.email);
 }
 

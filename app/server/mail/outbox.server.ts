@@ -5,7 +5,7 @@ import type { Database, DB, Row } from "../db/schema.server";
 import { newId } from "../db/values.server";
 
 export type OutgoingMail = {
-  kind: "lead_notification" | "guide_welcome";
+  kind: "lead_notification" | "guide_welcome" | "webhook_paused" | "lead_assigned" | "follow_up_digest";
   to: string;
   subject: string;
   text: string;
@@ -15,8 +15,12 @@ export type OutgoingMail = {
 /** Retries wait longer each time: 1 min, 5 min, 30 min, 2 h, 6 h; then the mail is marked failed. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000, 6 * 60 * 60_000];
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
-/** How long a worker owns a mail it is sending; after that another worker may take it over. */
-export const SEND_LOCK_MS = 2 * 60_000;
+/**
+ * How long a worker owns a mail it claimed; after that another worker may take it over. The worker
+ * renews it while a send is under way, so it only has to outlast a process that died: its mails go
+ * out from another process about half a minute later.
+ */
+export const SEND_LOCK_MS = 30_000;
 
 /** Header values never carry line breaks, whatever a visitor typed. */
 export function headerSafe(value: string, max = 200) {
@@ -58,12 +62,15 @@ export async function queueMails(
   }
 }
 
+/** Mails claimed at a time; a worker claims batch after batch until the due mails run out. */
+export const CLAIM_BATCH = 10;
+
 /**
  * Takes up to `limit` due mails for this worker: queued ones whose time has come, and ones another
  * worker started but never finished. On PostgreSQL, `FOR UPDATE SKIP LOCKED` lets several app
  * processes share the outbox without sending a mail twice.
  */
-export async function claimDueMails(db: Database, { limit = 10, nowMs = Date.now() } = {}) {
+export async function claimDueMails(db: Database, { limit = CLAIM_BATCH, nowMs = Date.now() } = {}) {
   const now = new Date(nowMs).toISOString();
   const lockedUntil = new Date(nowMs + SEND_LOCK_MS).toISOString();
   const lock = dialectOf(db) === "postgres" ? sql`for update skip locked` : sql``;

@@ -1,7 +1,8 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "pino";
-import type { Database } from "../db/schema.server";
+import type { Database, Row } from "../db/schema.server";
 import {
+  CLAIM_BATCH,
   claimDueMails,
   countQueuedMails,
   holdOf,
@@ -11,6 +12,7 @@ import {
   noteWaitingReason,
   releaseClaim,
   renewHold,
+  SEND_LOCK_MS,
 } from "./outbox.server";
 
 export const NO_SMTP_REASON = "Not sent: SMTP_URL is not set. The mail stays queued until it is.";
@@ -32,16 +34,26 @@ export function createMailWorker({
   smtpUrl,
   from,
   pollMs = POLL_MS,
+  isLeader = () => true,
 }: {
   db: Database;
   logger: Logger;
   smtpUrl: string | undefined;
   from: string;
   pollMs?: number;
+  /**
+   * Whether this process does the deployment's once-only work: without a mail server, labelling the
+   * waiting mails and saying so in the log. Sending runs in every process (claims keep it to once).
+   */
+  isLeader?: () => boolean;
 }) {
   const transport: Transporter | null = smtpUrl
     ? nodemailer.createTransport({
         url: smtpUrl,
+        // One connection, kept open between mails: a backlog goes out at the server's pace, without a
+        // new connection and greeting for each mail.
+        pool: true,
+        maxConnections: 1,
         connectionTimeout: 10_000,
         greetingTimeout: 10_000,
         socketTimeout: 20_000,
@@ -88,38 +100,74 @@ export function createMailWorker({
   }
 
   /**
-   * One pass over the due mails; returns how many it tried. Each mail's hold is renewed just before
-   * its send, and a stop ends the pass after the mail in flight, handing the rest back to the queue.
+   * Keeps the hold on a mail while its send is under way, so that a slow mail server never lets
+   * another worker take it over; `stop` returns the latest hold, to record the outcome with.
    */
-  async function runOnce(nowMs = Date.now()): Promise<number> {
-    if (!transport) {
-      await noteWaiting(nowMs);
-      return 0;
-    }
-    const mails = await claimDueMails(db, { nowMs });
-    // The pass's clock (tests set it) moved on by the time the sends took.
-    const started = Date.now();
-    const clock = () => nowMs + (Date.now() - started);
+  function keepHold(initial: MailHold, clock: () => number) {
+    let current = initial;
+    let renewing = Promise.resolve();
+    const timer = setInterval(() => {
+      renewing = renewing.then(async () => {
+        current = (await renewHold(db, current, clock()).catch(() => current)) ?? current;
+      });
+    }, SEND_LOCK_MS / 3);
+    return {
+      async stop() {
+        clearInterval(timer);
+        await renewing;
+        return current;
+      },
+    };
+  }
+
+  /** Sends one claimed batch; returns how many it tried. A stop hands the rest back to the queue. */
+  async function sendBatch(sender: Transporter, mails: Row<"email_outbox">[], clock: () => number) {
     let tried = 0;
     for (const [index, mail] of mails.entries()) {
       if (stopping) {
         await releaseClaim(db, mails.slice(index), clock());
         break;
       }
-      const hold = await renewHold(db, holdOf(mail), clock());
-      if (!hold) continue;
+      // A claim still young is ours for certain (nobody may take a mail over before its hold runs
+      // out): only an older one is renewed, and checked, before the send. One write less per mail.
+      const claimed = holdOf(mail);
+      const fresh = Date.parse(claimed.lockedUntil) - clock() > SEND_LOCK_MS / 2;
+      const renewed = fresh ? claimed : await renewHold(db, claimed, clock());
+      if (!renewed) continue;
       tried++;
+      const kept = keepHold(renewed, clock);
       try {
-        await transport.sendMail({ from, to: mail.to_address, subject: mail.subject, text: mail.text_body });
+        await sender.sendMail({ from, to: mail.to_address, subject: mail.subject, text: mail.text_body });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        await markAttemptFailed(db, hold, mail.attempts, message, clock());
+        await markAttemptFailed(db, await kept.stop(), mail.attempts, message, clock());
         logger.warn({ mailId: mail.id, attempts: mail.attempts, err: message }, "mail attempt failed");
         continue;
       }
-      await recordSent(hold, mail.kind, clock);
+      await recordSent(await kept.stop(), mail.kind, clock);
     }
     return tried;
+  }
+
+  /**
+   * One pass over the due mails, batch after batch until none is due (a backlog drains at the mail
+   * server's pace, not a batch per poll); returns how many it tried. Each mail's hold is renewed
+   * just before its send and kept while it lasts.
+   */
+  async function runOnce(nowMs = Date.now()): Promise<number> {
+    if (!transport) {
+      if (isLeader()) await noteWaiting(nowMs);
+      return 0;
+    }
+    // The pass's clock (tests set it) moved on by the time the sends took.
+    const started = Date.now();
+    const clock = () => nowMs + (Date.now() - started);
+    let tried = 0;
+    for (;;) {
+      const mails = await claimDueMails(db, { nowMs: clock() });
+      tried += await sendBatch(transport, mails, clock);
+      if (mails.length < CLAIM_BATCH || stopping) return tried;
+    }
   }
 
   /** One pass at a time; a pass asked for while one runs follows it. None once stopping. */
@@ -158,7 +206,7 @@ export function createMailWorker({
     /** What mails queued now should say from the start about why they wait, if anything. */
     queuedNote: transport ? null : NO_SMTP_REASON,
     start() {
-      if (!transport) logger.warn("SMTP_URL is not set: mail stays queued in the outbox until it is");
+      if (!transport && isLeader()) logger.warn("SMTP_URL is not set: mail stays queued in the outbox until it is");
       timer ??= setInterval(() => void pass(), pollMs);
       timer.unref?.();
       void pass();

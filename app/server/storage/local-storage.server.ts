@@ -1,4 +1,4 @@
-import { mkdir, rename, rm } from "node:fs/promises";
+import { link, mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Storage } from "./storage.server";
 import { sweepIncoming, uploadHeaders } from "./storage.server";
@@ -14,7 +14,9 @@ export function createLocalStorage(dir: string): Storage {
     async put(key, file) {
       const target = path.join(root, key);
       await mkdir(path.dirname(target), { recursive: true });
-      await rename(file.path, target);
+      // A hard link never replaces an existing file (rename would): a name is never served for two files.
+      await link(file.path, target);
+      await rm(file.path, { force: true });
     },
     async delete(key) {
       await rm(path.join(root, key), { force: true });

@@ -75,9 +75,24 @@ export function uploadHeaders(key: string): Record<string, string> {
     "Content-Security-Policy": "default-src 'none'; sandbox",
   };
   if (extension === "pdf" || extension === "zip") {
-    headers["Content-Disposition"] = `attachment; filename="${key.slice(key.lastIndexOf("/") + 1)}"`;
+    headers["Content-Disposition"] = `attachment; filename="${readableDownloadName(key)}"`;
   }
   return headers;
+}
+
+/** What a downloaded file is called on the visitor's disk: its purpose, not its storage key. */
+const downloadNames: Record<string, string> = { ppc_strategies_pdf: "PPC-Strategies-Guide" };
+
+/**
+ * `pdfs/ppc_strategies_pdf-1795459153252-k3j9x0q2mz.pdf` downloads as `PPC-Strategies-Guide.pdf`;
+ * other keys lose their upload time and random part (older keys have the time only) and keep their prefix.
+ */
+export function readableDownloadName(key: string) {
+  const file = key.slice(key.lastIndexOf("/") + 1);
+  const dot = file.lastIndexOf(".");
+  const extension = file.slice(dot + 1);
+  const stem = file.slice(0, dot).replace(/-\d{10,}(?:-[a-z0-9]{10})?$/, "");
+  return `${downloadNames[stem] ?? stem.replace(/[^A-Za-z0-9-]+/g, "-")}.${extension}`;
 }
 
 /** GET/HEAD /uploads/*key: only names the upload endpoint makes are served; anything else is a 404. */

@@ -40,12 +40,16 @@ const ENVELOPE_BYTES = 64 * 1024;
 const SVG_REFUSED =
   "SVG images are not accepted because they can carry scripts. Please upload a PNG, JPEG, WebP or GIF instead.";
 
-let lastStamp = 0;
-/** Milliseconds since the epoch, never the same twice in this process, so names stay unique. */
-function uniqueStamp() {
-  lastStamp = Math.max(Date.now(), lastStamp + 1);
-  return lastStamp;
+/**
+ * A file name no other upload has, in any process sharing the store: the time (names sort by age)
+ * and ten random characters, since several processes can upload in the same millisecond.
+ */
+export function uniqueUploadName() {
+  const random = Array.from(crypto.getRandomValues(new Uint8Array(10)), (byte) => UPLOAD_NAME_ALPHABET[byte % 32]);
+  return `${Date.now()}-${random.join("")}`;
 }
+
+const UPLOAD_NAME_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789";
 
 /** Counts, hashes and identifies the bytes as they stream past, and fails the stream the moment a rule breaks. */
 class FileInspector extends Transform {
@@ -219,7 +223,7 @@ export async function receiveUpload(storage: Storage, request: Request, role: Ro
   const file = { path: tempPath as unknown as string, size: received.size, sha256: received.sha256 };
   try {
     if (received.type === "zip") await checkZip(file.path, file.size);
-    const key = `${received.target.bucket}/${received.target.namePrefix}${uniqueStamp()}.${fileTypes[received.type].extension}`;
+    const key = `${received.target.bucket}/${received.target.namePrefix}${uniqueUploadName()}.${fileTypes[received.type].extension}`;
     try {
       await storage.put(key, { ...file, contentType: fileTypes[received.type].mime });
     } catch (error) {

@@ -37,7 +37,6 @@ export type EstimatorState = {
   step: number;
   done: boolean;
   answers: EstimatorAnswers;
-  formToken: string | null;
   message: { type: "success" | "error"; title: string; description: string } | null;
   fieldErrors: Record<string, string>;
 };
@@ -101,7 +100,8 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorState }) {
     const reply = fetcher.data;
     if (fetcher.state !== "idle" || !reply || handled.current === reply) return;
     handled.current = reply;
-    if (reply.message) toast(reply.message);
+    // The result screen says inline that the estimate was saved; a toast would say it a second time.
+    if (reply.message && !reply.done) toast(reply.message);
     moved.current = true;
     if (reply.done) {
       setResult(reply.answers);
@@ -173,7 +173,7 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorState }) {
       className="mx-auto grid max-w-3xl scroll-mt-24 gap-6 rounded-xl border bg-card p-6 shadow-sm sm:p-8"
     >
       <input type="hidden" name="step" value={step} />
-      <FormGuards token={initial?.formToken} />
+      <FormGuards />
       <CarriedAnswers answers={answers} step={step} />
 
       <div>

@@ -19,7 +19,7 @@ export function ContactForm({ idPrefix = "contact", values = {}, errors = {} }: 
       className="grid gap-4 rounded-xl border bg-card p-6 shadow-sm sm:grid-cols-2"
     >
       <input type="hidden" name="flow" value="contact" />
-      <FormGuards token={values.form_token} />
+      <FormGuards />
       {(["name", "email", "phone", "company"] as const).map((detail) => (
         <ContactDetailField key={detail} detail={detail} id={id(detail)} values={values} errors={errors} />
       ))}

@@ -1,5 +1,4 @@
 import type * as React from "react";
-import { useRouteLoaderData } from "react-router";
 import { cx } from "~/lib/cx";
 
 const controlClass =
@@ -100,29 +99,24 @@ export function SelectField({
 }
 
 /**
- * What every visitor form carries for the spam checks: the page's signed timing token, and a
- * honeypot field that people never see (off-screen, skipped by the keyboard and by screen readers).
- * A form spread over several pages passes the token of its first page.
+ * The honeypot every visitor form carries for the spam checks: a field people never see (off-screen,
+ * skipped by the keyboard and by screen readers). The fill-time token travels in a cookie instead
+ * (see FormTokenPixel), so that pages are the same bytes for every visitor.
  */
-export function FormGuards({ token }: { token?: string | null }) {
-  const site = useRouteLoaderData("routes/site/layout") as { formToken?: string } | undefined;
+export function FormGuards() {
   return (
-    <>
-      <input type="hidden" name="form_token" value={token ?? site?.formToken ?? ""} />
-      <div aria-hidden="true" className="-left-[9999px] absolute h-px w-px overflow-hidden">
-        <label>
-          Website
-          <input type="text" name="website_url" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
-    </>
+    <div aria-hidden="true" className="-left-[9999px] absolute h-px w-px overflow-hidden">
+      <label>
+        Website
+        <input type="text" name="website_url" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
   );
 }
 
 /**
  * A lead form's props: its ids' prefix, and what was typed and what was wrong with it when the server
- * refused a submission without JavaScript. The typed values carry the form token first issued, so
- * the visitor's fill time is not started again.
+ * refused a submission without JavaScript.
  */
 export type RefusedFormProps = {
   idPrefix?: string;

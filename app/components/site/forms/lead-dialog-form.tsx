@@ -32,7 +32,7 @@ export function LeadDialogForm({
   return (
     <form ref={formRef} method="post" action={action} noValidate onSubmit={onSubmit} className="grid gap-4">
       <input type="hidden" name="flow" value={flow} />
-      <FormGuards token={values.form_token} />
+      <FormGuards />
       {Object.entries(hidden).map(([name, value]) =>
         value ? <input key={name} type="hidden" name={name} value={value} /> : null,
       )}

@@ -43,12 +43,7 @@ export default function LeadDialog(props: LeadDialogProps) {
   };
   if (props.kind === "guide") {
     return (
-      <Modal
-        open
-        onClose={props.onClose}
-        title={props.title}
-        description="Leave your details and the guide downloads at once."
-      >
+      <Modal open onClose={props.onClose} title={props.title} description="Leave your details to get the guide.">
         <LeadDialogForm
           flow="guide"
           hidden={{ guideTitle: props.title, redirectUrl: props.redirectUrl }}

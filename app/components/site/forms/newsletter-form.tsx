@@ -15,7 +15,7 @@ export function NewsletterForm({ idPrefix = "newsletter", values = {}, errors = 
       className="mx-auto grid max-w-xl gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
     >
       <input type="hidden" name="flow" value="newsletter" />
-      <FormGuards token={values.form_token} />
+      <FormGuards />
       <ContactDetailField detail="email" id={`${idPrefix}-email`} values={values} errors={errors} />
       <TextField
         id={`${idPrefix}-name`}

@@ -1,0 +1,146 @@
+import { SlidersHorizontalIcon } from "lucide-react";
+import { Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import {
+  LEAD_SORTS,
+  LEAD_STATUSES,
+  type LeadFilters,
+  leadSortLabels,
+  leadStatusLabels,
+} from "~/lib/schemas/lead-admin";
+import type { OwnerChoice } from "./lead-owner-select";
+
+export function activeFilterCount(filters: LeadFilters) {
+  return [
+    filters.q,
+    filters.status !== "all",
+    filters.source,
+    filters.from,
+    filters.to,
+    filters.owner,
+    filters.due,
+  ].filter(Boolean).length;
+}
+
+/**
+ * The leads' filters in two compact rows; on a phone they fold into "Filters" so that the first lead
+ * shows without scrolling.
+ */
+export function LeadFilterBar({
+  filters,
+  sources,
+  owners,
+  me,
+}: {
+  filters: LeadFilters;
+  sources: string[];
+  owners: OwnerChoice[];
+  me: string;
+}) {
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/leads";
+  const active = activeFilterCount(filters);
+  const staffOwner = owners.some((owner) => owner.id === filters.owner);
+  return (
+    <details data-slot="filter-panel" className="rounded-lg border bg-background">
+      <summary className="flex cursor-pointer items-center gap-2 px-4 py-2 font-medium text-sm">
+        <SlidersHorizontalIcon aria-hidden className="size-4" /> Filters{active ? ` (${active} active)` : ""}
+      </summary>
+      <Form method="get" role="search" className="grid gap-3 p-3 sm:grid-cols-2 md:grid-cols-6 md:items-end">
+        {filters.view === "spam" ? <input type="hidden" name="view" value="spam" /> : null}
+        <div className="grid gap-1 md:col-span-2">
+          <Label htmlFor="leads-q">Search</Label>
+          <Input
+            id="leads-q"
+            name="q"
+            type="search"
+            placeholder="Search name, e-mail or company..."
+            defaultValue={filters.q}
+            maxLength={200}
+          />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="leads-status">Status</Label>
+          <NativeSelect id="leads-status" name="status" defaultValue={filters.status}>
+            <NativeSelectOption value="all">All Statuses</NativeSelectOption>
+            {LEAD_STATUSES.map((status) => (
+              <NativeSelectOption key={status} value={status}>
+                {leadStatusLabels[status]}
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="leads-owner">Owner</Label>
+          <NativeSelect id="leads-owner" name="owner" defaultValue={filters.owner}>
+            <NativeSelectOption value="">Anyone</NativeSelectOption>
+            <NativeSelectOption value="me">My leads</NativeSelectOption>
+            <NativeSelectOption value="none">Unassigned</NativeSelectOption>
+            {owners.filter((owner) => owner.id !== me).length ? (
+              <optgroup label="Staff">
+                {owners
+                  .filter((owner) => owner.id !== me)
+                  .map((owner) => (
+                    <NativeSelectOption key={owner.id} value={owner.id}>
+                      {owner.email}
+                    </NativeSelectOption>
+                  ))}
+              </optgroup>
+            ) : null}
+            {filters.owner && !["me", "none"].includes(filters.owner) && !staffOwner ? (
+              <NativeSelectOption value={filters.owner}>Former staff</NativeSelectOption>
+            ) : null}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="leads-due">Follow-up</Label>
+          <NativeSelect id="leads-due" name="due" defaultValue={filters.due}>
+            <NativeSelectOption value="">Any time</NativeSelectOption>
+            <NativeSelectOption value="today">Due today</NativeSelectOption>
+            <NativeSelectOption value="overdue">Overdue</NativeSelectOption>
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="leads-sort">Sort</Label>
+          <NativeSelect id="leads-sort" name="sort" defaultValue={filters.sort}>
+            {LEAD_SORTS.map((sort) => (
+              <NativeSelectOption key={sort} value={sort}>
+                {leadSortLabels[sort]}
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1 md:col-span-2">
+          <Label htmlFor="leads-source">Source</Label>
+          <NativeSelect id="leads-source" name="source" defaultValue={filters.source}>
+            <NativeSelectOption value="">All Sources</NativeSelectOption>
+            {sources.map((source) => (
+              <NativeSelectOption key={source} value={source}>
+                {source}
+              </NativeSelectOption>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="leads-from">From</Label>
+          <Input id="leads-from" name="from" type="date" defaultValue={filters.from} />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="leads-to">To</Label>
+          <Input id="leads-to" name="to" type="date" defaultValue={filters.to} />
+        </div>
+        <div className="flex gap-2 sm:col-span-2 md:justify-end">
+          <Button type="submit" disabled={searching}>
+            {searching ? "Searching..." : "Apply filters"}
+          </Button>
+          <Button asChild variant="ghost">
+            <Link to={filters.view === "spam" ? "/admin/leads?view=spam" : "/admin/leads"}>Clear</Link>
+          </Button>
+        </div>
+      </Form>
+    </details>
+  );
+}

@@ -1,0 +1,148 @@
+import { useMemo } from "react";
+import { useFetcher } from "react-router";
+import { useToastMessage } from "~/components/show-toast";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import type { loadWorkspaceSettings } from "~/server/workspace/workspace-settings.server";
+
+type WorkspaceSettingsData = Awaited<ReturnType<typeof loadWorkspaceSettings>>;
+
+function useSettingFetcher() {
+  const fetcher = useFetcher<{ toast?: Parameters<typeof useToastMessage>[0] }>();
+  useToastMessage(fetcher.data?.toast);
+  return fetcher;
+}
+
+/** The sales workspace's settings: one's follow-up digest; for admins the time zone and lead assignment. */
+export function WorkspaceSettings({ settings, admin }: { settings: WorkspaceSettingsData; admin: boolean }) {
+  if (!settings.worksLeads && !admin) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Sales workspace</h2>
+        </CardTitle>
+        <CardDescription>
+          Follow-up reminders{admin ? ", the agency's time zone and who gets new leads" : ""}.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-8">
+        {settings.worksLeads ? <DigestForm optOut={settings.digestOptOut} /> : null}
+        {admin ? <TimeZoneForm timeZone={settings.timeZone} /> : null}
+        {admin && settings.assignment ? <AssignmentForm settings={settings} /> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function DigestForm({ optOut }: { optOut: boolean }) {
+  const fetcher = useSettingFetcher();
+  return (
+    <fetcher.Form method="post" className="flex flex-wrap items-center gap-3">
+      <input type="hidden" name="intent" value="set-digest" />
+      <input
+        id="digest"
+        name="digest"
+        type="checkbox"
+        className="size-4 accent-primary"
+        defaultChecked={!optOut}
+        key={String(optOut)}
+      />
+      <Label htmlFor="digest">Mail me my follow-ups due that day, each morning</Label>
+      <Button type="submit" size="sm" variant="outline" disabled={fetcher.state !== "idle"}>
+        Save
+      </Button>
+    </fetcher.Form>
+  );
+}
+
+function TimeZoneForm({ timeZone }: { timeZone: string }) {
+  const fetcher = useSettingFetcher();
+  const zones = useMemo(() => {
+    const known = Intl.supportedValuesOf("timeZone");
+    return known.includes(timeZone) ? known : [timeZone, ...known];
+  }, [timeZone]);
+  return (
+    <fetcher.Form method="post" className="grid max-w-md gap-2">
+      <input type="hidden" name="intent" value="save-time-zone" />
+      <Label htmlFor="agency-time-zone">Agency time zone</Label>
+      <p id="agency-time-zone-hint" className="text-muted-foreground text-xs">
+        Times in the admin, "Due today" and the morning digest follow this zone.
+      </p>
+      <div className="flex gap-2">
+        <NativeSelect
+          id="agency-time-zone"
+          name="timeZone"
+          defaultValue={timeZone}
+          aria-describedby="agency-time-zone-hint"
+        >
+          {zones.map((zone) => (
+            <NativeSelectOption key={zone} value={zone}>
+              {zone}
+            </NativeSelectOption>
+          ))}
+        </NativeSelect>
+        <Button type="submit" disabled={fetcher.state !== "idle"}>
+          Save
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function AssignmentForm({ settings }: { settings: WorkspaceSettingsData }) {
+  const fetcher = useSettingFetcher();
+  const rule = settings.assignment ?? { roundRobin: [], perForm: {} };
+  return (
+    <fetcher.Form method="post" className="grid gap-4">
+      <input type="hidden" name="intent" value="save-lead-assignment" />
+      <fieldset className="grid gap-2">
+        <legend className="font-medium text-sm">New leads in turn to (round robin)</legend>
+        <p className="text-muted-foreground text-xs">
+          Each new lead goes to the next person ticked here, unless its form has its own owner below. None ticked and no
+          form owners: new leads stay unassigned. The owner is told by e-mail.
+        </p>
+        {settings.owners.map((owner) => (
+          <div key={owner.id} className="flex items-center gap-2">
+            <input
+              id={`rr-${owner.id}`}
+              type="checkbox"
+              name="roundRobin"
+              value={owner.id}
+              defaultChecked={rule.roundRobin.includes(owner.id)}
+              className="size-4 accent-primary"
+            />
+            <Label htmlFor={`rr-${owner.id}`}>{owner.email}</Label>
+          </div>
+        ))}
+      </fieldset>
+      <fieldset className="grid gap-2">
+        <legend className="font-medium text-sm">Owner per form</legend>
+        {settings.forms.map((form) => (
+          <div key={form.id} className="grid max-w-xl gap-1 sm:grid-cols-[1fr_16rem] sm:items-center">
+            <Label htmlFor={`form-owner-${form.id}`}>{form.name}</Label>
+            <NativeSelect
+              id={`form-owner-${form.id}`}
+              name={`form:${form.id}`}
+              defaultValue={rule.perForm[form.id] ?? ""}
+            >
+              <NativeSelectOption value="">Round robin</NativeSelectOption>
+              {settings.owners.map((owner) => (
+                <NativeSelectOption key={owner.id} value={owner.id}>
+                  {owner.email}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+          </div>
+        ))}
+      </fieldset>
+      <div>
+        <Button type="submit" disabled={fetcher.state !== "idle"}>
+          Save assignment
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}

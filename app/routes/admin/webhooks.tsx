@@ -1,0 +1,113 @@
+import { Link } from "react-router";
+import { EndpointForm, endpointFormValues } from "~/components/admin/webhooks/endpoint-form";
+import { NewSecret } from "~/components/admin/webhooks/new-secret";
+import { useToastMessage } from "~/components/show-toast";
+import { Badge } from "~/components/ui/badge";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { loadWebhookEndpoints, runWebhookAction } from "~/server/webhooks/webhook-actions.server";
+import type { Route } from "./+types/webhooks";
+
+export function meta() {
+  return [{ title: "Webhooks | Admin" }];
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadWebhookEndpoints(context);
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return runWebhookAction(request, context);
+}
+
+const emptyEndpoint = {
+  url: "",
+  description: "",
+  events: ["lead.created" as const],
+  format: "standard" as const,
+  includeSpam: false,
+};
+
+export default function Webhooks({ loaderData, actionData }: Route.ComponentProps) {
+  useToastMessage(actionData?.toast);
+  const { endpoints, allowPrivate } = loaderData;
+  const created = actionData?.intent === "create" && actionData.ok ? actionData.secret : null;
+  const refused = actionData?.intent === "create" && !actionData.ok;
+  return (
+    <div className="space-y-6">
+      <div>
+        <h1 className="font-bold text-2xl">Webhooks</h1>
+        <p className="text-muted-foreground">
+          Send leads, status changes and new clients to your CRM, Zapier, Make or Slack as they happen. Every request is
+          signed (Standard Webhooks) and retried for up to four days.
+        </p>
+      </div>
+      {created ? (
+        <div className="space-y-2">
+          <NewSecret secret={created.value} />
+          <p className="text-sm">
+            <Link className="underline" to={`/admin/webhooks/${created.endpointId}`}>
+              Open the new endpoint
+            </Link>{" "}
+            to send a test event.
+          </p>
+        </div>
+      ) : null}
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>Endpoints</h2>
+          </CardTitle>
+          <CardDescription>Paused endpoints keep their events and get them once resumed.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {endpoints.length === 0 ? (
+            <p className="text-muted-foreground text-sm">No endpoints yet: add the first one below.</p>
+          ) : (
+            <ul className="divide-y">
+              {endpoints.map((endpoint) => (
+                <li key={endpoint.id} className="flex flex-wrap items-center gap-3 py-3" data-testid="webhook-endpoint">
+                  <div className="min-w-0 flex-1">
+                    <Link
+                      to={`/admin/webhooks/${endpoint.id}`}
+                      className="break-all font-medium underline-offset-4 hover:underline"
+                    >
+                      {endpoint.url}
+                    </Link>
+                    <div className="text-muted-foreground text-xs">
+                      {endpoint.description ? `${endpoint.description} · ` : ""}
+                      {endpoint.events.join(", ")}
+                      {endpoint.format === "slack" ? " · Slack" : ""}
+                    </div>
+                  </div>
+                  {endpoint.failed > 0 ? <Badge variant="destructive">{endpoint.failed} failed</Badge> : null}
+                  {endpoint.pending > 0 ? <Badge variant="outline">{endpoint.pending} waiting</Badge> : null}
+                  <Badge variant={endpoint.status === "active" ? "secondary" : "outline"}>
+                    {endpoint.status === "active" ? "Active" : "Paused"}
+                  </Badge>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle asChild>
+            <h2>Add an endpoint</h2>
+          </CardTitle>
+          <CardDescription>The signing secret is shown once, when the endpoint is added.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <EndpointForm
+            key={created?.endpointId ?? "new"}
+            intent="create"
+            values={endpointFormValues(refused ? actionData.values : {}, emptyEndpoint)}
+            fieldErrors={refused ? actionData.fieldErrors : {}}
+            allowPrivate={allowPrivate}
+            submitLabel="Add endpoint"
+          />
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

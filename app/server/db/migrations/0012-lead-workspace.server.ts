@@ -1,0 +1,83 @@
+import { type Kysely, sql } from "kysely";
+import { columnTypes } from "./column-types.server";
+
+/**
+ * The sales workspace: an owner and a next follow-up on leads, an owner on clients, each person's
+ * saved views and preferences, and the round-robin position of automatic assignment.
+ */
+export async function up(db: Kysely<unknown>) {
+  const t = columnTypes(db);
+  await db.schema.alterTable("leads").addColumn("owner_id", "text").execute();
+  await db.schema.alterTable("leads").addColumn("next_follow_up_at", t.timestamp).execute();
+  await db.schema.alterTable("leads").addColumn("follow_up_note", "text").execute();
+  await db.schema.alterTable("clients").addColumn("owner_id", "text").execute();
+
+  // "My leads" / "Unassigned" walk newest first within one owner; follow-ups are read by owner and date.
+  await db.schema
+    .createIndex("leads_spam_owner_created_at_idx")
+    .on("leads")
+    .columns(["is_spam", "owner_id", "created_at", "id"])
+    .execute();
+  await db.schema
+    .createIndex("leads_spam_follow_up_idx")
+    .on("leads")
+    .columns(["is_spam", "next_follow_up_at", "id"])
+    .execute();
+  await db.schema
+    .createIndex("leads_owner_follow_up_idx")
+    .on("leads")
+    .columns(["owner_id", "next_follow_up_at"])
+    .execute();
+  await db.schema.createIndex("clients_owner_idx").on("clients").columns(["owner_id", "created_at"]).execute();
+
+  await db.schema
+    .createTable("saved_views")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("user_id", "text", (c) => c.notNull())
+    .addColumn("screen", "text", (c) => c.notNull())
+    .addColumn("name", "text", (c) => c.notNull())
+    .addColumn("query", "text", (c) => c.notNull())
+    .addColumn("created_at", t.timestamp, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex("saved_views_user_screen_name_unique")
+    .on("saved_views")
+    .columns(["user_id", "screen", "name"])
+    .unique()
+    .execute();
+
+  await db.schema
+    .createTable("staff_preferences")
+    .addColumn("user_id", "text", (c) => c.primaryKey())
+    .addColumn("table_columns", t.json, (c) => c.notNull().defaultTo(sql`'{}'`))
+    .addColumn("digest_opt_out", t.bool, (c) => c.notNull().defaultTo(t.falseValue))
+    /** The agency-time-zone day of the last digest queued, so that each day gets one. */
+    .addColumn("last_digest_on", "text")
+    .addColumn("updated_at", t.timestamp, (c) => c.notNull())
+    .execute();
+
+  await db.schema
+    .createTable("lead_assignment_cursor")
+    .addColumn("id", "integer", (c) => c.primaryKey())
+    .addColumn("position", "integer", (c) => c.notNull())
+    .execute();
+  await sql`insert into lead_assignment_cursor (id, position) values (1, 0)`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>) {
+  await db.schema.dropTable("lead_assignment_cursor").ifExists().execute();
+  await db.schema.dropTable("staff_preferences").ifExists().execute();
+  await db.schema.dropTable("saved_views").ifExists().execute();
+  for (const index of [
+    "clients_owner_idx",
+    "leads_owner_follow_up_idx",
+    "leads_spam_follow_up_idx",
+    "leads_spam_owner_created_at_idx",
+  ]) {
+    await db.schema.dropIndex(index).ifExists().execute();
+  }
+  await db.schema.alterTable("clients").dropColumn("owner_id").execute();
+  await db.schema.alterTable("leads").dropColumn("follow_up_note").execute();
+  await db.schema.alterTable("leads").dropColumn("next_follow_up_at").execute();
+  await db.schema.alterTable("leads").dropColumn("owner_id").execute();
+}

@@ -1,0 +1,195 @@
+import { sql } from "kysely";
+import { dayIn, hourIn, localInputToIso, todayRange } from "~/lib/time-zone";
+import { type AuditActor, recordAudit } from "../audit/audit.server";
+import type { Database } from "../db/schema.server";
+import { fromBool, now } from "../db/values.server";
+import { headerSafe, queueMails } from "../mail/outbox.server";
+import { LeadActionError } from "./lead-admin.server";
+
+/**
+ * Sets or clears a lead's next follow-up. `followUpAt` is the agency's wall clock (a `datetime-local`
+ * value, or a plain day meaning 09:00 that day); empty clears the follow-up and its note.
+ */
+export async function setLeadFollowUp(
+  db: Database,
+  input: { leadId: string; followUpAt: string; followUpNote: string | null },
+  timeZone: string,
+  actor: AuditActor | null,
+) {
+  const at = input.followUpAt ? localInputToIso(timeZone, input.followUpAt) : null;
+  if (input.followUpAt && !at) throw new LeadActionError("Choose a date and time for the follow-up.", 400);
+  await db.transaction().execute(async (trx) => {
+    const lead = await trx
+      .selectFrom("leads")
+      .select(["id", "next_follow_up_at", "follow_up_note"])
+      .where("id", "=", input.leadId)
+      .executeTakeFirst();
+    if (!lead) throw new LeadActionError("This lead no longer exists.", 404);
+    const note = at ? input.followUpNote : null;
+    await trx
+      .updateTable("leads")
+      .set({ next_follow_up_at: at, follow_up_note: note, updated_at: now() })
+      .where("id", "=", input.leadId)
+      .execute();
+    await recordAudit(trx, {
+      actor,
+      action: at ? "lead.set_follow_up" : "lead.clear_follow_up",
+      entityType: "lead",
+      entityId: input.leadId,
+      // The note's text stays out of the audit log, like every personal detail.
+      summary: { followUp: { from: lead.next_follow_up_at, to: at }, noteLength: note?.length ?? 0 },
+    });
+  });
+}
+
+export type DueFollowUp = {
+  id: string;
+  name: string;
+  company: string | null;
+  nextFollowUpAt: string;
+  note: string | null;
+  overdue: boolean;
+};
+
+/** A person's follow-ups due by the end of today in the agency's time zone, oldest first; spam left out. */
+export async function dueFollowUps(
+  db: Database,
+  ownerId: string,
+  timeZone: string,
+  { limit = 50, nowMs = Date.now() } = {},
+) {
+  const today = todayRange(timeZone, nowMs);
+  const rows = await db
+    .selectFrom("leads")
+    .select(["id", "name", "company", "next_follow_up_at", "follow_up_note", "is_spam"])
+    .where("owner_id", "=", ownerId)
+    .where("next_follow_up_at", "<", today.end)
+    .orderBy("next_follow_up_at")
+    .limit(limit + 1)
+    .execute();
+  const due = rows
+    .filter((row) => !fromBool(row.is_spam))
+    .slice(0, limit)
+    .map((row) => ({
+      id: row.id,
+      name: row.name,
+      company: row.company,
+      nextFollowUpAt: row.next_follow_up_at as string,
+      note: row.follow_up_note,
+      overdue: (row.next_follow_up_at as string) < today.start,
+    }));
+  return { due, more: rows.length > limit };
+}
+
+/** Digests go out from this hour of the agency's day, once a day per person. */
+export const DIGEST_HOUR = 7;
+
+/**
+ * Queues today's follow-up digest for every active admin and sales person who has follow-ups due,
+ * has not opted out, and has not had one today (agency time zone). Safe to run from several
+ * processes at once: the day is claimed per person before the mail is queued, in one transaction.
+ * Returns how many digests it queued.
+ */
+export async function queueFollowUpDigests(
+  db: Database,
+  {
+    timeZone,
+    baseUrl,
+    queuedNote = null,
+    nowMs = Date.now(),
+  }: { timeZone: string; baseUrl: string; queuedNote?: string | null; nowMs?: number },
+) {
+  if (hourIn(timeZone, nowMs) < DIGEST_HOUR) return 0;
+  const day = dayIn(timeZone, nowMs);
+  const owners = await db
+    .selectFrom("leads")
+    .innerJoin("user", "user.id", "leads.owner_id")
+    .innerJoin("user_roles", "user_roles.user_id", "user.id")
+    .leftJoin("staff_preferences", "staff_preferences.user_id", "user.id")
+    .select([
+      "user.id",
+      "user.email",
+      "user.disabled",
+      "staff_preferences.digest_opt_out",
+      "staff_preferences.last_digest_on",
+    ])
+    .where("leads.next_follow_up_at", "<", todayRange(timeZone, nowMs).end)
+    .where("user_roles.role", "in", ["admin", "sales"])
+    .groupBy([
+      "user.id",
+      "user.email",
+      "user.disabled",
+      "staff_preferences.digest_opt_out",
+      "staff_preferences.last_digest_on",
+    ])
+    .execute();
+  let queued = 0;
+  for (const owner of owners) {
+    if (fromBool(owner.disabled) || fromBool(owner.digest_opt_out) || owner.last_digest_on === day) continue;
+    const { due, more } = await dueFollowUps(db, owner.id, timeZone, { nowMs });
+    if (due.length === 0) continue;
+    const sent = await db.transaction().execute(async (trx) => {
+      const at = new Date(nowMs).toISOString();
+      await trx
+        .insertInto("staff_preferences")
+        .values({ user_id: owner.id, updated_at: at })
+        .onConflict((oc) => oc.column("user_id").doNothing())
+        .execute();
+      const claimed = await trx
+        .updateTable("staff_preferences")
+        .set({ last_digest_on: day, updated_at: at })
+        .where("user_id", "=", owner.id)
+        .where((eb) => eb.or([eb("last_digest_on", "is", null), eb("last_digest_on", "!=", day)]))
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return false;
+      const overdue = due.filter((item) => item.overdue).length;
+      const lines = due.map((item) => {
+        const when = item.overdue ? "overdue" : "today";
+        return `- ${item.name}${item.company ? ` (${item.company})` : ""}, ${when}${item.note ? `: ${item.note}` : ""}\n  ${baseUrl}/admin/leads/${item.id}`;
+      });
+      if (more) lines.push("- and more: see the leads screen");
+      await queueMails(
+        trx,
+        [
+          {
+            kind: "follow_up_digest",
+            to: owner.email,
+            subject: headerSafe(
+              `Follow-ups for ${day}: ${due.length}${more ? "+" : ""} due${overdue ? `, ${overdue} overdue` : ""}`,
+            ),
+            text: [
+              `Your follow-ups due today${overdue ? " and overdue" : ""}:`,
+              "",
+              ...lines,
+              "",
+              `All of them: ${baseUrl}/admin/leads?owner=me&sort=follow_up`,
+              `Stop these mails under Settings: ${baseUrl}/admin/settings`,
+            ].join("\n"),
+            leadId: null,
+          },
+        ],
+        at,
+        queuedNote,
+      );
+      return true;
+    });
+    if (sent) queued++;
+  }
+  return queued;
+}
+
+/** Quick sanity read for the dashboard: how many of a person's follow-ups are overdue or due today. */
+export async function countDueFollowUps(db: Database, ownerId: string, timeZone: string, nowMs = Date.now()) {
+  const today = todayRange(timeZone, nowMs);
+  const row = await db
+    .selectFrom("leads")
+    .select([
+      sql<number>`sum(case when next_follow_up_at < ${today.start} then 1 else 0 end)`.as("overdue"),
+      sql<number>`count(*)`.as("due"),
+    ])
+    .where("owner_id", "=", ownerId)
+    .where("next_follow_up_at", "<", today.end)
+    .where("is_spam", "=", false)
+    .executeTakeFirstOrThrow();
+  return { due: Number(row.due ?? 0), overdue: Number(row.overdue ?? 0) };
+}

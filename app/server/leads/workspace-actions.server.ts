@@ -1,0 +1,181 @@
+import { data, type RouterContextProvider } from "react-router";
+import { canUseIntent } from "~/lib/roles";
+import {
+  BULK_ACTIONS,
+  type BulkAction,
+  bulkLeadSchema,
+  LEAD_COLUMNS,
+  parseLeadFilters,
+  savedViewIdSchema,
+  savedViewSchema,
+  tableColumnsSchema,
+} from "~/lib/schemas/lead-admin";
+import { type ToastMessage, toastMessage } from "~/lib/toast";
+import { ACCESS_DENIED_MESSAGE } from "../auth/guard.server";
+import { auditActor, requireStaff } from "../auth/session.server";
+import { getServices } from "../context.server";
+import { parseForm, requireFormData } from "../forms.server";
+import { leadMailContext } from "../mail/lead-mails.server";
+import { getAgencyTimeZone } from "../settings/time-zone.server";
+import { setTableColumns } from "../workspace/preferences.server";
+import { deleteSavedView, SavedViewError, saveView } from "../workspace/saved-views.server";
+import { applyBulkChange, type BulkChange } from "./bulk.server";
+import { runLeadAction } from "./lead-actions.server";
+import { LeadActionError } from "./lead-admin.server";
+import { filterContext } from "./lead-list.server";
+
+const bulkLabels: Record<BulkAction, { done: (count: string) => string; failed: string }> = {
+  "set-status": { done: (n) => `Status changed on ${n} leads`, failed: "Failed to change the status" },
+  assign: { done: (n) => `Owner changed on ${n} leads`, failed: "Failed to change the owner" },
+  spam: { done: (n) => `${n} leads moved to the spam queue`, failed: "Failed to mark as spam" },
+  "not-spam": { done: (n) => `${n} leads moved out of the spam queue`, failed: "Failed to mark as not spam" },
+  delete: { done: (n) => `${n} leads deleted`, failed: "Failed to delete the leads" },
+};
+
+const WORKSPACE_INTENTS = new Set([
+  ...BULK_ACTIONS.map((action) => `bulk-${action}`),
+  "save-view",
+  "delete-view",
+  "set-columns",
+]);
+
+export type WorkspaceActionResult = {
+  intent: string;
+  ok: boolean;
+  toast: ToastMessage;
+  fieldErrors: Record<string, string>;
+  columns?: string[];
+};
+
+function answer(result: WorkspaceActionResult, status = 200) {
+  return data(result, { status });
+}
+
+const plural = (count: number) => count.toLocaleString("en-US");
+
+/**
+ * The leads screen's actions: the per-lead ones (shared with the detail screen), bulk changes, saved
+ * views and the table's columns. Every intent is checked against the role table before anything runs.
+ */
+export async function runLeadsScreenAction(request: Request, context: Readonly<RouterContextProvider>) {
+  const staff = requireStaff(context);
+  const formData = await requireFormData(request);
+  const intent = String(formData.get("intent") ?? "");
+  if (!canUseIntent(staff.role, new URL(request.url).pathname, intent)) {
+    return answer(
+      { intent, ok: false, fieldErrors: {}, toast: toastMessage("error", "Error", ACCESS_DENIED_MESSAGE) },
+      403,
+    );
+  }
+  if (!WORKSPACE_INTENTS.has(intent)) return runLeadAction(request, context, formData);
+  const actor = auditActor(staff);
+  const { db, config, mailWorker } = getServices(context);
+
+  if (intent === "set-columns") {
+    const parsed = tableColumnsSchema.safeParse({ table: "leads", columns: formData.getAll("columns") });
+    if (!parsed.success) {
+      return answer(
+        { intent, ok: false, fieldErrors: {}, toast: toastMessage("error", "Error", "Those columns are not known.") },
+        400,
+      );
+    }
+    const columns = await setTableColumns(db, staff.id, "leads", parsed.data.columns, LEAD_COLUMNS);
+    return answer({
+      intent,
+      ok: true,
+      fieldErrors: {},
+      columns,
+      toast: toastMessage("success", "Success", "Columns saved"),
+    });
+  }
+
+  if (intent === "save-view" || intent === "delete-view") {
+    const parsed = parseForm(formData, intent === "save-view" ? savedViewSchema : savedViewIdSchema);
+    if (!parsed.ok) {
+      const reason = Object.values(parsed.fieldErrors)[0] ?? "Please check the form.";
+      return answer(
+        { intent, ok: false, fieldErrors: parsed.fieldErrors, toast: toastMessage("error", "Error", reason) },
+        400,
+      );
+    }
+    try {
+      if (intent === "save-view") {
+        const { name, query } = parsed.data as { name: string; query: string };
+        await saveView(db, { userId: staff.id, screen: "leads", name, query }, actor);
+        return answer({
+          intent,
+          ok: true,
+          fieldErrors: {},
+          toast: toastMessage("success", "Success", `View "${name}" saved`),
+        });
+      }
+      await deleteSavedView(db, staff.id, (parsed.data as { viewId: string }).viewId, actor);
+      return answer({ intent, ok: true, fieldErrors: {}, toast: toastMessage("success", "Success", "View deleted") });
+    } catch (error) {
+      if (!(error instanceof SavedViewError)) throw error;
+      return answer(
+        {
+          intent,
+          ok: false,
+          fieldErrors: { name: error.message },
+          toast: toastMessage("error", "Error", error.message),
+        },
+        error.status,
+      );
+    }
+  }
+
+  const bulkAction = intent.slice("bulk-".length) as BulkAction;
+  const labels = bulkLabels[bulkAction];
+  const parsed = bulkLeadSchema.safeParse({
+    ...Object.fromEntries([...formData].filter((entry): entry is [string, string] => typeof entry[1] === "string")),
+    bulkAction,
+    ids: formData.getAll("ids"),
+  });
+  if (!parsed.success) {
+    const reason = parsed.error.issues[0]?.message ?? "Please check the form.";
+    return answer(
+      { intent, ok: false, fieldErrors: {}, toast: toastMessage("error", "Error", `${labels.failed}: ${reason}`) },
+      400,
+    );
+  }
+  const input = parsed.data;
+  const change: BulkChange =
+    input.bulkAction === "set-status"
+      ? { action: "set-status", status: input.status! }
+      : input.bulkAction === "assign"
+        ? { action: "assign", ownerId: input.ownerId }
+        : { action: input.bulkAction };
+  const target =
+    input.scope === "selected"
+      ? { ids: input.ids }
+      : {
+          filters: parseLeadFilters(new URLSearchParams(input.filter)),
+          context: filterContext(staff.id, await getAgencyTimeZone(db)),
+        };
+  try {
+    const result = await applyBulkChange(db, target, change, {
+      actor,
+      expectedCount: input.expectedCount,
+      mail: leadMailContext({ config, mailWorker }),
+    });
+    if (change.action === "assign") void mailWorker.kick();
+    return answer({
+      intent,
+      ok: true,
+      fieldErrors: {},
+      toast: toastMessage("success", "Success", labels.done(plural(result.matched))),
+    });
+  } catch (error) {
+    if (!(error instanceof LeadActionError)) throw error;
+    return answer(
+      {
+        intent,
+        ok: false,
+        fieldErrors: {},
+        toast: toastMessage("error", "Error", `${labels.failed}: ${error.message}`),
+      },
+      error.status,
+    );
+  }
+}

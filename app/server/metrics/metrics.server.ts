@@ -1,0 +1,281 @@
+import cluster from "node:cluster";
+import { timingSafeEqual } from "node:crypto";
+import { once } from "node:events";
+import express, { type RequestHandler, type Response } from "express";
+import type { Logger } from "pino";
+import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { poolOf } from "../db/database.server";
+import type { Database } from "../db/schema.server";
+
+/**
+ * The process's metrics, in one registry that every module adds to: define a metric here with
+ * `registers: [registry]`. Under WEB_CONCURRENCY the supervisor adds up its workers' registries.
+ */
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry });
+
+if (cluster.isWorker) {
+  // Answers the supervisor's requests for this worker's share of the metrics.
+  new AggregatorRegistry();
+  AggregatorRegistry.setRegistries([registry]);
+}
+
+const httpRequests = new Counter({
+  name: "http_requests_total",
+  help: "HTTP requests answered, by method, route and status",
+  labelNames: ["method", "route", "status"] as const,
+  registers: [registry],
+});
+
+const httpDuration = new Histogram({
+  name: "http_request_duration_seconds",
+  help: "Time to answer an HTTP request, by method, route and status",
+  labelNames: ["method", "route", "status"] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+});
+
+const leadsCaptured = new Counter({
+  name: "agency_leads_captured_total",
+  help: "Leads saved (suspected spam included), by how they came in",
+  labelNames: ["via"] as const,
+  registers: [registry],
+});
+
+const leadsSpam = new Counter({
+  name: "agency_leads_spam_total",
+  help: "Leads saved but flagged as suspected spam, by how they came in",
+  labelNames: ["via"] as const,
+  registers: [registry],
+});
+
+const leadsRefused = new Counter({
+  name: "agency_leads_refused_total",
+  help: "Lead submissions not saved: invalid fields, rate limited, or the database unavailable",
+  labelNames: ["via", "reason"] as const,
+  registers: [registry],
+});
+
+export type LeadChannel = "site" | "estimator" | "api";
+export type LeadRefusal = "invalid" | "rate_limited" | "unavailable" | "form_closed";
+
+export function countLeadCaptured(via: LeadChannel, spamReason: string | null) {
+  leadsCaptured.inc({ via });
+  if (spamReason) leadsSpam.inc({ via });
+}
+
+export function countLeadRefused(via: LeadChannel, reason: LeadRefusal) {
+  leadsRefused.inc({ via, reason });
+}
+
+type PageCacheStats = { hits: number; misses: number };
+let pageCacheStats: (() => PageCacheStats) | undefined;
+
+/** The page cache reports its running totals here; until it does, the metric stays empty. */
+export function reportPageCacheStats(stats: () => PageCacheStats) {
+  pageCacheStats = stats;
+}
+
+new Counter({
+  name: "agency_page_cache_requests_total",
+  help: "Public page requests answered from the page cache (hit) or rendered (miss)",
+  labelNames: ["result"] as const,
+  registers: [registry],
+  collect() {
+    if (!pageCacheStats) return;
+    const { hits, misses } = pageCacheStats();
+    this.reset();
+    this.inc({ result: "hit" }, hits);
+    this.inc({ result: "miss" }, misses);
+  },
+});
+
+/**
+ * Gauges read from the database at each scrape: the outbox is the deployment's, not the process's,
+ * so workers' answers are the same and the supervisor takes the largest rather than their sum.
+ */
+export function registerDatabaseMetrics(db: Database, authDb: unknown) {
+  const names = ["agency_outbox_mails", "agency_outbox_oldest_waiting_seconds", "agency_db_pool_connections"];
+  new Gauge({
+    name: "agency_outbox_mails",
+    help: "Mails in the outbox, by status (queued, sending, sent, failed)",
+    labelNames: ["status"] as const,
+    aggregator: "max",
+    registers: [registry],
+    async collect() {
+      const rows = await db
+        .selectFrom("email_outbox")
+        .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
+        .groupBy("status")
+        .execute();
+      this.reset();
+      for (const status of ["queued", "sending", "sent", "failed"]) {
+        this.set({ status }, Number(rows.find((row) => row.status === status)?.count ?? 0));
+      }
+    },
+  });
+  new Gauge({
+    name: "agency_outbox_oldest_waiting_seconds",
+    help: "Age of the oldest mail not yet sent (queued or sending); 0 when none waits",
+    aggregator: "max",
+    registers: [registry],
+    async collect() {
+      const row = await db
+        .selectFrom("email_outbox")
+        .select((eb) => eb.fn.min("created_at").as("oldest"))
+        .where("status", "in", ["queued", "sending"])
+        .executeTakeFirst();
+      const oldestAt = row?.oldest ? Date.parse(String(row.oldest)) : Number.NaN;
+      this.set(Number.isNaN(oldestAt) ? 0 : Math.max(0, (Date.now() - oldestAt) / 1000));
+    },
+  });
+  const pools = { app: poolOf(db), auth: poolOf(authDb as Database) };
+  new Gauge({
+    name: "agency_db_pool_connections",
+    help: "PostgreSQL connections of this process's pools: open (total), idle, and requests waiting for one",
+    labelNames: ["pool", "state"] as const,
+    registers: [registry],
+    collect() {
+      for (const [name, pool] of Object.entries(pools)) {
+        if (!pool) continue;
+        this.set({ pool: name, state: "total" }, pool.totalCount);
+        this.set({ pool: name, state: "idle" }, pool.idleCount);
+        this.set({ pool: name, state: "waiting" }, pool.waitingCount);
+      }
+    },
+  });
+  return () => {
+    for (const name of names) registry.removeSingleMetric(name);
+  };
+}
+
+/**
+ * Counts each request under its route's pattern (`/blog/:slug`, never the visitor's path, so that
+ * the number of series stays fixed) and its status.
+ */
+export function countRequests(build: ServerBuild | (() => Promise<ServerBuild>)): RequestHandler {
+  let patterns: ((path: string) => string | null) | undefined;
+  if (typeof build !== "function") patterns = routePatterns(build);
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const labels = { method: req.method, route: routeOf(req, patterns), status: String(res.statusCode) };
+      httpRequests.inc(labels);
+      httpDuration.observe(labels, seconds);
+    });
+    next();
+  };
+}
+
+function routeOf(req: Parameters<RequestHandler>[0], patterns: ((path: string) => string | null) | undefined) {
+  if (req.route?.path) return `${req.baseUrl}${req.route.path}`;
+  if (req.path.startsWith("/assets/")) return "/assets/*";
+  const path = req.path.endsWith(".data") ? req.path.slice(0, -".data".length) || "/" : req.path;
+  // A path that does not decode was refused before routing; matching it would only log a warning.
+  if (!decodes(path)) return "other";
+  return patterns?.(path) ?? "other";
+}
+
+function decodes(path: string) {
+  try {
+    // The result is used, or the bundler drops the call as free of effects, and the check with it.
+    return typeof decodeURIComponent(path) === "string";
+  } catch {
+    return false;
+  }
+}
+
+/** The pattern of the React Router route a path goes to, from the build's route table. */
+function routePatterns(build: ServerBuild) {
+  const manifest = Object.values(build.routes).filter((route) => route !== undefined);
+  const childrenOf = (parentId: string | undefined): RouteObject[] =>
+    manifest
+      .filter((route) => route.parentId === parentId)
+      .map((route) =>
+        route.index
+          ? { id: route.id, path: route.path, index: true }
+          : { id: route.id, path: route.path, children: childrenOf(route.id) },
+      );
+  const tree = childrenOf(undefined);
+  const cache = new Map<string, string | null>();
+  return (path: string) => {
+    const known = cache.get(path);
+    if (known !== undefined) return known;
+    const matches = matchRoutes(tree, path);
+    const pattern = matches
+      ? `/${matches
+          .map((match) => match.route.path)
+          .filter(Boolean)
+          .join("/")}`.replace(/\/+/g, "/")
+      : null;
+    // Only paths without parameters are cached: those are a fixed set.
+    if (matches?.every((match) => Object.keys(match.params).length === 0) && cache.size < 1000)
+      cache.set(path, pattern);
+    return pattern;
+  };
+}
+
+const METRICS_REQUEST = "agency:metrics-request";
+const METRICS_REPLY = "agency:metrics-reply";
+let metricsRequests = 0;
+
+/** This process's metrics, or under the supervisor all workers' together (it adds them up). */
+export function collectMetrics(): Promise<string> {
+  if (!cluster.isWorker || !process.send) return registry.metrics();
+  const id = ++metricsRequests;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      process.off("message", onMessage);
+      reject(new Error("the supervisor did not answer"));
+    }, 10_000);
+    const onMessage = (message: { type?: string; id?: number; text?: string; error?: string }) => {
+      if (message?.type !== METRICS_REPLY || message.id !== id) return;
+      clearTimeout(timer);
+      process.off("message", onMessage);
+      if (message.text !== undefined) resolve(message.text);
+      else reject(new Error(message.error ?? "no metrics"));
+    };
+    process.on("message", onMessage);
+    process.send?.({ type: METRICS_REQUEST, id });
+  });
+}
+
+/** GET /metrics with `Authorization: Bearer <METRICS_TOKEN>`; without it, a 401. */
+export function metricsEndpoint(token: string): RequestHandler {
+  const expected = Buffer.from(`Bearer ${token}`);
+  return async (req, res) => {
+    const given = Buffer.from(req.headers.authorization ?? "");
+    res.set("Cache-Control", "no-store");
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      res
+        .status(401)
+        .set("WWW-Authenticate", 'Bearer realm="metrics"')
+        .type("text/plain")
+        .send("Send the metrics token as Authorization: Bearer <METRICS_TOKEN>.");
+      return;
+    }
+    await sendMetrics(res, req.log);
+  };
+}
+
+async function sendMetrics(res: Response, log: Pick<Logger, "warn"> | undefined) {
+  try {
+    const text = await collectMetrics();
+    res.type(registry.contentType).send(text);
+  } catch (error) {
+    log?.warn({ err: error }, "metrics unavailable");
+    res.status(503).type("text/plain").send("Metrics are unavailable right now.");
+  }
+}
+
+/** METRICS_PORT: a server of its own, on loopback only, that answers GET /metrics without a token. */
+export async function startMetricsServer(port: number) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.get("/metrics", (_req, res) => void sendMetrics(res.set("Cache-Control", "no-store"), undefined));
+  const server = app.listen(port, "127.0.0.1");
+  await once(server, "listening");
+  return server;
+}

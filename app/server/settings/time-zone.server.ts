@@ -1,0 +1,27 @@
+import { DEFAULT_TIME_ZONE, isTimeZone } from "~/lib/time-zone";
+import { type AuditActor, recordAudit } from "../audit/audit.server";
+import type { Database } from "../db/schema.server";
+import { getSettings, setSetting } from "./settings.server";
+
+export const TIME_ZONE_KEY = "time_zone";
+
+/** The agency's time zone (an IANA name such as Asia/Kolkata); UTC until an admin sets one. */
+export async function getAgencyTimeZone(db: Database) {
+  const value = (await getSettings(db, [TIME_ZONE_KEY]))[TIME_ZONE_KEY];
+  return isTimeZone(value) ? value : DEFAULT_TIME_ZONE;
+}
+
+export async function setAgencyTimeZone(db: Database, timeZone: string, actor: AuditActor) {
+  await db.transaction().execute(async (trx) => {
+    const before = await getAgencyTimeZone(trx);
+    if (before === timeZone) return;
+    await setSetting(trx, TIME_ZONE_KEY, timeZone, actor.id);
+    await recordAudit(trx, {
+      actor,
+      action: "settings.update",
+      entityType: "site_settings",
+      entityId: TIME_ZONE_KEY,
+      summary: { [TIME_ZONE_KEY]: { from: before, to: timeZone } },
+    });
+  });
+}

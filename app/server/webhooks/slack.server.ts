@@ -1,0 +1,72 @@
+import type { WebhookBody, WebhookClient, WebhookLead } from "./events.server";
+
+/** Slack's mrkdwn treats these three as markup; anything a visitor typed is escaped. */
+const escapeMrkdwn = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+
+// Slack refuses a message whose field text is over 2,000 characters; a long page address is cut.
+const field = (label: string, value: string | null | undefined) => ({
+  type: "mrkdwn",
+  text: `*${label}*\n${value ? escapeMrkdwn(value).slice(0, 1900) : "-"}`,
+});
+
+/**
+ * An event as a Slack message for an incoming-webhook URL: a new lead as a card with its contact
+ * details, campaign and a link to it in the admin; other events as one line.
+ */
+export function slackMessage(body: WebhookBody, baseUrl: string) {
+  const lead = body.data.lead as WebhookLead | undefined;
+  const client = body.data.client as WebhookClient | undefined;
+  const leadLink = lead ? `<${baseUrl}/admin/leads/${lead.id}|${escapeMrkdwn(lead.name)}>` : "";
+  switch (body.type) {
+    case "lead.created": {
+      if (!lead) break;
+      const campaign = [lead.attribution.utm_source, lead.attribution.utm_medium, lead.attribution.utm_campaign]
+        .filter(Boolean)
+        .join(" / ");
+      return {
+        text: `New lead: ${lead.name} (${lead.source})`,
+        blocks: [
+          { type: "header", text: { type: "plain_text", text: `New lead: ${lead.name}`.slice(0, 150) } },
+          {
+            type: "section",
+            fields: [
+              field("E-mail", lead.email),
+              field("Phone", lead.phone),
+              field("Company", lead.company),
+              field("Source", lead.source),
+              field("Campaign", campaign || null),
+              field("Page", lead.attribution.page_url),
+            ],
+          },
+          ...(lead.message
+            ? [{ type: "section", text: { type: "mrkdwn", text: escapeMrkdwn(lead.message).slice(0, 2900) } }]
+            : []),
+          {
+            type: "context",
+            elements: [{ type: "mrkdwn", text: `<${baseUrl}/admin/leads/${lead.id}|Open the lead>` }],
+          },
+        ],
+      };
+    }
+    case "lead.status_changed":
+      if (lead) return { text: `Lead ${leadLink} is now ${lead.status} (was ${String(body.data.previous_status)}).` };
+      break;
+    case "lead.converted":
+      if (lead)
+        return {
+          text: `Lead ${leadLink} was converted${client ? ` to the client ${escapeMrkdwn(client.name)}` : ""}.`,
+        };
+      break;
+    case "client.created":
+      if (client)
+        return {
+          text: `New client: ${escapeMrkdwn(client.name)}${client.company ? ` (${escapeMrkdwn(client.company)})` : ""}.`,
+        };
+      break;
+    case "form_submission.created":
+      if (lead) return { text: `Form submitted by ${leadLink} (${escapeMrkdwn(lead.source)}).` };
+      break;
+  }
+  const message = typeof body.data.message === "string" ? body.data.message : `Event ${body.type}`;
+  return { text: escapeMrkdwn(message) };
+}

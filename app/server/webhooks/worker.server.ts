@@ -1,0 +1,146 @@
+import type { Logger } from "pino";
+import type { Database } from "../db/schema.server";
+import type { Resolver } from "./address-guard.server";
+import {
+  type AttemptOutcome,
+  type ClaimedDelivery,
+  claimDueDeliveries,
+  dispatchWebhookEvents,
+  recordAttempts,
+} from "./deliveries.server";
+import type { WebhookBody } from "./events.server";
+import { createWebhookSender, REQUEST_TIMEOUT_MS } from "./send.server";
+import { signWebhook } from "./signature.server";
+import { slackMessage } from "./slack.server";
+
+const POLL_MS = 1_000;
+const DISPATCH_BATCH = 500;
+const DELIVERY_BATCH = 50;
+/** A pass stops after this many batches so that a stop or a kick is never far off; the next pass goes on. */
+const MAX_BATCHES_PER_PASS = 40;
+
+export type WebhookWorker = ReturnType<typeof createWebhookWorker>;
+
+/**
+ * Delivers webhooks in the background, never on a visitor's request: it fans recorded events out to
+ * their endpoints, then sends what is due, a batch at a time (in parallel within a batch) and records
+ * the batch's attempts in one transaction.
+ */
+export function createWebhookWorker({
+  db,
+  logger,
+  allowPrivate,
+  baseUrl,
+  pollMs = POLL_MS,
+  timeoutMs = REQUEST_TIMEOUT_MS,
+  resolve,
+}: {
+  db: Database;
+  logger: Logger;
+  allowPrivate: boolean;
+  baseUrl: string;
+  pollMs?: number;
+  timeoutMs?: number;
+  resolve?: Resolver;
+}) {
+  const sender = createWebhookSender({ allowPrivate, resolve, timeoutMs });
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let running: Promise<number> | undefined;
+  let again = false;
+  let stopping = false;
+
+  function request(delivery: ClaimedDelivery, timestamp: number) {
+    let body = delivery.body;
+    if (delivery.endpoint.format === "slack") {
+      body = JSON.stringify(slackMessage(JSON.parse(delivery.body) as WebhookBody, baseUrl));
+    }
+    const headers = {
+      "webhook-id": delivery.eventId,
+      "webhook-timestamp": String(timestamp),
+      "webhook-signature": signWebhook(delivery.endpoint.secrets, delivery.eventId, timestamp, body),
+    };
+    return { headers, body };
+  }
+
+  async function deliverBatch(deliveries: ClaimedDelivery[], clock: () => number) {
+    const outcomes = await Promise.all(
+      deliveries.map(async (delivery): Promise<AttemptOutcome> => {
+        const attemptedAtMs = clock();
+        const { headers, body } = request(delivery, Math.floor(attemptedAtMs / 1000));
+        const result = await sender.send(delivery.endpoint.url, headers, body);
+        return { delivery, result, attemptedAt: new Date(attemptedAtMs).toISOString() };
+      }),
+    );
+    const failures = outcomes.filter((outcome) => !outcome.result.delivered);
+    if (failures.length > 0) {
+      logger.warn(
+        { failed: failures.length, of: outcomes.length, first: failures[0]?.result.error },
+        "webhook attempts failed",
+      );
+    }
+    const paused = await recordAttempts(db, outcomes, { nowMs: clock(), baseUrl });
+    for (const endpointId of paused) {
+      logger.warn({ endpointId }, "webhook endpoint paused after failing for 3 days; admins were mailed");
+    }
+    return outcomes.length;
+  }
+
+  /** One pass: fan out what was recorded, then send what is due. Returns how many attempts it made. */
+  async function runOnce(nowMs = Date.now()): Promise<number> {
+    const started = Date.now();
+    const clock = () => nowMs + (Date.now() - started);
+    for (let batch = 0; batch < MAX_BATCHES_PER_PASS && !stopping; batch++) {
+      if ((await dispatchWebhookEvents(db, { limit: DISPATCH_BATCH, nowMs: clock() })) < DISPATCH_BATCH) break;
+    }
+    let tried = 0;
+    for (let batch = 0; batch < MAX_BATCHES_PER_PASS && !stopping; batch++) {
+      const due = await claimDueDeliveries(db, { limit: DELIVERY_BATCH, nowMs: clock() });
+      if (due.length === 0) break;
+      tried += await deliverBatch(due, clock);
+      if (due.length < DELIVERY_BATCH) break;
+    }
+    return tried;
+  }
+
+  /** One pass at a time; a pass asked for while one runs follows it. None once stopping. */
+  function pass() {
+    if (stopping) return Promise.resolve(0);
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = runOnce()
+      .catch((error) => {
+        logger.error({ err: error }, "webhook worker pass failed");
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+        if (again && !stopping) {
+          again = false;
+          void pass();
+        }
+      });
+    return running;
+  }
+
+  return {
+    runOnce,
+    /** Something was queued (a test event, a redelivery): send it now rather than at the next tick. */
+    kick: pass,
+    start() {
+      timer ??= setInterval(() => void pass(), pollMs);
+      timer.unref?.();
+      void pass();
+    },
+    /** Ends after the batch in flight (each send is limited to 10 s). */
+    async stop() {
+      stopping = true;
+      clearInterval(timer);
+      timer = undefined;
+      again = false;
+      await running;
+      sender.close();
+    },
+  };
+}

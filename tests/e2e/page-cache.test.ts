@@ -1,0 +1,481 @@
+import { request } from "node:http";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/server/db/schema.server";
+import { fromJson, toJson } from "~/server/db/values.server";
+import { setSetting } from "~/server/settings/settings.server";
+import { type AppServer, startAppServer } from "../support/app-server";
+import { launchBrowser } from "../support/browser";
+import { dialects } from "../support/databases";
+import { fetchFormToken, formTokenCookieHeader } from "../support/form-token";
+import { appDatabase } from "../support/staff";
+
+const INDIA = "49.44.0.1";
+const USA = "8.8.8.8";
+
+type Fetched = { status: number; body: Buffer; html: string; cache: string | null; headers: Headers };
+
+async function get(app: AppServer, path: string, headers: Record<string, string> = {}): Promise<Fetched> {
+  const response = await fetch(`${app.url}${path}`, { headers });
+  const body = Buffer.from(await response.arrayBuffer());
+  return {
+    status: response.status,
+    body,
+    html: body.toString("utf8"),
+    cache: response.headers.get("x-cache"),
+    headers: response.headers,
+  };
+}
+
+/** Asks until the page is in the cache (the first request fills it), then returns the cached copy. */
+async function cached(app: AppServer, path: string, headers: Record<string, string> = {}) {
+  await get(app, path, headers);
+  const page = await get(app, path, headers);
+  expect(page.cache, path).toBe("HIT");
+  return page;
+}
+
+describe.each(dialects)("the page cache (%s)", (dialect) => {
+  let app: AppServer;
+  let db: Database;
+  beforeAll(async () => {
+    // The proxy in front (loopback here) says who each visitor is, so tests can act as several.
+    app = await startAppServer({ TRUST_PROXY: "loopback" }, { dialect });
+    db = appDatabase(app);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await app?.stop();
+  });
+
+  it("gives every visitor the same bytes of a cached page, however they came", async () => {
+    const first = await get(app, "/pricing", { "x-forwarded-for": USA });
+    expect(first.status).toBe(200);
+    const visitors: Record<string, string>[] = [
+      { "x-forwarded-for": "203.0.113.7", "user-agent": "Mozilla/5.0 (iPhone)" },
+      { "x-forwarded-for": "198.51.100.9", cookie: "_ga=GA1.1.123; utm_first=utm_source%3Dx" },
+      { "x-forwarded-for": USA, cookie: formTokenCookieHeader("1700000000000.abc"), "user-agent": "Googlebot/2.1" },
+      { "x-forwarded-for": USA, referer: "https://www.google.com/" },
+    ];
+    const etags = new Set<string | null>();
+    for (const [index, headers] of visitors.entries()) {
+      const query = index % 2 ? "?utm_source=google&utm_campaign=spring&gclid=abc" : "";
+      const page = await get(app, `/pricing${query}`, headers);
+      expect(page.cache).toBe("HIT");
+      expect(page.body.equals(first.body)).toBe(true);
+      etags.add(page.headers.get("etag"));
+    }
+    expect(etags.size).toBe(1);
+    // Compressed copies hold the very same page.
+    for (const encoding of ["gzip", "br"]) {
+      const compressed = await fetch(`${app.url}/pricing`, { headers: { "accept-encoding": encoding } });
+      expect(compressed.headers.get("content-encoding")).toBe(encoding);
+      expect(Buffer.from(await compressed.arrayBuffer()).equals(first.body)).toBe(true);
+    }
+    const gzipped = await fetch(`${app.url}/pricing`, { headers: { "accept-encoding": "gzip" } });
+    const raw = await fetch(`${app.url}/pricing`, { headers: { "accept-encoding": "identity" } });
+    expect(Buffer.from(await raw.arrayBuffer()).equals(first.body)).toBe(true);
+    expect(gzipped.headers.get("etag")).not.toBe(raw.headers.get("etag"));
+    // A revalidation costs a 304 and no body.
+    const again = await fetch(`${app.url}/pricing`, {
+      headers: { "accept-encoding": "identity", "if-none-match": raw.headers.get("etag")! },
+    });
+    expect(again.status).toBe(304);
+    // Data requests (in-browser navigation) are cached the same way.
+    await get(app, "/pricing.data");
+    const data = await get(app, "/pricing.data", { "x-forwarded-for": "203.0.113.8" });
+    expect(data.cache).toBe("HIT");
+    expect(data.headers.get("content-type")).toMatch(/^text\/x-script/);
+  });
+
+  it("records the campaign of a cached landing page in the visitor's own cookie, never in the page", async () => {
+    await cached(app, "/about");
+    const landing = await get(app, "/about?utm_source=newsletter&utm_campaign=spring");
+    expect(landing.cache).toBe("HIT");
+    expect(landing.headers.getSetCookie()).toEqual([expect.stringMatching(/^utm_first=utm_source%3Dnewsletter/)]);
+    expect(landing.headers.get("cache-control")).toBe("private, no-cache");
+    expect(landing.html).not.toContain("newsletter&");
+    // Everybody else's copy has no cookie and may be kept by a shared cache.
+    const plain = await get(app, "/about");
+    expect(plain.headers.getSetCookie()).toEqual([]);
+    expect(plain.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    expect(plain.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+  });
+
+  it("never gives one visitor's currency to another", async () => {
+    const inr = /₹14,999/;
+    const usd = /\$199/;
+    const visits: [Record<string, string>, RegExp, RegExp][] = [
+      [{ "x-forwarded-for": INDIA }, inr, usd],
+      [{ "x-forwarded-for": USA }, usd, inr],
+      [{ "x-forwarded-for": INDIA }, inr, usd],
+      [{ "x-forwarded-for": INDIA, cookie: "currency=USD" }, usd, inr],
+      [{ "x-forwarded-for": USA, cookie: "currency=INR" }, inr, usd],
+      [{ "x-forwarded-for": USA }, usd, inr],
+    ];
+    for (const path of ["/services/paid-ads", "/pricing"]) {
+      for (const [headers, shows, hides] of visits) {
+        const page = await get(app, path, headers);
+        expect(page.html, `${path} ${JSON.stringify(headers)}`).toMatch(shows);
+        expect(page.html, `${path} ${JSON.stringify(headers)}`).not.toMatch(hides);
+      }
+    }
+    const indianData = (await get(app, "/pricing.data", { "x-forwarded-for": INDIA })).html;
+    const americanData = (await get(app, "/pricing.data", { "x-forwarded-for": USA })).html;
+    expect(indianData).toContain('"INR"');
+    expect(americanData).not.toContain('"INR"');
+  });
+
+  it("cannot be poisoned through Host, X-Forwarded-Host or Forwarded", async () => {
+    const forged = {
+      host: "evil.example",
+      "x-forwarded-host": "evil.example",
+      "x-forwarded-proto": "https",
+      forwarded: "host=evil.example;proto=https",
+    };
+    for (const path of ["/industries/saas", "/blog", "/industries/saas.data"]) {
+      const poisoned = await rawGet(app, path, forged);
+      expect(poisoned.status, path).toBe(200);
+      expect(poisoned.html, path).not.toContain("evil.example");
+      const next = await get(app, path);
+      expect(next.cache, path).toBe("HIT");
+      expect(next.html, path).not.toContain("evil.example");
+    }
+  });
+
+  it("keeps no page for unknown addresses, personal requests or addresses with other parameters", async () => {
+    for (const path of ["/no-such-page-1", "/blog/no-such-post"]) {
+      await get(app, path);
+      const again = await get(app, path);
+      expect(again.status, path).toBe(404);
+      expect(again.cache, path).toBeNull();
+    }
+    await cached(app, "/contact");
+    // A staff session (previews), a one-time notice, an unknown parameter: rendered for this request only.
+    for (const [path, headers] of [
+      ["/contact", { cookie: "better-auth.session_token=abc" }],
+      ["/contact", { cookie: "toast=abc" }],
+      ["/contact?page=2", {}],
+      ["/lead?flow=guide", {}],
+    ] as const) {
+      const page = await get(app, path, headers);
+      expect(page.status, path).toBe(200);
+      expect(page.cache, path).toBeNull();
+      expect(page.headers.get("cache-control"), path).toBe("private, no-cache");
+    }
+    expect((await get(app, "/admin/login")).cache).toBeNull();
+    // Spelling variants of a page, and data requests for routes the app does not have, cannot fill memory.
+    for (const path of ["/Contact", "/contact/", "/contact.data?_routes=no-such-route"]) {
+      await get(app, path);
+      expect((await get(app, path)).cache, path).toBeNull();
+    }
+  });
+
+  it("shows an edit of each kind on the very next request", async () => {
+    const now = new Date().toISOString();
+    const expectChange = async (path: string, edit: () => Promise<unknown>, shows: string | RegExp) => {
+      const before = await cached(app, path);
+      expect(before.html).not.toMatch(shows);
+      await edit();
+      const after = await get(app, path);
+      expect(after.cache, path).toBe("MISS");
+      expect(after.html, path).toMatch(shows);
+    };
+
+    // Pages.
+    await db
+      .insertInto("pages")
+      .values({
+        id: crypto.randomUUID(),
+        title: "Cache Page",
+        slug: "cache-page",
+        content: "First words.",
+        status: "published",
+        created_at: now,
+        updated_at: now,
+        published_at: now,
+      })
+      .execute();
+    await expectChange(
+      "/cache-page",
+      () => db.updateTable("pages").set({ content: "Second words." }).where("slug", "=", "cache-page").execute(),
+      "Second words.",
+    );
+    // Blog posts.
+    await expectChange(
+      "/blog",
+      () =>
+        db
+          .updateTable("blog_posts")
+          .set({ title: "A Retitled Post" })
+          .where("slug", "=", "conversion-tracking-checklist")
+          .execute(),
+      "A Retitled Post",
+    );
+    // Pricing plans.
+    await expectChange(
+      "/pricing",
+      () => db.updateTable("pricing_plans").set({ price_usd: 777 }).where("title", "=", "Growth").execute(),
+      "$777",
+    );
+    // Pricing content.
+    const faq = await db
+      .selectFrom("pricing_content")
+      .select("content")
+      .where("section_key", "=", "faq")
+      .executeTakeFirstOrThrow();
+    const questions = fromJson<{ questions: { question: string }[] }>(faq.content, { questions: [] });
+    questions.questions[0]!.question = "Is this a freshly edited question?";
+    await expectChange(
+      "/pricing",
+      () =>
+        db
+          .updateTable("pricing_content")
+          .set({ content: toJson(questions) })
+          .where("section_key", "=", "faq")
+          .execute(),
+      "Is this a freshly edited question?",
+    );
+    // Site settings, logos and files.
+    await expectChange(
+      "/about",
+      () => setSetting(db, "header_logo", "/uploads/logos/header-new.png", null),
+      "/uploads/logos/header-new.png",
+    );
+    // Analytics ids and head code.
+    await expectChange("/contact", () => setSetting(db, "google_analytics_id", "G-CACHE12345", null), "G-CACHE12345");
+    await expectChange(
+      "/contact",
+      () => setSetting(db, "custom_head_code", '<meta name="cache-check" content="1">', null),
+      'name="cache-check"',
+    );
+    // Forms the site uses: nothing of a form shows on the page, but its page is rendered afresh.
+    await cached(app, "/blog");
+    await db.updateTable("forms").set({ description: "Edited" }).where("name", "=", "Newsletter Signup").execute();
+    expect((await get(app, "/blog")).cache).toBe("MISS");
+  });
+});
+
+describe("consent on cached pages", () => {
+  const COUNTRY_HEADER = "X-Visitor-Country";
+  const GTAG = "googletagmanager.com/gtag/js";
+  const PIXEL = "fbevents.js";
+  const BANNER_OPEN = 'data-open="true"';
+  let app: AppServer;
+  let db: Database;
+  beforeAll(async () => {
+    app = await startAppServer({ TRUST_PROXY: "loopback", COUNTRY_HEADER });
+    db = appDatabase(app);
+    await setSetting(db, "google_analytics_id", "G-AB12CD34EF", null);
+    await setSetting(db, "facebook_pixel_id", "123456789012345", null);
+    await setSetting(db, "consent_scope", "required", null);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await app?.stop();
+  });
+
+  const accepted = (id: string) => ({ cookie: `consent=1.a1m1.${id}`, [COUNTRY_HEADER]: "DE" });
+  const undecided = (country: string) => ({ [COUNTRY_HEADER]: country });
+
+  it("gives a visitor who accepted the page with the tags and no banner, and one who has not chosen the banner, never each other's copy", async () => {
+    // Filled in turn, so each variant is asked for right after the other one was stored.
+    const acceptedFirst = await cached(app, "/pricing", accepted("visitor-one-record"));
+    const askedFirst = await cached(app, "/pricing", undecided("DE"));
+    const acceptedAgain = await get(app, "/pricing", accepted("visitor-two-record"));
+    const askedAgain = await get(app, "/pricing", undecided("FR"));
+
+    for (const page of [acceptedFirst, acceptedAgain]) {
+      expect(page.html).not.toContain(BANNER_OPEN);
+      expect(page.html).toContain(GTAG);
+      expect(page.html).toContain(PIXEL);
+      expect(page.headers.get("content-security-policy")).toContain("connect.facebook.net");
+    }
+    for (const page of [askedFirst, askedAgain]) {
+      expect(page.html).toContain(BANNER_OPEN);
+      expect(page.html).not.toContain(GTAG);
+      expect(page.html).not.toContain(PIXEL);
+      expect(page.headers.get("content-security-policy")).not.toContain("connect.facebook.net");
+    }
+    // The second visitor of each kind got the first one's copy from memory, byte for byte.
+    expect(acceptedAgain.cache).toBe("HIT");
+    expect(askedAgain.cache).toBe("HIT");
+    expect(acceptedAgain.body.equals(acceptedFirst.body)).toBe(true);
+    expect(askedAgain.body.equals(askedFirst.body)).toBe(true);
+    // No visitor's record id or country is in a shared page.
+    for (const page of [acceptedFirst, askedFirst]) {
+      expect(page.html).not.toContain("visitor-one-record");
+      expect(page.html).not.toContain("shared-page");
+    }
+    expect(askedAgain.html).not.toContain('"FR"');
+    // Shared caches are told what the page varies on.
+    const vary = (acceptedFirst.headers.get("vary") ?? "").toLowerCase();
+    for (const name of ["cookie", "sec-gpc", COUNTRY_HEADER.toLowerCase()]) expect(vary).toContain(name);
+  });
+
+  it("asks only where consent is asked, and tells nothing more of the country to the page", async () => {
+    const usa = await cached(app, "/about", undecided("US"));
+    const india = await get(app, "/about", { ...undecided("IN"), cookie: "currency=USD" });
+    expect(usa.html).not.toContain(BANNER_OPEN);
+    expect(usa.html).toContain(PIXEL);
+    // Another country where nobody is asked gets the very same copy.
+    expect(india.cache).toBe("HIT");
+    expect(india.body.equals(usa.body)).toBe(true);
+    const germany = await get(app, "/about", undecided("DE"));
+    expect(germany.html).toContain(BANNER_OPEN);
+    expect(germany.body.equals(usa.body)).toBe(false);
+  });
+
+  it("never gives the pixel to a Global Privacy Control visitor from a cached copy", async () => {
+    // Copies with the pixel are in memory first, for visitors who accepted and for those never asked.
+    const withPixel = await cached(app, "/contact", accepted("visitor-three-record"));
+    const notAsked = await cached(app, "/contact", undecided("US"));
+    expect(withPixel.html).toContain(PIXEL);
+    expect(notAsked.html).toContain(PIXEL);
+    for (const headers of [
+      { ...accepted("visitor-three-record"), "sec-gpc": "1" },
+      { ...undecided("US"), "sec-gpc": "1" },
+      { ...undecided("DE"), "sec-gpc": "1" },
+    ]) {
+      const first = await get(app, "/contact", headers);
+      const again = await get(app, "/contact", headers);
+      expect(again.cache).toBe("HIT");
+      for (const page of [first, again]) {
+        expect(page.html).not.toContain(PIXEL);
+        expect(page.headers.get("content-security-policy")).not.toContain("connect.facebook.net");
+      }
+    }
+    // The visitors without Global Privacy Control still get theirs.
+    expect((await get(app, "/contact", accepted("visitor-four-record"))).html).toContain(PIXEL);
+  });
+});
+
+describe("the form's fill-time defence on cached pages", () => {
+  let app: AppServer;
+  let db: Database;
+  let browser: Browser;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startAppServer({ TRUST_PROXY: "loopback" }), launchBrowser()]);
+    db = appDatabase(app);
+    await cached(app, "/contact");
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const spamReasonOf = async (email: string) =>
+    (await db.selectFrom("leads").select("spam_reason").where("email", "=", email).executeTakeFirstOrThrow())
+      .spam_reason;
+
+  let visitor = 0;
+  const post = (fields: Record<string, string>, token?: string) =>
+    fetch(`${app.url}/lead`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: app.url,
+        "x-forwarded-for": `198.51.100.${++visitor}`,
+        ...(token ? { cookie: formTokenCookieHeader(token) } : {}),
+      },
+      body: new URLSearchParams({ flow: "contact", name: "Someone", website_url: "", ...fields }),
+    });
+
+  it("flags a script that posts at once after fetching the cached page, and not a person (without JavaScript)", async () => {
+    const page = await get(app, "/contact");
+    expect(page.cache).toBe("HIT");
+    expect(page.html).not.toContain("form_token");
+    // A script that loads the page's images too, and posts at once.
+    const hasty = await fetchFormToken(app.url);
+    expect((await post({ email: "hasty-bot@example.com" }, hasty)).status).toBe(200);
+    expect(await spamReasonOf("hasty-bot@example.com")).toMatch(/^sent [\d.]+ s after the page loaded$/);
+    // A script that only parses the HTML and posts.
+    expect((await post({ email: "html-bot@example.com" })).status).toBe(200);
+    expect(await spamReasonOf("html-bot@example.com")).toBe("missing or forged form token");
+    // A person takes a few seconds.
+    const person = await fetchFormToken(app.url);
+    await new Promise((resolve) => setTimeout(resolve, 3100));
+    expect((await post({ email: "plain-person@example.com" }, person)).status).toBe(200);
+    expect(await spamReasonOf("plain-person@example.com")).toBeNull();
+  });
+
+  it("flags a browser that sends the form at once after loading the cached page, and not a person (with JavaScript)", async () => {
+    const send = async (email: string, pause: number) => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      // The page has loaded once its images have, the form-token image among them. Under a loaded
+      // test machine filling the form can take seconds, so the image is held until the form is
+      // filled: "at once" then means right after the page finished loading, as a script would.
+      let release!: () => void;
+      const filled = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route("**/api/form-token", async (route) => {
+        await filled;
+        await route.continue();
+      });
+      const loaded = await page.goto(`${app.url}/contact`, { waitUntil: "domcontentloaded" });
+      expect(loaded?.headers()["x-cache"]).toBe("HIT");
+      await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
+      const form = page.locator("#contact-section form");
+      await form.getByLabel("Name").fill("Browser Visitor");
+      await form.getByLabel("Email").fill(email);
+      const tokenLoaded = page.waitForResponse("**/api/form-token");
+      release();
+      await tokenLoaded;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      await form.getByRole("button", { name: "Book Free Strategy Call" }).click();
+      await page.getByText("Your strategy call request has been submitted.").waitFor();
+      await context.close();
+    };
+    await send("hasty-browser@example.com", 0);
+    expect(await spamReasonOf("hasty-browser@example.com")).toMatch(/^sent [\d.]+ s after the page loaded$/);
+    await send("browser-person@example.com", 3100);
+    expect(await spamReasonOf("browser-person@example.com")).toBeNull();
+  });
+
+  it("keeps a strict script policy on cached pages: an injected inline script does not run", async () => {
+    const page = await get(app, "/contact");
+    const csp = page.headers.get("content-security-policy") ?? "";
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? "";
+    expect(scriptSrc).toMatch(/'nonce-[^']+'/);
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    const violations: string[] = [];
+    tab.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    // What an injection would look like: a script in the cached bytes, without the copy's nonce.
+    await tab.route(`${app.url}/contact`, async (route) => {
+      const response = await route.fetch();
+      expect(response.headers()["x-cache"]).toBe("HIT");
+      const body = (await response.text()).replace("</head>", "<script>window.injected = true;</script></head>");
+      await route.fulfill({ response, body });
+    });
+    await tab.goto(`${app.url}/contact`);
+    // The page's own scripts still run (it hydrates); the injected one does not.
+    await tab.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
+    expect(await tab.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();
+    expect(violations.length).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
+/** A GET with headers fetch will not send as given (Host). */
+function rawGet(app: AppServer, path: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; html: string }>((resolve, reject) => {
+    const sent = request(`${app.url}${path}`, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, html: Buffer.concat(chunks).toString("utf8") }),
+      );
+      response.on("error", reject);
+    });
+    sent.on("error", reject);
+    sent.end();
+  });
+}

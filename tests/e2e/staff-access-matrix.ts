@@ -1,0 +1,934 @@
+import { expect } from "vitest";
+import type { Role } from "~/lib/roles";
+import type { Database } from "~/server/db/schema.server";
+import { addLeadNote } from "~/server/leads/lead-admin.server";
+import { getSettings, updateSettings } from "~/server/settings/settings.server";
+import { insertFailedMail, insertLead } from "../support/admin-fixtures";
+import { makePng } from "../support/files";
+import { totp } from "../support/totp";
+
+/**
+ * Who may do what in the admin, as data: every screen (page and data request) and every action with a
+ * real intent. A new admin route gets a row here and is then checked for anonymous visitors, admins,
+ * sales and editors on both databases by staff-access.test.ts.
+ */
+
+export type Visitor = "anonymous" | Role;
+export const visitors: readonly Visitor[] = ["anonymous", "admin", "sales", "editor"];
+
+/** What a row's setup and checks get to work with. */
+export type MatrixContext = {
+  db: Database;
+  /** A unique word for names, slugs and addresses, so rows never meet each other's data. */
+  unique: string;
+  /** Posts as the admin of the shared session (used to create what a row acts on, through the app). */
+  adminPost(path: string, fields: Record<string, string>): Promise<Response>;
+  /** Signs a user in (from an address of its own, so sign-in limits never meet); returns the Cookie header. */
+  signIn(email: string, password: string): Promise<string>;
+  /** Posts as the fresh user of an `ownAccount` row (before the visitor acts), keeping its session. */
+  actorPost(path: string, fields: Record<string, string>): Promise<Response>;
+  /** The e-mail address of the user acting (a fresh user for `ownAccount` rows; empty for anonymous). */
+  actorEmail: string;
+};
+
+type Fixture = Record<string, string>;
+
+export type ScreenRow = {
+  /** The address, or how to make it from the row's setup. */
+  path: string | ((fx: Fixture) => string);
+  allowed: readonly Role[];
+  setup?: (ctx: MatrixContext) => Promise<Fixture>;
+  /** What an allowed role's page must contain (its title, usually). */
+  marker: string;
+  /** The status an allowed role gets (200 unless the screen itself answers otherwise). */
+  status?: number;
+  /** A resource route (file download, JSON): no `.data` request to check. */
+  resource?: boolean;
+};
+
+export type ActionRow = {
+  /** How the row is named in the test output. */
+  name: string;
+  path: string | ((fx: Fixture) => string);
+  allowed: readonly Role[];
+  setup?: (ctx: MatrixContext) => Promise<Fixture>;
+  /** The request body: form fields, or a multipart form. */
+  body: (fx: Fixture, ctx: MatrixContext) => Record<string, string> | FormData;
+  /** The status an allowed role gets, and where a redirect leads. */
+  status: number;
+  location?: string;
+  /** Reads the state the action changes. Refused visitors must leave it exactly as it was. */
+  observe: (ctx: MatrixContext, fx: Fixture) => Promise<unknown>;
+  /** What `observe` reads after an allowed role acted (it must also differ from what it read before). */
+  expected: (fx: Fixture, ctx: MatrixContext, before: unknown) => unknown;
+  /** Checks the answer itself (a download's content), for allowed roles. */
+  response?: (response: Response, fx: Fixture) => Promise<void>;
+  /** Acts on the actor's own account: each visitor signs in as a fresh user of its role for it. */
+  ownAccount?: boolean;
+};
+
+export type IntentRoute = { path: string | ((fx: Fixture) => string); allowedRole: Role; setup?: ActionRow["setup"] };
+
+const resolve = (path: string | ((fx: Fixture) => string), fx: Fixture) => (typeof path === "string" ? path : path(fx));
+export const pathOf = resolve;
+
+const staffAndEditors: Role[] = ["admin", "editor"];
+const staffAndSales: Role[] = ["admin", "sales"];
+const everyone: Role[] = ["admin", "sales", "editor"];
+const adminOnly: Role[] = ["admin"];
+
+// ---- what rows act on, created through the app as an admin would ------------------------------------
+
+async function createdId(response: Response, what: string, find: () => Promise<{ id: string } | undefined>) {
+  expect(response.status, `creating ${what}`).toBeLessThan(400);
+  const row = await find();
+  if (!row) throw new Error(`${what} was not created`);
+  return row.id;
+}
+
+async function pageFixture(ctx: MatrixContext, status = "draft"): Promise<Fixture> {
+  const slug = `matrix-page-${ctx.unique}`;
+  const response = await ctx.adminPost("/admin/pages/new", {
+    title: `Page ${ctx.unique}`,
+    slug,
+    content: "# Hello",
+    status,
+  });
+  const id = await createdId(response, "page", () =>
+    ctx.db.selectFrom("pages").select("id").where("slug", "=", slug).executeTakeFirst(),
+  );
+  return { id, slug };
+}
+
+async function postFixture(ctx: MatrixContext): Promise<Fixture> {
+  const slug = `matrix-post-${ctx.unique}`;
+  const response = await ctx.adminPost("/admin/blog", {
+    intent: "save",
+    title: `Post ${ctx.unique}`,
+    slug,
+    content: "Words",
+    status: "draft",
+  });
+  const id = await createdId(response, "post", () =>
+    ctx.db.selectFrom("blog_posts").select("id").where("slug", "=", slug).executeTakeFirst(),
+  );
+  return { id, slug };
+}
+
+async function planFixture(ctx: MatrixContext): Promise<Fixture> {
+  const title = `Plan ${ctx.unique}`;
+  const response = await ctx.adminPost("/admin/pricing", {
+    intent: "save-plan",
+    planType: "paid_ads",
+    title,
+    priceUsd: "100",
+    priceInr: "8000",
+    isActive: "true",
+  });
+  const id = await createdId(response, "plan", () =>
+    ctx.db.selectFrom("pricing_plans").select("id").where("title", "=", title).executeTakeFirst(),
+  );
+  return { id, title };
+}
+
+async function formFixture(ctx: MatrixContext): Promise<Fixture> {
+  const name = `Form ${ctx.unique}`;
+  const response = await ctx.adminPost("/admin/forms", {
+    intent: "create",
+    name,
+    description: "",
+    formType: "lead",
+    status: "active",
+  });
+  const id = await createdId(response, "form", () =>
+    ctx.db.selectFrom("forms").select("id").where("name", "=", name).executeTakeFirst(),
+  );
+  return { formId: id, name };
+}
+
+async function clientFixture(ctx: MatrixContext): Promise<Fixture> {
+  const name = `Client ${ctx.unique}`;
+  const response = await ctx.adminPost("/admin/clients", { intent: "create", name, status: "active" });
+  const id = await createdId(response, "client", () =>
+    ctx.db.selectFrom("clients").select("id").where("name", "=", name).executeTakeFirst(),
+  );
+  return { clientId: id, name };
+}
+
+async function userFixture(ctx: MatrixContext, role: Role = "sales"): Promise<Fixture> {
+  const email = `target-${ctx.unique}@example.com`;
+  const response = await ctx.adminPost("/admin/users", {
+    intent: "create",
+    email,
+    password: "target-password-1",
+    role,
+  });
+  const userId = await createdId(response, "user", () =>
+    ctx.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst(),
+  );
+  return { userId, email };
+}
+
+async function leadFixture(ctx: MatrixContext, options: { isSpam?: boolean } = {}): Promise<Fixture> {
+  const email = `lead-${ctx.unique}@example.com`;
+  return { leadId: await insertLead(ctx.db, { email, ...options }), email };
+}
+
+const leadOf = (ctx: MatrixContext, leadId: string) =>
+  ctx.db
+    .selectFrom("leads")
+    .select(["name", "status", "is_spam"])
+    .where("id", "=", leadId)
+    .executeTakeFirst()
+    .then((lead) => (lead ? { name: lead.name, status: lead.status, spam: Boolean(lead.is_spam) } : null));
+
+const countWhere = async (ctx: MatrixContext, table: "leads" | "audit_logs", column: string, value: string) => {
+  const rows = await ctx.db
+    .selectFrom(table)
+    .select("id")
+    .where(column as never, "=", value as never)
+    .execute();
+  return rows.length;
+};
+
+const settingOf = async (ctx: MatrixContext, key: string) => (await getSettings(ctx.db, [key]))[key] ?? null;
+
+const sessionsOf = async (ctx: MatrixContext, email: string) => {
+  const user = await ctx.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();
+  if (!user) return null;
+  return (await ctx.db.selectFrom("session").select("id").where("user_id", "=", user.id).execute()).length;
+};
+
+const passwordHashOf = async (ctx: MatrixContext, email: string) =>
+  (
+    await ctx.db
+      .selectFrom("account")
+      .innerJoin("user", "user.id", "account.user_id")
+      .select("account.password")
+      .where("user.email", "=", email)
+      .executeTakeFirst()
+  )?.password ?? null;
+
+const twoFactorOf = async (ctx: MatrixContext, email: string) => {
+  const user = await ctx.db
+    .selectFrom("user")
+    .select(["id", "two_factor_enabled"])
+    .where("email", "=", email)
+    .executeTakeFirst();
+  if (!user) return null;
+  const secrets = await ctx.db.selectFrom("two_factor").select("id").where("user_id", "=", user.id).execute();
+  return { enabled: Boolean(user.two_factor_enabled), secrets: secrets.length };
+};
+
+/** Starts two-factor enrolment for the acting user, as the Settings screen does; returns the secret. */
+async function startTwoFactor(ctx: MatrixContext): Promise<Fixture> {
+  const response = await ctx.actorPost("/admin/settings", { intent: "enable-2fa", password: "own-password-1" });
+  expect(response.status).toBe(200);
+  const totpUri = /name="totpUri" value="([^"]+)"/.exec(await response.text())?.[1]?.replaceAll("&amp;", "&");
+  if (!totpUri) throw new Error("the enrolment shows no authenticator address");
+  const secret = new URL(totpUri).searchParams.get("secret");
+  if (!secret) throw new Error(`no secret in ${totpUri}`);
+  return { totpUri, secret };
+}
+
+function uploadForm(bucket: string, prefix: string) {
+  const form = new FormData();
+  form.set("bucket", bucket);
+  form.set("prefix", prefix);
+  form.set("file", new Blob([makePng()], { type: "image/png" }), "picture.png");
+  return form;
+}
+
+// ---- the screens --------------------------------------------------------------------------------------
+
+export const screenRows: ScreenRow[] = [
+  { path: "/admin", allowed: everyone, marker: "<title>Dashboard | Admin</title>" },
+  { path: "/admin/dashboard", allowed: everyone, marker: "<title>Dashboard | Admin</title>" },
+  { path: "/admin/leads", allowed: staffAndSales, marker: "<title>Leads | Admin</title>" },
+  {
+    path: (fx) => `/admin/leads/${fx.leadId}`,
+    setup: (ctx) => leadFixture(ctx),
+    allowed: staffAndSales,
+    marker: "<title>Lena Lead | Leads | Admin</title>",
+  },
+  { path: "/admin/leads/gdpr", allowed: adminOnly, marker: "<title>GDPR tools | Leads | Admin</title>" },
+  {
+    path: "/admin/leads/export",
+    allowed: staffAndSales,
+    marker: '"id","created_at","name","email"',
+    resource: true,
+  },
+  { path: "/admin/clients", allowed: staffAndSales, marker: "<title>Clients | Admin</title>" },
+  { path: "/admin/pages", allowed: staffAndEditors, marker: "<title>Page Management | Admin</title>" },
+  { path: "/admin/pages/new", allowed: staffAndEditors, marker: "<title>New Page | Admin</title>" },
+  {
+    path: (fx) => `/admin/pages/${fx.id}/edit`,
+    setup: (ctx) => pageFixture(ctx),
+    allowed: staffAndEditors,
+    marker: "<title>Edit Page | Admin</title>",
+  },
+  {
+    path: (fx) => `/admin/pages/${fx.id}/preview`,
+    setup: (ctx) => pageFixture(ctx),
+    allowed: staffAndEditors,
+    marker: "Preview: Page ",
+  },
+  { path: "/admin/blog", allowed: staffAndEditors, marker: "<title>Blog Management | Admin</title>" },
+  {
+    path: (fx) => `/admin/blog/${fx.id}/preview`,
+    setup: (ctx) => postFixture(ctx),
+    allowed: staffAndEditors,
+    marker: "Preview: Post ",
+  },
+  { path: "/admin/forms", allowed: staffAndEditors, marker: "<title>Forms Management | Admin</title>" },
+  {
+    path: (fx) => `/admin/forms/${fx.formId}/leads`,
+    setup: (ctx) => formFixture(ctx),
+    allowed: staffAndEditors,
+    marker: "<title>Leads from Form ",
+  },
+  {
+    path: (fx) => `/admin/forms/${fx.formId}/submissions`,
+    setup: (ctx) => formFixture(ctx),
+    allowed: staffAndEditors,
+    marker: "<title>Submissions for Form ",
+  },
+  { path: "/admin/pricing", allowed: adminOnly, marker: "<title>Pricing Management | Admin</title>" },
+  { path: "/admin/settings", allowed: everyone, marker: "<title>Settings | Admin</title>" },
+  { path: "/admin/users", allowed: adminOnly, marker: "<title>Users | Admin</title>" },
+  // An unknown admin address is simply not found, for every signed-in role: there is nothing to refuse.
+  { path: "/admin/no-such-screen", allowed: everyone, marker: "<title>Page not found | Admin</title>", status: 404 },
+  {
+    path: "/admin/leads/nothing/here",
+    allowed: everyone,
+    marker: "<title>Page not found | Admin</title>",
+    status: 404,
+  },
+];
+
+// ---- the actions --------------------------------------------------------------------------------------
+
+const page = { status: 200 };
+
+export const actionRows: ActionRow[] = [
+  // Users (admin only)
+  {
+    name: "users: create",
+    path: "/admin/users",
+    allowed: adminOnly,
+    body: (_fx, ctx) => ({
+      intent: "create",
+      email: `new-${ctx.unique}@example.com`,
+      password: "new-password-1",
+      role: "editor",
+    }),
+    ...page,
+    observe: async (ctx) =>
+      (await ctx.db.selectFrom("user").select("id").where("email", "=", `new-${ctx.unique}@example.com`).execute())
+        .length,
+    expected: () => 1,
+  },
+  {
+    name: "users: set-role",
+    path: "/admin/users",
+    allowed: adminOnly,
+    setup: (ctx) => userFixture(ctx),
+    body: (fx) => ({ intent: "set-role", userId: fx.userId!, role: "editor" }),
+    ...page,
+    observe: async (ctx, fx) =>
+      (await ctx.db.selectFrom("user_roles").select("role").where("user_id", "=", fx.userId!).executeTakeFirst())?.role,
+    expected: () => "editor",
+  },
+  {
+    name: "users: disable",
+    path: "/admin/users",
+    allowed: adminOnly,
+    setup: (ctx) => userFixture(ctx),
+    body: (fx) => ({ intent: "disable", userId: fx.userId! }),
+    ...page,
+    observe: async (ctx, fx) =>
+      Boolean(
+        (await ctx.db.selectFrom("user").select("disabled").where("id", "=", fx.userId!).executeTakeFirst())?.disabled,
+      ),
+    expected: () => true,
+  },
+  {
+    name: "users: enable",
+    path: "/admin/users",
+    allowed: adminOnly,
+    setup: async (ctx) => {
+      const fx = await userFixture(ctx);
+      expect((await ctx.adminPost("/admin/users", { intent: "disable", userId: fx.userId! })).status).toBe(200);
+      return fx;
+    },
+    body: (fx) => ({ intent: "enable", userId: fx.userId! }),
+    ...page,
+    observe: async (ctx, fx) =>
+      Boolean(
+        (await ctx.db.selectFrom("user").select("disabled").where("id", "=", fx.userId!).executeTakeFirst())?.disabled,
+      ),
+    expected: () => false,
+  },
+  {
+    name: "users: revoke-sessions",
+    path: "/admin/users",
+    allowed: adminOnly,
+    setup: async (ctx) => {
+      const fx = await userFixture(ctx);
+      await ctx.signIn(fx.email!, "target-password-1");
+      return fx;
+    },
+    body: (fx) => ({ intent: "revoke-sessions", userId: fx.userId! }),
+    ...page,
+    observe: (ctx, fx) => sessionsOf(ctx, fx.email!),
+    expected: () => 0,
+  },
+  {
+    name: "users: reset-password",
+    path: "/admin/users",
+    allowed: adminOnly,
+    setup: (ctx) => userFixture(ctx),
+    body: (fx) => ({ intent: "reset-password", userId: fx.userId!, password: "another-password-2" }),
+    ...page,
+    observe: (ctx, fx) => passwordHashOf(ctx, fx.email!),
+    expected: () => expect.any(String),
+  },
+  {
+    name: "users: delete",
+    path: "/admin/users",
+    allowed: adminOnly,
+    setup: (ctx) => userFixture(ctx),
+    body: (fx) => ({ intent: "delete", userId: fx.userId! }),
+    ...page,
+    observe: async (ctx, fx) =>
+      (await ctx.db.selectFrom("user").select("id").where("id", "=", fx.userId!).execute()).length,
+    expected: () => 0,
+  },
+
+  // Settings: the site's settings are admin-only, the own account is everyone's
+  {
+    name: "settings: save-site-info",
+    path: "/admin/settings",
+    allowed: adminOnly,
+    body: (_fx, ctx) => ({ intent: "save-site-info", site_title: `Agency ${ctx.unique}`, site_meta_description: "" }),
+    ...page,
+    observe: (ctx) => settingOf(ctx, "site_title"),
+    expected: (_fx, ctx) => `Agency ${ctx.unique}`,
+  },
+  {
+    name: "settings: save-analytics",
+    path: "/admin/settings",
+    allowed: adminOnly,
+    body: (_fx, ctx) => ({
+      intent: "save-analytics",
+      google_analytics_id: "",
+      facebook_pixel_id: "",
+      custom_head_code: `<meta name="matrix" content="${ctx.unique}">`,
+    }),
+    ...page,
+    observe: (ctx) => settingOf(ctx, "custom_head_code"),
+    expected: (_fx, ctx) => `<meta name="matrix" content="${ctx.unique}">`,
+  },
+  {
+    name: "settings: remove-file",
+    path: "/admin/settings",
+    allowed: adminOnly,
+    setup: async (ctx) => {
+      const url = `/uploads/logos/header_logo-${Date.now()}${ctx.unique.replace(/\D/g, "").slice(0, 3)}.png`;
+      await updateSettings(ctx.db, { header_logo: url }, { id: null, email: "test" });
+      return { url };
+    },
+    body: () => ({ intent: "remove-file", key: "header_logo" }),
+    ...page,
+    observe: (ctx) => settingOf(ctx, "header_logo"),
+    expected: () => null,
+  },
+  {
+    name: "settings: change-password (own account)",
+    path: "/admin/settings",
+    allowed: everyone,
+    ownAccount: true,
+    body: () => ({
+      intent: "change-password",
+      currentPassword: "own-password-1",
+      newPassword: "own-password-2",
+      confirmPassword: "own-password-2",
+    }),
+    ...page,
+    observe: async (ctx) => (ctx.actorEmail ? passwordHashOf(ctx, ctx.actorEmail) : null),
+    expected: () => expect.any(String),
+  },
+  {
+    name: "settings: enable-2fa (own account)",
+    path: "/admin/settings",
+    allowed: everyone,
+    ownAccount: true,
+    body: () => ({ intent: "enable-2fa", password: "own-password-1" }),
+    ...page,
+    observe: async (ctx) => (ctx.actorEmail ? twoFactorOf(ctx, ctx.actorEmail) : null),
+    // The secret is stored; two-factor is on only once a code confirms it.
+    expected: () => ({ enabled: false, secrets: 1 }),
+  },
+
+  {
+    name: "settings: confirm-2fa (own account)",
+    path: "/admin/settings",
+    allowed: everyone,
+    ownAccount: true,
+    setup: async (ctx) => startTwoFactor(ctx),
+    body: (fx) => ({ intent: "confirm-2fa", code: totp(fx.secret!), totpUri: fx.totpUri! }),
+    ...page,
+    observe: async (ctx) => (ctx.actorEmail ? twoFactorOf(ctx, ctx.actorEmail) : null),
+    expected: () => ({ enabled: true, secrets: 1 }),
+  },
+  {
+    name: "settings: disable-2fa (own account)",
+    path: "/admin/settings",
+    allowed: everyone,
+    ownAccount: true,
+    setup: async (ctx) => {
+      const fx = await startTwoFactor(ctx);
+      const confirmed = await ctx.actorPost("/admin/settings", {
+        intent: "confirm-2fa",
+        code: totp(fx.secret!),
+        totpUri: fx.totpUri!,
+      });
+      expect(confirmed.status).toBe(200);
+      expect(await twoFactorOf(ctx, ctx.actorEmail)).toEqual({ enabled: true, secrets: 1 });
+      return fx;
+    },
+    body: () => ({ intent: "disable-2fa", password: "own-password-1" }),
+    ...page,
+    observe: async (ctx) => (ctx.actorEmail ? twoFactorOf(ctx, ctx.actorEmail) : null),
+    expected: () => ({ enabled: false, secrets: 0 }),
+  },
+
+  // Pages (admin, editor)
+  {
+    name: "page editor: create",
+    path: "/admin/pages/new",
+    allowed: staffAndEditors,
+    body: (_fx, ctx) => ({
+      title: `New ${ctx.unique}`,
+      slug: `matrix-new-${ctx.unique}`,
+      content: "Hi",
+      status: "draft",
+    }),
+    status: 302,
+    location: "/admin/pages",
+    observe: async (ctx) =>
+      (await ctx.db.selectFrom("pages").select("id").where("slug", "=", `matrix-new-${ctx.unique}`).execute()).length,
+    expected: () => 1,
+  },
+  {
+    name: "page editor: update",
+    path: (fx) => `/admin/pages/${fx.id}/edit`,
+    allowed: staffAndEditors,
+    setup: (ctx) => pageFixture(ctx),
+    body: (fx) => ({ title: "Renamed", slug: fx.slug!, content: "# Hello", status: "draft" }),
+    status: 302,
+    location: "/admin/pages",
+    observe: async (ctx, fx) =>
+      (await ctx.db.selectFrom("pages").select("title").where("id", "=", fx.id!).executeTakeFirst())?.title,
+    expected: () => "Renamed",
+  },
+  {
+    name: "pages: set-status",
+    path: "/admin/pages",
+    allowed: staffAndEditors,
+    setup: (ctx) => pageFixture(ctx),
+    body: (fx) => ({ intent: "set-status", id: fx.id!, status: "published" }),
+    ...page,
+    observe: async (ctx, fx) =>
+      (await ctx.db.selectFrom("pages").select("status").where("id", "=", fx.id!).executeTakeFirst())?.status,
+    expected: () => "published",
+  },
+  {
+    name: "pages: delete",
+    path: "/admin/pages",
+    allowed: staffAndEditors,
+    setup: (ctx) => pageFixture(ctx),
+    body: (fx) => ({ intent: "delete", id: fx.id! }),
+    ...page,
+    observe: async (ctx, fx) =>
+      (await ctx.db.selectFrom("pages").select("id").where("id", "=", fx.id!).execute()).length,
+    expected: () => 0,
+  },
+
+  // Blog (admin, editor)
+  {
+    name: "blog: save",
+    path: "/admin/blog",
+    allowed: staffAndEditors,
+    body: (_fx, ctx) => ({
+      intent: "save",
+      title: `Fresh ${ctx.unique}`,
+      slug: `matrix-fresh-${ctx.unique}`,
+      content: "Text",
+      status: "draft",
+    }),
+    ...page,
+    observe: async (ctx) =>
+      (await ctx.db.selectFrom("blog_posts").select("id").where("slug", "=", `matrix-fresh-${ctx.unique}`).execute())
+        .length,
+    expected: () => 1,
+  },
+  {
+    name: "blog: set-status",
+    path: "/admin/blog",
+    allowed: staffAndEditors,
+    setup: (ctx) => postFixture(ctx),
+    body: (fx) => ({ intent: "set-status", id: fx.id!, status: "published" }),
+    ...page,
+    observe: async (ctx, fx) =>
+      (await ctx.db.selectFrom("blog_posts").select("status").where("id", "=", fx.id!).executeTakeFirst())?.status,
+    expected: () => "published",
+  },
+  {
+    name: "blog: delete",
+    path: "/admin/blog",
+    allowed: staffAndEditors,
+    setup: (ctx) => postFixture(ctx),
+    body: (fx) => ({ intent: "delete", id: fx.id! }),
+    ...page,
+    observe: async (ctx, fx) =>
+      (await ctx.db.selectFrom("blog_posts").select("id").where("id", "=", fx.id!).execute()).length,
+    expected: () => 0,
+  },
+
+  // Pricing (admin only)
+  {
+    name: "pricing: save-plan",
+    path: "/admin/pricing",
+    allowed: adminOnly,
+    setup: (ctx) => planFixture(ctx),
+    body: (fx) => ({
+      intent: "save-plan",
+      id: fx.id!,
+      planType: "paid_ads",
+      title: fx.title!,
+      priceUsd: "250",
+      priceInr: "20000",
+      isActive: "true",
+    }),
+    ...page,
+    observe: async (ctx, fx) =>
+      Number(
+        (await ctx.db.selectFrom("pricing_plans").select("price_usd").where("id", "=", fx.id!).executeTakeFirst())
+          ?.price_usd,
+      ),
+    expected: () => 250,
+  },
+  {
+    name: "pricing: set-active",
+    path: "/admin/pricing",
+    allowed: adminOnly,
+    setup: (ctx) => planFixture(ctx),
+    body: (fx) => ({ intent: "set-active", id: fx.id!, isActive: "false" }),
+    ...page,
+    observe: async (ctx, fx) =>
+      Boolean(
+        (await ctx.db.selectFrom("pricing_plans").select("is_active").where("id", "=", fx.id!).executeTakeFirst())
+          ?.is_active,
+      ),
+    expected: () => false,
+  },
+  {
+    name: "pricing: delete-plan",
+    path: "/admin/pricing",
+    allowed: adminOnly,
+    setup: (ctx) => planFixture(ctx),
+    body: (fx) => ({ intent: "delete-plan", id: fx.id! }),
+    ...page,
+    observe: async (ctx, fx) =>
+      (await ctx.db.selectFrom("pricing_plans").select("id").where("id", "=", fx.id!).execute()).length,
+    expected: () => 0,
+  },
+  {
+    name: "pricing: save-content",
+    path: "/admin/pricing",
+    allowed: adminOnly,
+    setup: async (ctx) => {
+      const row = await ctx.db
+        .selectFrom("pricing_content")
+        .select("content")
+        .where("section_key", "=", "faq")
+        .executeTakeFirstOrThrow();
+      return { content: typeof row.content === "string" ? row.content : JSON.stringify(row.content) };
+    },
+    body: (fx, ctx) => ({
+      intent: "save-content",
+      sectionKey: "faq",
+      title: `FAQ ${ctx.unique}`,
+      content: fx.content!,
+    }),
+    ...page,
+    observe: async (ctx) =>
+      (await ctx.db.selectFrom("pricing_content").select("title").where("section_key", "=", "faq").executeTakeFirst())
+        ?.title,
+    expected: (_fx, ctx) => `FAQ ${ctx.unique}`,
+  },
+
+  // Clients (admin, sales)
+  {
+    name: "clients: create",
+    path: "/admin/clients",
+    allowed: staffAndSales,
+    body: (_fx, ctx) => ({ intent: "create", name: `Acme ${ctx.unique}`, status: "active" }),
+    status: 302,
+    location: "/admin/clients",
+    observe: async (ctx) =>
+      (await ctx.db.selectFrom("clients").select("id").where("name", "=", `Acme ${ctx.unique}`).execute()).length,
+    expected: () => 1,
+  },
+  {
+    name: "clients: update",
+    path: "/admin/clients",
+    allowed: staffAndSales,
+    setup: (ctx) => clientFixture(ctx),
+    body: (fx) => ({
+      intent: "update",
+      clientId: fx.clientId!,
+      name: fx.name!,
+      company: "Renamed Ltd",
+      status: "active",
+    }),
+    status: 302,
+    location: "/admin/clients",
+    observe: async (ctx, fx) =>
+      (await ctx.db.selectFrom("clients").select("company").where("id", "=", fx.clientId!).executeTakeFirst())?.company,
+    expected: () => "Renamed Ltd",
+  },
+  {
+    name: "clients: set-status",
+    path: "/admin/clients",
+    allowed: staffAndSales,
+    setup: (ctx) => clientFixture(ctx),
+    body: (fx) => ({ intent: "set-status", clientId: fx.clientId!, status: "suspended" }),
+    status: 302,
+    location: "/admin/clients",
+    observe: async (ctx, fx) =>
+      (await ctx.db.selectFrom("clients").select("status").where("id", "=", fx.clientId!).executeTakeFirst())?.status,
+    expected: () => "suspended",
+  },
+
+  // Forms (admin, editor)
+  {
+    name: "forms: create",
+    path: "/admin/forms",
+    allowed: staffAndEditors,
+    body: (_fx, ctx) => ({ intent: "create", name: `Quote ${ctx.unique}`, formType: "quote", status: "draft" }),
+    status: 302,
+    location: "/admin/forms",
+    observe: async (ctx) =>
+      (await ctx.db.selectFrom("forms").select("id").where("name", "=", `Quote ${ctx.unique}`).execute()).length,
+    expected: () => 1,
+  },
+  {
+    name: "forms: update",
+    path: "/admin/forms",
+    allowed: staffAndEditors,
+    setup: (ctx) => formFixture(ctx),
+    body: (fx) => ({ intent: "update", formId: fx.formId!, name: fx.name!, formType: "lead", status: "inactive" }),
+    status: 302,
+    location: "/admin/forms",
+    observe: async (ctx, fx) =>
+      (await ctx.db.selectFrom("forms").select("status").where("id", "=", fx.formId!).executeTakeFirst())?.status,
+    expected: () => "inactive",
+  },
+  {
+    name: "forms: delete",
+    path: "/admin/forms",
+    allowed: staffAndEditors,
+    setup: (ctx) => formFixture(ctx),
+    body: (fx) => ({ intent: "delete", formId: fx.formId! }),
+    status: 302,
+    location: "/admin/forms",
+    observe: async (ctx, fx) =>
+      (await ctx.db.selectFrom("forms").select("id").where("id", "=", fx.formId!).execute()).length,
+    expected: () => 0,
+  },
+  {
+    name: "a form's leads: set-status",
+    path: (fx) => `/admin/forms/${fx.formId}/leads`,
+    allowed: staffAndEditors,
+    setup: async (ctx) => {
+      const form = await formFixture(ctx);
+      const lead = await insertLead(ctx.db, { email: `form-lead-${ctx.unique}@example.com`, formId: form.formId! });
+      return { ...form, leadId: lead };
+    },
+    body: (fx) => ({ leadId: fx.leadId!, status: "qualified" }),
+    ...page,
+    observe: async (ctx, fx) => (await leadOf(ctx, fx.leadId!))?.status,
+    expected: () => "qualified",
+  },
+
+  // Leads (admin, sales), from the list and from the lead's own screen
+  ...(["/admin/leads", "lead"] as const).flatMap((where): ActionRow[] => {
+    const path = (fx: Fixture) => (where === "lead" ? `/admin/leads/${fx.leadId}` : "/admin/leads");
+    const label = where === "lead" ? "lead screen" : "leads";
+    return [
+      {
+        name: `${label}: set-status`,
+        path,
+        allowed: staffAndSales,
+        setup: (ctx) => leadFixture(ctx),
+        body: (fx) => ({ intent: "set-status", leadId: fx.leadId!, status: "contacted" }),
+        ...page,
+        observe: async (ctx, fx) => (await leadOf(ctx, fx.leadId!))?.status,
+        expected: () => "contacted",
+      },
+      {
+        name: `${label}: update`,
+        path,
+        allowed: staffAndSales,
+        setup: (ctx) => leadFixture(ctx),
+        body: (fx) => ({ intent: "update", leadId: fx.leadId!, name: "Lena Renamed", email: fx.email!, status: "new" }),
+        ...page,
+        observe: async (ctx, fx) => (await leadOf(ctx, fx.leadId!))?.name,
+        expected: () => "Lena Renamed",
+      },
+      {
+        name: `${label}: add-note`,
+        path,
+        allowed: staffAndSales,
+        setup: (ctx) => leadFixture(ctx),
+        body: (fx) => ({ intent: "add-note", leadId: fx.leadId!, body: "Called, no answer" }),
+        ...page,
+        observe: async (ctx, fx) =>
+          (await ctx.db.selectFrom("lead_notes").select("body").where("lead_id", "=", fx.leadId!).execute()).map(
+            (note) => note.body,
+          ),
+        expected: () => ["Called, no answer"],
+      },
+      {
+        name: `${label}: mark-not-spam`,
+        path,
+        allowed: staffAndSales,
+        setup: (ctx) => leadFixture(ctx, { isSpam: true }),
+        body: (fx) => ({ intent: "mark-not-spam", leadId: fx.leadId! }),
+        ...page,
+        observe: async (ctx, fx) => (await leadOf(ctx, fx.leadId!))?.spam,
+        expected: () => false,
+      },
+      {
+        name: `${label}: resend-mail`,
+        path,
+        allowed: staffAndSales,
+        setup: async (ctx) => {
+          const lead = await leadFixture(ctx);
+          return { ...lead, mailId: await insertFailedMail(ctx.db, lead.leadId!) };
+        },
+        body: (fx) => ({ intent: "resend-mail", leadId: fx.leadId!, mailId: fx.mailId! }),
+        ...page,
+        observe: async (ctx, fx) =>
+          (await ctx.db.selectFrom("email_outbox").select("status").where("id", "=", fx.mailId!).executeTakeFirst())
+            ?.status,
+        expected: () => "queued",
+      },
+      {
+        name: `${label}: delete`,
+        path,
+        allowed: staffAndSales,
+        setup: (ctx) => leadFixture(ctx, { isSpam: true }),
+        body: (fx) => ({ intent: "delete", leadId: fx.leadId! }),
+        ...(where === "lead" ? { status: 302, location: "/admin/leads?view=spam" } : page),
+        observe: (ctx, fx) => leadOf(ctx, fx.leadId!),
+        expected: () => null,
+      },
+    ];
+  }),
+
+  // GDPR tools (admin only)
+  {
+    name: "GDPR: erase",
+    path: "/admin/leads/gdpr",
+    allowed: adminOnly,
+    setup: async (ctx) => {
+      const lead = await leadFixture(ctx);
+      await addLeadNote(ctx.db, lead.leadId!, "Prefers mornings", { id: null, email: "test" });
+      return lead;
+    },
+    body: (fx) => ({ intent: "erase", email: fx.email! }),
+    ...page,
+    observe: async (ctx, fx) => ({
+      leads: await countWhere(ctx, "leads", "email", fx.email!),
+      notes: (await ctx.db.selectFrom("lead_notes").select("id").where("lead_id", "=", fx.leadId!).execute()).length,
+    }),
+    expected: () => ({ leads: 0, notes: 0 }),
+    response: async (response) => {
+      expect(await response.text()).toContain("Erased 1 lead(s) and everything attached to them");
+    },
+  },
+  {
+    name: "GDPR: export",
+    path: "/admin/leads/gdpr/export",
+    allowed: adminOnly,
+    setup: (ctx) => leadFixture(ctx),
+    body: (fx) => ({ email: fx.email! }),
+    ...page,
+    observe: (ctx) => countWhere(ctx, "audit_logs", "action", "gdpr.export"),
+    expected: (_fx, _ctx, before) => (before as number) + 1,
+    response: async (response, fx) => {
+      expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      const exported = (await response.json()) as { email: string; leads: { email: string }[] };
+      expect(exported.email).toBe(fx.email);
+      expect(exported.leads.map((lead) => lead.email)).toEqual([fx.email]);
+    },
+  },
+
+  // Uploads: blog images for editors and admins, site files for admins only
+  {
+    name: "uploads: a blog image",
+    path: "/admin/uploads",
+    allowed: staffAndEditors,
+    body: () => uploadForm("pdfs", "blog-images/"),
+    ...page,
+    observe: (ctx) => countWhere(ctx, "audit_logs", "action", "upload.create"),
+    expected: (_fx, _ctx, before) => (before as number) + 1,
+    response: async (response) => {
+      expect(await response.json()).toEqual({
+        url: expect.stringMatching(/^\/uploads\/pdfs\/blog-images\/\d{13}-[a-z0-9]{10}\.png$/),
+      });
+    },
+  },
+  {
+    name: "uploads: the header logo",
+    path: "/admin/uploads",
+    allowed: adminOnly,
+    body: () => uploadForm("logos", "header_logo"),
+    ...page,
+    observe: (ctx) => settingOf(ctx, "header_logo"),
+    expected: () => expect.stringMatching(/^\/uploads\/logos\/header_logo-\d{13}-[a-z0-9]{10}\.png$/),
+  },
+
+  // Signing out ends the session it was sent with
+  {
+    name: "logout",
+    path: "/admin/logout",
+    allowed: everyone,
+    ownAccount: true,
+    body: () => ({}),
+    status: 302,
+    location: "/admin/login",
+    observe: async (ctx) => (ctx.actorEmail ? sessionsOf(ctx, ctx.actorEmail) : null),
+    expected: () => 0,
+  },
+];
+
+/** Every route whose action dispatches on `intent`, with a role that may use it. */
+export const intentRoutes: IntentRoute[] = [
+  { path: "/admin/users", allowedRole: "admin" },
+  { path: "/admin/settings", allowedRole: "sales" },
+  { path: "/admin/pages", allowedRole: "editor" },
+  { path: "/admin/blog", allowedRole: "editor" },
+  { path: "/admin/pricing", allowedRole: "admin" },
+  { path: "/admin/clients", allowedRole: "sales" },
+  { path: "/admin/forms", allowedRole: "editor" },
+  { path: "/admin/leads", allowedRole: "sales" },
+  { path: (fx) => `/admin/leads/${fx.leadId}`, allowedRole: "sales", setup: (ctx) => leadFixture(ctx) },
+  { path: "/admin/leads/gdpr", allowedRole: "admin" },
+];
+
+/** Names no route knows, among them ones that exist on every JavaScript object. */
+export const unknownIntents = ["no-such-intent", "constructor", "toString", "__proto__", "hasOwnProperty", ""];

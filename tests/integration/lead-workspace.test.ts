@@ -1,0 +1,410 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { canUseIntent } from "~/lib/roles";
+import { type LeadFilters, leadFiltersSchema } from "~/lib/schemas/lead-admin";
+import { listAuditEntries } from "~/server/audit/audit.server";
+import { createClient, listClients } from "~/server/clients/clients.server";
+import type { Database } from "~/server/db/schema.server";
+import { newId } from "~/server/db/values.server";
+import { applyBulkChange, countMatchingLeads } from "~/server/leads/bulk.server";
+import { captureLead } from "~/server/leads/capture.server";
+import { dueFollowUps, queueFollowUpDigests, setLeadFollowUp } from "~/server/leads/follow-ups.server";
+import { LeadActionError } from "~/server/leads/lead-admin.server";
+import { filterContext, listLeads } from "~/server/leads/lead-list.server";
+import {
+  getLeadAssignment,
+  listAssignableStaff,
+  saveLeadAssignment,
+  setClientOwner,
+  setLeadOwner,
+} from "~/server/leads/owners.server";
+import { createStaffUser, setStaffDisabled } from "~/server/users/staff-users.server";
+import { setDigestOptOut } from "~/server/workspace/preferences.server";
+import { deleteSavedView, listSavedViews, SavedViewError, saveView } from "~/server/workspace/saved-views.server";
+import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
+
+const filters = (given: Partial<LeadFilters> = {}): LeadFilters => ({ ...leadFiltersSchema.parse({}), ...given });
+const mail = { baseUrl: "https://agency.example" };
+const attribution = { pageUrl: null, referrer: null, userAgent: "UA", browserInfo: null };
+const mailContext = { baseUrl: "https://agency.example", notifyEmails: ["team@agency.example"] };
+
+async function insertLeads(
+  db: Database,
+  count: number,
+  given: { status?: "new" | "contacted"; createdAt?: (i: number) => string } = {},
+) {
+  const ids: string[] = [];
+  for (let start = 0; start < count; start += 100) {
+    const rows = Array.from({ length: Math.min(100, count - start) }, (_, offset) => {
+      const i = start + offset;
+      const at = given.createdAt?.(i) ?? new Date(Date.UTC(2026, 10, 1) + i * 60_000).toISOString();
+      return {
+        id: newId(),
+        form_id: null,
+        name: `Lead ${String(i).padStart(4, "0")}`,
+        email: `lead${i}@example.com`,
+        phone: null,
+        company: null,
+        message: null,
+        source: "Contact Form",
+        status: given.status ?? ("new" as const),
+        utm_source: null,
+        utm_medium: null,
+        utm_campaign: null,
+        page_url: null,
+        referrer: null,
+        browser_info: null,
+        ip_address: null,
+        is_spam: false,
+        spam_reason: null,
+        created_at: at,
+        updated_at: at,
+      };
+    });
+    await db.insertInto("leads").values(rows).execute();
+    ids.push(...rows.map((row) => row.id));
+  }
+  return ids;
+}
+
+describe.each(dialects)("the sales workspace on %s", (dialect) => {
+  let database: TestDatabase;
+  afterEach(async () => {
+    await database?.drop();
+  });
+
+  async function setup() {
+    database = await createMigratedDatabase(dialect);
+    const { db } = database;
+    const system = { id: null, email: "test" };
+    const admin = await createStaffUser(
+      db,
+      { email: "boss@agency.example", password: "password-123", role: "admin" },
+      system,
+    );
+    const sales = await createStaffUser(
+      db,
+      { email: "sam@agency.example", password: "password-123", role: "sales" },
+      system,
+    );
+    const sales2 = await createStaffUser(
+      db,
+      { email: "sue@agency.example", password: "password-123", role: "sales" },
+      system,
+    );
+    const editor = await createStaffUser(
+      db,
+      { email: "ed@agency.example", password: "password-123", role: "editor" },
+      system,
+    );
+    const actorOf = (user: { id: string; email: string }) => ({ id: user.id, email: user.email });
+    return { db, admin, sales, sales2, editor, actorOf };
+  }
+
+  async function mailsTo(db: Database, to: string, kind: string) {
+    return db
+      .selectFrom("email_outbox")
+      .select(["subject", "text_body"])
+      .where("to_address", "=", to)
+      .where("kind", "=", kind)
+      .execute();
+  }
+
+  it("gives leads owners among admin and sales staff, tells the owner, and filters My leads and Unassigned", async () => {
+    const { db, admin, sales, editor, actorOf } = await setup();
+    expect((await listAssignableStaff(db)).map((member) => member.email)).toEqual([
+      "boss@agency.example",
+      "sam@agency.example",
+      "sue@agency.example",
+    ]);
+    const [first, second] = await insertLeads(db, 3);
+    await setLeadOwner(db, first!, sales.id, actorOf(admin), mail);
+    await expect(setLeadOwner(db, second!, editor.id, actorOf(admin), mail)).rejects.toThrow(LeadActionError);
+    const told = await mailsTo(db, "sam@agency.example", "lead_assigned");
+    expect(told).toHaveLength(1);
+    expect(told[0]?.subject).toBe("Lead assigned to you: Lead 0000");
+    expect(told[0]?.text_body).toContain(`https://agency.example/admin/leads/${first}`);
+
+    const mine = await listLeads(db, filters({ owner: "me" }), {}, filterContext(sales.id, "UTC"));
+    expect(mine.leads.map((lead) => lead.id)).toEqual([first]);
+    expect(mine.leads[0]?.ownerId).toBe(sales.id);
+    const unassigned = await listLeads(db, filters({ owner: "none" }), {}, filterContext(sales.id, "UTC"));
+    expect(unassigned.total).toBe(2);
+    const audit = await listAuditEntries(db, { entityType: "lead" });
+    expect(audit.find((entry) => entry.action === "lead.assign")?.summary).toEqual({
+      owner: { from: null, to: sales.id },
+    });
+  });
+
+  it("assigns new leads automatically: per form first, else round robin over the chosen staff, skipping who left", async () => {
+    const { db, admin, sales, sales2, actorOf } = await setup();
+    await saveLeadAssignment(db, { roundRobin: [sales.id, sales2.id], perForm: {} }, actorOf(admin));
+    const capture = (email: string) =>
+      captureLead(db, "newsletter", { email, name: "" } as never, attribution, mailContext).then(
+        (saved) => saved.leadId,
+      );
+    const owners: (string | null)[] = [];
+    for (const email of ["a@x.example", "b@x.example", "c@x.example", "d@x.example"]) {
+      const id = await capture(email);
+      owners.push(
+        (await db.selectFrom("leads").select("owner_id").where("id", "=", id).executeTakeFirstOrThrow()).owner_id,
+      );
+    }
+    expect(owners[0]).not.toBe(owners[1]);
+    expect(owners[0]).toBe(owners[2]);
+    expect(owners[1]).toBe(owners[3]);
+    expect(new Set(owners)).toEqual(new Set([sales.id, sales2.id]));
+    // The owner hears of it through the outbox.
+    expect(await mailsTo(db, "sam@agency.example", "lead_assigned")).toHaveLength(2);
+
+    await setStaffDisabled(db, sales2.id, true, actorOf(admin));
+    const afterLeaving = await capture("e@x.example");
+    expect(
+      (await db.selectFrom("leads").select("owner_id").where("id", "=", afterLeaving).executeTakeFirstOrThrow())
+        .owner_id,
+    ).toBe(sales.id);
+
+    const formId = newId();
+    const at = new Date().toISOString();
+    await db
+      .insertInto("forms")
+      .values({
+        id: formId,
+        name: "Newsletter Signup",
+        description: null,
+        form_type: "newsletter",
+        status: "active",
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await saveLeadAssignment(db, { roundRobin: [sales.id], perForm: { [formId]: admin.id } }, actorOf(admin));
+    const perForm = await capture("f@x.example");
+    expect(
+      (await db.selectFrom("leads").select("owner_id").where("id", "=", perForm).executeTakeFirstOrThrow()).owner_id,
+    ).toBe(admin.id);
+    // Nobody who cannot own leads may be named in the rule.
+    await expect(saveLeadAssignment(db, { roundRobin: [sales2.id], perForm: {} }, actorOf(admin))).rejects.toThrow(
+      LeadActionError,
+    );
+    expect((await getLeadAssignment(db)).roundRobin).toEqual([sales.id]);
+  });
+
+  it("sets follow-ups in the agency's time zone and filters Due today and Overdue by its days", async () => {
+    const { db, admin, sales, actorOf } = await setup();
+    const [yesterday, today, tomorrow, none] = await insertLeads(db, 4);
+    const zone = "Asia/Kolkata";
+    // 2026-11-23 01:00 in Kolkata is still 2026-11-22 in UTC: the agency's day decides.
+    const nowMs = Date.parse("2026-11-22T19:30:00.000Z");
+    for (const id of [yesterday, today, tomorrow]) await setLeadOwner(db, id!, sales.id, actorOf(admin), mail);
+    await setLeadFollowUp(
+      db,
+      { leadId: yesterday!, followUpAt: "2026-11-22T17:00", followUpNote: "Send the proposal" },
+      zone,
+      actorOf(sales),
+    );
+    await setLeadFollowUp(
+      db,
+      { leadId: today!, followUpAt: "2026-11-23T10:00", followUpNote: null },
+      zone,
+      actorOf(sales),
+    );
+    await setLeadFollowUp(
+      db,
+      { leadId: tomorrow!, followUpAt: "2026-11-24", followUpNote: null },
+      zone,
+      actorOf(sales),
+    );
+    await expect(
+      setLeadFollowUp(db, { leadId: none!, followUpAt: "2026-02-31T10:00", followUpNote: null }, zone, actorOf(sales)),
+    ).rejects.toThrow("Choose a date and time");
+    const stored = await db
+      .selectFrom("leads")
+      .select(["next_follow_up_at", "follow_up_note"])
+      .where("id", "=", today!)
+      .executeTakeFirstOrThrow();
+    expect(new Date(stored.next_follow_up_at as string).toISOString()).toBe("2026-11-23T04:30:00.000Z");
+
+    const context = filterContext(sales.id, zone, nowMs);
+    const ids = async (given: Partial<LeadFilters>) =>
+      (await listLeads(db, filters(given), {}, context)).leads.map((lead) => lead.id);
+    expect(await ids({ due: "today" })).toEqual([today]);
+    expect(await ids({ due: "overdue" })).toEqual([yesterday]);
+    expect(await ids({ owner: "me", sort: "follow_up" })).toEqual([yesterday, today, tomorrow]);
+
+    const { due } = await dueFollowUps(db, sales.id, zone, { nowMs });
+    expect(due.map((item) => [item.id, item.overdue, item.note])).toEqual([
+      [yesterday, true, "Send the proposal"],
+      [today, false, null],
+    ]);
+
+    // The daily digest: once a day per person, not before 07:00 there, and never to who opted out.
+    expect(await queueFollowUpDigests(db, { timeZone: zone, baseUrl: mail.baseUrl, nowMs })).toBe(0);
+    const morning = Date.parse("2026-11-23T02:00:00.000Z"); // 07:30 in Kolkata
+    expect(await queueFollowUpDigests(db, { timeZone: zone, baseUrl: mail.baseUrl, nowMs: morning })).toBe(1);
+    expect(await queueFollowUpDigests(db, { timeZone: zone, baseUrl: mail.baseUrl, nowMs: morning + 60_000 })).toBe(0);
+    const [digest] = await mailsTo(db, "sam@agency.example", "follow_up_digest");
+    expect(digest?.subject).toBe("Follow-ups for 2026-11-23: 2 due, 1 overdue");
+    expect(digest?.text_body).toContain("Send the proposal");
+    await setDigestOptOut(db, sales.id, true);
+    expect(await queueFollowUpDigests(db, { timeZone: zone, baseUrl: mail.baseUrl, nowMs: morning + 86_400_000 })).toBe(
+      0,
+    );
+
+    await setLeadFollowUp(db, { leadId: yesterday!, followUpAt: "", followUpNote: "ignored" }, zone, actorOf(sales));
+    expect(await ids({ due: "overdue" })).toEqual([]);
+  });
+
+  it("gives clients owners too, with My clients and Unassigned filters", async () => {
+    const { db, admin, sales, editor, actorOf } = await setup();
+    const base = { email: null, phone: null, company: null, address: null, status: "active" as const, leadId: null };
+    await createClient(db, { ...base, name: "Kept Co" }, actorOf(admin));
+    await createClient(db, { ...base, name: "Open Co" }, actorOf(admin));
+    const all = await listClients(db, { q: "", page: 1 });
+    const kept = all.clients.find((client) => client.name === "Kept Co");
+    await setClientOwner(db, kept!.id, sales.id, actorOf(admin));
+    await expect(setClientOwner(db, kept!.id, editor.id, actorOf(admin))).rejects.toThrow(LeadActionError);
+    const names = async (owner: string, userId: string) =>
+      (await listClients(db, { q: "", page: 1, owner }, undefined, userId)).clients.map((client) => client.name);
+    expect(await names("me", sales.id)).toEqual(["Kept Co"]);
+    expect(await names("none", sales.id)).toEqual(["Open Co"]);
+    expect(await names("me", admin.id)).toEqual([]);
+    expect(
+      (await listClients(db, { q: "", page: 1 })).clients.find((client) => client.name === "Kept Co")?.ownerId,
+    ).toBe(sales.id);
+  });
+
+  it("keeps saved views per person, by unique name, without the page", async () => {
+    const { db, sales, sales2, actorOf } = await setup();
+    const id = await saveView(
+      db,
+      { userId: sales.id, screen: "leads", name: "Hot", query: "?status=qualified&page=3&owner=me" },
+      actorOf(sales),
+    );
+    await expect(
+      saveView(db, { userId: sales.id, screen: "leads", name: "Hot", query: "" }, actorOf(sales)),
+    ).rejects.toThrow(SavedViewError);
+    await saveView(db, { userId: sales2.id, screen: "leads", name: "Hot", query: "status=new" }, actorOf(sales2));
+    expect(await listSavedViews(db, sales.id, "leads")).toEqual([
+      { id, name: "Hot", query: "owner=me&status=qualified" },
+    ]);
+    await expect(deleteSavedView(db, sales2.id, id, actorOf(sales2))).rejects.toThrow("no longer exists");
+    await deleteSavedView(db, sales.id, id, actorOf(sales));
+    expect(await listSavedViews(db, sales.id, "leads")).toEqual([]);
+    expect(await listSavedViews(db, sales2.id, "leads")).toHaveLength(1);
+  });
+
+  it("changes the status of selected leads in one transaction, with status history and one audit entry listing the ids", async () => {
+    const { db, sales, actorOf } = await setup();
+    const ids = await insertLeads(db, 5);
+    await db.updateTable("leads").set({ status: "qualified" }).where("id", "=", ids[0]!).execute();
+    const picked = [ids[0]!, ids[1]!, ids[2]!];
+    const result = await applyBulkChange(
+      db,
+      { ids: picked },
+      { action: "set-status", status: "qualified" },
+      { actor: actorOf(sales), mail },
+    );
+    expect(result).toEqual({ matched: 3, changed: 2 });
+    const statuses = await db.selectFrom("leads").select(["id", "status"]).where("id", "in", ids).execute();
+    expect(
+      statuses
+        .filter((row) => row.status === "qualified")
+        .map((row) => row.id)
+        .sort(),
+    ).toEqual([...picked].sort());
+    const history = await db
+      .selectFrom("lead_status_changes")
+      .select(["lead_id", "from_status", "to_status", "actor_email"])
+      .execute();
+    expect(history.map((row) => row.lead_id).sort()).toEqual([ids[1]!, ids[2]!].sort());
+    expect(
+      history.every(
+        (row) => row.from_status === "new" && row.to_status === "qualified" && row.actor_email === "sam@agency.example",
+      ),
+    ).toBe(true);
+    const entries = (await listAuditEntries(db, { entityType: "lead" })).filter((entry) =>
+      entry.action.startsWith("lead.bulk"),
+    );
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.action).toBe("lead.bulk_set_status");
+    expect([...((entries[0]?.summary?.ids as string[] | undefined) ?? [])].sort()).toEqual([...picked].sort());
+    expect(entries[0]?.summary).toMatchObject({ count: 3, changed: 2, scope: "selected", status: "qualified" });
+  });
+
+  it("acts on every lead the filter matches across pages, and a delete refuses when the confirmed count changed", async () => {
+    const { db, admin, sales, actorOf } = await setup();
+    const ids = await insertLeads(db, 60);
+    const contacted = await insertLeads(db, 5, { status: "contacted" });
+    const context = filterContext(admin.id, "UTC");
+    const newOnes = filters({ status: "new" });
+    const firstPage = await listLeads(db, newOnes, { pageSize: 25 }, context);
+    expect(firstPage.pageCount).toBe(3);
+    expect(await countMatchingLeads(db, newOnes, context)).toBe(60);
+
+    const assigned = await applyBulkChange(
+      db,
+      { filters: newOnes, context },
+      { action: "assign", ownerId: sales.id },
+      { actor: actorOf(admin), mail },
+    );
+    expect(assigned).toEqual({ matched: 60, changed: 60 });
+    const owned = await db.selectFrom("leads").select("id").where("owner_id", "=", sales.id).execute();
+    expect(owned.map((row) => row.id).sort()).toEqual([...ids].sort());
+    const told = await mailsTo(db, "sam@agency.example", "lead_assigned");
+    expect(told).toHaveLength(1);
+    expect(told[0]?.subject).toBe("60 leads assigned to you");
+
+    await applyBulkChange(
+      db,
+      { filters: filters({ owner: "me" }), context: filterContext(sales.id, "UTC") },
+      { action: "spam" },
+      { actor: actorOf(sales), mail },
+    );
+    expect(await countMatchingLeads(db, filters({ view: "spam" }), context)).toBe(60);
+    await applyBulkChange(db, { ids: [ids[0]!] }, { action: "not-spam" }, { actor: actorOf(sales), mail });
+    expect(await countMatchingLeads(db, filters({ view: "spam" }), context)).toBe(59);
+
+    const spamView = filters({ view: "spam" });
+    await expect(
+      applyBulkChange(
+        db,
+        { filters: spamView, context },
+        { action: "delete" },
+        { actor: actorOf(admin), expectedCount: 60, mail },
+      ),
+    ).rejects.toThrow("59 leads match now, not the 60 you confirmed");
+    expect(await countMatchingLeads(db, spamView, context)).toBe(59);
+    const deleted = await applyBulkChange(
+      db,
+      { filters: spamView, context },
+      { action: "delete" },
+      { actor: actorOf(admin), expectedCount: 59, mail },
+    );
+    expect(deleted).toEqual({ matched: 59, changed: 59 });
+    const left = await db.selectFrom("leads").select("id").execute();
+    expect(left.map((row) => row.id).sort()).toEqual([ids[0]!, ...contacted].sort());
+    const audit = (await listAuditEntries(db, { entityType: "lead", limit: 100 })).filter((entry) =>
+      entry.action.startsWith("lead.bulk"),
+    );
+    expect(audit.map((entry) => entry.action).sort()).toEqual([
+      "lead.bulk_assign",
+      "lead.bulk_delete",
+      "lead.bulk_not_spam",
+      "lead.bulk_spam",
+    ]);
+    const deleteEntry = audit.find((entry) => entry.action === "lead.bulk_delete");
+    expect((deleteEntry?.summary?.ids as string[] | undefined)?.length).toBe(59);
+    expect(deleteEntry?.summary).toMatchObject({ scope: "filter", count: 59 });
+  });
+
+  it("refuses bulk deletes and admin settings to the roles that may not use them", () => {
+    expect(canUseIntent("admin", "/admin/leads", "bulk-delete")).toBe(true);
+    expect(canUseIntent("sales", "/admin/leads", "bulk-delete")).toBe(false);
+    expect(canUseIntent("sales", "/admin/leads.data", "bulk-set-status")).toBe(true);
+    expect(canUseIntent("editor", "/admin/leads", "bulk-set-status")).toBe(false);
+    expect(canUseIntent("sales", "/admin/settings", "save-lead-assignment")).toBe(false);
+    expect(canUseIntent("sales", "/admin/settings", "save-time-zone")).toBe(false);
+    expect(canUseIntent("sales", "/admin/settings", "set-digest")).toBe(true);
+    expect(canUseIntent("admin", "/admin/settings", "save-time-zone")).toBe(true);
+  });
+});

@@ -1,0 +1,78 @@
+import type { Insertable } from "kysely";
+import type { Database, LeadsTable } from "~/server/db/schema.server";
+import { newId, now } from "~/server/db/values.server";
+
+/** Rows the admin screens work on, written straight to a database (in the app, only visitors create leads). */
+
+export type LeadRowOptions = {
+  email: string;
+  name?: string;
+  phone?: string | null;
+  company?: string | null;
+  message?: string | null;
+  source?: string;
+  status?: "new" | "contacted" | "qualified" | "converted" | "closed";
+  formId?: string | null;
+  isSpam?: boolean;
+  utmCampaign?: string | null;
+  createdAt?: string;
+};
+
+export function leadRow(lead: LeadRowOptions): Insertable<LeadsTable> & { id: string } {
+  const at = lead.createdAt ?? now();
+  return {
+    id: newId(),
+    form_id: lead.formId ?? null,
+    name: lead.name ?? "Lena Lead",
+    email: lead.email,
+    phone: lead.phone ?? null,
+    company: lead.company ?? null,
+    message: lead.message ?? null,
+    source: lead.source ?? "Contact Form",
+    status: lead.status ?? "new",
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: lead.utmCampaign ?? null,
+    page_url: null,
+    referrer: null,
+    browser_info: null,
+    ip_address: null,
+    is_spam: lead.isSpam ?? false,
+    spam_reason: lead.isSpam ? "honeypot" : null,
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+export async function insertLead(db: Database, lead: LeadRowOptions) {
+  const row = leadRow(lead);
+  await db.insertInto("leads").values(row).execute();
+  return row.id;
+}
+
+/** A lead notification that could not be delivered, as the worker leaves it after its last try. */
+export async function insertFailedMail(db: Database, leadId: string) {
+  const id = newId();
+  const at = now();
+  await db
+    .insertInto("email_outbox")
+    .values({
+      id,
+      lead_id: leadId,
+      kind: "lead_notification",
+      to_address: "sales@agency.example",
+      subject: "New lead",
+      text_body: "A new lead",
+      html_body: null,
+      status: "failed",
+      attempts: 8,
+      last_error: "550 mailbox unavailable",
+      next_attempt_at: at,
+      locked_until: null,
+      sent_at: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return id;
+}

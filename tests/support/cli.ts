@@ -1,0 +1,25 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { childEnv } from "./child-env";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
+
+/** Runs `npm run cli -- …` as an operator would, on Node 24; resolves with its exit code and output. */
+export function runCli(args: string[], env: Record<string, string | undefined>) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, [tsx, "scripts/cli.ts", ...args], {
+      cwd: root,
+      env: childEnv({ LOG_LEVEL: "warn", ...env }),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.on("exit", (code) => resolve({ code, output }));
+  });
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import { canAccess, rolesAllowedFor, routedPath } from "~/lib/roles";
+
+describe("the role table's judgement of admin paths", () => {
+  it.each([
+    ["/admin", ["admin", "sales", "editor"]],
+    ["/admin/dashboard", ["admin", "sales", "editor"]],
+    ["/admin/settings", ["admin", "sales", "editor"]],
+    ["/admin/leads", ["admin", "sales"]],
+    ["/admin/leads/0192f0c4-aaaa-7bbb-8ccc-000000000000", ["admin", "sales"]],
+    ["/admin/leads/export", ["admin", "sales"]],
+    ["/admin/leads/gdpr", ["admin"]],
+    ["/admin/leads/gdpr/export", ["admin"]],
+    ["/admin/clients", ["admin", "sales"]],
+    ["/admin/pages/new", ["admin", "editor"]],
+    ["/admin/pages/abc/edit", ["admin", "editor"]],
+    ["/admin/pages/abc/preview", ["admin", "editor"]],
+    ["/admin/blog/abc/preview", ["admin", "editor"]],
+    ["/admin/forms/abc/leads", ["admin", "editor"]],
+    ["/admin/forms/abc/submissions", ["admin", "editor"]],
+    ["/admin/uploads", ["admin", "editor"]],
+    ["/admin/pricing", ["admin"]],
+    ["/admin/users", ["admin"]],
+  ])("%s is for %j", (path, roles) => {
+    expect(rolesAllowedFor(path)).toEqual(roles);
+  });
+
+  it("keeps paths the table does not name admin-only, however deep", () => {
+    expect(rolesAllowedFor("/admin/no-such-screen")).toEqual(["admin"]);
+    expect(rolesAllowedFor("/admin/no/such/screen")).toEqual(["admin"]);
+    expect(rolesAllowedFor("/adminx")).toEqual(["admin"]);
+    // A prefix counts only up to a slash: /admin/leadsx is not /admin/leads.
+    expect(rolesAllowedFor("/admin/leadsx")).toEqual(["admin"]);
+    expect(rolesAllowedFor("/admin/pagesfoo")).toEqual(["admin"]);
+  });
+
+  it("judges the path the router opens: any letter case, percent-encoding, .data and trailing slashes", () => {
+    for (const path of ["/admin/leads/GDPR", "/admin/leads/%67dpr", "/Admin/Leads/Gdpr/", "/admin/leads/gdpr.data"]) {
+      expect(rolesAllowedFor(path), path).toEqual(["admin"]);
+      expect(canAccess("sales", path), path).toBe(false);
+    }
+    expect(rolesAllowedFor("/ADMIN/USERS")).toEqual(["admin"]);
+    expect(rolesAllowedFor("/admin/Leads//")).toEqual(["admin", "sales"]);
+    expect(rolesAllowedFor("/admin/pages.data")).toEqual(["admin", "editor"]);
+  });
+
+  it("treats a path that does not decode as admin-only", () => {
+    expect(routedPath("/admin/leads/%E0%A4%A")).toBeNull();
+    expect(rolesAllowedFor("/admin/leads/%E0%A4%A")).toEqual(["admin"]);
+    expect(canAccess("sales", "/admin/leads/%")).toBe(false);
+  });
+
+  it("normalises paths as the router matches them", () => {
+    expect(routedPath("/Admin/Leads/")).toBe("/admin/leads");
+    expect(routedPath("/admin/leads.data")).toBe("/admin/leads");
+    expect(routedPath("/admin/%4Ceads")).toBe("/admin/leads");
+    expect(routedPath("/")).toBe("/");
+    expect(routedPath("///")).toBe("/");
+  });
+
+  it("lets no one without a role in", () => {
+    expect(canAccess(null, "/admin")).toBe(false);
+    expect(canAccess(undefined, "/admin/settings")).toBe(false);
+    expect(canAccess("editor", "/admin")).toBe(true);
+    expect(canAccess("editor", "/admin/leads")).toBe(false);
+    expect(canAccess("sales", "/admin/pages")).toBe(false);
+  });
+});

@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { encodedLocalPath } from "~/lib/local-path";
+import { safeAdminRedirect } from "~/server/auth/guard.server";
+import { SIGN_IN_FAILURES, signInDelayMs } from "~/server/auth/sign-in-failures.server";
+import { loggedUrl } from "~/server/logger.server";
+import { clientErrorStatus } from "~/server/malformed-request.server";
+import { addressKey } from "~/server/rate-limit/address-key.server";
+import { isForeignRequest } from "~/server/request-origin.server";
+
+const trusted = ["https://agency.example"];
+
+describe("the origin rule", () => {
+  it("lets safe methods through from anywhere", () => {
+    for (const method of ["GET", "HEAD", "OPTIONS"]) {
+      expect(
+        isForeignRequest(method, { origin: "https://evil.example", "sec-fetch-site": "cross-site" }, trusted),
+      ).toBe(false);
+    }
+  });
+
+  it("refuses an unsafe request whose Origin is not the site's", () => {
+    for (const origin of [
+      "https://evil.example",
+      "https://agency.example:8443",
+      "https://shop.agency.example",
+      "null",
+    ]) {
+      expect(isForeignRequest("POST", { origin }, trusted)).toBe(true);
+    }
+    expect(isForeignRequest("DELETE", { origin: "http://agency.example" }, trusted)).toBe(true);
+    expect(isForeignRequest("POST", { origin: "https://agency.example" }, trusted)).toBe(false);
+    expect(isForeignRequest("PUT", { origin: "HTTPS://AGENCY.EXAMPLE" }, trusted)).toBe(false);
+  });
+
+  it("decides by Sec-Fetch-Site where Origin is missing, and lets non-browser clients through", () => {
+    expect(isForeignRequest("POST", { "sec-fetch-site": "same-site" }, trusted)).toBe(true);
+    expect(isForeignRequest("POST", { "sec-fetch-site": "cross-site" }, trusted)).toBe(true);
+    expect(isForeignRequest("POST", { "sec-fetch-site": "same-origin" }, trusted)).toBe(false);
+    expect(isForeignRequest("POST", { "sec-fetch-site": "none" }, trusted)).toBe(false);
+    expect(isForeignRequest("POST", {}, trusted)).toBe(false);
+  });
+});
+
+describe("the access log's URLs", () => {
+  it("leaves out the query strings of staff screens only", () => {
+    expect(loggedUrl("/admin/leads?q=gina%40example.com")).toBe("/admin/leads?[redacted]");
+    expect(loggedUrl("/admin/leads.data?q=gina")).toBe("/admin/leads.data?[redacted]");
+    expect(loggedUrl("/Admin/Clients?q=Gina")).toBe("/Admin/Clients?[redacted]");
+    expect(loggedUrl("/%61dmin/leads?q=gina")).toBe("/%61dmin/leads?[redacted]");
+    expect(loggedUrl("/admin?q=x")).toBe("/admin?[redacted]");
+    expect(loggedUrl("/admin/leads")).toBe("/admin/leads");
+    expect(loggedUrl("/pricing?utm_source=google")).toBe("/pricing?utm_source=google");
+    expect(loggedUrl("/administrators?x=1")).toBe("/administrators?x=1");
+    expect(loggedUrl("http://host/admin/leads?q=gina")).toBe("http://host/admin/leads?[redacted]");
+  });
+});
+
+describe("redirect targets", () => {
+  it("percent-encodes what a decoded form field carries", () => {
+    expect(encodedLocalPath("/你")).toBe("/%E4%BD%A0");
+    expect(encodedLocalPath("/pricing¿'")).toBe("/pricing%C2%BF'");
+    expect(encodedLocalPath("/pricing?currency=INR#plans")).toBe("/pricing?currency=INR#plans");
+    expect(encodedLocalPath("/%E4%BD%A0")).toBe("/%E4%BD%A0");
+    for (const outside of ["//evil.example", "/\\evil.example", "https://evil.example", "pricing"]) {
+      expect(encodedLocalPath(outside)).toBeNull();
+    }
+  });
+
+  it("sends a signed-in user back to an admin page only, as the browser will read it", () => {
+    expect(safeAdminRedirect("/admin/leads?q=你")).toBe("/admin/leads?q=%E4%BD%A0");
+    expect(safeAdminRedirect("/admin/../lead")).toBe("/admin");
+    expect(safeAdminRedirect("/admin/%2e%2e/lead")).toBe("/admin");
+    expect(safeAdminRedirect("/admin/login")).toBe("/admin");
+    expect(safeAdminRedirect("//evil.example/admin")).toBe("/admin");
+  });
+});
+
+describe("sign-in slow-down", () => {
+  it("starts after a few failures, doubles, and stays capped", () => {
+    const { slowAfter, firstDelayMs, maxDelayMs } = SIGN_IN_FAILURES;
+    expect(signInDelayMs(slowAfter - 1)).toBe(0);
+    expect(signInDelayMs(slowAfter)).toBe(firstDelayMs);
+    expect(signInDelayMs(slowAfter + 1)).toBe(firstDelayMs * 2);
+    expect(signInDelayMs(1000)).toBe(maxDelayMs);
+  });
+
+  it("keys counters by a keyed hash of the address, the same however it is typed", () => {
+    expect(addressKey("secret", " Gina@Example.com ")).toBe(addressKey("secret", "gina@example.com"));
+    expect(addressKey("other secret", "gina@example.com")).not.toBe(addressKey("secret", "gina@example.com"));
+    expect(addressKey("secret", "gina@example.com")).toMatch(/^[0-9a-f]{40}$/);
+  });
+});
+
+describe("errors of the client's making", () => {
+  it("keeps their 4xx status and nothing else", () => {
+    expect(clientErrorStatus(Object.assign(new URIError("URI malformed"), { status: 400 }))).toBe(400);
+    expect(clientErrorStatus({ statusCode: 413 })).toBe(413);
+    expect(clientErrorStatus(new Error("boom"))).toBeNull();
+    expect(clientErrorStatus({ status: 503 })).toBeNull();
+  });
+});
