@@ -99,7 +99,7 @@ describe.each(dialects)("the page cache (%s)", (dialect) => {
     const plain = await get(app, "/about");
     expect(plain.headers.getSetCookie()).toEqual([]);
     expect(plain.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
-    expect(plain.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+    expect(plain.headers.get("vary")).toBe("Accept-Encoding, Cookie, Sec-GPC");
   });
 
   it("never gives one visitor's currency to another", async () => {
