@@ -182,12 +182,12 @@ describe("consent before tracking", () => {
     })) as { id: string; impact: string }[];
     expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
     await banner(page).getByRole("button", { name: "Reject all" }).focus();
-    await page.keyboard.press("Enter");
-    await expect
-      .poll(async () => (await context.cookies()).find((each) => each.name === "consent")?.value ?? "", {
-        timeout: 15_000,
-      })
-      .toMatch(/^1\.a0m0\./);
+    // The choice's own response carries the cookie; asking the browser for its cookies can stall behind the reload.
+    const [choice] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith("/consent") && response.request().method() === "POST"),
+      page.keyboard.press("Enter"),
+    ]);
+    expect(await choice.headerValue("set-cookie")).toMatch(/^consent=1\.a0m0\./);
     await context.close();
   });
 
