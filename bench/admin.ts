@@ -25,6 +25,7 @@ import {
   SEARCH_COUNT_HORIZON,
 } from "~/server/leads/lead-list.server";
 import { startPostgresCluster } from "../tests/support/postgres-cluster";
+import { seedLeads } from "./lead-rows";
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 100_000);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
@@ -35,17 +36,6 @@ const ROWS_PER_TRANSACTION = 10_000;
 const RUNS = 15;
 const TARGET_MS = 50;
 
-const firstNames = ["Ana", "Ben", "Carla", "Dev", "Elif", "Farah", "Gus", "Hana", "Ivan", "Jia", "Kofi", "Lena"];
-const lastNames = ["Smith", "Jones", "Patel", "Garcia", "Kim", "Okafor", "Müller", "Rossi", "Haddad", "Nguyen"];
-const companies = ["Acme", "Globex", "Initech", "Umbrella", "Hooli", "Stark", "Wayne", "Wonka", null, null];
-const sources = [
-  "Contact Form",
-  "Newsletter Form",
-  "PDF Download - Download 50 Winning PPC Strategies",
-  "Get Started - Website",
-  "Cost Estimator",
-];
-const statuses = ["new", "contacted", "qualified", "converted", "closed"] as const;
 const campaigns = [
   ["winter", "google", "cpc"],
   ["winter", "facebook", "paid_social"],
@@ -66,7 +56,7 @@ const landingPages = [
   "/about",
 ];
 
-/** Two sales people own two thirds of the leads; a seventh of the leads have a follow-up. */
+/** The bench's two sales people. */
 const OWNERS = ["bench-owner-a", "bench-owner-b"];
 const NOW_MS = Date.UTC(2026, 10, 1, 12);
 const ownerContext: FilterContext = filterContext(OWNERS[0]!, "UTC", NOW_MS);
@@ -84,51 +74,22 @@ const cases: { label: string; filters: Partial<LeadFilters> }[] = [
   { label: "sorted by name, page 40", filters: { sort: "name", page: 40 } },
 ];
 
-function leadRow(index: number) {
-  const first = firstNames[index % firstNames.length]!;
-  const last = lastNames[Math.floor(index / firstNames.length) % lastNames.length]!;
-  // Spread over two years up to the end of October 2026, one lead every ~10 minutes.
-  const createdAt = new Date(Date.UTC(2026, 10, 1) - (LEADS - index) * 631_000).toISOString();
+/**
+ * Two sales people own two thirds of the leads; a seventh of the leads have a follow-up. The leads
+ * come from the same campaigns and landing pages as the visits, so the funnel has rows to join.
+ */
+const leadExtras = (index: number) => {
+  const [campaign, source, medium] = campaigns[index % campaigns.length]!;
   return {
-    id: crypto.randomUUID(),
-    form_id: null,
-    name: `${first} ${last}`,
-    email: `lead${index}@example${index % 97}.com`,
-    phone: index % 3 ? `+1 555 ${String(index).padStart(6, "0")}` : null,
-    company: companies[index % companies.length] ?? null,
-    message: "I would like to hear about paid ads for our shop.",
-    source: sources[index % sources.length]!,
-    status: statuses[Math.floor(index / 3) % statuses.length]!,
-    utm_source: index % 4 === 0 ? "google" : (campaigns[index % campaigns.length]![1] ?? null),
-    utm_medium: index % 4 === 0 ? "cpc" : (campaigns[index % campaigns.length]![2] ?? null),
-    utm_campaign: index % 4 === 0 ? "winter" : (campaigns[index % campaigns.length]![0] ?? null),
-    page_url: "https://agency.example/contact",
-    landing_path: landingPages[index % landingPages.length]!,
-    referrer: null,
-    browser_info: null,
-    ip_address: null,
-    is_spam: index % 100 === 0,
-    spam_reason: index % 100 === 0 ? "honeypot" : null,
     owner_id: index % 3 === 2 ? null : OWNERS[index % 3]!,
     // Follow-ups from 30 days before the bench's "now" to 30 days after it.
     next_follow_up_at: index % 7 === 0 ? new Date(NOW_MS + ((index % 61) - 30) * 86_400_000).toISOString() : null,
-    created_at: createdAt,
-    updated_at: createdAt,
+    utm_source: index % 4 === 0 ? "google" : (source ?? null),
+    utm_medium: index % 4 === 0 ? "cpc" : (medium ?? null),
+    utm_campaign: index % 4 === 0 ? "winter" : (campaign ?? null),
+    landing_path: landingPages[index % landingPages.length]!,
   };
-}
-
-async function seed(db: Database) {
-  const started = performance.now();
-  for (let start = 0; start < LEADS; start += ROWS_PER_TRANSACTION) {
-    await db.transaction().execute(async (trx) => {
-      for (let batch = start; batch < Math.min(LEADS, start + ROWS_PER_TRANSACTION); batch += ROWS_PER_INSERT) {
-        const rows = Array.from({ length: Math.min(ROWS_PER_INSERT, LEADS - batch) }, (_, i) => leadRow(batch + i));
-        await trx.insertInto("leads").values(rows).execute();
-      }
-    });
-  }
-  return performance.now() - started;
-}
+};
 
 /** Page views over 13 months up to the seed's end; every third starts a visit, as the beacon marks them. */
 function eventRow(index: number) {
@@ -236,7 +197,7 @@ async function time(run: () => Promise<unknown>) {
 
 async function benchDialect(dialect: Dialect, db: Database) {
   await migrateToLatest(db);
-  const seedMs = await seed(db);
+  const seedMs = await seedLeads(db, LEADS, leadExtras);
   const eventsMs = await seedEvents(db, dialect);
   if (dialect === "sqlite") await sql`analyze`.execute(db);
   else await sql`vacuum analyze`.execute(db);

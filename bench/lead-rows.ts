@@ -1,5 +1,6 @@
 // Realistic leads in bulk, for the benches that need a big database.
-import type { Database } from "~/server/db/schema.server";
+import type { Insertable } from "kysely";
+import type { Database, LeadsTable } from "~/server/db/schema.server";
 
 const ROWS_PER_INSERT = 500;
 const ROWS_PER_TRANSACTION = 10_000;
@@ -45,14 +46,19 @@ function leadRow(index: number, total: number) {
   };
 }
 
-/** Inserts `total` leads spread over two years, the way a busy site collects them; returns the milliseconds it took. */
-export async function seedLeads(db: Database, total: number) {
+type LeadExtras = (index: number) => Partial<Insertable<LeadsTable>>;
+
+/**
+ * Inserts `total` leads spread over two years, the way a busy site collects them; `extras` adds
+ * columns a bench needs (owners, follow-ups, campaigns, landing pages). Returns the milliseconds it took.
+ */
+export async function seedLeads(db: Database, total: number, extras?: LeadExtras) {
   const started = performance.now();
   for (let start = 0; start < total; start += ROWS_PER_TRANSACTION) {
     await db.transaction().execute(async (trx) => {
       for (let batch = start; batch < Math.min(total, start + ROWS_PER_TRANSACTION); batch += ROWS_PER_INSERT) {
         const rows = Array.from({ length: Math.min(ROWS_PER_INSERT, total - batch) }, (_, i) =>
-          leadRow(batch + i, total),
+          extras ? { ...leadRow(batch + i, total), ...extras(batch + i) } : leadRow(batch + i, total),
         );
         await trx.insertInto("leads").values(rows).execute();
       }

@@ -338,9 +338,20 @@ async function webhookBacklog(db: Database, endpointId: string, receiver: Awaite
       .selectFrom("webhook_deliveries")
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .where("endpoint_id", "=", endpointId);
-  // Everything from the load first, so the backlog is measured alone.
+  // Everything from the load first, fanned out and delivered, so the backlog is measured alone.
+  const undispatched = async () =>
+    Number(
+      (
+        await db
+          .selectFrom("webhook_events")
+          .select((eb) => eb.fn.countAll<number>().as("count"))
+          .where("dispatched_at", "is", null)
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
   await waitUntil(
-    async () => (await count((query) => query.where("status", "!=", "delivered"))) === 0,
+    async () =>
+      (await undispatched()) === 0 && (await count((query) => query.where("status", "!=", "delivered"))) === 0,
     "the load's deliveries",
   );
   await db.updateTable("webhook_endpoints").set({ status: "paused" }).where("id", "=", endpointId).execute();
