@@ -17,7 +17,7 @@ import { loadAuthSecret } from "./auth/secret.server";
 import { startLeadership } from "./background/lease.server";
 import { startScheduledBackups } from "./backup/schedule.server";
 import { type Config, parseConfig } from "./config.server";
-import { consentVariant, loadConsentSettings } from "./consent/consent.server";
+import { consentVariant, loadConsentSettings, watchConsentPolicyVersion } from "./consent/consent.server";
 import { type AppServices, requestContext, servicesContext } from "./context.server";
 import { visitorCountry } from "./currency/currency.server";
 import { isDatabaseReachable, openDatabase } from "./db/database.server";
@@ -247,6 +247,7 @@ function createExpressApp(
   const pageCache = createPageCache({
     config: development ? { ...config, pageCache: { ...config.pageCache, maxBytes: 0 } } : config,
     contentVersion,
+    consentPolicyVersion: watchConsentPolicyVersion(db),
     trustProxy: app.get("trust proxy fn"),
     routeIds: typeof build === "function" ? undefined : new Set(Object.keys(build.routes)),
   });

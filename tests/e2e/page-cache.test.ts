@@ -348,6 +348,32 @@ describe("consent on cached pages", () => {
     // The visitors without Global Privacy Control still get theirs.
     expect((await get(app, "/contact", accepted("visitor-four-record"))).html).toContain(PIXEL);
   });
+
+  it("keeps one copy per consent state however many made-up consent cookies arrive", async () => {
+    const undecidedCopy = await cached(app, "/", undecided("DE"));
+    const acceptedCopy = await cached(app, "/", accepted("visitor-five-record"));
+    // Choices under policy versions that were never published, and values that are no choice at all:
+    // each visitor is simply undecided, and gets the undecided copy from memory.
+    const madeUp = [
+      ...Array.from({ length: 40 }, (_, i) => `consent=${i + 2}.a${i % 2}m1.made-up-record-${i}`),
+      ...Array.from({ length: 10 }, (_, i) => `consent=${"9".repeat(i + 1)}.a1m1.abcdefghijkl`),
+      ...Array.from({ length: 10 }, (_, i) => `consent=not-a-choice-${i}`),
+      "consent=1.a1m1",
+      "consent=1.a2m1.abcdefghijkl",
+    ];
+    for (const cookie of madeUp) {
+      const page = await get(app, "/", { ...undecided("DE"), cookie });
+      expect(page.cache, cookie).toBe("HIT");
+      expect(page.body.equals(undecidedCopy.body), cookie).toBe(true);
+      expect(page.html).toContain(BANNER_OPEN);
+    }
+    // Real choices under the current version with record ids of their own all share one copy too.
+    for (let i = 0; i < 20; i++) {
+      const page = await get(app, "/", accepted(`visitor-record-${i}-${"x".repeat(i)}`));
+      expect(page.cache).toBe("HIT");
+      expect(page.body.equals(acceptedCopy.body)).toBe(true);
+    }
+  });
 });
 
 describe("the form's fill-time defence on cached pages", () => {

@@ -66,8 +66,8 @@ describe("the page variant key", () => {
       pageVariantKey({ ...base, currency: "INR" }),
       pageVariantKey({ ...base, path: "/pricing.data" }),
       pageVariantKey({ ...base, path: "/pricing.data", routes: "routes/site/pricing" }),
-      pageVariantKey({ ...base, consent: { ...consent, choice: "1.a1m1" } }),
-      pageVariantKey({ ...base, consent: { ...consent, choice: "1.a1m0" } }),
+      pageVariantKey({ ...base, consent: { ...consent, choice: "a1m1" } }),
+      pageVariantKey({ ...base, consent: { ...consent, choice: "a1m0" } }),
       pageVariantKey({ ...base, consent: { ...consent, gpc: true } }),
       pageVariantKey({ ...base, consent: { ...consent, asked: true } }),
     ]);

@@ -137,26 +137,65 @@ export const ASKED_COUNTRY = "DE";
 /** The record id a shared page is rendered with: the page shows the choice, never whose it is. */
 const SHARED_RECORD_ID = "shared-page";
 
-/** Everything consentVariant reads from a visitor, with the record's id and the exact country left out. */
-export type ConsentInputs = { choice: string | null; gpc: boolean; asked: boolean };
+/** A choice as a shared page shows it: analytics and marketing, nothing of whose it is. */
+type SharedChoice = "a0m0" | "a1m0" | "a0m1" | "a1m1";
 
 /**
- * The visitor's consent inputs for a shared page: the stored choice (policy version and grants), Global
- * Privacy Control, and only whether their country is one where consent is asked.
+ * Everything consentVariant reads from a visitor, boiled down to the few states a page can be in: the
+ * stored choice only when it was made under the current policy version (any other asks again, so a
+ * cookie with an invented version is just an undecided visitor), Global Privacy Control, and only
+ * whether their country is one where consent is asked. Bounded, so made-up cookies cannot make pages.
  */
+export type ConsentInputs = { choice: SharedChoice | null; gpc: boolean; asked: boolean };
+
 export function consentInputsOf(
   header: (name: string) => string | undefined,
   country: () => string | undefined,
+  policyVersion: number,
 ): ConsentInputs {
   const stored = parseConsentCookie(readCookie(header("cookie"), CONSENT_COOKIE));
   return {
-    choice: stored ? `${stored.policyVersion}.a${stored.analytics ? 1 : 0}m${stored.marketing ? 1 : 0}` : null,
+    choice:
+      stored && stored.policyVersion === policyVersion
+        ? `a${stored.analytics ? 1 : 0}m${stored.marketing ? 1 : 0}`
+        : null,
     gpc: header("sec-gpc")?.trim() === "1",
     asked: consentRequiredIn(country()),
   };
 }
 
 /** The consent cookie a shared page is rendered with, holding the visitor's choice and no id of theirs. */
-export function sharedConsentCookie(inputs: ConsentInputs) {
-  return inputs.choice ? `${CONSENT_COOKIE}=${inputs.choice}.${SHARED_RECORD_ID}` : null;
+export function sharedConsentCookie(inputs: ConsentInputs, policyVersion: number) {
+  return inputs.choice ? `${CONSENT_COOKIE}=${policyVersion}.${inputs.choice}.${SHARED_RECORD_ID}` : null;
+}
+
+/**
+ * The current policy version as of a content version, read once per content version (a change of
+ * the consent settings moves the content version, like every settings change): what the page cache
+ * compares visitors' cookies with, without a query per page. Null when it cannot be read.
+ */
+export function watchConsentPolicyVersion(db: Database) {
+  let latest: { contentVersion: number; policyVersion: Promise<number | null> } | undefined;
+  let settled: { contentVersion: number; policyVersion: number | null } | undefined;
+  return (contentVersion: number): number | null | Promise<number | null> => {
+    if (settled && settled.contentVersion >= contentVersion) return settled.policyVersion;
+    if (!latest || latest.contentVersion < contentVersion) {
+      const read = {
+        contentVersion,
+        policyVersion: loadConsentSettings(db).then(
+          (settings) => settings.policyVersion,
+          () => null,
+        ),
+      };
+      latest = read;
+      void read.policyVersion.then((policyVersion) => {
+        // A failed read is tried again by the next request rather than remembered.
+        if (policyVersion !== null && (!settled || settled.contentVersion < read.contentVersion)) {
+          settled = { contentVersion: read.contentVersion, policyVersion };
+        }
+        if (policyVersion === null && latest === read) latest = undefined;
+      });
+    }
+    return latest.policyVersion;
+  };
 }
