@@ -271,6 +271,11 @@ describe("consent before tracking", () => {
       const html = await (await fetch(`${app.url}/`)).text();
       expect(html).not.toContain('id="cookie-settings"');
       expect(html).toContain(`https://${GOOGLE}/gtag/js`);
+      // With no banner to reopen, the footer has no "Cookie settings" link to show.
+      const { context, page } = await visitor();
+      await page.goto(`${app.url}/`);
+      expect(await page.getByRole("link", { name: "Cookie settings" }).isVisible()).toBe(false);
+      await context.close();
     } finally {
       await save(boss, { consent_banner: "on", consent_policy_version: "2" });
     }

@@ -13,13 +13,10 @@ export function SiteFooter({
   logo,
   currency,
   offices,
-  cookieSettings,
 }: {
   logo: string | null;
   currency: Currency;
   offices: readonly Office[];
-  /** Whether the consent banner is on, so that "Cookie settings" can bring it back. */
-  cookieSettings: boolean;
 }) {
   return (
     <footer data-slot="site-footer" className="border-t bg-muted/40">
@@ -107,13 +104,12 @@ export function SiteFooter({
                 </Link>
               </li>
             ))}
-            {cookieSettings ? (
-              <li>
-                <a href="#cookie-settings" className="text-muted-foreground hover:text-foreground">
-                  Cookie settings
-                </a>
-              </li>
-            ) : null}
+            {/* Shown only while the page has the consent banner (app.css): the server adds that outside React. */}
+            <li>
+              <a href="#cookie-settings" className="text-muted-foreground hover:text-foreground">
+                Cookie settings
+              </a>
+            </li>
           </ul>
           <p className="mt-6 mb-2 font-semibold text-sm">Prices shown in</p>
           <CurrencySwitch currency={currency} />

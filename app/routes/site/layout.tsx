@@ -1,6 +1,5 @@
 import { useEffect } from "react";
 import { data, Outlet, useLocation, useRouteLoaderData } from "react-router";
-import { ConsentBanner } from "~/components/site/consent-banner";
 import { FormTokenPixel } from "~/components/site/forms/form-token-pixel";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
@@ -8,26 +7,20 @@ import { SiteToaster } from "~/components/site/site-toaster";
 import { Snowfall, WinterBanner } from "~/components/site/winter-promo";
 import { offices } from "~/content/contact";
 import type { Currency } from "~/lib/currency";
-import { consentBannerHtml } from "~/server/consent/banner.server";
-import { consentVariant, loadConsentSettings } from "~/server/consent/consent.server";
 import { getRequestInfo, getServices } from "~/server/context.server";
-import { detectCurrency, visitorCountry } from "~/server/currency/currency.server";
+import { detectCurrency } from "~/server/currency/currency.server";
 import { loadPublicSettings, type PublicSettings } from "~/server/site/public-settings.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = getServices(context);
-  const { clientIp, consent } = getRequestInfo(context);
   const payload = {
     offices,
     settings: await loadPublicSettings(db),
-    currency: detectCurrency(request, config, clientIp),
-    consentBanner: consentBannerHtml(
-      // Worked out once per page request by the server, for shared pages from the cache key's inputs alone.
-      consent ?? consentVariant(request, await loadConsentSettings(db), visitorCountry(request, config, clientIp)),
-    ),
+    currency: detectCurrency(request, config, getRequestInfo(context).clientIp),
   };
-  // Pages differ by currency and consent: cookies, Global Privacy Control, and the proxy's country header.
+  // Pages differ by currency and consent (its banner is added to the document by the server, outside
+  // React): cookies, Global Privacy Control, and the proxy's country header.
   // Nothing else per visitor goes into a page (see the page cache): cookies are set around it.
   return data(payload, {
     headers: { Vary: config.countryHeader ? `Cookie, Sec-GPC, ${config.countryHeader}` : "Cookie, Sec-GPC" },
@@ -71,14 +64,8 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         <div id="main" className="flex-1">
           <Outlet />
         </div>
-        <SiteFooter
-          logo={loaderData.settings.footerLogo}
-          currency={loaderData.currency}
-          offices={loaderData.offices}
-          cookieSettings={loaderData.consentBanner !== null}
-        />
+        <SiteFooter logo={loaderData.settings.footerLogo} currency={loaderData.currency} offices={loaderData.offices} />
         <WinterBanner />
-        <ConsentBanner html={loaderData.consentBanner} />
         <FormTokenPixel />
       </div>
     </SiteToaster>

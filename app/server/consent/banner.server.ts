@@ -7,8 +7,8 @@ const choiceButton = buttonVariants({ variant: "default", className: "min-w-32" 
 const checked = (on: boolean) => (on ? " checked" : "");
 
 /**
- * The consent banner's markup for one consent state, built on the server and handed to the page as
- * data: the banner then costs the browser no JavaScript at all. A plain form posting to /consent
+ * The consent banner's markup for one consent state, built on the server and put at the end of the
+ * document's body outside React (see entry.server): the banner costs the browser no JavaScript at all. A plain form posting to /consent
  * (so it works without JavaScript), fixed over the bottom of the screen (so nothing moves when it
  * shows), open on arrival while a choice is missing; afterwards the footer's "Cookie settings" link
  * (#cookie-settings) shows it with the current choice. Nothing in it but the consent state, so a page
