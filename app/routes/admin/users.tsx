@@ -1,3 +1,4 @@
+import { DateText } from "~/components/admin/date-text";
 import { KeyRoundIcon, LogOutIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
@@ -190,7 +191,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                   </td>
                   <td className="py-3 pr-3 text-muted-foreground">
                     {user.lastSignInAt ? (
-                      <time dateTime={user.lastSignInAt}>{formatDateTime(user.lastSignInAt)}</time>
+                      <DateText iso={user.lastSignInAt} withTime />
                     ) : (
                       "Never"
                     )}
@@ -243,10 +244,6 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       </Card>
     </div>
   );
-}
-
-function formatDateTime(iso: string) {
-  return `${new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`;
 }
 
 function CreateUserCard({
