@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { BULK_LIMIT, type LeadStatusValue } from "~/lib/schemas/lead-admin";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { dialectOf } from "../db/database.server";
 import type { Database } from "../db/schema.server";
 import { newId, now } from "../db/values.server";
 import { queueMails } from "../mail/outbox.server";
@@ -35,6 +36,16 @@ export async function countMatchingLeads(db: Database, filters: ListFilters, con
   return Number(row.count);
 }
 
+/**
+ * A list of ids as one bound parameter that the database unpacks into a set (`id in (…)`): one
+ * statement for any number of leads, instead of a statement per batch of bound ids.
+ */
+function idSet(db: Database, ids: readonly string[]) {
+  return dialectOf(db) === "postgres"
+    ? sql<string>`select unnest(${[...ids]}::text[])`
+    : sql<string>`select value from json_each(${JSON.stringify(ids)})`;
+}
+
 async function resolveTarget(db: Database, target: BulkTarget) {
   if ("ids" in target) {
     const found: { id: string; name: string }[] = [];
@@ -53,9 +64,9 @@ async function resolveTarget(db: Database, target: BulkTarget) {
 
 /**
  * One bulk change, all or nothing, in one transaction: every lead's status history where its status
- * changes, and one audit entry that lists the ids. Statements go in batches of 500 ids, so that
- * PostgreSQL locks only the rows it changes and new leads keep arriving meanwhile; SQLite has one
- * writer, so a visitor's lead waits for the commit (set-based statements keep that short).
+ * changes, and one audit entry that lists the ids. Status and spam changes are set-based (a statement
+ * or two for the whole set), so the transaction is short: PostgreSQL locks only the rows it changes,
+ * and on SQLite, which has one writer, a visitor's lead waits only that long.
  * `expectedCount`, when given, is the count the person confirmed: deleting refuses if it changed.
  */
 export async function applyBulkChange(
@@ -91,20 +102,20 @@ export async function applyBulkChange(
     switch (change.action) {
       case "set-status": {
         summary.status = change.status;
-        for (const batch of batches(ids)) {
-          // The history row is written from the lead's status before the update, in one statement.
-          await sql`
-            insert into lead_status_changes (id, lead_id, from_status, to_status, actor_id, actor_email, created_at)
-            select leads.id || ${`-${newId()}`}, leads.id, leads.status, ${change.status}, ${actor?.id ?? null}, ${actor?.email ?? null}, ${at}
-            from leads where leads.id in (${sql.join(batch)}) and leads.status <> ${change.status}`.execute(trx);
-          const result = await trx
-            .updateTable("leads")
-            .set({ status: change.status, updated_at: at })
-            .where("id", "in", batch)
-            .where("status", "<>", change.status)
-            .executeTakeFirst();
-          changed += Number(result.numUpdatedRows);
-        }
+        // Two statements for the whole set, however large: the history rows are written from each
+        // lead's status before the update, then the leads change.
+        const targets = idSet(trx, ids);
+        await sql`
+          insert into lead_status_changes (id, lead_id, from_status, to_status, actor_id, actor_email, created_at)
+          select leads.id || ${`-${newId()}`}, leads.id, leads.status, ${change.status}, ${actor?.id ?? null}, ${actor?.email ?? null}, ${at}
+          from leads where leads.id in (${targets}) and leads.status <> ${change.status}`.execute(trx);
+        const result = await trx
+          .updateTable("leads")
+          .set({ status: change.status, updated_at: at })
+          .where(sql<boolean>`id in (${targets})`)
+          .where("status", "<>", change.status)
+          .executeTakeFirst();
+        changed = Number(result.numUpdatedRows);
         break;
       }
       case "assign": {
@@ -146,15 +157,13 @@ export async function applyBulkChange(
       case "spam":
       case "not-spam": {
         const spam = change.action === "spam";
-        for (const batch of batches(ids)) {
-          const result = await trx
-            .updateTable("leads")
-            .set({ is_spam: spam, spam_reason: spam ? STAFF_SPAM_REASON : null, updated_at: at })
-            .where("id", "in", batch)
-            .where("is_spam", "=", !spam)
-            .executeTakeFirst();
-          changed += Number(result.numUpdatedRows);
-        }
+        const result = await trx
+          .updateTable("leads")
+          .set({ is_spam: spam, spam_reason: spam ? STAFF_SPAM_REASON : null, updated_at: at })
+          .where(sql<boolean>`id in (${idSet(trx, ids)})`)
+          .where("is_spam", "=", !spam)
+          .executeTakeFirst();
+        changed = Number(result.numUpdatedRows);
         break;
       }
       case "delete": {
