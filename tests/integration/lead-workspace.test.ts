@@ -395,6 +395,35 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
     expect(await listSavedViews(db, sales2.id, "leads")).toHaveLength(1);
   });
 
+  it("changes the status of thousands of leads matching a filter, with a history row each and one audit entry listing every id", async () => {
+    const { db, admin, actorOf } = await setup();
+    const ids = await insertLeads(db, 2_500);
+    await db.updateTable("leads").set({ status: "contacted" }).where("id", "=", ids[7]!).execute();
+    const result = await applyBulkChange(
+      db,
+      { filters: filters({ source: "Contact Form" }), context: filterContext(admin.id, "UTC") },
+      { action: "set-status", status: "contacted" },
+      { actor: actorOf(admin), mail },
+    );
+    expect(result).toEqual({ matched: 2_500, changed: 2_499 });
+    const left = await db.selectFrom("leads").select("id").where("status", "<>", "contacted").execute();
+    expect(left).toEqual([]);
+    const history = await db
+      .selectFrom("lead_status_changes")
+      .select(["lead_id", "from_status"])
+      .where("to_status", "=", "contacted")
+      .execute();
+    expect(history).toHaveLength(2_499);
+    expect(new Set(history.map((row) => row.lead_id)).has(ids[7]!)).toBe(false);
+    expect(history.every((row) => row.from_status === "new")).toBe(true);
+    const entries = (await listAuditEntries(db, { entityType: "lead" })).filter(
+      (entry) => entry.action === "lead.bulk_set_status",
+    );
+    expect(entries).toHaveLength(1);
+    expect(new Set(entries[0]?.summary?.ids as string[])).toEqual(new Set(ids));
+    expect(entries[0]?.summary).toMatchObject({ count: 2_500, changed: 2_499, scope: "filter" });
+  });
+
   it("changes the status of selected leads in one transaction, with status history and one audit entry listing the ids", async () => {
     const { db, sales, actorOf } = await setup();
     const ids = await insertLeads(db, 5);
