@@ -3,6 +3,7 @@ import { BULK_LIMIT } from "~/lib/schemas/lead-admin";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
 import { now } from "../db/values.server";
+import { checkBulkTarget } from "../leads/bulk.server";
 import { LeadActionError } from "../leads/lead-admin.server";
 import { requireAssignableStaff } from "../leads/owners.server";
 import { matchingClients } from "./clients.server";
@@ -53,19 +54,7 @@ export async function applyClientBulkChange(
       .select("id")
       .limit(BULK_LIMIT + 1)
       .execute();
-    if (clients.length > BULK_LIMIT) {
-      throw new LeadActionError(
-        `More than ${BULK_LIMIT.toLocaleString("en-US")} clients match: narrow the filter and try again.`,
-        400,
-      );
-    }
-    if (clients.length === 0) throw new LeadActionError("No clients match any more.", 409);
-    if (change.action === "delete" && expectedCount !== undefined && expectedCount !== clients.length) {
-      throw new LeadActionError(
-        `${clients.length.toLocaleString("en-US")} clients match now, not the ${expectedCount.toLocaleString("en-US")} you confirmed. Check the list and try again.`,
-        409,
-      );
-    }
+    checkBulkTarget(clients, "clients", { deleting: change.action === "delete", expectedCount });
     const ids = clients.map((client) => client.id);
     const at = now();
     const summary: Record<string, unknown> = { count: ids.length, scope: "ids" in target ? "selected" : "filter" };

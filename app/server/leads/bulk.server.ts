@@ -179,20 +179,32 @@ async function applyInChunks(
 }
 
 function checkedTarget<T>(leads: T[], change: BulkChange, expectedCount: number | undefined) {
-  if (leads.length > BULK_LIMIT) {
+  return checkBulkTarget(leads, "leads", { deleting: change.action === "delete", expectedCount });
+}
+
+/**
+ * Refuses a bulk change over too many rows (narrow the filter), over none (they went meanwhile), or a
+ * delete whose count is no longer the one the person confirmed.
+ */
+export function checkBulkTarget<T>(
+  rows: T[],
+  noun: string,
+  { deleting, expectedCount }: { deleting: boolean; expectedCount: number | undefined },
+) {
+  if (rows.length > BULK_LIMIT) {
     throw new LeadActionError(
-      `More than ${BULK_LIMIT.toLocaleString("en-US")} leads match: narrow the filter and try again.`,
+      `More than ${BULK_LIMIT.toLocaleString("en-US")} ${noun} match: narrow the filter and try again.`,
       400,
     );
   }
-  if (leads.length === 0) throw new LeadActionError("No leads match any more.", 409);
-  if (change.action === "delete" && expectedCount !== undefined && expectedCount !== leads.length) {
+  if (rows.length === 0) throw new LeadActionError(`No ${noun} match any more.`, 409);
+  if (deleting && expectedCount !== undefined && expectedCount !== rows.length) {
     throw new LeadActionError(
-      `${leads.length.toLocaleString("en-US")} leads match now, not the ${expectedCount.toLocaleString("en-US")} you confirmed. Check the list and try again.`,
+      `${rows.length.toLocaleString("en-US")} ${noun} match now, not the ${expectedCount.toLocaleString("en-US")} you confirmed. Check the list and try again.`,
       409,
     );
   }
-  return leads;
+  return rows;
 }
 
 function auditSummary(target: BulkTarget, ids: string[], change: BulkChange) {
