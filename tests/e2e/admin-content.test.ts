@@ -279,8 +279,8 @@ describe("content administration in Chromium", () => {
       fetch(`${app.url}${path}`, { headers: { cookie }, redirect: "manual" });
     const refusedTo = async (cookie: string, path: string) => {
       const screen = await get(path, cookie);
-      expect(screen.status, path).toBe(403);
-      expect(await screen.text(), path).toContain("Access Denied");
+      expect(screen.status, path).toBe(302);
+      expect(screen.headers.get("location")).toBe("/admin/unauthorized");
       expect((await get(`${path}.data`, cookie)).status, `${path}.data`).toBe(403);
       const action = await fetch(`${app.url}${path}`, {
         method: "POST",
@@ -299,9 +299,8 @@ describe("content administration in Chromium", () => {
 
     const page = await signedInPage("sales@example.com");
     await page.goto(`${app.url}/admin/blog`);
+    await page.waitForURL(`${app.url}/admin/unauthorized`);
     await page.getByRole("heading", { name: "Access Denied" }).waitFor();
-    expect(new URL(page.url()).pathname).toBe("/admin/blog");
-    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Leads" }).waitFor();
     await page.context().close();
   });
 

@@ -28,14 +28,15 @@ export const adminGuard: MiddlewareFunction<Response> = async ({ request, url, c
   return response;
 };
 
-export const adminRoleGuard: MiddlewareFunction<Response> = async ({ url, pattern, context }, next) => {
+export const adminRoleGuard: MiddlewareFunction<Response> = async ({ request, url, pattern, context }, next) => {
   const identity = context.get(staffContext);
   // An address no screen answers is "not found" for every role, not "access denied" for most.
   const unknownScreen = pattern.endsWith("*");
-  // A typed address, a click and a form all meet the same 403, shown by the screens' boundary inside the
-  // layout: the person keeps the sidebar and the address they asked for.
   if (!identity || (!unknownScreen && !canAccess(identity.role, url.pathname))) {
-    throw data({ message: ACCESS_DENIED_MESSAGE }, { status: 403 });
+    if (new URL(request.url).pathname.endsWith(".data") || request.method !== "GET") {
+      throw data({ message: ACCESS_DENIED_MESSAGE }, { status: 403 });
+    }
+    throw redirect("/admin/unauthorized");
   }
   return next();
 };
