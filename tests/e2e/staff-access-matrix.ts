@@ -1005,8 +1005,10 @@ actionRows.push(
             .where("user_id", "=", user.id)
             .executeTakeFirst()
         : undefined;
-      return row?.table_columns ?? null;
+      // A JSON text on SQLite, a jsonb value on PostgreSQL.
+      const stored = row?.table_columns ?? null;
+      return typeof stored === "string" ? JSON.parse(stored) : stored;
     },
-    expected: () => expect.stringContaining('"clients":["name"]'),
+    expected: () => expect.objectContaining({ clients: ["name"] }),
   },
 );
