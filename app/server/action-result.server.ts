@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { type ToastMessage, toastMessage } from "~/lib/toast";
-import type { FieldErrors } from "~/server/forms.server";
-import { redirectWithToast } from "~/server/toast.server";
+import type { FieldErrors } from "~/server/http/form-data.server";
+import { redirectWithToast } from "~/server/http/toast-cookie.server";
 
 /** What an admin action answers: a toast, and on failure the field errors and what was typed. */
 export type ActionResult = {

@@ -46,7 +46,7 @@ import {
   updatePost,
 } from "~/server/content/blog.server";
 import { getServices } from "~/server/context.server";
-import { requireFormData } from "~/server/forms.server";
+import { requireFormData } from "~/server/http/form-data.server";
 import type { Route } from "./+types/blog";
 
 export function meta() {

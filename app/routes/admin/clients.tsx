@@ -63,11 +63,11 @@ import {
   updateClient,
 } from "~/server/clients/clients.server";
 import { getServices } from "~/server/context.server";
-import { parseForm, requireFormData } from "~/server/forms.server";
-import { LeadActionError } from "~/server/leads/lead-admin.server";
+import { parseForm, requireFormData } from "~/server/http/form-data.server";
+import { redirectWithToast } from "~/server/http/toast-cookie.server";
+import { LeadActionError } from "~/server/leads/leads.server";
 import { listAssignableStaff, setClientOwner } from "~/server/leads/owners.server";
 import { intentRefused } from "~/server/leads/workspace-actions.server";
-import { redirectWithToast } from "~/server/toast.server";
 import { getPreferences } from "~/server/workspace/preferences.server";
 import type { Route } from "./+types/clients";
 

@@ -9,7 +9,7 @@ import { auditActor, requireStaff } from "~/server/auth/session.server";
 import { getServices } from "~/server/context.server";
 import { requireFormPage } from "~/server/forms/form-page.server";
 import { FormError, listFormLeads, setFormLeadStatus } from "~/server/forms/forms.server";
-import { parseForm, requireFormData } from "~/server/forms.server";
+import { parseForm, requireFormData } from "~/server/http/form-data.server";
 import type { Route } from "./+types/form-leads";
 
 export function meta({ loaderData }: Route.MetaArgs) {

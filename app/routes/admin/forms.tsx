@@ -47,7 +47,7 @@ import {
   listForms,
   updateForm,
 } from "~/server/forms/forms.server";
-import { parseForm, requireFormData } from "~/server/forms.server";
+import { parseForm, requireFormData } from "~/server/http/form-data.server";
 import type { Route } from "./+types/forms";
 
 export function meta() {

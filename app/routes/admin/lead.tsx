@@ -18,10 +18,10 @@ import { Textarea } from "~/components/ui/textarea";
 import { leadStatusLabels } from "~/lib/schemas/lead-admin";
 import { requireStaff } from "~/server/auth/session.server";
 import { getServices } from "~/server/context.server";
+import { redirectWithToast } from "~/server/http/toast-cookie.server";
 import { type LeadActionResult, runLeadAction } from "~/server/leads/lead-actions.server";
-import { getLeadDetail, type LeadDetail } from "~/server/leads/lead-admin.server";
+import { getLeadDetail, type LeadDetail } from "~/server/leads/leads.server";
 import { listAssignableStaff } from "~/server/leads/owners.server";
-import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/lead";
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -11,7 +11,7 @@ import { gdprEmailSchema } from "~/lib/schemas/lead-admin";
 import { toastMessage } from "~/lib/toast";
 import { auditActor, requireStaff } from "~/server/auth/session.server";
 import { getServices } from "~/server/context.server";
-import { parseForm, requireFormData } from "~/server/forms.server";
+import { parseForm, requireFormData } from "~/server/http/form-data.server";
 import { erasePersonalData } from "~/server/leads/gdpr.server";
 import type { Route } from "./+types/leads-gdpr";
 

@@ -14,7 +14,7 @@ import { safeAdminRedirect } from "~/server/auth/guard.server";
 import { loadStaffSession } from "~/server/auth/session.server";
 import { signInStep } from "~/server/auth/sign-in.server";
 import { getServices } from "~/server/context.server";
-import { parseForm, requireFormData } from "~/server/forms.server";
+import { parseForm, requireFormData } from "~/server/http/form-data.server";
 import { isSetupComplete } from "~/server/users/staff-users.server";
 import type { Route } from "./+types/login";
 

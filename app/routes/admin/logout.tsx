@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { callAuthEndpoint, cookieHeaders } from "~/server/auth/auth-request.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { redirectWithToast } from "~/server/http/toast-cookie.server";
 import type { Route } from "./+types/logout";
 
 export function loader() {

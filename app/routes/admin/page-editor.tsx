@@ -20,8 +20,8 @@ import { auditActor, requireStaff } from "~/server/auth/session.server";
 import { contentAction } from "~/server/content/action-results.server";
 import { createPage, findPage, updatePage } from "~/server/content/pages.server";
 import { getServices } from "~/server/context.server";
-import { requireFormData } from "~/server/forms.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { requireFormData } from "~/server/http/form-data.server";
+import { redirectWithToast } from "~/server/http/toast-cookie.server";
 import type { Route } from "./+types/page-editor";
 
 export function meta({ loaderData }: Route.MetaArgs) {

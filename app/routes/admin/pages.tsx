@@ -11,7 +11,7 @@ import { auditActor, requireStaff } from "~/server/auth/session.server";
 import { contentAction, contentFailure } from "~/server/content/action-results.server";
 import { deletePage, listPages, setPageStatus } from "~/server/content/pages.server";
 import { getServices } from "~/server/context.server";
-import { requireFormData } from "~/server/forms.server";
+import { requireFormData } from "~/server/http/form-data.server";
 import type { Route } from "./+types/pages";
 
 export function meta() {

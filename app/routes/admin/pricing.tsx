@@ -35,7 +35,7 @@ import {
 import { auditActor, requireStaff } from "~/server/auth/session.server";
 import { contentAction, contentFailure } from "~/server/content/action-results.server";
 import { getServices } from "~/server/context.server";
-import { requireFormData } from "~/server/forms.server";
+import { requireFormData } from "~/server/http/form-data.server";
 import { listPricingContent, updatePricingContent } from "~/server/pricing/content.server";
 import { createPlan, deletePlan, listAllPlans, setPlanActive, updatePlan } from "~/server/pricing/plans.server";
 import type { Route } from "./+types/pricing";

@@ -17,11 +17,11 @@ import { Textarea } from "~/components/ui/textarea";
 import { brand } from "~/content/brand";
 import { CONSENT_DEFAULTS } from "~/lib/consent";
 import { canUseIntent, ROLES, roleLabels } from "~/lib/roles";
+import { META_DESCRIPTION_MAX } from "~/lib/schemas/content";
 import {
   analyticsSchema,
   CUSTOM_HEAD_CODE_MAX,
   META_DESCRIPTION_IDEAL,
-  META_DESCRIPTION_MAX,
   privacySchema,
   removeSiteFileSchema,
   SITE_TITLE_MAX,
@@ -34,7 +34,7 @@ import { ACCESS_DENIED_MESSAGE } from "~/server/auth/guard.server";
 import { changePassword, confirmTwoFactor, disableTwoFactor, startTwoFactor } from "~/server/auth/profile.server";
 import { auditActor, requireStaff } from "~/server/auth/session.server";
 import { getServices } from "~/server/context.server";
-import { parseForm, requireFormData } from "~/server/forms.server";
+import { parseForm, requireFormData } from "~/server/http/form-data.server";
 import { loadSiteSettings, type SiteSettingValues, updateSettings } from "~/server/settings/settings.server";
 import { removeSiteFile } from "~/server/uploads/uploads.server";
 import {

@@ -24,7 +24,7 @@ import { createUserSchema, resetPasswordSchema, setRoleSchema, userIdSchema } fr
 import { toastMessage } from "~/lib/toast";
 import { auditActor, requireStaff } from "~/server/auth/session.server";
 import { getServices } from "~/server/context.server";
-import { parseForm, requireFormData } from "~/server/forms.server";
+import { parseForm, requireFormData } from "~/server/http/form-data.server";
 import {
   createStaffUser,
   deleteStaffUser,

@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { toastMessage } from "~/lib/toast";
 import { getServices } from "../context.server";
-import { redirectWithToast } from "../toast.server";
+import { redirectWithToast } from "../http/toast-cookie.server";
 import { getRole } from "../users/staff-users.server";
 import { callAuthEndpoint, cookieHeaders } from "./auth-request.server";
 import { safeAdminRedirect } from "./guard.server";

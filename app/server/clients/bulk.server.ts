@@ -4,7 +4,7 @@ import { type AuditActor, recordAudit } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
 import { now } from "../db/values.server";
 import { checkBulkTarget } from "../leads/bulk.server";
-import { LeadActionError } from "../leads/lead-admin.server";
+import { LeadActionError } from "../leads/leads.server";
 import { requireAssignableStaff } from "../leads/owners.server";
 import { matchingClients } from "./clients.server";
 

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { toastMessage } from "~/lib/toast";
 import { actionFailure, actionResult } from "../action-result.server";
-import { parseForm, typedValues } from "../forms.server";
+import { parseForm, typedValues } from "../http/form-data.server";
 import { ContentError } from "./content-error.server";
 
 /**

@@ -4,7 +4,7 @@ import { type AuditActor, recordAudit } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
 import { fromBool, now } from "../db/values.server";
 import { headerSafe, queueMails } from "../mail/outbox.server";
-import { LeadActionError } from "./lead-admin.server";
+import { LeadActionError } from "./leads.server";
 
 /**
  * Sets or clears a lead's next follow-up. `followUpAt` is the agency's wall clock (a `datetime-local`

@@ -12,7 +12,7 @@ import {
 import { type ToastMessage, toastMessage } from "~/lib/toast";
 import { auditActor, requireStaff } from "../auth/session.server";
 import { getServices } from "../context.server";
-import { type FieldErrors, parseForm, requireFormData } from "../forms.server";
+import { type FieldErrors, parseForm, requireFormData } from "../http/form-data.server";
 import { leadMailContext } from "../mail/lead-mails.server";
 import { getAgencyTimeZone } from "../settings/time-zone.server";
 import { setLeadFollowUp } from "./follow-ups.server";
@@ -24,7 +24,7 @@ import {
   requeueLeadMail,
   setLeadStatus,
   updateLead,
-} from "./lead-admin.server";
+} from "./leads.server";
 import { setLeadOwner } from "./owners.server";
 
 /** The staff actions on a lead, with the spec's toasts where it names them. */

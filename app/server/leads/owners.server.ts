@@ -6,7 +6,7 @@ import type { Database, DB } from "../db/schema.server";
 import { fromBool, fromJson, now } from "../db/values.server";
 import { headerSafe, type OutgoingMail, queueMails } from "../mail/outbox.server";
 import { getSettings, setSetting } from "../settings/settings.server";
-import { LeadActionError } from "./lead-admin.server";
+import { LeadActionError } from "./leads.server";
 
 /** Roles that may own leads and clients: the people who work them. */
 export const OWNER_ROLES = ["admin", "sales"] as const;

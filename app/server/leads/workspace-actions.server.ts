@@ -16,15 +16,15 @@ import { ACCESS_DENIED_MESSAGE } from "../auth/guard.server";
 import { auditActor, requireStaff } from "../auth/session.server";
 import { getServices } from "../context.server";
 import type { Database } from "../db/schema.server";
-import { parseForm, requireFormData } from "../forms.server";
+import { parseForm, requireFormData } from "../http/form-data.server";
 import { leadMailContext } from "../mail/lead-mails.server";
 import { getAgencyTimeZone } from "../settings/time-zone.server";
 import { setTableColumns, type TableName } from "../workspace/preferences.server";
 import { deleteSavedView, SavedViewError, saveView } from "../workspace/saved-views.server";
 import { applyBulkChange, type BulkChange } from "./bulk.server";
 import { runLeadAction } from "./lead-actions.server";
-import { LeadActionError } from "./lead-admin.server";
 import { filterContext } from "./lead-list.server";
+import { LeadActionError } from "./leads.server";
 
 const bulkLabels: BulkLabels<BulkAction> = {
   "set-status": { done: (n) => `Status changed on ${n} leads`, failed: "Failed to change the status" },

@@ -9,9 +9,9 @@ import {
 import { type ToastMessage, toastMessage } from "~/lib/toast";
 import { auditActor, requireStaff } from "../auth/session.server";
 import { getServices } from "../context.server";
-import { type FieldErrors, parseForm, requireFormData, typedValues } from "../forms.server";
+import { type FieldErrors, parseForm, requireFormData, typedValues } from "../http/form-data.server";
+import { redirectWithToast } from "../http/toast-cookie.server";
 import { getSettingText } from "../settings/settings.server";
-import { redirectWithToast } from "../toast.server";
 import { listDeliveries, queueTestEvent, redeliver, redeliverFailed } from "./deliveries.server";
 import {
   createWebhookEndpoint,

@@ -1,6 +1,6 @@
 import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { isUniqueViolation } from "../db/database.server";
 import type { Database } from "../db/schema.server";
-import { isUniqueViolation } from "../db/search.server";
 import { newId, now } from "../db/values.server";
 
 export class SavedViewError extends Error {

@@ -5,7 +5,7 @@ import { isTimeZone } from "~/lib/time-zone";
 import { toastMessage } from "~/lib/toast";
 import type { AuditActor } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
-import { LeadActionError } from "../leads/lead-admin.server";
+import { LeadActionError } from "../leads/leads.server";
 import { getLeadAssignment, listAssignableStaff, saveLeadAssignment } from "../leads/owners.server";
 import { getAgencyTimeZone, setAgencyTimeZone } from "../settings/time-zone.server";
 import { getPreferences, setDigestOptOut } from "./preferences.server";

@@ -16,7 +16,7 @@ import {
 import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { LEAD_STATUSES, type LeadStatusValue, leadStatusLabels } from "~/lib/schemas/lead-admin";
+import { LEAD_STATUSES, type LeadStatus, leadStatusLabels } from "~/lib/schemas/lead-admin";
 import type { LeadActionResult } from "~/server/leads/lead-actions.server";
 
 export type EditableLead = {
@@ -25,7 +25,7 @@ export type EditableLead = {
   email: string;
   phone: string | null;
   company: string | null;
-  status: LeadStatusValue;
+  status: LeadStatus;
   message: string | null;
 };
 
