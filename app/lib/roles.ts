@@ -52,6 +52,9 @@ export const adminIntentAccess: Record<string, Record<string, readonly Role[]>> 
   "/admin/leads": {
     "bulk-delete": ["admin"],
   },
+  "/admin/clients": {
+    "bulk-delete": ["admin"],
+  },
   "/admin/settings": {
     "save-time-zone": ["admin"],
     "save-lead-assignment": ["admin"],

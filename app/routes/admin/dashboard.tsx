@@ -1,5 +1,6 @@
 import { BriefcaseIcon, FileTextIcon, HistoryIcon, UsersIcon } from "lucide-react";
 import { Link } from "react-router";
+import { FunnelCard } from "~/components/admin/dashboard/funnel-card";
 import { DateText } from "~/components/admin/date-text";
 import { LeadsChart } from "~/components/admin/leads-chart";
 import { RoleBadge } from "~/components/admin/role-badge";
@@ -12,7 +13,9 @@ import {
   campaignTable,
   dashboardCounts,
   leadsPerDayBySource,
+  SERIES_DAYS,
 } from "~/server/dashboard/dashboard.server";
+import { loadFunnel } from "~/server/dashboard/funnel.server";
 import { type DueFollowUp, dueFollowUps } from "~/server/leads/follow-ups.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 import type { Route } from "./+types/dashboard";
@@ -21,18 +24,21 @@ export function meta() {
   return [{ title: "Dashboard | Admin" }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
   const { db } = getServices(context);
   // Follow-ups belong to whoever works leads; editors never own any.
   const worksLeads = canAccess(staff.role, "/admin/leads");
-  const [counts, series, campaigns, followUps] = await Promise.all([
+  const timeZone = await getAgencyTimeZone(db);
+  const nowMs = Date.now();
+  const [counts, series, campaigns, funnel, followUps] = await Promise.all([
     dashboardCounts(db),
-    leadsPerDayBySource(db),
-    campaignTable(db),
-    worksLeads ? getAgencyTimeZone(db).then((timeZone) => dueFollowUps(db, staff.id, timeZone, { limit: 10 })) : null,
+    leadsPerDayBySource(db, nowMs, SERIES_DAYS, timeZone),
+    campaignTable(db, nowMs, SERIES_DAYS, timeZone),
+    loadFunnel(db, new URL(request.url).searchParams),
+    worksLeads ? dueFollowUps(db, staff.id, timeZone, { limit: 10 }) : null,
   ]);
-  return { role: staff.role, counts, series, campaigns, followUps };
+  return { role: staff.role, counts, series, campaigns, funnel, followUps, timeZone };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -70,7 +76,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <CardTitle asChild>
             <h2>New leads per day</h2>
           </CardTitle>
-          <CardDescription>Last 30 days by source, spam excluded. Days are UTC.</CardDescription>
+          <CardDescription>Last 30 days by source, spam excluded. Days in {loaderData.timeZone}.</CardDescription>
         </CardHeader>
         <CardContent>
           <LeadsChart series={loaderData.series} />
@@ -90,6 +96,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <CampaignTable rows={loaderData.campaigns} />
         </CardContent>
       </Card>
+      <FunnelCard funnel={loaderData.funnel} />
     </div>
   );
 }

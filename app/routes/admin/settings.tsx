@@ -15,12 +15,14 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { brand } from "~/content/brand";
+import { CONSENT_DEFAULTS } from "~/lib/consent";
 import { canUseIntent, ROLES, roleLabels } from "~/lib/roles";
 import { META_DESCRIPTION_MAX } from "~/lib/schemas/content";
 import {
   analyticsSchema,
   CUSTOM_HEAD_CODE_MAX,
   META_DESCRIPTION_IDEAL,
+  privacySchema,
   removeSiteFileSchema,
   SITE_TITLE_MAX,
   siteInformationSchema,
@@ -57,7 +59,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { email: staff.email, role: staff.role, twoFactorEnabled: staff.twoFactorEnabled, site, workspace };
 }
 
-const SITE_INTENTS = new Set(["save-site-info", "save-analytics", "remove-file"]);
+const SITE_INTENTS = new Set(["save-site-info", "save-analytics", "save-privacy", "remove-file"]);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(context);
@@ -98,8 +100,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   switch (intent) {
     case "save-site-info":
-    case "save-analytics": {
-      const parsed = parseForm(formData, intent === "save-site-info" ? siteInformationSchema : analyticsSchema);
+    case "save-analytics":
+    case "save-privacy": {
+      const schema =
+        intent === "save-site-info"
+          ? siteInformationSchema
+          : intent === "save-analytics"
+            ? analyticsSchema
+            : privacySchema;
+      const parsed = parseForm(formData, schema);
       if (!parsed.ok) return settingFailed(parsed.fieldErrors, parsed.values);
       const { changed } = await updateSettings(getServices(context).db, parsed.data, auditActor(staff));
       return {
@@ -412,6 +421,12 @@ function SiteSections({ site, fieldErrors, typed, busyWith }: SectionProps) {
       <Section title="Analytics Code" description="Tracking that loads on the public site when an ID is set.">
         <AnalyticsForm site={site} fieldErrors={fieldErrors} typed={typed} busy={busyWith === "save-analytics"} />
       </Section>
+      <Section
+        title="Privacy & Consent"
+        description="The cookie banner that asks visitors before analytics and marketing tags load, and how long visitor data is kept."
+      >
+        <PrivacyForm site={site} fieldErrors={fieldErrors} typed={typed} busy={busyWith === "save-privacy"} />
+      </Section>
     </>
   );
 }
@@ -573,6 +588,117 @@ function AnalyticsForm({ site, fieldErrors, typed, busy }: FormProps) {
       </Field>
       <Button type="submit" className="justify-self-start" disabled={busy}>
         {busy ? "Saving..." : "Save analytics code"}
+      </Button>
+    </Form>
+  );
+}
+
+function PrivacyForm({ site, fieldErrors, typed, busy }: FormProps) {
+  const value = (key: keyof SiteSettingValues, fallback: string | number) =>
+    typed[key] ?? site[key] ?? String(fallback);
+  const select = (
+    key: keyof SiteSettingValues,
+    id: string,
+    label: string,
+    hint: string,
+    fallback: string,
+    options: [string, string][],
+  ) => (
+    <Field id={id} label={label} error={fieldErrors[key]} hint={hint}>
+      {(props) => (
+        <NativeSelect {...props} name={key} defaultValue={value(key, fallback)}>
+          {options.map(([optionValue, optionLabel]) => (
+            <NativeSelectOption key={optionValue} value={optionValue}>
+              {optionLabel}
+            </NativeSelectOption>
+          ))}
+        </NativeSelect>
+      )}
+    </Field>
+  );
+  const months = (key: keyof SiteSettingValues, id: string, label: string, fallback: number) => (
+    <Field id={id} label={label} error={fieldErrors[key]} hint={`Months; ${fallback} by default.`}>
+      {(props) => (
+        <Input
+          {...props}
+          name={key}
+          type="number"
+          min={1}
+          max={120}
+          step={1}
+          required
+          defaultValue={value(key, fallback)}
+        />
+      )}
+    </Field>
+  );
+  return (
+    <Form method="post" className="grid max-w-2xl gap-4">
+      <input type="hidden" name="intent" value="save-privacy" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        {select("consent_banner", "consent-banner", "Consent banner", "Off loads every tag without asking.", "on", [
+          ["on", "On"],
+          ["off", "Off"],
+        ])}
+        {select(
+          "consent_scope",
+          "consent-scope",
+          "Ask for consent",
+          "Countries that require it: the EU, the EEA, the UK and Switzerland.",
+          CONSENT_DEFAULTS.scope,
+          [
+            ["required", "Only in countries that require it"],
+            ["everyone", "Of every visitor"],
+          ],
+        )}
+        <Field
+          id="consent-policy-version"
+          label="Policy version"
+          error={fieldErrors.consent_policy_version}
+          hint="Raise it when the privacy or cookie wording changes: every visitor is asked again."
+        >
+          {(props) => (
+            <Input
+              {...props}
+              name="consent_policy_version"
+              type="number"
+              min={1}
+              step={1}
+              required
+              defaultValue={value("consent_policy_version", CONSENT_DEFAULTS.policyVersion)}
+            />
+          )}
+        </Field>
+        {select(
+          "custom_head_code_category",
+          "custom-head-code-category",
+          "Custom head code category",
+          "The custom head code loads only once the visitor allows this category.",
+          CONSENT_DEFAULTS.headCodeCategory,
+          [
+            ["marketing", "Marketing"],
+            ["analytics", "Analytics"],
+            ["necessary", "Necessary (always loads)"],
+          ],
+        )}
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {months(
+          "retention_events_months",
+          "retention-events",
+          "Keep analytics events",
+          CONSENT_DEFAULTS.eventsRetentionMonths,
+        )}
+        {months(
+          "retention_consent_months",
+          "retention-consent",
+          "Keep consent records",
+          CONSENT_DEFAULTS.consentRetentionMonths,
+        )}
+        {months("retention_mails_months", "retention-mails", "Keep sent mails", CONSENT_DEFAULTS.mailRetentionMonths)}
+      </div>
+      <Button type="submit" className="justify-self-start" disabled={busy}>
+        {busy ? "Saving..." : "Save privacy settings"}
       </Button>
     </Form>
   );

@@ -2,6 +2,7 @@ import { KeyRoundIcon, LogOutIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { DateText } from "~/components/admin/date-text";
 import { Field } from "~/components/admin/field";
 import { useToastMessage } from "~/components/show-toast";
 import { Badge } from "~/components/ui/badge";
@@ -189,11 +190,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                     )}
                   </td>
                   <td className="py-3 pr-3 text-muted-foreground">
-                    {user.lastSignInAt ? (
-                      <time dateTime={user.lastSignInAt}>{formatDateTime(user.lastSignInAt)}</time>
-                    ) : (
-                      "Never"
-                    )}
+                    {user.lastSignInAt ? <DateText iso={user.lastSignInAt} withTime /> : "Never"}
                   </td>
                   <td className="py-3">
                     <div className="flex flex-wrap justify-end gap-2">
@@ -243,10 +240,6 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
       </Card>
     </div>
   );
-}
-
-function formatDateTime(iso: string) {
-  return `${new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`;
 }
 
 function CreateUserCard({

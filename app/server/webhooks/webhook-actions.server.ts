@@ -48,7 +48,11 @@ const intents = {
 
 type Intent = keyof typeof intents;
 
-const isIntent = (value: unknown): value is Intent => typeof value === "string" && value in intents;
+/** Every action the webhook screens post, by name. */
+export const WEBHOOK_INTENTS = Object.keys(intents) as Intent[];
+
+// Own keys only: an intent named like an object's built-ins (`constructor`) is no action.
+const isIntent = (value: unknown): value is Intent => typeof value === "string" && Object.hasOwn(intents, value);
 
 function reply(intent: string, toast: ToastMessage, extra: Partial<WebhookActionResult> = {}, status?: number) {
   return data<WebhookActionResult>(
