@@ -3,6 +3,7 @@ import { Section } from "~/components/site/section";
 import { PageHero } from "~/components/site/sections/page-hero";
 import { estimatorCopy, estimatorSeo } from "~/content/estimator";
 import { sitePageMeta } from "~/lib/seo";
+import { headersWithRetryAfter } from "~/server/http/retry-after.server";
 import { handleEstimatorRequest } from "~/server/leads/estimator.server";
 import type { Route } from "./+types/cost-estimator";
 
@@ -10,12 +11,8 @@ export function meta({ matches }: Route.MetaArgs) {
   return sitePageMeta(matches, estimatorSeo);
 }
 
-/** The action's Retry-After (when rate limited) on top of the layout's headers. */
-export function headers({ actionHeaders, parentHeaders }: Route.HeadersArgs) {
-  const headers = new Headers(parentHeaders);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
+export function headers(args: Route.HeadersArgs) {
+  return headersWithRetryAfter(args);
 }
 
 /** POST /cost-estimator: a step of the wizard without JavaScript, or the finished estimate. */

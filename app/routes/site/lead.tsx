@@ -9,6 +9,7 @@ import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
 import { DEFAULT_GUIDE_TITLE, isLeadFlowName, type LeadFlowName, offeredGuideTitle } from "~/lib/lead-options";
+import { headersWithRetryAfter } from "~/server/http/retry-after.server";
 import { handleLeadSubmission } from "~/server/leads/submit-lead.server";
 import type { Route } from "./+types/lead";
 
@@ -69,12 +70,8 @@ function originatingPage(request: Request, url: URL) {
   }
 }
 
-/** The action's Retry-After (when rate limited) on top of the layout's headers. */
-export function headers({ actionHeaders, parentHeaders }: Route.HeadersArgs) {
-  const headers = new Headers(parentHeaders);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
+export function headers(args: Route.HeadersArgs) {
+  return headersWithRetryAfter(args);
 }
 
 /** POST /lead: every visitor form submits here, with or without JavaScript. */
