@@ -9,7 +9,7 @@ import { type FileKind, fileKinds, type SiteFileKey, siteFiles, tooLargeMessage 
 import { cn } from "~/lib/utils";
 import { uploadFile } from "./upload-file";
 
-/** The spec's first check in the browser (the server checks the bytes again and decides). */
+/** A first check in the browser, before a large file travels for nothing (the server checks the bytes again and decides). */
 function checkInBrowser(kind: FileKind, file: File) {
   const type = file.type.toLowerCase();
   const name = file.name.toLowerCase();

@@ -30,7 +30,7 @@ export type EditableLead = {
 };
 
 /**
- * The spec's edit dialog (name, e-mail, phone, company, status, message). It stays open with what was
+ * The lead's edit dialog (name, e-mail, phone, company, status, message). It stays open with what was
  * typed and the server's messages when saving fails, and closes once saved.
  */
 export function LeadEditDialog({ lead, action }: { lead: EditableLead; action?: string }) {
