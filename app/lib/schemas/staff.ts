@@ -6,6 +6,8 @@ import { ROLES } from "~/lib/roles";
 /** A new password's length; the password fields' minLength/maxLength and better-auth use the same. */
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
+/** The sign-in form's first screen of a password, before a round trip (new passwords need MIN_PASSWORD_LENGTH). */
+export const SIGN_IN_PASSWORD_MIN_LENGTH = 6;
 
 const email = z
   .string({ error: "Please enter your e-mail address." })
@@ -25,7 +27,7 @@ export const loginSchema = z.object({
   password: z
     .string({ error: "Please enter your password." })
     .min(1, "Please enter your password.")
-    .min(6, "Passwords are at least 6 characters.")
+    .min(SIGN_IN_PASSWORD_MIN_LENGTH, `Passwords are at least ${SIGN_IN_PASSWORD_MIN_LENGTH} characters.`)
     .max(MAX_PASSWORD_LENGTH, `Passwords are at most ${MAX_PASSWORD_LENGTH} characters.`),
   redirectTo: z.string().max(2048).optional(),
 });
