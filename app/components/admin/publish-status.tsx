@@ -1,6 +1,7 @@
 import { Badge } from "~/components/ui/badge";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { PUBLISH_STATUSES, type PublishStatus, publishStatusLabels } from "~/lib/schemas/content";
+import { formatDateIn } from "~/lib/time-zone";
 
 const statusVariants = { published: "default", draft: "secondary", archived: "outline" } as const;
 
@@ -38,6 +39,7 @@ export function PublishStatusSelect({
   );
 }
 
+/** A content date as every staff member reads it alike: in UTC. */
 export function formatDate(iso: string | null | undefined) {
-  return iso ? new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium", timeZone: "UTC" }) : "—";
+  return iso ? formatDateIn("UTC", iso) : "—";
 }
