@@ -68,7 +68,8 @@ const summaryColumns = [
 
 type SummaryRow = Pick<Row<"leads">, (typeof summaryColumns)[number]>;
 
-function toSummary(row: SummaryRow): LeadSummary {
+/** A lead row as the lists show it; the detail screen adds to it. */
+export function toLeadSummary(row: SummaryRow): LeadSummary {
   return {
     id: row.id,
     name: row.name,
@@ -274,7 +275,7 @@ export async function listLeads(
       : total === 0
         ? []
         : await queries.page(page, fewMatches).execute();
-  return { leads: rows.map(toSummary), total, totalIsLowerBound, page, pageCount, pageSize };
+  return { leads: rows.map(toLeadSummary), total, totalIsLowerBound, page, pageCount, pageSize };
 }
 
 /**

@@ -3,6 +3,7 @@ import { type AuditActor, recordAudit } from "../audit/audit.server";
 import type { Database, OutboxStatus } from "../db/schema.server";
 import { fromBool, fromJson, newId, now } from "../db/values.server";
 import { recordLeadReleasedFromSpam, recordLeadStatusEvents } from "../webhooks/events.server";
+import { type LeadSummary, toLeadSummary } from "./lead-list.server";
 
 /** A staff action that cannot be done as asked (the lead is gone, the mail already sent...). */
 export class LeadActionError extends Error {
@@ -16,29 +17,13 @@ export class LeadActionError extends Error {
 }
 
 export type LeadDetail = {
-  lead: {
-    id: string;
+  lead: LeadSummary & {
     formId: string | null;
     formName: string | null;
-    name: string;
-    email: string;
-    phone: string | null;
-    company: string | null;
-    message: string | null;
-    source: string;
-    status: LeadStatus;
-    utmSource: string | null;
     utmMedium: string | null;
-    utmCampaign: string | null;
     pageUrl: string | null;
     referrer: string | null;
     browserInfo: Record<string, unknown> | null;
-    isSpam: boolean;
-    spamReason: string | null;
-    ownerId: string | null;
-    nextFollowUpAt: string | null;
-    followUpNote: string | null;
-    createdAt: string;
     updatedAt: string;
   };
   submissions: {
@@ -143,28 +128,13 @@ export async function getLeadDetail(db: Database, leadId: string): Promise<LeadD
   ]);
   return {
     lead: {
-      id: row.id,
+      ...toLeadSummary(row),
       formId: row.form_id,
       formName: row.form_name,
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      company: row.company,
-      message: row.message,
-      source: row.source,
-      status: row.status,
-      utmSource: row.utm_source,
       utmMedium: row.utm_medium,
-      utmCampaign: row.utm_campaign,
       pageUrl: row.page_url,
       referrer: row.referrer,
       browserInfo: fromJson<Record<string, unknown> | null>(row.browser_info, null),
-      isSpam: fromBool(row.is_spam),
-      spamReason: row.spam_reason,
-      ownerId: row.owner_id,
-      nextFollowUpAt: row.next_follow_up_at,
-      followUpNote: row.follow_up_note,
-      createdAt: row.created_at,
       updatedAt: row.updated_at,
     },
     submissions: submissions.map((submission) => ({
