@@ -1,5 +1,15 @@
 /** The visitor forms' options and defaults: plain data, safe to ship to the browser (no zod). */
 
+/** The longest text each visitor form field takes: the server's schema and the fields' maxLength both read these. */
+export const VISITOR_FIELD_MAX = {
+  name: 200,
+  email: 254,
+  phone: 50,
+  company: 200,
+  budget: 100,
+  message: 5000,
+} as const;
+
 export const CONTACT_COUNTRIES = ["india", "usa", "australia", "uae", "canada"] as const;
 export const CONTACT_INDUSTRIES = ["ecommerce", "saas", "realestate", "automotive"] as const;
 export const GUIDE_INDUSTRIES = [

@@ -7,6 +7,7 @@ import {
   GUIDE_INDUSTRIES,
   NEWSLETTER_DEFAULT_NAME,
   offeredGuideTitle,
+  VISITOR_FIELD_MAX,
 } from "~/lib/lead-options";
 import { visitorText } from "./visitor-text";
 
@@ -22,11 +23,13 @@ const optional = (max: number, label: string) =>
     .optional()
     .transform((value) => (value ? value : undefined));
 
-const requiredName = visitorText().min(1, "required").max(200, "Name can be at most 200 characters.");
+const requiredName = visitorText()
+  .min(1, "required")
+  .max(VISITOR_FIELD_MAX.name, `Name can be at most ${VISITOR_FIELD_MAX.name} characters.`);
 
 const requiredEmail = visitorText()
   .min(1, "required")
-  .max(254, "E-mail addresses can be at most 254 characters.")
+  .max(VISITOR_FIELD_MAX.email, `E-mail addresses can be at most ${VISITOR_FIELD_MAX.email} characters.`)
   .pipe(z.email("Please enter a valid e-mail address."));
 
 const choice = <T extends readonly [string, ...string[]]>(options: T) =>
@@ -39,21 +42,21 @@ const choice = <T extends readonly [string, ...string[]]>(options: T) =>
 export const contactLeadSchema = z.object({
   name: requiredName,
   email: requiredEmail,
-  phone: optional(50, "Phone"),
-  company: optional(200, "Company"),
+  phone: optional(VISITOR_FIELD_MAX.phone, "Phone"),
+  company: optional(VISITOR_FIELD_MAX.company, "Company"),
   country: choice(CONTACT_COUNTRIES),
   industry: choice(CONTACT_INDUSTRIES),
-  budget: optional(100, "Budget"),
-  message: optional(5000, "Message"),
+  budget: optional(VISITOR_FIELD_MAX.budget, "Budget"),
+  message: optional(VISITOR_FIELD_MAX.message, "Message"),
 });
 
 export const guideLeadSchema = z.object({
   name: requiredName,
   email: requiredEmail,
-  phone: optional(50, "Phone"),
-  company: optional(200, "Company"),
+  phone: optional(VISITOR_FIELD_MAX.phone, "Phone"),
+  company: optional(VISITOR_FIELD_MAX.company, "Company"),
   industry: choice(GUIDE_INDUSTRIES),
-  message: optional(5000, "Message"),
+  message: optional(VISITOR_FIELD_MAX.message, "Message"),
   // Only a guide the site offers: the title goes into the mail sent to whatever address was typed.
   guideTitle: optional(200, "Guide title").transform((value) => offeredGuideTitle(value) ?? DEFAULT_GUIDE_TITLE),
   redirectUrl: optional(2048, "Redirect URL"),
@@ -62,9 +65,9 @@ export const guideLeadSchema = z.object({
 export const getStartedLeadSchema = z.object({
   name: requiredName,
   email: requiredEmail,
-  phone: optional(50, "Phone"),
-  company: optional(200, "Company"),
-  message: optional(5000, "Message"),
+  phone: optional(VISITOR_FIELD_MAX.phone, "Phone"),
+  company: optional(VISITOR_FIELD_MAX.company, "Company"),
+  message: optional(VISITOR_FIELD_MAX.message, "Message"),
   sourceLabel: optional(200, "Source").transform((value) => value ?? "Website"),
   formId: optional(64, "Form"),
   redirectUrl: optional(2048, "Redirect URL"),
@@ -72,7 +75,7 @@ export const getStartedLeadSchema = z.object({
 
 export const newsletterLeadSchema = z.object({
   email: requiredEmail,
-  name: optional(200, "Name"),
+  name: optional(VISITOR_FIELD_MAX.name, "Name"),
 });
 
 export const leadFlows = {

@@ -1,6 +1,6 @@
 import { buttonVariants } from "~/components/ui/button-variants";
 import { cx } from "~/lib/cx";
-import { CONTACT_COUNTRIES, CONTACT_INDUSTRIES, optionLabels } from "~/lib/lead-options";
+import { CONTACT_COUNTRIES, CONTACT_INDUSTRIES, optionLabels, VISITOR_FIELD_MAX } from "~/lib/lead-options";
 import { ContactDetailField, FormGuards, type RefusedFormProps, SelectField, TextAreaField, TextField } from "./fields";
 import { useLeadForm } from "./use-lead-form";
 
@@ -45,7 +45,7 @@ export function ContactForm({ idPrefix = "contact", values = {}, errors = {} }: 
         id={id("budget")}
         label="Monthly ad budget"
         name="budget"
-        maxLength={100}
+        maxLength={VISITOR_FIELD_MAX.budget}
         placeholder="e.g. $5,000"
         defaultValue={values.budget}
         error={errors.budget}
@@ -55,7 +55,7 @@ export function ContactForm({ idPrefix = "contact", values = {}, errors = {} }: 
         id={id("message")}
         label="Message"
         name="message"
-        maxLength={5000}
+        maxLength={VISITOR_FIELD_MAX.message}
         defaultValue={values.message}
         error={errors.message}
         className="sm:col-span-2"

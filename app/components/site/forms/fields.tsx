@@ -1,5 +1,6 @@
 import type * as React from "react";
 import { cx } from "~/lib/cx";
+import { VISITOR_FIELD_MAX } from "~/lib/lead-options";
 
 const controlClass =
   "w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive md:text-sm";
@@ -126,10 +127,10 @@ export type RefusedFormProps = {
 
 /** The contact details every lead form asks for, with the server's length limits. */
 const contactDetails = {
-  name: { label: "Name", required: true, maxLength: 200, autoComplete: "name" },
-  email: { label: "Email", type: "email", required: true, maxLength: 254, autoComplete: "email" },
-  phone: { label: "Phone", type: "tel", maxLength: 50, autoComplete: "tel" },
-  company: { label: "Company", maxLength: 200, autoComplete: "organization" },
+  name: { label: "Name", required: true, maxLength: VISITOR_FIELD_MAX.name, autoComplete: "name" },
+  email: { label: "Email", type: "email", required: true, maxLength: VISITOR_FIELD_MAX.email, autoComplete: "email" },
+  phone: { label: "Phone", type: "tel", maxLength: VISITOR_FIELD_MAX.phone, autoComplete: "tel" },
+  company: { label: "Company", maxLength: VISITOR_FIELD_MAX.company, autoComplete: "organization" },
 } as const;
 
 /** One contact detail, with what was typed and its error when the server refused the form. */

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { GUIDE_INDUSTRIES, type LeadFlowName as LeadFlow, optionLabels } from "~/lib/lead-options";
+import { GUIDE_INDUSTRIES, type LeadFlowName as LeadFlow, optionLabels, VISITOR_FIELD_MAX } from "~/lib/lead-options";
 import { ContactDetailField, FormGuards, type RefusedFormProps, SelectField, TextAreaField } from "./fields";
 import { type LeadActionData, useLeadForm } from "./use-lead-form";
 
@@ -57,7 +57,7 @@ export function LeadDialogForm({
         id={id("message")}
         label="Message"
         name="message"
-        maxLength={5000}
+        maxLength={VISITOR_FIELD_MAX.message}
         rows={3}
         defaultValue={values.message}
         error={errors.message}

@@ -1,4 +1,5 @@
 import { buttonVariants } from "~/components/ui/button-variants";
+import { VISITOR_FIELD_MAX } from "~/lib/lead-options";
 import { ContactDetailField, FormGuards, type RefusedFormProps, TextField } from "./fields";
 import { useLeadForm } from "./use-lead-form";
 
@@ -21,7 +22,7 @@ export function NewsletterForm({ idPrefix = "newsletter", values = {}, errors = 
         id={`${idPrefix}-name`}
         label="Name (optional)"
         name="name"
-        maxLength={200}
+        maxLength={VISITOR_FIELD_MAX.name}
         autoComplete="name"
         defaultValue={values.name}
         error={errors.name}
