@@ -18,7 +18,9 @@ describe("the sales workspace in Chromium", () => {
   const staff: Record<string, { id: string; email: string; password: string }> = {};
 
   beforeAll(async () => {
-    [{ app, db }, browser] = await Promise.all([startAppWithDatabase(), launchBrowser()]);
+    // Each sign-in comes from an address of its own, as separate people's would: the file signs in
+    // more often than one address may in a minute.
+    [{ app, db }, browser] = await Promise.all([startAppWithDatabase({ TRUST_PROXY: "loopback" }), launchBrowser()]);
     staff.admin = await addStaff(db, "boss@agency.example", "admin", "boss-password");
     staff.sales = await addStaff(db, "sam@agency.example", "sales", "sam-password");
     staff.editor = await addStaff(db, "ed@agency.example", "editor", "ed-password");
@@ -29,8 +31,13 @@ describe("the sales workspace in Chromium", () => {
     await stopAppWithDatabase(app, db);
   });
 
+  let signIns = 0;
   async function signedIn(who: keyof typeof staff, viewport = { width: 1280, height: 800 }) {
-    const context: BrowserContext = await browser.newContext({ viewport });
+    signIns += 1;
+    const context: BrowserContext = await browser.newContext({
+      viewport,
+      extraHTTPHeaders: { "X-Forwarded-For": `198.51.100.${signIns}` },
+    });
     const page = await context.newPage();
     await signInOnPage(page, app.url, staff[who]!.email, staff[who]!.password);
     await hydrated(page);
