@@ -58,25 +58,9 @@ export function SiteFooter({
         </div>
         <nav aria-label="Services and industries">
           <h2 className="font-semibold">Services</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {serviceLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="text-muted-foreground hover:text-foreground">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <FooterLinks links={serviceLinks} />
           <h2 className="mt-6 font-semibold">Industries</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {industryLinks.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="text-muted-foreground hover:text-foreground">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <FooterLinks links={industryLinks} />
         </nav>
         <div>
           <h2 className="font-semibold">Offices</h2>
@@ -123,5 +107,19 @@ export function SiteFooter({
         </p>
       </div>
     </footer>
+  );
+}
+
+function FooterLinks({ links }: { links: readonly { to: string; label: string }[] }) {
+  return (
+    <ul className="mt-3 space-y-2 text-sm">
+      {links.map((link) => (
+        <li key={link.to}>
+          <Link to={link.to} className="text-muted-foreground hover:text-foreground">
+            {link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }
