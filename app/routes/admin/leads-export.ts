@@ -1,7 +1,7 @@
+import { auditedExportIds, csvResponse } from "~/http/csv-response.server";
 import { parseLeadFilters } from "~/lib/schemas/lead-admin";
 import { auditActor, requireStaff } from "~/server/auth/session.server";
 import { getServices } from "~/server/context.server";
-import { auditedExportIds, csvResponse } from "~/server/http/csv-response.server";
 import { filterContext, leadsCsv } from "~/server/leads/lead-list.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 import type { Route } from "./+types/leads-export";

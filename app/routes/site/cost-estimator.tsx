@@ -2,8 +2,8 @@ import { EstimatorWizard } from "~/components/site/estimator/estimator-wizard";
 import { Section } from "~/components/site/section";
 import { PageHero } from "~/components/site/sections/page-hero";
 import { estimatorCopy, estimatorSeo } from "~/content/estimator";
+import { headersWithRetryAfter } from "~/http/retry-after.server";
 import { sitePageMeta } from "~/lib/seo";
-import { headersWithRetryAfter } from "~/server/http/retry-after.server";
 import { handleEstimatorRequest } from "~/server/leads/estimator.server";
 import type { Route } from "./+types/cost-estimator";
 

@@ -8,8 +8,8 @@ import { DownloadIcon } from "~/components/site/icons/DownloadIcon";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
+import { headersWithRetryAfter } from "~/http/retry-after.server";
 import { DEFAULT_GUIDE_TITLE, isLeadFlowName, type LeadFlowName, offeredGuideTitle } from "~/lib/lead-options";
-import { headersWithRetryAfter } from "~/server/http/retry-after.server";
 import { handleLeadSubmission } from "~/server/leads/submit-lead.server";
 import type { Route } from "./+types/lead";
 

@@ -1,5 +1,5 @@
-import { type AuditActor, recordAudit } from "../audit/audit.server";
-import type { Database } from "../db/schema.server";
+import { type AuditActor, recordAudit } from "~/server/audit/audit.server";
+import type { Database } from "~/server/db/schema.server";
 
 /**
  * A CSV download streamed chunk by chunk from the database, so that a large export holds one batch in
