@@ -463,6 +463,19 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
       await page.waitForURL(`${app.url}/#contact-section`);
       await contactForm.waitFor();
       await page.close();
+
+      // On a phone Book Call is in the menu, which closes so that the form it scrolled to shows.
+      const phone = await browser.newPage({ viewport: { width: 360, height: 740 } });
+      await phone.goto(`${app.url}/contact`);
+      await hydrated(phone);
+      await phone.getByLabel("Menu").click();
+      await phone.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Book Call" }).click();
+      await phone.waitForURL(`${app.url}/contact#contact-section`);
+      expect(
+        await phone.locator("[data-slot='site-header'] details").evaluate((menu) => (menu as HTMLDetailsElement).open),
+      ).toBe(false);
+      await phone.getByRole("navigation", { name: "Mobile" }).waitFor({ state: "hidden" });
+      await phone.close();
     });
   }
 });

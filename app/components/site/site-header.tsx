@@ -149,7 +149,14 @@ export function SiteHeader({ logo }: { logo: string | null }) {
                 )}
               </ul>
               <div className="mt-4 grid gap-2">
-                <a href={bookCallHref} className={buttonVariants({ variant: "outline" })}>
+                <a
+                  href={bookCallHref}
+                  className={buttonVariants({ variant: "outline" })}
+                  // A jump within the page changes no route: the menu would stay open over the form.
+                  onClick={() => {
+                    if (mobileMenu.current) mobileMenu.current.open = false;
+                  }}
+                >
                   Book Call
                 </a>
                 <Link to="/contact" className={buttonVariants()}>
