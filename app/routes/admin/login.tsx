@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { brand } from "~/content/brand";
-import { loginSchema, twoFactorSchema } from "~/lib/schemas/staff";
+import { loginSchema, MAX_PASSWORD_LENGTH, SIGN_IN_PASSWORD_MIN_LENGTH, twoFactorSchema } from "~/lib/schemas/staff";
 import { safeAdminRedirect } from "~/server/auth/guard.server";
 import { loadStaffSession } from "~/server/auth/session.server";
 import { signInStep } from "~/server/auth/sign-in.server";
@@ -127,7 +127,15 @@ function PasswordStep({
       </Field>
       <Field id="password" label="Password" error={fieldErrors.password}>
         {(props) => (
-          <Input {...props} name="password" type="password" autoComplete="current-password" required minLength={6} />
+          <Input
+            {...props}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            minLength={SIGN_IN_PASSWORD_MIN_LENGTH}
+            maxLength={MAX_PASSWORD_LENGTH}
+          />
         )}
       </Field>
       <SubmitButton busy={busy}>Sign In</SubmitButton>

@@ -27,7 +27,13 @@ import {
   SITE_TITLE_MAX,
   siteInformationSchema,
 } from "~/lib/schemas/settings";
-import { changePasswordSchema, passwordConfirmationSchema, totpCodeSchema } from "~/lib/schemas/staff";
+import {
+  changePasswordSchema,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  passwordConfirmationSchema,
+  totpCodeSchema,
+} from "~/lib/schemas/staff";
 import { toastMessage } from "~/lib/toast";
 import { siteFiles } from "~/lib/uploads";
 import { ACCESS_DENIED_MESSAGE } from "~/server/auth/guard.server";
@@ -229,7 +235,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                   name="newPassword"
                   type="password"
                   required
-                  minLength={8}
+                  minLength={MIN_PASSWORD_LENGTH}
+                  maxLength={MAX_PASSWORD_LENGTH}
                   autoComplete="new-password"
                 />
               )}
@@ -241,7 +248,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                   name="confirmPassword"
                   type="password"
                   required
-                  minLength={8}
+                  minLength={MIN_PASSWORD_LENGTH}
+                  maxLength={MAX_PASSWORD_LENGTH}
                   autoComplete="new-password"
                 />
               )}

@@ -20,7 +20,14 @@ import {
 import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { ROLES, roleLabels } from "~/lib/roles";
-import { createUserSchema, resetPasswordSchema, setRoleSchema, userIdSchema } from "~/lib/schemas/staff";
+import {
+  createUserSchema,
+  MAX_PASSWORD_LENGTH,
+  MIN_PASSWORD_LENGTH,
+  resetPasswordSchema,
+  setRoleSchema,
+  userIdSchema,
+} from "~/lib/schemas/staff";
 import { toastMessage } from "~/lib/toast";
 import { auditActor, requireStaff } from "~/server/auth/session.server";
 import { getServices } from "~/server/context.server";
@@ -277,7 +284,15 @@ function CreateUserCard({
           </Field>
           <Field id="new-password" label="Initial password" error={fieldErrors.password}>
             {(props) => (
-              <Input {...props} name="password" type="password" required minLength={8} autoComplete="new-password" />
+              <Input
+                {...props}
+                name="password"
+                type="password"
+                required
+                minLength={MIN_PASSWORD_LENGTH}
+                maxLength={MAX_PASSWORD_LENGTH}
+                autoComplete="new-password"
+              />
             )}
           </Field>
           <Field id="new-role" label="Role" error={fieldErrors.role}>
@@ -321,7 +336,15 @@ function ResetPasswordDialog({ userId, email }: { userId: string; email: string 
           <input type="hidden" name="userId" value={userId} />
           <Field id={`reset-${userId}`} label="New password" hint="At least 8 characters.">
             {(props) => (
-              <Input {...props} name="password" type="password" required minLength={8} autoComplete="new-password" />
+              <Input
+                {...props}
+                name="password"
+                type="password"
+                required
+                minLength={MIN_PASSWORD_LENGTH}
+                maxLength={MAX_PASSWORD_LENGTH}
+                autoComplete="new-password"
+              />
             )}
           </Field>
           <DialogFooter>
