@@ -1,6 +1,36 @@
+import type * as React from "react";
 import { useEffect } from "react";
-import { toast, toastError } from "~/components/ui/toast";
+import { type ExternalToast, toast } from "sonner";
+import { errorToastClassName } from "~/components/ui/sonner";
 import type { ToastMessage } from "~/lib/toast";
+
+/**
+ * The admin's toasts, on sonner (the public site draws its own, lighter: components/site/site-toaster).
+ * Actions and loaders answer a ToastMessage (~/lib/toast); a redirect carries one in the toast cookie,
+ * which the root route hands to the page.
+ */
+
+/**
+ * Failure toast, always destructive-styled so a failure never reads as a success: works even if the
+ * mounted <Toaster> was given other options.
+ */
+function toastError(
+  title: React.ReactNode,
+  description?: React.ReactNode,
+  options?: Omit<ExternalToast, "description">,
+) {
+  return toast.error(title, {
+    richColors: true,
+    ...options,
+    description,
+    classNames: {
+      ...options?.classNames,
+      toast: [errorToastClassName, options?.classNames?.toast].filter(Boolean).join(" "),
+    },
+  });
+}
+
+export { toast, toastError };
 
 export function showToast(message: Pick<ToastMessage, "type" | "title" | "description"> & { id?: string }) {
   if (message.type === "error") return toastError(message.title, message.description, { id: message.id });

@@ -1,7 +1,7 @@
 import { CopyIcon } from "lucide-react";
 import type * as React from "react";
+import { toast, toastError } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
-import { toast, toastError } from "~/components/ui/toast";
 
 /** Copies `text` to the clipboard and says so with a toast (or says why it could not). */
 export function CopyButton({
