@@ -9,6 +9,15 @@ export const MAX_PASSWORD_LENGTH = 128;
 /** The sign-in form's first screen of a password, before a round trip (new passwords need MIN_PASSWORD_LENGTH). */
 export const SIGN_IN_PASSWORD_MIN_LENGTH = 6;
 
+/** A new password's field: the browser checks the lengths the server's schema checks. */
+export const newPasswordInput = {
+  type: "password",
+  required: true,
+  minLength: MIN_PASSWORD_LENGTH,
+  maxLength: MAX_PASSWORD_LENGTH,
+  autoComplete: "new-password",
+} as const;
+
 const email = z
   .string({ error: "Please enter your e-mail address." })
   .trim()

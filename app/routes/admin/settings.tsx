@@ -29,8 +29,7 @@ import {
 } from "~/lib/schemas/settings";
 import {
   changePasswordSchema,
-  MAX_PASSWORD_LENGTH,
-  MIN_PASSWORD_LENGTH,
+  newPasswordInput,
   passwordConfirmationSchema,
   totpCodeSchema,
 } from "~/lib/schemas/staff";
@@ -229,30 +228,10 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               )}
             </Field>
             <Field id="new-password" label="New password" hint="At least 8 characters." error={fieldErrors.newPassword}>
-              {(props) => (
-                <Input
-                  {...props}
-                  name="newPassword"
-                  type="password"
-                  required
-                  minLength={MIN_PASSWORD_LENGTH}
-                  maxLength={MAX_PASSWORD_LENGTH}
-                  autoComplete="new-password"
-                />
-              )}
+              {(props) => <Input {...props} {...newPasswordInput} name="newPassword" />}
             </Field>
             <Field id="confirm-password" label="Confirm new password" error={fieldErrors.confirmPassword}>
-              {(props) => (
-                <Input
-                  {...props}
-                  name="confirmPassword"
-                  type="password"
-                  required
-                  minLength={MIN_PASSWORD_LENGTH}
-                  maxLength={MAX_PASSWORD_LENGTH}
-                  autoComplete="new-password"
-                />
-              )}
+              {(props) => <Input {...props} {...newPasswordInput} name="confirmPassword" />}
             </Field>
             <Button type="submit" className="justify-self-start" disabled={busyWith === "change-password"}>
               Change password

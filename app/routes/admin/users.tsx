@@ -22,8 +22,7 @@ import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select"
 import { ROLES, roleLabels } from "~/lib/roles";
 import {
   createUserSchema,
-  MAX_PASSWORD_LENGTH,
-  MIN_PASSWORD_LENGTH,
+  newPasswordInput,
   resetPasswordSchema,
   setRoleSchema,
   userIdSchema,
@@ -283,17 +282,7 @@ function CreateUserCard({
             )}
           </Field>
           <Field id="new-password" label="Initial password" error={fieldErrors.password}>
-            {(props) => (
-              <Input
-                {...props}
-                name="password"
-                type="password"
-                required
-                minLength={MIN_PASSWORD_LENGTH}
-                maxLength={MAX_PASSWORD_LENGTH}
-                autoComplete="new-password"
-              />
-            )}
+            {(props) => <Input {...props} {...newPasswordInput} name="password" />}
           </Field>
           <Field id="new-role" label="Role" error={fieldErrors.role}>
             {(props) => (
@@ -335,17 +324,7 @@ function ResetPasswordDialog({ userId, email }: { userId: string; email: string 
           <input type="hidden" name="intent" value="reset-password" />
           <input type="hidden" name="userId" value={userId} />
           <Field id={`reset-${userId}`} label="New password" hint="At least 8 characters.">
-            {(props) => (
-              <Input
-                {...props}
-                name="password"
-                type="password"
-                required
-                minLength={MIN_PASSWORD_LENGTH}
-                maxLength={MAX_PASSWORD_LENGTH}
-                autoComplete="new-password"
-              />
-            )}
+            {(props) => <Input {...props} {...newPasswordInput} name="password" />}
           </Field>
           <DialogFooter>
             <Button type="submit">Reset password</Button>

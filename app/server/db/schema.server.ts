@@ -3,7 +3,6 @@ import type { ClientStatus } from "~/lib/schemas/clients";
 import type { PublishStatus } from "~/lib/schemas/content";
 import type { FormStatus, FormType } from "~/lib/schemas/forms";
 import type { LeadStatus } from "~/lib/schemas/lead-admin";
-import type { PlanType } from "~/lib/schemas/pricing";
 import type { WebhookFormat } from "~/lib/schemas/webhooks";
 
 /** ISO-8601 text on SQLite; timestamptz on PostgreSQL, read back as ISO text by the pg type parser. */
