@@ -7,9 +7,16 @@ export type ParsedForm<T> =
   | { ok: true; data: T }
   | { ok: false; fieldErrors: FieldErrors; values: Record<string, string> };
 
-/** Validates submitted fields with a shared schema; on failure returns the first message per field and what was typed. */
-export function parseForm<S extends z.ZodType>(formData: FormData, schema: S): ParsedForm<z.output<S>> {
-  const result = schema.safeParse(Object.fromEntries(textFields(formData)));
+/**
+ * Validates submitted fields with a shared schema; on failure returns the first message per field and
+ * what was typed. `fields` replaces the text fields as the object checked (for fields sent several times).
+ */
+export function parseForm<S extends z.ZodType>(
+  formData: FormData,
+  schema: S,
+  fields: Record<string, unknown> = Object.fromEntries(textFields(formData)),
+): ParsedForm<z.output<S>> {
+  const result = schema.safeParse(fields);
   if (result.success) return { ok: true, data: result.data };
   const fieldErrors: FieldErrors = {};
   for (const issue of result.error.issues) {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { AppError } from "~/server/app-error.server";
 import { listAuditEntries } from "~/server/audit/audit.server";
 import {
   ClientError,
@@ -14,7 +15,6 @@ import { newId, toJson } from "~/server/db/values.server";
 import {
   createForm,
   deleteForm,
-  FormError,
   listFormLeads,
   listFormSubmissions,
   listForms,
@@ -232,7 +232,7 @@ describe.each(dialects)("CRM admin on %s", (dialect) => {
       .execute();
     expect(history).toEqual([{ to_status: "converted" }]);
     expect((await listForms(db, noFilters)).find((form) => form.id === formA)?.conversionRate).toBe(67);
-    await expect(setFormLeadStatus(db, formB, newLead.id, "new", actor)).rejects.toThrow(FormError);
+    await expect(setFormLeadStatus(db, formB, newLead.id, "new", actor)).rejects.toThrow(AppError);
 
     expect((await listForms(db, { q: "webINAR", status: undefined, type: undefined })).map((f) => f.id)).toEqual([
       formA,

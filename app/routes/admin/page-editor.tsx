@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
+import { runIntent } from "~/http/intents.server";
 import {
   CONTENT_MAX,
   META_DESCRIPTION_MAX,
@@ -16,40 +17,24 @@ import {
   pageSchema,
   publishStatusLabels,
 } from "~/lib/schemas/content";
-import { auditActor, requireStaff } from "~/server/auth/session.server";
-import { contentAction } from "~/server/content/action-results.server";
-import { createPage, findPage, updatePage } from "~/server/content/pages.server";
+import { findPage } from "~/server/content/pages.server";
 import { getServices } from "~/server/context.server";
-import { requireFormData } from "~/server/forms.server";
-import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/page-editor";
+import { pageEditorIntents } from "./page-editor.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.page ? "Edit Page" : "New Page"} | Admin` }];
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  requireStaff(context);
   if (!params.id) return { page: null };
   const page = await findPage(getServices(context).db, params.id);
   if (!page) throw data(null, { status: 404 });
   return { page };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = auditActor(requireStaff(context));
-  const { db } = getServices(context);
-  const id = params.id;
-  return contentAction(await requireFormData(request), "save", {
-    schema: pageSchema,
-    run: (page) => (id ? updatePage(db, id, page, actor) : createPage(db, page, actor)),
-    failure: "Failed to save page",
-    success: () =>
-      redirectWithToast("/admin/pages", {
-        type: "success",
-        title: id ? "Page updated successfully" : "Page created successfully",
-      }),
-  });
+export function action(args: Route.ActionArgs) {
+  return runIntent(args, pageEditorIntents(args.params.id), { defaultIntent: "save" });
 }
 
 export default function PageEditor({ loaderData, actionData }: Route.ComponentProps) {
@@ -72,6 +57,7 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
       <Card>
         <CardContent>
           <Form method="post" className="grid gap-5">
+            <input type="hidden" name="intent" value="save" />
             <TitleSlugFields
               idPrefix="page"
               initial={{

@@ -9,11 +9,12 @@ import { Spinner } from "~/components/ui/spinner";
 import { brand } from "~/content/brand";
 import { setupSchema } from "~/lib/schemas/staff";
 import { toastMessage } from "~/lib/toast";
+import { AppError } from "~/server/app-error.server";
 import { getServices } from "~/server/context.server";
 import { parseForm, requireFormData } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { forgetSetupCode, isSetupCodeValid } from "~/server/users/setup-code.server";
-import { createFirstAdmin, isSetupComplete, StaffUserError } from "~/server/users/staff-users.server";
+import { createFirstAdmin, isSetupComplete } from "~/server/users/staff-users.server";
 import type { Route } from "./+types/setup";
 
 export function meta() {
@@ -66,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!created) return setupComplete();
     await forgetSetupCode(db);
   } catch (error) {
-    if (!(error instanceof StaffUserError)) throw error;
+    if (!(error instanceof AppError)) throw error;
     return data(
       {
         fieldErrors: {},
@@ -74,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         toast: toastMessage("error", "Error", error.message),
         complete: false,
       },
-      { status: 400 },
+      { status: error.status },
     );
   }
   return redirectWithToast("/admin/login", {

@@ -1,17 +1,5 @@
 import { sql } from "kysely";
 
-/** A refusal the staff member can act on: the message is shown as is, `status` is the HTTP answer. */
-export class ContentError extends Error {
-  override name = "ContentError";
-  constructor(
-    message: string,
-    readonly status: 400 | 404 | 409 = 400,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
-
 /** A unique index refused the row (PostgreSQL 23505, SQLite UNIQUE): another request took the value first. */
 export function isUniqueViolation(error: unknown) {
   const { code, message } = (error ?? {}) as { code?: string; message?: string };

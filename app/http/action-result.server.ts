@@ -1,0 +1,66 @@
+import { data } from "react-router";
+import { type ToastMessage, toastMessage } from "~/lib/toast";
+import type { AppError } from "~/server/app-error.server";
+import { type FieldErrors, typedValues } from "~/server/forms.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+/**
+ * What every admin action answers: which intent ran, whether it worked, the toast to show, and on
+ * failure the field errors and what was typed (so a dialog shows them and nothing typed is lost).
+ */
+export type ActionResult<Intent extends string = string> = {
+  intent: Intent;
+  ok: boolean;
+  toast: ToastMessage;
+  fieldErrors: FieldErrors;
+  values: Record<string, string>;
+};
+
+export function actionSuccess<Intent extends string>(intent: Intent, message: string) {
+  const toast = toastMessage("success", "Success", message);
+  return data<ActionResult<Intent>>({ intent, ok: true, toast, fieldErrors: {}, values: {} });
+}
+
+type FailureDetails = { fieldErrors?: FieldErrors; values?: Record<string, string>; status?: number };
+
+/** A refusal: a 4xx (400 unless told) with an error toast carrying the reason. */
+export function actionFailure<Intent extends string>(
+  intent: Intent,
+  message: string,
+  { fieldErrors = {}, values = {}, status = 400 }: FailureDetails = {},
+) {
+  return data<ActionResult<Intent>>(
+    { intent, ok: false, toast: toastMessage("error", "Error", message), fieldErrors, values },
+    { status },
+  );
+}
+
+/** An AppError as the refusal it stands for: its status, its message under the field it names. */
+export function appErrorFailure<Intent extends string>(
+  intent: Intent,
+  error: AppError,
+  formData: FormData,
+  failure?: string,
+) {
+  return actionFailure(intent, failureMessage(failure, error.message), {
+    status: error.status,
+    fieldErrors: error.field ? { [error.field]: error.message } : {},
+    values: typedValues(formData),
+  });
+}
+
+/** "Failed to save blog post: Another blog post already uses the slug …", or the reason alone. */
+export function failureMessage(failure: string | undefined, reason: string) {
+  return failure ? `${failure}: ${reason}` : reason;
+}
+
+/**
+ * After a successful change, back to the screen the user was on (its filters and page kept), with a
+ * toast the admin layout shows: it survives the list re-rendering without the card that was changed.
+ */
+export function redirectBackWithSuccess(formData: FormData, screen: string, message: string) {
+  const returnTo = formData.get("returnTo");
+  const target =
+    typeof returnTo === "string" && (returnTo === screen || returnTo.startsWith(`${screen}?`)) ? returnTo : screen;
+  return redirectWithToast(target, { type: "success", title: "Success", description: message });
+}
