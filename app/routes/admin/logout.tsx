@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { callAuthEndpoint, cookieHeaders } from "~/server/auth/auth-request.server";
+import { getRequestInfo, getServices } from "~/server/context.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/logout";
 
@@ -8,7 +9,8 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { setCookies } = await callAuthEndpoint(context, request, "/sign-out", {});
+  const { clientIp } = getRequestInfo(context);
+  const { setCookies } = await callAuthEndpoint(getServices(context), { request, clientIp }, "/sign-out", {});
   return redirectWithToast(
     "/admin/login",
     { type: "success", title: "Signed Out", description: "You have been successfully signed out." },

@@ -10,13 +10,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { runIntent } from "~/http/intents.server";
-import {
-  CONTENT_MAX,
-  META_DESCRIPTION_MAX,
-  PUBLISH_STATUSES,
-  pageSchema,
-  publishStatusLabels,
-} from "~/lib/schemas/content";
+import { CONTENT_MAX, META_DESCRIPTION_MAX, PUBLISH_STATUSES, publishStatusLabels } from "~/lib/schemas/content";
 import { findPage } from "~/server/content/pages.server";
 import { getServices } from "~/server/context.server";
 import type { Route } from "./+types/page-editor";

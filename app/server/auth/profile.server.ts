@@ -2,7 +2,7 @@ import QRCode from "qrcode";
 import { data, type RouterContextProvider } from "react-router";
 import { type ToastMessage, toastMessage } from "~/lib/toast";
 import { recordAudit } from "../audit/audit.server";
-import { getServices } from "../context.server";
+import { getRequestInfo, getServices } from "../context.server";
 import { callAuthEndpoint, cookieHeaders } from "./auth-request.server";
 import { auditActor, type StaffIdentity } from "./session.server";
 
@@ -34,11 +34,16 @@ export async function changePassword(
   staff: StaffIdentity,
   input: { currentPassword: string; newPassword: string },
 ) {
-  const { response, payload, setCookies } = await callAuthEndpoint(context, request, "/change-password", {
-    currentPassword: input.currentPassword,
-    newPassword: input.newPassword,
-    revokeOtherSessions: true,
-  });
+  const { response, payload, setCookies } = await callAuthEndpoint(
+    getServices(context),
+    { request, clientIp: getRequestInfo(context).clientIp },
+    "/change-password",
+    {
+      currentPassword: input.currentPassword,
+      newPassword: input.newPassword,
+      revokeOtherSessions: true,
+    },
+  );
   if (!response.ok) {
     const message =
       response.status === 429
@@ -71,9 +76,14 @@ export async function changePassword(
 
 /** Step 1 of enrolment: better-auth stores an unverified secret and returns it with fresh backup codes. */
 export async function startTwoFactor(context: Readonly<RouterContextProvider>, request: Request, password: string) {
-  const { response, payload, setCookies } = await callAuthEndpoint(context, request, "/two-factor/enable", {
-    password,
-  });
+  const { response, payload, setCookies } = await callAuthEndpoint(
+    getServices(context),
+    { request, clientIp: getRequestInfo(context).clientIp },
+    "/two-factor/enable",
+    {
+      password,
+    },
+  );
   if (!response.ok || typeof payload?.totpURI !== "string") {
     const message = authError(payload, "Could not start two-factor setup");
     return reply(
@@ -103,9 +113,14 @@ export async function confirmTwoFactor(
   staff: StaffIdentity,
   input: { code: string; totpUri: string },
 ) {
-  const { response, payload, setCookies } = await callAuthEndpoint(context, request, "/two-factor/verify-totp", {
-    code: input.code,
-  });
+  const { response, payload, setCookies } = await callAuthEndpoint(
+    getServices(context),
+    { request, clientIp: getRequestInfo(context).clientIp },
+    "/two-factor/verify-totp",
+    {
+      code: input.code,
+    },
+  );
   if (!response.ok) {
     const message = authError(payload, "That code is not valid.");
     return reply(
@@ -140,9 +155,14 @@ export async function disableTwoFactor(
   staff: StaffIdentity,
   password: string,
 ) {
-  const { response, payload, setCookies } = await callAuthEndpoint(context, request, "/two-factor/disable", {
-    password,
-  });
+  const { response, payload, setCookies } = await callAuthEndpoint(
+    getServices(context),
+    { request, clientIp: getRequestInfo(context).clientIp },
+    "/two-factor/disable",
+    {
+      password,
+    },
+  );
   if (!response.ok) {
     const message = authError(payload, "Could not turn off two-factor authentication");
     return reply(

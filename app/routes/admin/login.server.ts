@@ -1,10 +1,10 @@
 import { data, type RouterContextProvider } from "react-router";
 import { toastMessage } from "~/lib/toast";
-import { getServices } from "../context.server";
-import { redirectWithToast } from "../toast.server";
-import { getRole } from "../users/staff-users.server";
-import { callAuthEndpoint, cookieHeaders } from "./auth-request.server";
-import { safeAdminRedirect } from "./guard.server";
+import { callAuthEndpoint, cookieHeaders } from "~/server/auth/auth-request.server";
+import { safeAdminRedirect } from "~/server/auth/guard.server";
+import { getRequestInfo, getServices } from "~/server/context.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { getRole } from "~/server/users/staff-users.server";
 
 export const SIGN_IN_FAILED = "Invalid email or password.";
 /** A minute for the per-IP limit, up to a quarter hour for a locked address: the message covers both. */
@@ -44,7 +44,9 @@ export async function signInStep(
       : /^\d{6}$/.test(String(body.code))
         ? "/two-factor/verify-totp"
         : "/two-factor/verify-backup-code";
-  const { response, payload, setCookies } = await callAuthEndpoint(context, request, path, {
+  const services = getServices(context);
+  const { clientIp } = getRequestInfo(context);
+  const { response, payload, setCookies } = await callAuthEndpoint(services, { request, clientIp }, path, {
     ...(step === "password" ? { email: body.email, password: body.password } : { code: body.code }),
   });
   if (response.status === 429) return failure(step, 429, TOO_MANY_ATTEMPTS);
@@ -67,7 +69,7 @@ export async function signInStep(
     );
   }
   const userId = (payload?.user as { id?: string } | undefined)?.id;
-  const role = userId ? await getRole(getServices(context).db, userId) : null;
+  const role = userId ? await getRole(services.db, userId) : null;
   const headers = cookieHeaders(setCookies);
   if (!role) {
     return redirectWithToast(
