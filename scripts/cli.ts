@@ -19,7 +19,7 @@ import {
   setStaffDisabled,
   setStaffRole,
 } from "~/server/users/staff-users.server";
-import { createWebhookEndpoint, listWebhookEndpoints, WebhookEndpointError } from "~/server/webhooks/endpoints.server";
+import { createWebhookEndpoint, listWebhookEndpoints } from "~/server/webhooks/endpoints.server";
 import { backupUsage, runBackupCommand } from "./backup-commands";
 
 const usage = `Usage: npm run cli -- <command> [options]
@@ -300,7 +300,7 @@ async function main() {
       console.error(`${error.message}\n\n${usage}`);
       return 2;
     }
-    if (error instanceof AppError || error instanceof WebhookEndpointError) {
+    if (error instanceof AppError) {
       console.error(error.message);
       return 1;
     }

@@ -5,44 +5,53 @@ import { type FieldErrors, typedValues } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 /**
- * What every admin action answers: which intent ran, whether it worked, the toast to show, and on
- * failure the field errors and what was typed (so a dialog shows them and nothing typed is lost).
+ * What every admin action answers: which intent ran, whether it worked, the toast to show, on failure
+ * the field errors and what was typed (so a dialog shows them and nothing typed is lost), and on
+ * success what the page needs from the change, if anything (`payload`, typed per screen).
  */
-export type ActionResult<Intent extends string = string> = {
-  intent: Intent;
+export type ActionResult<Payload = undefined> = {
+  intent: string;
   ok: boolean;
   toast: ToastMessage;
   fieldErrors: FieldErrors;
   values: Record<string, string>;
+  payload: Payload | null;
 };
 
-export function actionSuccess<Intent extends string>(intent: Intent, message: string) {
+export function actionSuccess<Payload = undefined>(intent: string, message: string, payload?: Payload) {
   const toast = toastMessage("success", "Success", message);
-  return data<ActionResult<Intent>>({ intent, ok: true, toast, fieldErrors: {}, values: {} });
+  return data<ActionResult<Payload>>({
+    intent,
+    ok: true,
+    toast,
+    fieldErrors: {},
+    values: {},
+    payload: payload ?? null,
+  });
 }
 
 type FailureDetails = { fieldErrors?: FieldErrors; values?: Record<string, string>; status?: number };
 
 /** A refusal: a 4xx (400 unless told) with an error toast carrying the reason. */
-export function actionFailure<Intent extends string>(
-  intent: Intent,
+export function actionFailure<Payload = undefined>(
+  intent: string,
   message: string,
   { fieldErrors = {}, values = {}, status = 400 }: FailureDetails = {},
 ) {
-  return data<ActionResult<Intent>>(
-    { intent, ok: false, toast: toastMessage("error", "Error", message), fieldErrors, values },
+  return data<ActionResult<Payload>>(
+    { intent, ok: false, toast: toastMessage("error", "Error", message), fieldErrors, values, payload: null },
     { status },
   );
 }
 
 /** An AppError as the refusal it stands for: its status, its message under the field it names. */
-export function appErrorFailure<Intent extends string>(
-  intent: Intent,
+export function appErrorFailure<Payload = undefined>(
+  intent: string,
   error: AppError,
   formData: FormData,
   failure?: string,
 ) {
-  return actionFailure(intent, failureMessage(failure, error.message), {
+  return actionFailure<Payload>(intent, failureMessage(failure, error.message), {
     status: error.status,
     fieldErrors: error.field ? { [error.field]: error.message } : {},
     values: typedValues(formData),

@@ -18,34 +18,36 @@ export type IntentContext = {
   formData: FormData;
 };
 
-type Parsed =
-  | { ok: true; message: string }
+type Outcome<Payload> =
+  | { ok: true; message: string; payload: Payload | undefined }
   | { ok: true; response: Response }
   | { ok: false; fieldErrors: Record<string, string>; values: Record<string, string> };
 
-/** One action of a screen, made with `intent()`. */
-export type Intent = {
+/** One action of a screen, made with `intent()`; `Payload` is what its success answer carries besides the toast. */
+export type Intent<Payload = undefined> = {
   /** Put before the reason when it is refused ("Failed to save blog post: …"). */
   failure?: string;
-  parseAndRun(formData: FormData, context: IntentContext): Promise<Parsed>;
+  parseAndRun(formData: FormData, context: IntentContext): Promise<Outcome<Payload>>;
 };
 
 /**
  * An intent: the zod schema its fields must pass (the same one the form uses), the handler that gets
  * what the schema made of them, and the success toast (which may depend on the input and the result).
- * A handler that returns a Response (a redirect carrying its own toast) answers with it.
+ * A handler that returns a Response (a redirect carrying its own toast) answers with it; `payload`
+ * picks what the page needs from the handler's result (a secret shown once, say).
  * `fields` builds the object to check when plain text fields are not enough (a field sent several times).
  */
-export function intent<S extends z.ZodType, R>(
+export function intent<S extends z.ZodType, Result, Payload = undefined>(
   schema: S,
   options: {
-    success: string | ((result: Exclude<R, Response>, input: z.output<S>) => string);
+    success: string | ((result: Exclude<Result, Response>, input: z.output<S>) => string);
     failure?: string;
     fields?: (formData: FormData) => Record<string, unknown>;
-    run: (input: z.output<S>, context: IntentContext) => Promise<R> | R;
+    run: (input: z.output<S>, context: IntentContext) => Promise<Result> | Result;
+    payload?: (result: Exclude<Result, Response>, input: z.output<S>) => Payload;
   },
-): Intent {
-  const { run, fields, success, failure } = options;
+): Intent<Payload> {
+  const { run, fields, success, failure, payload } = options;
   return {
     failure,
     async parseAndRun(formData, context) {
@@ -53,13 +55,21 @@ export function intent<S extends z.ZodType, R>(
       if (!parsed.ok) return parsed;
       const result = await run(parsed.data, context);
       if (result instanceof Response) return { ok: true, response: result };
-      const message = typeof success === "string" ? success : success(result as Exclude<R, Response>, parsed.data);
-      return { ok: true, message };
+      // Not a Response, as just checked: what the handler made of the input.
+      const made = result as Exclude<Result, Response>;
+      const message = typeof success === "string" ? success : success(made, parsed.data);
+      return { ok: true, message, payload: payload?.(made, parsed.data) };
     },
   };
 }
 
-export type IntentTable = Readonly<Record<string, Intent>>;
+// biome-ignore lint/suspicious/noExplicitAny: any payload type; each table keeps its own.
+export type IntentTable = Readonly<Record<string, Intent<any>>>;
+
+/** What the success answers of a table's intents carry (the union of their payloads). */
+export type PayloadOf<Table extends IntentTable> = {
+  [Name in keyof Table]: Table[Name] extends Intent<infer Payload> ? Payload : never;
+}[keyof Table];
 
 /**
  * Runs the intent a form posted, the one way every admin action runs: the intent must be one of the
@@ -67,14 +77,14 @@ export type IntentTable = Readonly<Record<string, Intent>>;
  * fields must pass its schema (400 with the field errors), and an AppError from the handler becomes
  * the refusal it describes. Anything else thrown is a fault and propagates.
  */
-export async function runIntent(
+export async function runIntent<Table extends IntentTable>(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
-  intents: IntentTable,
+  intents: Table,
   options: {
     /** The form data, when the caller has already read it. */
     formData?: FormData;
     /** The intent of a screen's one form, run when the form posts none. */
-    defaultIntent?: string;
+    defaultIntent?: keyof Table & string;
   } = {},
 ) {
   const staff = requireStaff(context);
@@ -84,24 +94,25 @@ export async function runIntent(
   // Own keys only: an intent named like an object's built-ins (`constructor`) is no entry.
   if (!Object.hasOwn(intents, name)) {
     const known = Object.keys(intents).join(", ");
-    return actionFailure(name, `Unknown action. This screen's actions are: ${known}.`);
+    return actionFailure<PayloadOf<Table>>(name, `Unknown action. This screen's actions are: ${known}.`);
   }
   if (!canUseIntent(staff.role, new URL(request.url).pathname, name)) {
-    return actionFailure(name, ACCESS_DENIED_MESSAGE, { status: 403 });
+    return actionFailure<PayloadOf<Table>>(name, ACCESS_DENIED_MESSAGE, { status: 403 });
   }
-  const definition = intents[name]!;
+  const definition: Intent<PayloadOf<Table>> = intents[name]!;
   const services = getServices(context);
   const handlerContext: IntentContext = { db: services.db, services, staff, actor: auditActor(staff), formData };
-  let result: Parsed;
+  let outcome: Outcome<PayloadOf<Table>>;
   try {
-    result = await definition.parseAndRun(formData, handlerContext);
+    outcome = await definition.parseAndRun(formData, handlerContext);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return appErrorFailure(name, error, formData, definition.failure);
+    return appErrorFailure<PayloadOf<Table>>(name, error, formData, definition.failure);
   }
-  if (!result.ok) {
-    const reason = Object.values(result.fieldErrors)[0] ?? "Please check the form.";
-    return actionFailure(name, failureMessage(definition.failure, reason), result);
+  if (!outcome.ok) {
+    const reason = Object.values(outcome.fieldErrors)[0] ?? "Please check the form.";
+    return actionFailure<PayloadOf<Table>>(name, failureMessage(definition.failure, reason), outcome);
   }
-  return "response" in result ? result.response : actionSuccess(name, result.message);
+  if ("response" in outcome) return outcome.response;
+  return actionSuccess(name, outcome.message, outcome.payload);
 }

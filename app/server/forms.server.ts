@@ -14,7 +14,7 @@ export type ParsedForm<T> =
 export function parseForm<S extends z.ZodType>(
   formData: FormData,
   schema: S,
-  fields: Record<string, unknown> = Object.fromEntries(textFields(formData)),
+  fields: Record<string, unknown> = formFields(formData),
 ): ParsedForm<z.output<S>> {
   const result = schema.safeParse(fields);
   if (result.success) return { ok: true, data: result.data };
@@ -24,6 +24,11 @@ export function parseForm<S extends z.ZodType>(
     fieldErrors[key] ??= issue.message;
   }
   return { ok: false, fieldErrors, values: typedValues(formData) };
+}
+
+/** The submitted text fields as an object (a field sent several times keeps its last value). */
+export function formFields(formData: FormData): Record<string, string> {
+  return Object.fromEntries(textFields(formData));
 }
 
 function textFields(formData: FormData) {

@@ -7,13 +7,14 @@ import express from "express";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/lib/roles";
+import { AppError } from "~/server/app-error.server";
 import { listAuditEntries } from "~/server/audit/audit.server";
 import type { StaffIdentity } from "~/server/auth/session.server";
 import { getSettings } from "~/server/settings/settings.server";
 import { createLocalStorage } from "~/server/storage/local-storage.server";
 import { createS3Storage } from "~/server/storage/s3-storage.server";
 import { type Storage, serveUploads } from "~/server/storage/storage.server";
-import { receiveUpload, UploadError } from "~/server/uploads/receive.server";
+import { receiveUpload } from "~/server/uploads/receive.server";
 import { removeSiteFile, uploadFile } from "~/server/uploads/uploads.server";
 import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
 import {
@@ -63,8 +64,8 @@ async function refusal(promise: Promise<unknown>) {
     () => null,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(UploadError);
-  return error as UploadError;
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
 }
 
 /** Starts a bare Express app serving /uploads from the storage, as the real server mounts it. */
