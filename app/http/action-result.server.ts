@@ -18,28 +18,40 @@ export type ActionResult<Payload = undefined> = {
   payload: Payload | null;
 };
 
-export function actionSuccess<Payload = undefined>(intent: string, message: string, payload?: Payload) {
-  const toast = toastMessage("success", "Success", message);
-  return data<ActionResult<Payload>>({
-    intent,
-    ok: true,
-    toast,
-    fieldErrors: {},
-    values: {},
-    payload: payload ?? null,
-  });
+/** A success message ("Success" is its title), or a toast of its own (an "info" when nothing changed). */
+export type SuccessToast = string | { type?: "success" | "info"; title: string; description?: string };
+
+export function actionSuccess<Payload = undefined>(
+  intent: string,
+  message: SuccessToast,
+  { payload, headers }: { payload?: Payload; headers?: HeadersInit } = {},
+) {
+  const toast =
+    typeof message === "string"
+      ? toastMessage("success", "Success", message)
+      : toastMessage(message.type ?? "success", message.title, message.description);
+  return data<ActionResult<Payload>>(
+    { intent, ok: true, toast, fieldErrors: {}, values: {}, payload: payload ?? null },
+    headers ? { headers } : undefined,
+  );
 }
 
-type FailureDetails = { fieldErrors?: FieldErrors; values?: Record<string, string>; status?: number };
+type FailureDetails<Payload> = {
+  fieldErrors?: FieldErrors;
+  values?: Record<string, string>;
+  status?: number;
+  payload?: Payload;
+};
 
 /** A refusal: a 4xx (400 unless told) with an error toast carrying the reason. */
 export function actionFailure<Payload = undefined>(
   intent: string,
   message: string,
-  { fieldErrors = {}, values = {}, status = 400 }: FailureDetails = {},
+  { fieldErrors = {}, values = {}, status = 400, payload }: FailureDetails<Payload> = {},
 ) {
+  const toast = toastMessage("error", "Error", message);
   return data<ActionResult<Payload>>(
-    { intent, ok: false, toast: toastMessage("error", "Error", message), fieldErrors, values, payload: null },
+    { intent, ok: false, toast, fieldErrors, values, payload: payload ?? null },
     { status },
   );
 }
@@ -50,8 +62,10 @@ export function appErrorFailure<Payload = undefined>(
   error: AppError,
   formData: FormData,
   failure?: string,
+  payload?: Payload,
 ) {
   return actionFailure<Payload>(intent, failureMessage(failure, error.message), {
+    payload,
     status: error.status,
     fieldErrors: error.field ? { [error.field]: error.message } : {},
     values: typedValues(formData),

@@ -5,9 +5,15 @@ import { AppError } from "~/server/app-error.server";
 import type { AuditActor } from "~/server/audit/audit.server";
 import { ACCESS_DENIED_MESSAGE } from "~/server/auth/guard.server";
 import { auditActor, requireStaff, type StaffIdentity } from "~/server/auth/session.server";
-import { type AppServices, getServices } from "~/server/context.server";
+import { type AppServices, getRequestInfo, getServices } from "~/server/context.server";
 import { parseForm, requireFormData } from "~/server/forms.server";
-import { actionFailure, actionSuccess, appErrorFailure, failureMessage } from "./action-result.server";
+import {
+  actionFailure,
+  actionSuccess,
+  appErrorFailure,
+  failureMessage,
+  type SuccessToast,
+} from "./action-result.server";
 
 /** What an intent's handler is given besides its parsed input. */
 export type IntentContext = {
@@ -16,14 +22,18 @@ export type IntentContext = {
   staff: StaffIdentity;
   actor: AuditActor;
   formData: FormData;
+  /** The browser's request and address, for handlers that act on its behalf (better-auth's endpoints). */
+  request: Request;
+  clientIp: string | undefined;
 };
 
 type Outcome<Payload> =
-  | { ok: true; message: string; payload: Payload | undefined }
+  | { ok: true; message: SuccessToast; payload: Payload | undefined; headers: HeadersInit | undefined }
   | { ok: true; response: Response }
-  | { ok: false; fieldErrors: Record<string, string>; values: Record<string, string> };
+  | { ok: false; fieldErrors: Record<string, string>; values: Record<string, string> }
+  | { ok: false; error: AppError; payload: Payload | undefined };
 
-/** One action of a screen, made with `intent()`; `Payload` is what its success answer carries besides the toast. */
+/** One action of a screen, made with `intent()`; `Payload` is what its answer carries besides the toast. */
 export type Intent<Payload = undefined> = {
   /** Put before the reason when it is refused ("Failed to save blog post: …"). */
   failure?: string;
@@ -33,32 +43,46 @@ export type Intent<Payload = undefined> = {
 /**
  * An intent: the zod schema its fields must pass (the same one the form uses), the handler that gets
  * what the schema made of them, and the success toast (which may depend on the input and the result).
- * A handler that returns a Response (a redirect carrying its own toast) answers with it; `payload`
- * picks what the page needs from the handler's result (a secret shown once, say).
- * `fields` builds the object to check when plain text fields are not enough (a field sent several times).
+ * - A handler that returns a Response (a redirect carrying its own toast) answers with it.
+ * - `payload` picks what the page needs from the handler's result (a secret shown once, say);
+ *   `payloadWhenRefused` what it still needs when the handler throws an AppError (the QR code again).
+ * - `headers` adds response headers from the result (a refreshed session cookie).
+ * - `fields` builds the object to check when plain text fields are not enough (a field sent several times).
  */
 export function intent<S extends z.ZodType, Result, Payload = undefined>(
   schema: S,
   options: {
-    success: string | ((result: Exclude<Result, Response>, input: z.output<S>) => string);
+    success: SuccessToast | ((result: Exclude<Result, Response>, input: z.output<S>) => SuccessToast);
     failure?: string;
     fields?: (formData: FormData) => Record<string, unknown>;
     run: (input: z.output<S>, context: IntentContext) => Promise<Result> | Result;
-    payload?: (result: Exclude<Result, Response>, input: z.output<S>) => Payload;
+    payload?: (result: Exclude<Result, Response>, input: z.output<S>) => Payload | Promise<Payload>;
+    payloadWhenRefused?: (input: z.output<S>) => Payload | Promise<Payload>;
+    headers?: (result: Exclude<Result, Response>) => HeadersInit;
   },
 ): Intent<Payload> {
-  const { run, fields, success, failure, payload } = options;
+  const { run, fields, success, failure, payload, payloadWhenRefused, headers } = options;
   return {
     failure,
     async parseAndRun(formData, context) {
       const parsed = parseForm(formData, schema, fields?.(formData));
       if (!parsed.ok) return parsed;
-      const result = await run(parsed.data, context);
+      let result: Result;
+      try {
+        result = await run(parsed.data, context);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return { ok: false, error, payload: await payloadWhenRefused?.(parsed.data) };
+      }
       if (result instanceof Response) return { ok: true, response: result };
       // Not a Response, as just checked: what the handler made of the input.
       const made = result as Exclude<Result, Response>;
-      const message = typeof success === "string" ? success : success(made, parsed.data);
-      return { ok: true, message, payload: payload?.(made, parsed.data) };
+      return {
+        ok: true,
+        message: typeof success === "function" ? success(made, parsed.data) : success,
+        payload: await payload?.(made, parsed.data),
+        headers: headers?.(made),
+      };
     },
   };
 }
@@ -66,7 +90,7 @@ export function intent<S extends z.ZodType, Result, Payload = undefined>(
 // biome-ignore lint/suspicious/noExplicitAny: any payload type; each table keeps its own.
 export type IntentTable = Readonly<Record<string, Intent<any>>>;
 
-/** What the success answers of a table's intents carry (the union of their payloads). */
+/** What the answers of a table's intents carry (the union of their payloads). */
 export type PayloadOf<Table extends IntentTable> = {
   [Name in keyof Table]: Table[Name] extends Intent<infer Payload> ? Payload : never;
 }[keyof Table];
@@ -87,6 +111,7 @@ export async function runIntent<Table extends IntentTable>(
     defaultIntent?: keyof Table & string;
   } = {},
 ) {
+  type Payload = PayloadOf<Table>;
   const staff = requireStaff(context);
   const formData = options.formData ?? (await requireFormData(request));
   const posted = formData.get("intent") ?? options.defaultIntent;
@@ -94,25 +119,28 @@ export async function runIntent<Table extends IntentTable>(
   // Own keys only: an intent named like an object's built-ins (`constructor`) is no entry.
   if (!Object.hasOwn(intents, name)) {
     const known = Object.keys(intents).join(", ");
-    return actionFailure<PayloadOf<Table>>(name, `Unknown action. This screen's actions are: ${known}.`);
+    return actionFailure<Payload>(name, `Unknown action. This screen's actions are: ${known}.`);
   }
   if (!canUseIntent(staff.role, new URL(request.url).pathname, name)) {
-    return actionFailure<PayloadOf<Table>>(name, ACCESS_DENIED_MESSAGE, { status: 403 });
+    return actionFailure<Payload>(name, ACCESS_DENIED_MESSAGE, { status: 403 });
   }
-  const definition: Intent<PayloadOf<Table>> = intents[name]!;
+  const definition: Intent<Payload> = intents[name]!;
   const services = getServices(context);
-  const handlerContext: IntentContext = { db: services.db, services, staff, actor: auditActor(staff), formData };
-  let outcome: Outcome<PayloadOf<Table>>;
-  try {
-    outcome = await definition.parseAndRun(formData, handlerContext);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return appErrorFailure<PayloadOf<Table>>(name, error, formData, definition.failure);
+  const outcome = await definition.parseAndRun(formData, {
+    db: services.db,
+    services,
+    staff,
+    actor: auditActor(staff),
+    formData,
+    request,
+    clientIp: getRequestInfo(context).clientIp,
+  });
+  if (outcome.ok) {
+    if ("response" in outcome) return outcome.response;
+    return actionSuccess<Payload>(name, outcome.message, { payload: outcome.payload, headers: outcome.headers });
   }
-  if (!outcome.ok) {
-    const reason = Object.values(outcome.fieldErrors)[0] ?? "Please check the form.";
-    return actionFailure<PayloadOf<Table>>(name, failureMessage(definition.failure, reason), outcome);
-  }
-  if ("response" in outcome) return outcome.response;
-  return actionSuccess(name, outcome.message, outcome.payload);
+  if ("error" in outcome)
+    return appErrorFailure<Payload>(name, outcome.error, formData, definition.failure, outcome.payload);
+  const reason = Object.values(outcome.fieldErrors)[0] ?? "Please check the form.";
+  return actionFailure<Payload>(name, failureMessage(definition.failure, reason), outcome);
 }

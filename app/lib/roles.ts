@@ -53,6 +53,9 @@ export const adminIntentAccess: Record<string, Record<string, readonly Role[]>> 
     "bulk-delete": ["admin"],
   },
   "/admin/settings": {
+    "save-site-info": ["admin"],
+    "save-analytics": ["admin"],
+    "remove-file": ["admin"],
     "save-time-zone": ["admin"],
     "save-lead-assignment": ["admin"],
   },

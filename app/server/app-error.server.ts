@@ -30,6 +30,8 @@ const statusOfCode = {
   /** The request clashes with the current state: a taken name, a mail already sent, the last admin. */
   CONFLICT: 409,
   TOO_LARGE: 413,
+  /** Too many attempts in a short time; waiting a little helps. */
+  RATE_LIMITED: 429,
   UNSUPPORTED_TYPE: 415,
   /** Well-formed but unusable content, such as a zip that is not a valid archive. */
   UNPROCESSABLE: 422,

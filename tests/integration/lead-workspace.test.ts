@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { canUseIntent } from "~/lib/roles";
 import { type LeadFilters, leadFiltersSchema } from "~/lib/schemas/lead-admin";
+import { AppError } from "~/server/app-error.server";
 import { listAuditEntries } from "~/server/audit/audit.server";
 import { createClient, listClients } from "~/server/clients/clients.server";
 import type { Database } from "~/server/db/schema.server";
@@ -8,7 +9,6 @@ import { newId } from "~/server/db/values.server";
 import { applyBulkChange, countMatchingLeads } from "~/server/leads/bulk.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { dueFollowUps, queueFollowUpDigests, setLeadFollowUp } from "~/server/leads/follow-ups.server";
-import { LeadActionError } from "~/server/leads/lead-admin.server";
 import { filterContext, listLeads } from "~/server/leads/lead-list.server";
 import {
   getLeadAssignment,
@@ -19,7 +19,7 @@ import {
 } from "~/server/leads/owners.server";
 import { createStaffUser, setStaffDisabled } from "~/server/users/staff-users.server";
 import { setDigestOptOut } from "~/server/workspace/preferences.server";
-import { deleteSavedView, listSavedViews, SavedViewError, saveView } from "~/server/workspace/saved-views.server";
+import { deleteSavedView, listSavedViews, saveView } from "~/server/workspace/saved-views.server";
 import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
 
 const filters = (given: Partial<LeadFilters> = {}): LeadFilters => ({ ...leadFiltersSchema.parse({}), ...given });
@@ -118,7 +118,7 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
     ]);
     const [first, second] = await insertLeads(db, 3);
     await setLeadOwner(db, first!, sales.id, actorOf(admin), mail);
-    await expect(setLeadOwner(db, second!, editor.id, actorOf(admin), mail)).rejects.toThrow(LeadActionError);
+    await expect(setLeadOwner(db, second!, editor.id, actorOf(admin), mail)).rejects.toThrow(AppError);
     const told = await mailsTo(db, "sam@agency.example", "lead_assigned");
     expect(told).toHaveLength(1);
     expect(told[0]?.subject).toBe("Lead assigned to you: Lead 0000");
@@ -184,7 +184,7 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
     ).toBe(admin.id);
     // Nobody who cannot own leads may be named in the rule.
     await expect(saveLeadAssignment(db, { roundRobin: [sales2.id], perForm: {} }, actorOf(admin))).rejects.toThrow(
-      LeadActionError,
+      AppError,
     );
     expect((await getLeadAssignment(db)).roundRobin).toEqual([sales.id]);
   });
@@ -262,7 +262,7 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
     const all = await listClients(db, { q: "", page: 1 });
     const kept = all.clients.find((client) => client.name === "Kept Co");
     await setClientOwner(db, kept!.id, sales.id, actorOf(admin));
-    await expect(setClientOwner(db, kept!.id, editor.id, actorOf(admin))).rejects.toThrow(LeadActionError);
+    await expect(setClientOwner(db, kept!.id, editor.id, actorOf(admin))).rejects.toThrow(AppError);
     const names = async (owner: string, userId: string) =>
       (await listClients(db, { q: "", page: 1, owner }, undefined, userId)).clients.map((client) => client.name);
     expect(await names("me", sales.id)).toEqual(["Kept Co"]);
@@ -282,7 +282,7 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
     );
     await expect(
       saveView(db, { userId: sales.id, screen: "leads", name: "Hot", query: "" }, actorOf(sales)),
-    ).rejects.toThrow(SavedViewError);
+    ).rejects.toThrow(AppError);
     await saveView(db, { userId: sales2.id, screen: "leads", name: "Hot", query: "status=new" }, actorOf(sales2));
     expect(await listSavedViews(db, sales.id, "leads")).toEqual([
       { id, name: "Hot", query: "owner=me&status=qualified" },

@@ -36,19 +36,19 @@ import {
   clientStatusSchema,
 } from "~/lib/schemas/clients";
 import { type ActionResult, actionFailure, redirectBackWithSuccess } from "~/server/action-result.server";
+import { AppError } from "~/server/app-error.server";
 import { auditActor, requireStaff } from "~/server/auth/session.server";
 import {
   type Client,
-  ClientError,
   createClient,
   leadForConversion,
   listClients,
   setClientStatus,
   updateClient,
 } from "~/server/clients/clients.server";
+
 import { getServices } from "~/server/context.server";
 import { parseForm, requireFormData } from "~/server/forms.server";
-import { LeadActionError } from "~/server/leads/lead-admin.server";
 import { listAssignableStaff, setClientOwner } from "~/server/leads/owners.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/clients";
@@ -92,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await setClientStatus(db, parsed.data.clientId, parsed.data.status, actor);
     } catch (error) {
-      if (!(error instanceof ClientError)) throw error;
+      if (!(error instanceof AppError)) throw error;
       return actionFailure(intent, `Failed to update client status. ${error.message}`, { status: 409 });
     }
     return redirectBackWithSuccess(formData, "/admin/clients", "Client status updated successfully");
@@ -104,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await setClientOwner(db, parsed.data.clientId, parsed.data.ownerId, actor);
     } catch (error) {
-      if (!(error instanceof LeadActionError)) throw error;
+      if (!(error instanceof AppError)) throw error;
       return actionFailure(intent, `Failed to change the owner. ${error.message}`, { status: error.status });
     }
     return redirectBackWithSuccess(formData, "/admin/clients", "Owner updated");
@@ -125,7 +125,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     await createClient(db, parsed.data, actor);
   } catch (error) {
-    if (!(error instanceof ClientError)) throw error;
+    if (!(error instanceof AppError)) throw error;
     return actionFailure(intent, error.message, { values, status: 409 });
   }
   return redirectWithToast("/admin/clients", {

@@ -1,10 +1,11 @@
 import { sql } from "kysely";
 import { BULK_LIMIT, type LeadStatusValue } from "~/lib/schemas/lead-admin";
+import { AppError } from "../app-error.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
 import { newId, now } from "../db/values.server";
 import { queueMails } from "../mail/outbox.server";
-import { deleteLeadRows, LeadActionError } from "./lead-admin.server";
+import { deleteLeadRows } from "./lead-admin.server";
 import { applyFilters, type FilterContext, type ListFilters } from "./lead-list.server";
 import { assignmentMail, requireAssignableStaff } from "./owners.server";
 
@@ -71,16 +72,16 @@ export async function applyBulkChange(
   return db.transaction().execute(async (trx) => {
     const leads = await resolveTarget(trx, target);
     if (leads.length > BULK_LIMIT) {
-      throw new LeadActionError(
+      throw new AppError(
+        "INVALID_INPUT",
         `More than ${BULK_LIMIT.toLocaleString("en-US")} leads match: narrow the filter and try again.`,
-        400,
       );
     }
-    if (leads.length === 0) throw new LeadActionError("No leads match any more.", 409);
+    if (leads.length === 0) throw new AppError("CONFLICT", "No leads match any more.");
     if (change.action === "delete" && expectedCount !== undefined && expectedCount !== leads.length) {
-      throw new LeadActionError(
+      throw new AppError(
+        "CONFLICT",
         `${leads.length.toLocaleString("en-US")} leads match now, not the ${expectedCount.toLocaleString("en-US")} you confirmed. Check the list and try again.`,
-        409,
       );
     }
     const ids = leads.map((lead) => lead.id);

@@ -10,6 +10,7 @@ import {
   resendMailSchema,
 } from "~/lib/schemas/lead-admin";
 import { type ToastMessage, toastMessage } from "~/lib/toast";
+import { AppError } from "../app-error.server";
 import { auditActor, requireStaff } from "../auth/session.server";
 import { getServices } from "../context.server";
 import { type FieldErrors, parseForm, requireFormData } from "../forms.server";
@@ -19,7 +20,6 @@ import { setLeadFollowUp } from "./follow-ups.server";
 import {
   addLeadNote,
   deleteLead,
-  LeadActionError,
   markLeadNotSpam,
   requeueLeadMail,
   setLeadStatus,
@@ -147,7 +147,7 @@ export async function runLeadAction(request: Request, context: Readonly<RouterCo
       }
     }
   } catch (error) {
-    if (!(error instanceof LeadActionError)) throw error;
+    if (!(error instanceof AppError)) throw error;
     return data<LeadActionResult>(
       {
         intent,

@@ -11,6 +11,7 @@ import {
   tableColumnsSchema,
 } from "~/lib/schemas/lead-admin";
 import { type ToastMessage, toastMessage } from "~/lib/toast";
+import { AppError } from "../app-error.server";
 import { ACCESS_DENIED_MESSAGE } from "../auth/guard.server";
 import { auditActor, requireStaff } from "../auth/session.server";
 import { getServices } from "../context.server";
@@ -18,10 +19,9 @@ import { parseForm, requireFormData } from "../forms.server";
 import { leadMailContext } from "../mail/lead-mails.server";
 import { getAgencyTimeZone } from "../settings/time-zone.server";
 import { setTableColumns } from "../workspace/preferences.server";
-import { deleteSavedView, SavedViewError, saveView } from "../workspace/saved-views.server";
+import { deleteSavedView, saveView } from "../workspace/saved-views.server";
 import { applyBulkChange, type BulkChange } from "./bulk.server";
 import { runLeadAction } from "./lead-actions.server";
-import { LeadActionError } from "./lead-admin.server";
 import { filterContext } from "./lead-list.server";
 
 const bulkLabels: Record<BulkAction, { done: (count: string) => string; failed: string }> = {
@@ -112,7 +112,7 @@ export async function runLeadsScreenAction(request: Request, context: Readonly<R
       await deleteSavedView(db, staff.id, (parsed.data as { viewId: string }).viewId, actor);
       return answer({ intent, ok: true, fieldErrors: {}, toast: toastMessage("success", "Success", "View deleted") });
     } catch (error) {
-      if (!(error instanceof SavedViewError)) throw error;
+      if (!(error instanceof AppError)) throw error;
       return answer(
         {
           intent,
@@ -167,7 +167,7 @@ export async function runLeadsScreenAction(request: Request, context: Readonly<R
       toast: toastMessage("success", "Success", labels.done(plural(result.matched))),
     });
   } catch (error) {
-    if (!(error instanceof LeadActionError)) throw error;
+    if (!(error instanceof AppError)) throw error;
     return answer(
       {
         intent,
