@@ -81,13 +81,13 @@ export const settingsIntents = {
     run: (rule, { db, actor }) => saveLeadAssignment(db, rule, actor),
   }),
   "set-digest": intent(z.object({ digest: z.string().optional() }), {
-    success: (optOut) =>
-      optOut ? "You will not get the daily follow-up mail" : "You will get the daily follow-up mail",
     run: async ({ digest }, { db, staff }) => {
       const optOut = digest !== "on";
       await setDigestOptOut(db, staff.id, optOut);
       return optOut;
     },
+    success: (optOut) =>
+      optOut ? "You will not get the daily follow-up mail" : "You will get the daily follow-up mail",
   }),
   "change-password": intent(changePasswordSchema, {
     success: { title: "Password changed", description: "Your other sessions were signed out." },

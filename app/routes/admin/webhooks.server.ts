@@ -87,13 +87,13 @@ export const webhookIntents = {
     },
   }),
   "redeliver-failed": intent(webhookEndpointIdSchema, {
-    success: (count) =>
-      count === 0 ? "No failed deliveries to send again" : `${count} failed deliveries queued to be sent again`,
     run: async ({ endpointId }, { db, actor, services }) => {
       const count = await redeliverFailed(db, endpointId, actor);
       void services.webhookWorker.kick();
       return count;
     },
+    success: (count) =>
+      count === 0 ? "No failed deliveries to send again" : `${count} failed deliveries queued to be sent again`,
   }),
   delete: intent(webhookEndpointIdSchema, {
     success: "Webhook endpoint deleted",
