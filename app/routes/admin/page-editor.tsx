@@ -2,15 +2,15 @@ import { ArrowLeftIcon } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field } from "~/components/admin/field";
-import { CharacterCounter, MarkdownEditor } from "~/components/admin/markdown-editor";
+import { MarkdownEditor } from "~/components/admin/markdown-editor";
+import { MetaDescriptionField } from "~/components/admin/meta-description-field";
 import { TitleSlugFields } from "~/components/admin/title-slug-fields";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import { Textarea } from "~/components/ui/textarea";
 import { runIntent } from "~/http/intents.server";
-import { CONTENT_MAX, META_DESCRIPTION_MAX, PUBLISH_STATUSES, publishStatusLabels } from "~/lib/schemas/content";
+import { CONTENT_MAX, PUBLISH_STATUSES, publishStatusLabels } from "~/lib/schemas/content";
 import { findPage } from "~/server/content/pages.server";
 import { getServices } from "~/server/context.server";
 import type { Route } from "./+types/page-editor";
@@ -38,7 +38,6 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
   const errors = actionData?.fieldErrors ?? {};
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  const [metaDescription, setMetaDescription] = useState(typed.metaDescription ?? page?.metaDescription ?? "");
   const [content, setContent] = useState(typed.content ?? page?.content ?? "");
   return (
     <div className="space-y-6">
@@ -63,32 +62,12 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
               slugPrefix="/"
               slugHint="The page's address: lowercase letters, digits and hyphens."
             />
-            <Field
+            <MetaDescriptionField
               id="page-meta-description"
-              label={
-                <span className="flex w-full justify-between">
-                  Meta Description
-                  <CharacterCounter
-                    id="page-meta-description-count"
-                    length={metaDescription.length}
-                    max={META_DESCRIPTION_MAX}
-                  />
-                </span>
-              }
+              initial={typed.metaDescription ?? page?.metaDescription ?? ""}
               error={errors.metaDescription}
               hint="Shown by search engines under the title; 150–160 characters works best."
-            >
-              {(props) => (
-                <Textarea
-                  {...props}
-                  name="metaDescription"
-                  rows={2}
-                  maxLength={META_DESCRIPTION_MAX}
-                  value={metaDescription}
-                  onChange={(event) => setMetaDescription(event.currentTarget.value)}
-                />
-              )}
-            </Field>
+            />
             <MarkdownEditor
               id="page-content"
               name="content"

@@ -3,6 +3,7 @@ import type { useFetcher } from "react-router";
 import { FeaturedImageField } from "~/components/admin/featured-image-field";
 import { Field } from "~/components/admin/field";
 import { CharacterCounter, MarkdownEditor } from "~/components/admin/markdown-editor";
+import { MetaDescriptionField } from "~/components/admin/meta-description-field";
 import { TitleSlugFields } from "~/components/admin/title-slug-fields";
 import { Button } from "~/components/ui/button";
 import { DialogFooter } from "~/components/ui/dialog";
@@ -10,13 +11,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/http/action-result.server";
-import {
-  CONTENT_MAX,
-  META_DESCRIPTION_MAX,
-  META_TITLE_MAX,
-  PUBLISH_STATUSES,
-  publishStatusLabels,
-} from "~/lib/schemas/content";
+import { CONTENT_MAX, META_TITLE_MAX, PUBLISH_STATUSES, publishStatusLabels } from "~/lib/schemas/content";
 import { slugify } from "~/lib/slug";
 import type { BlogPost } from "~/server/content/blog.server";
 
@@ -41,7 +36,6 @@ export function PostForm({
   const [metaTitleEdited, setMetaTitleEdited] = useState(
     Boolean(post?.metaTitle) && post?.metaTitle !== post?.title.slice(0, META_TITLE_MAX),
   );
-  const [metaDescription, setMetaDescription] = useState(post?.metaDescription ?? "");
   const [content, setContent] = useState(post?.content ?? "");
   const [image, setImage] = useState(post?.featuredImageUrl ?? "");
   return (
@@ -131,31 +125,11 @@ export function PostForm({
             />
           )}
         </Field>
-        <Field
+        <MetaDescriptionField
           id="post-meta-description"
-          label={
-            <span className="flex w-full justify-between">
-              Meta Description
-              <CharacterCounter
-                id="post-meta-description-count"
-                length={metaDescription.length}
-                max={META_DESCRIPTION_MAX}
-              />
-            </span>
-          }
+          initial={post?.metaDescription ?? ""}
           error={errors.metaDescription}
-        >
-          {(props) => (
-            <Textarea
-              {...props}
-              name="metaDescription"
-              rows={2}
-              maxLength={META_DESCRIPTION_MAX}
-              value={metaDescription}
-              onChange={(event) => setMetaDescription(event.currentTarget.value)}
-            />
-          )}
-        </Field>
+        />
         <Field id="post-meta-keywords" label="Meta Keywords" error={errors.metaKeywords}>
           {(props) => (
             <Input
