@@ -388,11 +388,18 @@ describe("receiving uploads on local disk", () => {
       ),
     );
     expect(twoFiles.message).toBe("Send exactly one file per upload.");
-    const editor = await refusal(
-      receiveUpload(storage, uploadRequest([...target("logos", "header_logo"), filePart(png, "x.png")]), "editor"),
+    // Editors manage the site's files; sales may not touch them.
+    const byEditor = await receiveUpload(
+      storage,
+      uploadRequest([...target("logos", "header_logo"), filePart(png, "x.png")]),
+      "editor",
     );
-    expect(editor.status).toBe(403);
-    expect(editor.message).toBe("Only admins can change site settings.");
+    expect(byEditor.target.settingKey).toBe("header_logo");
+    const bySales = await refusal(
+      receiveUpload(storage, uploadRequest([...target("logos", "header_logo"), filePart(png, "x.png")]), "sales"),
+    );
+    expect(bySales.status).toBe(403);
+    expect(bySales.message).toBe("Only admins and editors can change the site's files.");
     const sales = await refusal(
       receiveUpload(storage, uploadRequest([...target("pdfs", "blog-images/"), filePart(png, "x.png")]), "sales"),
     );

@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { intent } from "~/http/intents.server";
+import { canUseIntent, type Role } from "~/lib/roles";
 import { analyticsSchema, removeSiteFileSchema, siteInformationSchema } from "~/lib/schemas/settings";
 import { changePasswordSchema, passwordConfirmationSchema, totpCodeSchema } from "~/lib/schemas/staff";
 import { isTimeZone } from "~/lib/time-zone";
-import { siteFiles } from "~/lib/uploads";
+import { type SiteFileKey, siteFiles } from "~/lib/uploads";
 import { cookieHeaders } from "~/server/auth/auth-request.server";
 import {
   changePassword,
@@ -13,11 +14,42 @@ import {
   startTwoFactor,
   type TwoFactorEnrolment,
 } from "~/server/auth/profile.server";
+import type { Database } from "~/server/db/schema.server";
 import { saveLeadAssignment } from "~/server/leads/owners.server";
-import { updateSettings } from "~/server/settings/settings.server";
+import {
+  loadSiteSettings,
+  type SiteSettingKey,
+  type SiteSettingValues,
+  updateSettings,
+} from "~/server/settings/settings.server";
 import { setAgencyTimeZone } from "~/server/settings/time-zone.server";
 import { removeSiteFile } from "~/server/uploads/uploads.server";
 import { setDigestOptOut } from "~/server/workspace/preferences.server";
+
+const informationKeys = ["site_title", "site_meta_description", "notification_emails"] as const;
+const analyticsKeys = ["google_analytics_id", "facebook_pixel_id", "custom_head_code"] as const;
+const fileKeys = Object.keys(siteFiles) as SiteFileKey[];
+
+function pick<Key extends SiteSettingKey>(values: SiteSettingValues, keys: readonly Key[]) {
+  return Object.fromEntries(keys.map((key) => [key, values[key]])) as Pick<SiteSettingValues, Key>;
+}
+
+/**
+ * The site's settings a role may see, following the role table: admins all of them, editors the site's
+ * files (logos, favicon, guide file, hero video), others none (they see their own profile only).
+ */
+export async function loadVisibleSiteSettings(db: Database, role: Role | null) {
+  const may = (intentName: string) => canUseIntent(role, "/admin/settings", intentName);
+  if (!may("save-site-info") && !may("save-analytics") && !may("remove-file")) return null;
+  const values = await loadSiteSettings(db);
+  return {
+    information: may("save-site-info") ? pick(values, informationKeys) : null,
+    analytics: may("save-analytics") ? pick(values, analyticsKeys) : null,
+    files: may("remove-file") ? pick(values, fileKeys) : null,
+  };
+}
+
+export type VisibleSiteSettings = NonNullable<Awaited<ReturnType<typeof loadVisibleSiteSettings>>>;
 
 const settingSaved = ({ changed }: { changed: string[] }) =>
   changed.length > 0

@@ -8,12 +8,12 @@ import { WorkspaceSettings } from "~/components/admin/workspace-settings";
 import { useToastMessage } from "~/components/show-toast";
 import { Badge } from "~/components/ui/badge";
 import { runIntent } from "~/http/intents.server";
+import { canAccess } from "~/lib/roles";
 import { requireStaff } from "~/server/auth/session.server";
 import { getServices } from "~/server/context.server";
-import { loadSiteSettings } from "~/server/settings/settings.server";
 import { loadWorkspaceSettings } from "~/server/workspace/workspace-settings.server";
 import type { Route } from "./+types/settings";
-import { settingsIntents } from "./settings.server";
+import { loadVisibleSiteSettings, settingsIntents } from "./settings.server";
 
 export function meta() {
   return [{ title: "Settings | Admin" }];
@@ -21,10 +21,9 @@ export function meta() {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
-  // The site sections are admin-only; other roles get their profile and nothing of the site's settings.
   const { db } = getServices(context);
   const [site, workspace] = await Promise.all([
-    staff.role === "admin" ? loadSiteSettings(db) : null,
+    loadVisibleSiteSettings(db, staff.role),
     loadWorkspaceSettings(db, staff),
   ]);
   return { email: staff.email, role: staff.role, twoFactorEnabled: staff.twoFactorEnabled, site, workspace };
@@ -68,7 +67,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           savedIntent={savedIntent}
         />
       ) : null}
-      {loaderData.site ? <IntegrationsCard /> : null}
+      {canAccess(loaderData.role, "/admin/webhooks") ? <IntegrationsCard /> : null}
     </div>
   );
 }

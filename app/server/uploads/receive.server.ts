@@ -162,7 +162,9 @@ export async function receiveUpload(storage: Storage, request: Request, role: Ro
           return fail(
             new AppError(
               "FORBIDDEN",
-              target.settingKey ? "Only admins can change site settings." : "Your role may not upload files here.",
+              target.settingKey
+                ? "Only admins and editors can change the site's files."
+                : "Your role may not upload files here.",
             ),
           );
         }

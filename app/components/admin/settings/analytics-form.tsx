@@ -7,10 +7,16 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { CUSTOM_HEAD_CODE_MAX } from "~/lib/schemas/settings";
+import type { VisibleSiteSettings } from "~/routes/admin/settings.server";
 import type { FormProps } from "./site-information-form";
 
 /** Analytics ids and the custom head code, which runs on every public page. */
-export function AnalyticsForm({ site, fieldErrors, typed, busy }: FormProps) {
+export function AnalyticsForm({
+  site,
+  fieldErrors,
+  typed,
+  busy,
+}: FormProps<NonNullable<VisibleSiteSettings["analytics"]>>) {
   const [code, setCode] = useState(typed.custom_head_code ?? site.custom_head_code ?? "");
   return (
     <Form method="post" className="grid max-w-2xl gap-4">

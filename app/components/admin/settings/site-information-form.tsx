@@ -6,17 +6,22 @@ import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { brand } from "~/content/brand";
 import { META_DESCRIPTION_IDEAL, META_DESCRIPTION_MAX, SITE_TITLE_MAX } from "~/lib/schemas/settings";
-import type { SiteSettingValues } from "~/server/settings/settings.server";
+import type { VisibleSiteSettings } from "~/routes/admin/settings.server";
 
-export type FormProps = {
-  site: SiteSettingValues;
+export type FormProps<Site> = {
+  site: Site;
   fieldErrors: Record<string, string>;
   typed: Record<string, string>;
   busy: boolean;
 };
 
 /** Site title, meta description and who is notified of new leads. */
-export function SiteInformationForm({ site, fieldErrors, typed, busy }: FormProps) {
+export function SiteInformationForm({
+  site,
+  fieldErrors,
+  typed,
+  busy,
+}: FormProps<NonNullable<VisibleSiteSettings["information"]>>) {
   const [description, setDescription] = useState(typed.site_meta_description ?? site.site_meta_description ?? "");
   const length = description.trim().length;
   const ideal = length >= META_DESCRIPTION_IDEAL.min && length <= META_DESCRIPTION_IDEAL.max;

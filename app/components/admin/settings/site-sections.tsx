@@ -1,12 +1,12 @@
 import type * as React from "react";
 import { SiteFileField } from "~/components/admin/site-file-field";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import type { SiteSettingValues } from "~/server/settings/settings.server";
+import type { VisibleSiteSettings } from "~/routes/admin/settings.server";
 import { AnalyticsForm } from "./analytics-form";
 import { SiteInformationForm } from "./site-information-form";
 
 type SectionProps = {
-  site: SiteSettingValues;
+  site: VisibleSiteSettings;
   fieldErrors: Record<string, string>;
   typed: Record<string, string>;
   busyWith: string | null;
@@ -27,13 +27,42 @@ function Section({ title, description, children }: { title: string; description:
   );
 }
 
-/** The site's settings: information, favicon, logos, guide file, hero video and analytics. */
+/**
+ * The site's settings the person may change: information, then the files (favicon, logos, guide file,
+ * hero video), then analytics. Editors get the files only.
+ */
 export function SiteSections({ site, fieldErrors, typed, busyWith }: SectionProps) {
+  const files = site.files;
   return (
     <>
-      <Section title="Site Information" description="The site's name and its description for search engines.">
-        <SiteInformationForm site={site} fieldErrors={fieldErrors} typed={typed} busy={busyWith === "save-site-info"} />
-      </Section>
+      {site.information ? (
+        <Section title="Site Information" description="The site's name and its description for search engines.">
+          <SiteInformationForm
+            site={site.information}
+            fieldErrors={fieldErrors}
+            typed={typed}
+            busy={busyWith === "save-site-info"}
+          />
+        </Section>
+      ) : null}
+      {files ? <SiteFileSections files={files} /> : null}
+      {site.analytics ? (
+        <Section title="Analytics Code" description="Tracking that loads on the public site when an ID is set.">
+          <AnalyticsForm
+            site={site.analytics}
+            fieldErrors={fieldErrors}
+            typed={typed}
+            busy={busyWith === "save-analytics"}
+          />
+        </Section>
+      ) : null}
+    </>
+  );
+}
+
+function SiteFileSections({ files: site }: { files: NonNullable<VisibleSiteSettings["files"]> }) {
+  return (
+    <>
       <Section title="Favicon" description="The small icon browsers show in tabs and bookmarks.">
         <SiteFileField settingKey="favicon_url" value={site.favicon_url} />
       </Section>
@@ -60,9 +89,6 @@ export function SiteSections({ site, fieldErrors, typed, busyWith }: SectionProp
           <SiteFileField settingKey="hero_video" value={site.hero_video} />
           <SiteFileField settingKey="hero_video_thumbnail" value={site.hero_video_thumbnail} />
         </div>
-      </Section>
-      <Section title="Analytics Code" description="Tracking that loads on the public site when an ID is set.">
-        <AnalyticsForm site={site} fieldErrors={fieldErrors} typed={typed} busy={busyWith === "save-analytics"} />
       </Section>
     </>
   );
