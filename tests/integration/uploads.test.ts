@@ -513,7 +513,7 @@ describe.each(dialects)("site file uploads on %s", (dialect) => {
       uploadFile(
         services,
         uploadRequest([...target("logos", "header_logo"), filePart(makePng(), "d.png")]),
-        staff("editor"),
+        staff("sales"),
       ),
     );
     expect(await getSettings(database.db, ["header_logo"])).toEqual({ header_logo: second.url });
