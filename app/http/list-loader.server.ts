@@ -7,12 +7,12 @@ import { getRequestInfo } from "~/server/context.server";
  * stays usable (its filters, its create button) and says what went wrong, instead of an error page.
  * The fault is logged with the screen it happened on.
  */
-export async function loadListOrEmpty<T extends object>(
+export async function loadListOrEmpty<T extends object, Empty extends object = T>(
   context: Readonly<RouterContextProvider>,
   failure: string,
   load: () => Promise<T>,
-  empty: T,
-): Promise<T & { toast: ToastMessage | null }> {
+  empty: Empty,
+): Promise<(T & { toast: null }) | (Empty & { toast: ToastMessage })> {
   try {
     return { ...(await load()), toast: null };
   } catch (error) {

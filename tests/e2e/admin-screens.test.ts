@@ -75,6 +75,7 @@ describe("admin list screens and editors in Chromium", () => {
       heading: "Pricing Management",
       toast: "Failed to fetch pricing plans",
     },
+    { path: "/admin/settings", table: "site_settings", heading: "Profile", toast: "Failed to fetch site settings" },
     {
       path: "/admin/pricing",
       table: "pricing_content",

@@ -8,6 +8,7 @@ import { WorkspaceSettings } from "~/components/admin/workspace-settings";
 import { useToastMessage } from "~/components/show-toast";
 import { Badge } from "~/components/ui/badge";
 import { runIntent } from "~/http/intents.server";
+import { loadListOrEmpty } from "~/http/list-loader.server";
 import { canAccess } from "~/lib/roles";
 import { requireStaff } from "~/server/auth/session.server";
 import { getServices } from "~/server/context.server";
@@ -22,11 +23,20 @@ export function meta() {
 export async function loader({ context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
   const { db } = getServices(context);
-  const [site, workspace] = await Promise.all([
-    loadVisibleSiteSettings(db, staff.role),
-    loadWorkspaceSettings(db, staff),
-  ]);
-  return { email: staff.email, role: staff.role, twoFactorEnabled: staff.twoFactorEnabled, site, workspace };
+  // Profile, password and two-factor stay usable when the site's settings cannot be read.
+  const { site, workspace, toast } = await loadListOrEmpty(
+    context,
+    "Failed to fetch site settings",
+    async () => {
+      const [site, workspace] = await Promise.all([
+        loadVisibleSiteSettings(db, staff.role),
+        loadWorkspaceSettings(db, staff),
+      ]);
+      return { site, workspace };
+    },
+    { site: null, workspace: null },
+  );
+  return { email: staff.email, role: staff.role, twoFactorEnabled: staff.twoFactorEnabled, site, workspace, toast };
 }
 
 export function action(args: Route.ActionArgs) {
@@ -35,6 +45,7 @@ export function action(args: Route.ActionArgs) {
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
+  useToastMessage(loaderData.toast);
   const navigation = useNavigation();
   const busyWith = navigation.state === "submitting" ? String(navigation.formData?.get("intent")) : null;
   const fieldErrors = actionData?.fieldErrors ?? {};
@@ -46,7 +57,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <Badge variant="secondary">Admin Panel</Badge>
       </div>
       <ProfileCard email={loaderData.email} role={loaderData.role} />
-      <WorkspaceSettings settings={loaderData.workspace} admin={loaderData.role === "admin"} />
+      {loaderData.workspace ? (
+        <WorkspaceSettings settings={loaderData.workspace} admin={loaderData.role === "admin"} />
+      ) : null}
       <ChangePasswordCard
         fieldErrors={fieldErrors}
         changed={savedIntent === "change-password"}
