@@ -10,6 +10,7 @@ import express, { type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { FORM_TOKEN_PATH } from "~/components/site/forms/form-token-pixel";
+import { countRequests } from "~/http/request-metrics.server";
 import { createAuth } from "./auth/auth.server";
 import { exposedAuthEndpoints } from "./auth/auth-endpoints.server";
 import { CLIENT_IP_HEADER } from "./auth/constants";
@@ -28,7 +29,6 @@ import { createMailWorker } from "./mail/worker.server";
 import { startMaintenance } from "./maintenance.server";
 import { lastResortErrorHandler, refuseMalformedRequestLine } from "./malformed-request.server";
 import {
-  countRequests,
   metricsEndpoint,
   registerDatabaseMetrics,
   reportPageCacheStats,

@@ -14,7 +14,8 @@ const EVENTS_PER_MINUTE = 120;
  * with a 4xx and never raise an error anywhere: tracking must not cost a visitor anything.
  */
 export async function recordEvent(services: AppServices, request: Request, clientIp: string | undefined) {
-  if (request.method !== "POST") return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST")
+    return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
   const text = await request.text();
   if (text.length > MAX_BODY_BYTES) return Response.json({ error: "Event too large." }, { status: 413 });
   let body: Record<string, unknown>;
