@@ -405,7 +405,7 @@ export const actionRows: ActionRow[] = [
     expected: () => 0,
   },
 
-  // Settings: the site's settings are admin-only, the own account is everyone's
+  // Settings: the site's information and analytics are admin-only, its files admins' and editors', the own account is everyone's
   {
     name: "settings: save-site-info",
     path: "/admin/settings",
@@ -432,7 +432,7 @@ export const actionRows: ActionRow[] = [
   {
     name: "settings: remove-file",
     path: "/admin/settings",
-    allowed: adminOnly,
+    allowed: staffAndEditors,
     setup: async (ctx) => {
       const url = `/uploads/logos/header_logo-${Date.now()}${ctx.unique.replace(/\D/g, "").slice(0, 3)}.png`;
       await updateSettings(ctx.db, { header_logo: url }, { id: null, email: "test" });
@@ -877,7 +877,7 @@ export const actionRows: ActionRow[] = [
     },
   },
 
-  // Uploads: blog images for editors and admins, site files for admins only
+  // Uploads: blog images and site files for editors and admins
   {
     name: "uploads: a blog image",
     path: "/admin/uploads",
@@ -895,7 +895,7 @@ export const actionRows: ActionRow[] = [
   {
     name: "uploads: the header logo",
     path: "/admin/uploads",
-    allowed: adminOnly,
+    allowed: staffAndEditors,
     body: () => uploadForm("logos", "header_logo"),
     ...page,
     observe: (ctx) => settingOf(ctx, "header_logo"),
