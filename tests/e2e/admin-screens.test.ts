@@ -75,7 +75,6 @@ describe("admin list screens and editors in Chromium", () => {
       heading: "Pricing Management",
       toast: "Failed to fetch pricing plans",
     },
-    { path: "/admin/settings", table: "site_settings", heading: "Profile", toast: "Failed to fetch site settings" },
     {
       path: "/admin/pricing",
       table: "pricing_content",
@@ -115,6 +114,31 @@ describe("admin list screens and editors in Chromium", () => {
       });
     },
   );
+
+  it("/admin/settings keeps the profile and says Failed to fetch site settings when the site's settings cannot be read", async () => {
+    // Every admin page reads the agency's time zone from the settings table, so only the other rows
+    // are made unreadable: a view in the table's place that fails on any row but the time zone.
+    await db
+      .insertInto("site_settings")
+      .values({ key: "site_title", value: JSON.stringify("Screens Agency"), updated_by: null, updated_at: now() })
+      .onConflict((oc) => oc.column("key").doNothing())
+      .execute();
+    await sql`alter table site_settings rename to site_settings_away`.execute(db);
+    await sql`create view site_settings as select key, case when key = 'agency_time_zone' then value else json('{') end as value, updated_by, updated_at from site_settings_away`.execute(
+      db,
+    );
+    try {
+      const { status, body } = await adminGet("/admin/settings");
+      expect(status).toBe(200);
+      expect(body).toContain("Change password");
+      expect(body).toContain("Failed to fetch site settings");
+      expect(body).not.toContain("Analytics Code");
+    } finally {
+      await sql`drop view site_settings`.execute(db);
+      await sql`alter table site_settings_away rename to site_settings`.execute(db);
+    }
+    expect((await adminGet("/admin/settings")).body).not.toContain("Failed to fetch site settings");
+  });
 
   it("shows the failure as a toast over the usable screen in the browser", async () => {
     const page = await signedInPage("editor@example.com");
