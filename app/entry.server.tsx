@@ -7,6 +7,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
+import { consentBannerHtml } from "~/server/consent/banner.server";
 import { getRequestInfo } from "~/server/context.server";
 import { isDatabaseUnavailable } from "~/server/db/database.server";
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/server/leads/capture.server";
@@ -21,7 +22,7 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce, logger, tracking, stylesheet, databaseUnavailable } = getRequestInfo(loadContext);
+  const { nonce, logger, tracking, consent, stylesheet, databaseUnavailable } = getRequestInfo(loadContext);
   // The database is restarting or down: the page may work if asked again in a moment.
   if (responseStatusCode === 500 && databaseUnavailable) {
     responseStatusCode = 503;
@@ -30,7 +31,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const headHtml = tracking && hasTracking(tracking) ? trackingHeadHtml(tracking, nonce) : "";
+  const headHtml = tracking && consent && hasTracking(tracking) ? trackingHeadHtml(tracking, nonce, consent) : "";
+  const bannerHtml = consent ? (consentBannerHtml(consent) ?? "") : "";
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -57,8 +59,8 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (headHtml || stylesheet)
-            pipe(rewriteHead((head) => inlineStylesheets(head, stylesheet) + headHtml)).pipe(body);
+          if (headHtml || stylesheet || bannerHtml)
+            pipe(rewriteDocument((head) => inlineStylesheets(head, stylesheet) + headHtml, bannerHtml)).pipe(body);
           else pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -109,19 +111,43 @@ function inlineStylesheets(head: string, stylesheet: ((href: string) => string |
   return withLinks + inlined.join("");
 }
 
-/** Rewrites the document's <head> (up to </head>) once it has streamed in whole, then passes the rest through. */
-function rewriteHead(rewrite: (head: string) => string) {
-  let done = false;
+const BODY_END = "</body>";
+
+/**
+ * Rewrites the document's <head> (up to </head>) once it has streamed in whole, and puts
+ * `beforeBodyEnd` (the consent banner) last in the <body>: outside React's tree, so no JavaScript
+ * renders or hydrates it (React 19 skips unknown tags in the body while hydrating, as in the head).
+ */
+function rewriteDocument(rewriteHead: (head: string) => string, beforeBodyEnd: string) {
+  let headDone = false;
+  let bodyDone = beforeBodyEnd === "";
   let pending = "";
   const decoder = new StringDecoder("utf8");
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      if (done) return callback(null, decoder.write(chunk));
       pending += decoder.write(chunk);
-      const at = pending.indexOf("</head>");
-      if (at === -1) return callback();
-      done = true;
-      const out = rewrite(pending.slice(0, at)) + pending.slice(at);
+      let out = "";
+      if (!headDone) {
+        const at = pending.indexOf("</head>");
+        if (at === -1) return callback();
+        headDone = true;
+        out = rewriteHead(pending.slice(0, at));
+        pending = pending.slice(at);
+      }
+      if (!bodyDone) {
+        const at = pending.indexOf(BODY_END);
+        if (at === -1) {
+          // The end tag may be split between chunks: its possible start is kept back.
+          const keep = Math.max(0, pending.length - BODY_END.length + 1);
+          out += pending.slice(0, keep);
+          pending = pending.slice(keep);
+          return callback(null, out);
+        }
+        bodyDone = true;
+        out += pending.slice(0, at) + beforeBodyEnd;
+        pending = pending.slice(at);
+      }
+      out += pending;
       pending = "";
       callback(null, out);
     },

@@ -10,6 +10,7 @@ export default [
     layout("routes/admin/screens.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("dashboard", "routes/admin/dashboard.tsx", { id: "routes/admin/dashboard-alias" }),
+      route("dashboard/funnel.csv", "routes/admin/funnel-export.ts"),
       route("settings", "routes/admin/settings.tsx"),
       route("users", "routes/admin/users.tsx"),
       route("pages", "routes/admin/pages.tsx"),
@@ -38,6 +39,7 @@ export default [
   route("robots.txt", "routes/site/robots.ts"),
   route("sitemap.xml", "routes/site/sitemap-xml.ts"),
   route("currency", "routes/site/currency.tsx"),
+  route("consent", "routes/site/consent.tsx"),
   route("api/events", "routes/api/events.ts"),
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),

@@ -1,14 +1,16 @@
-// npm run bench:admin — seeds 100,000 leads into a scratch SQLite file and a throwaway PostgreSQL
-// cluster, then times the leads screen's domain function (count + one page) for its typical requests
-// and prints each query plan. Target: under 50 ms each. Then it changes the status of 10,000 leads in
-// one bulk change while visitors' leads keep arriving, and prints how long the change took and how
-// many leads were captured meanwhile.
+// npm run bench:admin — seeds 100,000 leads and 1,000,000 analytics events into a scratch SQLite file
+// and a throwaway PostgreSQL cluster, then times the leads screen's domain function (count + one page)
+// for its typical requests, and the dashboard's funnel for its date ranges, and prints each query plan.
+// Target: under 50 ms each. Then it changes the status of 10,000 leads in one bulk change while
+// visitors' leads keep arriving, and prints how long the change took and how many leads were captured
+// meanwhile.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type Compilable, sql } from "kysely";
 import pg from "pg";
 import { type LeadFilters, leadFiltersSchema } from "~/lib/schemas/lead-admin";
+import { loadFunnel } from "~/server/dashboard/funnel.server";
 import { type Dialect, openDatabase } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
@@ -26,8 +28,33 @@ import { startPostgresCluster } from "../tests/support/postgres-cluster";
 import { seedLeads } from "./lead-rows";
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 100_000);
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
+/** The seeded data ends here; the funnel's presets count back from it. */
+const SEED_END_MS = Date.UTC(2026, 10, 1);
+const ROWS_PER_INSERT = 500;
+const ROWS_PER_TRANSACTION = 10_000;
 const RUNS = 15;
 const TARGET_MS = 50;
+
+const campaigns = [
+  ["winter", "google", "cpc"],
+  ["winter", "facebook", "paid_social"],
+  ["brand", "google", "cpc"],
+  ["retargeting", "facebook", "paid_social"],
+  ["newsletter-nov", "newsletter", "email"],
+  ["partners", "linkedin", "paid_social"],
+  [null, null, null],
+  [null, null, null],
+] as const;
+const landingPages = [
+  "/",
+  "/pricing",
+  "/services/paid-ads",
+  "/cost-estimator",
+  "/contact",
+  "/blog/ppc-guide",
+  "/about",
+];
 
 /** The bench's two sales people. */
 const OWNERS = ["bench-owner-a", "bench-owner-b"];
@@ -47,12 +74,86 @@ const cases: { label: string; filters: Partial<LeadFilters> }[] = [
   { label: "sorted by name, page 40", filters: { sort: "name", page: 40 } },
 ];
 
-/** Two sales people own two thirds of the leads; a seventh of the leads have a follow-up. */
-const ownersAndFollowUps = (index: number) => ({
-  owner_id: index % 3 === 2 ? null : OWNERS[index % 3]!,
-  // Follow-ups from 30 days before the bench's "now" to 30 days after it.
-  next_follow_up_at: index % 7 === 0 ? new Date(NOW_MS + ((index % 61) - 30) * 86_400_000).toISOString() : null,
-});
+/**
+ * Two sales people own two thirds of the leads; a seventh of the leads have a follow-up. The leads
+ * come from the same campaigns and landing pages as the visits, so the funnel has rows to join.
+ */
+const leadExtras = (index: number) => {
+  const [campaign, source, medium] = campaigns[index % campaigns.length]!;
+  return {
+    owner_id: index % 3 === 2 ? null : OWNERS[index % 3]!,
+    // Follow-ups from 30 days before the bench's "now" to 30 days after it.
+    next_follow_up_at: index % 7 === 0 ? new Date(NOW_MS + ((index % 61) - 30) * 86_400_000).toISOString() : null,
+    utm_source: index % 4 === 0 ? "google" : (source ?? null),
+    utm_medium: index % 4 === 0 ? "cpc" : (medium ?? null),
+    utm_campaign: index % 4 === 0 ? "winter" : (campaign ?? null),
+    landing_path: landingPages[index % landingPages.length]!,
+  };
+};
+
+/** Page views over 13 months up to the seed's end; every third starts a visit, as the beacon marks them. */
+function eventRow(index: number) {
+  const [campaign, source, medium] = campaigns[index % campaigns.length]!;
+  const landing = landingPages[Math.floor(index / 3) % landingPages.length]!;
+  const createdAt = new Date(SEED_END_MS - (EVENTS - index) * Math.floor((395 * 86_400_000) / EVENTS)).toISOString();
+  return {
+    id: crypto.randomUUID(),
+    event_type: "page_view",
+    page_url: `https://agency.example${landing}`,
+    user_agent: null,
+    utm_source: source,
+    utm_medium: medium,
+    utm_campaign: campaign,
+    properties: null,
+    visit_start: index % 3 === 0,
+    landing_path: landing,
+    created_at: createdAt,
+  };
+}
+
+/** The events, then their visits rolled up by day as the beacon does it one visit at a time. */
+async function seedEvents(db: Database, dialect: Dialect) {
+  const started = performance.now();
+  for (let start = 0; start < EVENTS; start += ROWS_PER_TRANSACTION) {
+    await db.transaction().execute(async (trx) => {
+      for (let batch = start; batch < Math.min(EVENTS, start + ROWS_PER_TRANSACTION); batch += ROWS_PER_INSERT) {
+        const rows = Array.from({ length: Math.min(ROWS_PER_INSERT, EVENTS - batch) }, (_, i) => eventRow(batch + i));
+        await trx.insertInto("analytics_events").values(rows).execute();
+      }
+    });
+  }
+  const day =
+    dialect === "postgres" ? sql`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')` : sql`substr(created_at, 1, 10)`;
+  await sql`
+    insert into visit_days (day, utm_campaign, utm_source, utm_medium, landing_path, visits)
+    select ${day}, coalesce(utm_campaign, ''), coalesce(utm_source, ''), coalesce(utm_medium, ''), landing_path, count(*)
+    from analytics_events where visit_start = ${dialect === "postgres" ? sql`true` : sql`1`}
+    group by 1, 2, 3, 4, 5`.execute(db);
+  return performance.now() - started;
+}
+
+const funnelCases = [
+  { label: "funnel: last 7 days", params: "range=7" },
+  { label: "funnel: last 30 days", params: "range=30" },
+  { label: "funnel: last 90 days", params: "range=90" },
+  { label: "funnel: custom, 13 months", params: "range=custom&from=2025-10-01&to=2026-10-31" },
+];
+
+async function benchFunnel(db: Database) {
+  let slow = 0;
+  for (const { label, params } of funnelCases) {
+    const search = new URLSearchParams(params);
+    const funnel = await loadFunnel(db, search, SEED_END_MS);
+    const { median, max } = await time(() => loadFunnel(db, search, SEED_END_MS));
+    if (median > TARGET_MS) slow++;
+    console.log(
+      `  ${label.padEnd(42)} median ${median.toFixed(1).padStart(6)} ms  max ${max.toFixed(1).padStart(6)} ms  ` +
+        `(${funnel.totals.visits.toLocaleString("en-US")} visits, ${funnel.totals.leads.toLocaleString("en-US")} leads, ` +
+        `${funnel.byCampaign.length} campaign rows, ${funnel.byLandingPage.length} landing pages)${median > TARGET_MS ? "  OVER TARGET" : ""}`,
+    );
+  }
+  return slow;
+}
 
 async function explain(db: Database, dialect: Dialect, query: Compilable) {
   const { sql: text, parameters } = query.compile();
@@ -96,10 +197,14 @@ async function time(run: () => Promise<unknown>) {
 
 async function benchDialect(dialect: Dialect, db: Database) {
   await migrateToLatest(db);
-  const seedMs = await seedLeads(db, LEADS, ownersAndFollowUps);
+  const seedMs = await seedLeads(db, LEADS, leadExtras);
+  const eventsMs = await seedEvents(db, dialect);
   if (dialect === "sqlite") await sql`analyze`.execute(db);
-  else await sql`vacuum analyze leads`.execute(db);
-  console.log(`\n${dialect}: seeded ${LEADS.toLocaleString("en-US")} leads in ${(seedMs / 1000).toFixed(1)} s`);
+  else await sql`vacuum analyze`.execute(db);
+  console.log(
+    `\n${dialect}: seeded ${LEADS.toLocaleString("en-US")} leads in ${(seedMs / 1000).toFixed(1)} s, ` +
+      `${EVENTS.toLocaleString("en-US")} analytics events in ${(eventsMs / 1000).toFixed(1)} s`,
+  );
   let slow = 0;
   for (const { label, filters: given } of cases) {
     const filters = { ...leadFiltersSchema.parse({}), ...given };
@@ -123,6 +228,7 @@ async function benchDialect(dialect: Dialect, db: Database) {
     `  ${"source filter options".padEnd(42)} median ${sourcesTime.median.toFixed(1).padStart(6)} ms${sourcesTime.median > TARGET_MS ? "  OVER TARGET" : ""}`,
   );
   if (sourcesTime.median > TARGET_MS) slow++;
+  slow += await benchFunnel(db);
   await benchBulkChange(dialect, db);
   return slow;
 }

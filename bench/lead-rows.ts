@@ -1,5 +1,6 @@
 // Realistic leads in bulk, for the benches that need a big database.
-import type { Database } from "~/server/db/schema.server";
+import type { Insertable } from "kysely";
+import type { Database, LeadsTable } from "~/server/db/schema.server";
 
 const ROWS_PER_INSERT = 500;
 const ROWS_PER_TRANSACTION = 10_000;
@@ -45,11 +46,11 @@ function leadRow(index: number, total: number) {
   };
 }
 
-type LeadExtras = (index: number) => { owner_id?: string | null; next_follow_up_at?: string | null };
+type LeadExtras = (index: number) => Partial<Insertable<LeadsTable>>;
 
 /**
  * Inserts `total` leads spread over two years, the way a busy site collects them; `extras` adds
- * columns a bench needs (owners, follow-ups). Returns the milliseconds it took.
+ * columns a bench needs (owners, follow-ups, campaigns, landing pages). Returns the milliseconds it took.
  */
 export async function seedLeads(db: Database, total: number, extras?: LeadExtras) {
   const started = performance.now();

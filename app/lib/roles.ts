@@ -61,6 +61,7 @@ export const adminIntentAccess: Record<string, Record<string, readonly Role[]>> 
   "/admin/settings": {
     "save-site-info": ["admin"],
     "save-analytics": ["admin"],
+    "save-privacy": ["admin"],
     "remove-file": siteFileRoles,
     "save-time-zone": ["admin"],
     "save-lead-assignment": ["admin"],

@@ -35,6 +35,7 @@ export const reservedPageSlugs: ReadonlySet<string> = new Set([
   "sitemap",
   "lead",
   "currency",
+  "consent",
   "robots.txt",
   "sitemap.xml",
   "healthz",

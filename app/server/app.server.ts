@@ -18,7 +18,9 @@ import { loadAuthSecret } from "./auth/secret.server";
 import { startLeadership } from "./background/lease.server";
 import { startScheduledBackups } from "./backup/schedule.server";
 import { type Config, parseConfig } from "./config.server";
+import { consentVariant, loadConsentSettings, watchConsentPolicyVersion } from "./consent/consent.server";
 import { type AppServices, requestContext, servicesContext } from "./context.server";
+import { visitorCountry } from "./currency/currency.server";
 import { isDatabaseReachable, openDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seedDatabase } from "./db/seed.server";
@@ -245,6 +247,7 @@ function createExpressApp(
   const pageCache = createPageCache({
     config: development ? { ...config, pageCache: { ...config.pageCache, maxBytes: 0 } } : config,
     contentVersion,
+    consentPolicyVersion: watchConsentPolicyVersion(db),
     trustProxy: app.get("trust proxy fn"),
     routeIds: typeof build === "function" ? undefined : new Set(Object.keys(build.routes)),
   });
@@ -307,8 +310,19 @@ function createExpressApp(
   app.use(async (req, res, next) => {
     const path = routedPathOf(res);
     if (isAdminRoutedPath(path)) res.setHeader("X-Robots-Tag", "noindex, nofollow");
-    const page = !req.path.endsWith(".data") && isPublicPageRequest(req.method, path);
-    res.locals.tracking = page ? await loadTracking(db, req.log) : null;
+    const data = req.path.endsWith(".data");
+    const page = isPublicPageRequest(req.method, data ? path?.replace(/\.data$/, "") || "/" : path);
+    res.locals.tracking = page && !data ? await loadTracking(db, req.log) : null;
+    if (page) {
+      const request = { headers: { get: (name: string) => req.get(name) ?? null } };
+      // A shared page is rendered for "asked here or not", never for the visitor's own country.
+      const shared = res.locals.consentCountry as { country: string | undefined } | undefined;
+      res.locals.consent = consentVariant(
+        request,
+        res.locals.tracking?.consent ?? (await loadConsentSettings(db)),
+        shared ? shared.country : visitorCountry(request, config, req.ip),
+      );
+    } else res.locals.consent = null;
     next();
   });
   app.use(securityHeaders({ development }));
@@ -344,6 +358,7 @@ function createExpressApp(
           logger: req.log,
           clientIp: req.ip,
           tracking: res.locals.tracking ?? null,
+          consent: res.locals.consent ?? null,
           stylesheet: res.locals.tracking ? stylesheet : undefined,
         });
         return context;

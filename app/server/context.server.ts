@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import { createContext, type RouterContextProvider } from "react-router";
+import type { ConsentVariant } from "~/lib/consent";
 import type { Auth } from "./auth/auth.server";
 import type { Config } from "./config.server";
 import type { Database } from "./db/schema.server";
@@ -28,6 +29,8 @@ export type RequestInfo = {
   clientIp: string | undefined;
   /** Set on public page requests only: the analytics, pixel and custom head code to inject. */
   tracking: Tracking | null;
+  /** Set on public page requests only: the consent state the page's banner and tags depend on. */
+  consent: ConsentVariant | null;
   /** The built stylesheet at a `/assets/…css` address, to inline into pages (production only). */
   stylesheet?: (href: string) => string | undefined;
   /** Set when a loader or action failed because the database could not be reached (a 503, not a 500). */

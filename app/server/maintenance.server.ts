@@ -2,11 +2,13 @@ import type { Logger } from "pino";
 import { type Leadership, runWhileLeader } from "./background/lease.server";
 import type { Database } from "./db/schema.server";
 import { pruneRateLimits } from "./rate-limit/rate-limit.server";
+import { applyRetention } from "./retention.server";
 import { pruneWebhookHistory } from "./webhooks/deliveries.server";
 
 const EVERY_MS = 60 * 60 * 1000;
 
-/** Housekeeping no request should pay for: old rate-limit counters, expired sessions, old webhook history. */
+/** Housekeeping no request should pay for: old rate-limit counters, expired sessions, old webhook history,
+ * and visitor data past its retention period. */
 export async function runMaintenance(db: Database, nowMs = Date.now()) {
   await pruneRateLimits(db, 24 * 60 * 60 * 1000, nowMs);
   const expired = await db
@@ -14,7 +16,8 @@ export async function runMaintenance(db: Database, nowMs = Date.now()) {
     .where("expires_at", "<", new Date(nowMs).toISOString())
     .executeTakeFirst();
   const webhookDeliveries = await pruneWebhookHistory(db, nowMs);
-  return { expiredSessions: Number(expired.numDeletedRows), webhookDeliveries };
+  const retention = await applyRetention(db, nowMs);
+  return { expiredSessions: Number(expired.numDeletedRows), webhookDeliveries, retention };
 }
 
 /** Hourly, in the one process that leads the deployment's background work. */

@@ -1,13 +1,14 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
+import type { ConsentVariant } from "~/lib/consent";
 import { type Tracking, trackingCspSources } from "./site/tracking.server";
 
-type Locals = { locals: { cspNonce: string; tracking?: Tracking | null } };
+type Locals = { locals: { cspNonce: string; tracking?: Tracking | null; consent?: ConsentVariant | null } };
 
 function trackingSources(res: unknown, directive: "script" | "connect") {
-  const tracking = (res as Locals).locals.tracking;
-  return tracking ? trackingCspSources(tracking)[directive].join(" ") : "";
+  const { tracking, consent } = (res as Locals).locals;
+  return tracking && consent ? trackingCspSources(tracking, consent)[directive].join(" ") : "";
 }
 
 /** Per-request CSP nonce in res.locals.cspNonce, then helmet's headers with a CSP that uses it. */

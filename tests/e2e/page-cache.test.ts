@@ -99,7 +99,7 @@ describe.each(dialects)("the page cache (%s)", (dialect) => {
     const plain = await get(app, "/about");
     expect(plain.headers.getSetCookie()).toEqual([]);
     expect(plain.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
-    expect(plain.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+    expect(plain.headers.get("vary")).toBe("Accept-Encoding, Cookie, Sec-GPC");
   });
 
   it("never gives one visitor's currency to another", async () => {
@@ -253,6 +253,126 @@ describe.each(dialects)("the page cache (%s)", (dialect) => {
     await cached(app, "/blog");
     await db.updateTable("forms").set({ description: "Edited" }).where("name", "=", "Newsletter Signup").execute();
     expect((await get(app, "/blog")).cache).toBe("MISS");
+  });
+});
+
+describe("consent on cached pages", () => {
+  const COUNTRY_HEADER = "X-Visitor-Country";
+  const GTAG = "googletagmanager.com/gtag/js";
+  const PIXEL = "fbevents.js";
+  const BANNER_OPEN = 'data-open="true"';
+  let app: AppServer;
+  let db: Database;
+  beforeAll(async () => {
+    app = await startAppServer({ TRUST_PROXY: "loopback", COUNTRY_HEADER });
+    db = appDatabase(app);
+    await setSetting(db, "google_analytics_id", "G-AB12CD34EF", null);
+    await setSetting(db, "facebook_pixel_id", "123456789012345", null);
+    await setSetting(db, "consent_scope", "required", null);
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await app?.stop();
+  });
+
+  const accepted = (id: string) => ({ cookie: `consent=1.a1m1.${id}`, [COUNTRY_HEADER]: "DE" });
+  const undecided = (country: string) => ({ [COUNTRY_HEADER]: country });
+
+  it("gives a visitor who accepted the page with the tags and no banner, and one who has not chosen the banner, never each other's copy", async () => {
+    // Filled in turn, so each variant is asked for right after the other one was stored.
+    const acceptedFirst = await cached(app, "/pricing", accepted("visitor-one-record"));
+    const askedFirst = await cached(app, "/pricing", undecided("DE"));
+    const acceptedAgain = await get(app, "/pricing", accepted("visitor-two-record"));
+    const askedAgain = await get(app, "/pricing", undecided("FR"));
+
+    for (const page of [acceptedFirst, acceptedAgain]) {
+      expect(page.html).not.toContain(BANNER_OPEN);
+      expect(page.html).toContain(GTAG);
+      expect(page.html).toContain(PIXEL);
+      expect(page.headers.get("content-security-policy")).toContain("connect.facebook.net");
+    }
+    for (const page of [askedFirst, askedAgain]) {
+      expect(page.html).toContain(BANNER_OPEN);
+      expect(page.html).not.toContain(GTAG);
+      expect(page.html).not.toContain(PIXEL);
+      expect(page.headers.get("content-security-policy")).not.toContain("connect.facebook.net");
+    }
+    // The second visitor of each kind got the first one's copy from memory, byte for byte.
+    expect(acceptedAgain.cache).toBe("HIT");
+    expect(askedAgain.cache).toBe("HIT");
+    expect(acceptedAgain.body.equals(acceptedFirst.body)).toBe(true);
+    expect(askedAgain.body.equals(askedFirst.body)).toBe(true);
+    // No visitor's record id or country is in a shared page.
+    for (const page of [acceptedFirst, askedFirst]) {
+      expect(page.html).not.toContain("visitor-one-record");
+      expect(page.html).not.toContain("shared-page");
+    }
+    expect(askedAgain.html).not.toContain('"FR"');
+    // Shared caches are told what the page varies on.
+    const vary = (acceptedFirst.headers.get("vary") ?? "").toLowerCase();
+    for (const name of ["cookie", "sec-gpc", COUNTRY_HEADER.toLowerCase()]) expect(vary).toContain(name);
+  });
+
+  it("asks only where consent is asked, and tells nothing more of the country to the page", async () => {
+    const usa = await cached(app, "/about", undecided("US"));
+    const india = await get(app, "/about", { ...undecided("IN"), cookie: "currency=USD" });
+    expect(usa.html).not.toContain(BANNER_OPEN);
+    expect(usa.html).toContain(PIXEL);
+    // Another country where nobody is asked gets the very same copy.
+    expect(india.cache).toBe("HIT");
+    expect(india.body.equals(usa.body)).toBe(true);
+    const germany = await get(app, "/about", undecided("DE"));
+    expect(germany.html).toContain(BANNER_OPEN);
+    expect(germany.body.equals(usa.body)).toBe(false);
+  });
+
+  it("never gives the pixel to a Global Privacy Control visitor from a cached copy", async () => {
+    // Copies with the pixel are in memory first, for visitors who accepted and for those never asked.
+    const withPixel = await cached(app, "/contact", accepted("visitor-three-record"));
+    const notAsked = await cached(app, "/contact", undecided("US"));
+    expect(withPixel.html).toContain(PIXEL);
+    expect(notAsked.html).toContain(PIXEL);
+    for (const headers of [
+      { ...accepted("visitor-three-record"), "sec-gpc": "1" },
+      { ...undecided("US"), "sec-gpc": "1" },
+      { ...undecided("DE"), "sec-gpc": "1" },
+    ]) {
+      const first = await get(app, "/contact", headers);
+      const again = await get(app, "/contact", headers);
+      expect(again.cache).toBe("HIT");
+      for (const page of [first, again]) {
+        expect(page.html).not.toContain(PIXEL);
+        expect(page.headers.get("content-security-policy")).not.toContain("connect.facebook.net");
+      }
+    }
+    // The visitors without Global Privacy Control still get theirs.
+    expect((await get(app, "/contact", accepted("visitor-four-record"))).html).toContain(PIXEL);
+  });
+
+  it("keeps one copy per consent state however many made-up consent cookies arrive", async () => {
+    const undecidedCopy = await cached(app, "/", undecided("DE"));
+    const acceptedCopy = await cached(app, "/", accepted("visitor-five-record"));
+    // Choices under policy versions that were never published, and values that are no choice at all:
+    // each visitor is simply undecided, and gets the undecided copy from memory.
+    const madeUp = [
+      ...Array.from({ length: 40 }, (_, i) => `consent=${i + 2}.a${i % 2}m1.made-up-record-${i}`),
+      ...Array.from({ length: 10 }, (_, i) => `consent=${"9".repeat(i + 1)}.a1m1.abcdefghijkl`),
+      ...Array.from({ length: 10 }, (_, i) => `consent=not-a-choice-${i}`),
+      "consent=1.a1m1",
+      "consent=1.a2m1.abcdefghijkl",
+    ];
+    for (const cookie of madeUp) {
+      const page = await get(app, "/", { ...undecided("DE"), cookie });
+      expect(page.cache, cookie).toBe("HIT");
+      expect(page.body.equals(undecidedCopy.body), cookie).toBe(true);
+      expect(page.html).toContain(BANNER_OPEN);
+    }
+    // Real choices under the current version with record ids of their own all share one copy too.
+    for (let i = 0; i < 20; i++) {
+      const page = await get(app, "/", accepted(`visitor-record-${i}-${"x".repeat(i)}`));
+      expect(page.cache).toBe("HIT");
+      expect(page.body.equals(acceptedCopy.body)).toBe(true);
+    }
   });
 });
 

@@ -1,8 +1,13 @@
 import { expect } from "vitest";
 import type { Role } from "~/lib/roles";
 import type { Database } from "~/server/db/schema.server";
+import { newId } from "~/server/db/values.server";
 import { addLeadNote } from "~/server/leads/lead-admin.server";
+import { getLeadAssignment, saveLeadAssignment } from "~/server/leads/owners.server";
 import { getSettings, updateSettings } from "~/server/settings/settings.server";
+import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
+import { getPreferences } from "~/server/workspace/preferences.server";
+import { saveView } from "~/server/workspace/saved-views.server";
 import { insertFailedMail, insertLead } from "../support/admin-fixtures";
 import { makePng } from "../support/files";
 import { totp } from "../support/totp";
@@ -39,7 +44,7 @@ export type ScreenRow = {
   allowed: readonly Role[];
   setup?: (ctx: MatrixContext) => Promise<Fixture>;
   /** What an allowed role's page must contain (its title, usually). */
-  marker: string;
+  marker: string | ((fx: Fixture) => string);
   /** The status an allowed role gets (200 unless the screen itself answers otherwise). */
   status?: number;
   /** A resource route (file download, JSON): no `.data` request to check. */
@@ -53,7 +58,7 @@ export type ActionRow = {
   allowed: readonly Role[];
   setup?: (ctx: MatrixContext) => Promise<Fixture>;
   /** The request body: form fields, or a multipart form. */
-  body: (fx: Fixture, ctx: MatrixContext) => Record<string, string> | FormData;
+  body: (fx: Fixture, ctx: MatrixContext) => Record<string, string> | URLSearchParams | FormData;
   /** The status an allowed role gets, and where a redirect leads. */
   status: number;
   location?: string;
@@ -191,6 +196,9 @@ const countWhere = async (ctx: MatrixContext, table: "leads" | "audit_logs", col
   return rows.length;
 };
 
+/** A retention period (1–120 months) that differs from case to case. */
+const matrixMonths = (ctx: MatrixContext) => String((Number(ctx.unique.replace(/\D/g, "").slice(-2) || "0") % 120) + 1);
+
 const settingOf = async (ctx: MatrixContext, key: string) => (await getSettings(ctx.db, [key]))[key] ?? null;
 
 const sessionsOf = async (ctx: MatrixContext, email: string) => {
@@ -238,6 +246,105 @@ function uploadForm(bucket: string, prefix: string) {
   form.set("file", new Blob([makePng()], { type: "image/png" }), "picture.png");
   return form;
 }
+
+/** The id of a signed-in staff member (the shared admin owns what assign rows hand out). */
+const userIdOf = async (ctx: MatrixContext, email: string) =>
+  (await ctx.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+
+const ownerOfLead = async (ctx: MatrixContext, leadId: string) =>
+  (await ctx.db.selectFrom("leads").select("owner_id").where("id", "=", leadId).executeTakeFirst())?.owner_id ?? null;
+
+/** Two leads for a bulk change, sent as the list sends a selection (one `ids` field each). */
+async function twoLeads(ctx: MatrixContext, options: { isSpam?: boolean } = {}): Promise<Fixture> {
+  const first = await insertLead(ctx.db, { email: `bulk-a-${ctx.unique}@example.com`, ...options });
+  const second = await insertLead(ctx.db, { email: `bulk-b-${ctx.unique}@example.com`, ...options });
+  return { first, second, ownerId: await userIdOf(ctx, "admin@example.com") };
+}
+
+function bulkBody(fx: Fixture, fields: Record<string, string>) {
+  const form = new URLSearchParams({ ...fields, scope: "selected" });
+  form.append("ids", fx.first!);
+  form.append("ids", fx.second!);
+  return form;
+}
+
+const bothLeads = async (ctx: MatrixContext, fx: Fixture) =>
+  Promise.all(
+    [fx.first!, fx.second!].map(async (id) => ({ ...(await leadOf(ctx, id)), owner: await ownerOfLead(ctx, id) })),
+  );
+
+async function webhookFixture(ctx: MatrixContext): Promise<Fixture> {
+  const url = `http://127.0.0.1:9/hook-${ctx.unique}`;
+  const response = await ctx.adminPost("/admin/webhooks", { intent: "create", url, events: "lead.created" });
+  const endpointId = await createdId(response, "webhook endpoint", () =>
+    ctx.db.selectFrom("webhook_endpoints").select("id").where("url", "=", url).executeTakeFirst(),
+  );
+  return { endpointId, url };
+}
+
+/** An endpoint with one delivery that failed for good (written directly: the worker only takes queued ones). */
+async function failedDeliveryFixture(ctx: MatrixContext): Promise<Fixture> {
+  const fx = await webhookFixture(ctx);
+  const at = new Date().toISOString();
+  const eventId = newId();
+  const deliveryId = newId();
+  await ctx.db
+    .insertInto("webhook_events")
+    .values({
+      id: eventId,
+      type: "lead.created",
+      body: "{}",
+      is_spam: false,
+      released_from_spam: false,
+      lead_id: null,
+      email: null,
+      dispatched_at: at,
+      created_at: at,
+    })
+    .execute();
+  await ctx.db
+    .insertInto("webhook_deliveries")
+    .values({
+      id: deliveryId,
+      event_id: eventId,
+      endpoint_id: fx.endpointId!,
+      event_type: "lead.created",
+      is_test: false,
+      status: "failed",
+      final_attempt: false,
+      next_attempt_at: at,
+      locked_until: null,
+      last_status_code: 500,
+      last_error: "HTTP 500",
+      delivered_at: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return { ...fx, deliveryId };
+}
+
+const endpointOf = async (ctx: MatrixContext, endpointId: string) =>
+  ctx.db
+    .selectFrom("webhook_endpoints")
+    .select(["description", "status", "secret", "previous_secret"])
+    .where("id", "=", endpointId)
+    .executeTakeFirst();
+
+/** A delivery asked to be sent again gets one final try (the worker may already be sending it). */
+const requeuedOf = async (ctx: MatrixContext, deliveryId: string) =>
+  Boolean(
+    (
+      await ctx.db
+        .selectFrom("webhook_deliveries")
+        .select("final_attempt")
+        .where("id", "=", deliveryId)
+        .executeTakeFirst()
+    )?.final_attempt,
+  );
+
+const preferencesOf = async (ctx: MatrixContext) =>
+  ctx.actorEmail ? getPreferences(ctx.db, await userIdOf(ctx, ctx.actorEmail)) : null;
 
 // ---- the screens --------------------------------------------------------------------------------------
 
@@ -296,6 +403,27 @@ export const screenRows: ScreenRow[] = [
   { path: "/admin/pricing", allowed: adminOnly, marker: "<title>Pricing Management | Admin</title>" },
   { path: "/admin/settings", allowed: everyone, marker: "<title>Settings | Admin</title>" },
   { path: "/admin/users", allowed: adminOnly, marker: "<title>Users | Admin</title>" },
+  { path: "/admin/webhooks", allowed: adminOnly, marker: "<title>Webhooks | Admin</title>" },
+  {
+    path: (fx) => `/admin/webhooks/${fx.endpointId}`,
+    setup: (ctx) => webhookFixture(ctx),
+    allowed: adminOnly,
+    marker: "<title>Webhook endpoint | Admin</title>",
+  },
+  {
+    path: (fx) => `/admin/leads/count?q=${encodeURIComponent(fx.email!)}`,
+    setup: (ctx) => leadFixture(ctx),
+    allowed: staffAndSales,
+    marker: '{"count":1}',
+    resource: true,
+  },
+  {
+    path: (fx) => `/admin/leads/export?id=${fx.leadId}`,
+    setup: (ctx) => leadFixture(ctx),
+    allowed: staffAndSales,
+    marker: (fx) => `"${fx.email}"`,
+    resource: true,
+  },
   // An unknown admin address is simply not found, for every signed-in role: there is nothing to refuse.
   { path: "/admin/no-such-screen", allowed: everyone, marker: "<title>Page not found | Admin</title>", status: 404 },
   {
@@ -428,6 +556,24 @@ export const actionRows: ActionRow[] = [
     ...page,
     observe: (ctx) => settingOf(ctx, "custom_head_code"),
     expected: (_fx, ctx) => `<meta name="matrix" content="${ctx.unique}">`,
+  },
+  {
+    name: "settings: save-privacy",
+    path: "/admin/settings",
+    allowed: adminOnly,
+    body: (_fx, ctx) => ({
+      intent: "save-privacy",
+      consent_banner: "on",
+      consent_scope: "required",
+      consent_policy_version: "1",
+      custom_head_code_category: "marketing",
+      retention_events_months: "13",
+      retention_consent_months: "13",
+      retention_mails_months: matrixMonths(ctx),
+    }),
+    ...page,
+    observe: (ctx) => settingOf(ctx, "retention_mails_months"),
+    expected: (_fx, ctx) => matrixMonths(ctx),
   },
   {
     name: "settings: remove-file",
@@ -827,6 +973,38 @@ export const actionRows: ActionRow[] = [
         expected: () => "queued",
       },
       {
+        name: `${label}: assign`,
+        path,
+        allowed: staffAndSales,
+        setup: async (ctx) => ({ ...(await leadFixture(ctx)), ownerId: await userIdOf(ctx, "admin@example.com") }),
+        body: (fx) => ({ intent: "assign", leadId: fx.leadId!, ownerId: fx.ownerId! }),
+        ...page,
+        observe: (ctx, fx) => ownerOfLead(ctx, fx.leadId!),
+        expected: (fx) => fx.ownerId,
+      },
+      {
+        name: `${label}: set-follow-up`,
+        path,
+        allowed: staffAndSales,
+        setup: (ctx) => leadFixture(ctx),
+        body: (fx) => ({
+          intent: "set-follow-up",
+          leadId: fx.leadId!,
+          followUpAt: "2030-01-02T09:30",
+          followUpNote: "Send the proposal",
+        }),
+        ...page,
+        observe: async (ctx, fx) => {
+          const lead = await ctx.db
+            .selectFrom("leads")
+            .select(["next_follow_up_at", "follow_up_note"])
+            .where("id", "=", fx.leadId!)
+            .executeTakeFirst();
+          return { due: lead?.next_follow_up_at != null, note: lead?.follow_up_note ?? null };
+        },
+        expected: () => ({ due: true, note: "Send the proposal" }),
+      },
+      {
         name: `${label}: delete`,
         path,
         allowed: staffAndSales,
@@ -902,6 +1080,294 @@ export const actionRows: ActionRow[] = [
     expected: () => expect.stringMatching(/^\/uploads\/logos\/header_logo-\d{13}-[a-z0-9]{10}\.png$/),
   },
 
+  // The leads list's own actions: bulk changes, saved views, columns (admin, sales; bulk delete admin only)
+  {
+    name: "leads: bulk-set-status",
+    path: "/admin/leads",
+    allowed: staffAndSales,
+    setup: (ctx) => twoLeads(ctx),
+    body: (fx) => bulkBody(fx, { intent: "bulk-set-status", status: "qualified" }),
+    ...page,
+    observe: (ctx, fx) => bothLeads(ctx, fx).then((leads) => leads.map((lead) => lead.status)),
+    expected: () => ["qualified", "qualified"],
+  },
+  {
+    name: "leads: bulk-assign",
+    path: "/admin/leads",
+    allowed: staffAndSales,
+    setup: (ctx) => twoLeads(ctx),
+    body: (fx) => bulkBody(fx, { intent: "bulk-assign", ownerId: fx.ownerId! }),
+    ...page,
+    observe: (ctx, fx) => bothLeads(ctx, fx).then((leads) => leads.map((lead) => lead.owner)),
+    expected: (fx) => [fx.ownerId, fx.ownerId],
+  },
+  {
+    name: "leads: bulk-spam",
+    path: "/admin/leads",
+    allowed: staffAndSales,
+    setup: (ctx) => twoLeads(ctx),
+    body: (fx) => bulkBody(fx, { intent: "bulk-spam" }),
+    ...page,
+    observe: (ctx, fx) => bothLeads(ctx, fx).then((leads) => leads.map((lead) => lead.spam)),
+    expected: () => [true, true],
+  },
+  {
+    name: "leads: bulk-not-spam",
+    path: "/admin/leads",
+    allowed: staffAndSales,
+    setup: (ctx) => twoLeads(ctx, { isSpam: true }),
+    body: (fx) => bulkBody(fx, { intent: "bulk-not-spam" }),
+    ...page,
+    observe: (ctx, fx) => bothLeads(ctx, fx).then((leads) => leads.map((lead) => lead.spam)),
+    expected: () => [false, false],
+  },
+  {
+    name: "leads: bulk-delete",
+    path: "/admin/leads",
+    allowed: adminOnly,
+    setup: (ctx) => twoLeads(ctx, { isSpam: true }),
+    body: (fx) => bulkBody(fx, { intent: "bulk-delete", expectedCount: "2" }),
+    ...page,
+    observe: (ctx, fx) => bothLeads(ctx, fx).then((leads) => leads.map((lead) => lead.status ?? null)),
+    expected: () => [null, null],
+  },
+  {
+    name: "leads: save-view",
+    path: "/admin/leads",
+    allowed: staffAndSales,
+    body: (_fx, ctx) => ({ intent: "save-view", name: `Hot ${ctx.unique}`, query: "status=new" }),
+    ...page,
+    observe: async (ctx) =>
+      (
+        await ctx.db
+          .selectFrom("saved_views")
+          .select(["screen", "query"])
+          .where("name", "=", `Hot ${ctx.unique}`)
+          .execute()
+      ).map((view) => `${view.screen}?${view.query}`),
+    expected: () => ["leads?status=new"],
+  },
+  {
+    name: "leads: delete-view (own view)",
+    path: "/admin/leads",
+    allowed: staffAndSales,
+    ownAccount: true,
+    setup: async (ctx) => {
+      const userId = await userIdOf(ctx, ctx.actorEmail);
+      await saveView(
+        ctx.db,
+        { userId, screen: "leads", name: `Mine ${ctx.unique}`, query: "view=spam" },
+        { id: userId, email: ctx.actorEmail },
+      );
+      const view = await ctx.db
+        .selectFrom("saved_views")
+        .select("id")
+        .where("user_id", "=", userId)
+        .executeTakeFirstOrThrow();
+      return { viewId: view.id };
+    },
+    body: (fx) => ({ intent: "delete-view", viewId: fx.viewId! }),
+    ...page,
+    observe: async (ctx, fx) =>
+      (await ctx.db.selectFrom("saved_views").select("id").where("id", "=", fx.viewId!).execute()).length,
+    expected: () => 0,
+  },
+  {
+    name: "leads: set-columns (own table)",
+    path: "/admin/leads",
+    allowed: staffAndSales,
+    ownAccount: true,
+    body: () => {
+      const form = new URLSearchParams({ intent: "set-columns" });
+      for (const column of ["email", "name", "owner"]) form.append("columns", column);
+      return form;
+    },
+    ...page,
+    observe: async (ctx) => (await preferencesOf(ctx))?.tableColumns,
+    // Kept in the table's order, whatever order they were sent in.
+    expected: () => ({ leads: ["name", "email", "owner"] }),
+  },
+
+  // Webhooks (admin only), from the list and the endpoint's own screen
+  {
+    name: "webhooks: create",
+    path: "/admin/webhooks",
+    allowed: adminOnly,
+    body: (_fx, ctx) => ({
+      intent: "create",
+      url: `http://127.0.0.1:9/new-${ctx.unique}`,
+      description: "CRM",
+      events: "lead.created,lead.status_changed",
+    }),
+    ...page,
+    observe: async (ctx) =>
+      (
+        await ctx.db
+          .selectFrom("webhook_endpoints")
+          .select(["description", "status"])
+          .where("url", "=", `http://127.0.0.1:9/new-${ctx.unique}`)
+          .execute()
+      ).map((endpoint) => `${endpoint.description} ${endpoint.status}`),
+    expected: () => ["CRM active"],
+  },
+  {
+    name: "webhook: update",
+    path: (fx) => `/admin/webhooks/${fx.endpointId}`,
+    allowed: adminOnly,
+    setup: (ctx) => webhookFixture(ctx),
+    body: (fx) => ({
+      intent: "update",
+      endpointId: fx.endpointId!,
+      url: fx.url!,
+      description: "Renamed hook",
+      events: "lead.created",
+    }),
+    ...page,
+    observe: async (ctx, fx) => (await endpointOf(ctx, fx.endpointId!))?.description,
+    expected: () => "Renamed hook",
+  },
+  {
+    name: "webhook: pause",
+    path: (fx) => `/admin/webhooks/${fx.endpointId}`,
+    allowed: adminOnly,
+    setup: (ctx) => webhookFixture(ctx),
+    body: (fx) => ({ intent: "pause", endpointId: fx.endpointId! }),
+    ...page,
+    observe: async (ctx, fx) => (await endpointOf(ctx, fx.endpointId!))?.status,
+    expected: () => "paused",
+  },
+  {
+    name: "webhook: resume",
+    path: (fx) => `/admin/webhooks/${fx.endpointId}`,
+    allowed: adminOnly,
+    setup: async (ctx) => {
+      const fx = await webhookFixture(ctx);
+      expect((await ctx.adminPost("/admin/webhooks", { intent: "pause", endpointId: fx.endpointId! })).status).toBe(
+        200,
+      );
+      return fx;
+    },
+    body: (fx) => ({ intent: "resume", endpointId: fx.endpointId! }),
+    ...page,
+    observe: async (ctx, fx) => (await endpointOf(ctx, fx.endpointId!))?.status,
+    expected: () => "active",
+  },
+  {
+    name: "webhook: rotate-secret",
+    path: (fx) => `/admin/webhooks/${fx.endpointId}`,
+    allowed: adminOnly,
+    setup: (ctx) => webhookFixture(ctx),
+    body: (fx) => ({ intent: "rotate-secret", endpointId: fx.endpointId! }),
+    ...page,
+    observe: async (ctx, fx) => {
+      const endpoint = await endpointOf(ctx, fx.endpointId!);
+      return { secret: endpoint?.secret, previous: endpoint?.previous_secret ?? null };
+    },
+    // The old secret keeps signing for a while, as the previous one.
+    expected: (_fx, _ctx, before) => ({ secret: expect.any(String), previous: (before as { secret: string }).secret }),
+  },
+  {
+    name: "webhook: test",
+    path: (fx) => `/admin/webhooks/${fx.endpointId}`,
+    allowed: adminOnly,
+    setup: (ctx) => webhookFixture(ctx),
+    body: (fx) => ({ intent: "test", endpointId: fx.endpointId! }),
+    ...page,
+    observe: async (ctx, fx) =>
+      (
+        await ctx.db
+          .selectFrom("webhook_deliveries")
+          .select("event_type")
+          .where("endpoint_id", "=", fx.endpointId!)
+          .execute()
+      ).map((delivery) => delivery.event_type),
+    expected: () => ["webhook.test"],
+  },
+  {
+    name: "webhook: redeliver",
+    path: (fx) => `/admin/webhooks/${fx.endpointId}`,
+    allowed: adminOnly,
+    setup: (ctx) => failedDeliveryFixture(ctx),
+    body: (fx) => ({ intent: "redeliver", endpointId: fx.endpointId!, deliveryId: fx.deliveryId! }),
+    ...page,
+    observe: (ctx, fx) => requeuedOf(ctx, fx.deliveryId!),
+    expected: () => true,
+  },
+  {
+    name: "webhook: redeliver-failed",
+    path: (fx) => `/admin/webhooks/${fx.endpointId}`,
+    allowed: adminOnly,
+    setup: (ctx) => failedDeliveryFixture(ctx),
+    body: (fx) => ({ intent: "redeliver-failed", endpointId: fx.endpointId! }),
+    ...page,
+    observe: (ctx, fx) => requeuedOf(ctx, fx.deliveryId!),
+    expected: () => true,
+  },
+  {
+    name: "webhook: delete",
+    path: (fx) => `/admin/webhooks/${fx.endpointId}`,
+    allowed: adminOnly,
+    setup: (ctx) => webhookFixture(ctx),
+    body: (fx) => ({ intent: "delete", endpointId: fx.endpointId! }),
+    status: 302,
+    location: "/admin/webhooks",
+    observe: async (ctx, fx) => (await endpointOf(ctx, fx.endpointId!)) ?? null,
+    expected: () => null,
+  },
+
+  // Clients: handing a client to an owner
+  {
+    name: "clients: assign",
+    path: "/admin/clients",
+    allowed: staffAndSales,
+    setup: async (ctx) => ({ ...(await clientFixture(ctx)), ownerId: await userIdOf(ctx, "admin@example.com") }),
+    body: (fx) => ({ intent: "assign", clientId: fx.clientId!, ownerId: fx.ownerId! }),
+    status: 302,
+    location: "/admin/clients",
+    observe: async (ctx, fx) =>
+      (await ctx.db.selectFrom("clients").select("owner_id").where("id", "=", fx.clientId!).executeTakeFirst())
+        ?.owner_id ?? null,
+    expected: (fx) => fx.ownerId,
+  },
+
+  // Settings: the agency's workspace (admins) and one's own digest (everyone)
+  {
+    name: "settings: save-time-zone",
+    path: "/admin/settings",
+    allowed: adminOnly,
+    setup: async (ctx) => ({
+      timeZone: (await getAgencyTimeZone(ctx.db)) === "Asia/Kolkata" ? "Europe/Berlin" : "Asia/Kolkata",
+    }),
+    body: (fx) => ({ intent: "save-time-zone", timeZone: fx.timeZone! }),
+    ...page,
+    observe: (ctx) => getAgencyTimeZone(ctx.db),
+    expected: (fx) => fx.timeZone,
+  },
+  {
+    name: "settings: save-lead-assignment",
+    path: "/admin/settings",
+    allowed: adminOnly,
+    setup: async (ctx) => {
+      await saveLeadAssignment(ctx.db, { roundRobin: [], perForm: {} }, { id: null, email: "test" });
+      return { ownerId: await userIdOf(ctx, "sales@example.com") };
+    },
+    body: (fx) => ({ intent: "save-lead-assignment", roundRobin: fx.ownerId! }),
+    ...page,
+    observe: (ctx) => getLeadAssignment(ctx.db),
+    expected: (fx) => ({ roundRobin: [fx.ownerId], perForm: {} }),
+  },
+  {
+    name: "settings: set-digest (own account)",
+    path: "/admin/settings",
+    allowed: everyone,
+    ownAccount: true,
+    // An unticked box is no field: the person opts out of the daily mail.
+    body: () => ({ intent: "set-digest" }),
+    ...page,
+    observe: async (ctx) => (await preferencesOf(ctx))?.digestOptOut ?? null,
+    expected: () => true,
+  },
+
   // Signing out ends the session it was sent with
   {
     name: "logout",
@@ -928,6 +1394,8 @@ export const intentRoutes: IntentRoute[] = [
   { path: "/admin/leads", allowedRole: "sales" },
   { path: (fx) => `/admin/leads/${fx.leadId}`, allowedRole: "sales", setup: (ctx) => leadFixture(ctx) },
   { path: "/admin/leads/gdpr", allowedRole: "admin" },
+  { path: "/admin/webhooks", allowedRole: "admin" },
+  { path: (fx) => `/admin/webhooks/${fx.endpointId}`, allowedRole: "admin", setup: (ctx) => webhookFixture(ctx) },
 ];
 
 /** Names no route knows, among them ones that exist on every JavaScript object. */

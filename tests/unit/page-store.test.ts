@@ -58,15 +58,20 @@ describe("the page store", () => {
 });
 
 describe("the page variant key", () => {
-  it("differs by path, data routes and currency, and by nothing else", () => {
-    const base = { path: "/pricing", routes: null, currency: "USD" as const };
+  it("differs by path, data routes, currency and consent inputs, and by nothing else", () => {
+    const consent = { choice: null, gpc: false, asked: false };
+    const base = { path: "/pricing", routes: null, currency: "USD" as const, consent };
     const keys = new Set([
       pageVariantKey(base),
       pageVariantKey({ ...base, currency: "INR" }),
       pageVariantKey({ ...base, path: "/pricing.data" }),
       pageVariantKey({ ...base, path: "/pricing.data", routes: "routes/site/pricing" }),
+      pageVariantKey({ ...base, consent: { ...consent, choice: "a1m1" } }),
+      pageVariantKey({ ...base, consent: { ...consent, choice: "a1m0" } }),
+      pageVariantKey({ ...base, consent: { ...consent, gpc: true } }),
+      pageVariantKey({ ...base, consent: { ...consent, asked: true } }),
     ]);
-    expect(keys.size).toBe(4);
+    expect(keys.size).toBe(8);
     expect(pageVariantKey({ ...base })).toBe(pageVariantKey(base));
   });
 });

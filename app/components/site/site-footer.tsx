@@ -104,6 +104,12 @@ export function SiteFooter({
                 </Link>
               </li>
             ))}
+            {/* Shown only while the page has the consent banner (app.css): the server adds that outside React. */}
+            <li>
+              <a href="#cookie-settings" className="text-muted-foreground hover:text-foreground">
+                Cookie settings
+              </a>
+            </li>
           </ul>
           <p className="mt-6 mb-2 font-semibold text-sm">Prices shown in</p>
           <CurrencySwitch currency={currency} />

@@ -91,3 +91,27 @@ export const removeSiteFileSchema = z.object({
     { error: "Unknown setting." },
   ),
 });
+
+const months = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}$/, `${label} must be a whole number of months.`)
+    .refine((value) => Number(value) >= 1 && Number(value) <= 120, `${label} must be between 1 and 120 months.`);
+
+/** The consent banner, what the custom head code counts as, and how long visitor data is kept. */
+export const privacySchema = z.object({
+  consent_banner: z.enum(["on", "off"], { error: "Choose whether the consent banner is on." }),
+  consent_scope: z.enum(["everyone", "required"], { error: "Choose whom the banner asks." }),
+  consent_policy_version: z
+    .string()
+    .trim()
+    .regex(/^\d{1,6}$/, "The policy version is a whole number, such as 2.")
+    .refine((value) => Number(value) >= 1, "The policy version starts at 1."),
+  custom_head_code_category: z.enum(["necessary", "analytics", "marketing"], {
+    error: "Choose the category of the custom head code.",
+  }),
+  retention_events_months: months("Analytics events retention"),
+  retention_consent_months: months("Consent records retention"),
+  retention_mails_months: months("Sent mails retention"),
+});

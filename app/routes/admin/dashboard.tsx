@@ -1,5 +1,6 @@
 import { BriefcaseIcon, FileTextIcon, HistoryIcon, UsersIcon } from "lucide-react";
 import { Link } from "react-router";
+import { FunnelCard } from "~/components/admin/dashboard/funnel-card";
 import { DateText } from "~/components/admin/date-text";
 import { LeadsChart } from "~/components/admin/leads-chart";
 import { RoleBadge } from "~/components/admin/role-badge";
@@ -13,6 +14,7 @@ import {
   dashboardCounts,
   leadsPerDayBySource,
 } from "~/server/dashboard/dashboard.server";
+import { loadFunnel } from "~/server/dashboard/funnel.server";
 import { type DueFollowUp, dueFollowUps } from "~/server/leads/follow-ups.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 import type { Route } from "./+types/dashboard";
@@ -21,18 +23,19 @@ export function meta() {
   return [{ title: "Dashboard | Admin" }];
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
   const { db } = getServices(context);
   // Follow-ups belong to whoever works leads; editors never own any.
   const worksLeads = canAccess(staff.role, "/admin/leads");
-  const [counts, series, campaigns, followUps] = await Promise.all([
+  const [counts, series, campaigns, funnel, followUps] = await Promise.all([
     dashboardCounts(db),
     leadsPerDayBySource(db),
     campaignTable(db),
+    loadFunnel(db, new URL(request.url).searchParams),
     worksLeads ? getAgencyTimeZone(db).then((timeZone) => dueFollowUps(db, staff.id, timeZone, { limit: 10 })) : null,
   ]);
-  return { role: staff.role, counts, series, campaigns, followUps };
+  return { role: staff.role, counts, series, campaigns, funnel, followUps };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -90,6 +93,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <CampaignTable rows={loaderData.campaigns} />
         </CardContent>
       </Card>
+      <FunnelCard funnel={loaderData.funnel} />
     </div>
   );
 }

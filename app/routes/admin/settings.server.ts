@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { intent } from "~/http/intents.server";
 import { canUseIntent, type Role } from "~/lib/roles";
-import { analyticsSchema, removeSiteFileSchema, siteInformationSchema } from "~/lib/schemas/settings";
+import { analyticsSchema, privacySchema, removeSiteFileSchema, siteInformationSchema } from "~/lib/schemas/settings";
 import { changePasswordSchema, passwordConfirmationSchema, totpCodeSchema } from "~/lib/schemas/staff";
 import { isTimeZone } from "~/lib/time-zone";
 import { type SiteFileKey, siteFiles } from "~/lib/uploads";
@@ -28,6 +28,15 @@ import { setDigestOptOut } from "~/server/workspace/preferences.server";
 
 const informationKeys = ["site_title", "site_meta_description", "notification_emails"] as const;
 const analyticsKeys = ["google_analytics_id", "facebook_pixel_id", "custom_head_code"] as const;
+const privacyKeys = [
+  "consent_banner",
+  "consent_scope",
+  "consent_policy_version",
+  "custom_head_code_category",
+  "retention_events_months",
+  "retention_consent_months",
+  "retention_mails_months",
+] as const;
 const fileKeys = Object.keys(siteFiles) as SiteFileKey[];
 
 function pick<Key extends SiteSettingKey>(values: SiteSettingValues, keys: readonly Key[]) {
@@ -40,11 +49,12 @@ function pick<Key extends SiteSettingKey>(values: SiteSettingValues, keys: reado
  */
 export async function loadVisibleSiteSettings(db: Database, role: Role | null) {
   const may = (intentName: string) => canUseIntent(role, "/admin/settings", intentName);
-  if (!may("save-site-info") && !may("save-analytics") && !may("remove-file")) return null;
+  if (!["save-site-info", "save-analytics", "save-privacy", "remove-file"].some(may)) return null;
   const values = await loadSiteSettings(db);
   return {
     information: may("save-site-info") ? pick(values, informationKeys) : null,
     analytics: may("save-analytics") ? pick(values, analyticsKeys) : null,
+    privacy: may("save-privacy") ? pick(values, privacyKeys) : null,
     files: may("remove-file") ? pick(values, fileKeys) : null,
   };
 }
@@ -83,6 +93,11 @@ export const settingsIntents = {
     run: (settings, { db, actor }) => updateSettings(db, settings, actor),
   }),
   "save-analytics": intent(analyticsSchema, {
+    success: settingSaved,
+    failure: "Failed to update setting",
+    run: (settings, { db, actor }) => updateSettings(db, settings, actor),
+  }),
+  "save-privacy": intent(privacySchema, {
     success: settingSaved,
     failure: "Failed to update setting",
     run: (settings, { db, actor }) => updateSettings(db, settings, actor),

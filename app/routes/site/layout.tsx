@@ -19,9 +19,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     settings: await loadPublicSettings(db),
     currency: detectCurrency(request, config, getRequestInfo(context).clientIp),
   };
-  // Pages differ by currency: the visitor's cookie, or the proxy's country header when one is used.
+  // Pages differ by currency and consent (its banner is added to the document by the server, outside
+  // React): cookies, Global Privacy Control, and the proxy's country header.
   // Nothing else per visitor goes into a page (see the page cache): cookies are set around it.
-  return data(payload, { headers: { Vary: config.countryHeader ? `Cookie, ${config.countryHeader}` : "Cookie" } });
+  return data(payload, {
+    headers: { Vary: config.countryHeader ? `Cookie, Sec-GPC, ${config.countryHeader}` : "Cookie, Sec-GPC" },
+  });
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -1,7 +1,9 @@
+import { isbot } from "isbot";
 import { withoutControlCharacters } from "~/lib/control-characters";
 import type { AppServices } from "../context.server";
+import type { Database } from "../db/schema.server";
 import { newId, now, toJson } from "../db/values.server";
-import { utmFromUrl } from "../leads/attribution.server";
+import { landingPathOf, pathOfUrl, type Utm, utmFromUrl, visitCookie } from "../leads/attribution.server";
 import { rateLimitAddress } from "../rate-limit/client-address.server";
 import { consumeRateLimit } from "../rate-limit/rate-limit.server";
 
@@ -37,21 +39,59 @@ export async function recordEvent(services: AppServices, request: Request, clien
       max: EVENTS_PER_MINUTE,
     });
     if (!limited.allowed) return Response.json({ error: "Too many events." }, { status: 429 });
-    await services.db
-      .insertInto("analytics_events")
-      .values({
-        id: newId(),
-        event_type: eventType,
-        page_url: pageUrl,
-        user_agent: request.headers.get("user-agent")?.slice(0, 500) ?? null,
-        ...utmFromUrl(pageUrl),
-        properties: properties ? toJson(properties) : null,
-        created_at: now(),
-      })
-      .execute();
+    const userAgent = request.headers.get("user-agent")?.slice(0, 500) ?? null;
+    const cookies = request.headers.get("cookie");
+    const pagePath = pathOfUrl(pageUrl);
+    // A page view without the visit cookie begins a visit; bots never do.
+    const visitStart = eventType === "page_view" && pagePath !== null && !landingPathOf(cookies) && !isbot(userAgent);
+    const utm = utmFromUrl(pageUrl);
+    const at = now();
+    await services.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("analytics_events")
+        .values({
+          id: newId(),
+          event_type: eventType,
+          page_url: pageUrl,
+          user_agent: userAgent,
+          ...utm,
+          properties: properties ? toJson(properties) : null,
+          visit_start: visitStart,
+          landing_path: visitStart ? pagePath : landingPathOf(cookies),
+          created_at: at,
+        })
+        .execute();
+      if (visitStart && pagePath) await countVisit(trx, at.slice(0, 10), utm, pagePath);
+    });
+    if (visitStart && pagePath) {
+      return new Response(null, {
+        status: 204,
+        headers: { "Set-Cookie": visitCookie(pagePath, services.config.secureCookies) },
+      });
+    }
   } catch (error) {
     services.logger.warn({ err: error, eventType }, "analytics event not recorded");
     return Response.json({ error: "Not recorded." }, { status: 503 });
   }
   return new Response(null, { status: 204 });
+}
+
+/** One more visit in the day's roll-up, which the funnel reads instead of scanning raw events. */
+export async function countVisit(db: Database, day: string, utm: Utm, landingPath: string) {
+  await db
+    .insertInto("visit_days")
+    .values({
+      day,
+      utm_campaign: utm.utm_campaign ?? "",
+      utm_source: utm.utm_source ?? "",
+      utm_medium: utm.utm_medium ?? "",
+      landing_path: landingPath,
+      visits: 1,
+    })
+    .onConflict((oc) =>
+      oc
+        .columns(["day", "utm_campaign", "utm_source", "utm_medium", "landing_path"])
+        .doUpdateSet((eb) => ({ visits: eb("visit_days.visits", "+", 1) })),
+    )
+    .execute();
 }

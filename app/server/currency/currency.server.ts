@@ -45,14 +45,40 @@ export function currencyOfVisitor(
   config: Pick<Config, "countryHeader" | "trustProxy">,
   clientIp: () => string | undefined,
 ): Currency {
+  return currencyOf(header, () => countryOfVisitor(header, config, clientIp));
+}
+
+/** The visitor's chosen currency, else their country's; the country is asked for only when needed. */
+export function currencyOf(header: (name: string) => string | undefined, country: () => string | undefined): Currency {
   const chosen = readCookie(header("cookie"), CURRENCY_COOKIE);
   if (isCurrency(chosen)) return chosen;
+  return country() === "IN" ? "INR" : "USD";
+}
+
+/** The visitor's country: the trusted proxy's header when one is configured, else the offline table. */
+export function countryOfVisitor(
+  header: (name: string) => string | undefined,
+  config: Pick<Config, "countryHeader" | "trustProxy">,
+  clientIp: () => string | undefined,
+) {
   const fromProxy =
     config.countryHeader && config.trustProxy !== false
       ? header(config.countryHeader)?.trim().toUpperCase()
       : undefined;
-  const country = fromProxy || countryOf(clientIp());
-  return country === "IN" ? "INR" : "USD";
+  return fromProxy || countryOf(clientIp());
+}
+
+/** countryOfVisitor on a Fetch-style request. */
+export function visitorCountry(
+  request: { headers: { get(name: string): string | null } },
+  config: Pick<Config, "countryHeader" | "trustProxy">,
+  clientIp: string | undefined,
+) {
+  return countryOfVisitor(
+    (name) => request.headers.get(name) ?? undefined,
+    config,
+    () => clientIp,
+  );
 }
 
 export function currencyCookie(currency: Currency, secure: boolean) {

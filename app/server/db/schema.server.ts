@@ -28,6 +28,8 @@ export interface LeadsTable {
   ip_address: string | null;
   is_spam: Bool;
   spam_reason: string | null;
+  /** The path the visit began on (from the visit cookie), for the funnel by landing page. */
+  landing_path: ColumnType<string | null, string | null | undefined, string | null>;
   owner_id: Generated<string | null>;
   next_follow_up_at: ColumnType<string | null, string | null | undefined, string | null>;
   follow_up_note: Generated<string | null>;
@@ -109,6 +111,27 @@ export interface AnalyticsEventsTable {
   utm_medium: string | null;
   utm_campaign: string | null;
   properties: Json | null;
+  /** The first page view of a visit (a browser session), never a bot's: what the funnel counts. */
+  visit_start: ColumnType<boolean | number, boolean | undefined, boolean>;
+  landing_path: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
+export interface VisitDaysTable {
+  day: string;
+  utm_campaign: string;
+  utm_source: string;
+  utm_medium: string;
+  landing_path: string;
+  visits: number;
+}
+
+export interface ConsentRecordsTable {
+  id: string;
+  analytics: Bool;
+  marketing: Bool;
+  policy_version: number;
+  global_privacy_control: Bool;
   created_at: Timestamp;
 }
 
@@ -395,6 +418,8 @@ export interface DB {
   forms: FormsTable;
   form_submissions: FormSubmissionsTable;
   analytics_events: AnalyticsEventsTable;
+  visit_days: VisitDaysTable;
+  consent_records: ConsentRecordsTable;
   pricing_plans: PricingPlansTable;
   pricing_content: PricingContentTable;
   site_settings: SiteSettingsTable;

@@ -45,3 +45,30 @@ export function firstTouchCookie(cookieHeader: string | null | undefined, url: s
   ).toString();
   return `${FIRST_TOUCH_COOKIE}=${encodeURIComponent(value)}; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
+
+const VISIT_COOKIE = "visit";
+const LANDING_PATH_MAX = 300;
+
+/** The path part of a page address, bounded; null for anything that is not an http(s) URL. */
+export function pathOfUrl(url: string | null | undefined) {
+  try {
+    const parsed = url ? new URL(url) : null;
+    return parsed && /^https?:$/.test(parsed.protocol) ? parsed.pathname.slice(0, LANDING_PATH_MAX) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The page this visit began on, from the visit cookie the page-view beacon sets. */
+export function landingPathOf(cookieHeader: string | null | undefined) {
+  const value = readCookie(cookieHeader, VISIT_COOKIE);
+  return value?.startsWith("/") ? withoutControlCharacters(value).slice(0, LANDING_PATH_MAX) : null;
+}
+
+/**
+ * Marks a visit (a browser session) and remembers where it began: a session cookie, the site's own,
+ * needing no consent. It is what makes a page view the first of its visit, and credits a lead's landing page.
+ */
+export function visitCookie(landingPath: string, secure: boolean) {
+  return `${VISIT_COOKIE}=${encodeURIComponent(landingPath)}; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}

@@ -27,6 +27,8 @@ export type Attribution = {
   pageUrl: string | null;
   /** The campaign that first brought the visitor this visit; the lead keeps it, the submission the current one. */
   firstTouch?: Utm | null;
+  /** The path the visit began on, for the funnel by landing page. */
+  landingPath?: string | null;
   referrer: string | null;
   userAgent: string | null;
   browserInfo: { userAgent: string | null; language: string | null; platform: string | null } | null;
@@ -170,6 +172,7 @@ export async function writeLead(
     status: "new" as const,
     ...firstTouch,
     page_url: attribution.pageUrl,
+    landing_path: attribution.landingPath ?? null,
     referrer: attribution.referrer,
     is_spam: spamReason !== null,
     created_at: at,

@@ -5,7 +5,7 @@ import { getRequestInfo, getServices } from "../context.server";
 import { parseForm, requireFormData, typedValues } from "../forms.server";
 import { leadMailContext } from "../mail/lead-mails.server";
 import { countLeadCaptured, countLeadRefused } from "../metrics/metrics.server";
-import { firstTouchOf } from "./attribution.server";
+import { firstTouchOf, landingPathOf, pathOfUrl } from "./attribution.server";
 import { type Attribution, captureLead, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./capture.server";
 import { formTokenOf, HONEYPOT_FIELD, spamReason, TOO_MANY_SUBMISSIONS, TooManySubmissions } from "./spam.server";
 
@@ -16,10 +16,13 @@ const text = (value: FormDataEntryValue | null, max: number) => {
 
 export function attributionOf(request: Request, formData: FormData): Attribution {
   const userAgent = request.headers.get("user-agent")?.slice(0, 500) ?? null;
+  // Without JavaScript the form cannot say where it was; the Referer header can.
+  const pageUrl = text(formData.get("pageUrl"), 2048) ?? request.headers.get("referer")?.slice(0, 2048) ?? null;
   return {
     firstTouch: firstTouchOf(request),
-    // Without JavaScript the form cannot say where it was; the Referer header can.
-    pageUrl: text(formData.get("pageUrl"), 2048) ?? request.headers.get("referer")?.slice(0, 2048) ?? null,
+    pageUrl,
+    // A visit without the beacon (no JavaScript) began, as far as we know, on the form's page.
+    landingPath: landingPathOf(request.headers.get("cookie")) ?? pathOfUrl(pageUrl),
     referrer: text(formData.get("referrer"), 2048),
     userAgent,
     browserInfo: {

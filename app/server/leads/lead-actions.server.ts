@@ -49,6 +49,9 @@ const intents = {
 
 export type LeadIntent = keyof typeof intents;
 
+/** Every per-lead action, by name (posted from the list and from the lead's own screen). */
+export const LEAD_INTENTS = Object.keys(intents) as LeadIntent[];
+
 export type LeadActionResult = {
   intent: LeadIntent | "unknown";
   leadId: string | null;

@@ -32,7 +32,8 @@ const bulkLabels: Record<BulkAction, { done: (count: string) => string; failed: 
   delete: { done: (n) => `${n} leads deleted`, failed: "Failed to delete the leads" },
 };
 
-const WORKSPACE_INTENTS = new Set([
+/** The leads screen's own actions, besides the per-lead ones. */
+export const WORKSPACE_INTENTS = new Set([
   ...BULK_ACTIONS.map((action) => `bulk-${action}`),
   "save-view",
   "delete-view",

@@ -8,7 +8,8 @@ import type { Logger } from "pino";
 import type { Currency } from "~/lib/currency";
 import { routedPath } from "~/lib/roles";
 import type { Config } from "../config.server";
-import { CURRENCY_COOKIE, currencyOfVisitor } from "../currency/currency.server";
+import { ASKED_COUNTRY, type ConsentInputs, consentInputsOf, sharedConsentCookie } from "../consent/consent.server";
+import { CURRENCY_COOKIE, countryOfVisitor, currencyOf } from "../currency/currency.server";
 import { firstTouchCookie } from "../leads/attribution.server";
 import { requestIdFor } from "../logger.server";
 import type { ContentVersion } from "./content-version.server";
@@ -48,26 +49,42 @@ const PERSONAL_CACHE_CONTROL = "private, no-cache";
 /** A finished render: the page to share (null when it may not be), and the bytes as rendered. */
 type Render = { page: CachedPage | null; identity: Buffer };
 
+/**
+ * What a public page request is, for the cache, before the current consent policy version is known
+ * (its consent inputs depend on it).
+ */
+type PageQuery = {
+  path: string;
+  routes: string | null;
+  currency: Currency;
+  consentAt: (policyVersion: number) => ConsentInputs;
+  head: boolean;
+};
+
 /** What a public page request is, for the cache: the variant it asks for. */
-type PageRequest = { key: string; currency: Currency; head: boolean };
+type PageRequest = { key: string; currency: Currency; consent: ConsentInputs; policyVersion: number; head: boolean };
 
 type RawRequest = IncomingMessage & { ip?: string; log?: Logger };
 
 /**
  * The cache key: everything a public page may vary on, and nothing else. A page is rendered for
  * exactly these values (see renderVariantHeaders), so two visitors with the same key get the same
- * bytes. Another dimension (a consent state, say) goes here and into renderVariantHeaders.
+ * bytes. Consent decides the banner, the tags and the CSP, so everything it is worked out from is
+ * here: the stored choice (under the current policy version; the content version, part of every
+ * stored page, moves with the policy), Global Privacy Control, and whether the visitor's country is asked.
  */
 export function pageVariantKey({
   path,
   routes,
   currency,
+  consent,
 }: {
   path: string;
   routes: string | null;
   currency: Currency;
+  consent: ConsentInputs;
 }) {
-  return `${path}\n${routes ?? ""}\n${currency}`;
+  return `${path}\n${routes ?? ""}\n${currency}\n${consent.choice ?? ""}\n${consent.gpc ? 1 : 0}${consent.asked ? 1 : 0}`;
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
@@ -81,11 +98,14 @@ export type PageCache = ReturnType<typeof createPageCache>;
 export function createPageCache({
   config,
   contentVersion,
+  consentPolicyVersion,
   trustProxy,
   routeIds,
 }: {
   config: Pick<Config, "baseUrl" | "countryHeader" | "trustProxy" | "secureCookies" | "pageCache">;
   contentVersion: ContentVersion;
+  /** The consent policy version as of a content version (null when unknown: pages are then rendered per visitor). */
+  consentPolicyVersion: (contentVersion: number) => number | null | Promise<number | null>;
   /** Express's compiled trust-proxy function, so client addresses match req.ip. */
   trustProxy: (address: string, hop: number) => boolean;
   /** The app's route ids, when known: a data request naming any other is not kept. */
@@ -95,10 +115,12 @@ export function createPageCache({
   const enabled = config.pageCache.maxBytes > 0;
   const store = createPageStore(config.pageCache);
   const canonicalHost = new URL(config.baseUrl).host;
-  const vary = ["Accept-Encoding", "Cookie", ...(config.countryHeader ? [config.countryHeader] : [])].join(", ");
+  const vary = ["Accept-Encoding", "Cookie", "Sec-GPC", ...(config.countryHeader ? [config.countryHeader] : [])].join(
+    ", ",
+  );
   const rendering = new Map<string, Promise<Render>>();
 
-  function classify(req: RawRequest): PageRequest | null {
+  function classify(req: RawRequest): PageQuery | null {
     if (!enabled || (req.method !== "GET" && req.method !== "HEAD")) return null;
     const cookieHeader = req.headers.cookie;
     if (cookieHeader && PERSONAL_COOKIE.test(cookieHeader)) return null;
@@ -127,12 +149,30 @@ export function createPageCache({
       // Any other parameter could change the page: rendered per request, so random ones cannot fill memory.
       else return null;
     }
-    const currency = currencyOfVisitor(
-      (name) => headerValue(req, name),
-      config,
-      () => req.ip ?? clientAddress(req, trustProxy),
-    );
-    return { key: pageVariantKey({ path: pathname, routes, currency }), currency, head: req.method === "HEAD" };
+    const header = (name: string) => headerValue(req, name);
+    let country: { value: string | undefined } | undefined;
+    const countryOnce = () => {
+      country ??= { value: countryOfVisitor(header, config, () => req.ip ?? clientAddress(req, trustProxy)) };
+      return country.value;
+    };
+    return {
+      path: pathname,
+      routes,
+      currency: currencyOf(header, countryOnce),
+      consentAt: (policyVersion) => consentInputsOf(header, countryOnce, policyVersion),
+      head: req.method === "HEAD",
+    };
+  }
+
+  function requestAt(query: PageQuery, policyVersion: number): PageRequest {
+    const consent = query.consentAt(policyVersion);
+    return {
+      key: pageVariantKey({ path: query.path, routes: query.routes, currency: query.currency, consent }),
+      currency: query.currency,
+      consent,
+      policyVersion,
+      head: query.head,
+    };
   }
 
   /** The page as of content version `version` (read after the request arrived), if it is kept. */
@@ -192,12 +232,18 @@ export function createPageCache({
 
   /**
    * The request a cached page is rendered from: the site's own host (a forged Host or
-   * X-Forwarded-Host never reaches a stored page), the variant's currency as the only cookie, and
-   * nothing that could vary the bytes beyond the key.
+   * X-Forwarded-Host never reaches a stored page), the variant's currency and consent choice (without
+   * the visitor's record id) as the only cookies, Sec-GPC as the key has it, and nothing else that could
+   * vary the bytes beyond the key. The country itself is left out: the render learns only whether
+   * consent is asked (`consentCountry`, read by the app in place of the visitor's country).
    */
-  function renderVariantHeaders(req: RawRequest, request: PageRequest) {
+  function renderVariantHeaders(req: RawRequest, locals: Record<string, unknown>, request: PageRequest) {
     req.headers.host = canonicalHost;
-    req.headers.cookie = `${CURRENCY_COOKIE}=${request.currency}`;
+    const consentCookie = sharedConsentCookie(request.consent, request.policyVersion);
+    req.headers.cookie = `${CURRENCY_COOKIE}=${request.currency}${consentCookie ? `; ${consentCookie}` : ""}`;
+    if (request.consent.gpc) req.headers["sec-gpc"] = "1";
+    else delete req.headers["sec-gpc"];
+    locals.consentCountry = { country: request.consent.asked ? ASKED_COUNTRY : undefined };
     for (const name of [
       "x-forwarded-host",
       "x-forwarded-proto",
@@ -315,9 +361,12 @@ export function createPageCache({
   return {
     /** Answers a request from memory; false when it is not a cached page (the app then handles it). */
     serve(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
-      const request = classify(req);
-      if (!request) return false;
-      const answer = (version: number) => {
+      const query = classify(req);
+      if (!query) return false;
+      const answer = (version: number, policyVersion: number | null) => {
+        // Without the policy version the app renders the page for this visitor alone.
+        if (policyVersion === null) return false;
+        const request = requestAt(query, policyVersion);
         const page = lookup(request, version);
         if (!page) {
           classified.set(req, { ...request, version });
@@ -326,8 +375,9 @@ export function createPageCache({
         send(req, res, page, "HIT");
         return true;
       };
-      const version = contentVersion.fresh();
-      return typeof version === "number" ? answer(version) : version.then(answer);
+      return afterwards(contentVersion.fresh(), (version) =>
+        afterwards(consentPolicyVersion(version), (policyVersion) => answer(version, policyVersion)),
+      );
     },
 
     /**
@@ -336,7 +386,14 @@ export function createPageCache({
      */
     render: (async (req, res, next) => {
       const known = classified.get(req);
-      const request = known ?? classify(req);
+      let request: PageRequest | null = known ?? null;
+      let version = known?.version ?? 0;
+      const query = known ? null : classify(req);
+      if (query) {
+        version = await contentVersion.fresh();
+        const policyVersion = await consentPolicyVersion(version);
+        if (policyVersion !== null) request = requestAt(query, policyVersion);
+      }
       if (!request) {
         if (isPublicPageRequest(req)) {
           for (const cookie of visitorCookies(req)) res.appendHeader("Set-Cookie", cookie);
@@ -344,7 +401,6 @@ export function createPageCache({
         }
         return next();
       }
-      const version = known?.version ?? (await contentVersion.fresh());
       const page = lookup(request, version);
       if (page) return send(req, res, page, "HIT");
       // A HEAD renders no body; the app answers it, and the next GET fills the cache.
@@ -360,7 +416,7 @@ export function createPageCache({
       }
       const visitor = { ...req.headers };
       const original = { write: res.write, end: res.end, writeHead: res.writeHead, flushHeaders: res.flushHeaders };
-      renderVariantHeaders(req, request);
+      renderVariantHeaders(req, res.locals, request);
       let render: Render;
       try {
         render = await renderOnce(request, version, res, next);
@@ -400,6 +456,11 @@ function isPublicPagePath(pathname: string) {
   if (/^\/(admin|api|assets|uploads)(\/|$)/.test(routed)) return false;
   const last = pathname.slice(pathname.lastIndexOf("/") + 1);
   return !last.includes(".") || /^[^.]*\.data$/.test(last);
+}
+
+/** `next` on a value that is there at once or later, staying synchronous when it is there at once. */
+function afterwards<T, R>(value: T | Promise<T>, next: (value: T) => R | Promise<R>): R | Promise<R> {
+  return value instanceof Promise ? value.then(next) : next(value);
 }
 
 function headerValue(req: IncomingMessage, name: string) {

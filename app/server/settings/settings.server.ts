@@ -37,6 +37,13 @@ export const SITE_SETTING_KEYS = [
   "google_analytics_id",
   "facebook_pixel_id",
   "custom_head_code",
+  "consent_banner",
+  "consent_scope",
+  "consent_policy_version",
+  "custom_head_code_category",
+  "retention_events_months",
+  "retention_consent_months",
+  "retention_mails_months",
 ] as const;
 export type SiteSettingKey = (typeof SITE_SETTING_KEYS)[number];
 export type SiteSettingValues = Record<SiteSettingKey, string | null>;

@@ -3,6 +3,7 @@ import { SiteFileField } from "~/components/admin/site-file-field";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { VisibleSiteSettings } from "~/routes/admin/settings.server";
 import { AnalyticsForm } from "./analytics-form";
+import { PrivacyForm } from "./privacy-form";
 import { SiteInformationForm } from "./site-information-form";
 
 type SectionProps = {
@@ -54,6 +55,14 @@ export function SiteSections({ site, fieldErrors, typed, busyWith }: SectionProp
             typed={typed}
             busy={busyWith === "save-analytics"}
           />
+        </Section>
+      ) : null}
+      {site.privacy ? (
+        <Section
+          title="Privacy & Consent"
+          description="The cookie banner that asks visitors before analytics and marketing tags load, and how long visitor data is kept."
+        >
+          <PrivacyForm site={site.privacy} fieldErrors={fieldErrors} typed={typed} busy={busyWith === "save-privacy"} />
         </Section>
       ) : null}
     </>

@@ -1,0 +1,78 @@
+import type { Kysely } from "kysely";
+import { dialectOf } from "../database.server";
+import { columnTypes } from "./column-types.server";
+
+/**
+ * Consent records (proof of a visitor's choice, without any address), the visit marks the funnel
+ * counts, a daily roll-up of visits so the funnel never scans raw events, and the indexes retention
+ * deletes by.
+ */
+export async function up(db: Kysely<unknown>) {
+  const t = columnTypes(db);
+  await db.schema
+    .createTable("consent_records")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("analytics", t.bool, (c) => c.notNull())
+    .addColumn("marketing", t.bool, (c) => c.notNull())
+    .addColumn("policy_version", "integer", (c) => c.notNull())
+    .addColumn("global_privacy_control", t.bool, (c) => c.notNull())
+    .addColumn("created_at", t.timestamp, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex("consent_records_created_at_idx").on("consent_records").column("created_at").execute();
+
+  await db.schema
+    .alterTable("analytics_events")
+    .addColumn("visit_start", t.bool, (c) => c.notNull().defaultTo(t.falseValue))
+    .execute();
+  await db.schema.alterTable("analytics_events").addColumn("landing_path", "text").execute();
+  await db.schema.alterTable("leads").addColumn("landing_path", "text").execute();
+
+  await db.schema
+    .createTable("visit_days")
+    .addColumn("day", "text", (c) => c.notNull())
+    .addColumn("utm_campaign", "text", (c) => c.notNull())
+    .addColumn("utm_source", "text", (c) => c.notNull())
+    .addColumn("utm_medium", "text", (c) => c.notNull())
+    .addColumn("landing_path", "text", (c) => c.notNull())
+    .addColumn("visits", "integer", (c) => c.notNull())
+    .addPrimaryKeyConstraint("visit_days_pk", ["day", "utm_campaign", "utm_source", "utm_medium", "landing_path"])
+    .execute();
+
+  // The funnel reads these columns only, so its grouping never touches the tables. PostgreSQL
+  // aggregates a date range's rows by hashing them; SQLite sorts them, which over months of leads
+  // costs more than reading every lead in the funnel's group order (the date last, checked in the
+  // index), so SQLite gets its indexes in that order (see loadFunnel).
+  const grouped = ["utm_campaign", "utm_source", "utm_medium", "landing_path"];
+  await db.schema
+    .createIndex("leads_funnel_idx")
+    .on("leads")
+    .columns(
+      dialectOf(db) === "postgres"
+        ? ["is_spam", "created_at", ...grouped, "status"]
+        : ["is_spam", ...grouped, "status", "created_at"],
+    )
+    .execute();
+  if (dialectOf(db) === "sqlite") {
+    await db.schema
+      .createIndex("visit_days_funnel_idx")
+      .on("visit_days")
+      .columns([...grouped, "day", "visits"])
+      .execute();
+  }
+  await db.schema
+    .createIndex("email_outbox_status_sent_at_idx")
+    .on("email_outbox")
+    .columns(["status", "sent_at"])
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>) {
+  await db.schema.dropIndex("email_outbox_status_sent_at_idx").ifExists().execute();
+  await db.schema.dropIndex("visit_days_funnel_idx").ifExists().execute();
+  await db.schema.dropIndex("leads_funnel_idx").ifExists().execute();
+  await db.schema.dropTable("visit_days").ifExists().execute();
+  await db.schema.alterTable("leads").dropColumn("landing_path").execute();
+  await db.schema.alterTable("analytics_events").dropColumn("landing_path").execute();
+  await db.schema.alterTable("analytics_events").dropColumn("visit_start").execute();
+  await db.schema.dropTable("consent_records").ifExists().execute();
+}
