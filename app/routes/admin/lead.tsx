@@ -12,13 +12,13 @@ import { useListReturn } from "~/components/admin/list-return";
 import { useToastMessage } from "~/components/show-toast";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
+import { runIntent } from "~/http/intents.server";
 import { requireStaff } from "~/server/auth/session.server";
 import { getServices } from "~/server/context.server";
-import { runLeadAction } from "~/server/leads/lead-actions.server";
 import { getLeadDetail } from "~/server/leads/lead-admin.server";
 import { listAssignableStaff } from "~/server/leads/owners.server";
-import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/lead";
+import { leadScreenIntents } from "./leads.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.detail.lead.name ?? "Lead"} | Leads | Admin` }];
@@ -32,17 +32,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { detail, owners, me: staff.id };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const result = await runLeadAction(request, context);
-  // After deleting, the lead's page is gone: back to the queue it came from.
-  if (result.data.intent === "delete" && result.data.ok) {
-    return redirectWithToast("/admin/leads?view=spam", {
-      type: "success",
-      title: "Success",
-      description: "Lead deleted",
-    });
-  }
-  return result;
+export function action(args: Route.ActionArgs) {
+  return runIntent(args, leadScreenIntents);
 }
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {

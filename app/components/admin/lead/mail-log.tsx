@@ -5,7 +5,7 @@ import { useToastMessage } from "~/components/show-toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import type { LeadActionResult } from "~/server/leads/lead-actions.server";
+import type { ActionResult } from "~/http/action-result.server";
 import type { LeadDetail } from "~/server/leads/lead-admin.server";
 
 const mailStatusVariant = {
@@ -73,7 +73,7 @@ export function MailLog({ leadId, mails }: { leadId: string; mails: LeadDetail["
 }
 
 function ResendButton({ leadId, mailId }: { leadId: string; mailId: string }) {
-  const fetcher = useFetcher<LeadActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   useToastMessage(fetcher.data?.toast);
   return (
     <fetcher.Form method="post">

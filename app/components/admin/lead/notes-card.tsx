@@ -5,12 +5,12 @@ import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Textarea } from "~/components/ui/textarea";
-import type { LeadActionResult } from "~/server/leads/lead-actions.server";
+import type { ActionResult } from "~/http/action-result.server";
 import type { LeadDetail } from "~/server/leads/lead-admin.server";
 
 /** The lead's notes, newest first, and a box to add one. */
 export function NotesCard({ leadId, notes }: { leadId: string; notes: LeadDetail["notes"] }) {
-  const fetcher = useFetcher<LeadActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   useToastMessage(fetcher.data?.toast);
   const busy = fetcher.state !== "idle";
   const failed = fetcher.data?.intent === "add-note" && !fetcher.data.ok ? fetcher.data : null;

@@ -1,0 +1,98 @@
+import { intent } from "~/http/intents.server";
+import {
+  leadEditSchema,
+  leadFollowUpSchema,
+  leadIdSchema,
+  leadNoteSchema,
+  leadOwnerSchema,
+  leadStatusSchema,
+  resendMailSchema,
+} from "~/lib/schemas/lead-admin";
+import { setLeadFollowUp } from "~/server/leads/follow-ups.server";
+import {
+  addLeadNote,
+  deleteLead,
+  markLeadNotSpam,
+  requeueLeadMail,
+  setLeadStatus,
+  updateLead,
+} from "~/server/leads/lead-admin.server";
+import { setLeadOwner } from "~/server/leads/owners.server";
+import { leadMailContext } from "~/server/mail/lead-mails.server";
+import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+/** The staff actions on one lead, posted from the leads list and from the lead's own screen. */
+export const leadIntents = {
+  "set-status": intent(leadStatusSchema, {
+    success: "Lead status updated successfully",
+    failure: "Failed to update lead status",
+    run: ({ leadId, status }, { db, actor }) => setLeadStatus(db, leadId, status, actor),
+  }),
+  update: intent(leadEditSchema, {
+    success: "Lead updated successfully",
+    failure: "Failed to update lead",
+    run: (lead, { db, actor }) => updateLead(db, lead, actor),
+  }),
+  "add-note": intent(leadNoteSchema, {
+    success: "Note added",
+    failure: "Failed to add note",
+    run: ({ leadId, body }, { db, actor }) => addLeadNote(db, leadId, body, actor),
+  }),
+  "mark-not-spam": intent(leadIdSchema, {
+    success: "Lead moved out of the spam queue",
+    failure: "Failed to update lead",
+    run: ({ leadId }, { db, actor }) => markLeadNotSpam(db, leadId, actor),
+  }),
+  delete: intent(leadIdSchema, {
+    success: "Lead deleted",
+    failure: "Failed to delete lead",
+    run: ({ leadId }, { db, actor }) => deleteLead(db, leadId, actor),
+  }),
+  "resend-mail": intent(resendMailSchema, {
+    failure: "Failed to resend mail",
+    run: async ({ leadId, mailId }, { db, actor, services }) => {
+      await requeueLeadMail(db, leadId, mailId, actor);
+      if (!services.config.smtpUrl) return "waiting for a mail server";
+      void services.mailWorker.kick();
+      return "queued";
+    },
+    success: (state) =>
+      state === "queued"
+        ? "Mail queued to be sent again"
+        : "Mail queued to be sent again. No mail server is configured (SMTP_URL), so it waits until one is.",
+  }),
+  assign: intent(leadOwnerSchema, {
+    success: "Owner updated",
+    failure: "Failed to change the owner",
+    run: async ({ leadId, ownerId }, { db, actor, services }) => {
+      await setLeadOwner(db, leadId, ownerId, actor, leadMailContext(services));
+      void services.mailWorker.kick();
+    },
+  }),
+  "set-follow-up": intent(leadFollowUpSchema, {
+    failure: "Failed to save the follow-up",
+    run: async (followUp, { db, actor }) => {
+      await setLeadFollowUp(db, followUp, await getAgencyTimeZone(db), actor);
+      return followUp.followUpAt ? "saved" : "cleared";
+    },
+    success: (state) => (state === "saved" ? "Follow-up saved" : "Follow-up cleared"),
+  }),
+};
+
+/** On the lead's own screen, deleting it leaves a page that is gone: back to the spam queue it was in. */
+export const leadScreenIntents = {
+  ...leadIntents,
+  delete: intent(leadIdSchema, {
+    success: "Lead deleted",
+    failure: "Failed to delete lead",
+    run: async ({ leadId }, { db, actor }) => {
+      await deleteLead(db, leadId, actor);
+      return redirectWithToast("/admin/leads?view=spam", {
+        type: "success",
+        title: "Success",
+        description: "Lead deleted",
+      });
+    },
+  }),
+};
