@@ -22,6 +22,7 @@ export default [
       route("pricing", "routes/admin/pricing.tsx"),
       route("uploads", "routes/admin/uploads.ts"),
       route("clients", "routes/admin/clients.tsx"),
+      route("clients/export", "routes/admin/clients-export.ts"),
       route("forms", "routes/admin/forms.tsx"),
       route("forms/:formId/leads", "routes/admin/form-leads.tsx"),
       route("forms/:formId/submissions", "routes/admin/form-submissions.tsx"),

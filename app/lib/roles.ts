@@ -58,6 +58,9 @@ export const adminIntentAccess: Record<string, Record<string, readonly Role[]>> 
   "/admin/leads": {
     "bulk-delete": ["admin"],
   },
+  "/admin/clients": {
+    "bulk-delete": ["admin"],
+  },
   "/admin/settings": {
     "save-site-info": ["admin"],
     "save-analytics": ["admin"],

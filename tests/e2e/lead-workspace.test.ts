@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { newId } from "~/server/db/values.server";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
+import { setAgencyTimeZone } from "~/server/settings/time-zone.server";
 import { setStaffRole } from "~/server/users/staff-users.server";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { launchBrowser } from "../support/browser";
@@ -259,6 +260,91 @@ describe("the sales workspace in Chromium", () => {
     await page.getByText("Filters", { exact: false }).first().click();
     await page.getByLabel("Owner", { exact: true }).waitFor();
     await page.context().close();
+  });
+
+  it("the clients table: a hidden column stays hidden, headers sort, and a sales person suspends three clients by keyboard", async () => {
+    const at = new Date().toISOString();
+    const names = ["Kbd Client D", "Kbd Client B", "Kbd Client A", "Kbd Client C"];
+    await db
+      .insertInto("clients")
+      .values(
+        names.map((name) => ({
+          id: newId(),
+          name,
+          email: null,
+          phone: "+1 555 0100",
+          company: null,
+          address: null,
+          status: "active" as const,
+          lead_id: null,
+          created_at: at,
+          updated_at: at,
+        })),
+      )
+      .execute();
+    const page = await signedIn("sales");
+    await page.goto(`${app.url}/admin/clients?q=Kbd+Client`);
+    await hydrated(page);
+    const table = page.getByRole("table", { name: "Clients" });
+    await table.getByRole("columnheader", { name: "Phone" }).waitFor();
+    await page.getByRole("button", { name: "Columns" }).click();
+    await page.getByRole("menuitemcheckbox", { name: "Phone" }).click();
+    await page.keyboard.press("Escape");
+    await expect.poll(() => table.getByRole("columnheader", { name: "Phone" }).count()).toBe(0);
+    // Remembered for the person: still hidden on the next visit.
+    await page.reload();
+    await hydrated(page);
+    await table.getByRole("columnheader", { name: "Name" }).waitFor();
+    expect(await table.getByRole("columnheader", { name: "Phone" }).count()).toBe(0);
+
+    await table.getByRole("link", { name: "Name" }).click();
+    await page.waitForURL(/sort=name/);
+    const rowNames = () => table.locator("tbody th[scope=row] button[data-row-link]").allTextContents();
+    await expect.poll(rowNames).toEqual(["Kbd Client A", "Kbd Client B", "Kbd Client C", "Kbd Client D"]);
+    expect(await table.getByRole("columnheader", { name: "Name" }).getAttribute("aria-sort")).toBe("ascending");
+
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press("j");
+      await page.keyboard.press("x");
+    }
+    const bar = page.getByTestId("bulk-actions");
+    await bar.getByText("3 selected").waitFor();
+    // Deleting clients is for admins: sales get no Delete button.
+    expect(await bar.getByRole("button", { name: "Delete" }).count()).toBe(0);
+    await bar.getByLabel("New status").selectOption("suspended");
+    await bar.getByRole("button", { name: "Set status" }).click();
+    await page.getByText("Status changed on 3 clients").first().waitFor();
+    const statuses = await db
+      .selectFrom("clients")
+      .select(["name", "status"])
+      .where("name", "like", "Kbd Client%")
+      .orderBy("name")
+      .execute();
+    expect(statuses.map((row) => row.status)).toEqual(["suspended", "suspended", "suspended", "active"]);
+
+    // Enter opens the active client.
+    await page.keyboard.press("Escape");
+    await page.locator("body").click({ position: { x: 5, y: 5 } });
+    await page.keyboard.press("j");
+    await page.keyboard.press("Enter");
+    await page.getByRole("dialog", { name: "Edit Client" }).waitFor();
+    await page.context().close();
+  });
+
+  it("the dashboard chart and the Users screen use the agency's time zone", async () => {
+    await setAgencyTimeZone(db, "Europe/Berlin", { id: staff.admin!.id, email: staff.admin!.email });
+    try {
+      const page = await signedIn("admin");
+      await page.getByText("Days in Europe/Berlin").waitFor();
+      await page.goto(`${app.url}/admin/users`);
+      const row = page.getByTestId("user-boss@agency.example");
+      const signedInAt = await row.locator("time").first().textContent();
+      expect(signedInAt).toMatch(/GMT\+[12]|CES?T/);
+      expect(signedInAt).not.toContain("UTC");
+      await page.context().close();
+    } finally {
+      await setAgencyTimeZone(db, "UTC", { id: staff.admin!.id, email: staff.admin!.email });
+    }
   });
 
   it("a saved view keeps the filters and sort and opens from the leads screen", async () => {

@@ -1400,3 +1400,83 @@ export const intentRoutes: IntentRoute[] = [
 
 /** Names no route knows, among them ones that exist on every JavaScript object. */
 export const unknownIntents = ["no-such-intent", "constructor", "toString", "__proto__", "hasOwnProperty", ""];
+
+// ---------------------------------------------------------------------------------------------------
+// The clients table: its CSV, its columns and its bulk actions. Kept as one block of its own.
+
+const clientField = async (ctx: MatrixContext, clientId: string, field: "status" | "owner_id") =>
+  (await ctx.db.selectFrom("clients").select(field).where("id", "=", clientId).executeTakeFirst())?.[field] ?? null;
+
+const anAdminId = async (ctx: MatrixContext) =>
+  (
+    await ctx.db
+      .selectFrom("user_roles")
+      .select("user_id")
+      .where("role", "=", "admin")
+      .orderBy("user_id")
+      .executeTakeFirstOrThrow()
+  ).user_id;
+
+screenRows.push({
+  path: "/admin/clients/export",
+  allowed: staffAndSales,
+  marker: '"id","name","email","phone","company"',
+  resource: true,
+});
+
+actionRows.push(
+  {
+    name: "clients: bulk-set-status",
+    path: "/admin/clients",
+    allowed: staffAndSales,
+    setup: (ctx) => clientFixture(ctx),
+    body: (fx) => ({ intent: "bulk-set-status", ids: fx.clientId!, status: "suspended" }),
+    ...page,
+    observe: (ctx, fx) => clientField(ctx, fx.clientId!, "status"),
+    expected: () => "suspended",
+  },
+  {
+    name: "clients: bulk-assign",
+    path: "/admin/clients",
+    allowed: staffAndSales,
+    setup: async (ctx) => ({ ...(await clientFixture(ctx)), ownerId: await anAdminId(ctx) }),
+    body: (fx) => ({ intent: "bulk-assign", ids: fx.clientId!, ownerId: fx.ownerId! }),
+    ...page,
+    observe: (ctx, fx) => clientField(ctx, fx.clientId!, "owner_id"),
+    expected: (fx) => fx.ownerId,
+  },
+  {
+    name: "clients: bulk-delete",
+    path: "/admin/clients",
+    allowed: adminOnly,
+    setup: (ctx) => clientFixture(ctx),
+    body: (fx) => ({ intent: "bulk-delete", ids: fx.clientId!, expectedCount: "1" }),
+    ...page,
+    observe: async (ctx, fx) =>
+      (await ctx.db.selectFrom("clients").select("id").where("id", "=", fx.clientId!).execute()).length,
+    expected: () => 0,
+  },
+  {
+    name: "clients: set-columns",
+    path: "/admin/clients",
+    allowed: staffAndSales,
+    ownAccount: true,
+    body: () => ({ intent: "set-columns", columns: "name" }),
+    ...page,
+    observe: async (ctx) => {
+      if (!ctx.actorEmail) return null;
+      const user = await ctx.db.selectFrom("user").select("id").where("email", "=", ctx.actorEmail).executeTakeFirst();
+      const row = user
+        ? await ctx.db
+            .selectFrom("staff_preferences")
+            .select("table_columns")
+            .where("user_id", "=", user.id)
+            .executeTakeFirst()
+        : undefined;
+      // A JSON text on SQLite, a jsonb value on PostgreSQL.
+      const stored = row?.table_columns ?? null;
+      return typeof stored === "string" ? JSON.parse(stored) : stored;
+    },
+    expected: () => expect.objectContaining({ clients: ["name"] }),
+  },
+);

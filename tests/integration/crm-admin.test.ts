@@ -346,4 +346,28 @@ describe.each(dialects)("CRM admin on %s", (dialect) => {
     expect(many.rows.find((row) => row.day === "2026-11-20")?.counts[OTHER_SOURCES]).toBe(1 + 2);
     expect(many.total).toBe(5 + 28);
   });
+
+  it("counts the chart's days in the agency's time zone: 23:30 UTC is already the next day in Berlin", async () => {
+    database = await createMigratedDatabase(dialect);
+    const { db } = database;
+    const nowMs = Date.UTC(2026, 10, 22, 12, 0, 0);
+    await addLead(db, { source: "Contact Form", at: new Date(Date.UTC(2026, 10, 20, 23, 30)).toISOString() });
+    await addLead(db, { source: "Contact Form", at: new Date(Date.UTC(2026, 10, 21, 10, 0)).toISOString() });
+
+    const utc = await leadsPerDayBySource(db, nowMs);
+    expect(utc.rows.find((row) => row.day === "2026-11-20")?.total).toBe(1);
+    expect(utc.rows.find((row) => row.day === "2026-11-21")?.total).toBe(1);
+
+    const berlin = await leadsPerDayBySource(db, nowMs, 30, "Europe/Berlin");
+    expect(berlin.days.at(-1)).toBe("2026-11-22");
+    expect(berlin.rows.find((row) => row.day === "2026-11-20")?.total).toBe(0);
+    expect(berlin.rows.find((row) => row.day === "2026-11-21")?.total).toBe(2);
+    // West of UTC the same instant is still the evening before.
+    const chicago = await leadsPerDayBySource(db, nowMs, 30, "America/Chicago");
+    expect(chicago.rows.find((row) => row.day === "2026-11-20")?.total).toBe(1);
+    // The window's first day starts at midnight in the zone: the 23:30 lead is in Berlin's window, not UTC's.
+    const later = Date.UTC(2026, 11, 20, 12);
+    expect((await leadsPerDayBySource(db, later, 30, "Europe/Berlin")).total).toBe(2);
+    expect((await leadsPerDayBySource(db, later, 30)).total).toBe(1);
+  });
 });

@@ -3,6 +3,7 @@ import { canUseIntent } from "~/lib/roles";
 import { type LeadFilters, leadFiltersSchema } from "~/lib/schemas/lead-admin";
 import { AppError } from "~/server/app-error.server";
 import { listAuditEntries } from "~/server/audit/audit.server";
+import { applyClientBulkChange, countMatchingClients } from "~/server/clients/bulk.server";
 import { createClient, listClients } from "~/server/clients/clients.server";
 import type { Database } from "~/server/db/schema.server";
 import { newId } from "~/server/db/values.server";
@@ -273,6 +274,107 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
     ).toBe(sales.id);
   });
 
+  it("changes, assigns and deletes clients in bulk, by selection or by filter, in one transaction with one audit entry listing the ids", async () => {
+    const { db, admin, sales, editor, actorOf } = await setup();
+    const base = { email: null, phone: null, company: null, address: null, leadId: null };
+    for (let i = 0; i < 25; i++) {
+      await createClient(
+        db,
+        { ...base, name: `Bulk Co ${String(i).padStart(2, "0")}`, status: i < 20 ? "active" : "inactive" },
+        actorOf(admin),
+      );
+    }
+    await createClient(db, { ...base, name: "Other Inc", status: "active" }, actorOf(admin));
+    const byName = async () =>
+      new Map((await listClients(db, { q: "", page: 1 }, 100)).clients.map((client) => [client.name, client]));
+    const clients = await byName();
+    const picked = ["Bulk Co 00", "Bulk Co 01", "Bulk Co 02"].map((name) => clients.get(name)!.id);
+
+    // Selected rows: the status of three clients, one audit entry naming them.
+    const changed = await applyClientBulkChange(
+      db,
+      { ids: picked },
+      { action: "set-status", status: "suspended" },
+      { actor: actorOf(sales) },
+    );
+    expect(changed).toEqual({ matched: 3, changed: 3 });
+    const after = await byName();
+    expect(["Bulk Co 00", "Bulk Co 01", "Bulk Co 02"].map((name) => after.get(name)?.status)).toEqual([
+      "suspended",
+      "suspended",
+      "suspended",
+    ]);
+    expect(after.get("Bulk Co 03")?.status).toBe("active");
+
+    // Every client the filter matches, across pages (20 a page): 25 "Bulk Co", not "Other Inc".
+    expect(await countMatchingClients(db, { q: "bulk co" }, sales.id)).toBe(25);
+    const assigned = await applyClientBulkChange(
+      db,
+      { filters: { q: "bulk co" }, userId: sales.id },
+      { action: "assign", ownerId: sales.id },
+      { actor: actorOf(sales) },
+    );
+    expect(assigned).toEqual({ matched: 25, changed: 25 });
+    expect((await listClients(db, { q: "", page: 1, owner: "me" }, 100, sales.id)).total).toBe(25);
+    expect((await byName()).get("Other Inc")?.ownerId).toBeNull();
+    // Editors own nothing: refused, and nothing changed.
+    await expect(
+      applyClientBulkChange(db, { ids: picked }, { action: "assign", ownerId: editor.id }, { actor: actorOf(admin) }),
+    ).rejects.toThrow(AppError);
+    expect((await listClients(db, { q: "", page: 1, owner: "me" }, 100, sales.id)).total).toBe(25);
+
+    // Deleting by filter refuses when the confirmed count no longer matches, then deletes all at once.
+    await expect(
+      applyClientBulkChange(
+        db,
+        { filters: { q: "bulk co", status: "active" }, userId: admin.id },
+        { action: "delete" },
+        { actor: actorOf(admin), expectedCount: 20 },
+      ),
+    ).rejects.toThrow("not the 20 you confirmed");
+    const deleted = await applyClientBulkChange(
+      db,
+      { filters: { q: "bulk co", status: "active" }, userId: admin.id },
+      { action: "delete" },
+      { actor: actorOf(admin), expectedCount: 17 },
+    );
+    expect(deleted).toEqual({ matched: 17, changed: 17 });
+    expect([...(await byName()).keys()].sort()).toEqual(
+      [
+        "Bulk Co 00",
+        "Bulk Co 01",
+        "Bulk Co 02",
+        "Bulk Co 20",
+        "Bulk Co 21",
+        "Bulk Co 22",
+        "Bulk Co 23",
+        "Bulk Co 24",
+        "Other Inc",
+      ].sort(),
+    );
+
+    const audit = (await listAuditEntries(db, { entityType: "client", limit: 100 })).filter((entry) =>
+      entry.action.startsWith("client.bulk"),
+    );
+    expect(audit.map((entry) => entry.action).sort()).toEqual([
+      "client.bulk_assign",
+      "client.bulk_delete",
+      "client.bulk_set_status",
+    ]);
+    const statusEntry = audit.find((entry) => entry.action === "client.bulk_set_status");
+    expect([...((statusEntry?.summary?.ids as string[] | undefined) ?? [])].sort()).toEqual([...picked].sort());
+    expect(statusEntry).toMatchObject({ actorId: sales.id, summary: { scope: "selected", status: "suspended" } });
+    const deleteEntry = audit.find((entry) => entry.action === "client.bulk_delete");
+    expect((deleteEntry?.summary?.ids as string[] | undefined)?.length).toBe(17);
+    expect(deleteEntry?.summary).toMatchObject({ scope: "filter", count: 17, changed: 17 });
+
+    // Only admins delete clients in bulk; sales may change and assign them; editors none of it.
+    expect(canUseIntent("admin", "/admin/clients", "bulk-delete")).toBe(true);
+    expect(canUseIntent("sales", "/admin/clients", "bulk-delete")).toBe(false);
+    expect(canUseIntent("sales", "/admin/clients", "bulk-set-status")).toBe(true);
+    expect(canUseIntent("editor", "/admin/clients", "bulk-assign")).toBe(false);
+  });
+
   it("keeps saved views per person, by unique name, without the page", async () => {
     const { db, sales, sales2, actorOf } = await setup();
     const id = await saveView(
@@ -291,6 +393,35 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
     await deleteSavedView(db, sales.id, id, actorOf(sales));
     expect(await listSavedViews(db, sales.id, "leads")).toEqual([]);
     expect(await listSavedViews(db, sales2.id, "leads")).toHaveLength(1);
+  });
+
+  it("changes the status of thousands of leads matching a filter, with a history row each and one audit entry listing every id", async () => {
+    const { db, admin, actorOf } = await setup();
+    const ids = await insertLeads(db, 2_500);
+    await db.updateTable("leads").set({ status: "contacted" }).where("id", "=", ids[7]!).execute();
+    const result = await applyBulkChange(
+      db,
+      { filters: filters({ source: "Contact Form" }), context: filterContext(admin.id, "UTC") },
+      { action: "set-status", status: "contacted" },
+      { actor: actorOf(admin), mail },
+    );
+    expect(result).toEqual({ matched: 2_500, changed: 2_499 });
+    const left = await db.selectFrom("leads").select("id").where("status", "<>", "contacted").execute();
+    expect(left).toEqual([]);
+    const history = await db
+      .selectFrom("lead_status_changes")
+      .select(["lead_id", "from_status"])
+      .where("to_status", "=", "contacted")
+      .execute();
+    expect(history).toHaveLength(2_499);
+    expect(new Set(history.map((row) => row.lead_id)).has(ids[7]!)).toBe(false);
+    expect(history.every((row) => row.from_status === "new")).toBe(true);
+    const entries = (await listAuditEntries(db, { entityType: "lead" })).filter(
+      (entry) => entry.action === "lead.bulk_set_status",
+    );
+    expect(entries).toHaveLength(1);
+    expect(new Set(entries[0]?.summary?.ids as string[])).toEqual(new Set(ids));
+    expect(entries[0]?.summary).toMatchObject({ count: 2_500, changed: 2_499, scope: "filter" });
   });
 
   it("changes the status of selected leads in one transaction, with status history and one audit entry listing the ids", async () => {

@@ -23,11 +23,13 @@ describe("client and form rules shared by the dialogs and the server", () => {
   });
 
   it("reads list filters forgivingly: unknown values fall back to no filter and page 1", () => {
-    expect(clientFiltersSchema.parse({ q: " acme ", status: "bogus", page: "-3" })).toEqual({
+    expect(clientFiltersSchema.parse({ q: " acme ", status: "bogus", page: "-3", sort: "bogus" })).toEqual({
       q: "acme",
       status: undefined,
+      sort: "newest",
       page: 1,
     });
+    expect(clientFiltersSchema.parse({ sort: "name_desc" }).sort).toBe("name_desc");
     expect(formFiltersSchema.parse({ status: "draft", type: "quote" })).toEqual({
       q: "",
       status: "draft",

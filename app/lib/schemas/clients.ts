@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bulkChangeSchema } from "./bulk";
 
 /** Clients: shared by the New/Edit Client dialog and the server. */
 
@@ -44,7 +45,10 @@ export const clientStatusSchema = z.object({
   status: z.enum(CLIENT_STATUSES, { error: "Choose a status." }),
 });
 
-/** The list's query string: search, status filter and page; anything unknown falls back to the default. */
+export const CLIENT_SORTS = ["newest", "oldest", "name", "name_desc", "status"] as const;
+export type ClientSort = (typeof CLIENT_SORTS)[number];
+
+/** The list's query string: search, filters, sort and page; anything unknown falls back to the default. */
 export const clientFiltersSchema = z.object({
   q: z.string().trim().max(200).catch(""),
   status: z.enum(CLIENT_STATUSES).optional().catch(undefined),
@@ -56,6 +60,7 @@ export const clientFiltersSchema = z.object({
     .regex(/^[A-Za-z0-9_-]*$/)
     .optional()
     .catch(undefined),
+  sort: z.enum(CLIENT_SORTS).catch("newest"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 export type ClientFilters = z.output<typeof clientFiltersSchema>;
@@ -67,4 +72,27 @@ export const clientOwnerSchema = z.object({
     .max(64)
     .optional()
     .transform((value) => value || null),
+});
+
+export const CLIENT_COLUMNS = ["status", "name", "email", "phone", "company", "address", "owner", "added"] as const;
+export type ClientColumn = (typeof CLIENT_COLUMNS)[number];
+
+export const clientColumnLabels: Record<ClientColumn, string> = {
+  status: "Status",
+  name: "Name",
+  email: "E-mail",
+  phone: "Phone",
+  company: "Company",
+  address: "Address",
+  owner: "Owner",
+  added: "Added",
+};
+
+export const CLIENT_BULK_ACTIONS = ["set-status", "assign", "delete"] as const;
+export type ClientBulkAction = (typeof CLIENT_BULK_ACTIONS)[number];
+
+export const bulkClientSchema = bulkChangeSchema(CLIENT_BULK_ACTIONS, CLIENT_STATUSES, {
+  one: "client",
+  many: "clients",
+  statusHint: "Choose active, inactive or suspended.",
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bulkChangeSchema } from "./bulk";
 
 /** The staff side of leads: list filters, edits, notes and GDPR requests, shared by forms and actions. */
 
@@ -175,32 +176,11 @@ export type BulkAction = (typeof BULK_ACTIONS)[number];
 /** More than this many leads in one bulk change is refused: narrow the filter first. */
 export const BULK_LIMIT = 25_000;
 
-/**
- * A bulk change: on the selected ids, or on every lead matching the filter (the list's query string,
- * sent as `filter`). `expectedCount` is the count the person saw and confirmed.
- */
-export const bulkLeadSchema = z
-  .object({
-    bulkAction: z.enum(BULK_ACTIONS, { error: "Choose what to do with the leads." }),
-    scope: z.enum(["selected", "filter"]).catch("selected"),
-    ids: z.array(leadId).max(500, "Select at most 500 leads at once, or act on the filter.").default([]),
-    filter: z.string().max(2000).default(""),
-    status: z.enum(LEAD_STATUSES).optional(),
-    ownerId: z
-      .string()
-      .max(64)
-      .optional()
-      .transform((value) => value || null),
-    expectedCount: z.coerce.number().int().min(0).optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.scope === "selected" && value.ids.length === 0) {
-      ctx.addIssue({ code: "custom", path: ["ids"], message: "Select at least one lead first." });
-    }
-    if (value.bulkAction === "set-status" && !value.status) {
-      ctx.addIssue({ code: "custom", path: ["status"], message: "Choose one of the five statuses." });
-    }
-  });
+export const bulkLeadSchema = bulkChangeSchema(BULK_ACTIONS, LEAD_STATUSES, {
+  one: "lead",
+  many: "leads",
+  statusHint: "Choose one of the five statuses.",
+});
 
 export type BulkLeadInput = z.output<typeof bulkLeadSchema>;
 

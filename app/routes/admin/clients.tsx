@@ -1,8 +1,16 @@
 import { BuildingIcon, LinkIcon, MailIcon, MapPinIcon, PencilIcon, PhoneIcon, PlusIcon } from "lucide-react";
 import type * as React from "react";
-import { useRef } from "react";
+import { useCallback, useRef, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { AutoSaveSelect } from "~/components/admin/auto-save-select";
+import { BulkAssign, BulkBar, BulkChoice, type BulkSelection } from "~/components/admin/bulk-bar";
+import {
+  type ColumnSort,
+  ColumnsMenu,
+  SelectableHeaderRow,
+  SelectRowCheckbox,
+  useRowKeyboard,
+} from "~/components/admin/data-table";
 import { DateText } from "~/components/admin/date-text";
 import { Field } from "~/components/admin/field";
 import { type OwnerChoice, OwnerSelect } from "~/components/admin/leads/lead-owner-select";
@@ -10,6 +18,7 @@ import { EmptyState, ListRegion } from "~/components/admin/list-state";
 import { Pagination } from "~/components/admin/pagination";
 import { ReturnTo, useReturnTo } from "~/components/admin/return-to";
 import { useDialogFetcher } from "~/components/admin/use-dialog-fetcher";
+import { useListSelection } from "~/components/admin/use-list-selection";
 import { useToastMessage } from "~/components/show-toast";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -27,17 +36,24 @@ import {
 import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
+import { canUseIntent } from "~/lib/roles";
 import {
+  CLIENT_COLUMNS,
   CLIENT_STATUSES,
+  type ClientColumn,
+  type ClientSort,
   type ClientStatus,
+  clientColumnLabels,
   clientFiltersSchema,
   clientOwnerSchema,
   clientSchema,
   clientStatusSchema,
 } from "~/lib/schemas/clients";
+import { cn } from "~/lib/utils";
 import { type ActionResult, actionFailure, redirectBackWithSuccess } from "~/server/action-result.server";
 import { AppError } from "~/server/app-error.server";
 import { auditActor, requireStaff } from "~/server/auth/session.server";
+import { CLIENT_TABLE_INTENTS, runClientTableAction } from "~/server/clients/client-actions.server";
 import {
   type Client,
   createClient,
@@ -50,7 +66,9 @@ import {
 import { getServices } from "~/server/context.server";
 import { parseForm, requireFormData } from "~/server/forms.server";
 import { listAssignableStaff, setClientOwner } from "~/server/leads/owners.server";
+import { intentRefused } from "~/server/leads/workspace-actions.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { getPreferences } from "~/server/workspace/preferences.server";
 import type { Route } from "./+types/clients";
 
 export function meta() {
@@ -63,16 +81,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filters = clientFiltersSchema.parse(Object.fromEntries(url.searchParams));
   const convertId = url.searchParams.get("convert")?.slice(0, 64) || null;
-  const [list, lead, owners] = await Promise.all([
+  const [list, lead, owners, preferences] = await Promise.all([
     listClients(db, filters, undefined, staff.id),
     convertId ? leadForConversion(db, convertId) : Promise.resolve(null),
     listAssignableStaff(db),
+    getPreferences(db, staff.id),
   ]);
+  const saved = preferences.tableColumns.clients?.filter((column): column is ClientColumn =>
+    (CLIENT_COLUMNS as readonly string[]).includes(column),
+  );
   return {
     ...list,
     owners: owners.map(({ id, email }) => ({ id, email })),
     me: staff.id,
-    filters: { q: filters.q, status: filters.status ?? "", owner: filters.owner ?? "" },
+    columns: saved?.length ? saved : [...CLIENT_COLUMNS],
+    // Deleting follows the same role table that guards the action.
+    canBulkDelete: canUseIntent(staff.role, "/admin/clients", "bulk-delete"),
+    filters: { q: filters.q, status: filters.status ?? "", owner: filters.owner ?? "", sort: filters.sort },
     conversion: convertId ? (lead ? { lead } : { missingLeadId: convertId }) : null,
   };
 }
@@ -81,10 +106,13 @@ const statusLabels: Record<ClientStatus, string> = { active: "Active", inactive:
 const statusVariants = { active: "default", inactive: "secondary", suspended: "destructive" } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = auditActor(requireStaff(context));
+  const staff = requireStaff(context);
+  const actor = auditActor(staff);
   const { db } = getServices(context);
   const formData = await requireFormData(request);
   const intent = String(formData.get("intent"));
+  if (!canUseIntent(staff.role, new URL(request.url).pathname, intent)) return intentRefused(intent);
+  if (CLIENT_TABLE_INTENTS.has(intent)) return runClientTableAction(db, { id: staff.id, actor }, intent, formData);
 
   if (intent === "set-status") {
     const parsed = parseForm(formData, clientStatusSchema);
@@ -138,7 +166,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 type Prefill = Partial<Record<"name" | "email" | "phone" | "company" | "address" | "status", string | null>>;
 
 export default function Clients({ loaderData }: Route.ComponentProps) {
-  const { clients, total, page, pageCount, filters, conversion, owners, me } = loaderData;
+  const { clients, total, page, pageCount, filters, conversion, owners, me, columns, canBulkDelete } = loaderData;
+  const filterParams = clientFilterParams(filters);
+  const list = useListSelection(
+    clients.map((client) => client.id),
+    { filter: filterParams, knownCount: total },
+  );
   const filtering = Boolean(filters.q || filters.status || filters.owner);
   const lead = conversion && "lead" in conversion ? conversion.lead : null;
   const convertLead = lead && !lead.existingClient ? lead : null;
@@ -149,25 +182,36 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
           <h1 className="font-bold text-2xl">Clients</h1>
           <p className="text-muted-foreground">The agency's clients, newest first.</p>
         </div>
-        <ClientDialog
-          key={convertLead ? `convert-${convertLead.id}` : "new"}
-          mode="create"
-          initiallyOpen={Boolean(convertLead)}
-          leadId={convertLead?.id}
-          prefill={
-            convertLead
-              ? {
-                  name: convertLead.name,
-                  email: convertLead.email,
-                  phone: convertLead.phone,
-                  company: convertLead.company,
-                }
-              : {}
-          }
-        />
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="hidden md:inline-flex">
+            <ColumnsMenu
+              columns={columns}
+              all={CLIENT_COLUMNS}
+              labels={clientColumnLabels}
+              required="name"
+              action="/admin/clients"
+            />
+          </span>
+          <ClientDialog
+            key={convertLead ? `convert-${convertLead.id}` : "new"}
+            mode="create"
+            initiallyOpen={Boolean(convertLead)}
+            leadId={convertLead?.id}
+            prefill={
+              convertLead
+                ? {
+                    name: convertLead.name,
+                    email: convertLead.email,
+                    phone: convertLead.phone,
+                    company: convertLead.company,
+                  }
+                : {}
+            }
+          />
+        </div>
       </div>
       <ConversionNotice conversion={conversion} />
-      <ClientFilters q={filters.q} status={filters.status} owner={filters.owner} />
+      <ClientFilters q={filters.q} status={filters.status} owner={filters.owner} sort={filters.sort} />
       <ListRegion label="Clients">
         {clients.length === 0 ? (
           <EmptyState
@@ -176,8 +220,27 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
           />
         ) : (
           <>
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground text-sm">
+              {list.offerAllMatching && total > clients.length ? (
+                <Button variant="link" size="sm" className="h-auto p-0" onClick={list.selectAllMatching}>
+                  Select all {total.toLocaleString("en-US")} clients matching the filter
+                </Button>
+              ) : null}
+              <p id="clients-keyboard-hint" className="hidden md:block">
+                Keys: ↑/↓ or j/k move, Enter opens, x selects.
+              </p>
+            </div>
             <div className="hidden md:block">
-              <ClientsTable clients={clients} owners={owners} me={me} />
+              <ClientsTable
+                clients={clients}
+                owners={owners}
+                me={me}
+                columns={columns}
+                sort={filters.sort}
+                selected={list.shown}
+                onToggle={list.toggle}
+                onToggleAll={list.toggleAll}
+              />
             </div>
             <div className="grid gap-4 md:hidden">
               {clients.map((client) => (
@@ -187,6 +250,15 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
           </>
         )}
       </ListRegion>
+      {list.selection ? (
+        <ClientBulkActions
+          selection={list.selection}
+          owners={owners}
+          me={me}
+          canDelete={canBulkDelete}
+          onDone={list.clear}
+        />
+      ) : null}
       <Pagination page={page} pageCount={pageCount} total={total} noun="clients" />
     </div>
   );
@@ -229,12 +301,13 @@ function ConversionNotice({ conversion }: { conversion: Route.ComponentProps["lo
   );
 }
 
-function ClientFilters({ q, status, owner }: { q: string; status: string; owner: string }) {
+function ClientFilters({ q, status, owner, sort }: { q: string; status: string; owner: string; sort: ClientSort }) {
   const formRef = useRef<HTMLFormElement>(null);
   const { search } = useLocation();
   const filtering = Boolean(q || status || owner);
   return (
     <Form ref={formRef} method="get" role="search" className="flex flex-wrap items-end gap-3" key={search}>
+      {sort !== "newest" ? <input type="hidden" name="sort" value={sort} /> : null}
       <Field id="client-search" label="Search" className="min-w-56 flex-1">
         {(props) => (
           <Input {...props} type="search" name="q" defaultValue={q} placeholder="Search name, email or company..." />
@@ -278,51 +351,104 @@ function ClientFilters({ q, status, owner }: { q: string; status: string; owner:
   );
 }
 
-/** The clients as a dense table on wide screens: one row each, with its status, owner and edit. */
-function ClientsTable({ clients, owners, me }: { clients: Client[]; owners: OwnerChoice[]; me: string }) {
+/** The list's filters and sort as a query string (no page): what "every client matching the filter" means. */
+function clientFilterParams(filters: { q: string; status: string; owner: string; sort: ClientSort }) {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.status) params.set("status", filters.status);
+  if (filters.owner) params.set("owner", filters.owner);
+  if (filters.sort !== "newest") params.set("sort", filters.sort);
+  return params.toString();
+}
+
+const clientColumnSorts: Partial<Record<ClientColumn, ColumnSort<ClientSort>>> = {
+  status: { first: "status", second: null },
+  name: { first: "name", second: "name_desc" },
+  added: { first: "newest", second: "oldest", firstIsDescending: true },
+};
+
+/**
+ * The clients as a dense table on wide screens: a row each, the columns the person chose, sortable
+ * headers, selection, and the keyboard (arrow keys or j/k move, Enter opens the client, x selects).
+ */
+function ClientsTable({
+  clients,
+  owners,
+  me,
+  columns,
+  sort,
+  selected,
+  onToggle,
+  onToggleAll,
+}: {
+  clients: Client[];
+  owners: OwnerChoice[];
+  me: string;
+  columns: ClientColumn[];
+  sort: ClientSort;
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  onToggleAll: (select: boolean) => void;
+}) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  const openRow = useCallback((index: number) => {
+    body.current?.querySelectorAll<HTMLButtonElement>("button[data-row-link]")[index]?.click();
+  }, []);
+  const [active, setActive] = useRowKeyboard({
+    body,
+    rowCount: clients.length,
+    onOpen: openRow,
+    onToggle: useCallback((index: number) => clients[index] && onToggle(clients[index].id), [clients, onToggle]),
+  });
   return (
     <div className="overflow-x-auto rounded-lg border bg-background">
-      <table className="w-full text-sm" aria-label="Clients">
-        <thead className="border-b bg-muted/50 text-left text-muted-foreground text-xs">
-          <tr>
-            {["Status", "Name", "E-mail", "Phone", "Company", "Address", "Owner", "Added", "Actions"].map((label) => (
-              <th key={label} scope="col" className="whitespace-nowrap px-3 py-2 font-medium">
-                {label === "Actions" ? <span className="sr-only">Actions</span> : label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {clients.map((client) => (
+      <table className="w-full text-sm" aria-label="Clients" aria-describedby="clients-keyboard-hint">
+        <SelectableHeaderRow
+          noun="clients"
+          rowIds={clients.map((client) => client.id)}
+          selected={selected}
+          onToggleAll={onToggleAll}
+          columns={columns}
+          labels={clientColumnLabels}
+          sorts={clientColumnSorts}
+          sort={sort}
+          path="/admin/clients"
+        >
+          <th scope="col" className="px-3 py-2">
+            <span className="sr-only">Actions</span>
+          </th>
+        </SelectableHeaderRow>
+        <tbody ref={body}>
+          {clients.map((client, index) => (
             <tr
               key={client.id}
-              className="border-b last:border-0"
+              className={cn(
+                "border-b last:border-0 hover:bg-muted/40",
+                selected.has(client.id) && "bg-primary/5",
+                index === active && "outline-2 outline-ring -outline-offset-2",
+              )}
+              aria-selected={selected.has(client.id)}
+              data-active={index === active ? "" : undefined}
               data-testid={`client-${client.email ?? client.name}`}
             >
-              <td className="px-3 py-2">
-                <Badge variant={statusVariants[client.status]}>{statusLabels[client.status]}</Badge>
-              </td>
-              <th scope="row" className="px-3 py-2 text-left font-medium">
-                {client.name}
-                {client.leadId ? (
-                  <Link className="ml-2 text-primary text-xs underline" to={`/admin/leads/${client.leadId}`}>
-                    Lead<span className="sr-only">: view the lead this client came from</span>
-                  </Link>
-                ) : null}
-              </th>
-              <td className="px-3 py-2">{client.email}</td>
-              <td className="px-3 py-2">{client.phone}</td>
-              <td className="px-3 py-2">{client.company}</td>
-              <td className="max-w-48 whitespace-pre-line px-3 py-2">{client.address}</td>
-              <td className="px-3 py-2">
-                <ClientOwnerSelect client={client} owners={owners} me={me} />
-              </td>
-              <td className="whitespace-nowrap px-3 py-2">
-                <DateText iso={client.createdAt} />
-              </td>
+              <SelectRowCheckbox
+                name={client.name}
+                checked={selected.has(client.id)}
+                onChange={() => onToggle(client.id)}
+              />
+              {columns.map((column) => (
+                <ClientCell
+                  key={column}
+                  column={column}
+                  client={client}
+                  owners={owners}
+                  me={me}
+                  onFocusName={() => setActive(index)}
+                />
+              ))}
               <td className="px-3 py-2">
                 <div className="flex items-center gap-2">
-                  <ClientStatusSelect client={client} />
+                  {columns.includes("status") ? null : <ClientStatusSelect client={client} />}
                   <ClientDialog mode="edit" client={client} prefill={client} />
                 </div>
               </td>
@@ -331,6 +457,119 @@ function ClientsTable({ clients, owners, me }: { clients: Client[]; owners: Owne
         </tbody>
       </table>
     </div>
+  );
+}
+
+function ClientCell({
+  column,
+  client,
+  owners,
+  me,
+  onFocusName,
+}: {
+  column: ClientColumn;
+  client: Client;
+  owners: OwnerChoice[];
+  me: string;
+  onFocusName: () => void;
+}) {
+  switch (column) {
+    case "status":
+      return (
+        <td className="px-3 py-2">
+          <div className="flex items-center gap-2">
+            <Badge variant={statusVariants[client.status]}>{statusLabels[client.status]}</Badge>
+            <ClientStatusSelect client={client} />
+          </div>
+        </td>
+      );
+    case "name":
+      return (
+        <th scope="row" className="px-3 py-2 text-left font-medium">
+          {/* Opens the client, as Enter does: the row's Edit dialog. */}
+          <button
+            type="button"
+            data-row-link
+            className="text-left font-medium hover:underline"
+            onFocus={onFocusName}
+            onClick={(event) =>
+              event.currentTarget.closest("tr")?.querySelector<HTMLButtonElement>("button[data-open-client]")?.click()
+            }
+          >
+            {client.name}
+          </button>
+          {client.leadId ? (
+            <Link className="ml-2 text-primary text-xs underline" to={`/admin/leads/${client.leadId}`}>
+              Lead<span className="sr-only">: view the lead this client came from</span>
+            </Link>
+          ) : null}
+        </th>
+      );
+    case "owner":
+      return (
+        <td className="px-3 py-2">
+          <ClientOwnerSelect client={client} owners={owners} me={me} />
+        </td>
+      );
+    case "added":
+      return (
+        <td className="whitespace-nowrap px-3 py-2">
+          <DateText iso={client.createdAt} />
+        </td>
+      );
+    case "address":
+      return <td className="max-w-48 whitespace-pre-line px-3 py-2">{client.address}</td>;
+    default:
+      return <td className="px-3 py-2">{client[column]}</td>;
+  }
+}
+
+function ClientBulkActions({
+  selection,
+  owners,
+  me,
+  canDelete,
+  onDone,
+}: {
+  selection: BulkSelection;
+  owners: OwnerChoice[];
+  me: string;
+  canDelete: boolean;
+  onDone: () => void;
+}) {
+  const [status, setStatus] = useState<ClientStatus>("active");
+  return (
+    <BulkBar
+      selection={selection}
+      noun={{ one: "client", many: "clients" }}
+      action="/admin/clients"
+      exportPath="/admin/clients/export"
+      canDelete={canDelete}
+      deleteDescription="The clients are deleted in one step; the leads they came from stay. This cannot be undone."
+      onDone={onDone}
+    >
+      {(run, { busy, what }) => (
+        <>
+          <BulkChoice
+            label="New status"
+            value={status}
+            onChange={(value) => setStatus(value as ClientStatus)}
+            width="w-36"
+            button="Set status"
+            variant="default"
+            busy={busy}
+            onRun={() => run("bulk-set-status", { status }, `Set ${what} to ${statusLabels[status]}?`, "Change status")}
+          >
+            {CLIENT_STATUSES.map((value) => (
+              <NativeSelectOption key={value} value={value}>
+                {statusLabels[value]}
+              </NativeSelectOption>
+            ))}
+          </BulkChoice>
+          <BulkAssign run={run} busy={busy} what={what} owners={owners} me={me} />
+        </>
+      )}
+    </BulkBar>
   );
 }
 
@@ -461,7 +700,7 @@ function ClientDialog({
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         {mode === "edit" ? (
-          <Button size="sm" variant="outline" aria-label={`Edit ${client?.name}`}>
+          <Button size="sm" variant="outline" aria-label={`Edit ${client?.name}`} data-open-client>
             <PencilIcon aria-hidden /> Edit
           </Button>
         ) : (

@@ -13,6 +13,7 @@ import {
   campaignTable,
   dashboardCounts,
   leadsPerDayBySource,
+  SERIES_DAYS,
 } from "~/server/dashboard/dashboard.server";
 import { loadFunnel } from "~/server/dashboard/funnel.server";
 import { type DueFollowUp, dueFollowUps } from "~/server/leads/follow-ups.server";
@@ -28,14 +29,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   // Follow-ups belong to whoever works leads; editors never own any.
   const worksLeads = canAccess(staff.role, "/admin/leads");
+  const timeZone = await getAgencyTimeZone(db);
+  const nowMs = Date.now();
   const [counts, series, campaigns, funnel, followUps] = await Promise.all([
     dashboardCounts(db),
-    leadsPerDayBySource(db),
-    campaignTable(db),
+    leadsPerDayBySource(db, nowMs, SERIES_DAYS, timeZone),
+    campaignTable(db, nowMs, SERIES_DAYS, timeZone),
     loadFunnel(db, new URL(request.url).searchParams),
-    worksLeads ? getAgencyTimeZone(db).then((timeZone) => dueFollowUps(db, staff.id, timeZone, { limit: 10 })) : null,
+    worksLeads ? dueFollowUps(db, staff.id, timeZone, { limit: 10 }) : null,
   ]);
-  return { role: staff.role, counts, series, campaigns, funnel, followUps };
+  return { role: staff.role, counts, series, campaigns, funnel, followUps, timeZone };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -73,7 +76,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <CardTitle asChild>
             <h2>New leads per day</h2>
           </CardTitle>
-          <CardDescription>Last 30 days by source, spam excluded. Days are UTC.</CardDescription>
+          <CardDescription>Last 30 days by source, spam excluded. Days in {loaderData.timeZone}.</CardDescription>
         </CardHeader>
         <CardContent>
           <LeadsChart series={loaderData.series} />

@@ -1,17 +1,17 @@
 import { ChevronRightIcon, DownloadIcon, ShieldAlertIcon, ShieldCheckIcon, Trash2Icon } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
-import { Form, Link, useFetcher, useLocation, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { DateText } from "~/components/admin/date-text";
-import { BulkActions, type BulkSelection } from "~/components/admin/leads/bulk-actions";
+import { BulkActions } from "~/components/admin/leads/bulk-actions";
 import { LeadEditDialog } from "~/components/admin/leads/lead-edit-dialog";
 import { activeFilterCount, LeadFilterBar } from "~/components/admin/leads/lead-filter-bar";
 import { OwnerSelect } from "~/components/admin/leads/lead-owner-select";
 import { LeadStatusBadge } from "~/components/admin/leads/lead-status-badge";
 import { LeadStatusSelect } from "~/components/admin/leads/lead-status-select";
-import { ColumnsMenu, LeadsTable } from "~/components/admin/leads/leads-table";
+import { LeadColumnsMenu, LeadsTable } from "~/components/admin/leads/leads-table";
 import { SavedViews } from "~/components/admin/leads/saved-views";
 import { useRememberListSearch } from "~/components/admin/list-return";
+import { useListSelection } from "~/components/admin/use-list-selection";
 import { useToastMessage } from "~/components/show-toast";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -115,47 +115,14 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
   useToastMessage(actionData?.toast);
   useRememberListSearch();
   const navigation = useNavigation();
-  const { search } = useLocation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/leads";
   const spamView = filters.view === "spam";
   const exportParams = leadFilterParams({ ...filters, page: 1 }).toString();
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [allMatching, setAllMatching] = useState(false);
-  const counter = useFetcher<{ count: number }>();
-  // Another page or filter is another list: what was selected on this one no longer applies.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the address is the trigger.
-  useEffect(() => {
-    setSelected(new Set());
-    setAllMatching(false);
-  }, [search]);
-  const clearSelection = useCallback(() => {
-    setSelected(new Set());
-    setAllMatching(false);
-  }, []);
-  const toggle = useCallback((id: string) => {
-    setAllMatching(false);
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  }, []);
   const pageIds = page?.leads.map((lead) => lead.id) ?? [];
-  const toggleAll = (select: boolean) => {
-    setAllMatching(false);
-    setSelected(select ? new Set(pageIds) : new Set());
-  };
-  const selectAllMatching = () => {
-    setAllMatching(true);
-    counter.load(`/admin/leads/count${exportParams ? `?${exportParams}` : ""}`);
-  };
-  const selection: BulkSelection | null = allMatching
-    ? { scope: "filter", filter: exportParams, count: counter.data?.count ?? null }
-    : selected.size > 0
-      ? { scope: "selected", ids: pageIds.filter((id) => selected.has(id)) }
-      : null;
-  const wholePageSelected = page !== null && pageIds.length > 0 && pageIds.every((id) => selected.has(id));
+  const list = useListSelection(pageIds, {
+    filter: exportParams,
+    countUrl: `/admin/leads/count${exportParams ? `?${exportParams}` : ""}`,
+  });
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -177,7 +144,7 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
             </a>
           </Button>
           <span className="hidden md:inline-flex">
-            <ColumnsMenu columns={columns} />
+            <LeadColumnsMenu columns={columns} />
           </span>
         </div>
       </div>
@@ -214,8 +181,8 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
           <div className={cn("space-y-3 transition-opacity", loading && "opacity-60")}>
             <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground text-sm">
               <p data-testid="leads-summary">{summaryText(page)}</p>
-              {(wholePageSelected || selected.size === 0) && !allMatching && page.total > page.leads.length ? (
-                <Button variant="link" size="sm" className="h-auto p-0" onClick={selectAllMatching}>
+              {list.offerAllMatching && page.total > page.leads.length ? (
+                <Button variant="link" size="sm" className="h-auto p-0" onClick={list.selectAllMatching}>
                   Select all {page.totalIsLowerBound ? "" : `${page.total.toLocaleString("en-US")} `}leads matching the
                   filter
                 </Button>
@@ -229,9 +196,9 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
                 leads={page.leads}
                 columns={columns}
                 sort={filters.sort}
-                selected={allMatching ? new Set(pageIds) : selected}
-                onToggle={toggle}
-                onToggleAll={toggleAll}
+                selected={list.shown}
+                onToggle={list.toggle}
+                onToggleAll={list.toggleAll}
                 owners={owners}
                 now={loaderData.now}
                 todayStart={loaderData.todayStart}
@@ -244,14 +211,14 @@ export default function Leads({ loaderData, actionData }: Route.ComponentProps) 
                 </li>
               ))}
             </ul>
-            {selection ? (
+            {list.selection ? (
               <BulkActions
-                selection={selection}
+                selection={list.selection}
                 spamView={spamView}
                 owners={owners}
                 me={me}
                 canDelete={canBulkDelete}
-                onDone={clearSelection}
+                onDone={list.clear}
               />
             ) : null}
             <Pagination page={page.page} pageCount={page.pageCount} more={page.totalIsLowerBound} />

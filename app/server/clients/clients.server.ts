@@ -1,10 +1,11 @@
-import type { ClientFilters, ClientInput, ClientStatus } from "~/lib/schemas/clients";
+import type { ClientFilters, ClientInput, ClientSort, ClientStatus } from "~/lib/schemas/clients";
 import { AppError } from "../app-error.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
 import { isUniqueViolation, matchesAnyColumn } from "../db/search.server";
 import { newId, now } from "../db/values.server";
 import { recordStatusChange } from "../leads/lead-admin.server";
+import { csvLine } from "../leads/lead-list.server";
 import { recordClientEvents } from "../webhooks/events.server";
 
 export const CLIENTS_PAGE_SIZE = 20;
@@ -53,31 +54,47 @@ function toClient(row: ClientRow): Client {
   };
 }
 
-/** Newest first, filtered and paginated by the database; `page` is clamped to the last page. */
-export async function listClients(
-  db: Database,
-  filters: ClientFilters,
-  pageSize = CLIENTS_PAGE_SIZE,
-  userId: string | null = null,
-) {
+/** The clients a filter matches (search, status, owner), before sorting and paging. */
+export function matchingClients(db: Database, filters: Omit<ClientFilters, "page" | "sort">, userId: string | null) {
   let query = db.selectFrom("clients");
   if (filters.owner === "none") query = query.where("owner_id", "is", null);
   else if (filters.owner === "me") query = query.where("owner_id", "=", userId ?? "");
   else if (filters.owner) query = query.where("owner_id", "=", filters.owner);
   if (filters.q) query = query.where((eb) => matchesAnyColumn(eb, ["name", "email", "company"], filters.q));
   if (filters.status) query = query.where("status", "=", filters.status);
+  return query;
+}
+
+const clientOrder: Record<ClientSort, [column: "created_at" | "name" | "status", direction: "asc" | "desc"]> = {
+  newest: ["created_at", "desc"],
+  oldest: ["created_at", "asc"],
+  name: ["name", "asc"],
+  name_desc: ["name", "desc"],
+  status: ["status", "asc"],
+};
+
+/** Filtered, sorted (newest first unless asked) and paginated by the database; `page` is clamped to the last page. */
+export async function listClients(
+  db: Database,
+  filters: Omit<ClientFilters, "sort"> & { sort?: ClientSort },
+  pageSize = CLIENTS_PAGE_SIZE,
+  userId: string | null = null,
+) {
+  const query = matchingClients(db, filters, userId);
   const { count } = await query.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
   const total = Number(count);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(filters.page, pageCount);
-  const rows = await query
-    .selectAll()
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
+  const [column, direction] = clientOrder[filters.sort ?? "newest"];
+  let rows = query.selectAll().orderBy(column, direction);
+  // Ties keep a stable order across pages.
+  if (column !== "created_at") rows = rows.orderBy("created_at", "desc");
+  const clients = await rows
+    .orderBy("id", direction === "asc" && column === "created_at" ? "asc" : "desc")
     .limit(pageSize)
     .offset((page - 1) * pageSize)
     .execute();
-  return { clients: rows.map(toClient), total, page, pageCount, pageSize };
+  return { clients: clients.map(toClient), total, page, pageCount, pageSize };
 }
 
 export async function getClient(db: Database, clientId: string) {
@@ -233,4 +250,41 @@ export async function setClientStatus(db: Database, clientId: string, status: Cl
     entityId: clientId,
     summary: { name: before.name, status: { from: before.status, to: status } },
   });
+}
+
+const CSV_BATCH = 500;
+const CSV_COLUMNS = [
+  "id",
+  "name",
+  "email",
+  "phone",
+  "company",
+  "address",
+  "status",
+  "owner_id",
+  "lead_id",
+  "created_at",
+] as const;
+
+/** The CSV of the selected clients, or of every client the filter matches, in the list's order, in batches. */
+export async function* clientsCsv(
+  db: Database,
+  filters: Omit<ClientFilters, "page">,
+  userId: string,
+  ids: readonly string[] | null,
+): AsyncGenerator<string> {
+  yield csvLine(CSV_COLUMNS);
+  const query = ids ? db.selectFrom("clients").where("id", "in", ids) : matchingClients(db, filters, userId);
+  const [column, direction] = clientOrder[filters.sort ?? "newest"];
+  for (let offset = 0; ; offset += CSV_BATCH) {
+    const rows = await query
+      .select(CSV_COLUMNS)
+      .orderBy(column, direction)
+      .orderBy("id", direction)
+      .limit(CSV_BATCH)
+      .offset(offset)
+      .execute();
+    if (rows.length) yield rows.map((row) => csvLine(CSV_COLUMNS.map((name) => row[name]))).join("");
+    if (rows.length < CSV_BATCH) return;
+  }
 }

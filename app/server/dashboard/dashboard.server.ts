@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { dialectOf } from "../db/database.server";
+import { DEFAULT_TIME_ZONE, dayIn, zonedToUtc } from "~/lib/time-zone";
 import type { Database } from "../db/schema.server";
 
 const ACTIVITY_WINDOW_DAYS = 7;
@@ -33,18 +33,32 @@ export async function dashboardCounts(db: Database, nowMs = Date.now()) {
 export const SERIES_DAYS = 30;
 const MAX_CHART_SOURCES = 5;
 export const OTHER_SOURCES = "Other";
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-function windowStart(nowMs: number, days: number) {
-  const today = new Date(nowMs);
-  return Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - (days - 1) * DAY_MS;
+/**
+ * The last `days` calendar days in the agency's zone, oldest first: each day's name and the UTC instant
+ * it starts at, plus the instant the window ends (tomorrow's start). Days are 23 or 25 hours long
+ * when the clocks change.
+ */
+function zoneDays(timeZone: string, nowMs: number, days: number) {
+  const [year, month, day] = dayIn(timeZone, nowMs).split("-").map(Number) as [number, number, number];
+  const starts = Array.from({ length: days + 1 }, (_, index) =>
+    zonedToUtc(timeZone, year, month, day - (days - 1) + index),
+  );
+  return {
+    names: starts.slice(0, days).map((start) => dayIn(timeZone, start)),
+    starts: starts.map((start) => new Date(start).toISOString()),
+  };
 }
 
-/** The calendar day (UTC) of a lead, as YYYY-MM-DD, on either dialect. */
-function leadDay(db: Database) {
-  return dialectOf(db) === "postgres"
-    ? sql<string>`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')`
-    : sql<string>`substr(created_at, 1, 10)`;
+/**
+ * The zone's calendar day of a lead, as YYYY-MM-DD: a comparison with each day's first instant, the
+ * same on both databases (SQLite knows no time zones). The bounds are inlined so that the grouping
+ * and the selection are the same expression.
+ */
+function leadDay({ names, starts }: { names: string[]; starts: string[] }) {
+  const branches = names.map(
+    (name, index) => sql`when created_at < ${sql.lit(starts[index + 1]!)} then ${sql.lit(name)}`,
+  );
+  return sql<string>`case ${sql.join(branches, sql` `)} end`;
 }
 
 /**
@@ -63,18 +77,25 @@ export type LeadSeries = {
   total: number;
 };
 
-/** New leads (not spam) per UTC day over the last 30 days, by channel, every day present even at zero. */
-export async function leadsPerDayBySource(db: Database, nowMs = Date.now(), days = SERIES_DAYS): Promise<LeadSeries> {
-  const start = windowStart(nowMs, days);
-  const dayList = Array.from({ length: days }, (_, index) =>
-    new Date(start + index * DAY_MS).toISOString().slice(0, 10),
-  );
+/**
+ * New leads (not spam) per day of the agency's time zone over the last 30 days, by channel, every day
+ * present even at zero.
+ */
+export async function leadsPerDayBySource(
+  db: Database,
+  nowMs = Date.now(),
+  days = SERIES_DAYS,
+  timeZone = DEFAULT_TIME_ZONE,
+): Promise<LeadSeries> {
+  const window = zoneDays(timeZone, nowMs, days);
+  const dayList = window.names;
   const grouped = await db
     .selectFrom("leads")
-    .select([leadDay(db).as("day"), "source", (eb) => eb.fn.countAll<number>().as("count")])
-    .where("created_at", ">=", new Date(start).toISOString())
+    .select([leadDay(window).as("day"), "source", (eb) => eb.fn.countAll<number>().as("count")])
+    .where("created_at", ">=", window.starts[0]!)
+    .where("created_at", "<", window.starts[days]!)
     .where("is_spam", "=", false)
-    .groupBy([leadDay(db), "source"])
+    .groupBy([leadDay(window), "source"])
     .execute();
 
   const channelTotals = new Map<string, number>();
@@ -106,7 +127,12 @@ export type CampaignRow = { campaign: string | null; leads: number; qualified: n
  * Leads of the last 30 days (not spam) by UTM campaign. "Qualified" counts leads that reached
  * qualified, so converted leads count there too; leads without a campaign come last.
  */
-export async function campaignTable(db: Database, nowMs = Date.now(), days = SERIES_DAYS): Promise<CampaignRow[]> {
+export async function campaignTable(
+  db: Database,
+  nowMs = Date.now(),
+  days = SERIES_DAYS,
+  timeZone = DEFAULT_TIME_ZONE,
+): Promise<CampaignRow[]> {
   const rows = await db
     .selectFrom("leads")
     .select([
@@ -115,7 +141,7 @@ export async function campaignTable(db: Database, nowMs = Date.now(), days = SER
       sql<number>`sum(case when status in ('qualified', 'converted') then 1 else 0 end)`.as("qualified"),
       sql<number>`sum(case when status = 'converted' then 1 else 0 end)`.as("converted"),
     ])
-    .where("created_at", ">=", new Date(windowStart(nowMs, days)).toISOString())
+    .where("created_at", ">=", zoneDays(timeZone, nowMs, days).starts[0]!)
     .where("is_spam", "=", false)
     .groupBy("utm_campaign")
     .execute();

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { BULK_LIMIT, type LeadStatusValue } from "~/lib/schemas/lead-admin";
 import { AppError } from "../app-error.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { dialectOf } from "../db/database.server";
 import type { Database } from "../db/schema.server";
 import { newId, now } from "../db/values.server";
 import { queueMails } from "../mail/outbox.server";
@@ -36,6 +37,16 @@ export async function countMatchingLeads(db: Database, filters: ListFilters, con
   return Number(row.count);
 }
 
+/**
+ * A list of ids as one bound parameter that the database unpacks into a set (`id in (…)`): one
+ * statement for any number of leads, instead of a statement per batch of bound ids.
+ */
+function idSet(db: Database, ids: readonly string[]) {
+  return dialectOf(db) === "postgres"
+    ? sql<string>`select unnest(${[...ids]}::text[])`
+    : sql<string>`select value from json_each(${JSON.stringify(ids)})`;
+}
+
 async function resolveTarget(db: Database, target: BulkTarget) {
   if ("ids" in target) {
     const found: { id: string; name: string }[] = [];
@@ -52,11 +63,18 @@ async function resolveTarget(db: Database, target: BulkTarget) {
     .execute();
 }
 
+type SetBasedChange = Exclude<BulkChange, { action: "assign" | "delete" }>;
+
+/** Leads per transaction when a status or spam change is split up on SQLite. */
+const SQLITE_CHUNK = 1_000;
+
 /**
- * One bulk change, all or nothing, in one transaction: every lead's status history where its status
- * changes, and one audit entry that lists the ids. Statements go in batches of 500 ids, so that
- * PostgreSQL locks only the rows it changes and new leads keep arriving meanwhile; SQLite has one
- * writer, so a visitor's lead waits for the commit (set-based statements keep that short).
+ * One bulk change, with every lead's status history where its status changes and one audit entry that
+ * lists the ids. Status and spam changes are set-based (a statement or two for the whole set).
+ * On PostgreSQL every change is one transaction, all or nothing: it locks only the rows it changes,
+ * so visitors' leads keep arriving. SQLite has one writer, and a visitor's lead waits for whatever
+ * transaction is writing: there a status or spam change of more than SQLITE_CHUNK leads commits in
+ * transactions of SQLITE_CHUNK leads, the last of which writes the audit entry listing every id.
  * `expectedCount`, when given, is the count the person confirmed: deleting refuses if it changed.
  */
 export async function applyBulkChange(
@@ -69,43 +87,21 @@ export async function applyBulkChange(
     mail,
   }: { actor: AuditActor | null; expectedCount?: number; mail: { baseUrl: string; queuedNote?: string | null } },
 ) {
+  if (change.action !== "assign" && change.action !== "delete" && dialectOf(db) === "sqlite") {
+    const leads = checkedTarget(await resolveTarget(db, target), change, expectedCount);
+    if (leads.length > SQLITE_CHUNK) return applyInChunks(db, target, leads, change, actor);
+  }
   return db.transaction().execute(async (trx) => {
-    const leads = await resolveTarget(trx, target);
-    if (leads.length > BULK_LIMIT) {
-      throw new AppError(
-        "INVALID_INPUT",
-        `More than ${BULK_LIMIT.toLocaleString("en-US")} leads match: narrow the filter and try again.`,
-      );
-    }
-    if (leads.length === 0) throw new AppError("CONFLICT", "No leads match any more.");
-    if (change.action === "delete" && expectedCount !== undefined && expectedCount !== leads.length) {
-      throw new AppError(
-        "CONFLICT",
-        `${leads.length.toLocaleString("en-US")} leads match now, not the ${expectedCount.toLocaleString("en-US")} you confirmed. Check the list and try again.`,
-      );
-    }
+    const leads = checkedTarget(await resolveTarget(trx, target), change, expectedCount);
     const ids = leads.map((lead) => lead.id);
     const at = now();
-    const summary: Record<string, unknown> = { count: ids.length, scope: "ids" in target ? "selected" : "filter" };
-    if (!("ids" in target)) summary.filter = target.filters;
+    const summary = auditSummary(target, ids, change);
     let changed = 0;
     switch (change.action) {
-      case "set-status": {
-        summary.status = change.status;
-        for (const batch of batches(ids)) {
-          // The history row is written from the lead's status before the update, in one statement.
-          await sql`
-            insert into lead_status_changes (id, lead_id, from_status, to_status, actor_id, actor_email, created_at)
-            select leads.id || ${`-${newId()}`}, leads.id, leads.status, ${change.status}, ${actor?.id ?? null}, ${actor?.email ?? null}, ${at}
-            from leads where leads.id in (${sql.join(batch)}) and leads.status <> ${change.status}`.execute(trx);
-          const result = await trx
-            .updateTable("leads")
-            .set({ status: change.status, updated_at: at })
-            .where("id", "in", batch)
-            .where("status", "<>", change.status)
-            .executeTakeFirst();
-          changed += Number(result.numUpdatedRows);
-        }
+      case "set-status":
+      case "spam":
+      case "not-spam": {
+        changed = await applySetBased(trx, ids, change, { actor, at });
         break;
       }
       case "assign": {
@@ -144,20 +140,6 @@ export async function applyBulkChange(
         }
         break;
       }
-      case "spam":
-      case "not-spam": {
-        const spam = change.action === "spam";
-        for (const batch of batches(ids)) {
-          const result = await trx
-            .updateTable("leads")
-            .set({ is_spam: spam, spam_reason: spam ? STAFF_SPAM_REASON : null, updated_at: at })
-            .where("id", "in", batch)
-            .where("is_spam", "=", !spam)
-            .executeTakeFirst();
-          changed += Number(result.numUpdatedRows);
-        }
-        break;
-      }
       case "delete": {
         const removed = { leads: 0, submissions: 0, notes: 0, statusChanges: 0, mails: 0 };
         for (const batch of batches(ids)) {
@@ -169,14 +151,109 @@ export async function applyBulkChange(
         break;
       }
     }
-    summary.changed = changed;
-    summary.ids = ids;
-    await recordAudit(trx, {
-      actor,
-      action: `lead.bulk_${change.action.replace("-", "_")}`,
-      entityType: "lead",
-      summary,
-    });
+    await recordBulkAudit(trx, actor, change, { ...summary, changed, ids });
     return { matched: ids.length, changed };
   });
+}
+
+/** A status or spam change in transactions of SQLITE_CHUNK leads; visitors' leads are saved between them. */
+async function applyInChunks(
+  db: Database,
+  target: BulkTarget,
+  leads: { id: string }[],
+  change: SetBasedChange,
+  actor: AuditActor | null,
+) {
+  const ids = leads.map((lead) => lead.id);
+  const at = now();
+  const summary = auditSummary(target, ids, change);
+  const chunks = Math.ceil(ids.length / SQLITE_CHUNK);
+  let changed = 0;
+  for (let chunk = 0; chunk < chunks; chunk++) {
+    const part = ids.slice(chunk * SQLITE_CHUNK, (chunk + 1) * SQLITE_CHUNK);
+    await db.transaction().execute(async (trx) => {
+      changed += await applySetBased(trx, part, change, { actor, at });
+      if (chunk === chunks - 1) await recordBulkAudit(trx, actor, change, { ...summary, changed, chunks, ids });
+    });
+  }
+  return { matched: ids.length, changed };
+}
+
+function checkedTarget<T>(leads: T[], change: BulkChange, expectedCount: number | undefined) {
+  return checkBulkTarget(leads, "leads", { deleting: change.action === "delete", expectedCount });
+}
+
+/**
+ * Refuses a bulk change over too many rows (narrow the filter), over none (they went meanwhile), or a
+ * delete whose count is no longer the one the person confirmed.
+ */
+export function checkBulkTarget<T>(
+  rows: T[],
+  noun: string,
+  { deleting, expectedCount }: { deleting: boolean; expectedCount: number | undefined },
+) {
+  if (rows.length > BULK_LIMIT) {
+    throw new AppError(
+      "INVALID_INPUT",
+      `More than ${BULK_LIMIT.toLocaleString("en-US")} ${noun} match: narrow the filter and try again.`,
+    );
+  }
+  if (rows.length === 0) throw new AppError("CONFLICT", `No ${noun} match any more.`);
+  if (deleting && expectedCount !== undefined && expectedCount !== rows.length) {
+    throw new AppError(
+      "CONFLICT",
+      `${rows.length.toLocaleString("en-US")} ${noun} match now, not the ${expectedCount.toLocaleString("en-US")} you confirmed. Check the list and try again.`,
+    );
+  }
+  return rows;
+}
+
+function auditSummary(target: BulkTarget, ids: string[], change: BulkChange) {
+  const summary: Record<string, unknown> = { count: ids.length, scope: "ids" in target ? "selected" : "filter" };
+  if (!("ids" in target)) summary.filter = target.filters;
+  if (change.action === "set-status") summary.status = change.status;
+  return summary;
+}
+
+async function recordBulkAudit(db: Database, actor: AuditActor | null, change: BulkChange, summary: object) {
+  await recordAudit(db, {
+    actor,
+    action: `lead.bulk_${change.action.replace("-", "_")}`,
+    entityType: "lead",
+    summary: summary as Record<string, unknown>,
+  });
+}
+
+/**
+ * A status or spam change of these leads, set-based: a statement or two however many there are. A
+ * status change writes each lead's history row from its status before the update.
+ */
+async function applySetBased(
+  trx: Database,
+  ids: readonly string[],
+  change: SetBasedChange,
+  { actor, at }: { actor: AuditActor | null; at: string },
+) {
+  const targets = idSet(trx, ids);
+  if (change.action === "set-status") {
+    await sql`
+      insert into lead_status_changes (id, lead_id, from_status, to_status, actor_id, actor_email, created_at)
+      select leads.id || ${`-${newId()}`}, leads.id, leads.status, ${change.status}, ${actor?.id ?? null}, ${actor?.email ?? null}, ${at}
+      from leads where leads.id in (${targets}) and leads.status <> ${change.status}`.execute(trx);
+    const result = await trx
+      .updateTable("leads")
+      .set({ status: change.status, updated_at: at })
+      .where(sql<boolean>`id in (${targets})`)
+      .where("status", "<>", change.status)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+  const spam = change.action === "spam";
+  const result = await trx
+    .updateTable("leads")
+    .set({ is_spam: spam, spam_reason: spam ? STAFF_SPAM_REASON : null, updated_at: at })
+    .where(sql<boolean>`id in (${targets})`)
+    .where("is_spam", "=", !spam)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

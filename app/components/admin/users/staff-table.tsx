@@ -1,6 +1,7 @@
 import { LogOutIcon, Trash2Icon } from "lucide-react";
 import { Form } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { DateText } from "~/components/admin/date-text";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -68,11 +69,7 @@ export function StaffTable({ users, currentUserId }: { users: StaffUser[]; curre
                   )}
                 </td>
                 <td className="py-3 pr-3 text-muted-foreground">
-                  {user.lastSignInAt ? (
-                    <time dateTime={user.lastSignInAt}>{formatDateTime(user.lastSignInAt)}</time>
-                  ) : (
-                    "Never"
-                  )}
+                  {user.lastSignInAt ? <DateText iso={user.lastSignInAt} withTime /> : "Never"}
                 </td>
                 <td className="py-3">
                   <div className="flex flex-wrap justify-end gap-2">
@@ -121,8 +118,4 @@ export function StaffTable({ users, currentUserId }: { users: StaffUser[]; curre
       </CardContent>
     </Card>
   );
-}
-
-function formatDateTime(iso: string) {
-  return `${new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`;
 }

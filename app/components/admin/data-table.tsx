@@ -1,0 +1,282 @@
+import { ArrowDownIcon, ArrowUpIcon, Columns3Icon } from "lucide-react";
+import { type ReactNode, type RefObject, useEffect, useState } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuCheckboxItem,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
+
+/** The pieces the admin's dense tables share: keyboard rows, sortable headers, the columns menu. */
+
+function isTyping(target: EventTarget | null) {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA", "BUTTON"].includes(target.tagName);
+}
+
+/**
+ * The table's keyboard: arrow keys or j/k move between rows (focusing the row's `[data-row-link]`),
+ * Enter opens the active row, x selects it. Returns the active row and a setter for focus moves.
+ */
+export function useRowKeyboard({
+  body,
+  rowCount,
+  onOpen,
+  onToggle,
+}: {
+  body: RefObject<HTMLTableSectionElement | null>;
+  rowCount: number;
+  onOpen: (index: number) => void;
+  onToggle: (index: number) => void;
+}) {
+  const [active, setActive] = useState(-1);
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+      if (document.querySelector("[role=dialog], [role=menu]")) return;
+      const inRow = event.target instanceof HTMLElement && body.current?.contains(event.target);
+      // Typing in the filters must not move the cursor; inside the table the row's own controls are fine.
+      if (isTyping(event.target) && !inRow) return;
+      const move = (to: number) => {
+        event.preventDefault();
+        const next = Math.max(0, Math.min(rowCount - 1, to));
+        setActive(next);
+        body.current?.querySelectorAll<HTMLElement>("[data-row-link]")[next]?.focus();
+      };
+      const current = active >= 0 && active < rowCount;
+      if (event.key === "ArrowDown" || event.key === "j") move(active + 1);
+      else if (event.key === "ArrowUp" || event.key === "k") move(active < 0 ? 0 : active - 1);
+      else if (event.key === "x" && current) {
+        event.preventDefault();
+        onToggle(active);
+      } else if (event.key === "Enter" && current && !inRow) {
+        event.preventDefault();
+        onOpen(active);
+      }
+    }
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [active, rowCount, body, onOpen, onToggle]);
+  return [active, setActive] as const;
+}
+
+/**
+ * How a column's header sorts: the sort its first click picks, the other direction on the next click
+ * (or null), and whether the first sort counts as descending (newest first is).
+ */
+export type ColumnSort<S extends string> = { first: S; second: S | null; firstIsDescending?: boolean };
+
+/** A column header that sorts the list by its column, keeping the other filters and going back to page 1. */
+export function SortableHeader<S extends string>({
+  label,
+  sorting,
+  sort,
+  defaultSort,
+  path,
+}: {
+  label: string;
+  sorting: ColumnSort<S> | undefined;
+  sort: S;
+  defaultSort: S;
+  path: string;
+}) {
+  const { search } = useLocation();
+  if (!sorting) {
+    return (
+      <th scope="col" className="whitespace-nowrap px-3 py-2 font-medium">
+        {label}
+      </th>
+    );
+  }
+  const { first, second, firstIsDescending = false } = sorting;
+  const params = new URLSearchParams(search);
+  const next = sort === first && second ? second : first;
+  if (next === defaultSort) params.delete("sort");
+  else params.set("sort", next);
+  params.delete("page");
+  const query = params.toString();
+  const state =
+    sort === first
+      ? firstIsDescending
+        ? "descending"
+        : "ascending"
+      : sort === second
+        ? firstIsDescending
+          ? "ascending"
+          : "descending"
+        : undefined;
+  return (
+    <th scope="col" aria-sort={state} className="whitespace-nowrap px-3 py-2 font-medium">
+      <Link
+        to={`${path}${query ? `?${query}` : ""}`}
+        className="inline-flex items-center gap-1 hover:text-foreground"
+        preventScrollReset
+      >
+        {label}
+        {state === "ascending" ? <ArrowUpIcon aria-hidden className="size-3" /> : null}
+        {state === "descending" ? <ArrowDownIcon aria-hidden className="size-3" /> : null}
+      </Link>
+    </th>
+  );
+}
+
+/** The header cell and row cell checkboxes of a selectable table. */
+export function SelectAllCheckbox({
+  label,
+  all,
+  some,
+  onChange,
+}: {
+  label: string;
+  all: boolean;
+  some: boolean;
+  onChange: (select: boolean) => void;
+}) {
+  return (
+    <th scope="col" className="w-10 px-3 py-2">
+      <input
+        type="checkbox"
+        className="size-4 accent-primary align-middle"
+        aria-label={label}
+        checked={all}
+        ref={(input) => {
+          if (input) input.indeterminate = some && !all;
+        }}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+      />
+    </th>
+  );
+}
+
+/**
+ * Shows or hides a table's columns; the choice is saved for the signed-in person by posting
+ * `set-columns` to the screen. The `required` column opens a row from the keyboard: it always stays.
+ */
+export function ColumnsMenu<C extends string>({
+  columns,
+  all,
+  labels,
+  required,
+  action,
+}: {
+  columns: readonly C[];
+  all: readonly C[];
+  labels: Record<C, string>;
+  required: C;
+  action: string;
+}) {
+  const fetcher = useFetcher();
+  const pending = fetcher.formData?.getAll("columns") as C[] | undefined;
+  const shown = pending ?? columns;
+  const toggle = (column: C, show: boolean) => {
+    const next = all.filter((each) => (each === column ? show : shown.includes(each)));
+    if (!next.includes(required)) return;
+    const form = new FormData();
+    form.set("intent", "set-columns");
+    for (const each of next) form.append("columns", each);
+    fetcher.submit(form, { method: "post", action });
+  };
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="outline" size="sm">
+          <Columns3Icon /> Columns
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-52">
+        <DropdownMenuLabel>Show columns</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {all.map((column) => (
+          <DropdownMenuCheckboxItem
+            key={column}
+            checked={shown.includes(column)}
+            disabled={column === required}
+            onSelect={(event) => event.preventDefault()}
+            onCheckedChange={(checked) => toggle(column, checked === true)}
+          >
+            {labels[column]}
+          </DropdownMenuCheckboxItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** A row's selection checkbox, named after the row. */
+export function SelectRowCheckbox({
+  name,
+  checked,
+  onChange,
+}: {
+  name: string;
+  checked: boolean;
+  onChange: () => void;
+}) {
+  return (
+    <td className="px-3 py-2">
+      <input
+        type="checkbox"
+        className="size-4 accent-primary align-middle"
+        aria-label={`Select ${name}`}
+        checked={checked}
+        onChange={onChange}
+      />
+    </td>
+  );
+}
+
+/**
+ * A selectable table's header row: the select-all checkbox, then a sortable header per shown column
+ * (newest first is each list's default sort), then anything trailing.
+ */
+export function SelectableHeaderRow<C extends string, S extends string>({
+  noun,
+  rowIds,
+  selected,
+  onToggleAll,
+  columns,
+  labels,
+  sorts,
+  sort,
+  path,
+  children,
+}: {
+  noun: string;
+  rowIds: string[];
+  selected: ReadonlySet<string>;
+  onToggleAll: (select: boolean) => void;
+  columns: readonly C[];
+  labels: Record<C, string>;
+  sorts: Partial<Record<C, ColumnSort<S>>>;
+  sort: S;
+  path: string;
+  children?: ReactNode;
+}) {
+  return (
+    <thead className="border-b bg-muted/50 text-left text-muted-foreground text-xs">
+      <tr>
+        <SelectAllCheckbox
+          label={`Select all ${noun} on this page`}
+          all={rowIds.length > 0 && rowIds.every((id) => selected.has(id))}
+          some={rowIds.some((id) => selected.has(id))}
+          onChange={onToggleAll}
+        />
+        {columns.map((column) => (
+          <SortableHeader
+            key={column}
+            label={labels[column]}
+            sorting={sorts[column]}
+            sort={sort}
+            defaultSort={"newest" as S}
+            path={path}
+          />
+        ))}
+        {children}
+      </tr>
+    </thead>
+  );
+}

@@ -1,0 +1,17 @@
+import { clientFiltersSchema } from "~/lib/schemas/clients";
+import { auditActor, requireStaff } from "~/server/auth/session.server";
+import { clientsCsv } from "~/server/clients/clients.server";
+import { getServices } from "~/server/context.server";
+import { auditedExportIds, csvResponse } from "~/server/csv-response.server";
+import type { Route } from "./+types/clients-export";
+
+/** The CSV of the selected clients (repeated `id`) or of the list's current filter. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const staff = requireStaff(context);
+  const { db, logger } = getServices(context);
+  const params = new URL(request.url).searchParams;
+  const filters = clientFiltersSchema.parse(Object.fromEntries(params));
+  const ids = await auditedExportIds(db, params, { actor: auditActor(staff), entityType: "client", filters });
+  const day = new Date().toISOString().slice(0, 10);
+  return csvResponse(clientsCsv(db, filters, staff.id, ids), `clients-${day}.csv`, logger, "client");
+}
