@@ -62,6 +62,7 @@ describe("admin list screens and editors in Chromium", () => {
   const listScreens = [
     { path: "/admin/pages", table: "pages", heading: "Page Management", toast: "Failed to fetch pages" },
     { path: "/admin/blog", table: "blog_posts", heading: "Blog Management", toast: "Failed to fetch blog posts" },
+    { path: "/admin/clients", table: "clients", heading: "Clients", toast: "Failed to fetch clients" },
     { path: "/admin/forms", table: "forms", heading: "Forms Management", toast: "Failed to fetch forms" },
     {
       path: `/admin/forms/${formId}/submissions`,

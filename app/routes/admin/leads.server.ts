@@ -1,13 +1,22 @@
 import { intent } from "~/http/intents.server";
+import { type BulkLabels, bulkIntents, columnsIntent } from "~/http/list-intents.server";
 import {
+  BULK_ACTIONS,
+  type BulkAction,
+  bulkLeadSchema,
+  LEAD_COLUMNS,
   leadEditSchema,
   leadFollowUpSchema,
   leadIdSchema,
   leadNoteSchema,
   leadOwnerSchema,
   leadStatusSchema,
+  parseLeadFilters,
   resendMailSchema,
+  savedViewIdSchema,
+  savedViewSchema,
 } from "~/lib/schemas/lead-admin";
+import { applyBulkChange, type BulkChange } from "~/server/leads/bulk.server";
 import { setLeadFollowUp } from "~/server/leads/follow-ups.server";
 import {
   addLeadNote,
@@ -17,10 +26,12 @@ import {
   setLeadStatus,
   updateLead,
 } from "~/server/leads/lead-admin.server";
+import { filterContext } from "~/server/leads/lead-list.server";
 import { setLeadOwner } from "~/server/leads/owners.server";
 import { leadMailContext } from "~/server/mail/lead-mails.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { deleteSavedView, saveView } from "~/server/workspace/saved-views.server";
 
 /** The staff actions on one lead, posted from the leads list and from the lead's own screen. */
 export const leadIntents = {
@@ -95,4 +106,49 @@ export const leadScreenIntents = {
       });
     },
   }),
+};
+
+const bulkLabels: BulkLabels<BulkAction> = {
+  "set-status": { done: (n) => `Status changed on ${n} leads`, failed: "Failed to change the status" },
+  assign: { done: (n) => `Owner changed on ${n} leads`, failed: "Failed to change the owner" },
+  spam: { done: (n) => `${n} leads moved to the spam queue`, failed: "Failed to mark as spam" },
+  "not-spam": { done: (n) => `${n} leads moved out of the spam queue`, failed: "Failed to mark as not spam" },
+  delete: { done: (n) => `${n} leads deleted`, failed: "Failed to delete the leads" },
+};
+
+/** The leads list: the per-lead actions, bulk changes, saved views and the table's columns. */
+export const leadListIntents = {
+  ...leadIntents,
+  ...bulkIntents(BULK_ACTIONS, bulkLeadSchema, bulkLabels, async (input, { db, actor, staff, services }) => {
+    const change: BulkChange =
+      input.bulkAction === "set-status"
+        ? { action: "set-status", status: input.status! }
+        : input.bulkAction === "assign"
+          ? { action: "assign", ownerId: input.ownerId }
+          : { action: input.bulkAction };
+    const target =
+      input.scope === "selected"
+        ? { ids: input.ids }
+        : {
+            filters: parseLeadFilters(new URLSearchParams(input.filter)),
+            context: filterContext(staff.id, await getAgencyTimeZone(db)),
+          };
+    const result = await applyBulkChange(db, target, change, {
+      actor,
+      expectedCount: input.expectedCount,
+      mail: leadMailContext(services),
+    });
+    if (change.action === "assign") void services.mailWorker.kick();
+    return result;
+  }),
+  "save-view": intent(savedViewSchema, {
+    run: ({ name, query }, { db, actor, staff }) =>
+      saveView(db, { userId: staff.id, screen: "leads", name, query }, actor),
+    success: (_view, { name }) => `View "${name}" saved`,
+  }),
+  "delete-view": intent(savedViewIdSchema, {
+    run: ({ viewId }, { db, actor, staff }) => deleteSavedView(db, staff.id, viewId, actor),
+    success: "View deleted",
+  }),
+  "set-columns": columnsIntent("leads", LEAD_COLUMNS),
 };

@@ -53,7 +53,8 @@ export async function saveView(
       });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", `You already have a view named "${input.name}".`);
+    if (isUniqueViolation(error))
+      throw new AppError("CONFLICT", `You already have a view named "${input.name}".`, { field: "name" });
     throw error;
   }
   return id;
