@@ -1,5 +1,5 @@
 import { FormItemsPage } from "~/components/admin/form-items-page";
-import { FormLeadCard } from "~/components/admin/leads/form-lead-card";
+import { LeadCard } from "~/components/admin/leads/lead-card";
 import { runIntent } from "~/http/intents.server";
 import { loadListOrEmpty } from "~/http/list-loader.server";
 import { listFormLeads } from "~/server/forms/forms.server";
@@ -38,7 +38,7 @@ export default function FormLeads({ loaderData }: Route.ComponentProps) {
     >
       <div className="grid gap-4 lg:grid-cols-2">
         {leads.map((lead) => (
-          <FormLeadCard key={lead.id} lead={lead} />
+          <LeadCard key={lead.id} lead={lead} testId={`lead-${lead.email}`} />
         ))}
       </div>
     </FormItemsPage>

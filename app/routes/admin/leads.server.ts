@@ -1,10 +1,12 @@
-import { intent } from "~/http/intents.server";
+import { type IntentContext, intent } from "~/http/intents.server";
 import { type BulkLabels, bulkIntents, columnsIntent } from "~/http/list-intents.server";
 import {
   BULK_ACTIONS,
   type BulkAction,
   bulkLeadSchema,
   LEAD_COLUMNS,
+  type LeadColumn,
+  type LeadFilters,
   leadEditSchema,
   leadFollowUpSchema,
   leadIdSchema,
@@ -16,6 +18,7 @@ import {
   savedViewIdSchema,
   savedViewSchema,
 } from "~/lib/schemas/lead-admin";
+import type { Database } from "~/server/db/schema.server";
 import { applyBulkChange, type BulkChange } from "~/server/leads/bulk.server";
 import { setLeadFollowUp } from "~/server/leads/follow-ups.server";
 import {
@@ -26,12 +29,13 @@ import {
   setLeadStatus,
   updateLead,
 } from "~/server/leads/lead-admin.server";
-import { filterContext } from "~/server/leads/lead-list.server";
-import { setLeadOwner } from "~/server/leads/owners.server";
+import { countSpamLeads, filterContext, listLeadSources, listLeads } from "~/server/leads/lead-list.server";
+import { listAssignableStaff, setLeadOwner } from "~/server/leads/owners.server";
 import { leadMailContext } from "~/server/mail/lead-mails.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { deleteSavedView, saveView } from "~/server/workspace/saved-views.server";
+import { getPreferences } from "~/server/workspace/preferences.server";
+import { deleteSavedView, listSavedViews, saveView } from "~/server/workspace/saved-views.server";
 
 /** The staff actions on one lead, posted from the leads list and from the lead's own screen. */
 export const leadIntents = {
@@ -151,4 +155,55 @@ export const leadListIntents = {
     success: "View deleted",
   }),
   "set-columns": columnsIntent("leads", LEAD_COLUMNS),
+};
+
+type Staff = IntentContext["staff"];
+
+/**
+ * The leads screen's data: one page of leads for the filters, the filter choices, the person's saved
+ * views and columns. `page` is null when the leads could not be read (the screen says so).
+ */
+export async function loadLeadsScreen(db: Database, staff: Staff, filters: LeadFilters, nowMs = Date.now()) {
+  const timeZone = await getAgencyTimeZone(db);
+  const scope = filterContext(staff.id, timeZone, nowMs);
+  const [page, sources, spamCount, owners, views, preferences] = await Promise.all([
+    listLeads(db, filters, {}, scope),
+    listLeadSources(db),
+    countSpamLeads(db),
+    listAssignableStaff(db),
+    listSavedViews(db, staff.id, "leads"),
+    getPreferences(db, staff.id),
+  ]);
+  const saved = preferences.tableColumns.leads?.filter((column): column is LeadColumn =>
+    (LEAD_COLUMNS as readonly string[]).includes(column),
+  );
+  return {
+    page,
+    sources,
+    spamCount,
+    owners: owners.map(({ id, email }) => ({ id, email })),
+    views,
+    columns: saved?.length ? saved : [...LEAD_COLUMNS],
+    todayStart: scope.today.start,
+  };
+}
+
+/** What the leads screen shows when its data could not be read. */
+export function emptyLeadsScreen(nowMs: number) {
+  return {
+    page: null,
+    sources: [] as string[],
+    spamCount: 0,
+    owners: [] as { id: string; email: string }[],
+    views: [] as Awaited<ReturnType<typeof listSavedViews>>,
+    columns: [...LEAD_COLUMNS],
+    todayStart: new Date(nowMs).toISOString(),
+  };
+}
+
+export type LeadsScreen = (Awaited<ReturnType<typeof loadLeadsScreen>> | ReturnType<typeof emptyLeadsScreen>) & {
+  filters: LeadFilters;
+  me: string;
+  now: number;
+  canBulkDelete: boolean;
 };

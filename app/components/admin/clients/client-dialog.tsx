@@ -16,8 +16,8 @@ import {
 import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
+import type { ActionResult } from "~/http/action-result.server";
 import { CLIENT_STATUSES } from "~/lib/schemas/clients";
-import type { ActionResult } from "~/server/action-result.server";
 import type { Client } from "~/server/clients/clients.server";
 
 import { statusLabels } from "./client-status";
