@@ -15,8 +15,8 @@ import "./app.css";
 import { useNonce } from "~/components/nonce";
 import { NotFoundScreen } from "~/components/site/not-found-screen";
 import { getServices } from "~/server/context.server";
+import { takeToast } from "~/server/http/toast-cookie.server";
 import { loadFavicon } from "~/server/site/public-settings.server";
-import { takeToast } from "~/server/toast.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await takeToast(request);

@@ -22,7 +22,7 @@ const CONNECTIONS = 20;
 const WEBHOOK = process.argv.includes("--webhook");
 const WEBHOOK_BACKLOG = 10_000;
 const WARMUP_REQUESTS = 8000;
-/** The target: this many leads a second over CONNECTIONS connections, with p99 under 25 ms. */
+/** The target lead capture must meet: this many leads a second over CONNECTIONS connections, with p99 under 25 ms. */
 const TARGET_RATE = 1000;
 const PHASE_REQUESTS = 10_000;
 const MAX_SECONDS = 15;

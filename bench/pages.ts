@@ -9,7 +9,7 @@
 //   BENCH_SECONDS=10       length of each wrk run
 //   BENCH_LIGHTHOUSE=0     skip the Lighthouse audits
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -18,6 +18,7 @@ import { type AppServer, startAppServer } from "../tests/support/app-server";
 import { findChromium } from "../tests/support/browser";
 import { freePort } from "../tests/support/free-port";
 import { publicRoutes } from "../tests/support/public-routes";
+import { ensureSystemTool } from "../tests/support/system-tools";
 
 const BUDGET = { homeJsKb: 120, cssKb: 30 };
 const THROUGHPUT_ROUTES = ["/", "/pricing"];
@@ -146,20 +147,9 @@ async function writeSiteCopy(app: AppServer, dir: string) {
   }
 }
 
-function ensureNginx() {
-  if (existsSync("/usr/sbin/nginx")) return "/usr/sbin/nginx";
-  console.log("Installing Debian's nginx-light for the comparison…");
-  const installed = spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "nginx-light"], {
-    stdio: "inherit",
-    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-  });
-  if (installed.status !== 0 || !existsSync("/usr/sbin/nginx")) throw new Error("nginx-light could not be installed");
-  return "/usr/sbin/nginx";
-}
-
 /** nginx with one worker, serving the same bytes (the app's own gzip files), on a free loopback port. */
 async function startNginx(siteDir: string) {
-  const binary = ensureNginx();
+  const binary = ensureSystemTool("nginx", "nginx-light");
   const port = await freePort();
   const config = path.join(siteDir, "..", "nginx.conf");
   writeFileSync(

@@ -35,6 +35,16 @@ for (const match of index.matchAll(/export \{([^}]*)\} from '\.\/icons\/([^']+)\
   }
 }
 
+// lucide keeps old names as aliases (CarIcon, CheckCircle2): one drawing imported under two names would
+// be two modules with the same data, so the site names each icon once.
+const nameOfFile = new Map<string, string>();
+for (const name of used) {
+  const file = fileOf.get(name);
+  const other = file && nameOfFile.get(file);
+  if (other) throw new Error(`${other} and ${name} are the same lucide icon: import one of the two names`);
+  if (file) nameOfFile.set(file, name);
+}
+
 // Replace the generated icon modules; site-icon.ts, which draws them, is written by hand.
 mkdirSync(target, { recursive: true });
 for (const name of readdirSync(target)) if (name !== "site-icon.ts") rmSync(path.join(target, name));

@@ -1,4 +1,4 @@
-/** Copy for the home page (/). Claims are the spec's static marketing claims; nothing here is computed. */
+/** Copy for the home page (/). Claims are fixed marketing copy; nothing here is computed. */
 import type { PageSeo } from "~/lib/seo";
 import { brand } from "./brand";
 

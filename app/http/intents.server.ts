@@ -6,7 +6,7 @@ import type { AuditActor } from "~/server/audit/audit.server";
 import { ACCESS_DENIED_MESSAGE } from "~/server/auth/guard.server";
 import { auditActor, requireStaff, type StaffIdentity } from "~/server/auth/session.server";
 import { type AppServices, getRequestInfo, getServices } from "~/server/context.server";
-import { parseForm, requireFormData } from "~/server/forms.server";
+import { parseForm, requireFormData } from "~/server/http/form-data.server";
 import {
   actionFailure,
   actionSuccess,

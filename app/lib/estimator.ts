@@ -3,6 +3,8 @@
  * the server saves. Plain data and arithmetic (no zod), so the page ships only what it uses.
  */
 
+import { GUIDE_INDUSTRIES, optionLabels } from "./lead-options";
+
 export const ESTIMATOR_CURRENCIES = ["USD", "INR", "AED", "AUD", "CAD", "GBP"] as const;
 export type EstimatorCurrency = (typeof ESTIMATOR_CURRENCIES)[number];
 
@@ -17,16 +19,8 @@ export const ADDITIONAL_SERVICES = [
   "conversion-optimization",
   "competitor-analysis",
 ] as const;
-export const ESTIMATOR_INDUSTRIES = [
-  "ecommerce",
-  "saas",
-  "realestate",
-  "automotive",
-  "healthcare",
-  "finance",
-  "education",
-  "other",
-] as const;
+/** The industries the guide form offers, so a visitor's answer means the same on both. */
+export const ESTIMATOR_INDUSTRIES = GUIDE_INDUSTRIES;
 
 export const estimatorLabels = {
   businessType: {
@@ -63,16 +57,10 @@ export const estimatorLabels = {
     "conversion-optimization": "Conversion Rate Optimization",
     "competitor-analysis": "Competitor Analysis",
   },
-  industry: {
-    ecommerce: "E-commerce",
-    saas: "SaaS / IT",
-    realestate: "Real Estate",
-    automotive: "Automotive",
-    healthcare: "Healthcare",
-    finance: "Finance",
-    education: "Education",
-    other: "Other",
-  },
+  industry: Object.fromEntries(ESTIMATOR_INDUSTRIES.map((value) => [value, optionLabels[value]!])) as Record<
+    (typeof ESTIMATOR_INDUSTRIES)[number],
+    string
+  >,
 } as const;
 
 export const AD_SPEND = { min: 500, max: 20_000, step: 100, default: 1000 } as const;
@@ -216,7 +204,7 @@ export function contactProblem(answers: EstimatorAnswers) {
 export const canSubmitEstimate = (answers: EstimatorAnswers) =>
   Boolean(answers.fullName.trim() && answers.email.trim() && answers.consent);
 
-/** The estimate's constants (spec section 9). Every currency uses the same figures except INR's own. */
+/** The estimate's constants: the agency's published rates. Every currency uses the same figures except INR's own. */
 export const ESTIMATE_RATES = {
   managementFeeRate: 0.09,
   originalManagementFeeRate: 0.14,
@@ -253,7 +241,7 @@ export type Estimate = {
 const cents = (amount: number) => Math.round(amount * 100) / 100;
 const higherOrNull = (original: number, price: number) => (original > price ? cents(original) : null);
 
-/** The estimate for the visitor's monthly spend, duration and currency, exactly as spec section 9 says. */
+/** The estimate for the visitor's monthly spend, duration and currency; the browser shows and the server saves this same figure. */
 export function computeEstimate({
   monthlyAdSpend,
   campaignDuration,

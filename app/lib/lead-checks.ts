@@ -1,6 +1,6 @@
 import type { LeadFlowName } from "./lead-options";
 
-/** The browser's checks and the spec's messages for the visitor forms (loaded when a form is sent). */
+/** The browser's checks and the messages of the visitor forms (loaded when a form is sent, not with the page). */
 
 /** Required fields per flow, checked in the browser before sending (the server checks everything). */
 export const requiredFields = {
@@ -19,7 +19,7 @@ export function checkLeadFields(flow: LeadFlowName, values: Record<string, strin
   return null;
 }
 
-/** The spec's toasts, per flow. */
+/** The toasts each flow shows, with or without JavaScript (the server answers with the same words). */
 export const leadMessages: Record<
   LeadFlowName,
   { missing: [string, string]; failure: [string, string]; success: [string, string] }

@@ -1,4 +1,4 @@
-/** Staff roles and the admin spec's route table: the one place that says who may open what. */
+/** Staff roles and the admin route table: the one place that says who may open what. */
 
 export const ROLES = ["admin", "sales", "editor"] as const;
 export type Role = (typeof ROLES)[number];
@@ -13,7 +13,7 @@ export const roleLabels: Record<Role, string> = {
   editor: "Editor",
 };
 
-/** The spec's badge styles: admin destructive, sales default, editor secondary, anything else outline. */
+/** Role badges: admin destructive (the most power stands out), sales default, editor secondary, anything else outline. */
 export function roleBadgeVariant(role: string | null | undefined) {
   if (role === "admin") return "destructive" as const;
   if (role === "sales") return "default" as const;
@@ -121,7 +121,7 @@ export function canAccess(role: Role | null | undefined, pathname: string) {
 export type AdminNavItem = { label: string; to: string; roles: readonly Role[] };
 
 /**
- * The sidebar exactly as the spec lists it per role (admin all; sales Dashboard, Leads, Clients;
+ * The sidebar per role, each person seeing only the screens their work needs (admin all; sales Dashboard, Leads, Clients;
  * editor Dashboard, Pages, Blog, Forms). Settings stays reachable for everyone from the account menu,
  * because the profile lives there.
  */

@@ -1,5 +1,5 @@
 /**
- * The spec's slug rule: lowercase, drop everything but a-z, 0-9, spaces and hyphens, turn whitespace
+ * The slug rule, so addresses stay readable and safe in any URL: lowercase, drop everything but a-z, 0-9, spaces and hyphens, turn whitespace
  * into hyphens, collapse repeated hyphens and trim hyphens from both ends.
  */
 export function slugify(title: string) {

@@ -72,7 +72,7 @@ export function tooLargeMessage(kind: FileKind) {
   return `The file is too large: the limit is ${formatBytes(fileKinds[kind].maxBytes)}.`;
 }
 
-/** The site settings whose value is an uploaded file, with the spec's toasts. */
+/** The site settings whose value is an uploaded file, with the toasts their upload and removal show. */
 export const siteFiles = {
   favicon_url: {
     bucket: "logos",
@@ -126,7 +126,7 @@ export function isSiteFileKey(value: unknown): value is SiteFileKey {
   return typeof value === "string" && Object.hasOwn(siteFiles, value);
 }
 
-/** Blog images live in the pdfs bucket under this folder, as the spec's storage layout has it. */
+/** Blog images live in the pdfs bucket under this folder, beside the guide files, so both share one bucket's rules. */
 export const BLOG_IMAGE_PREFIX = "blog-images/";
 
 export type UploadTarget = {

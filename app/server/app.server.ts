@@ -16,6 +16,7 @@ import { exposedAuthEndpoints } from "./auth/auth-endpoints.server";
 import { CLIENT_IP_HEADER } from "./auth/constants";
 import { loadAuthSecret } from "./auth/secret.server";
 import { startLeadership } from "./background/lease.server";
+import { startMaintenance } from "./background/maintenance.server";
 import { startScheduledBackups } from "./backup/schedule.server";
 import { type Config, parseConfig } from "./config.server";
 import { consentVariant, loadConsentSettings, watchConsentPolicyVersion } from "./consent/consent.server";
@@ -24,12 +25,14 @@ import { visitorCountry } from "./currency/currency.server";
 import { isDatabaseReachable, openDatabase } from "./db/database.server";
 import { migrateToLatest } from "./db/migrate.server";
 import { seedDatabase } from "./db/seed.server";
+import { lastResortErrorHandler, refuseMalformedRequestLine } from "./http/malformed-request.server";
+import { isAdminRoutedPath, recordRoutedPath, requestBodyRules, routedPathOf } from "./http/request-body.server";
+import { refuseForeignRequests } from "./http/request-origin.server";
+import { securityHeaders } from "./http/security-headers.server";
 import { startFollowUpDigests } from "./leads/digest-schedule.server";
 import { publicFormEndpoint } from "./leads/public-endpoint.server";
 import { createLogger, loggedUrl, requestIdFor } from "./logger.server";
 import { createMailWorker } from "./mail/worker.server";
-import { startMaintenance } from "./maintenance.server";
-import { lastResortErrorHandler, refuseMalformedRequestLine } from "./malformed-request.server";
 import {
   metricsEndpoint,
   registerDatabaseMetrics,
@@ -38,9 +41,6 @@ import {
 } from "./metrics/metrics.server";
 import { type ContentVersion, watchContentVersion } from "./page-cache/content-version.server";
 import { createPageCache, type PageCache } from "./page-cache/page-cache.server";
-import { isAdminRoutedPath, recordRoutedPath, requestBodyRules, routedPathOf } from "./request-body.server";
-import { refuseForeignRequests } from "./request-origin.server";
-import { securityHeaders } from "./security-headers.server";
 import { createFormTokenPixel } from "./site/form-token-pixel.server";
 import { isPublicPageRequest, loadTracking } from "./site/tracking.server";
 import { createStorage, serveUploads } from "./storage/storage.server";

@@ -1,15 +1,11 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import type { Browser, BrowserContextOptions, Page } from "playwright-core";
+import type { Browser, BrowserContextOptions } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { type AppServer, startAppServer } from "../support/app-server";
-import { launchBrowser } from "../support/browser";
+import { seriousViolations } from "../support/axe";
+import { hydrated, launchBrowser } from "../support/browser";
 import { makePng } from "../support/files";
 import { addStaff, appDatabase, signIn } from "../support/staff";
-
-const axeSource = readFileSync(path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js"), "utf8");
-type AxeViolation = { id: string; impact: string; nodes: { target: string[] }[] };
 
 describe("content administration in Chromium", () => {
   let app: AppServer;
@@ -37,10 +33,6 @@ describe("content administration in Chromium", () => {
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForURL(`${app.url}/admin`);
     return page;
-  }
-
-  async function hydrated(page: Page) {
-    await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
   }
 
   async function text(path: string) {
@@ -309,20 +301,8 @@ describe("content administration in Chromium", () => {
     const page = await signedInPage("admin@example.com", { bypassCSP: true, reducedMotion: "reduce" });
     const found: string[] = [];
     async function audit(label: string) {
-      await page.evaluate(axeSource);
-      const violations = (await page.evaluate(async () => {
-        const axe = (
-          window as unknown as {
-            axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> };
-          }
-        ).axe;
-        // The sidebar belongs to the admin shell, audited with it; this test is about the content screens.
-        return (await axe.run({ exclude: [["aside"]] } as unknown as Document, { resultTypes: ["violations"] }))
-          .violations;
-      })) as AxeViolation[];
-      for (const violation of violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
-        found.push(`${label}: ${violation.id} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-      }
+      // The sidebar belongs to the admin shell, audited with it; this test is about the content screens.
+      found.push(...(await seriousViolations(page, label, { exclude: [["aside"]] })));
     }
     for (const screen of ["/admin/pages", "/admin/pages/new", "/admin/blog", "/admin/pricing"]) {
       await page.goto(`${app.url}${screen}`);

@@ -1,16 +1,12 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
-import { newId } from "~/server/db/values.server";
+import { insertLead } from "../support/admin-fixtures";
 import { type AppServer, startAppServer } from "../support/app-server";
-import { launchBrowser } from "../support/browser";
+import { seriousViolations } from "../support/axe";
+import { launchBrowser, signInOnPage } from "../support/browser";
 import { dialects } from "../support/databases";
 import { addStaff, appDatabase, signIn } from "../support/staff";
-
-const axeSource = readFileSync(path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js"), "utf8");
-type AxeViolation = { id: string; impact: string | null; nodes: { target: string[] }[] };
 
 describe.each(dialects)("CRM screens in Chromium: dashboard, clients, forms (%s)", (dialect) => {
   let app: AppServer;
@@ -37,13 +33,7 @@ describe.each(dialects)("CRM screens in Chromium: dashboard, clients, forms (%s)
     await app?.stop();
   });
 
-  async function signInAs(target: Page, email: string) {
-    await target.goto(`${app.url}/admin/login`);
-    await target.getByLabel("Email").fill(email);
-    await target.getByLabel("Password").fill("password-123");
-    await target.getByRole("button", { name: "Sign In" }).click();
-    await target.waitForURL(`${app.url}/admin`);
-  }
+  const signInAs = (target: Page, email: string) => signInOnPage(target, app.url, email, "password-123");
 
   async function addLead(fields: {
     name: string;
@@ -54,34 +44,12 @@ describe.each(dialects)("CRM screens in Chromium: dashboard, clients, forms (%s)
     company?: string;
     source?: string;
   }) {
-    const id = newId();
-    const at = new Date().toISOString();
-    await db
-      .insertInto("leads")
-      .values({
-        id,
-        form_id: null,
-        name: fields.name,
-        email: fields.email,
-        phone: fields.phone ?? null,
-        company: fields.company ?? null,
-        message: null,
-        source: fields.source ?? "Contact Form",
-        status: fields.status ?? "new",
-        utm_source: fields.campaign ? "google" : null,
-        utm_medium: fields.campaign ? "cpc" : null,
-        utm_campaign: fields.campaign ?? null,
-        page_url: null,
-        referrer: null,
-        browser_info: null,
-        ip_address: null,
-        is_spam: false,
-        spam_reason: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-    return id;
+    return insertLead(db, {
+      ...fields,
+      utmSource: fields.campaign ? "google" : null,
+      utmMedium: fields.campaign ? "cpc" : null,
+      utmCampaign: fields.campaign ?? null,
+    });
   }
 
   const toast = (text: string) => page.getByText(text, { exact: true }).first().waitFor();
@@ -343,19 +311,8 @@ describe.each(dialects)("CRM screens in Chromium: dashboard, clients, forms (%s)
         `/admin/forms/${contactForm.id}/submissions`,
       ]) {
         await audited.goto(`${app.url}${route}`);
-        await audited.evaluate(axeSource);
-        const violations = (await audited.evaluate(async () => {
-          const axe = (
-            window as unknown as {
-              axe: { run: (context: object, options: object) => Promise<{ violations: unknown[] }> };
-            }
-          ).axe;
-          // The screen itself; the shared admin shell around it is not this test's subject.
-          return (await axe.run({ include: [["#main"]] }, { resultTypes: ["violations"] })).violations;
-        })) as AxeViolation[];
-        for (const violation of violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
-          found.push(`${route}: ${violation.id} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
-        }
+        // The screen itself; the shared admin shell around it is not this test's subject.
+        found.push(...(await seriousViolations(audited, route, { include: [["#main"]] })));
       }
       await context.close();
       expect(found).toEqual([]);

@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
 import { type AppServer, startAppServer } from "../support/app-server";
-import { launchBrowser } from "../support/browser";
+import { hydrated, launchBrowser, signInOnPage } from "../support/browser";
 import { dialects } from "../support/databases";
 import { addStaff, appDatabase, signIn } from "../support/staff";
 
@@ -25,19 +25,10 @@ describe.each(dialects)("leads in the admin, in Chromium (%s)", (dialect) => {
     await app?.stop();
   });
 
-  async function hydrated(page: Page) {
-    await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
-  }
-
   async function signedInContext(email: string, password: string): Promise<BrowserContext> {
     const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${app.url}/admin/login`);
-    await hydrated(page);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await page.waitForURL(`${app.url}/admin`);
+    await signInOnPage(page, app.url, email, password);
     await page.close();
     return context;
   }

@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { getSettings } from "~/server/settings/settings.server";
 import { type AppServer, startAppServer } from "../support/app-server";
-import { launchBrowser } from "../support/browser";
+import { contextWithCookies, hydrated, launchBrowser } from "../support/browser";
 import { MULTIPART_TYPE, makeMp4, makePdf, makePng, multipart } from "../support/files";
 import { addStaff, appDatabase, signIn } from "../support/staff";
 
@@ -27,20 +27,7 @@ describe("site settings in Chromium", () => {
     await app?.stop();
   });
 
-  async function signedInContext(role: keyof typeof cookies): Promise<BrowserContext> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies(
-      cookies[role].split("; ").map((pair) => {
-        const [name, ...value] = pair.split("=");
-        return { name: name!, value: value.join("="), url: app.url };
-      }),
-    );
-    return context;
-  }
-
-  async function hydrated(page: Page) {
-    await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
-  }
+  const signedInContext = (role: keyof typeof cookies) => contextWithCookies(browser, app.url, cookies[role]);
 
   it("an admin uploads a header logo and sees it in the public header", async () => {
     const context = await signedInContext("admin");

@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { type AppServer, startAppServer } from "../support/app-server";
-import { launchBrowser } from "../support/browser";
+import { contextWithCookies, hydrated, launchBrowser } from "../support/browser";
 import { addStaff, appDatabase, signIn } from "../support/staff";
 import { startWebhookReceiver, verifyStandardWebhook } from "../support/webhook-receiver";
 
@@ -32,20 +32,7 @@ describe("webhooks in Chromium", () => {
     await app?.stop();
   });
 
-  async function signedInContext(role: keyof typeof cookies): Promise<BrowserContext> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    await context.addCookies(
-      cookies[role].split("; ").map((pair) => {
-        const [name, ...value] = pair.split("=");
-        return { name: name!, value: value.join("="), url: app.url };
-      }),
-    );
-    return context;
-  }
-
-  async function hydrated(page: Page) {
-    await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
-  }
+  const signedInContext = (role: keyof typeof cookies) => contextWithCookies(browser, app.url, cookies[role]);
 
   it("an admin adds an endpoint, sends a test event, sees it in the log and redelivers it", async () => {
     const context = await signedInContext("admin");

@@ -1,8 +1,8 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hero, homeSeo } from "~/content/home";
 import { type AppServer, startAppServer } from "../support/app-server";
-import { launchBrowser } from "../support/browser";
+import { hydrated, launchBrowser } from "../support/browser";
 
 describe("in Chromium", () => {
   let app: AppServer;
@@ -25,11 +25,6 @@ describe("in Chromium", () => {
     const response = await page.goto(`${app.url}${path}`);
     await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
     return { page, response, problems };
-  }
-
-  async function hydrated(page: Page) {
-    // React attaches its root marker to the container once hydration has run.
-    await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
   }
 
   it("loads the home page and hydrates it under the CSP without errors", async () => {

@@ -4,7 +4,7 @@ import type { Database } from "~/server/db/schema.server";
 import { fromJson } from "~/server/db/values.server";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
 import { type AppServer, startAppServer } from "../support/app-server";
-import { launchBrowser } from "../support/browser";
+import { hydrated, launchBrowser } from "../support/browser";
 import { dialects } from "../support/databases";
 import { fetchFormToken, formTokenCookieHeader } from "../support/form-token";
 import { appDatabase } from "../support/staff";
@@ -190,7 +190,7 @@ describe.each(dialects)("the cost estimator over HTTP (the wizard without JavaSc
     ]);
   });
 
-  it("answers missing, invalid and overlong answers with a 4xx and the spec's message, and saves nothing", async () => {
+  it("answers missing, invalid and overlong answers with a 4xx and a message naming the field, and saves nothing", async () => {
     const before = (await db.selectFrom("leads").select("id").execute()).length;
     const withChange = (name: string, value: string | null) => [
       ...finished.filter(([key]) => key !== name),
@@ -237,10 +237,6 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
     await browser?.close();
     await app?.stop();
   });
-
-  async function hydrated(page: Page) {
-    await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
-  }
 
   const wizard = (page: Page) => page.locator("[data-slot='estimator']");
   const button = (page: Page, name: string) => wizard(page).getByRole("button", { name });

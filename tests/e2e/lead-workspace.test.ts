@@ -1,18 +1,15 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { newId } from "~/server/db/values.server";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
 import { setAgencyTimeZone } from "~/server/settings/time-zone.server";
 import { setStaffRole } from "~/server/users/staff-users.server";
+import { leadRow } from "../support/admin-fixtures";
 import { type AppServer, startAppServer } from "../support/app-server";
-import { launchBrowser } from "../support/browser";
+import { seriousViolations } from "../support/axe";
+import { hydrated, launchBrowser, signInOnPage } from "../support/browser";
 import { addStaff, appDatabase } from "../support/staff";
-
-const axeSource = readFileSync(path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js"), "utf8");
-type AxeViolation = { id: string; impact: string | null; nodes: { target: string[] }[] };
 
 describe("the sales workspace in Chromium", () => {
   let app: AppServer;
@@ -34,50 +31,24 @@ describe("the sales workspace in Chromium", () => {
     await app?.stop();
   });
 
-  async function hydrated(page: Page) {
-    await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
-  }
-
   async function signedIn(who: keyof typeof staff, viewport = { width: 1280, height: 800 }) {
     const context: BrowserContext = await browser.newContext({ viewport });
     const page = await context.newPage();
-    await page.goto(`${app.url}/admin/login`);
-    await hydrated(page);
-    await page.getByLabel("Email").fill(staff[who]!.email);
-    await page.getByLabel("Password").fill(staff[who]!.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await page.waitForURL(`${app.url}/admin`);
+    await signInOnPage(page, app.url, staff[who]!.email, staff[who]!.password);
     await hydrated(page);
     return page;
   }
 
   async function addLeads(prefix: string, count: number, source = "Contact Form") {
     const base = Date.now() - 60 * 60 * 1000;
-    const rows = Array.from({ length: count }, (_, i) => {
-      const at = new Date(base + i * 1000).toISOString();
-      return {
-        id: newId(),
-        form_id: null,
+    const rows = Array.from({ length: count }, (_, i) =>
+      leadRow({
         name: `${prefix} ${String(i).padStart(2, "0")}`,
         email: `${prefix.toLowerCase().replaceAll(" ", "")}${i}@example.com`,
-        phone: null,
-        company: null,
-        message: null,
         source,
-        status: "new" as const,
-        utm_source: null,
-        utm_medium: null,
-        utm_campaign: null,
-        page_url: null,
-        referrer: null,
-        browser_info: null,
-        ip_address: null,
-        is_spam: false,
-        spam_reason: null,
-        created_at: at,
-        updated_at: at,
-      };
-    });
+        createdAt: new Date(base + i * 1000).toISOString(),
+      }),
+    );
     await db.insertInto("leads").values(rows).execute();
     return rows.map((row) => row.id);
   }
@@ -223,18 +194,7 @@ describe("the sales workspace in Chromium", () => {
       for (const route of paths) {
         await page.goto(`${app.url}${route}`);
         await hydrated(page);
-        await page.evaluate(axeSource);
-        const violations = (await page.evaluate(async () => {
-          const axe = (
-            window as unknown as { axe: { run: (c: object, o: object) => Promise<{ violations: unknown[] }> } }
-          ).axe;
-          return (await axe.run(document, { resultTypes: ["violations"] })).violations;
-        })) as AxeViolation[];
-        for (const violation of violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
-          found.push(
-            `${role} ${route}: ${violation.id} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-          );
-        }
+        found.push(...(await seriousViolations(page, `${role} ${route}`)));
       }
       if (role !== "editor") {
         await page.goto(`${app.url}/admin/no-such-screen`);
@@ -470,8 +430,4 @@ describe("rough edges of the public site in Chromium", () => {
     expect(alerts).toBe(0);
     await page.close();
   });
-
-  async function hydrated(page: Page) {
-    await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
-  }
 });

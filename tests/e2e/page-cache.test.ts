@@ -8,7 +8,7 @@ import { type AppServer, startAppServer } from "../support/app-server";
 import { launchBrowser } from "../support/browser";
 import { dialects } from "../support/databases";
 import { fetchFormToken, formTokenCookieHeader } from "../support/form-token";
-import { appDatabase } from "../support/staff";
+import { appDatabase, startAppWithDatabase, stopAppWithDatabase } from "../support/staff";
 
 const INDIA = "49.44.0.1";
 const USA = "8.8.8.8";
@@ -40,13 +40,9 @@ describe.each(dialects)("the page cache (%s)", (dialect) => {
   let db: Database;
   beforeAll(async () => {
     // The proxy in front (loopback here) says who each visitor is, so tests can act as several.
-    app = await startAppServer({ TRUST_PROXY: "loopback" }, { dialect });
-    db = appDatabase(app);
+    ({ app, db } = await startAppWithDatabase({ TRUST_PROXY: "loopback" }, { dialect }));
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await app?.stop();
-  });
+  afterAll(() => stopAppWithDatabase(app, db));
 
   it("gives every visitor the same bytes of a cached page, however they came", async () => {
     const first = await get(app, "/pricing", { "x-forwarded-for": USA });

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,15 +6,13 @@ import type { Database } from "~/server/db/schema.server";
 import { fromJson } from "~/server/db/values.server";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
 import { type AppServer, startAppServer } from "../support/app-server";
-import { launchBrowser } from "../support/browser";
+import { seriousViolations } from "../support/axe";
+import { hydrated, launchBrowser } from "../support/browser";
 import { dialects } from "../support/databases";
 import { publicRoutes } from "../support/public-routes";
 import { appDatabase } from "../support/staff";
 
-const axeSource = readFileSync(path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js"), "utf8");
 const screenshots = path.resolve(import.meta.dirname, "../../test-results/screenshots");
-
-type AxeViolation = { id: string; impact: string; nodes: { target: string[] }[] };
 
 describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
   let app: AppServer;
@@ -41,10 +39,6 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
     await app?.stop();
   });
 
-  async function hydrated(page: Page) {
-    await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
-  }
-
   // Layout, accessibility and links do not depend on the database: checked once, on SQLite. What visitors
   // send (the lead flows below) is checked on both databases.
   if (dialect === "sqlite") {
@@ -55,20 +49,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
       const found: string[] = [];
       for (const route of publicRoutes) {
         await page.goto(`${app.url}${route}`);
-        await page.evaluate(axeSource);
-        const violations = (await page.evaluate(async () => {
-          const axe = (
-            window as unknown as {
-              axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> };
-            }
-          ).axe;
-          return (await axe.run(document, { resultTypes: ["violations"] })).violations;
-        })) as AxeViolation[];
-        for (const violation of violations.filter((v) => v.impact === "serious" || v.impact === "critical")) {
-          found.push(
-            `${route}: ${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-          );
-        }
+        found.push(...(await seriousViolations(page, route)));
       }
       await context.close();
       expect(found).toEqual([]);
@@ -122,7 +103,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
     });
   }
 
-  it("sends the contact form without a reload, shows the spec's toast and clears the fields", async () => {
+  it("sends the contact form without a reload, shows the success toast and clears the fields", async () => {
     const page = await browser.newPage();
     await page.goto(`${app.url}/?utm_source=newsletter&utm_campaign=launch`);
     await hydrated(page);
@@ -454,6 +435,36 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
       await mobile.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Pricing" }).click();
       await mobile.waitForURL(`${app.url}/pricing`);
       await mobile.close();
+    });
+
+    it("Book Call scrolls to the contact form on a page that has one, and leads to the home page's from others", async () => {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const contactForm = page.locator("#contact-section form");
+      const inView = () => contactForm.evaluate((form) => form.getBoundingClientRect().top < window.innerHeight);
+      const bookCall = () => page.locator("[data-slot='site-header']").getByRole("link", { name: "Book Call" });
+
+      await page.goto(`${app.url}/contact`);
+      await hydrated(page);
+      expect(await inView()).toBe(false);
+      await bookCall().click();
+      // Still the contact page, now at its form: the visitor did not leave for the home page.
+      await page.waitForURL(`${app.url}/contact#contact-section`);
+      await page.waitForFunction(
+        () => (document.querySelector("#contact-section form")?.getBoundingClientRect().top ?? Infinity) < innerHeight,
+      );
+      expect(await inView()).toBe(true);
+      // The footer's call to action stays on the page too.
+      const footerCall = page
+        .locator("[data-slot='site-footer']")
+        .getByRole("link", { name: "Book Free Strategy Call" });
+      expect(await footerCall.getAttribute("href")).toBe("#contact-section");
+
+      await page.goto(`${app.url}/about`);
+      await hydrated(page);
+      await bookCall().click();
+      await page.waitForURL(`${app.url}/#contact-section`);
+      await contactForm.waitFor();
+      await page.close();
     });
   }
 });

@@ -6,7 +6,7 @@ import { type AppServer, startAppServer } from "../support/app-server";
 import { dialects } from "../support/databases";
 import { fetchFormToken, formTokenCookieHeader } from "../support/form-token";
 import { publicRoutes } from "../support/public-routes";
-import { appDatabase } from "../support/staff";
+import { appDatabase, startAppWithDatabase, stopAppWithDatabase } from "../support/staff";
 
 const BASE_URL = "https://agency.example";
 
@@ -14,13 +14,9 @@ describe("the public site, server-rendered", () => {
   let app: AppServer;
   let db: Database;
   beforeAll(async () => {
-    app = await startAppServer({ BASE_URL });
-    db = appDatabase(app);
+    ({ app, db } = await startAppWithDatabase({ BASE_URL }));
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await app?.stop();
-  });
+  afterAll(() => stopAppWithDatabase(app, db));
 
   const page = async (path: string, headers: Record<string, string> = {}) => {
     const response = await fetch(`${app.url}${path}`, { headers, redirect: "manual" });
@@ -157,7 +153,7 @@ describe.each(dialects)("visitor forms without JavaScript (%s)", (dialect) => {
     });
   };
 
-  it("saves a contact request with its submission and answers with the spec's message", async () => {
+  it("saves a contact request with its submission and answers with the success message", async () => {
     const response = await submit({
       flow: "contact",
       name: "Asha Rao",
@@ -240,7 +236,7 @@ describe.each(dialects)("visitor forms without JavaScript (%s)", (dialect) => {
     expect((await db.selectFrom("leads").select("id").execute()).length).toBe(before);
   });
 
-  it("saves newsletter, guide and get-started leads as the spec describes", async () => {
+  it("saves newsletter, guide and get-started leads with the source and message each flow stores", async () => {
     expect((await submit({ flow: "newsletter", email: "news@example.com" })).status).toBe(200);
     expect(
       (
@@ -276,13 +272,9 @@ describe.each(dialects)("spam defence on the visitor forms (%s)", (dialect) => {
   let db: Database;
   beforeAll(async () => {
     // Each test is its own visitor, with an address of its own (through the trusted loopback proxy).
-    app = await startAppServer({ TRUST_PROXY: "loopback" }, { dialect });
-    db = appDatabase(app);
+    ({ app, db } = await startAppWithDatabase({ TRUST_PROXY: "loopback" }, { dialect }));
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await app?.stop();
-  });
+  afterAll(() => stopAppWithDatabase(app, db));
 
   /** `form_token` goes where the browser sends it: in the Cookie header. */
   const submit = ({ form_token: token, ...fields }: Record<string, string>, visitor = "203.0.113.10") =>
@@ -426,7 +418,7 @@ describe.each(dialects)("the public form endpoint (%s)", (dialect) => {
     expect(fromJson(submission.data, {})).toMatchObject({ plan: "pro" });
   });
 
-  it("names the missing fields in the spec's words and refuses NUL characters, whatever the form id", async () => {
+  it("names the missing fields and refuses NUL characters, whatever the form id", async () => {
     const absent = await post(formId, JSON.stringify({ email: "absent@example.com" }), "application/json");
     expect(absent.status).toBe(400);
     expect((await absent.json()).error).toBe("Please fill in your name and email address.");
@@ -529,13 +521,9 @@ describe.each(dialects)("campaign attribution (%s)", (dialect) => {
   let app: AppServer;
   let db: Database;
   beforeAll(async () => {
-    app = await startAppServer({}, { dialect });
-    db = appDatabase(app);
+    ({ app, db } = await startAppWithDatabase({}, { dialect }));
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await app?.stop();
-  });
+  afterAll(() => stopAppWithDatabase(app, db));
 
   it("credits the lead to the campaign the visit began with, the submission to the last one", async () => {
     const landing = await fetch(`${app.url}/?utm_source=google&utm_medium=cpc&utm_campaign=winter`);
@@ -577,13 +565,9 @@ describe.each(dialects)("the analytics beacon (%s)", (dialect) => {
   let app: AppServer;
   let db: Database;
   beforeAll(async () => {
-    app = await startAppServer({ TRUST_PROXY: "loopback" }, { dialect });
-    db = appDatabase(app);
+    ({ app, db } = await startAppWithDatabase({ TRUST_PROXY: "loopback" }, { dialect }));
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await app?.stop();
-  });
+  afterAll(() => stopAppWithDatabase(app, db));
 
   const send = (body: string, visitor = "203.0.113.30") =>
     fetch(`${app.url}/api/events`, {
@@ -643,13 +627,9 @@ describe.each(dialects)("when the database refuses a write (%s)", (dialect) => {
   let app: AppServer;
   let db: Database;
   beforeAll(async () => {
-    app = await startAppServer({ LOG_LEVEL: "fatal" }, { dialect });
-    db = appDatabase(app);
+    ({ app, db } = await startAppWithDatabase({ LOG_LEVEL: "fatal" }, { dialect }));
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await app?.stop();
-  });
+  afterAll(() => stopAppWithDatabase(app, db));
 
   it("tells the visitor and the sending site to retry, and leaves nothing half-written", async () => {
     const form = await db.selectFrom("forms").select("id").where("name", "=", "Contact Form").executeTakeFirstOrThrow();

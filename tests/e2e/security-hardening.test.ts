@@ -8,7 +8,15 @@ import { type AppServer, startAppServer } from "../support/app-server";
 import { childEnv } from "../support/child-env";
 import { dialects } from "../support/databases";
 import { MULTIPART_TYPE, makePdf, multipart } from "../support/files";
-import { addStaff, appDatabase, cookieHeader, setupCodeFrom, signIn } from "../support/staff";
+import {
+  addStaff,
+  appDatabase,
+  cookieHeader,
+  setupCodeFrom,
+  signIn,
+  startAppWithDatabase,
+  stopAppWithDatabase,
+} from "../support/staff";
 
 /** A page of the same site on another port, or on a sibling subdomain: what SameSite=Lax lets through. */
 const OTHER_PORT_ORIGIN = "http://127.0.0.1:1";
@@ -537,13 +545,9 @@ describe.each(dialects)("first-admin setup code (%s)", (dialect) => {
   let app: AppServer;
   let db: Database;
   beforeAll(async () => {
-    app = await startAppServer({}, { dialect });
-    db = appDatabase(app);
+    ({ app, db } = await startAppWithDatabase({}, { dialect }));
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await app?.stop();
-  });
+  afterAll(() => stopAppWithDatabase(app, db));
 
   const setup = (fields: Record<string, string>) =>
     fetch(`${app.url}/admin/setup`, {

@@ -73,7 +73,7 @@ describe("the production server on SQLite", () => {
     expect(response.headers.get("content-encoding")).toBe("gzip");
   });
 
-  it("shows the spec's not-found screen with status 404", async () => {
+  it("shows the not-found screen with status 404", async () => {
     const response = await fetch(`${app.url}/no/such/page`);
     expect(response.status).toBe(404);
     const html = await response.text();

@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import type { Role } from "~/lib/roles";
 import type { Database } from "~/server/db/schema.server";
 import { newId } from "~/server/db/values.server";
-import { addLeadNote } from "~/server/leads/lead-admin.server";
+import { addLeadNote } from "~/server/leads/leads.server";
 import { getLeadAssignment, saveLeadAssignment } from "~/server/leads/owners.server";
 import { getSettings, updateSettings } from "~/server/settings/settings.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";

@@ -16,7 +16,15 @@ import type { Database } from "~/server/db/schema.server";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { childEnv } from "../support/child-env";
 import { dialects } from "../support/databases";
-import { addStaff, appDatabase, cookieHeader, setupCodeFrom, signIn } from "../support/staff";
+import {
+  addStaff,
+  appDatabase,
+  cookieHeader,
+  setupCodeFrom,
+  signIn,
+  startAppWithDatabase,
+  stopAppWithDatabase,
+} from "../support/staff";
 import {
   actionRows,
   intentRoutes,
@@ -442,13 +450,9 @@ describe.each(dialects)("first-admin setup and the operator CLI (%s)", (dialect)
   let app: AppServer;
   let db: Database;
   beforeAll(async () => {
-    app = await startAppServer({}, { dialect });
-    db = appDatabase(app);
+    ({ app, db } = await startAppWithDatabase({}, { dialect }));
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await app?.stop();
-  });
+  afterAll(() => stopAppWithDatabase(app, db));
 
   const setup = (email: string, password = "password-123") =>
     fetch(`${app.url}/admin/setup`, {

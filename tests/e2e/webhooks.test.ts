@@ -3,16 +3,20 @@ import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { captureLead } from "~/server/leads/capture.server";
-import { createWebhookEndpoint } from "~/server/webhooks/endpoints.server";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { childEnv } from "../support/child-env";
 import { dialects } from "../support/databases";
 import { fetchFormToken, formTokenCookieHeader } from "../support/form-token";
 import { appDatabase } from "../support/staff";
-import { type Reply, startWebhookReceiver, verifyStandardWebhook } from "../support/webhook-receiver";
+import {
+  addLoopbackEndpoint,
+  type Reply,
+  startWebhookReceiver,
+  verifyStandardWebhook,
+} from "../support/webhook-receiver";
 
-const actor = { id: null, email: "test" };
-const allowLoopback = { allowPrivate: true };
+const _actor = { id: null, email: "test" };
+const _allowLoopback = { allowPrivate: true };
 
 const formToken = (app: AppServer) => fetchFormToken(app.url);
 
@@ -120,12 +124,7 @@ describe.each(dialects)("webhooks from the running app on %s", (dialect) => {
   it("answers visitors while a receiver hangs: the lead is saved and acknowledged without waiting for it", async () => {
     const { app: site, db } = await app();
     const hooks = await receiver(() => "hang");
-    await createWebhookEndpoint(
-      db,
-      { url: hooks.url, description: null, events: ["lead.created"], format: "standard", includeSpam: false },
-      actor,
-      allowLoopback,
-    );
+    await addLoopbackEndpoint(db, hooks.url);
     const token = await formToken(site);
     await settle(3_100);
     expect((await submitContact(site, token, "First", "first@example.com")).status).toBe(200);
@@ -152,18 +151,7 @@ describe.each(dialects)("webhooks from the running app on %s", (dialect) => {
     const second = await startAppServer({ WEBHOOK_ALLOW_PRIVATE: "true", ...sharedDatabase });
     cleanups.push(() => second.stop());
     const hooks = await receiver();
-    await createWebhookEndpoint(
-      db,
-      {
-        url: hooks.url,
-        description: null,
-        events: ["lead.created", "form_submission.created"],
-        format: "standard",
-        includeSpam: false,
-      },
-      actor,
-      allowLoopback,
-    );
+    await addLoopbackEndpoint(db, hooks.url, { events: ["lead.created", "form_submission.created"] });
     const leads = 40;
     for (let index = 0; index < leads; index++) {
       await captureLead(

@@ -95,7 +95,7 @@ describe("content validation (shared by forms and actions)", () => {
     }
   });
 
-  it("applies the spec's numeric rules to pricing plans", () => {
+  it("applies the numeric rules to pricing plans", () => {
     const plan = pricingPlanSchema.parse(planForm());
     expect(plan).toMatchObject({
       priceUsd: 999.5,
@@ -175,7 +175,7 @@ describe.each(dialects)("content administration on %s", (dialect) => {
     await updatePage(db, id, pageInput({ title: "Careers at Agency", slug: "careers", status: "published" }), actor);
     expect((await findPage(db, id))?.publishedAt).toBe(firstPublished);
 
-    // Other statuses leave the publish date as it was (the spec's page rule).
+    // Other statuses leave a page's publish date as it was (pages are not dated for readers).
     await setPageStatus(db, id, "archived", actor);
     expect(await findPage(db, id)).toMatchObject({ status: "archived", publishedAt: firstPublished });
     expect(await findPublishedPage(db, "careers")).toBeNull();

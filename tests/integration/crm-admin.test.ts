@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import type { LeadStatus } from "~/lib/schemas/lead-admin";
 import { AppError } from "~/server/app-error.server";
 import { listAuditEntries } from "~/server/audit/audit.server";
 import {
@@ -9,7 +10,7 @@ import {
   updateClient,
 } from "~/server/clients/clients.server";
 import { campaignTable, leadsPerDayBySource, OTHER_SOURCES } from "~/server/dashboard/dashboard.server";
-import type { Database, LeadStatus } from "~/server/db/schema.server";
+import type { Database } from "~/server/db/schema.server";
 import { newId, toJson } from "~/server/db/values.server";
 import {
   createForm,

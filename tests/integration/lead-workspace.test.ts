@@ -21,6 +21,7 @@ import {
 import { createStaffUser, setStaffDisabled } from "~/server/users/staff-users.server";
 import { setDigestOptOut } from "~/server/workspace/preferences.server";
 import { deleteSavedView, listSavedViews, saveView } from "~/server/workspace/saved-views.server";
+import { leadRow } from "../support/admin-fixtures";
 import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
 
 const filters = (given: Partial<LeadFilters> = {}): LeadFilters => ({ ...leadFiltersSchema.parse({}), ...given });
@@ -38,28 +39,12 @@ async function insertLeads(
     const rows = Array.from({ length: Math.min(100, count - start) }, (_, offset) => {
       const i = start + offset;
       const at = given.createdAt?.(i) ?? new Date(Date.UTC(2026, 10, 1) + i * 60_000).toISOString();
-      return {
-        id: newId(),
-        form_id: null,
+      return leadRow({
         name: `Lead ${String(i).padStart(4, "0")}`,
         email: `lead${i}@example.com`,
-        phone: null,
-        company: null,
-        message: null,
-        source: "Contact Form",
-        status: given.status ?? ("new" as const),
-        utm_source: null,
-        utm_medium: null,
-        utm_campaign: null,
-        page_url: null,
-        referrer: null,
-        browser_info: null,
-        ip_address: null,
-        is_spam: false,
-        spam_reason: null,
-        created_at: at,
-        updated_at: at,
-      };
+        status: given.status,
+        createdAt: at,
+      });
     });
     await db.insertInto("leads").values(rows).execute();
     ids.push(...rows.map((row) => row.id));

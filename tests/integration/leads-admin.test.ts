@@ -7,6 +7,7 @@ import type { Database } from "~/server/db/schema.server";
 import { newId, toJson } from "~/server/db/values.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { emailHash, erasePersonalData, exportPersonalData } from "~/server/leads/gdpr.server";
+import { csvCell, leadsCsv, listLeadSources, listLeads } from "~/server/leads/lead-list.server";
 import {
   addLeadNote,
   deleteLead,
@@ -15,8 +16,7 @@ import {
   requeueLeadMail,
   setLeadStatus,
   updateLead,
-} from "~/server/leads/lead-admin.server";
-import { csvCell, leadsCsv, listLeadSources, listLeads } from "~/server/leads/lead-list.server";
+} from "~/server/leads/leads.server";
 import { type LeadRowOptions, leadRow } from "../support/admin-fixtures";
 import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { runMaintenance } from "~/server/background/maintenance.server";
+import { applyRetention } from "~/server/background/retention.server";
 import { newId } from "~/server/db/values.server";
-import { runMaintenance } from "~/server/maintenance.server";
-import { applyRetention } from "~/server/retention.server";
 import { updateSettings } from "~/server/settings/settings.server";
 import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
 

@@ -145,7 +145,7 @@ describe.each(dialects)("maintenance on %s", (dialect) => {
 
   it("drops day-old rate-limit counters and expired sessions, and keeps the rest", async () => {
     database = await createMigratedDatabase(dialect);
-    const { runMaintenance } = await import("~/server/maintenance.server");
+    const { runMaintenance } = await import("~/server/background/maintenance.server");
     const now = Date.now();
     await consumeRateLimit(database.db, "old", { windowSeconds: 60, max: 5 }, now - 2 * 24 * 60 * 60 * 1000);
     await consumeRateLimit(database.db, "recent", { windowSeconds: 60, max: 5 }, now - 60_000);

@@ -6,7 +6,7 @@ import type { Database } from "~/server/db/schema.server";
 import { seedDatabase } from "~/server/db/seed.server";
 import { captureLead, writeLead } from "~/server/leads/capture.server";
 import { erasePersonalData } from "~/server/leads/gdpr.server";
-import { markLeadNotSpam, setLeadStatus } from "~/server/leads/lead-admin.server";
+import { markLeadNotSpam, setLeadStatus } from "~/server/leads/leads.server";
 import { checkWebhookUrl, isPrivateAddress } from "~/server/webhooks/address-guard.server";
 import {
   listDeliveries,
@@ -25,7 +25,12 @@ import {
 import { createWebhookWorker } from "~/server/webhooks/worker.server";
 import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
 import { addStaff } from "../support/staff";
-import { type Reply, startWebhookReceiver, verifyStandardWebhook } from "../support/webhook-receiver";
+import {
+  addLoopbackEndpoint,
+  type Reply,
+  startWebhookReceiver,
+  verifyStandardWebhook,
+} from "../support/webhook-receiver";
 
 const logger = pino({ level: "silent" });
 const actor = { id: null, email: "admin@agency.example" };
@@ -36,7 +41,6 @@ const attribution = {
   browserInfo: null,
 };
 const mailContext = { baseUrl: "https://agency.example", notifyEmails: ["sales@agency.example"] };
-const allowLoopback = { allowPrivate: true };
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
@@ -87,12 +91,7 @@ describe.each(dialects)("outgoing webhooks on %s", (dialect) => {
   it("delivers a lead from the site's contact form once, signed so that a Standard Webhooks receiver verifies it", async () => {
     const db = await setup();
     const hooks = await receiver();
-    const endpoint = await createWebhookEndpoint(
-      db,
-      { url: hooks.url, description: "CRM", events: ["lead.created"], format: "standard", includeSpam: false },
-      actor,
-      allowLoopback,
-    );
+    const endpoint = await addLoopbackEndpoint(db, hooks.url, { description: "CRM" });
     expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const { leadId } = await contactLead(db, "Asha Rao", "asha@example.com");
 
@@ -171,24 +170,11 @@ describe.each(dialects)("outgoing webhooks on %s", (dialect) => {
     const crm = await receiver();
     const everything = await receiver();
     const { leadId: earlier } = await contactLead(db, "Before", "before@example.com");
-    await createWebhookEndpoint(
-      db,
-      { url: crm.url, description: null, events: ["lead.created"], format: "standard", includeSpam: false },
-      actor,
-      allowLoopback,
-    );
-    await createWebhookEndpoint(
-      db,
-      {
-        url: everything.url,
-        description: null,
-        events: ["lead.created", "lead.status_changed", "lead.converted", "client.created", "form_submission.created"],
-        format: "standard",
-        includeSpam: true,
-      },
-      actor,
-      allowLoopback,
-    );
+    await addLoopbackEndpoint(db, crm.url);
+    await addLoopbackEndpoint(db, everything.url, {
+      events: ["lead.created", "lead.status_changed", "lead.converted", "client.created", "form_submission.created"],
+      includeSpam: true,
+    });
     await new Promise((resolve) => setTimeout(resolve, 5));
     const { leadId } = await contactLead(db, "Cara", "cara@example.com");
     await contactLead(db, "Bot", "bot@mailinator.com", "disposable e-mail domain");
@@ -251,12 +237,7 @@ describe.each(dialects)("outgoing webhooks on %s", (dialect) => {
       [crm, false],
       [spamWatcher, true],
     ] as const) {
-      await createWebhookEndpoint(
-        db,
-        { url: hooks.url, description: null, events: ["lead.created"], format: "standard", includeSpam },
-        actor,
-        allowLoopback,
-      );
+      await addLoopbackEndpoint(db, hooks.url, { includeSpam });
     }
     const { leadId } = await contactLead(db, "Real Person", "real@mailinator.com", "disposable e-mail domain");
     const sender = worker(db);
@@ -275,12 +256,7 @@ describe.each(dialects)("outgoing webhooks on %s", (dialect) => {
     const hooks = await receiver((attempt) =>
       attempt === 1 ? { status: 500, body: "database down" } : { status: 204 },
     );
-    const endpoint = await createWebhookEndpoint(
-      db,
-      { url: hooks.url, description: null, events: ["lead.created"], format: "standard", includeSpam: false },
-      actor,
-      allowLoopback,
-    );
+    const endpoint = await addLoopbackEndpoint(db, hooks.url);
     await contactLead(db, "Dev", "dev@example.com");
     const start = Date.now();
     const sender = worker(db);
@@ -309,12 +285,7 @@ describe.each(dialects)("outgoing webhooks on %s", (dialect) => {
     const db = await setup();
     let up = false;
     const hooks = await receiver(() => (up ? { status: 200 } : { status: 503 }));
-    const endpoint = await createWebhookEndpoint(
-      db,
-      { url: hooks.url, description: null, events: ["lead.created"], format: "standard", includeSpam: false },
-      actor,
-      allowLoopback,
-    );
+    const endpoint = await addLoopbackEndpoint(db, hooks.url);
     await contactLead(db, "Eli", "eli@example.com");
     const sender = worker(db);
     let clock = Date.now();
@@ -356,12 +327,7 @@ describe.each(dialects)("outgoing webhooks on %s", (dialect) => {
     await addStaff(db, "boss@agency.example", "admin");
     await addStaff(db, "seller@agency.example", "sales");
     const hooks = await receiver(() => ({ status: 500 }));
-    const endpoint = await createWebhookEndpoint(
-      db,
-      { url: hooks.url, description: "Zapier", events: ["lead.created"], format: "standard", includeSpam: false },
-      actor,
-      allowLoopback,
-    );
+    const endpoint = await addLoopbackEndpoint(db, hooks.url, { description: "Zapier" });
     const sender = worker(db);
     const start = Date.now();
     await contactLead(db, "Fay", "fay@example.com");
@@ -394,12 +360,7 @@ describe.each(dialects)("outgoing webhooks on %s", (dialect) => {
   it("lets a hanging receiver time out without holding up lead capture", async () => {
     const db = await setup();
     const hooks = await receiver(() => "hang");
-    await createWebhookEndpoint(
-      db,
-      { url: hooks.url, description: null, events: ["lead.created"], format: "standard", includeSpam: false },
-      actor,
-      allowLoopback,
-    );
+    await addLoopbackEndpoint(db, hooks.url);
     await contactLead(db, "Jo", "jo@example.com");
     const sender = worker(db, { timeoutMs: 1_500 });
     const pass = sender.runOnce();
@@ -421,18 +382,7 @@ describe.each(dialects)("outgoing webhooks on %s", (dialect) => {
   it("lets two processes share the queue: each event reaches the receiver exactly once", async () => {
     const db = await setup();
     const hooks = await receiver();
-    await createWebhookEndpoint(
-      db,
-      {
-        url: hooks.url,
-        description: null,
-        events: ["lead.created", "form_submission.created"],
-        format: "standard",
-        includeSpam: false,
-      },
-      actor,
-      allowLoopback,
-    );
+    await addLoopbackEndpoint(db, hooks.url, { events: ["lead.created", "form_submission.created"] });
     for (let index = 0; index < 60; index++) await contactLead(db, `Lead ${index}`, `l${index}@example.com`);
     // node:sqlite waits for a lock synchronously, so SQLite's second process is the app-server test's job.
     const other = () => (dialect === "postgres" ? database.reopen() : db);
@@ -533,12 +483,7 @@ describe.each(dialects)("outgoing webhooks on %s", (dialect) => {
         ? { status: 302, headers: { location: "http://169.254.169.254/" } }
         : { status: 200, body: "é".repeat(200 * 1024) },
     );
-    const endpoint = await createWebhookEndpoint(
-      db,
-      { url: hooks.url, description: null, events: ["lead.created"], format: "standard", includeSpam: false },
-      actor,
-      allowLoopback,
-    );
+    const endpoint = await addLoopbackEndpoint(db, hooks.url);
     await contactLead(db, "Mo", "mo@example.com");
     const sender = worker(db);
     const start = Date.now();
@@ -557,12 +502,7 @@ describe.each(dialects)("outgoing webhooks on %s", (dialect) => {
   it("formats a new lead as a Slack message for a Slack endpoint", async () => {
     const db = await setup();
     const slack = await receiver();
-    await createWebhookEndpoint(
-      db,
-      { url: slack.url, description: "Sales channel", events: ["lead.created"], format: "slack", includeSpam: false },
-      actor,
-      allowLoopback,
-    );
+    await addLoopbackEndpoint(db, slack.url, { description: "Sales channel", format: "slack" });
     const { leadId } = await captureLead(
       db,
       "contact",
@@ -584,12 +524,7 @@ describe.each(dialects)("outgoing webhooks on %s", (dialect) => {
   it("sends a test event to an endpoint, paused or not, and signs with both secrets for a day after a rotation", async () => {
     const db = await setup();
     const hooks = await receiver();
-    const endpoint = await createWebhookEndpoint(
-      db,
-      { url: hooks.url, description: null, events: ["lead.created"], format: "standard", includeSpam: false },
-      actor,
-      allowLoopback,
-    );
+    const endpoint = await addLoopbackEndpoint(db, hooks.url);
     await setWebhookEndpointPaused(db, endpoint.id, true, actor);
     await queueTestEvent(db, endpoint.id, actor, { siteName: "Acme Ads" });
     const sender = worker(db);
@@ -615,12 +550,7 @@ describe.each(dialects)("outgoing webhooks on %s", (dialect) => {
   it("keeps finished deliveries for 30 days, then prunes them with their attempts and events", async () => {
     const db = await setup();
     const hooks = await receiver((attempt) => (attempt === 2 ? { status: 500 } : { status: 200 }));
-    await createWebhookEndpoint(
-      db,
-      { url: hooks.url, description: null, events: ["lead.created"], format: "standard", includeSpam: false },
-      actor,
-      allowLoopback,
-    );
+    await addLoopbackEndpoint(db, hooks.url);
     await contactLead(db, "Old", "old@example.com");
     await contactLead(db, "Retrying", "retrying@example.com");
     await worker(db).runOnce();
@@ -635,12 +565,7 @@ describe.each(dialects)("outgoing webhooks on %s", (dialect) => {
   it("erases a person's webhook events and delivery log with the rest of their data", async () => {
     const db = await setup();
     const hooks = await receiver();
-    await createWebhookEndpoint(
-      db,
-      { url: hooks.url, description: null, events: ["lead.created"], format: "standard", includeSpam: false },
-      actor,
-      allowLoopback,
-    );
+    await addLoopbackEndpoint(db, hooks.url);
     await contactLead(db, "Ola", "ola@example.com");
     await contactLead(db, "Pat", "pat@example.com");
     await worker(db).runOnce();

@@ -15,6 +15,9 @@ export type LeadRowOptions = {
   formId?: string | null;
   isSpam?: boolean;
   utmCampaign?: string | null;
+  /** With a campaign: the ad platform's source and medium (a paid click). */
+  utmSource?: string | null;
+  utmMedium?: string | null;
   createdAt?: string;
 };
 
@@ -30,8 +33,8 @@ export function leadRow(lead: LeadRowOptions): Insertable<LeadsTable> & { id: st
     message: lead.message ?? null,
     source: lead.source ?? "Contact Form",
     status: lead.status ?? "new",
-    utm_source: null,
-    utm_medium: null,
+    utm_source: lead.utmSource ?? null,
+    utm_medium: lead.utmMedium ?? null,
     utm_campaign: lead.utmCampaign ?? null,
     page_url: null,
     referrer: null,

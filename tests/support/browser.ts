@@ -11,7 +11,7 @@ import {
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { type Browser, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 
 export type ChromiumInstall = {
   executablePath: string;
@@ -132,4 +132,36 @@ export async function launchBrowser(): Promise<Browser> {
     args: CHROMIUM_FLAGS,
     env: { ...process.env, ...install.env } as Record<string, string>,
   });
+}
+
+/** Resolves once React has hydrated the page: it marks the body with its own keys when it does. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
+}
+
+/** A browser context carrying the cookies of a Cookie header (a session `signIn` returned). */
+export async function contextWithCookies(
+  browser: Browser,
+  url: string,
+  cookieHeader: string,
+  options: BrowserContextOptions = { viewport: { width: 1280, height: 900 } },
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.addCookies(
+    cookieHeader.split("; ").map((pair) => {
+      const [name, ...value] = pair.split("=");
+      return { name: name!, value: value.join("="), url };
+    }),
+  );
+  return context;
+}
+
+/** Signs in on the admin sign-in form, as a person does, and waits for the dashboard. */
+export async function signInOnPage(page: Page, baseUrl: string, email: string, password: string) {
+  await page.goto(`${baseUrl}/admin/login`);
+  await hydrated(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(`${baseUrl}/admin`);
 }

@@ -24,22 +24,7 @@ export async function createEmptyDatabase(dialect: Dialect): Promise<TestDatabas
   if (dialect === "sqlite") {
     const dir = mkdtempSync(path.join(os.tmpdir(), "agency-sqlite-"));
     const config: DatabaseConfig = { dialect: "sqlite", file: path.join(dir, "app.db") };
-    const db = openDatabase(config);
-    const opened = [db];
-    return {
-      dialect,
-      config,
-      db,
-      reopen() {
-        const another = openDatabase(config);
-        opened.push(another);
-        return another;
-      },
-      async drop() {
-        for (const each of opened) await each.destroy();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
+    return openedDatabase(dialect, config, () => rmSync(dir, { recursive: true, force: true }));
   }
   const adminUrl = inject("postgresUrl");
   const name = `test_${crypto.randomUUID().replaceAll("-", "")}`;
@@ -47,6 +32,13 @@ export async function createEmptyDatabase(dialect: Dialect): Promise<TestDatabas
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const config: DatabaseConfig = { dialect: "postgres", connectionString: url.toString() };
+  return openedDatabase(dialect, config, () =>
+    withAdminClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`)),
+  );
+}
+
+/** The database opened, with every connection `reopen` adds closed before `remove` deletes it. */
+function openedDatabase(dialect: Dialect, config: DatabaseConfig, remove: () => unknown): TestDatabase {
   const db = openDatabase(config);
   const opened = [db];
   return {
@@ -60,7 +52,7 @@ export async function createEmptyDatabase(dialect: Dialect): Promise<TestDatabas
     },
     async drop() {
       for (const each of opened) await each.destroy();
-      await withAdminClient(adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`));
+      await remove();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";
@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { freePort } from "./free-port";
 import { ensureSystemTool } from "./system-tools";
+import { makeLoopbackCertificate } from "./tls";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -19,35 +20,15 @@ export async function startNginx(appUrl: string): Promise<Nginx> {
   const nginx = ensureSystemTool("nginx", "nginx-light");
   const dir = mkdtempSync(path.join(os.tmpdir(), "agency-nginx-"));
   for (const sub of ["cache", "acme", "temp"]) mkdirSync(path.join(dir, sub));
-  execFileSync(
-    "openssl",
-    [
-      "req",
-      "-x509",
-      "-newkey",
-      "rsa:2048",
-      "-nodes",
-      "-days",
-      "1",
-      "-subj",
-      "/CN=127.0.0.1",
-      "-addext",
-      "subjectAltName=IP:127.0.0.1",
-      "-keyout",
-      path.join(dir, "key.pem"),
-      "-out",
-      path.join(dir, "cert.pem"),
-    ],
-    { stdio: "ignore" },
-  );
+  const { certFile, keyFile } = makeLoopbackCertificate(dir);
   const [httpPort, httpsPort] = [await freePort(), await freePort()];
   const app = new URL(appUrl);
   const site = readFileSync(path.join(root, "deploy/nginx.conf"), "utf8")
     .replace("server 127.0.0.1:3000;", `server 127.0.0.1:${app.port};`)
     .replace("listen 80;", `listen 127.0.0.1:${httpPort};`)
     .replace("listen 443 ssl http2;", `listen 127.0.0.1:${httpsPort} ssl http2;`)
-    .replace("/etc/letsencrypt/live/agency.example.com/fullchain.pem", path.join(dir, "cert.pem"))
-    .replace("/etc/letsencrypt/live/agency.example.com/privkey.pem", path.join(dir, "key.pem"))
+    .replace("/etc/letsencrypt/live/agency.example.com/fullchain.pem", certFile)
+    .replace("/etc/letsencrypt/live/agency.example.com/privkey.pem", keyFile)
     .replace("/var/cache/nginx/agency", path.join(dir, "cache"))
     .replace("/var/www/letsencrypt", path.join(dir, "acme"));
   writeFileSync(path.join(dir, "site.conf"), site);

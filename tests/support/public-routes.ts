@@ -1,4 +1,4 @@
-/** Every public route of the spec that exists so far, one blog post standing for all. */
+/** Every public route of the site, one blog post standing for all. */
 export const publicRoutes = [
   "/",
   "/services/paid-ads",

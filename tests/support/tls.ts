@@ -7,8 +7,7 @@ import path from "node:path";
  * A self-signed certificate for 127.0.0.1, made with openssl. A child process trusts it when its file is
  * named in NODE_EXTRA_CA_CERTS, so the app verifies it as it would a real server's.
  */
-export function makeLoopbackCertificate() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "agency-tls-"));
+export function makeLoopbackCertificate(dir = mkdtempSync(path.join(os.tmpdir(), "agency-tls-"))) {
   const keyFile = path.join(dir, "key.pem");
   const certFile = path.join(dir, "cert.pem");
   execFileSync(
@@ -32,5 +31,5 @@ export function makeLoopbackCertificate() {
     ],
     { stdio: "ignore" },
   );
-  return { dir, certFile, key: readFileSync(keyFile, "utf8"), cert: readFileSync(certFile, "utf8") };
+  return { dir, certFile, keyFile, key: readFileSync(keyFile, "utf8"), cert: readFileSync(certFile, "utf8") };
 }

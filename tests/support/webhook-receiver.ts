@@ -2,6 +2,9 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { once } from "node:events";
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { WebhookEndpointInput } from "~/lib/schemas/webhooks";
+import type { Database } from "~/server/db/schema.server";
+import { createWebhookEndpoint } from "~/server/webhooks/endpoints.server";
 
 export type ReceivedWebhook = { headers: IncomingHttpHeaders; body: string; path: string };
 
@@ -81,4 +84,17 @@ export function verifyStandardWebhook(secret: string, headers: IncomingHttpHeade
     const given = Buffer.from(signature, "base64");
     return given.length === expected.length && timingSafeEqual(given, expected);
   });
+}
+
+/**
+ * An active endpoint pointing at a receiver on this machine, as an admin would add it: `lead.created`
+ * in the standard format, spam left out, unless `fields` says otherwise.
+ */
+export function addLoopbackEndpoint(db: Database, url: string, fields: Partial<WebhookEndpointInput> = {}) {
+  return createWebhookEndpoint(
+    db,
+    { url, description: null, events: ["lead.created"], format: "standard", includeSpam: false, ...fields },
+    { id: null, email: "admin@agency.example" },
+    { allowPrivate: true },
+  );
 }

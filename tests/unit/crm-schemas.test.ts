@@ -37,7 +37,7 @@ describe("client and form rules shared by the dialogs and the server", () => {
     });
   });
 
-  it("requires a form name with the spec's message and knows the site's own form names in any case", () => {
+  it("requires a form name with its message and knows the site's own form names in any case", () => {
     expect(formSchema.safeParse({ name: "", formType: "contact", status: "active" }).error?.issues[0]?.message).toBe(
       "Form Name is required.",
     );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { leadFilterParams, parseLeadFilters } from "~/lib/schemas/lead-admin";
-import { csvCell, likePattern } from "~/server/leads/lead-list.server";
+import { containsPattern } from "~/server/db/search.server";
+import { csvCell } from "~/server/leads/lead-list.server";
 
 describe("the leads list's address-bar filters", () => {
   it("reads what it understands and falls back to no filter for the rest", () => {
@@ -62,6 +63,6 @@ describe("CSV cells and search patterns", () => {
   });
 
   it("matches % and _ literally and ignores case", () => {
-    expect(likePattern("50%_Off\\")).toBe("%50\\%\\_off\\\\%");
+    expect(containsPattern("50%_Off\\")).toBe("%50\\%\\_off\\\\%");
   });
 });

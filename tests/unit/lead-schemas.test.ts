@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { estimatorSchema } from "~/lib/schemas/estimator";
 import { DEFAULT_GUIDE_TITLE, getStartedLeadSchema, guideLeadSchema, isSafeRedirectUrl } from "~/lib/schemas/leads";
 
 describe("the visitor forms' rules", () => {

@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { encodedLocalPath } from "~/lib/local-path";
 import { safeAdminRedirect } from "~/server/auth/guard.server";
 import { SIGN_IN_FAILURES, signInDelayMs } from "~/server/auth/sign-in-failures.server";
+import { clientErrorStatus } from "~/server/http/malformed-request.server";
+import { isForeignRequest } from "~/server/http/request-origin.server";
 import { loggedUrl } from "~/server/logger.server";
-import { clientErrorStatus } from "~/server/malformed-request.server";
 import { addressKey } from "~/server/rate-limit/address-key.server";
-import { isForeignRequest } from "~/server/request-origin.server";
 
 const trusted = ["https://agency.example"];
 

@@ -1,8 +1,9 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { CurrencySwitch } from "~/components/site/currency-switch";
 import { GlobeIcon } from "~/components/site/icons/GlobeIcon";
-import { MapPinIcon } from "~/components/site/icons/MapPinIcon";
+import { MapPin } from "~/components/site/icons/MapPin";
 import { Logo } from "~/components/site/logo";
+import { contactSectionHref } from "~/components/site/site-header";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
 import type { Office } from "~/content/contact";
@@ -18,6 +19,7 @@ export function SiteFooter({
   currency: Currency;
   offices: readonly Office[];
 }) {
+  const { pathname } = useLocation();
   return (
     <footer data-slot="site-footer" className="border-t bg-muted/40">
       <div className="bg-primary text-primary-foreground">
@@ -25,7 +27,7 @@ export function SiteFooter({
           <h2 className="font-bold text-3xl">{footer.cta.title}</h2>
           <p className="max-w-2xl opacity-90">{footer.cta.text}</p>
           <div className="flex flex-wrap justify-center gap-3">
-            <a href="/#contact-section" className={buttonVariants({ variant: "secondary", size: "lg" })}>
+            <a href={contactSectionHref(pathname)} className={buttonVariants({ variant: "secondary", size: "lg" })}>
               {footer.cta.primary}
             </a>
             <Link to="/pricing" className={buttonVariants({ variant: "onBrand", size: "lg" })}>
@@ -81,7 +83,7 @@ export function SiteFooter({
           <ul className="mt-3 space-y-4 text-sm">
             {offices.map((office) => (
               <li key={office.id} className="flex gap-2">
-                <MapPinIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+                <MapPin className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
                 <address className="text-muted-foreground not-italic">
                   <span className="font-medium text-foreground">{office.label}</span>
                   {office.lines.map((line) => (

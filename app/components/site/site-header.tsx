@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { ChevronDownIcon } from "~/components/site/icons/ChevronDownIcon";
+import { ChevronDown } from "~/components/site/icons/ChevronDown";
 import { MenuIcon } from "~/components/site/icons/MenuIcon";
 import { Logo } from "~/components/site/logo";
 import { buttonVariants } from "~/components/ui/button-variants";
@@ -27,7 +27,7 @@ function NavMenu({ group }: { group: NavGroup }) {
         className="flex items-center gap-1 rounded-md px-3 py-2 font-medium text-sm hover:bg-accent"
         style={{ anchorName: `--${id}` } as React.CSSProperties}
       >
-        {group.label} <ChevronDownIcon className="size-4" aria-hidden />
+        {group.label} <ChevronDown className="size-4" aria-hidden />
       </button>
       <ul
         id={id}
@@ -48,6 +48,18 @@ function NavMenu({ group }: { group: NavGroup }) {
   );
 }
 
+/** The pages that hold the contact section themselves: the home page and the contact page. */
+const PAGES_WITH_CONTACT_SECTION = new Set(["/", "/contact"]);
+
+/**
+ * Where "Book Call" leads from a page: its own contact section where it has one (a jump within the
+ * page, no navigation), else the home page's.
+ */
+export function contactSectionHref(pathname: string) {
+  const path = pathname.replace(/\/+$/, "") || "/";
+  return PAGES_WITH_CONTACT_SECTION.has(path) ? "#contact-section" : "/#contact-section";
+}
+
 export function SiteHeader({ logo }: { logo: string | null }) {
   const { pathname } = useLocation();
   const mobileMenu = useRef<HTMLDetailsElement>(null);
@@ -57,7 +69,7 @@ export function SiteHeader({ logo }: { logo: string | null }) {
     for (const menu of document.querySelectorAll<HTMLElement>("[data-slot=site-header] :popover-open"))
       menu.hidePopover();
   }, [pathname]);
-  const bookCallHref = pathname === "/" ? "#contact-section" : "/#contact-section";
+  const bookCallHref = contactSectionHref(pathname);
 
   return (
     <header data-slot="site-header" className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur">

@@ -13,7 +13,7 @@ const VISIBLE_MS = 6000;
 
 /**
  * The public site's toasts: a few hundred bytes instead of a toast library, because every byte of
- * JavaScript here is paid by visitors. Failures use the destructive style, as the spec asks.
+ * JavaScript here is paid by visitors. Failures use the destructive style, so they never read as a success.
  */
 export function SiteToaster({ children }: { children: React.ReactNode }) {
   const [toasts, setToasts] = useState<ToastMessage[]>([]);

@@ -4,7 +4,7 @@ import { type ExternalToast, toast } from "sonner";
 import { errorToastClassName } from "./sonner";
 
 /**
- * Failure toast, always destructive-styled (product spec): works even if the
+ * Failure toast, always destructive-styled so a failure never reads as a success: works even if the
  * mounted <Toaster> was given other options.
  */
 function toastError(

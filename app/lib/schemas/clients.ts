@@ -1,18 +1,11 @@
 import { z } from "zod";
 import { bulkChangeSchema } from "./bulk";
+import { optionalText } from "./fields";
 
 /** Clients: shared by the New/Edit Client dialog and the server. */
 
 export const CLIENT_STATUSES = ["active", "inactive", "suspended"] as const;
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
-
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} can be at most ${max} characters.`)
-    .optional()
-    .transform((value) => value || null);
 
 export const clientSchema = z.object({
   clientId: z.string().max(64).optional(),
@@ -28,9 +21,9 @@ export const clientSchema = z.object({
     .optional()
     .transform((value) => value || null)
     .pipe(z.email("Please enter a valid e-mail address.").nullable()),
-  phone: optionalText(50, "Phone"),
-  company: optionalText(200, "Company"),
-  address: optionalText(500, "Address"),
+  phone: optionalText("Phone", 50),
+  company: optionalText("Company", 200),
+  address: optionalText("Address", 500),
   status: z.enum(CLIENT_STATUSES, { error: "Choose a status." }),
   leadId: z
     .string()

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isReservedPageSlug, SLUG_MAX_LENGTH, SLUG_PATTERN } from "~/lib/slug";
+import { optionalText } from "./fields";
 
 /** Pages and blog posts: shared by the admin forms (field checks) and the actions (the rules that count). */
 
@@ -16,15 +17,6 @@ export const META_DESCRIPTION_MAX = 160;
 export const CONTENT_MAX = 100_000;
 
 const status = z.enum(PUBLISH_STATUSES, { error: "Choose a status: draft, published or archived." });
-
-function optionalText(label: string, max: number) {
-  return z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
-    .optional()
-    .transform((value) => value || null);
-}
 
 const title = z
   .string({ error: "Title is required." })

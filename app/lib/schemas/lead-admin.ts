@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { bulkChangeSchema } from "./bulk";
+import { optionalText } from "./fields";
 
 /** The staff side of leads: list filters, edits, notes and GDPR requests, shared by forms and actions. */
 
 export const LEAD_STATUSES = ["new", "contacted", "qualified", "converted", "closed"] as const;
-export type LeadStatusValue = (typeof LEAD_STATUSES)[number];
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
-export const leadStatusLabels: Record<LeadStatusValue, string> = {
+export const leadStatusLabels: Record<LeadStatus, string> = {
   new: "New",
   contacted: "Contacted",
   qualified: "Qualified",
@@ -99,14 +100,6 @@ export function leadFilterParams(filters: Partial<LeadFilters>) {
 
 const leadId = z.string().min(1).max(64);
 
-const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} can be at most ${max.toLocaleString("en-US")} characters.`)
-    .optional()
-    .transform((value) => (value ? value : null));
-
 export const leadStatusSchema = z.object({
   leadId,
   status: z.enum(LEAD_STATUSES, { error: "Choose one of the five statuses." }),
@@ -121,10 +114,10 @@ export const leadEditSchema = z.object({
     .min(1, "Please enter an e-mail address.")
     .max(254, "E-mail addresses can be at most 254 characters.")
     .pipe(z.email("Please enter a valid e-mail address.")),
-  phone: optionalText(50, "Phone"),
-  company: optionalText(200, "Company"),
+  phone: optionalText("Phone", 50),
+  company: optionalText("Company", 200),
   status: z.enum(LEAD_STATUSES, { error: "Choose one of the five statuses." }),
-  message: optionalText(5000, "Message"),
+  message: optionalText("Message", 5000),
 });
 
 export type LeadEdit = z.output<typeof leadEditSchema>;
@@ -167,7 +160,7 @@ export const leadFollowUpSchema = z.object({
     .regex(/^$|^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2})?$/, "Choose a date and time for the follow-up.")
     .optional()
     .transform((value) => value ?? ""),
-  followUpNote: optionalText(FOLLOW_UP_NOTE_MAX, "The follow-up note"),
+  followUpNote: optionalText("The follow-up note", FOLLOW_UP_NOTE_MAX),
 });
 
 export const BULK_ACTIONS = ["set-status", "assign", "spam", "not-spam", "delete"] as const;

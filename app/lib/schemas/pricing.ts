@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalText } from "./fields";
 import { knownSectionSchemas } from "./pricing-content";
 
 /** Pricing plans and content sections: shared by the admin forms and the actions. */
@@ -16,7 +17,7 @@ const PRICE_MAX = 100_000_000;
 
 type NumberRule = { decimals: 0 | 2; min?: number; max?: number };
 
-/** A number typed into a form field; blank is 0 (the spec's default), anything else must be a number. */
+/** A number typed into a form field; blank is 0 (a plan without that figure), anything else must be a number. */
 function numberField(label: string, rule: NumberRule) {
   return optionalNumberField(label, rule).transform((value) => value ?? 0);
 }
@@ -53,15 +54,6 @@ function optionalNumberField(label: string, rule: NumberRule) {
       }
       return value;
     });
-}
-
-function optionalText(label: string, max: number) {
-  return z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters.`)
-    .optional()
-    .transform((value) => value || null);
 }
 
 export const pricingPlanSchema = z.object({

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { META_DESCRIPTION_MAX } from "./content";
 
 /** Site settings' rules, shared by the settings screen, its action, and the public pages that read them. */
 
 export const SITE_TITLE_MAX = 70;
-export const META_DESCRIPTION_MAX = 160;
-/** The spec's guidance for search snippets. */
+/** Search engines show about this much of a description in their results: the length to aim for. */
 export const META_DESCRIPTION_IDEAL = { min: 150, max: 160 } as const;
 export const CUSTOM_HEAD_CODE_MAX = 20_000;
 

@@ -3,6 +3,10 @@ import { ROLES } from "~/lib/roles";
 
 /** Shared by the browser (field checks) and the server (the rules that count). */
 
+/** A new password's length; the password fields' minLength/maxLength and better-auth use the same. */
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+
 const email = z
   .string({ error: "Please enter your e-mail address." })
   .trim()
@@ -12,17 +16,17 @@ const email = z
 
 const newPassword = z
   .string({ error: "Please choose a password." })
-  .min(8, "Passwords must be at least 8 characters.")
-  .max(128, "Passwords must be at most 128 characters.");
+  .min(MIN_PASSWORD_LENGTH, `Passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`)
+  .max(MAX_PASSWORD_LENGTH, `Passwords must be at most ${MAX_PASSWORD_LENGTH} characters.`);
 
 export const loginSchema = z.object({
   email,
-  // The spec's first check; the server's real rule is simply whether the password is right.
+  // Catches an obviously short entry before a round trip; the server's real rule is simply whether the password is right.
   password: z
     .string({ error: "Please enter your password." })
     .min(1, "Please enter your password.")
     .min(6, "Passwords are at least 6 characters.")
-    .max(128, "Passwords are at most 128 characters."),
+    .max(MAX_PASSWORD_LENGTH, `Passwords are at most ${MAX_PASSWORD_LENGTH} characters.`),
   redirectTo: z.string().max(2048).optional(),
 });
 
@@ -54,7 +58,7 @@ export const setupSchema = z.object({
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, "Please enter your current password.").max(128),
+    currentPassword: z.string().min(1, "Please enter your current password.").max(MAX_PASSWORD_LENGTH),
     newPassword,
     confirmPassword: z.string(),
   })
@@ -64,7 +68,7 @@ export const changePasswordSchema = z
   });
 
 export const passwordConfirmationSchema = z.object({
-  password: z.string().min(1, "Please enter your password.").max(128),
+  password: z.string().min(1, "Please enter your password.").max(MAX_PASSWORD_LENGTH),
 });
 
 export const totpCodeSchema = z.object({

@@ -14,8 +14,8 @@ import {
 } from "~/lib/schemas/clients";
 import { applyClientBulkChange, type ClientBulkChange } from "~/server/clients/bulk.server";
 import { createClient, setClientStatus, updateClient } from "~/server/clients/clients.server";
+import { redirectWithToast } from "~/server/http/toast-cookie.server";
 import { setClientOwner } from "~/server/leads/owners.server";
-import { redirectWithToast } from "~/server/toast.server";
 
 const bulkLabels: BulkLabels<ClientBulkAction> = {
   "set-status": { done: (n) => `Status changed on ${n} clients`, failed: "Failed to change the status" },

@@ -15,7 +15,7 @@ import { Button } from "~/components/ui/button";
 import { runIntent } from "~/http/intents.server";
 import { requireStaff } from "~/server/auth/session.server";
 import { getServices } from "~/server/context.server";
-import { getLeadDetail } from "~/server/leads/lead-admin.server";
+import { getLeadDetail } from "~/server/leads/leads.server";
 import { listAssignableStaff } from "~/server/leads/owners.server";
 import type { Route } from "./+types/lead";
 import { leadScreenIntents } from "./leads.server";

@@ -1,9 +1,9 @@
 import { gdprEmailSchema } from "~/lib/schemas/lead-admin";
 import { auditActor, requireStaff } from "~/server/auth/session.server";
 import { getServices } from "~/server/context.server";
-import { parseForm, requireFormData } from "~/server/forms.server";
+import { parseForm, requireFormData } from "~/server/http/form-data.server";
+import { redirectWithToast } from "~/server/http/toast-cookie.server";
 import { emailHash, exportPersonalData } from "~/server/leads/gdpr.server";
-import { redirectWithToast } from "~/server/toast.server";
 import type { Route } from "./+types/leads-gdpr-export";
 
 /** A person's data as a JSON download. POST only, so the address never lands in a URL or a log line. */

@@ -19,8 +19,10 @@ import {
   savedViewSchema,
 } from "~/lib/schemas/lead-admin";
 import type { Database } from "~/server/db/schema.server";
+import { redirectWithToast } from "~/server/http/toast-cookie.server";
 import { applyBulkChange, type BulkChange } from "~/server/leads/bulk.server";
 import { setLeadFollowUp } from "~/server/leads/follow-ups.server";
+import { countSpamLeads, filterContext, listLeadSources, listLeads } from "~/server/leads/lead-list.server";
 import {
   addLeadNote,
   deleteLead,
@@ -28,12 +30,10 @@ import {
   requeueLeadMail,
   setLeadStatus,
   updateLead,
-} from "~/server/leads/lead-admin.server";
-import { countSpamLeads, filterContext, listLeadSources, listLeads } from "~/server/leads/lead-list.server";
+} from "~/server/leads/leads.server";
 import { listAssignableStaff, setLeadOwner } from "~/server/leads/owners.server";
 import { leadMailContext } from "~/server/mail/lead-mails.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
-import { redirectWithToast } from "~/server/toast.server";
 import { getPreferences } from "~/server/workspace/preferences.server";
 import { deleteSavedView, listSavedViews, saveView } from "~/server/workspace/saved-views.server";
 

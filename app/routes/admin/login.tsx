@@ -9,7 +9,7 @@ import { loginSchema, twoFactorSchema } from "~/lib/schemas/staff";
 import { safeAdminRedirect } from "~/server/auth/guard.server";
 import { loadStaffSession } from "~/server/auth/session.server";
 import { getServices } from "~/server/context.server";
-import { parseForm, requireFormData } from "~/server/forms.server";
+import { parseForm, requireFormData } from "~/server/http/form-data.server";
 import { isSetupComplete } from "~/server/users/staff-users.server";
 import type { Route } from "./+types/login";
 import { signInStep } from "./login.server";

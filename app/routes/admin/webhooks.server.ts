@@ -8,9 +8,9 @@ import {
   webhookLogFilterSchema,
 } from "~/lib/schemas/webhooks";
 import type { Database } from "~/server/db/schema.server";
-import { formFields } from "~/server/forms.server";
+import { formFields } from "~/server/http/form-data.server";
+import { redirectWithToast } from "~/server/http/toast-cookie.server";
 import { getSettingText } from "~/server/settings/settings.server";
-import { redirectWithToast } from "~/server/toast.server";
 import { listDeliveries, queueTestEvent, redeliver, redeliverFailed } from "~/server/webhooks/deliveries.server";
 import {
   createWebhookEndpoint,

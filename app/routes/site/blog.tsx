@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { NewsletterForm } from "~/components/site/forms/newsletter-form";
-import { CalendarIcon } from "~/components/site/icons/CalendarIcon";
-import { ClockIcon } from "~/components/site/icons/ClockIcon";
+import { Calendar } from "~/components/site/icons/Calendar";
+import { Clock } from "~/components/site/icons/Clock";
 import { UserIcon } from "~/components/site/icons/UserIcon";
 import { Section } from "~/components/site/section";
 import { PageHero } from "~/components/site/sections/page-hero";
@@ -77,11 +77,11 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                         </span>
                       ) : null}
                       <span className="flex items-center gap-1">
-                        <CalendarIcon className="size-4" aria-hidden />
+                        <Calendar className="size-4" aria-hidden />
                         <time dateTime={post.publishedAt ?? undefined}>{formatPostDate(post.publishedAt)}</time>
                       </span>
                       <span className="flex items-center gap-1">
-                        <ClockIcon className="size-4" aria-hidden /> {post.readingMinutes} min read
+                        <Clock className="size-4" aria-hidden /> {post.readingMinutes} min read
                       </span>
                     </p>
                     {post.excerpt ? <p className="mt-3 flex-1 text-muted-foreground">{post.excerpt}</p> : null}

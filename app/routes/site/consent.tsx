@@ -7,7 +7,7 @@ import {
   sendsGlobalPrivacyControl,
 } from "~/server/consent/consent.server";
 import { getRequestInfo, getServices } from "~/server/context.server";
-import { requireFormData } from "~/server/forms.server";
+import { requireFormData } from "~/server/http/form-data.server";
 import { rateLimitAddress } from "~/server/rate-limit/client-address.server";
 import { consumeRateLimit } from "~/server/rate-limit/rate-limit.server";
 import type { Route } from "./+types/consent";

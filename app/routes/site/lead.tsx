@@ -3,13 +3,13 @@ import { ContactForm } from "~/components/site/forms/contact-form";
 import { followLeadSuccess } from "~/components/site/forms/lead-dialog";
 import { LeadDialogForm } from "~/components/site/forms/lead-dialog-form";
 import { NewsletterForm } from "~/components/site/forms/newsletter-form";
-import { CheckCircle2Icon } from "~/components/site/icons/CheckCircle2Icon";
+import { CircleCheck } from "~/components/site/icons/CircleCheck";
 import { DownloadIcon } from "~/components/site/icons/DownloadIcon";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
 import { DEFAULT_GUIDE_TITLE, isLeadFlowName, type LeadFlowName, offeredGuideTitle } from "~/lib/lead-options";
-import { handleLeadSubmission } from "~/server/leads/lead-action.server";
+import { handleLeadSubmission } from "~/server/leads/submit-lead.server";
 import type { Route } from "./+types/lead";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -88,7 +88,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
   if (actionData?.ok) {
     return (
       <main className="mx-auto max-w-xl px-4 py-20 text-center">
-        <CheckCircle2Icon className="mx-auto size-12 text-primary" aria-hidden />
+        <CircleCheck className="mx-auto size-12 text-primary" aria-hidden />
         <h1 className="mt-4 font-bold text-3xl">{actionData.title}</h1>
         <p className="mt-3 text-lg text-muted-foreground">{actionData.description}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">

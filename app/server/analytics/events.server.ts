@@ -12,8 +12,9 @@ const MAX_BODY_BYTES = 4096;
 const EVENTS_PER_MINUTE = 120;
 
 /**
- * POST /api/events: page views and the spec's events, first-party. Bad or excess events are dropped
- * with a 4xx and never raise an error anywhere: tracking must not cost a visitor anything.
+ * POST /api/events: page views and the events the site's pages send through `track()`, first-party.
+ * Bad or excess events are dropped with a 4xx and never raise an error anywhere: tracking must not
+ * cost a visitor anything.
  */
 export async function recordEvent(services: AppServices, request: Request, clientIp: string | undefined) {
   if (request.method !== "POST")

@@ -4,6 +4,7 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import { Kysely, PostgresDialect } from "kysely";
 import type { Logger } from "pino";
 import { brand } from "~/content/brand";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/schemas/staff";
 import { recordAudit } from "../audit/audit.server";
 import type { Config } from "../config.server";
 import { createPostgresPool } from "../db/database.server";
@@ -14,8 +15,6 @@ import { consumeRateLimit } from "../rate-limit/rate-limit.server";
 import { accountFields, sessionFields, twoFactorSchema, userFields, verificationFields } from "./auth-schema.server";
 import {
   CLIENT_IP_HEADER,
-  MAX_PASSWORD_LENGTH,
-  MIN_PASSWORD_LENGTH,
   SESSION_IDLE_TIMEOUT_SECONDS,
   SESSION_REFRESH_SECONDS,
   SIGN_IN_RATE_LIMIT,

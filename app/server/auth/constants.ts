@@ -8,8 +8,6 @@ export const SESSION_ABSOLUTE_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 export const SIGN_IN_RATE_LIMIT = { windowSeconds: 60, max: 10 };
 /** Second-factor attempts per client IP per window. */
 export const TWO_FACTOR_RATE_LIMIT = { windowSeconds: 60, max: 5 };
-export const MIN_PASSWORD_LENGTH = 8;
-export const MAX_PASSWORD_LENGTH = 128;
 /**
  * The header our own server sets to the client IP it derived (through TRUST_PROXY only) before a
  * request reaches better-auth; any value a client sends in it is overwritten.

@@ -1,11 +1,12 @@
 import type { ClientFilters, ClientInput, ClientSort, ClientStatus } from "~/lib/schemas/clients";
 import { AppError } from "../app-error.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
-import type { Database } from "../db/schema.server";
-import { isUniqueViolation, matchesAnyColumn } from "../db/search.server";
+import { isUniqueViolation } from "../db/database.server";
+import type { Database, Row } from "../db/schema.server";
+import { matchesAnyColumn } from "../db/search.server";
 import { newId, now } from "../db/values.server";
-import { recordStatusChange } from "../leads/lead-admin.server";
 import { csvLine } from "../leads/lead-list.server";
+import { recordStatusChange } from "../leads/leads.server";
 import { recordClientEvents } from "../webhooks/events.server";
 
 export const CLIENTS_PAGE_SIZE = 20;
@@ -24,21 +25,7 @@ export type Client = {
   updatedAt: string;
 };
 
-type ClientRow = {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  company: string | null;
-  address: string | null;
-  status: ClientStatus;
-  lead_id: string | null;
-  owner_id: string | null;
-  created_at: string;
-  updated_at: string;
-};
-
-function toClient(row: ClientRow): Client {
+function toClient(row: Row<"clients">): Client {
   return {
     id: row.id,
     name: row.name,

@@ -3,9 +3,10 @@ import type { BlogPostInput, PublishStatus } from "~/lib/schemas/content";
 import { AppError } from "../app-error.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import { changedFields } from "../audit/changes.server";
+import { isUniqueViolation } from "../db/database.server";
 import type { Database, Row } from "../db/schema.server";
+import { matchesAnyColumn } from "../db/search.server";
 import { fromJson, newId, now, toJson } from "../db/values.server";
-import { containsText, isUniqueViolation } from "./content-error.server";
 
 export type BlogPost = ReturnType<typeof toBlogPost>;
 
@@ -60,9 +61,7 @@ export async function listPosts(db: Database, filters: BlogFilters = {}) {
   if (filters.category) query = query.where("category", "=", filters.category);
   const term = filters.search?.trim();
   if (term) {
-    query = query.where((eb) =>
-      eb.or([containsText("title", term), containsText("slug", term), containsText("excerpt", term)]),
-    );
+    query = query.where((eb) => matchesAnyColumn(eb, ["title", "slug", "excerpt"], term));
   }
   return (await query.execute()).map(toBlogPost);
 }
@@ -86,8 +85,8 @@ export async function findPost(db: Database, id: string) {
 }
 
 /**
- * Publishing stamps the date, re-saving a published post keeps it, anything else clears it
- * (design point 7, over the spec's reset on every save).
+ * Publishing stamps the date, re-saving a published post keeps it, anything else clears it. A fix to
+ * a typo must not move a post to the top of the blog or change its date in feeds and search results.
  */
 export function postPublishedAt(before: Pick<BlogPost, "status" | "publishedAt"> | null, status: PublishStatus) {
   if (status !== "published") return null;

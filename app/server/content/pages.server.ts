@@ -2,9 +2,10 @@ import type { PageInput, PublishStatus } from "~/lib/schemas/content";
 import { AppError } from "../app-error.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import { changedFields } from "../audit/changes.server";
+import { isUniqueViolation } from "../db/database.server";
 import type { Database, Row } from "../db/schema.server";
+import { matchesAnyColumn } from "../db/search.server";
 import { newId, now } from "../db/values.server";
-import { containsText, isUniqueViolation } from "./content-error.server";
 
 export type Page = ReturnType<typeof toPage>;
 
@@ -30,9 +31,7 @@ export async function listPages(db: Database, filters: PageFilters = {}) {
   if (filters.status) query = query.where("status", "=", filters.status);
   const term = filters.search?.trim();
   if (term) {
-    query = query.where((eb) =>
-      eb.or([containsText("title", term), containsText("slug", term), containsText("meta_description", term)]),
-    );
+    query = query.where((eb) => matchesAnyColumn(eb, ["title", "slug", "meta_description"], term));
   }
   return (await query.execute()).map(toPage);
 }
@@ -64,7 +63,7 @@ export async function listPublishedPages(db: Database) {
 
 /**
  * Choosing published stamps the publish date; a page that already has one keeps it, and other
- * statuses leave it as it was (the spec's page rule, unlike blog posts).
+ * statuses leave it as it was: unlike a post, a page is not dated for readers, so the first publication is kept.
  */
 export function pagePublishedAt(before: Pick<Page, "status" | "publishedAt"> | null, status: PublishStatus) {
   if (status !== "published") return before?.publishedAt ?? null;

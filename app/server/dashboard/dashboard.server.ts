@@ -4,7 +4,7 @@ import type { Database } from "../db/schema.server";
 
 const ACTIVITY_WINDOW_DAYS = 7;
 
-/** The spec's four dashboard counts: leads, clients, pages, and audit entries of the last 7 days. */
+/** The dashboard's four counts: leads, clients, pages, and audit entries of the last 7 days. */
 export async function dashboardCounts(db: Database, nowMs = Date.now()) {
   const since = new Date(nowMs - ACTIVITY_WINDOW_DAYS * 24 * 60 * 60 * 1000).toISOString();
   const count = (rows: { count: number | string | bigint }) => Number(rows.count);
@@ -63,7 +63,7 @@ function leadDay({ names, starts }: { names: string[]; starts: string[] }) {
 
 /**
  * Sources like "PDF Download - The Guide" or "Get Started - Pricing" are one channel each: the part
- * before " - " names it. Empty sources are the spec's default, Website.
+ * before " - " names it. An empty source is a lead from the site itself: Website.
  */
 export function sourceChannel(source: string | null) {
   return source?.split(" - ")[0]?.trim() || "Website";

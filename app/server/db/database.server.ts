@@ -147,6 +147,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return error.cause !== undefined && error.cause !== error && isDatabaseUnavailable(error.cause);
 }
 
+/** A unique index refused the write (SQLite's message, PostgreSQL's SQLSTATE 23505): another request took the value first. */
+export function isUniqueViolation(error: unknown) {
+  if (!(error instanceof Error)) return false;
+  return (error as { code?: string }).code === "23505" || /UNIQUE constraint failed/i.test(error.message);
+}
+
 export async function isDatabaseReachable(db: Database) {
   try {
     await sql`select 1`.execute(db);

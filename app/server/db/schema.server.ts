@@ -1,4 +1,10 @@
 import type { ColumnType, Generated, Kysely, Selectable } from "kysely";
+import type { ClientStatus } from "~/lib/schemas/clients";
+import type { PublishStatus } from "~/lib/schemas/content";
+import type { FormStatus, FormType } from "~/lib/schemas/forms";
+import type { LeadStatus } from "~/lib/schemas/lead-admin";
+import type { PlanType } from "~/lib/schemas/pricing";
+import type { WebhookFormat } from "~/lib/schemas/webhooks";
 
 /** ISO-8601 text on SQLite; timestamptz on PostgreSQL, read back as ISO text by the pg type parser. */
 type Timestamp = ColumnType<string, string, string>;
@@ -6,8 +12,6 @@ type Timestamp = ColumnType<string, string, string>;
 type Json = ColumnType<unknown, string, string>;
 /** 0/1 on SQLite, boolean on PostgreSQL: read it through `fromBool`. */
 type Bool = ColumnType<boolean | number, boolean, boolean>;
-
-export type LeadStatus = "new" | "contacted" | "qualified" | "converted" | "closed";
 
 export interface LeadsTable {
   id: string;
@@ -83,8 +87,8 @@ export interface FormsTable {
   id: string;
   name: string;
   description: string | null;
-  form_type: "contact" | "newsletter" | "quote" | "survey" | "lead";
-  status: "active" | "inactive" | "draft";
+  form_type: FormType;
+  status: FormStatus;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -135,8 +139,6 @@ export interface ConsentRecordsTable {
   created_at: Timestamp;
 }
 
-export type PlanType = "paid_ads" | "conversion_tracking" | "automation";
-
 export interface PricingPlansTable {
   id: string;
   plan_type: string;
@@ -171,7 +173,7 @@ export interface PricingContentTable {
 
 export interface SiteSettingsTable {
   key: string;
-  /** JSON text on both dialects, as the spec stores it. */
+  /** JSON text on both dialects, so one value column holds strings, lists and objects alike. */
   value: string;
   updated_by: string | null;
   updated_at: Timestamp;
@@ -182,8 +184,6 @@ export interface UserRolesTable {
   role: string;
   created_at: Timestamp;
 }
-
-export type PublishStatus = "draft" | "published" | "archived";
 
 export interface PagesTable {
   id: string;
@@ -227,7 +227,7 @@ export interface ClientsTable {
   phone: string | null;
   company: string | null;
   address: string | null;
-  status: "active" | "inactive" | "suspended";
+  status: ClientStatus;
   lead_id: string | null;
   owner_id: Generated<string | null>;
   created_at: Timestamp;
@@ -272,7 +272,7 @@ export interface WebhookEndpointsTable {
   /** The event types it receives: a JSON array. */
   events: Json;
   include_spam: Bool;
-  format: "standard" | "slack";
+  format: WebhookFormat;
   status: "active" | "paused";
   paused_reason: string | null;
   secret: string;

@@ -17,9 +17,3 @@ export function matchesAnyColumn<DB, TB extends keyof DB>(
   const pattern = containsPattern(text);
   return eb.or(columns.map((column) => sql<SqlBool>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`));
 }
-
-/** A unique index refused the write (SQLite's message, PostgreSQL's SQLSTATE 23505). */
-export function isUniqueViolation(error: unknown) {
-  if (!(error instanceof Error)) return false;
-  return (error as { code?: string }).code === "23505" || /UNIQUE constraint failed/i.test(error.message);
-}

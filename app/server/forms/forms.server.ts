@@ -1,12 +1,12 @@
 import { sql } from "kysely";
 import { type FormFilters, type FormInput, type FormStatus, type FormType, isSiteFormName } from "~/lib/schemas/forms";
-import type { LeadStatusValue } from "~/lib/schemas/lead-admin";
+import type { LeadStatus } from "~/lib/schemas/lead-admin";
 import { AppError } from "../app-error.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
-import type { Database } from "../db/schema.server";
+import type { Database, Row } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
 import { fromJson, newId, now } from "../db/values.server";
-import { setLeadStatus } from "../leads/lead-admin.server";
+import { setLeadStatus } from "../leads/leads.server";
 
 export const FORM_ITEMS_PAGE_SIZE = 20;
 
@@ -75,13 +75,7 @@ export async function listForms(db: Database, filters: FormFilters): Promise<For
     const leadCount = Number(row.leads ?? 0);
     const converted = Number(row.converted ?? 0);
     return {
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      formType: row.form_type,
-      status: row.status,
-      createdAt: row.created_at,
-      usedBySite: isSiteFormName(row.name),
+      ...toForm(row),
       submissions: Number(row.submissions ?? 0),
       leads: leadCount,
       converted,
@@ -96,7 +90,10 @@ export async function getForm(db: Database, formId: string) {
     .select(["id", "name", "description", "form_type", "status", "created_at"])
     .where("id", "=", formId)
     .executeTakeFirst();
-  if (!row) return null;
+  return row ? toForm(row) : null;
+}
+
+function toForm(row: Pick<Row<"forms">, "id" | "name" | "description" | "form_type" | "status" | "created_at">) {
   return {
     id: row.id,
     name: row.name,
@@ -299,7 +296,7 @@ export async function setFormLeadStatus(
   db: Database,
   formId: string,
   leadId: string,
-  status: LeadStatusValue,
+  status: LeadStatus,
   actor: AuditActor | null,
 ) {
   const lead = await db

@@ -1,5 +1,5 @@
 import { withoutControlCharacters } from "~/lib/control-characters";
-import { readCookie } from "../cookies.server";
+import { readCookie } from "../http/cookies.server";
 
 export type Utm = { utm_source: string | null; utm_medium: string | null; utm_campaign: string | null };
 

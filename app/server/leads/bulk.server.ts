@@ -1,20 +1,20 @@
 import { sql } from "kysely";
-import { BULK_LIMIT, type LeadStatusValue } from "~/lib/schemas/lead-admin";
+import { BULK_LIMIT, type LeadStatus } from "~/lib/schemas/lead-admin";
 import { AppError } from "../app-error.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import { dialectOf } from "../db/database.server";
 import type { Database } from "../db/schema.server";
 import { newId, now } from "../db/values.server";
 import { queueMails } from "../mail/outbox.server";
-import { deleteLeadRows } from "./lead-admin.server";
 import { applyFilters, type FilterContext, type ListFilters } from "./lead-list.server";
+import { deleteLeadRows } from "./leads.server";
 import { assignmentMail, requireAssignableStaff } from "./owners.server";
 
 /** The leads a bulk change acts on: ticked ids, or everything the filter matches, across pages. */
 export type BulkTarget = { ids: readonly string[] } | { filters: ListFilters; context: FilterContext };
 
 export type BulkChange =
-  | { action: "set-status"; status: LeadStatusValue }
+  | { action: "set-status"; status: LeadStatus }
   | { action: "assign"; ownerId: string | null }
   | { action: "spam" | "not-spam" | "delete" };
 

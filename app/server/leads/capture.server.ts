@@ -50,16 +50,22 @@ const formNames: Record<LeadFlow, string> = {
 
 const orNotSpecified = (value: string | undefined) => (value ? (optionLabels[value] ?? value) : "Not specified");
 
-/** What each flow stores on the lead, as the spec describes it. */
+type ContactDetails = { name: string; email: string; phone?: string | null; company?: string | null };
+
+function contactDetails(data: ContactDetails) {
+  return { name: data.name, email: data.email, phone: data.phone ?? null, company: data.company ?? null };
+}
+
+/**
+ * What each flow stores on the lead: its source names the form, the message holds what the form asked
+ * beyond contact details.
+ */
 function leadFields<F extends LeadFlow>(flow: F, input: FlowInput[F]) {
   switch (flow) {
     case "contact": {
       const data = input as FlowInput["contact"];
       return {
-        name: data.name,
-        email: data.email,
-        phone: data.phone ?? null,
-        company: data.company ?? null,
+        ...contactDetails(data),
         source: "Contact Form",
         message: [
           `Country: ${orNotSpecified(data.country)}`,
@@ -71,25 +77,11 @@ function leadFields<F extends LeadFlow>(flow: F, input: FlowInput[F]) {
     }
     case "guide": {
       const data = input as FlowInput["guide"];
-      return {
-        name: data.name,
-        email: data.email,
-        phone: data.phone ?? null,
-        company: data.company ?? null,
-        source: `PDF Download - ${data.guideTitle}`,
-        message: data.message ?? null,
-      };
+      return { ...contactDetails(data), source: `PDF Download - ${data.guideTitle}`, message: data.message ?? null };
     }
     case "get-started": {
       const data = input as FlowInput["get-started"];
-      return {
-        name: data.name,
-        email: data.email,
-        phone: data.phone ?? null,
-        company: data.company ?? null,
-        source: `Get Started - ${data.sourceLabel}`,
-        message: data.message ?? null,
-      };
+      return { ...contactDetails(data), source: `Get Started - ${data.sourceLabel}`, message: data.message ?? null };
     }
     default: {
       const data = input as FlowInput["newsletter"];

@@ -10,13 +10,12 @@ import {
   stepProblem,
 } from "~/lib/estimator";
 import { estimatorFormValues, estimatorSchema } from "~/lib/schemas/estimator";
-import { requireFormData } from "~/server/forms.server";
+import { requireFormData } from "~/server/http/form-data.server";
 import { getRequestInfo, getServices } from "../context.server";
 import type { Database } from "../db/schema.server";
 import { leadMailContext, type MailContext } from "../mail/lead-mails.server";
 import { countLeadCaptured, countLeadRefused } from "../metrics/metrics.server";
 import { type Attribution, saveLead, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./capture.server";
-import { attributionOf } from "./lead-action.server";
 import {
   formTokenOf,
   HONEYPOT_FIELD,
@@ -25,6 +24,7 @@ import {
   TOO_MANY_SUBMISSIONS,
   TooManySubmissions,
 } from "./spam.server";
+import { attributionOf } from "./submit-lead.server";
 
 export const ESTIMATOR_FORM_NAME = "Cost Estimator";
 export const ESTIMATOR_SOURCE = "Cost Estimator";

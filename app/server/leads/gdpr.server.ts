@@ -7,7 +7,7 @@ import type { Database } from "../db/schema.server";
 import { fromBool, fromJson } from "../db/values.server";
 import { leadEmailRateLimitKey } from "../rate-limit/address-key.server";
 import { eraseWebhookCopies } from "../webhooks/events.server";
-import { deleteLeadRows } from "./lead-admin.server";
+import { deleteLeadRows } from "./leads.server";
 
 /** What the audit log keeps of a GDPR request: never the address itself. */
 export function emailHash(email: string) {

@@ -1,8 +1,9 @@
 import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
-import { LEADS_PAGE_SIZE, type LeadFilters, type LeadSort } from "~/lib/schemas/lead-admin";
+import { LEADS_PAGE_SIZE, type LeadFilters, type LeadSort, type LeadStatus } from "~/lib/schemas/lead-admin";
 import { todayRange } from "~/lib/time-zone";
 import { dialectOf } from "../db/database.server";
-import type { Database, DB, LeadStatus, Row } from "../db/schema.server";
+import type { Database, DB, Row } from "../db/schema.server";
+import { containsPattern } from "../db/search.server";
 import { fromBool } from "../db/values.server";
 
 export type LeadSummary = {
@@ -88,11 +89,6 @@ function toSummary(row: SummaryRow): LeadSummary {
   };
 }
 
-/** `%`, `_` and the escape character itself match literally in a search. */
-export function likePattern(term: string) {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
-
 function startOfDay(day: string) {
   return `${day}T00:00:00.000Z`;
 }
@@ -137,7 +133,7 @@ function filterConditions(
   if (filters.from) conditions.push(sql<SqlBool>`leads.created_at >= ${startOfDay(filters.from)}`);
   if (filters.to) conditions.push(sql<SqlBool>`leads.created_at < ${startOfNextDay(filters.to)}`);
   if (filters.q) {
-    const exact = sql<SqlBool>`leads.search_text like ${likePattern(filters.q)} escape '\\'`;
+    const exact = sql<SqlBool>`leads.search_text like ${containsPattern(filters.q)} escape '\\'`;
     // The FTS5 index takes LIKE without ESCAPE: there `%` and `_` are wildcards and find a superset,
     // so a term containing them is also checked exactly.
     const ftsIsExact = !/[\\%_]/.test(filters.q);

@@ -1,5 +1,6 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "pino";
+import { createPassRunner } from "../background/passes.server";
 import type { Database, Row } from "../db/schema.server";
 import {
   CLAIM_BATCH,
@@ -59,10 +60,6 @@ export function createMailWorker({
         socketTimeout: 20_000,
       })
     : null;
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<number> | undefined;
-  let again = false;
-  let stopping = false;
   let notedEveryQueued = false;
   /** Without a mail server: whether leads queued mail since the log last said how much waits. */
   let queuedSinceLog = true;
@@ -124,7 +121,7 @@ export function createMailWorker({
   async function sendBatch(sender: Transporter, mails: Row<"email_outbox">[], clock: () => number) {
     let tried = 0;
     for (const [index, mail] of mails.entries()) {
-      if (stopping) {
+      if (passes.isStopping()) {
         await releaseClaim(db, mails.slice(index), clock());
         break;
       }
@@ -166,31 +163,11 @@ export function createMailWorker({
     for (;;) {
       const mails = await claimDueMails(db, { nowMs: clock() });
       tried += await sendBatch(transport, mails, clock);
-      if (mails.length < CLAIM_BATCH || stopping) return tried;
+      if (mails.length < CLAIM_BATCH || passes.isStopping()) return tried;
     }
   }
 
-  /** One pass at a time; a pass asked for while one runs follows it. None once stopping. */
-  function pass() {
-    if (stopping) return Promise.resolve(0);
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = runOnce()
-      .catch((error) => {
-        logger.error({ err: error }, "mail worker pass failed");
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-        if (again && !stopping) {
-          again = false;
-          void pass();
-        }
-      });
-    return running;
-  }
+  const passes = createPassRunner({ runOnce: () => runOnce(), pollMs, logger, label: "mail worker" });
 
   return {
     runOnce,
@@ -201,23 +178,17 @@ export function createMailWorker({
         queuedSinceLog = true;
         return Promise.resolve(0);
       }
-      return pass();
+      return passes.pass();
     },
     /** What mails queued now should say from the start about why they wait, if anything. */
     queuedNote: transport ? null : NO_SMTP_REASON,
     start() {
       if (!transport && isLeader()) logger.warn("SMTP_URL is not set: mail stays queued in the outbox until it is");
-      timer ??= setInterval(() => void pass(), pollMs);
-      timer.unref?.();
-      void pass();
+      passes.start();
     },
     /** Ends after the mail being sent, if any; the pass's other mails go back to the queue. */
     async stop() {
-      stopping = true;
-      clearInterval(timer);
-      timer = undefined;
-      again = false;
-      await running;
+      await passes.stop();
       transport?.close();
     },
   };

@@ -1,8 +1,8 @@
 import { hashPassword } from "better-auth/crypto";
 import { isRole, type Role } from "~/lib/roles";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/schemas/staff";
 import { AppError } from "../app-error.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../auth/constants";
 import { dialectOf } from "../db/database.server";
 import type { Database } from "../db/schema.server";
 import { fromBool, newId, now } from "../db/values.server";

@@ -1,7 +1,8 @@
 import type { Insertable, Transaction } from "kysely";
+import type { LeadStatus } from "~/lib/schemas/lead-admin";
 import type { WebhookEventType } from "~/lib/schemas/webhooks";
 import { preparedQuery } from "../db/prepared-query.server";
-import type { Database, DB, LeadStatus } from "../db/schema.server";
+import type { Database, DB, Row } from "../db/schema.server";
 import { fromBool, newId, toJson } from "../db/values.server";
 
 /** A lead as webhooks carry it: what the admin screens show, with its attribution; never staff notes. */
@@ -27,25 +28,27 @@ export type WebhookLead = {
   updated_at: string;
 };
 
-type LeadColumns = {
-  id: string;
-  form_id: string | null;
-  name: string;
-  email: string;
-  phone: string | null;
-  company: string | null;
-  message: string | null;
-  source: string;
-  status: LeadStatus;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  page_url: string | null;
-  referrer: string | null;
-  is_spam: boolean | number;
-  created_at: string;
-  updated_at: string;
-};
+/** The lead row's columns a webhook carries (anything that selects them will do). */
+type LeadColumns = Pick<
+  Row<"leads">,
+  | "id"
+  | "form_id"
+  | "name"
+  | "email"
+  | "phone"
+  | "company"
+  | "message"
+  | "source"
+  | "status"
+  | "utm_source"
+  | "utm_medium"
+  | "utm_campaign"
+  | "page_url"
+  | "referrer"
+  | "is_spam"
+  | "created_at"
+  | "updated_at"
+>;
 
 export function webhookLead(row: LeadColumns): WebhookLead {
   return {

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { createPassRunner } from "../background/passes.server";
 import type { Database } from "../db/schema.server";
 import type { Resolver } from "./address-guard.server";
 import {
@@ -44,10 +45,6 @@ export function createWebhookWorker({
   resolve?: Resolver;
 }) {
   const sender = createWebhookSender({ allowPrivate, resolve, timeoutMs });
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<number> | undefined;
-  let again = false;
-  let stopping = false;
 
   function request(delivery: ClaimedDelivery, timestamp: number) {
     let body = delivery.body;
@@ -89,11 +86,11 @@ export function createWebhookWorker({
   async function runOnce(nowMs = Date.now()): Promise<number> {
     const started = Date.now();
     const clock = () => nowMs + (Date.now() - started);
-    for (let batch = 0; batch < MAX_BATCHES_PER_PASS && !stopping; batch++) {
+    for (let batch = 0; batch < MAX_BATCHES_PER_PASS && !passes.isStopping(); batch++) {
       if ((await dispatchWebhookEvents(db, { limit: DISPATCH_BATCH, nowMs: clock() })) < DISPATCH_BATCH) break;
     }
     let tried = 0;
-    for (let batch = 0; batch < MAX_BATCHES_PER_PASS && !stopping; batch++) {
+    for (let batch = 0; batch < MAX_BATCHES_PER_PASS && !passes.isStopping(); batch++) {
       const due = await claimDueDeliveries(db, { limit: DELIVERY_BATCH, nowMs: clock() });
       if (due.length === 0) break;
       tried += await deliverBatch(due, clock);
@@ -102,44 +99,18 @@ export function createWebhookWorker({
     return tried;
   }
 
-  /** One pass at a time; a pass asked for while one runs follows it. None once stopping. */
-  function pass() {
-    if (stopping) return Promise.resolve(0);
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = runOnce()
-      .catch((error) => {
-        logger.error({ err: error }, "webhook worker pass failed");
-        return 0;
-      })
-      .finally(() => {
-        running = undefined;
-        if (again && !stopping) {
-          again = false;
-          void pass();
-        }
-      });
-    return running;
-  }
+  const passes = createPassRunner({ runOnce: () => runOnce(), pollMs, logger, label: "webhook worker" });
 
   return {
     runOnce,
     /** Something was queued (a test event, a redelivery): send it now rather than at the next tick. */
-    kick: pass,
+    kick: passes.pass,
     start() {
-      timer ??= setInterval(() => void pass(), pollMs);
-      timer.unref?.();
-      void pass();
+      passes.start();
     },
     /** Ends after the batch in flight (each send is limited to 10 s). */
     async stop() {
-      stopping = true;
-      clearInterval(timer);
-      timer = undefined;
-      again = false;
-      await running;
+      await passes.stop();
       sender.close();
     },
   };

@@ -1,7 +1,7 @@
 import { AppError } from "../app-error.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { isUniqueViolation } from "../db/database.server";
 import type { Database } from "../db/schema.server";
-import { isUniqueViolation } from "../db/search.server";
 import { newId, now } from "../db/values.server";
 
 export type SavedView = { id: string; name: string; query: string };

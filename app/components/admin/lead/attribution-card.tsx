@@ -1,5 +1,5 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import type { LeadDetail } from "~/server/leads/lead-admin.server";
+import type { LeadDetail } from "~/server/leads/leads.server";
 import { Facts } from "./facts";
 
 export function AttributionCard({ lead }: { lead: LeadDetail["lead"] }) {

@@ -1,6 +1,6 @@
 import { DateText } from "~/components/admin/date-text";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import type { LeadDetail } from "~/server/leads/lead-admin.server";
+import type { LeadDetail } from "~/server/leads/leads.server";
 import { Facts } from "./facts";
 
 /** How to reach the lead, and what they wrote. */

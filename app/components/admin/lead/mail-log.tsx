@@ -6,7 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { ActionResult } from "~/http/action-result.server";
-import type { LeadDetail } from "~/server/leads/lead-admin.server";
+import type { LeadDetail } from "~/server/leads/leads.server";
 
 const mailStatusVariant = {
   queued: "secondary",

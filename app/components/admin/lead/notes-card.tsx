@@ -6,7 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/http/action-result.server";
-import type { LeadDetail } from "~/server/leads/lead-admin.server";
+import type { LeadDetail } from "~/server/leads/leads.server";
 
 /** The lead's notes, newest first, and a box to add one. */
 export function NotesCard({ leadId, notes }: { leadId: string; notes: LeadDetail["notes"] }) {

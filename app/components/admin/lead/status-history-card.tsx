@@ -1,7 +1,7 @@
 import { DateText } from "~/components/admin/date-text";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { leadStatusLabels } from "~/lib/schemas/lead-admin";
-import type { LeadDetail } from "~/server/leads/lead-admin.server";
+import type { LeadDetail } from "~/server/leads/leads.server";
 
 export function StatusHistoryCard({ changes }: { changes: LeadDetail["statusChanges"] }) {
   return (

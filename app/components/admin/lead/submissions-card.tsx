@@ -1,6 +1,6 @@
 import { DateText } from "~/components/admin/date-text";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import type { LeadDetail } from "~/server/leads/lead-admin.server";
+import type { LeadDetail } from "~/server/leads/leads.server";
 
 export function SubmissionsCard({ submissions }: { submissions: LeadDetail["submissions"] }) {
   return (

@@ -2,7 +2,7 @@ import { ShieldAlertIcon, ShieldCheckIcon } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
 import { NativeSelectOption } from "~/components/ui/native-select";
-import { LEAD_STATUSES, type LeadStatusValue, leadStatusLabels } from "~/lib/schemas/lead-admin";
+import { LEAD_STATUSES, type LeadStatus, leadStatusLabels } from "~/lib/schemas/lead-admin";
 import { BulkAssign, BulkBar, BulkChoice, type BulkSelection } from "../bulk-bar";
 import type { OwnerChoice } from "./lead-owner-select";
 
@@ -27,7 +27,7 @@ export function BulkActions({
   canDelete: boolean;
   onDone: () => void;
 }) {
-  const [status, setStatus] = useState<LeadStatusValue>("qualified");
+  const [status, setStatus] = useState<LeadStatus>("qualified");
   return (
     <BulkBar
       selection={selection}
@@ -44,7 +44,7 @@ export function BulkActions({
           <BulkChoice
             label="New status"
             value={status}
-            onChange={(value) => setStatus(value as LeadStatusValue)}
+            onChange={(value) => setStatus(value as LeadStatus)}
             width="w-32"
             button="Set status"
             variant="default"

@@ -17,7 +17,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/http/action-result.server";
-import { LEAD_STATUSES, type LeadStatusValue, leadStatusLabels } from "~/lib/schemas/lead-admin";
+import { LEAD_STATUSES, type LeadStatus, leadStatusLabels } from "~/lib/schemas/lead-admin";
 
 export type EditableLead = {
   id: string;
@@ -25,7 +25,7 @@ export type EditableLead = {
   email: string;
   phone: string | null;
   company: string | null;
-  status: LeadStatusValue;
+  status: LeadStatus;
   message: string | null;
 };
 

@@ -1,7 +1,7 @@
 import { Badge } from "~/components/ui/badge";
-import { type LeadStatusValue, leadStatusLabels } from "~/lib/schemas/lead-admin";
+import { type LeadStatus, leadStatusLabels } from "~/lib/schemas/lead-admin";
 
-const variants: Record<LeadStatusValue, "default" | "secondary" | "outline" | "destructive"> = {
+const variants: Record<LeadStatus, "default" | "secondary" | "outline" | "destructive"> = {
   new: "default",
   contacted: "secondary",
   qualified: "secondary",
@@ -9,7 +9,7 @@ const variants: Record<LeadStatusValue, "default" | "secondary" | "outline" | "d
   closed: "outline",
 };
 
-export function LeadStatusBadge({ status }: { status: LeadStatusValue }) {
+export function LeadStatusBadge({ status }: { status: LeadStatus }) {
   return (
     <Badge variant={variants[status]} data-slot="lead-status-badge">
       {leadStatusLabels[status]}

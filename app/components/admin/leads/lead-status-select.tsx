@@ -1,5 +1,5 @@
 import { NativeSelectOption } from "~/components/ui/native-select";
-import { LEAD_STATUSES, type LeadStatusValue, leadStatusLabels } from "~/lib/schemas/lead-admin";
+import { LEAD_STATUSES, type LeadStatus, leadStatusLabels } from "~/lib/schemas/lead-admin";
 import { AutoSaveSelect } from "../auto-save-select";
 
 /** The status dropdown: saves as soon as a status is picked (or with Save, without JavaScript). */
@@ -11,7 +11,7 @@ export function LeadStatusSelect({
 }: {
   leadId: string;
   leadName: string;
-  status: LeadStatusValue;
+  status: LeadStatus;
   action?: string;
 }) {
   return (

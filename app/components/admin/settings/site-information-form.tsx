@@ -5,7 +5,8 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { brand } from "~/content/brand";
-import { META_DESCRIPTION_IDEAL, META_DESCRIPTION_MAX, SITE_TITLE_MAX } from "~/lib/schemas/settings";
+import { META_DESCRIPTION_MAX } from "~/lib/schemas/content";
+import { META_DESCRIPTION_IDEAL, SITE_TITLE_MAX } from "~/lib/schemas/settings";
 import type { VisibleSiteSettings } from "~/routes/admin/settings.server";
 
 export type FormProps<Site> = {

@@ -1,6 +1,6 @@
 import type * as React from "react";
 import { Link } from "react-router";
-import { CheckCircle2Icon } from "~/components/site/icons/CheckCircle2Icon";
+import { CircleCheck } from "~/components/site/icons/CircleCheck";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { estimatorCopy as copy } from "~/content/estimator";
 import { cx } from "~/lib/cx";
@@ -49,7 +49,7 @@ export function EstimateResult({ answers, onRestart }: { answers: EstimatorAnswe
   return (
     <div data-slot="estimate-result" className="grid gap-6">
       <div className="text-center">
-        <CheckCircle2Icon className="mx-auto size-12 text-primary" />
+        <CircleCheck className="mx-auto size-12 text-primary" />
         <h2 id="estimate-result-heading" tabIndex={-1} className="mt-3 font-bold text-3xl tracking-tight outline-none">
           {copy.resultTitle}
         </h2>

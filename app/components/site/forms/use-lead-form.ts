@@ -16,8 +16,8 @@ export type LeadActionData = {
 };
 
 /**
- * Submits a visitor form to /lead without a reload: checks the required fields first (the spec's
- * 'Missing Information' toasts), adds where the visitor is, shows the answer as a toast and clears the
+ * Submits a visitor form to /lead without a reload: checks the required fields first (the
+ * 'Missing Information' toasts, before a round trip), adds where the visitor is, shows the answer as a toast and clears the
  * form after success. Without JavaScript the same form posts to /lead as a normal page.
  */
 export function useLeadForm(flow: LeadFlow, { onSuccess }: { onSuccess?: (data: LeadActionData) => void } = {}) {
@@ -44,7 +44,7 @@ export function useLeadForm(flow: LeadFlow, { onSuccess }: { onSuccess?: (data: 
       string,
       string
     >;
-    // The checks and the spec's messages load with the first submission, not with the page.
+    // The checks and their messages load with the first submission, not with the page.
     void import("~/lib/lead-checks").then(({ checkLeadFields, leadMessages }) => {
       const problem = checkLeadFields(flow, values);
       if (problem) {

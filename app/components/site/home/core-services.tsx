@@ -2,16 +2,16 @@ import type * as React from "react";
 import { CheckIcon } from "~/components/site/icons/CheckIcon";
 import { MegaphoneIcon } from "~/components/site/icons/MegaphoneIcon";
 import type { SiteIcon } from "~/components/site/icons/site-icon";
-import { TargetIcon } from "~/components/site/icons/TargetIcon";
-import { WorkflowIcon } from "~/components/site/icons/WorkflowIcon";
+import { Target } from "~/components/site/icons/Target";
+import { Workflow } from "~/components/site/icons/Workflow";
 import type { CoreService, CoreServiceIcon, SectionHeading } from "~/content/home";
 import { Section } from "../section";
 import { LinkCard } from "./link-card";
 
 const icons: Record<CoreServiceIcon, SiteIcon> = {
   megaphone: MegaphoneIcon,
-  target: TargetIcon,
-  workflow: WorkflowIcon,
+  target: Target,
+  workflow: Workflow,
 };
 
 /** The three core services, each card a link to its service page. */

@@ -1,18 +1,18 @@
 import type * as React from "react";
-import { Building2Icon } from "~/components/site/icons/Building2Icon";
-import { CarIcon } from "~/components/site/icons/CarIcon";
+import { Building2 } from "~/components/site/icons/Building2";
+import { Car } from "~/components/site/icons/Car";
 import { LaptopIcon } from "~/components/site/icons/LaptopIcon";
-import { ShoppingCartIcon } from "~/components/site/icons/ShoppingCartIcon";
+import { ShoppingCart } from "~/components/site/icons/ShoppingCart";
 import type { SiteIcon } from "~/components/site/icons/site-icon";
 import type { Industry, IndustryIcon, SectionHeading } from "~/content/home";
 import { Section } from "../section";
 import { LinkCard } from "./link-card";
 
 const icons: Record<IndustryIcon, SiteIcon> = {
-  cart: ShoppingCartIcon,
+  cart: ShoppingCart,
   laptop: LaptopIcon,
-  building: Building2Icon,
-  car: CarIcon,
+  building: Building2,
+  car: Car,
 };
 
 /** The four industries, each card a link to its industry page. */

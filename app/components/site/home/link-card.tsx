@@ -1,6 +1,6 @@
 import type * as React from "react";
 import { Link } from "react-router";
-import { ArrowRightIcon } from "~/components/site/icons/ArrowRightIcon";
+import { ArrowRight } from "~/components/site/icons/ArrowRight";
 import type { SiteIcon } from "~/components/site/icons/site-icon";
 import { SiteCard, SiteCardContent, SiteCardTitle } from "~/components/site/site-card";
 import { cx } from "~/lib/cx";
@@ -45,7 +45,7 @@ export function LinkCard({
         {children}
         <span aria-hidden="true" className="mt-auto inline-flex items-center gap-1 font-medium text-primary text-sm">
           {callToAction}
-          <ArrowRightIcon className="size-4" />
+          <ArrowRight className="size-4" />
         </span>
       </SiteCardContent>
     </SiteCard>

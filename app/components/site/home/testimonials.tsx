@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { QuoteIcon } from "~/components/site/icons/QuoteIcon";
+import { Quote } from "~/components/site/icons/Quote";
 import type { SectionHeading, Testimonial } from "~/content/home";
 import { Section } from "../section";
 
@@ -29,7 +29,7 @@ export function Testimonials({
                 <span className="font-bold text-3xl text-primary tracking-tight">{item.result.value}</span>
                 <span className="text-muted-foreground text-sm">{item.result.label}</span>
               </p>
-              <QuoteIcon aria-hidden="true" className="size-6 text-primary" />
+              <Quote aria-hidden="true" className="size-6 text-primary" />
               <blockquote className="flex-1 wrap-break-word">
                 <p>{item.quote}</p>
               </blockquote>

@@ -1,4 +1,4 @@
-import { CircleCheckIcon } from "~/components/site/icons/CircleCheckIcon";
+import { CircleCheck } from "~/components/site/icons/CircleCheck";
 import type { HeroContent } from "~/content/home";
 import { cx } from "~/lib/cx";
 
@@ -11,7 +11,7 @@ export function ValueChips({ chips, className }: { chips: HeroContent["valueChip
           key={chip}
           className="inline-flex min-w-0 max-w-full items-center gap-1.5 rounded-full border bg-secondary px-3 py-1 font-medium text-secondary-foreground text-sm"
         >
-          <CircleCheckIcon aria-hidden="true" className="size-4 shrink-0 text-primary" />
+          <CircleCheck aria-hidden="true" className="size-4 shrink-0 text-primary" />
           <span className="min-w-0 wrap-break-word">{chip}</span>
         </li>
       ))}

@@ -1,7 +1,7 @@
-import type { LeadEdit } from "~/lib/schemas/lead-admin";
+import type { LeadEdit, LeadStatus } from "~/lib/schemas/lead-admin";
 import { AppError } from "../app-error.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
-import type { Database, LeadStatus, OutboxStatus } from "../db/schema.server";
+import type { Database, OutboxStatus } from "../db/schema.server";
 import { fromBool, fromJson, newId, now } from "../db/values.server";
 import { recordLeadReleasedFromSpam, recordLeadStatusEvents } from "../webhooks/events.server";
 

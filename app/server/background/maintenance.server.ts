@@ -1,9 +1,9 @@
 import type { Logger } from "pino";
-import { type Leadership, runWhileLeader } from "./background/lease.server";
-import type { Database } from "./db/schema.server";
-import { pruneRateLimits } from "./rate-limit/rate-limit.server";
+import type { Database } from "../db/schema.server";
+import { pruneRateLimits } from "../rate-limit/rate-limit.server";
+import { pruneWebhookHistory } from "../webhooks/deliveries.server";
+import { type Leadership, runWhileLeader } from "./lease.server";
 import { applyRetention } from "./retention.server";
-import { pruneWebhookHistory } from "./webhooks/deliveries.server";
 
 const EVERY_MS = 60 * 60 * 1000;
 

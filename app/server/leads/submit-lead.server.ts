@@ -2,7 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { withoutControlCharacters } from "~/lib/control-characters";
 import { isLeadFlow, isSafeRedirectUrl, type LeadFlow, leadFlows, leadMessages } from "~/lib/schemas/leads";
 import { getRequestInfo, getServices } from "../context.server";
-import { parseForm, requireFormData, typedValues } from "../forms.server";
+import { parseForm, requireFormData, typedValues } from "../http/form-data.server";
 import { leadMailContext } from "../mail/lead-mails.server";
 import { countLeadCaptured, countLeadRefused } from "../metrics/metrics.server";
 import { firstTouchOf, landingPathOf, pathOfUrl } from "./attribution.server";
@@ -41,7 +41,7 @@ export const GUIDE_NOT_READY = [
   "The guide is not ready for download yet. We have your details and will e-mail it to you as soon as it is.",
 ] as const;
 
-/** Validates and saves one visitor form; the answer carries the spec's toast texts for either path. */
+/** Validates and saves one visitor form; the answer carries the toast texts for either path (with or without JavaScript). */
 export async function handleLeadSubmission(context: Readonly<RouterContextProvider>, request: Request) {
   const services = getServices(context);
   const { db, logger, mailWorker, formSecret } = services;

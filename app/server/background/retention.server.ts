@@ -1,7 +1,7 @@
 import { setImmediate as yieldToOthers } from "node:timers/promises";
 import { CONSENT_DEFAULTS } from "~/lib/consent";
-import type { Database } from "./db/schema.server";
-import { getSettings } from "./settings/settings.server";
+import type { Database } from "../db/schema.server";
+import { getSettings } from "../settings/settings.server";
 
 /** Small enough that each delete is a short write: a lead arriving meanwhile waits one batch at most. */
 export const RETENTION_BATCH = 1000;
