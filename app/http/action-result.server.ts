@@ -1,8 +1,8 @@
 import { data } from "react-router";
+import { type FieldErrors, typedValues } from "~/http/form-data.server";
+import { redirectWithToast } from "~/http/toast-cookie.server";
 import { type ToastMessage, toastMessage } from "~/lib/toast";
 import type { AppError } from "~/server/app-error.server";
-import { type FieldErrors, typedValues } from "~/server/http/form-data.server";
-import { redirectWithToast } from "~/server/http/toast-cookie.server";
 
 /**
  * What every admin action answers: which intent ran, whether it worked, the toast to show, on failure

@@ -1,12 +1,14 @@
 import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
+import { ACCESS_DENIED_MESSAGE } from "~/http/admin-guard.server";
+import { getRequestInfo, getServices } from "~/http/context.server";
+import { parseForm, requireFormData } from "~/http/form-data.server";
+import { requireStaff } from "~/http/staff.server";
 import { canUseIntent } from "~/lib/roles";
 import { AppError } from "~/server/app-error.server";
 import type { AuditActor } from "~/server/audit/audit.server";
-import { ACCESS_DENIED_MESSAGE } from "~/server/auth/guard.server";
-import { auditActor, requireStaff, type StaffIdentity } from "~/server/auth/session.server";
-import { type AppServices, getRequestInfo, getServices } from "~/server/context.server";
-import { parseForm, requireFormData } from "~/server/http/form-data.server";
+import { auditActor, type StaffIdentity } from "~/server/auth/session.server";
+import type { AppServices } from "~/server/services.server";
 import {
   actionFailure,
   actionSuccess,

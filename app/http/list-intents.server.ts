@@ -1,6 +1,6 @@
 import type { z } from "zod";
+import { formFields } from "~/http/form-data.server";
 import { tableColumnsSchema } from "~/lib/schemas/lead-admin";
-import { formFields } from "~/server/http/form-data.server";
 import { setTableColumns, type TableName } from "~/server/workspace/preferences.server";
 import { type Intent, type IntentContext, intent } from "./intents.server";
 

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
+import { getRequestInfo } from "~/http/context.server";
 import { type ToastMessage, toastMessage } from "~/lib/toast";
-import { getRequestInfo } from "~/server/context.server";
 
 /**
  * A list screen's data, or, when reading it fails, `empty` with a "Failed to fetch …" toast: the screen

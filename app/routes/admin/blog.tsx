@@ -6,11 +6,11 @@ import { PostDialog, type PostEditing } from "~/components/admin/blog/post-dialo
 import { ListFilters } from "~/components/admin/list-filters";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
+import { getServices } from "~/http/context.server";
 import { runIntent } from "~/http/intents.server";
 import { loadListOrEmpty } from "~/http/list-loader.server";
 import { readListFilters, statusFilterOptions } from "~/lib/schemas/content";
 import { listPostCategories, listPosts } from "~/server/content/blog.server";
-import { getServices } from "~/server/context.server";
 import type { Route } from "./+types/blog";
 import { blogIntents } from "./blog.server";
 

@@ -1,7 +1,8 @@
+import { getServices } from "~/http/context.server";
+import { requireStaff } from "~/http/staff.server";
 import { clientFiltersSchema } from "~/lib/schemas/clients";
-import { auditActor, requireStaff } from "~/server/auth/session.server";
+import { auditActor } from "~/server/auth/session.server";
 import { clientsCsv } from "~/server/clients/clients.server";
-import { getServices } from "~/server/context.server";
 import { auditedExportIds, csvResponse } from "~/server/csv-response.server";
 import type { Route } from "./+types/clients-export";
 

@@ -1,6 +1,7 @@
 import { redirectBackWithSuccess } from "~/http/action-result.server";
 import { intent } from "~/http/intents.server";
 import { type BulkLabels, bulkIntents, columnsIntent } from "~/http/list-intents.server";
+import { redirectWithToast } from "~/http/toast-cookie.server";
 import {
   bulkClientSchema,
   CLIENT_BULK_ACTIONS,
@@ -14,7 +15,6 @@ import {
 } from "~/lib/schemas/clients";
 import { applyClientBulkChange, type ClientBulkChange } from "~/server/clients/bulk.server";
 import { createClient, setClientStatus, updateClient } from "~/server/clients/clients.server";
-import { redirectWithToast } from "~/server/http/toast-cookie.server";
 import { setClientOwner } from "~/server/leads/owners.server";
 
 const bulkLabels: BulkLabels<ClientBulkAction> = {

@@ -5,9 +5,9 @@ import { DateText } from "~/components/admin/date-text";
 import { LeadsChart } from "~/components/admin/leads-chart";
 import { RoleBadge } from "~/components/admin/role-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { getServices } from "~/http/context.server";
+import { requireStaff } from "~/http/staff.server";
 import { canAccess } from "~/lib/roles";
-import { requireStaff } from "~/server/auth/session.server";
-import { getServices } from "~/server/context.server";
 import {
   type CampaignRow,
   campaignTable,

@@ -1,8 +1,8 @@
 import { data, type RouterContextProvider } from "react-router";
+import { getServices } from "~/http/context.server";
 import { intent } from "~/http/intents.server";
 import { pageSchema } from "~/lib/schemas/forms";
 import { leadStatusSchema } from "~/lib/schemas/lead-admin";
-import { getServices } from "~/server/context.server";
 import { getForm, setFormLeadStatus } from "~/server/forms/forms.server";
 
 /**

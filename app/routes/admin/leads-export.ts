@@ -1,6 +1,7 @@
+import { getServices } from "~/http/context.server";
+import { requireStaff } from "~/http/staff.server";
 import { parseLeadFilters } from "~/lib/schemas/lead-admin";
-import { auditActor, requireStaff } from "~/server/auth/session.server";
-import { getServices } from "~/server/context.server";
+import { auditActor } from "~/server/auth/session.server";
 import { auditedExportIds, csvResponse } from "~/server/csv-response.server";
 import { filterContext, leadsCsv } from "~/server/leads/lead-list.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";

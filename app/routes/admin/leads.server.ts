@@ -1,5 +1,6 @@
 import { type IntentContext, intent } from "~/http/intents.server";
 import { type BulkLabels, bulkIntents, columnsIntent } from "~/http/list-intents.server";
+import { redirectWithToast } from "~/http/toast-cookie.server";
 import {
   BULK_ACTIONS,
   type BulkAction,
@@ -19,7 +20,6 @@ import {
   savedViewSchema,
 } from "~/lib/schemas/lead-admin";
 import type { Database } from "~/server/db/schema.server";
-import { redirectWithToast } from "~/server/http/toast-cookie.server";
 import { applyBulkChange, type BulkChange } from "~/server/leads/bulk.server";
 import { setLeadFollowUp } from "~/server/leads/follow-ups.server";
 import { countSpamLeads, filterContext, listLeadSources, listLeads } from "~/server/leads/lead-list.server";

@@ -8,12 +8,12 @@ import { SavedViews } from "~/components/admin/leads/saved-views";
 import { useRememberListSearch } from "~/components/admin/list-return";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
+import { getServices } from "~/http/context.server";
 import { runIntent } from "~/http/intents.server";
 import { loadListOrEmpty } from "~/http/list-loader.server";
+import { requireStaff } from "~/http/staff.server";
 import { canAccess, canUseIntent } from "~/lib/roles";
 import { leadFilterParams, parseLeadFilters } from "~/lib/schemas/lead-admin";
-import { requireStaff } from "~/server/auth/session.server";
-import { getServices } from "~/server/context.server";
 import type { Route } from "./+types/leads";
 import { emptyLeadsScreen, leadListIntents, loadLeadsScreen } from "./leads.server";
 

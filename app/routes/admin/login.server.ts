@@ -1,9 +1,9 @@
 import { data, type RouterContextProvider } from "react-router";
+import { safeAdminRedirect } from "~/http/admin-guard.server";
+import { getRequestInfo, getServices } from "~/http/context.server";
+import { redirectWithToast } from "~/http/toast-cookie.server";
 import { toastMessage } from "~/lib/toast";
 import { callAuthEndpoint, cookieHeaders } from "~/server/auth/auth-request.server";
-import { safeAdminRedirect } from "~/server/auth/guard.server";
-import { getRequestInfo, getServices } from "~/server/context.server";
-import { redirectWithToast } from "~/server/http/toast-cookie.server";
 import { getRole } from "~/server/users/staff-users.server";
 
 export const SIGN_IN_FAILED = "Invalid email or password.";

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
+import { getRequestInfo, getServices } from "~/http/context.server";
+import { redirectWithToast } from "~/http/toast-cookie.server";
 import { callAuthEndpoint, cookieHeaders } from "~/server/auth/auth-request.server";
-import { getRequestInfo, getServices } from "~/server/context.server";
-import { redirectWithToast } from "~/server/http/toast-cookie.server";
 import type { Route } from "./+types/logout";
 
 export function loader() {

@@ -1,7 +1,7 @@
 import { intent } from "~/http/intents.server";
+import { redirectWithToast } from "~/http/toast-cookie.server";
 import { pageSchema } from "~/lib/schemas/content";
 import { createPage, updatePage } from "~/server/content/pages.server";
-import { redirectWithToast } from "~/server/http/toast-cookie.server";
 
 /** The editor's one form: it saves the page (`id`, or a new one) and goes back to the list. */
 export function pageEditorIntents(id: string | undefined) {

@@ -9,10 +9,10 @@ import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { getServices } from "~/http/context.server";
 import { runIntent } from "~/http/intents.server";
 import { CONTENT_MAX, PUBLISH_STATUSES, publishStatusLabels } from "~/lib/schemas/content";
 import { findPage } from "~/server/content/pages.server";
-import { getServices } from "~/server/context.server";
 import type { Route } from "./+types/page-editor";
 import { pageEditorIntents } from "./page-editor.server";
 

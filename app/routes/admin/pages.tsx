@@ -4,11 +4,11 @@ import { ListFilters } from "~/components/admin/list-filters";
 import { PageCard } from "~/components/admin/pages/page-card";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
+import { getServices } from "~/http/context.server";
 import { runIntent } from "~/http/intents.server";
 import { loadListOrEmpty } from "~/http/list-loader.server";
 import { readListFilters, statusFilterOptions } from "~/lib/schemas/content";
 import { listPages } from "~/server/content/pages.server";
-import { getServices } from "~/server/context.server";
 import type { Route } from "./+types/pages";
 import { pageListIntents } from "./pages.server";
 

@@ -7,11 +7,11 @@ import { IntegrationsCard } from "~/components/admin/webhooks/integrations-card"
 import { WorkspaceSettings } from "~/components/admin/workspace-settings";
 import { useToastMessage } from "~/components/show-toast";
 import { Badge } from "~/components/ui/badge";
+import { getServices } from "~/http/context.server";
 import { runIntent } from "~/http/intents.server";
 import { loadListOrEmpty } from "~/http/list-loader.server";
+import { requireStaff } from "~/http/staff.server";
 import { canAccess } from "~/lib/roles";
-import { requireStaff } from "~/server/auth/session.server";
-import { getServices } from "~/server/context.server";
 import { loadWorkspaceSettings } from "~/server/workspace/workspace-settings.server";
 import type { Route } from "./+types/settings";
 import { loadVisibleSiteSettings, settingsIntents } from "./settings.server";

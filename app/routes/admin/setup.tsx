@@ -7,12 +7,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { brand } from "~/content/brand";
+import { getServices } from "~/http/context.server";
+import { parseForm, requireFormData } from "~/http/form-data.server";
+import { redirectWithToast } from "~/http/toast-cookie.server";
 import { setupSchema } from "~/lib/schemas/staff";
 import { toastMessage } from "~/lib/toast";
 import { AppError } from "~/server/app-error.server";
-import { getServices } from "~/server/context.server";
-import { parseForm, requireFormData } from "~/server/http/form-data.server";
-import { redirectWithToast } from "~/server/http/toast-cookie.server";
 import { forgetSetupCode, isSetupCodeValid } from "~/server/users/setup-code.server";
 import { createFirstAdmin, isSetupComplete } from "~/server/users/staff-users.server";
 import type { Route } from "./+types/setup";

@@ -1,6 +1,6 @@
+import { getServices } from "~/http/context.server";
+import { requireStaff } from "~/http/staff.server";
 import { AppError } from "~/server/app-error.server";
-import { requireStaff } from "~/server/auth/session.server";
-import { getServices } from "~/server/context.server";
 import { uploadFile } from "~/server/uploads/uploads.server";
 import type { Route } from "./+types/uploads";
 

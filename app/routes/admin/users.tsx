@@ -1,9 +1,9 @@
 import { CreateUserCard } from "~/components/admin/users/create-user-card";
 import { StaffTable } from "~/components/admin/users/staff-table";
 import { useToastMessage } from "~/components/show-toast";
+import { getServices } from "~/http/context.server";
 import { runIntent } from "~/http/intents.server";
-import { requireStaff } from "~/server/auth/session.server";
-import { getServices } from "~/server/context.server";
+import { requireStaff } from "~/http/staff.server";
 import { listStaffUsers } from "~/server/users/staff-users.server";
 import type { Route } from "./+types/users";
 import { userIntents } from "./users.server";

@@ -7,8 +7,8 @@ import { NewSecret } from "~/components/admin/webhooks/new-secret";
 import { useToastMessage } from "~/components/show-toast";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { getServices } from "~/http/context.server";
 import { runIntent } from "~/http/intents.server";
-import { getServices } from "~/server/context.server";
 import type { Route } from "./+types/webhook";
 import { loadWebhookEndpoint, webhookIntents } from "./webhooks.server";
 

@@ -1,5 +1,7 @@
 import { data } from "react-router";
+import { formFields } from "~/http/form-data.server";
 import { intent } from "~/http/intents.server";
+import { redirectWithToast } from "~/http/toast-cookie.server";
 import {
   webhookDeliveryIdSchema,
   webhookEndpointIdSchema,
@@ -8,8 +10,6 @@ import {
   webhookLogFilterSchema,
 } from "~/lib/schemas/webhooks";
 import type { Database } from "~/server/db/schema.server";
-import { formFields } from "~/server/http/form-data.server";
-import { redirectWithToast } from "~/server/http/toast-cookie.server";
 import { getSettingText } from "~/server/settings/settings.server";
 import { listDeliveries, queueTestEvent, redeliver, redeliverFailed } from "~/server/webhooks/deliveries.server";
 import {

@@ -3,8 +3,9 @@ import { Section } from "~/components/site/section";
 import { PageHero } from "~/components/site/sections/page-hero";
 import { estimatorCopy, estimatorSeo } from "~/content/estimator";
 import { sitePageMeta } from "~/lib/seo";
-import { handleEstimatorRequest } from "~/server/leads/estimator.server";
+
 import type { Route } from "./+types/cost-estimator";
+import { handleEstimatorRequest } from "./cost-estimator.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return sitePageMeta(matches, estimatorSeo);

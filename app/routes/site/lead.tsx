@@ -9,8 +9,9 @@ import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
 import { DEFAULT_GUIDE_TITLE, isLeadFlowName, type LeadFlowName, offeredGuideTitle } from "~/lib/lead-options";
-import { handleLeadSubmission } from "~/server/leads/submit-lead.server";
+
 import type { Route } from "./+types/lead";
+import { handleLeadSubmission } from "./lead.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData ? leadPageHeading(loaderData.flow, loaderData.hidden) : "Get in touch"} | ${brand.name}` },

@@ -1,11 +1,11 @@
 import { isbot } from "isbot";
 import { withoutControlCharacters } from "~/lib/control-characters";
-import type { AppServices } from "../context.server";
 import type { Database } from "../db/schema.server";
 import { newId, now, toJson } from "../db/values.server";
 import { landingPathOf, pathOfUrl, type Utm, utmFromUrl, visitCookie } from "../leads/attribution.server";
 import { rateLimitAddress } from "../rate-limit/client-address.server";
 import { consumeRateLimit } from "../rate-limit/rate-limit.server";
+import type { AppServices } from "../services.server";
 
 const EVENT_TYPE = /^[a-z][a-z0-9_]{0,63}$/;
 const MAX_BODY_BYTES = 4096;

@@ -1,4 +1,4 @@
-import type { AppServices } from "../context.server";
+import type { AppServices } from "../services.server";
 import { CLIENT_IP_HEADER } from "./constants";
 
 const FORWARDED_HEADERS = [

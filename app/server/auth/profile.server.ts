@@ -1,7 +1,7 @@
 import QRCode from "qrcode";
 import { AppError } from "../app-error.server";
 import { recordAudit } from "../audit/audit.server";
-import type { AppServices } from "../context.server";
+import type { AppServices } from "../services.server";
 import { callAuthEndpoint } from "./auth-request.server";
 import { auditActor, type StaffIdentity } from "./session.server";
 

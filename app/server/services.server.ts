@@ -1,5 +1,4 @@
 import type { Logger } from "pino";
-import { createContext, type RouterContextProvider } from "react-router";
 import type { ConsentVariant } from "~/lib/consent";
 import type { Auth } from "./auth/auth.server";
 import type { Config } from "./config.server";
@@ -9,6 +8,7 @@ import type { Tracking } from "./site/tracking.server";
 import type { Storage } from "./storage/storage.server";
 import type { WebhookWorker } from "./webhooks/worker.server";
 
+/** The process's services, made once at start and handed to every request. */
 export type AppServices = {
   config: Config;
   db: Database;
@@ -22,7 +22,7 @@ export type AppServices = {
   storage: Storage;
 };
 
-export const servicesContext = createContext<AppServices>();
+/** What the server knows about one request beyond React Router's own arguments. */
 export type RequestInfo = {
   nonce: string;
   logger: Logger;
@@ -36,13 +36,3 @@ export type RequestInfo = {
   /** Set when a loader or action failed because the database could not be reached (a 503, not a 500). */
   databaseUnavailable?: boolean;
 };
-
-export const requestContext = createContext<RequestInfo>();
-
-export function getServices(context: Readonly<RouterContextProvider>) {
-  return context.get(servicesContext);
-}
-
-export function getRequestInfo(context: Readonly<RouterContextProvider>) {
-  return context.get(requestContext);
-}

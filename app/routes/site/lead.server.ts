@@ -1,40 +1,18 @@
 import { data, type RouterContextProvider } from "react-router";
-import { withoutControlCharacters } from "~/lib/control-characters";
+import { getRequestInfo, getServices } from "~/http/context.server";
+import { parseForm, requireFormData, typedValues } from "~/http/form-data.server";
 import { isLeadFlow, isSafeRedirectUrl, type LeadFlow, leadFlows, leadMessages } from "~/lib/schemas/leads";
-import { getRequestInfo, getServices } from "../context.server";
-import { parseForm, requireFormData, typedValues } from "../http/form-data.server";
-import { leadMailContext } from "../mail/lead-mails.server";
-import { countLeadCaptured, countLeadRefused } from "../metrics/metrics.server";
-import { firstTouchOf, landingPathOf, pathOfUrl } from "./attribution.server";
-import { type Attribution, captureLead, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./capture.server";
-import { formTokenOf, HONEYPOT_FIELD, spamReason, TOO_MANY_SUBMISSIONS, TooManySubmissions } from "./spam.server";
-
-const text = (value: FormDataEntryValue | null, max: number) => {
-  const cleaned = typeof value === "string" ? withoutControlCharacters(value).trim() : "";
-  return cleaned ? cleaned.slice(0, max) : null;
-};
-
-export function attributionOf(request: Request, formData: FormData): Attribution {
-  const userAgent = request.headers.get("user-agent")?.slice(0, 500) ?? null;
-  // Without JavaScript the form cannot say where it was; the Referer header can.
-  const pageUrl = text(formData.get("pageUrl"), 2048) ?? request.headers.get("referer")?.slice(0, 2048) ?? null;
-  return {
-    firstTouch: firstTouchOf(request),
-    pageUrl,
-    // A visit without the beacon (no JavaScript) began, as far as we know, on the form's page.
-    landingPath: landingPathOf(request.headers.get("cookie")) ?? pathOfUrl(pageUrl),
-    referrer: text(formData.get("referrer"), 2048),
-    userAgent,
-    browserInfo: {
-      userAgent,
-      language:
-        text(formData.get("language"), 50) ??
-        request.headers.get("accept-language")?.split(",")[0]?.slice(0, 50) ??
-        null,
-      platform: text(formData.get("platform"), 50),
-    },
-  };
-}
+import { attributionOf } from "~/server/leads/attribution.server";
+import { captureLead, UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/server/leads/capture.server";
+import {
+  formTokenOf,
+  HONEYPOT_FIELD,
+  spamReason,
+  TOO_MANY_SUBMISSIONS,
+  TooManySubmissions,
+} from "~/server/leads/spam.server";
+import { leadMailContext } from "~/server/mail/lead-mails.server";
+import { countLeadCaptured, countLeadRefused } from "~/server/metrics/metrics.server";
 
 export const GUIDE_NOT_READY = [
   "Thank you!",

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 import type { ConsentVariant } from "~/lib/consent";
-import { type Tracking, trackingCspSources } from "../site/tracking.server";
+import { type Tracking, trackingCspSources } from "~/server/site/tracking.server";
 
 type Locals = { locals: { cspNonce: string; tracking?: Tracking | null; consent?: ConsentVariant | null } };
 

@@ -10,44 +10,45 @@ import express, { type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { FORM_TOKEN_PATH } from "~/components/site/forms/form-token-pixel";
+import { requestContext, servicesContext } from "~/http/context.server";
+import { lastResortErrorHandler, refuseMalformedRequestLine } from "~/http/malformed-request.server";
+import { isAdminRoutedPath, recordRoutedPath, requestBodyRules, routedPathOf } from "~/http/request-body.server";
 import { countRequests } from "~/http/request-metrics.server";
-import { createAuth } from "./auth/auth.server";
-import { exposedAuthEndpoints } from "./auth/auth-endpoints.server";
-import { CLIENT_IP_HEADER } from "./auth/constants";
-import { loadAuthSecret } from "./auth/secret.server";
-import { startLeadership } from "./background/lease.server";
-import { startMaintenance } from "./background/maintenance.server";
-import { startScheduledBackups } from "./backup/schedule.server";
-import { type Config, parseConfig } from "./config.server";
-import { consentVariant, loadConsentSettings, watchConsentPolicyVersion } from "./consent/consent.server";
-import { type AppServices, requestContext, servicesContext } from "./context.server";
-import { visitorCountry } from "./currency/currency.server";
-import { isDatabaseReachable, openDatabase } from "./db/database.server";
-import { migrateToLatest } from "./db/migrate.server";
-import { seedDatabase } from "./db/seed.server";
-import { lastResortErrorHandler, refuseMalformedRequestLine } from "./http/malformed-request.server";
-import { isAdminRoutedPath, recordRoutedPath, requestBodyRules, routedPathOf } from "./http/request-body.server";
-import { refuseForeignRequests } from "./http/request-origin.server";
-import { securityHeaders } from "./http/security-headers.server";
-import { startFollowUpDigests } from "./leads/digest-schedule.server";
-import { publicFormEndpoint } from "./leads/public-endpoint.server";
-import { createLogger, loggedUrl, requestIdFor } from "./logger.server";
-import { createMailWorker } from "./mail/worker.server";
+import { refuseForeignRequests } from "~/http/request-origin.server";
+import { securityHeaders } from "~/http/security-headers.server";
+import { createAuth } from "~/server/auth/auth.server";
+import { exposedAuthEndpoints } from "~/server/auth/auth-endpoints.server";
+import { CLIENT_IP_HEADER } from "~/server/auth/constants";
+import { loadAuthSecret } from "~/server/auth/secret.server";
+import { startLeadership } from "~/server/background/lease.server";
+import { startMaintenance } from "~/server/background/maintenance.server";
+import { startScheduledBackups } from "~/server/backup/schedule.server";
+import { type Config, parseConfig } from "~/server/config.server";
+import { consentVariant, loadConsentSettings, watchConsentPolicyVersion } from "~/server/consent/consent.server";
+import { visitorCountry } from "~/server/currency/currency.server";
+import { isDatabaseReachable, openDatabase } from "~/server/db/database.server";
+import { migrateToLatest } from "~/server/db/migrate.server";
+import { seedDatabase } from "~/server/db/seed.server";
+import { startFollowUpDigests } from "~/server/leads/digest-schedule.server";
+import { publicFormEndpoint } from "~/server/leads/public-endpoint.server";
+import { createLogger, loggedUrl, requestIdFor } from "~/server/logger.server";
+import { createMailWorker } from "~/server/mail/worker.server";
 import {
   metricsEndpoint,
   registerDatabaseMetrics,
   reportPageCacheStats,
   startMetricsServer,
-} from "./metrics/metrics.server";
-import { type ContentVersion, watchContentVersion } from "./page-cache/content-version.server";
-import { createPageCache, type PageCache } from "./page-cache/page-cache.server";
-import { createFormTokenPixel } from "./site/form-token-pixel.server";
-import { isPublicPageRequest, loadTracking } from "./site/tracking.server";
-import { createStorage, serveUploads } from "./storage/storage.server";
-import { currentSetupCode, setupCodeNotice } from "./users/setup-code.server";
-import { createWebhookWorker } from "./webhooks/worker.server";
+} from "~/server/metrics/metrics.server";
+import { type ContentVersion, watchContentVersion } from "~/server/page-cache/content-version.server";
+import { createPageCache, type PageCache } from "~/server/page-cache/page-cache.server";
+import type { AppServices } from "~/server/services.server";
+import { createFormTokenPixel } from "~/server/site/form-token-pixel.server";
+import { isPublicPageRequest, loadTracking } from "~/server/site/tracking.server";
+import { createStorage, serveUploads } from "~/server/storage/storage.server";
+import { currentSetupCode, setupCodeNotice } from "~/server/users/setup-code.server";
+import { createWebhookWorker } from "~/server/webhooks/worker.server";
 
-export { ConfigError } from "./config.server";
+export { ConfigError } from "~/server/config.server";
 
 type StartOptions = {
   env?: Record<string, string | undefined>;

@@ -1,8 +1,9 @@
 import { data, type MiddlewareFunction, redirect } from "react-router";
+import { getServices } from "~/http/context.server";
+import { staffContext } from "~/http/staff.server";
 import { encodedLocalPath } from "~/lib/local-path";
 import { canAccess } from "~/lib/roles";
-import { getServices } from "../context.server";
-import { loadStaffSession, staffContext } from "./session.server";
+import { loadStaffSession } from "~/server/auth/session.server";
 
 export const ACCESS_DENIED_MESSAGE =
   "You don't have permission to access this resource. Please contact your administrator if you believe this is an error.";

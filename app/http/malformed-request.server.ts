@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from "express";
-import { isDatabaseUnavailable } from "../db/database.server";
-import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "../leads/capture.server";
+import { isDatabaseUnavailable } from "~/server/db/database.server";
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/server/leads/capture.server";
 
 /**
  * Only origin-form request lines (`GET /path HTTP/1.1`) reach the app. The absolute form is meant for
