@@ -2,7 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { safeAdminRedirect } from "~/http/admin-guard.server";
 import { getRequestInfo, getServices } from "~/http/context.server";
 import { redirectWithToast } from "~/http/toast-cookie.server";
-import { toastMessage } from "~/lib/toast";
+import { type ToastMessage, toastMessage } from "~/lib/toast";
 import { callAuthEndpoint, cookieHeaders } from "~/server/auth/auth-request.server";
 import { getRole } from "~/server/users/staff-users.server";
 
@@ -14,12 +14,21 @@ export const INVALID_CODE = "That code is not valid. Check your authenticator ap
 
 type Step = "password" | "two-factor";
 
+/** What a sign-in step answers the login screen: the next step, and what went wrong where. */
+export type SignInAnswer = {
+  step: Step;
+  formError: string | null;
+  fieldErrors: Record<string, string>;
+  values: Record<string, string>;
+  toast: ToastMessage | null;
+};
+
 function failure(step: Step, status: number, message: string, values: Record<string, string> = {}) {
-  return data(
+  return data<SignInAnswer>(
     {
       step,
       formError: message,
-      fieldErrors: {} as Record<string, string>,
+      fieldErrors: {},
       values,
       toast: toastMessage("error", "Sign In Failed", message),
     },
@@ -63,8 +72,8 @@ export async function signInStep(
     });
   }
   if (payload?.twoFactorRedirect) {
-    return data(
-      { step: "two-factor" as Step, formError: null, fieldErrors: {}, values: {}, toast: null },
+    return data<SignInAnswer>(
+      { step: "two-factor", formError: null, fieldErrors: {}, values: {}, toast: null },
       { headers: cookieHeaders(setCookies) },
     );
   }

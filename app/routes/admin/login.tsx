@@ -12,7 +12,7 @@ import { loginSchema, twoFactorSchema } from "~/lib/schemas/staff";
 import { loadStaffSession } from "~/server/auth/session.server";
 import { isSetupComplete } from "~/server/users/staff-users.server";
 import type { Route } from "./+types/login";
-import { signInStep } from "./login.server";
+import { type SignInAnswer, signInStep } from "./login.server";
 
 export function meta() {
   return [{ title: `Sign in | ${brand.name} Admin` }];
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const step = formData.get("step") === "two-factor" ? "two-factor" : "password";
   const parsed = parseForm(formData, step === "password" ? loginSchema : twoFactorSchema);
   if (!parsed.ok) {
-    return data(
+    return data<SignInAnswer>(
       { step, formError: null, fieldErrors: parsed.fieldErrors, values: parsed.values, toast: null },
       { status: 400 },
     );
@@ -72,7 +72,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
               busy={busy}
               redirectTo={loaderData.redirectTo}
               fieldErrors={actionData?.fieldErrors ?? {}}
-              email={(actionData?.values as Record<string, string> | undefined)?.email}
+              email={actionData?.values.email}
             />
           ) : (
             <TwoFactorStep busy={busy} redirectTo={loaderData.redirectTo} fieldErrors={actionData?.fieldErrors ?? {}} />

@@ -11,7 +11,7 @@ import { getServices } from "~/http/context.server";
 import { parseForm, requireFormData } from "~/http/form-data.server";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import { setupSchema } from "~/lib/schemas/staff";
-import { toastMessage } from "~/lib/toast";
+import { type ToastMessage, toastMessage } from "~/lib/toast";
 import { AppError } from "~/server/app-error.server";
 import { forgetSetupCode, isSetupCodeValid } from "~/server/users/setup-code.server";
 import { createFirstAdmin, isSetupComplete } from "~/server/users/staff-users.server";
@@ -29,8 +29,16 @@ const SETUP_COMPLETE = "Setup is complete: an admin already exists. Sign in, or 
 const WRONG_SETUP_CODE =
   'That setup code is not right. The server prints it in its log at start; "npm run cli -- setup-code" prints it too.';
 
+/** What the setup form gets back when setup is refused: the messages and what was typed. */
+type SetupAnswer = {
+  fieldErrors: Record<string, string>;
+  values: Record<string, string>;
+  toast: ToastMessage;
+  complete: boolean;
+};
+
 function setupComplete() {
-  return data(
+  return data<SetupAnswer>(
     { fieldErrors: {}, values: {}, toast: toastMessage("error", "Error", SETUP_COMPLETE), complete: true },
     { status: 409 },
   );
@@ -47,14 +55,14 @@ export async function action({ request, context }: Route.ActionArgs) {
           "Error",
           parsed.fieldErrors.password ?? parsed.fieldErrors.setupCode ?? "Failed to setup admin",
         );
-    const { setupCode: _never, ...values } = parsed.values as Record<string, string>;
-    return data({ fieldErrors: parsed.fieldErrors, values, toast, complete: false }, { status: 400 });
+    const { setupCode: _never, ...values } = parsed.values;
+    return data<SetupAnswer>({ fieldErrors: parsed.fieldErrors, values, toast, complete: false }, { status: 400 });
   }
   if (await isSetupComplete(db)) return setupComplete();
   if (!(await isSetupCodeValid(db, parsed.data.setupCode))) {
-    return data(
+    return data<SetupAnswer>(
       {
-        fieldErrors: { setupCode: WRONG_SETUP_CODE } as Record<string, string>,
+        fieldErrors: { setupCode: WRONG_SETUP_CODE },
         values: { email: parsed.data.email },
         toast: toastMessage("error", "Error", WRONG_SETUP_CODE),
         complete: false,
@@ -68,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await forgetSetupCode(db);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return data(
+    return data<SetupAnswer>(
       {
         fieldErrors: {},
         values: { email: parsed.data.email },
@@ -117,7 +125,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
                     name="email"
                     type="email"
                     autoComplete="username"
-                    defaultValue={(actionData?.values as Record<string, string> | undefined)?.email}
+                    defaultValue={actionData?.values.email}
                   />
                 )}
               </Field>

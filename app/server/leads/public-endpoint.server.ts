@@ -91,7 +91,7 @@ async function parseFields(type: string, body: Buffer): Promise<ParsedFields> {
     }
     const form = await new Response(new Uint8Array(body), { headers: { "content-type": type } }).formData();
     return {
-      fields: Object.fromEntries([...form].filter(([, value]) => typeof value === "string")) as Record<string, string>,
+      fields: Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string")),
     };
   } catch {
     return { refusal: reply(400, { error: `The body is not valid ${format.name}.` }) };
