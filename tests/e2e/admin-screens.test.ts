@@ -6,7 +6,7 @@ import { createPost } from "~/server/content/blog.server";
 import type { Database } from "~/server/db/schema.server";
 import { newId, now } from "~/server/db/values.server";
 import { type AppServer, startAppServer } from "../support/app-server";
-import { launchBrowser } from "../support/browser";
+import { hydrated, launchBrowser, signInOnPage } from "../support/browser";
 import { addStaff, appDatabase, signIn } from "../support/staff";
 
 /** How the admin list screens behave when their data cannot be read, and the editors' small comforts. */
@@ -29,18 +29,9 @@ describe("admin list screens and editors in Chromium", () => {
   });
 
   async function signedInPage(email: string) {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
-    const page = await context.newPage();
-    await page.goto(`${app.url}/admin/login`);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("password-123");
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await page.waitForURL(`${app.url}/admin`);
+    const page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+    await signInOnPage(page, app.url, email, "password-123");
     return page;
-  }
-
-  async function hydrated(page: Page) {
-    await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
   }
 
   /** Runs `check` while `table` cannot be read (renamed away), then puts it back. */

@@ -4,7 +4,7 @@ import { canUseIntent, type Role } from "~/lib/roles";
 import { analyticsSchema, privacySchema, removeSiteFileSchema, siteInformationSchema } from "~/lib/schemas/settings";
 import { changePasswordSchema, passwordConfirmationSchema, totpCodeSchema } from "~/lib/schemas/staff";
 import { isTimeZone } from "~/lib/time-zone";
-import { type SiteFileKey, siteFiles } from "~/lib/uploads";
+import { siteFiles } from "~/lib/uploads";
 import { cookieHeaders } from "~/server/auth/auth-request.server";
 import {
   changePassword,
@@ -17,7 +17,11 @@ import {
 import type { Database } from "~/server/db/schema.server";
 import { saveLeadAssignment } from "~/server/leads/owners.server";
 import {
+  ANALYTICS_KEYS,
   loadSiteSettings,
+  PRIVACY_KEYS,
+  SITE_FILE_KEYS,
+  SITE_INFORMATION_KEYS,
   type SiteSettingKey,
   type SiteSettingValues,
   updateSettings,
@@ -25,19 +29,6 @@ import {
 import { setAgencyTimeZone } from "~/server/settings/time-zone.server";
 import { removeSiteFile } from "~/server/uploads/uploads.server";
 import { setDigestOptOut } from "~/server/workspace/preferences.server";
-
-const informationKeys = ["site_title", "site_meta_description", "notification_emails"] as const;
-const analyticsKeys = ["google_analytics_id", "facebook_pixel_id", "custom_head_code"] as const;
-const privacyKeys = [
-  "consent_banner",
-  "consent_scope",
-  "consent_policy_version",
-  "custom_head_code_category",
-  "retention_events_months",
-  "retention_consent_months",
-  "retention_mails_months",
-] as const;
-const fileKeys = Object.keys(siteFiles) as SiteFileKey[];
 
 function pick<Key extends SiteSettingKey>(values: SiteSettingValues, keys: readonly Key[]) {
   return Object.fromEntries(keys.map((key) => [key, values[key]])) as Pick<SiteSettingValues, Key>;
@@ -52,10 +43,10 @@ export async function loadVisibleSiteSettings(db: Database, role: Role | null) {
   if (!["save-site-info", "save-analytics", "save-privacy", "remove-file"].some(may)) return null;
   const values = await loadSiteSettings(db);
   return {
-    information: may("save-site-info") ? pick(values, informationKeys) : null,
-    analytics: may("save-analytics") ? pick(values, analyticsKeys) : null,
-    privacy: may("save-privacy") ? pick(values, privacyKeys) : null,
-    files: may("remove-file") ? pick(values, fileKeys) : null,
+    information: may("save-site-info") ? pick(values, SITE_INFORMATION_KEYS) : null,
+    analytics: may("save-analytics") ? pick(values, ANALYTICS_KEYS) : null,
+    privacy: may("save-privacy") ? pick(values, PRIVACY_KEYS) : null,
+    files: may("remove-file") ? pick(values, SITE_FILE_KEYS) : null,
   };
 }
 
