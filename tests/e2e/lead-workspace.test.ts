@@ -18,7 +18,9 @@ describe("the sales workspace in Chromium", () => {
   const staff: Record<string, { id: string; email: string; password: string }> = {};
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+    // Each browser signs in from an address of its own (through the trusted proxy setting): the
+    // per-address sign-in limit stays on, and this file's many sign-ins are different people's.
+    [app, browser] = await Promise.all([startAppServer({ TRUST_PROXY: "loopback" }), launchBrowser()]);
     db = appDatabase(app);
     staff.admin = await addStaff(db, "boss@agency.example", "admin", "boss-password");
     staff.sales = await addStaff(db, "sam@agency.example", "sales", "sam-password");
@@ -31,8 +33,13 @@ describe("the sales workspace in Chromium", () => {
     await app?.stop();
   });
 
+  let visitors = 0;
   async function signedIn(who: keyof typeof staff, viewport = { width: 1280, height: 800 }) {
-    const context: BrowserContext = await browser.newContext({ viewport });
+    visitors += 1;
+    const context: BrowserContext = await browser.newContext({
+      viewport,
+      extraHTTPHeaders: { "X-Forwarded-For": `198.51.100.${visitors}` },
+    });
     const page = await context.newPage();
     await signInOnPage(page, app.url, staff[who]!.email, staff[who]!.password);
     await hydrated(page);
