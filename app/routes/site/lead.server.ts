@@ -14,6 +14,19 @@ import {
 import { leadMailContext } from "~/server/mail/lead-mails.server";
 import { countLeadCaptured, countLeadRefused } from "~/server/metrics/metrics.server";
 
+/** What a visitor form's submission answers: the toast's texts, what to show under the fields, where to go next. */
+export type LeadAnswer = {
+  flow: LeadFlow;
+  ok: boolean;
+  title: string;
+  description: string;
+  fieldErrors: Record<string, string>;
+  values: Record<string, string>;
+  downloadUrl: string | null;
+  redirectUrl: string | null;
+  leadEmail?: string | null;
+};
+
 export const GUIDE_NOT_READY = [
   "Thank you!",
   "The guide is not ready for download yet. We have your details and will e-mail it to you as soon as it is.",
@@ -39,12 +52,12 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
       ]),
     );
     countLeadRefused("site", "invalid");
-    return data(
+    return data<LeadAnswer>(
       { flow, ok: false, title, description, fieldErrors, values: parsed.values, downloadUrl: null, redirectUrl: null },
       { status: 400 },
     );
   }
-  const email = (parsed.data as { email: string }).email.toLowerCase();
+  const email = parsed.data.email.toLowerCase();
   const spam = spamReason(
     { honeypot: formData.get(HONEYPOT_FIELD), token: formTokenOf(request), email },
     { secret: formSecret, requireToken: true },
@@ -54,7 +67,7 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
     const saved = await captureLead(
       db,
       flow,
-      parsed.data as never,
+      parsed.data,
       attributionOf(request, formData),
       leadMailContext(services),
       spam,
@@ -67,7 +80,7 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
   } catch (error) {
     if (error instanceof TooManySubmissions) {
       countLeadRefused("site", "rate_limited");
-      return data(
+      return data<LeadAnswer>(
         {
           flow,
           ok: false,
@@ -85,7 +98,7 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
     countLeadRefused("site", "unavailable");
     const [title, description] = leadMessages[flow].failure;
     // What was typed goes back into the form, so that sending it again is one click.
-    return data(
+    return data<LeadAnswer>(
       {
         flow,
         ok: false,
@@ -101,14 +114,14 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
   }
   // No guide file uploaded yet: say so rather than promise a download that never starts.
   const [title, description] = flow === "guide" && !downloadUrl ? GUIDE_NOT_READY : leadMessages[flow].success;
-  const redirectUrl = (parsed.data as { redirectUrl?: string }).redirectUrl;
-  return data({
+  const redirectUrl = "redirectUrl" in parsed.data ? parsed.data.redirectUrl : undefined;
+  return data<LeadAnswer>({
     flow,
     ok: true,
     title,
     description,
-    fieldErrors: {} as Record<string, string>,
-    values: {} as Record<string, string>,
+    fieldErrors: {},
+    values: {},
     downloadUrl,
     leadEmail: flow === "guide" ? email : null,
     redirectUrl: isSafeRedirectUrl(redirectUrl) ? redirectUrl : null,
