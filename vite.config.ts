@@ -11,12 +11,13 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // The public site's small shared building blocks in one chunk rather than a dozen tiny ones:
-        // files compress separately, so a first visit downloads less and makes fewer requests.
+        // files compress separately, so a first visit downloads less and makes fewer requests. The icons
+        // named here are the ones the home page shares with other pages (each would be a chunk of its own).
         advancedChunks: {
           groups: [
             {
               name: "site-base",
-              test: /app[\\/](components[\\/]site[\\/](section|site-card|site-badge|logo|site-toaster|currency-switch|winter-promo|site-header|site-footer|not-found-screen|lead-dialog-button|forms[\\/](use-lead-form|fields|contact-form))|components[\\/]ui[\\/](button|badge)-variants|content[\\/](site|brand)|lib[\\/](cx|currency|lead-options|toast|variants))\.|node_modules[\\/]clsx[\\/]/,
+              test: /app[\\/](components[\\/]site[\\/](icons[\\/](ArrowRight|Car|CheckIcon|CircleCheck|Quote|ShieldCheckIcon|ShoppingCart)|section|site-card|site-badge|logo|site-toaster|currency-switch|winter-promo|site-header|site-footer|not-found-screen|lead-dialog-button|forms[\\/](use-lead-form|fields|contact-form))|components[\\/]ui[\\/](button|badge)-variants|content[\\/](site|brand)|lib[\\/](cx|currency|lead-options|toast|variants))\.|node_modules[\\/]clsx[\\/]/,
             },
           ],
         },

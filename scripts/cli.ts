@@ -210,8 +210,9 @@ async function readStandardInput() {
 /** Reads one line from the terminal without echoing it (the terminal is put in raw mode meanwhile). */
 function promptHidden(question: string) {
   const input = process.stdin;
-  process.stderr.write(question);
+  // Echo goes off before the question shows, so what is typed or pasted the moment it appears is never echoed.
   input.setRawMode(true);
+  process.stderr.write(question);
   input.resume();
   input.setEncoding("utf8");
   return new Promise<string>((resolve, reject) => {

@@ -18,8 +18,8 @@ describe("the sales workspace in Chromium", () => {
   const staff: Record<string, { id: string; email: string; password: string }> = {};
 
   beforeAll(async () => {
-    // Each browser signs in from an address of its own (through the trusted proxy setting): the
-    // per-address sign-in limit stays on, and this file's many sign-ins are different people's.
+    // Each sign-in comes from an address of its own, as separate people's would: the file signs in
+    // more often than one address may in a minute.
     [app, browser] = await Promise.all([startAppServer({ TRUST_PROXY: "loopback" }), launchBrowser()]);
     db = appDatabase(app);
     staff.admin = await addStaff(db, "boss@agency.example", "admin", "boss-password");
@@ -33,12 +33,12 @@ describe("the sales workspace in Chromium", () => {
     await app?.stop();
   });
 
-  let visitors = 0;
+  let signIns = 0;
   async function signedIn(who: keyof typeof staff, viewport = { width: 1280, height: 800 }) {
-    visitors += 1;
+    signIns += 1;
     const context: BrowserContext = await browser.newContext({
       viewport,
-      extraHTTPHeaders: { "X-Forwarded-For": `198.51.100.${visitors}` },
+      extraHTTPHeaders: { "X-Forwarded-For": `198.51.100.${signIns}` },
     });
     const page = await context.newPage();
     await signInOnPage(page, app.url, staff[who]!.email, staff[who]!.password);
