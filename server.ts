@@ -27,7 +27,7 @@ async function loadApp(): Promise<{ startServer: StartServer; options: Record<st
     process.env.NODE_ENV ??= "development";
     const { createServer } = await import("vite");
     const vite = await createServer({ root, server: { middlewareMode: true }, appType: "custom" });
-    const module = await vite.ssrLoadModule("./app/server/app.server.ts");
+    const module = await vite.ssrLoadModule("./app/http/app.server.ts");
     return { startServer: module.startServer as StartServer, options: { vite } };
   }
   // React and friends choose their production builds by NODE_ENV; ours must never run the slow

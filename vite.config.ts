@@ -4,7 +4,7 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   // The server bundle's entry is our Express app; it imports React Router's build itself.
-  environments: { ssr: { build: { rollupOptions: { input: "./app/server/app.server.ts" } } } },
+  environments: { ssr: { build: { rollupOptions: { input: "./app/http/app.server.ts" } } } },
   build: {
     // React Router preloads route modules itself; Vite's preload helper would only add weight.
     modulePreload: false,

@@ -14,8 +14,8 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { useNonce } from "~/components/nonce";
 import { NotFoundScreen } from "~/components/site/not-found-screen";
-import { getServices } from "~/server/context.server";
-import { takeToast } from "~/server/http/toast-cookie.server";
+import { getServices } from "~/http/context.server";
+import { takeToast } from "~/http/toast-cookie.server";
 import { loadFavicon } from "~/server/site/public-settings.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

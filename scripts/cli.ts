@@ -2,6 +2,7 @@
 import { parseArgs } from "node:util";
 import { isRole, ROLES, type Role } from "~/lib/roles";
 import { WEBHOOK_EVENT_TYPES, webhookEndpointSchema } from "~/lib/schemas/webhooks";
+import { AppError } from "~/server/app-error.server";
 import { recordAudit } from "~/server/audit/audit.server";
 import { loadAuthSecret } from "~/server/auth/secret.server";
 import { unlockSignIn } from "~/server/auth/sign-in-failures.server";
@@ -15,11 +16,10 @@ import {
   findStaffUser,
   listStaffUsers,
   resetStaffPassword,
-  StaffUserError,
   setStaffDisabled,
   setStaffRole,
 } from "~/server/users/staff-users.server";
-import { createWebhookEndpoint, listWebhookEndpoints, WebhookEndpointError } from "~/server/webhooks/endpoints.server";
+import { createWebhookEndpoint, listWebhookEndpoints } from "~/server/webhooks/endpoints.server";
 import { backupUsage, runBackupCommand } from "./backup-commands";
 
 const usage = `Usage: npm run cli -- <command> [options]
@@ -68,7 +68,7 @@ function emailOption(values: Options) {
 
 async function existingUser(db: Database, email: string) {
   const user = await findStaffUser(db, { email });
-  if (!user) throw new StaffUserError(`No user with the e-mail ${email.trim().toLowerCase()}.`);
+  if (!user) throw new AppError("NOT_FOUND", `No user with the e-mail ${email.trim().toLowerCase()}.`);
   return user;
 }
 
@@ -257,7 +257,7 @@ async function unlockUser(db: Database, email: string) {
 
 async function printSetupCode(db: Database) {
   const code = await currentSetupCode(db);
-  if (!code) throw new StaffUserError("Setup is complete: an admin already exists, so there is no setup code.");
+  if (!code) throw new AppError("CONFLICT", "Setup is complete: an admin already exists, so there is no setup code.");
   return code;
 }
 
@@ -301,7 +301,7 @@ async function main() {
       console.error(`${error.message}\n\n${usage}`);
       return 2;
     }
-    if (error instanceof StaffUserError || error instanceof WebhookEndpointError) {
+    if (error instanceof AppError) {
       console.error(error.message);
       return 1;
     }

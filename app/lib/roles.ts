@@ -24,6 +24,12 @@ export function roleBadgeVariant(role: string | null | undefined) {
 const everyone: readonly Role[] = ROLES;
 
 /**
+ * Who manages the site's content files in Settings (logos, favicon, guide file, hero video): their
+ * uploads and removals alike. The site's information, analytics ids and head code stay admin-only.
+ */
+export const siteFileRoles: readonly Role[] = ["admin", "editor"];
+
+/**
  * Which roles may use each admin path: its screen, its data requests and its actions.
  * A path is governed by its longest matching prefix; a path matching no entry is admin-only.
  */
@@ -56,6 +62,10 @@ export const adminIntentAccess: Record<string, Record<string, readonly Role[]>> 
     "bulk-delete": ["admin"],
   },
   "/admin/settings": {
+    "save-site-info": ["admin"],
+    "save-analytics": ["admin"],
+    "save-privacy": ["admin"],
+    "remove-file": siteFileRoles,
     "save-time-zone": ["admin"],
     "save-lead-assignment": ["admin"],
   },

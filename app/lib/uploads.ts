@@ -1,4 +1,4 @@
-import type { Role } from "~/lib/roles";
+import { type Role, siteFileRoles } from "~/lib/roles";
 
 /**
  * What may be uploaded where: shared by the settings screen (file pickers, first checks, toasts) and the
@@ -154,7 +154,7 @@ export function resolveUploadTarget(bucket: string | undefined, prefix: string |
       kind: siteFiles[prefix].kind,
       namePrefix: `${prefix}-`,
       settingKey: prefix,
-      roles: ["admin"],
+      roles: siteFileRoles,
     };
   }
   return `Uploads to the ${bucket} bucket need a known prefix (for example ${

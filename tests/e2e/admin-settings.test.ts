@@ -196,7 +196,7 @@ describe("site settings in Chromium", () => {
     await context.close();
   });
 
-  it("editors and sales see only their profile and cannot change site settings, even posting directly", async () => {
+  it("editors manage the site's files but not its information, analytics or head code; sales see only their profile, even posting directly", async () => {
     for (const role of ["editor", "sales"] as const) {
       const context = await signedInContext(role);
       const page = await context.newPage();
@@ -204,19 +204,25 @@ describe("site settings in Chromium", () => {
       await page.getByRole("heading", { name: "Profile" }).waitFor();
       expect(await page.getByRole("heading", { name: "Site Information" }).count()).toBe(0);
       expect(await page.getByRole("heading", { name: "Analytics Code" }).count()).toBe(0);
+      // The content settings: the editor's, not sales'.
+      expect(await page.getByRole("heading", { name: "Site Logo" }).count()).toBe(role === "editor" ? 1 : 0);
+      expect(await page.getByRole("heading", { name: "Video Management" }).count()).toBe(role === "editor" ? 1 : 0);
       await context.close();
 
-      const saved = await fetch(`${app.url}/admin/settings`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { cookie: cookies[role], origin: app.url, "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({
-          intent: "save-analytics",
-          google_analytics_id: "G-EVIL123",
-          custom_head_code: "<script>x</script>",
-        }),
-      });
-      expect(saved.status).toBe(403);
+      for (const intent of ["save-analytics", "save-site-info"]) {
+        const saved = await fetch(`${app.url}/admin/settings`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { cookie: cookies[role], origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({
+            intent,
+            site_title: "Taken over",
+            google_analytics_id: "G-EVIL123",
+            custom_head_code: "<script>x</script>",
+          }),
+        });
+        expect(saved.status, `${role} ${intent}`).toBe(403);
+      }
 
       const body = multipart([
         { name: "bucket", value: "logos" },
@@ -229,9 +235,27 @@ describe("site settings in Chromium", () => {
         headers: { cookie: cookies[role], origin: app.url, "content-type": MULTIPART_TYPE },
         body,
       });
-      expect(uploaded.status).toBe(403);
-      if (role === "editor") expect(await uploaded.json()).toEqual({ error: "Only admins can change site settings." });
+      const removeLogo = () =>
+        fetch(`${app.url}/admin/settings`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { cookie: cookies[role], origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ intent: "remove-file", key: "header_logo" }),
+        });
+      if (role === "sales") {
+        const before = await getSettings(db, ["header_logo"]);
+        expect(uploaded.status).toBe(403);
+        expect((await removeLogo()).status).toBe(403);
+        expect(await getSettings(db, ["header_logo"])).toEqual(before);
+      } else {
+        expect(uploaded.status).toBe(200);
+        const { url } = (await uploaded.json()) as { url: string };
+        expect((await getSettings(db, ["header_logo"])).header_logo).toBe(url);
+        expect((await removeLogo()).status).toBe(200);
+        expect(await getSettings(db, ["header_logo"])).toEqual({});
+      }
     }
+    expect((await getSettings(db, ["site_title"])).site_title).not.toBe("Taken over");
     expect(await getSettings(db, ["custom_head_code"])).toEqual({});
     expect((await getSettings(db, ["google_analytics_id"])).google_analytics_id).not.toBe("G-EVIL123");
 

@@ -196,6 +196,9 @@ const countWhere = async (ctx: MatrixContext, table: "leads" | "audit_logs", col
   return rows.length;
 };
 
+/** A retention period (1–120 months) that differs from case to case. */
+const matrixMonths = (ctx: MatrixContext) => String((Number(ctx.unique.replace(/\D/g, "").slice(-2) || "0") % 120) + 1);
+
 const settingOf = async (ctx: MatrixContext, key: string) => (await getSettings(ctx.db, [key]))[key] ?? null;
 
 const sessionsOf = async (ctx: MatrixContext, email: string) => {
@@ -530,7 +533,7 @@ export const actionRows: ActionRow[] = [
     expected: () => 0,
   },
 
-  // Settings: the site's settings are admin-only, the own account is everyone's
+  // Settings: the site's information and analytics are admin-only, its files admins' and editors', the own account is everyone's
   {
     name: "settings: save-site-info",
     path: "/admin/settings",
@@ -555,9 +558,27 @@ export const actionRows: ActionRow[] = [
     expected: (_fx, ctx) => `<meta name="matrix" content="${ctx.unique}">`,
   },
   {
-    name: "settings: remove-file",
+    name: "settings: save-privacy",
     path: "/admin/settings",
     allowed: adminOnly,
+    body: (_fx, ctx) => ({
+      intent: "save-privacy",
+      consent_banner: "on",
+      consent_scope: "required",
+      consent_policy_version: "1",
+      custom_head_code_category: "marketing",
+      retention_events_months: "13",
+      retention_consent_months: "13",
+      retention_mails_months: matrixMonths(ctx),
+    }),
+    ...page,
+    observe: (ctx) => settingOf(ctx, "retention_mails_months"),
+    expected: (_fx, ctx) => matrixMonths(ctx),
+  },
+  {
+    name: "settings: remove-file",
+    path: "/admin/settings",
+    allowed: staffAndEditors,
     setup: async (ctx) => {
       const url = `/uploads/logos/header_logo-${Date.now()}${ctx.unique.replace(/\D/g, "").slice(0, 3)}.png`;
       await updateSettings(ctx.db, { header_logo: url }, { id: null, email: "test" });
@@ -1034,7 +1055,7 @@ export const actionRows: ActionRow[] = [
     },
   },
 
-  // Uploads: blog images for editors and admins, site files for admins only
+  // Uploads: blog images and site files for editors and admins
   {
     name: "uploads: a blog image",
     path: "/admin/uploads",
@@ -1052,7 +1073,7 @@ export const actionRows: ActionRow[] = [
   {
     name: "uploads: the header logo",
     path: "/admin/uploads",
-    allowed: adminOnly,
+    allowed: staffAndEditors,
     body: () => uploadForm("logos", "header_logo"),
     ...page,
     observe: (ctx) => settingOf(ctx, "header_logo"),

@@ -2,16 +2,23 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminIntentAccess } from "~/lib/roles";
+import { blogIntents } from "~/routes/admin/blog.server";
+import { clientIntents } from "~/routes/admin/clients.server";
+import { formIntents } from "~/routes/admin/forms.server";
+import { leadIntents, leadListIntents } from "~/routes/admin/leads.server";
+import { gdprIntents } from "~/routes/admin/leads-gdpr.server";
+import { pageListIntents } from "~/routes/admin/pages.server";
+import { pricingIntents } from "~/routes/admin/pricing.server";
+import { settingsIntents } from "~/routes/admin/settings.server";
+import { userIntents } from "~/routes/admin/users.server";
+import { webhookIntents } from "~/routes/admin/webhooks.server";
 import type { Database } from "~/server/db/schema.server";
-import { LEAD_INTENTS } from "~/server/leads/lead-actions.server";
-import { WORKSPACE_INTENTS } from "~/server/leads/workspace-actions.server";
-import { WEBHOOK_INTENTS } from "~/server/webhooks/webhook-actions.server";
-import { WORKSPACE_SETTING_INTENTS } from "~/server/workspace/workspace-settings.server";
-import type { AppServer } from "../support/app-server";
+import { type AppServer, startAppServer } from "../support/app-server";
 import { childEnv } from "../support/child-env";
 import { dialects } from "../support/databases";
 import {
   addStaff,
+  appDatabase,
   cookieHeader,
   setupCodeFrom,
   signIn,
@@ -53,15 +60,22 @@ describe("the role matrix", () => {
         .map((intent) => `${paths.join(" or ")}: ${intent}`);
     };
     expect([
-      ...missing("/admin/leads", [...LEAD_INTENTS, ...WORKSPACE_INTENTS]),
-      ...missing("/admin/leads/:leadId", LEAD_INTENTS),
+      ...missing("/admin/leads", Object.keys(leadListIntents)),
+      ...missing("/admin/leads/:leadId", Object.keys(leadIntents)),
+      ...missing("/admin/clients", Object.keys(clientIntents)),
       // Both webhook screens post to the same action; each intent is tried where its button is.
-      ...missing(["/admin/webhooks", "/admin/webhooks/:endpointId"], WEBHOOK_INTENTS),
-      ...missing("/admin/settings", WORKSPACE_SETTING_INTENTS),
+      ...missing(["/admin/webhooks", "/admin/webhooks/:endpointId"], Object.keys(webhookIntents)),
+      ...missing("/admin/settings", Object.keys(settingsIntents)),
+      ...missing("/admin/users", Object.keys(userIntents)),
+      ...missing("/admin/pages", Object.keys(pageListIntents)),
+      ...missing("/admin/blog", Object.keys(blogIntents)),
+      ...missing("/admin/pricing", Object.keys(pricingIntents)),
+      ...missing("/admin/forms", Object.keys(formIntents)),
+      ...missing("/admin/leads/gdpr", Object.keys(gdprIntents)),
       ...Object.entries(adminIntentAccess).flatMap(([path, intents]) => missing(path, Object.keys(intents))),
     ]).toEqual([]);
     // The check itself reads what it should: the tables are not empty.
-    expect(LEAD_INTENTS.length * WORKSPACE_INTENTS.size * WEBHOOK_INTENTS.length).toBeGreaterThan(0);
+    expect(Object.keys(leadListIntents).length * Object.keys(webhookIntents).length).toBeGreaterThan(0);
   });
 });
 
@@ -102,13 +116,17 @@ describe.each(dialects)("staff access on the running server (%s)", (dialect) => 
 
   beforeAll(async () => {
     // Webhook rows point endpoints at this machine (nothing listens there): private addresses are allowed.
-    ({ app, db } = await startAppWithDatabase({ TRUST_PROXY: "loopback", WEBHOOK_ALLOW_PRIVATE: "true" }, { dialect }));
+    app = await startAppServer({ TRUST_PROXY: "loopback", WEBHOOK_ALLOW_PRIVATE: "true" }, { dialect });
+    db = appDatabase(app);
     for (const role of ["admin", "sales", "editor"] as const) {
       const user = await addStaff(db, `${role}@example.com`, role);
       cookies[role] = await signInFresh(user.email, user.password);
     }
   });
-  afterAll(() => stopAppWithDatabase(app, db));
+  afterAll(async () => {
+    await db?.destroy();
+    await app?.stop();
+  });
 
   const get = (path: string, visitor: Visitor, cookie = cookies[visitor]) =>
     fetch(`${app.url}${path}`, { redirect: "manual", headers: { cookie } });
@@ -339,10 +357,14 @@ describe.each(dialects)("sessions (%s)", (dialect) => {
   let app: AppServer;
   let db: Database;
   beforeAll(async () => {
-    ({ app, db } = await startAppWithDatabase({}, { dialect }));
+    app = await startAppServer({}, { dialect });
+    db = appDatabase(app);
     await addStaff(db, "boss@example.com", "admin");
   });
-  afterAll(() => stopAppWithDatabase(app, db));
+  afterAll(async () => {
+    await db?.destroy();
+    await app?.stop();
+  });
 
   const dashboard = (cookie: string) => fetch(`${app.url}/admin`, { redirect: "manual", headers: { cookie } });
 
@@ -389,10 +411,14 @@ describe.each(dialects)("sign-in rate limits (%s)", (dialect) => {
   let app: AppServer;
   let db: Database;
   beforeAll(async () => {
-    ({ app, db } = await startAppWithDatabase({}, { dialect }));
+    app = await startAppServer({}, { dialect });
+    db = appDatabase(app);
     await addStaff(db, "boss@example.com", "admin");
   });
-  afterAll(() => stopAppWithDatabase(app, db));
+  afterAll(async () => {
+    await db?.destroy();
+    await app?.stop();
+  });
 
   it("answers 429 after repeated failures, also when the client rotates X-Forwarded-For", async () => {
     const statuses: number[] = [];

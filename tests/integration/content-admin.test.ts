@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { blogPostSchema, pageSchema } from "~/lib/schemas/content";
 import { pricingContentSchema, pricingPlanSchema } from "~/lib/schemas/pricing";
+import { AppError } from "~/server/app-error.server";
 import { listAuditEntries } from "~/server/audit/audit.server";
 import {
   createPost,
@@ -11,7 +12,6 @@ import {
   setPostStatus,
   updatePost,
 } from "~/server/content/blog.server";
-import { ContentError } from "~/server/content/content-error.server";
 import {
   createPage,
   deletePage,
@@ -212,7 +212,7 @@ describe.each(dialects)("content administration on %s", (dialect) => {
     expect((await listPages(db, { status: "published" })).map((page) => page.slug)).toEqual(["press"]);
     await deletePage(db, first, actor);
     expect((await listPages(db)).map((page) => page.slug)).toEqual(["press"]);
-    await expect(deletePage(db, first, actor)).rejects.toBeInstanceOf(ContentError);
+    await expect(deletePage(db, first, actor)).rejects.toBeInstanceOf(AppError);
   });
 
   it("blog posts: publishing sets the date, re-saving keeps it, unpublishing clears it; unique slugs", async () => {

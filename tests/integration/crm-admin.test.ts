@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { LeadStatus } from "~/lib/schemas/lead-admin";
+import { AppError } from "~/server/app-error.server";
 import { listAuditEntries } from "~/server/audit/audit.server";
 import {
-  ClientError,
   createClient,
   leadForConversion,
   listClients,
@@ -15,7 +15,6 @@ import { newId, toJson } from "~/server/db/values.server";
 import {
   createForm,
   deleteForm,
-  FormError,
   listFormLeads,
   listFormSubmissions,
   listForms,
@@ -153,7 +152,7 @@ describe.each(dialects)("CRM admin on %s", (dialect) => {
     expect(audit.map((entry) => entry.action).sort()).toEqual(["client.create", "client.set_status", "client.update"]);
     expect(audit[0]?.summary).toMatchObject({ status: { from: "inactive", to: "suspended" } });
     expect(audit[1]?.summary).toMatchObject({ address: { from: null, to: "1 Main St" } });
-    await expect(setClientStatus(db, newId(), "active", actor)).rejects.toThrow(ClientError);
+    await expect(setClientStatus(db, newId(), "active", actor)).rejects.toThrow(AppError);
   });
 
   it("converts a lead to a client once, linked both ways, and marks the lead converted", async () => {
@@ -233,7 +232,7 @@ describe.each(dialects)("CRM admin on %s", (dialect) => {
       .execute();
     expect(history).toEqual([{ to_status: "converted" }]);
     expect((await listForms(db, noFilters)).find((form) => form.id === formA)?.conversionRate).toBe(67);
-    await expect(setFormLeadStatus(db, formB, newLead.id, "new", actor)).rejects.toThrow(FormError);
+    await expect(setFormLeadStatus(db, formB, newLead.id, "new", actor)).rejects.toThrow(AppError);
 
     expect((await listForms(db, { q: "webINAR", status: undefined, type: undefined })).map((f) => f.id)).toEqual([
       formA,

@@ -2,8 +2,8 @@ import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import type { LeadStatus } from "~/lib/schemas/lead-admin";
 import { countVisit, recordEvent } from "~/server/analytics/events.server";
-import type { AppServices } from "~/server/context.server";
 import { funnelCsv, loadFunnel } from "~/server/dashboard/funnel.server";
+import type { AppServices } from "~/server/services.server";
 import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

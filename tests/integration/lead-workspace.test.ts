@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { canUseIntent } from "~/lib/roles";
 import { type LeadFilters, leadFiltersSchema } from "~/lib/schemas/lead-admin";
+import { AppError } from "~/server/app-error.server";
 import { listAuditEntries } from "~/server/audit/audit.server";
 import { applyClientBulkChange, countMatchingClients } from "~/server/clients/bulk.server";
 import { createClient, listClients } from "~/server/clients/clients.server";
@@ -10,7 +11,6 @@ import { applyBulkChange, countMatchingLeads } from "~/server/leads/bulk.server"
 import { captureLead } from "~/server/leads/capture.server";
 import { dueFollowUps, queueFollowUpDigests, setLeadFollowUp } from "~/server/leads/follow-ups.server";
 import { filterContext, listLeads } from "~/server/leads/lead-list.server";
-import { LeadActionError } from "~/server/leads/leads.server";
 import {
   getLeadAssignment,
   listAssignableStaff,
@@ -20,7 +20,7 @@ import {
 } from "~/server/leads/owners.server";
 import { createStaffUser, setStaffDisabled } from "~/server/users/staff-users.server";
 import { setDigestOptOut } from "~/server/workspace/preferences.server";
-import { deleteSavedView, listSavedViews, SavedViewError, saveView } from "~/server/workspace/saved-views.server";
+import { deleteSavedView, listSavedViews, saveView } from "~/server/workspace/saved-views.server";
 import { leadRow } from "../support/admin-fixtures";
 import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
 
@@ -104,7 +104,7 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
     ]);
     const [first, second] = await insertLeads(db, 3);
     await setLeadOwner(db, first!, sales.id, actorOf(admin), mail);
-    await expect(setLeadOwner(db, second!, editor.id, actorOf(admin), mail)).rejects.toThrow(LeadActionError);
+    await expect(setLeadOwner(db, second!, editor.id, actorOf(admin), mail)).rejects.toThrow(AppError);
     const told = await mailsTo(db, "sam@agency.example", "lead_assigned");
     expect(told).toHaveLength(1);
     expect(told[0]?.subject).toBe("Lead assigned to you: Lead 0000");
@@ -170,7 +170,7 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
     ).toBe(admin.id);
     // Nobody who cannot own leads may be named in the rule.
     await expect(saveLeadAssignment(db, { roundRobin: [sales2.id], perForm: {} }, actorOf(admin))).rejects.toThrow(
-      LeadActionError,
+      AppError,
     );
     expect((await getLeadAssignment(db)).roundRobin).toEqual([sales.id]);
   });
@@ -248,7 +248,7 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
     const all = await listClients(db, { q: "", page: 1 });
     const kept = all.clients.find((client) => client.name === "Kept Co");
     await setClientOwner(db, kept!.id, sales.id, actorOf(admin));
-    await expect(setClientOwner(db, kept!.id, editor.id, actorOf(admin))).rejects.toThrow(LeadActionError);
+    await expect(setClientOwner(db, kept!.id, editor.id, actorOf(admin))).rejects.toThrow(AppError);
     const names = async (owner: string, userId: string) =>
       (await listClients(db, { q: "", page: 1, owner }, undefined, userId)).clients.map((client) => client.name);
     expect(await names("me", sales.id)).toEqual(["Kept Co"]);
@@ -305,7 +305,7 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
     // Editors own nothing: refused, and nothing changed.
     await expect(
       applyClientBulkChange(db, { ids: picked }, { action: "assign", ownerId: editor.id }, { actor: actorOf(admin) }),
-    ).rejects.toThrow(LeadActionError);
+    ).rejects.toThrow(AppError);
     expect((await listClients(db, { q: "", page: 1, owner: "me" }, 100, sales.id)).total).toBe(25);
 
     // Deleting by filter refuses when the confirmed count no longer matches, then deletes all at once.
@@ -369,7 +369,7 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
     );
     await expect(
       saveView(db, { userId: sales.id, screen: "leads", name: "Hot", query: "" }, actorOf(sales)),
-    ).rejects.toThrow(SavedViewError);
+    ).rejects.toThrow(AppError);
     await saveView(db, { userId: sales2.id, screen: "leads", name: "Hot", query: "status=new" }, actorOf(sales2));
     expect(await listSavedViews(db, sales.id, "leads")).toEqual([
       { id, name: "Hot", query: "owner=me&status=qualified" },

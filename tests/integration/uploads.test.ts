@@ -7,13 +7,14 @@ import express from "express";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "~/lib/roles";
+import { AppError } from "~/server/app-error.server";
 import { listAuditEntries } from "~/server/audit/audit.server";
 import type { StaffIdentity } from "~/server/auth/session.server";
 import { getSettings } from "~/server/settings/settings.server";
 import { createLocalStorage } from "~/server/storage/local-storage.server";
 import { createS3Storage } from "~/server/storage/s3-storage.server";
 import { type Storage, serveUploads } from "~/server/storage/storage.server";
-import { receiveUpload, UploadError } from "~/server/uploads/receive.server";
+import { receiveUpload } from "~/server/uploads/receive.server";
 import { removeSiteFile, uploadFile } from "~/server/uploads/uploads.server";
 import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
 import {
@@ -63,8 +64,8 @@ async function refusal(promise: Promise<unknown>) {
     () => null,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(UploadError);
-  return error as UploadError;
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
 }
 
 /** Starts a bare Express app serving /uploads from the storage, as the real server mounts it. */
@@ -387,11 +388,18 @@ describe("receiving uploads on local disk", () => {
       ),
     );
     expect(twoFiles.message).toBe("Send exactly one file per upload.");
-    const editor = await refusal(
-      receiveUpload(storage, uploadRequest([...target("logos", "header_logo"), filePart(png, "x.png")]), "editor"),
+    // Editors manage the site's files; sales may not touch them.
+    const byEditor = await receiveUpload(
+      storage,
+      uploadRequest([...target("logos", "header_logo"), filePart(png, "x.png")]),
+      "editor",
     );
-    expect(editor.status).toBe(403);
-    expect(editor.message).toBe("Only admins can change site settings.");
+    expect(byEditor.target.settingKey).toBe("header_logo");
+    const bySales = await refusal(
+      receiveUpload(storage, uploadRequest([...target("logos", "header_logo"), filePart(png, "x.png")]), "sales"),
+    );
+    expect(bySales.status).toBe(403);
+    expect(bySales.message).toBe("Only admins and editors can change the site's files.");
     const sales = await refusal(
       receiveUpload(storage, uploadRequest([...target("pdfs", "blog-images/"), filePart(png, "x.png")]), "sales"),
     );
@@ -505,7 +513,7 @@ describe.each(dialects)("site file uploads on %s", (dialect) => {
       uploadFile(
         services,
         uploadRequest([...target("logos", "header_logo"), filePart(makePng(), "d.png")]),
-        staff("editor"),
+        staff("sales"),
       ),
     );
     expect(await getSettings(database.db, ["header_logo"])).toEqual({ header_logo: second.url });

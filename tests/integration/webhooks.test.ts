@@ -1,5 +1,6 @@
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
+import { AppError } from "~/server/app-error.server";
 import { createClient } from "~/server/clients/clients.server";
 import type { Database } from "~/server/db/schema.server";
 import { seedDatabase } from "~/server/db/seed.server";
@@ -20,7 +21,6 @@ import {
   createWebhookEndpoint,
   rotateWebhookSecret,
   setWebhookEndpointPaused,
-  WebhookEndpointError,
 } from "~/server/webhooks/endpoints.server";
 import { createWebhookWorker } from "~/server/webhooks/worker.server";
 import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
@@ -415,7 +415,7 @@ describe.each(dialects)("outgoing webhooks on %s", (dialect) => {
         actor,
         guard,
       );
-      await expect(refused, url).rejects.toThrow(WebhookEndpointError);
+      await expect(refused, url).rejects.toThrow(AppError);
       await expect(refused, url).rejects.toThrow(/private, loopback, link-local or reserved/);
     }
     await expect(

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { safeAdminRedirect } from "~/http/admin-guard.server";
+import { clientErrorStatus } from "~/http/malformed-request.server";
+import { isForeignRequest } from "~/http/request-origin.server";
 import { encodedLocalPath } from "~/lib/local-path";
-import { safeAdminRedirect } from "~/server/auth/guard.server";
 import { SIGN_IN_FAILURES, signInDelayMs } from "~/server/auth/sign-in-failures.server";
-import { clientErrorStatus } from "~/server/http/malformed-request.server";
-import { isForeignRequest } from "~/server/http/request-origin.server";
 import { loggedUrl } from "~/server/logger.server";
 import { addressKey } from "~/server/rate-limit/address-key.server";
 

@@ -13,7 +13,7 @@ import {
   DialogTitle,
 } from "~/components/ui/dialog";
 import { NativeSelect } from "~/components/ui/native-select";
-import type { WorkspaceActionResult } from "~/server/leads/workspace-actions.server";
+import type { ActionResult } from "~/http/action-result.server";
 import { type OwnerChoice, OwnerOptions } from "./leads/lead-owner-select";
 
 /** What a bulk bar acts on: ticked rows, or every row the filter matches (its count once known). */
@@ -61,7 +61,7 @@ export function BulkBar({
   onDone: () => void;
   children: (run: RunBulk, context: { busy: boolean; what: string }) => ReactNode;
 }) {
-  const fetcher = useFetcher<WorkspaceActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   useToastMessage(fetcher.data?.toast);
   const [pending, setPending] = useState<Pending | null>(null);
   const busy = fetcher.state !== "idle";

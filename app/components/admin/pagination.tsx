@@ -8,11 +8,14 @@ export function Pagination({
   pageCount,
   total,
   noun,
+  totalIsLowerBound = false,
 }: {
   page: number;
   pageCount: number;
   total: number;
   noun: string;
+  /** The list stopped counting at `total`: there are more pages than shown. */
+  totalIsLowerBound?: boolean;
 }) {
   const location = useLocation();
   if (pageCount <= 1) return null;
@@ -26,7 +29,9 @@ export function Pagination({
   return (
     <nav data-slot="pagination" aria-label="Pagination" className="flex items-center justify-between gap-4 text-sm">
       <p className="text-muted-foreground">
-        Page {page} of {pageCount} · {total.toLocaleString("en-US")} {noun}
+        Page {page.toLocaleString("en-US")} of {totalIsLowerBound ? "many" : pageCount.toLocaleString("en-US")} ·{" "}
+        {totalIsLowerBound ? "more than " : ""}
+        {total.toLocaleString("en-US")} {noun}
       </p>
       <div className="flex gap-2">
         {page > 1 ? (

@@ -33,6 +33,14 @@ export const clientSchema = z.object({
 });
 export type ClientInput = z.output<typeof clientSchema>;
 
+/** Editing names the client; a missing id is a form from before the client existed. */
+export const updateClientSchema = clientSchema.extend({
+  clientId: z
+    .string({ error: "Which client? Reload the page and try again." })
+    .min(1, "Which client? Reload the page and try again.")
+    .max(64),
+});
+
 export const clientStatusSchema = z.object({
   clientId: z.string().min(1).max(64),
   status: z.enum(CLIENT_STATUSES, { error: "Choose a status." }),

@@ -54,6 +54,13 @@ export type PageInput = z.output<typeof pageSchema>;
 
 export const idSchema = z.object({ id: z.string().trim().min(1, "Missing id.").max(64) });
 export const statusChangeSchema = idSchema.extend({ status });
+/** The id an editor dialog posts when it edits an entry; empty (null) when it creates one. */
+export const editedIdField = z
+  .string()
+  .trim()
+  .max(64)
+  .optional()
+  .transform((value) => value || null);
 
 /** A featured image is an uploaded or bundled file of this site, or an https address. */
 export function isAcceptableImageUrl(value: string) {
@@ -119,7 +126,8 @@ export function readListFilters(url: URL) {
   };
 }
 
+/** The list filters offer the statuses in the order staff look for them: live first. */
 export const statusFilterOptions = [
   { value: "", label: "All Status" },
-  ...PUBLISH_STATUSES.map((value) => ({ value, label: publishStatusLabels[value] })),
+  ...(["published", "draft", "archived"] as const).map((value) => ({ value, label: publishStatusLabels[value] })),
 ];

@@ -50,7 +50,12 @@ export const formSchema = z.object({
 });
 export type FormInput = z.output<typeof formSchema>;
 
-export const formIdSchema = z.object({ formId: z.string().min(1).max(64) });
+const formId = z
+  .string({ error: "Which form? Reload the page and try again." })
+  .min(1, "Which form? Reload the page and try again.")
+  .max(64);
+export const formIdSchema = z.object({ formId });
+export const updateFormSchema = formSchema.extend({ formId });
 
 export const formFiltersSchema = z.object({
   q: z.string().trim().max(200).catch(""),

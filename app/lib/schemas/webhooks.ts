@@ -86,6 +86,7 @@ export const webhookEndpointSchema = z.object({
 export type WebhookEndpointInput = z.output<typeof webhookEndpointSchema>;
 
 export const webhookEndpointIdSchema = z.object({ endpointId: z.string().min(1).max(64) });
+export const webhookEndpointUpdateSchema = webhookEndpointSchema.extend(webhookEndpointIdSchema.shape);
 export const webhookDeliveryIdSchema = z.object({
   endpointId: z.string().min(1).max(64),
   deliveryId: z.string().min(1).max(64),

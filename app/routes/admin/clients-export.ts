@@ -1,8 +1,9 @@
+import { getServices } from "~/http/context.server";
 import { auditedExportIds, csvResponse } from "~/http/csv-response.server";
+import { requireStaff } from "~/http/staff.server";
 import { clientFiltersSchema } from "~/lib/schemas/clients";
-import { auditActor, requireStaff } from "~/server/auth/session.server";
+import { auditActor } from "~/server/auth/session.server";
 import { clientsCsv } from "~/server/clients/clients.server";
-import { getServices } from "~/server/context.server";
 import type { Route } from "./+types/clients-export";
 
 /** The CSV of the selected clients (repeated `id`) or of the list's current filter. */

@@ -1,11 +1,11 @@
 import { ArrowLeftIcon } from "lucide-react";
 import { data, Link } from "react-router";
 import { PublishStatusBadge } from "~/components/admin/publish-status";
+import { getServices } from "~/http/context.server";
+import { requireStaff } from "~/http/staff.server";
 import { renderMarkdown } from "~/lib/markdown";
-import { requireStaff } from "~/server/auth/session.server";
 import { findPost } from "~/server/content/blog.server";
 import { findPage } from "~/server/content/pages.server";
-import { getServices } from "~/server/context.server";
 import type { Route } from "./+types/content-preview";
 
 /** Staff-only preview of a page or post in any status, rendered exactly as the public site would. */

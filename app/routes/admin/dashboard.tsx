@@ -1,22 +1,16 @@
 import { BriefcaseIcon, FileTextIcon, HistoryIcon, UsersIcon } from "lucide-react";
-import { Link } from "react-router";
+import { CampaignTable } from "~/components/admin/dashboard/campaign-table";
+import { FollowUpsCard } from "~/components/admin/dashboard/follow-ups-card";
 import { FunnelCard } from "~/components/admin/dashboard/funnel-card";
-import { DateText } from "~/components/admin/date-text";
 import { LeadsChart } from "~/components/admin/leads-chart";
 import { RoleBadge } from "~/components/admin/role-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { getServices } from "~/http/context.server";
+import { requireStaff } from "~/http/staff.server";
 import { canAccess } from "~/lib/roles";
-import { requireStaff } from "~/server/auth/session.server";
-import { getServices } from "~/server/context.server";
-import {
-  type CampaignRow,
-  campaignTable,
-  dashboardCounts,
-  leadsPerDayBySource,
-  SERIES_DAYS,
-} from "~/server/dashboard/dashboard.server";
+import { campaignTable, dashboardCounts, leadsPerDayBySource, SERIES_DAYS } from "~/server/dashboard/dashboard.server";
 import { loadFunnel } from "~/server/dashboard/funnel.server";
-import { type DueFollowUp, dueFollowUps } from "~/server/leads/follow-ups.server";
+import { dueFollowUps } from "~/server/leads/follow-ups.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 import type { Route } from "./+types/dashboard";
 
@@ -98,92 +92,5 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </Card>
       <FunnelCard funnel={loaderData.funnel} />
     </div>
-  );
-}
-
-function FollowUpsCard({ due, more }: { due: DueFollowUp[]; more: boolean }) {
-  return (
-    <Card data-testid="due-follow-ups">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>Your follow-ups</h2>
-        </CardTitle>
-        <CardDescription>Due today or overdue, on leads you own.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {due.length === 0 ? (
-          <p className="text-muted-foreground text-sm">Nothing due today.</p>
-        ) : (
-          <ul className="divide-y">
-            {due.map((item) => (
-              <li key={item.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
-                <span>
-                  <Link to={`/admin/leads/${item.id}`} className="font-medium hover:underline">
-                    {item.name}
-                  </Link>
-                  {item.company ? <span className="text-muted-foreground"> · {item.company}</span> : null}
-                  {item.note ? <span className="block text-muted-foreground text-sm">{item.note}</span> : null}
-                </span>
-                <span
-                  className={item.overdue ? "font-medium text-destructive text-sm" : "text-muted-foreground text-sm"}
-                >
-                  {item.overdue ? "Overdue: " : "Due "}
-                  <DateText iso={item.nextFollowUpAt} withTime />
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-        {due.length > 0 ? (
-          <Link to="/admin/leads?owner=me&sort=follow_up" className="mt-3 inline-block text-primary text-sm underline">
-            {more ? "See all of them" : "Open them as a list"}
-          </Link>
-        ) : null}
-      </CardContent>
-    </Card>
-  );
-}
-
-function CampaignTable({ rows }: { rows: CampaignRow[] }) {
-  if (rows.length === 0) {
-    return <p className="text-muted-foreground text-sm">No leads in the last 30 days yet.</p>;
-  }
-  const percent = (part: number, whole: number) => (whole === 0 ? "0%" : `${Math.round((part / whole) * 100)}%`);
-  return (
-    <table className="w-full min-w-[480px] text-sm" data-testid="campaign-table">
-      <caption className="sr-only">Leads, qualified and converted by UTM campaign, last 30 days</caption>
-      <thead className="text-left text-muted-foreground">
-        <tr className="border-b">
-          <th scope="col" className="py-2 pr-3 font-medium">
-            Campaign
-          </th>
-          <th scope="col" className="py-2 pr-3 text-right font-medium">
-            Leads
-          </th>
-          <th scope="col" className="py-2 pr-3 text-right font-medium">
-            Qualified
-          </th>
-          <th scope="col" className="py-2 text-right font-medium">
-            Converted
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.campaign ?? ""} className="border-b last:border-0">
-            <th scope="row" className="py-2 pr-3 text-left font-medium">
-              {row.campaign === null ? <span className="text-muted-foreground italic">No campaign</span> : row.campaign}
-            </th>
-            <td className="py-2 pr-3 text-right tabular-nums">{row.leads}</td>
-            <td className="py-2 pr-3 text-right tabular-nums">
-              {row.qualified} <span className="text-muted-foreground">({percent(row.qualified, row.leads)})</span>
-            </td>
-            <td className="py-2 text-right tabular-nums">
-              {row.converted} <span className="text-muted-foreground">({percent(row.converted, row.leads)})</span>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }

@@ -1,9 +1,11 @@
 import { DateText } from "~/components/admin/date-text";
 import { FormItemsPage } from "~/components/admin/form-items-page";
+import { useToastMessage } from "~/components/show-toast";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import { requireFormPage } from "~/server/forms/form-page.server";
+import { loadListOrEmpty } from "~/http/list-loader.server";
 import { listFormSubmissions } from "~/server/forms/forms.server";
 import type { Route } from "./+types/form-submissions";
+import { requireFormPage } from "./form-items.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `Submissions for ${loaderData?.form.name ?? "a form"} | Admin` }];
@@ -11,7 +13,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, form, page } = await requireFormPage(args);
-  const result = await listFormSubmissions(db, form.id, page);
+  const result = await loadListOrEmpty(
+    args.context,
+    "Failed to fetch form submissions",
+    () => listFormSubmissions(db, form.id, page),
+    { submissions: [], total: 0, page: 1, pageCount: 1 },
+  );
   return {
     form,
     ...result,
@@ -24,6 +31,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function FormSubmissions({ loaderData }: Route.ComponentProps) {
+  useToastMessage(loaderData.toast);
   const { form, submissions } = loaderData;
   return (
     <FormItemsPage

@@ -1,5 +1,5 @@
-import { requireStaff } from "~/server/auth/session.server";
-import { getServices } from "~/server/context.server";
+import { getServices } from "~/http/context.server";
+import { requireStaff } from "~/http/staff.server";
 import { funnelCsv, loadFunnel } from "~/server/dashboard/funnel.server";
 import type { Route } from "./+types/funnel-export";
 

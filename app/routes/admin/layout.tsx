@@ -2,11 +2,11 @@ import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AdminError } from "~/components/admin/admin-error";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { AdminToaster } from "~/components/admin/admin-toaster";
+import { adminGuard } from "~/http/admin-guard.server";
+import { getServices } from "~/http/context.server";
+import { requireStaff } from "~/http/staff.server";
 import { isMoveWithinAdmin } from "~/lib/admin-navigation";
 import { navItemsFor } from "~/lib/roles";
-import { adminGuard } from "~/server/auth/guard.server";
-import { requireStaff } from "~/server/auth/session.server";
-import { getServices } from "~/server/context.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 import type { Route } from "./+types/layout";
 

@@ -1,6 +1,6 @@
+import { getServices } from "~/http/context.server";
+import { requireStaff } from "~/http/staff.server";
 import { parseLeadFilters } from "~/lib/schemas/lead-admin";
-import { requireStaff } from "~/server/auth/session.server";
-import { getServices } from "~/server/context.server";
 import { countMatchingLeads } from "~/server/leads/bulk.server";
 import { filterContext } from "~/server/leads/lead-list.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";

@@ -1,7 +1,8 @@
+import { getServices } from "~/http/context.server";
 import { auditedExportIds, csvResponse } from "~/http/csv-response.server";
+import { requireStaff } from "~/http/staff.server";
 import { parseLeadFilters } from "~/lib/schemas/lead-admin";
-import { auditActor, requireStaff } from "~/server/auth/session.server";
-import { getServices } from "~/server/context.server";
+import { auditActor } from "~/server/auth/session.server";
 import { filterContext, leadsCsv } from "~/server/leads/lead-list.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 import type { Route } from "./+types/leads-export";

@@ -1,8 +1,9 @@
+import { getServices } from "~/http/context.server";
+import { parseForm, requireFormData } from "~/http/form-data.server";
+import { requireStaff } from "~/http/staff.server";
+import { redirectWithToast } from "~/http/toast-cookie.server";
 import { gdprEmailSchema } from "~/lib/schemas/lead-admin";
-import { auditActor, requireStaff } from "~/server/auth/session.server";
-import { getServices } from "~/server/context.server";
-import { parseForm, requireFormData } from "~/server/http/form-data.server";
-import { redirectWithToast } from "~/server/http/toast-cookie.server";
+import { auditActor } from "~/server/auth/session.server";
 import { emailHash, exportPersonalData } from "~/server/leads/gdpr.server";
 import type { Route } from "./+types/leads-gdpr-export";
 

@@ -1,48 +1,23 @@
 import { DownloadIcon, Trash2Icon } from "lucide-react";
 import { useState } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Field } from "~/components/admin/field";
+import { GdprErasedSummary } from "~/components/admin/leads/gdpr-erased-summary";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { gdprEmailSchema } from "~/lib/schemas/lead-admin";
-import { toastMessage } from "~/lib/toast";
-import { auditActor, requireStaff } from "~/server/auth/session.server";
-import { getServices } from "~/server/context.server";
-import { parseForm, requireFormData } from "~/server/http/form-data.server";
-import { erasePersonalData } from "~/server/leads/gdpr.server";
+import { runIntent } from "~/http/intents.server";
 import type { Route } from "./+types/leads-gdpr";
+import { gdprIntents } from "./leads-gdpr.server";
 
 export function meta() {
   return [{ title: "GDPR tools | Leads | Admin" }];
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const actor = auditActor(requireStaff(context));
-  const formData = await requireFormData(request);
-  const parsed = parseForm(formData, gdprEmailSchema);
-  if (!parsed.ok || formData.get("intent") !== "erase") {
-    const fieldErrors: Record<string, string> = parsed.ok ? {} : parsed.fieldErrors;
-    return data(
-      {
-        erased: null,
-        fieldErrors,
-        values: (parsed.ok ? { email: parsed.data.email } : parsed.values) as Record<string, string>,
-        toast: toastMessage("error", "Error", Object.values(fieldErrors)[0] ?? "Unknown action."),
-      },
-      { status: 400 },
-    );
-  }
-  const { db, formSecret } = getServices(context);
-  const erased = await erasePersonalData(db, parsed.data.email, actor, formSecret);
-  return {
-    erased: { email: parsed.data.email, ...erased },
-    fieldErrors: {} as Record<string, string>,
-    values: {} as Record<string, string>,
-    toast: toastMessage("success", "Success", `Erased ${erased.leads} lead(s) and everything attached to them`),
-  };
+export function action(args: Route.ActionArgs) {
+  return runIntent(args, gdprIntents);
 }
 
 export default function Gdpr({ actionData }: Route.ComponentProps) {
@@ -105,27 +80,7 @@ export default function Gdpr({ actionData }: Route.ComponentProps) {
               />
             </div>
           </Form>
-          {actionData?.erased ? (
-            <div className="rounded-md border p-4 text-sm" role="status" data-testid="gdpr-erased">
-              <p className="font-medium">Erased the data of {actionData.erased.email}:</p>
-              <ul className="mt-2 list-disc pl-5">
-                <li>{actionData.erased.leads} lead(s)</li>
-                <li>{actionData.erased.formSubmissions} form submission(s)</li>
-                <li>{actionData.erased.notes} note(s)</li>
-                <li>{actionData.erased.statusChanges} status change(s)</li>
-                <li>{actionData.erased.analyticsEvents} analytics event(s)</li>
-                <li>{actionData.erased.emails} e-mail(s)</li>
-                <li>{actionData.erased.rateLimitCounters} rate-limit counter(s)</li>
-                <li>{actionData.erased.webhookEvents} webhook event(s)</li>
-              </ul>
-              {actionData.erased.clientsKept > 0 ? (
-                <p className="mt-2">
-                  {actionData.erased.clientsKept} client record(s) with this address were kept: edit them in Clients if
-                  the request covers them.
-                </p>
-              ) : null}
-            </div>
-          ) : null}
+          {actionData?.payload ? <GdprErasedSummary erased={actionData.payload.erased} /> : null}
         </CardContent>
       </Card>
     </div>

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
+import { getRequestInfo, getServices } from "~/http/context.server";
+import { redirectWithToast } from "~/http/toast-cookie.server";
 import { callAuthEndpoint, cookieHeaders } from "~/server/auth/auth-request.server";
-import { redirectWithToast } from "~/server/http/toast-cookie.server";
 import type { Route } from "./+types/logout";
 
 export function loader() {
@@ -8,7 +9,8 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { setCookies } = await callAuthEndpoint(context, request, "/sign-out", {});
+  const { clientIp } = getRequestInfo(context);
+  const { setCookies } = await callAuthEndpoint(getServices(context), { request, clientIp }, "/sign-out", {});
   return redirectWithToast(
     "/admin/login",
     { type: "success", title: "Signed Out", description: "You have been successfully signed out." },

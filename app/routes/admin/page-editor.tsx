@@ -2,54 +2,33 @@ import { ArrowLeftIcon } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field } from "~/components/admin/field";
-import { CharacterCounter, MarkdownEditor } from "~/components/admin/markdown-editor";
+import { MarkdownEditor } from "~/components/admin/markdown-editor";
+import { MetaDescriptionField } from "~/components/admin/meta-description-field";
 import { TitleSlugFields } from "~/components/admin/title-slug-fields";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import { Textarea } from "~/components/ui/textarea";
-import {
-  CONTENT_MAX,
-  META_DESCRIPTION_MAX,
-  PUBLISH_STATUSES,
-  pageSchema,
-  publishStatusLabels,
-} from "~/lib/schemas/content";
-import { auditActor, requireStaff } from "~/server/auth/session.server";
-import { contentAction } from "~/server/content/action-results.server";
-import { createPage, findPage, updatePage } from "~/server/content/pages.server";
-import { getServices } from "~/server/context.server";
-import { requireFormData } from "~/server/http/form-data.server";
-import { redirectWithToast } from "~/server/http/toast-cookie.server";
+import { getServices } from "~/http/context.server";
+import { runIntent } from "~/http/intents.server";
+import { CONTENT_MAX, PUBLISH_STATUSES, publishStatusLabels } from "~/lib/schemas/content";
+import { findPage } from "~/server/content/pages.server";
 import type { Route } from "./+types/page-editor";
+import { pageEditorIntents } from "./page-editor.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: `${loaderData?.page ? "Edit Page" : "New Page"} | Admin` }];
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  requireStaff(context);
   if (!params.id) return { page: null };
   const page = await findPage(getServices(context).db, params.id);
   if (!page) throw data(null, { status: 404 });
   return { page };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const actor = auditActor(requireStaff(context));
-  const { db } = getServices(context);
-  const id = params.id;
-  return contentAction(await requireFormData(request), "save", {
-    schema: pageSchema,
-    run: (page) => (id ? updatePage(db, id, page, actor) : createPage(db, page, actor)),
-    failure: "Failed to save page",
-    success: () =>
-      redirectWithToast("/admin/pages", {
-        type: "success",
-        title: id ? "Page updated successfully" : "Page created successfully",
-      }),
-  });
+export function action(args: Route.ActionArgs) {
+  return runIntent(args, pageEditorIntents(args.params.id), { defaultIntent: "save" });
 }
 
 export default function PageEditor({ loaderData, actionData }: Route.ComponentProps) {
@@ -59,7 +38,6 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
   const errors = actionData?.fieldErrors ?? {};
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  const [metaDescription, setMetaDescription] = useState(typed.metaDescription ?? page?.metaDescription ?? "");
   const [content, setContent] = useState(typed.content ?? page?.content ?? "");
   return (
     <div className="space-y-6">
@@ -72,6 +50,7 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
       <Card>
         <CardContent>
           <Form method="post" className="grid gap-5">
+            <input type="hidden" name="intent" value="save" />
             <TitleSlugFields
               idPrefix="page"
               initial={{
@@ -83,32 +62,12 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
               slugPrefix="/"
               slugHint="The page's address: lowercase letters, digits and hyphens."
             />
-            <Field
+            <MetaDescriptionField
               id="page-meta-description"
-              label={
-                <span className="flex w-full justify-between">
-                  Meta Description
-                  <CharacterCounter
-                    id="page-meta-description-count"
-                    length={metaDescription.length}
-                    max={META_DESCRIPTION_MAX}
-                  />
-                </span>
-              }
+              initial={typed.metaDescription ?? page?.metaDescription ?? ""}
               error={errors.metaDescription}
               hint="Shown by search engines under the title; 150–160 characters works best."
-            >
-              {(props) => (
-                <Textarea
-                  {...props}
-                  name="metaDescription"
-                  rows={2}
-                  maxLength={META_DESCRIPTION_MAX}
-                  value={metaDescription}
-                  onChange={(event) => setMetaDescription(event.currentTarget.value)}
-                />
-              )}
-            </Field>
+            />
             <MarkdownEditor
               id="page-content"
               name="content"

@@ -1,6 +1,6 @@
 import { Outlet } from "react-router";
 import { AdminError } from "~/components/admin/admin-error";
-import { adminRoleGuard } from "~/server/auth/guard.server";
+import { adminRoleGuard } from "~/http/admin-guard.server";
 import type { Route } from "./+types/screens";
 
 export const middleware: Route.MiddlewareFunction[] = [adminRoleGuard];

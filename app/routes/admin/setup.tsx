@@ -7,13 +7,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { brand } from "~/content/brand";
+import { getServices } from "~/http/context.server";
+import { parseForm, requireFormData } from "~/http/form-data.server";
+import { redirectWithToast } from "~/http/toast-cookie.server";
 import { setupSchema } from "~/lib/schemas/staff";
-import { toastMessage } from "~/lib/toast";
-import { getServices } from "~/server/context.server";
-import { parseForm, requireFormData } from "~/server/http/form-data.server";
-import { redirectWithToast } from "~/server/http/toast-cookie.server";
+import { type ToastMessage, toastMessage } from "~/lib/toast";
+import { AppError } from "~/server/app-error.server";
 import { forgetSetupCode, isSetupCodeValid } from "~/server/users/setup-code.server";
-import { createFirstAdmin, isSetupComplete, StaffUserError } from "~/server/users/staff-users.server";
+import { createFirstAdmin, isSetupComplete } from "~/server/users/staff-users.server";
 import type { Route } from "./+types/setup";
 
 export function meta() {
@@ -28,8 +29,16 @@ const SETUP_COMPLETE = "Setup is complete: an admin already exists. Sign in, or 
 const WRONG_SETUP_CODE =
   'That setup code is not right. The server prints it in its log at start; "npm run cli -- setup-code" prints it too.';
 
+/** What the setup form gets back when setup is refused: the messages and what was typed. */
+type SetupAnswer = {
+  fieldErrors: Record<string, string>;
+  values: Record<string, string>;
+  toast: ToastMessage;
+  complete: boolean;
+};
+
 function setupComplete() {
-  return data(
+  return data<SetupAnswer>(
     { fieldErrors: {}, values: {}, toast: toastMessage("error", "Error", SETUP_COMPLETE), complete: true },
     { status: 409 },
   );
@@ -46,14 +55,14 @@ export async function action({ request, context }: Route.ActionArgs) {
           "Error",
           parsed.fieldErrors.password ?? parsed.fieldErrors.setupCode ?? "Failed to setup admin",
         );
-    const { setupCode: _never, ...values } = parsed.values as Record<string, string>;
-    return data({ fieldErrors: parsed.fieldErrors, values, toast, complete: false }, { status: 400 });
+    const { setupCode: _never, ...values } = parsed.values;
+    return data<SetupAnswer>({ fieldErrors: parsed.fieldErrors, values, toast, complete: false }, { status: 400 });
   }
   if (await isSetupComplete(db)) return setupComplete();
   if (!(await isSetupCodeValid(db, parsed.data.setupCode))) {
-    return data(
+    return data<SetupAnswer>(
       {
-        fieldErrors: { setupCode: WRONG_SETUP_CODE } as Record<string, string>,
+        fieldErrors: { setupCode: WRONG_SETUP_CODE },
         values: { email: parsed.data.email },
         toast: toastMessage("error", "Error", WRONG_SETUP_CODE),
         complete: false,
@@ -66,15 +75,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!created) return setupComplete();
     await forgetSetupCode(db);
   } catch (error) {
-    if (!(error instanceof StaffUserError)) throw error;
-    return data(
+    if (!(error instanceof AppError)) throw error;
+    return data<SetupAnswer>(
       {
         fieldErrors: {},
         values: { email: parsed.data.email },
         toast: toastMessage("error", "Error", error.message),
         complete: false,
       },
-      { status: 400 },
+      { status: error.status },
     );
   }
   return redirectWithToast("/admin/login", {
@@ -116,7 +125,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
                     name="email"
                     type="email"
                     autoComplete="username"
-                    defaultValue={(actionData?.values as Record<string, string> | undefined)?.email}
+                    defaultValue={actionData?.values.email}
                   />
                 )}
               </Field>

@@ -1,6 +1,6 @@
-import { requireStaff } from "~/server/auth/session.server";
-import { getServices } from "~/server/context.server";
-import { UploadError } from "~/server/uploads/receive.server";
+import { getServices } from "~/http/context.server";
+import { requireStaff } from "~/http/staff.server";
+import { AppError } from "~/server/app-error.server";
 import { uploadFile } from "~/server/uploads/uploads.server";
 import type { Route } from "./+types/uploads";
 
@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const upload = await uploadFile(services, request, staff);
     return Response.json({ url: upload.url });
   } catch (error) {
-    if (!(error instanceof UploadError)) throw error;
+    if (!(error instanceof AppError)) throw error;
     if (error.status >= 500) services.logger.error({ err: error.cause ?? error }, "upload could not be stored");
     // The rest of a refused body is never read: close the connection rather than drain it.
     return Response.json({ error: error.message }, { status: error.status, headers: { Connection: "close" } });

@@ -1,56 +1,35 @@
-import { PauseIcon, PlayIcon, RefreshCwIcon, SendIcon, Trash2Icon } from "lucide-react";
-import { Form, Link } from "react-router";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { Link } from "react-router";
 import { DateText } from "~/components/admin/date-text";
 import { DeliveryLog, DeliveryLogFilters } from "~/components/admin/webhooks/delivery-log";
+import { EndpointAction, EndpointActions } from "~/components/admin/webhooks/endpoint-actions";
 import { EndpointForm, endpointFormValues } from "~/components/admin/webhooks/endpoint-form";
 import { NewSecret } from "~/components/admin/webhooks/new-secret";
 import { useToastMessage } from "~/components/show-toast";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { loadWebhookEndpoint, runWebhookAction } from "~/server/webhooks/webhook-actions.server";
+import { getServices } from "~/http/context.server";
+import { runIntent } from "~/http/intents.server";
 import type { Route } from "./+types/webhook";
+import { loadWebhookEndpoint, webhookIntents } from "./webhooks.server";
 
 export function meta() {
   return [{ title: "Webhook endpoint | Admin" }];
 }
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  return loadWebhookEndpoint(context, params.endpointId, new URL(request.url));
+  const { db, config } = getServices(context);
+  const screen = await loadWebhookEndpoint(db, params.endpointId, new URL(request.url));
+  return { ...screen, allowPrivate: config.webhookAllowPrivate };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return runWebhookAction(request, context);
-}
-
-/** A hidden-field form with one button: the endpoint's quick actions. */
-function EndpointAction({
-  intent,
-  endpointId,
-  children,
-  variant = "outline",
-}: {
-  intent: string;
-  endpointId: string;
-  children: React.ReactNode;
-  variant?: "outline" | "default";
-}) {
-  return (
-    <Form method="post">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="endpointId" value={endpointId} />
-      <Button type="submit" size="sm" variant={variant}>
-        {children}
-      </Button>
-    </Form>
-  );
+export function action(args: Route.ActionArgs) {
+  return runIntent(args, webhookIntents);
 }
 
 export default function WebhookEndpointScreen({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
   const { endpoint, filter, log, allowPrivate } = loaderData;
-  const rotated = actionData?.intent === "rotate-secret" && actionData.ok ? actionData.secret : null;
+  const rotated = actionData?.intent === "rotate-secret" && actionData.ok ? (actionData.payload?.secret ?? null) : null;
   const refused = actionData?.intent === "update" && !actionData.ok;
   const nextPage = log.nextBefore
     ? `?${new URLSearchParams({ ...(filter.event ? { event: filter.event } : {}), ...(filter.outcome ? { outcome: filter.outcome } : {}), before: log.nextBefore })}`
@@ -76,42 +55,7 @@ export default function WebhookEndpointScreen({ loaderData, actionData }: Route.
         </div>
       </div>
       {rotated ? <NewSecret secret={rotated.value} /> : null}
-      <div className="flex flex-wrap gap-2">
-        <EndpointAction intent="test" endpointId={endpoint.id} variant="default">
-          <SendIcon aria-hidden /> Send test event
-        </EndpointAction>
-        {endpoint.status === "active" ? (
-          <EndpointAction intent="pause" endpointId={endpoint.id}>
-            <PauseIcon aria-hidden /> Pause
-          </EndpointAction>
-        ) : (
-          <EndpointAction intent="resume" endpointId={endpoint.id}>
-            <PlayIcon aria-hidden /> Resume
-          </EndpointAction>
-        )}
-        <ConfirmDialog
-          trigger={
-            <Button size="sm" variant="outline">
-              <RefreshCwIcon aria-hidden /> Rotate secret
-            </Button>
-          }
-          title="Make a new signing secret?"
-          description="The new secret is shown once. For 24 hours requests are signed with both, so the receiver can switch over."
-          confirmLabel="Rotate secret"
-          fields={{ intent: "rotate-secret", endpointId: endpoint.id }}
-        />
-        <ConfirmDialog
-          trigger={
-            <Button size="sm" variant="destructive">
-              <Trash2Icon aria-hidden /> Delete
-            </Button>
-          }
-          title="Delete this endpoint?"
-          description="Nothing more is sent to it, and its delivery log is deleted with it."
-          confirmLabel="Delete endpoint"
-          fields={{ intent: "delete", endpointId: endpoint.id }}
-        />
-      </div>
+      <EndpointActions endpoint={endpoint} />
       <Card>
         <CardHeader>
           <CardTitle asChild>

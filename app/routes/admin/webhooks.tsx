@@ -4,19 +4,23 @@ import { NewSecret } from "~/components/admin/webhooks/new-secret";
 import { useToastMessage } from "~/components/show-toast";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { loadWebhookEndpoints, runWebhookAction } from "~/server/webhooks/webhook-actions.server";
+import { getServices } from "~/http/context.server";
+import { runIntent } from "~/http/intents.server";
+import { listWebhookEndpoints } from "~/server/webhooks/endpoints.server";
 import type { Route } from "./+types/webhooks";
+import { webhookIntents } from "./webhooks.server";
 
 export function meta() {
   return [{ title: "Webhooks | Admin" }];
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadWebhookEndpoints(context);
+  const { db, config } = getServices(context);
+  return { endpoints: await listWebhookEndpoints(db), allowPrivate: config.webhookAllowPrivate };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return runWebhookAction(request, context);
+export function action(args: Route.ActionArgs) {
+  return runIntent(args, webhookIntents);
 }
 
 const emptyEndpoint = {
@@ -30,7 +34,7 @@ const emptyEndpoint = {
 export default function Webhooks({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
   const { endpoints, allowPrivate } = loaderData;
-  const created = actionData?.intent === "create" && actionData.ok ? actionData.secret : null;
+  const created = actionData?.intent === "create" && actionData.ok ? (actionData.payload?.secret ?? null) : null;
   const refused = actionData?.intent === "create" && !actionData.ok;
   return (
     <div className="space-y-6">

@@ -1,5 +1,5 @@
+import { getRequestInfo, getServices } from "~/http/context.server";
 import { recordEvent } from "~/server/analytics/events.server";
-import { getRequestInfo, getServices } from "~/server/context.server";
 import type { Route } from "./+types/events";
 
 export function action({ request, context }: Route.ActionArgs) {

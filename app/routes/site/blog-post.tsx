@@ -3,10 +3,10 @@ import { ArrowLeftIcon } from "~/components/site/icons/ArrowLeftIcon";
 import { NotFoundScreen } from "~/components/site/not-found-screen";
 import { SiteBadge } from "~/components/site/site-badge";
 import { brand } from "~/content/brand";
+import { getServices } from "~/http/context.server";
 import { renderMarkdown } from "~/lib/markdown";
 import { baseUrlFrom, jsonLd, pageMeta } from "~/lib/seo";
 import { findPublishedPost } from "~/server/content/blog.server";
-import { getServices } from "~/server/context.server";
 import type { Route } from "./+types/blog-post";
 import { formatPostDate } from "./blog";
 

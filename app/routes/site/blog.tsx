@@ -8,9 +8,9 @@ import { PageHero } from "~/components/site/sections/page-hero";
 import { SiteBadge } from "~/components/site/site-badge";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
+import { getServices } from "~/http/context.server";
 import { sitePageMeta } from "~/lib/seo";
 import { listPublishedPosts } from "~/server/content/blog.server";
-import { getServices } from "~/server/context.server";
 import type { Route } from "./+types/blog";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,4 +1,6 @@
 import { data, redirect } from "react-router";
+import { getRequestInfo, getServices } from "~/http/context.server";
+import { requireFormData } from "~/http/form-data.server";
 import { isSafeRedirectUrl } from "~/lib/schemas/leads";
 import {
   consentCookie,
@@ -6,8 +8,6 @@ import {
   recordConsent,
   sendsGlobalPrivacyControl,
 } from "~/server/consent/consent.server";
-import { getRequestInfo, getServices } from "~/server/context.server";
-import { requireFormData } from "~/server/http/form-data.server";
 import { rateLimitAddress } from "~/server/rate-limit/client-address.server";
 import { consumeRateLimit } from "~/server/rate-limit/rate-limit.server";
 import type { Route } from "./+types/consent";

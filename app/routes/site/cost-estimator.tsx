@@ -4,8 +4,9 @@ import { PageHero } from "~/components/site/sections/page-hero";
 import { estimatorCopy, estimatorSeo } from "~/content/estimator";
 import { headersWithRetryAfter } from "~/http/retry-after.server";
 import { sitePageMeta } from "~/lib/seo";
-import { handleEstimatorRequest } from "~/server/leads/estimator.server";
+
 import type { Route } from "./+types/cost-estimator";
+import { handleEstimatorRequest } from "./cost-estimator.server";
 
 export function meta({ matches }: Route.MetaArgs) {
   return sitePageMeta(matches, estimatorSeo);

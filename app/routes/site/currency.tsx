@@ -1,10 +1,10 @@
 import { redirect } from "react-router";
+import { getServices } from "~/http/context.server";
+import { requireFormData } from "~/http/form-data.server";
 import { isCurrency } from "~/lib/currency";
 import { encodedLocalPath } from "~/lib/local-path";
 import { isSafeRedirectUrl } from "~/lib/schemas/leads";
-import { getServices } from "~/server/context.server";
 import { currencyCookie } from "~/server/currency/currency.server";
-import { requireFormData } from "~/server/http/form-data.server";
 import type { Route } from "./+types/currency";
 
 /** POST /currency: remembers the visitor's currency and returns to the page they were on. */

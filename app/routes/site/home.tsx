@@ -24,8 +24,8 @@ import {
   integrations,
   testimonials,
 } from "~/content/home";
+import { getServices } from "~/http/context.server";
 import { applySiteIdentity, jsonLd, pageMeta, type SiteIdentity } from "~/lib/seo";
-import { getServices } from "~/server/context.server";
 import { loadSiteIdentity } from "~/server/site/public-settings.server";
 import type { Route } from "./+types/home";
 import { useSiteData } from "./layout";

@@ -10,8 +10,9 @@ import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
 import { headersWithRetryAfter } from "~/http/retry-after.server";
 import { DEFAULT_GUIDE_TITLE, isLeadFlowName, type LeadFlowName, offeredGuideTitle } from "~/lib/lead-options";
-import { handleLeadSubmission } from "~/server/leads/submit-lead.server";
+
 import type { Route } from "./+types/lead";
+import { handleLeadSubmission } from "./lead.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData ? leadPageHeading(loaderData.flow, loaderData.hidden) : "Get in touch"} | ${brand.name}` },

@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { NotFoundScreen } from "~/components/site/not-found-screen";
 import { brand } from "~/content/brand";
+import { getServices } from "~/http/context.server";
 import { renderMarkdown } from "~/lib/markdown";
 import { sitePageMeta } from "~/lib/seo";
 import { SLUG_PATTERN } from "~/lib/slug";
 import { findPublishedPage } from "~/server/content/pages.server";
-import { getServices } from "~/server/context.server";
 import type { Route } from "./+types/not-found";
 
 /**

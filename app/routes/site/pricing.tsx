@@ -6,8 +6,8 @@ import { OngoingManagement, PlanSections, PricingFaq } from "~/components/site/p
 import { Section } from "~/components/site/section";
 import { PageHero } from "~/components/site/sections/page-hero";
 import { pricingPage } from "~/content/pricing";
+import { getServices } from "~/http/context.server";
 import { sitePageMeta } from "~/lib/seo";
-import { getServices } from "~/server/context.server";
 import { loadPublicPricing } from "~/server/pricing/public-pricing.server";
 import type { Route } from "./+types/pricing";
 import { useSiteData } from "./layout";

@@ -1,4 +1,4 @@
-import { getServices } from "~/server/context.server";
+import { getServices } from "~/http/context.server";
 import type { Route } from "./+types/robots";
 
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { builtInPagesUpdatedAt, sitemapSections } from "~/content/sitemap";
+import { getServices } from "~/http/context.server";
 import { listPublishedPosts } from "~/server/content/blog.server";
 import { listPublishedPages } from "~/server/content/pages.server";
-import { getServices } from "~/server/context.server";
 import type { Route } from "./+types/sitemap-xml";
 
 function escapeXml(value: string) {

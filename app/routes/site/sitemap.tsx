@@ -3,10 +3,10 @@ import { Section } from "~/components/site/section";
 import { PageHero } from "~/components/site/sections/page-hero";
 import { brand } from "~/content/brand";
 import { sitemapSections } from "~/content/sitemap";
+import { getServices } from "~/http/context.server";
 import { sitePageMeta } from "~/lib/seo";
 import { listPublishedPosts } from "~/server/content/blog.server";
 import { listPublishedPages } from "~/server/content/pages.server";
-import { getServices } from "~/server/context.server";
 import type { Route } from "./+types/sitemap";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,12 +1,11 @@
 import { isbot } from "isbot";
-import { data } from "react-router";
 import { withoutControlCharacters } from "~/lib/control-characters";
-import type { AppServices } from "../context.server";
 import type { Database } from "../db/schema.server";
 import { newId, now, toJson } from "../db/values.server";
 import { landingPathOf, pathOfUrl, type Utm, utmFromUrl, visitCookie } from "../leads/attribution.server";
 import { rateLimitAddress } from "../rate-limit/client-address.server";
 import { consumeRateLimit } from "../rate-limit/rate-limit.server";
+import type { AppServices } from "../services.server";
 
 const EVENT_TYPE = /^[a-z][a-z0-9_]{0,63}$/;
 const MAX_BODY_BYTES = 4096;
@@ -18,18 +17,19 @@ const EVENTS_PER_MINUTE = 120;
  * cost a visitor anything.
  */
 export async function recordEvent(services: AppServices, request: Request, clientIp: string | undefined) {
-  if (request.method !== "POST") return data({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
+  if (request.method !== "POST")
+    return Response.json({ error: "Use POST." }, { status: 405, headers: { Allow: "POST" } });
   const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) return data({ error: "Event too large." }, { status: 413 });
+  if (text.length > MAX_BODY_BYTES) return Response.json({ error: "Event too large." }, { status: 413 });
   let body: Record<string, unknown>;
   try {
     body = JSON.parse(text) as Record<string, unknown>;
   } catch {
-    return data({ error: "Send the event as JSON." }, { status: 400 });
+    return Response.json({ error: "Send the event as JSON." }, { status: 400 });
   }
   const eventType = body?.event_type;
   if (typeof eventType !== "string" || !EVENT_TYPE.test(eventType)) {
-    return data({ error: "event_type must be a short snake_case name." }, { status: 400 });
+    return Response.json({ error: "event_type must be a short snake_case name." }, { status: 400 });
   }
   const pageUrl = typeof body.page_url === "string" ? withoutControlCharacters(body.page_url).slice(0, 2048) : null;
   const properties =
@@ -39,7 +39,7 @@ export async function recordEvent(services: AppServices, request: Request, clien
       windowSeconds: 60,
       max: EVENTS_PER_MINUTE,
     });
-    if (!limited.allowed) return data({ error: "Too many events." }, { status: 429 });
+    if (!limited.allowed) return Response.json({ error: "Too many events." }, { status: 429 });
     const userAgent = request.headers.get("user-agent")?.slice(0, 500) ?? null;
     const cookies = request.headers.get("cookie");
     const pagePath = pathOfUrl(pageUrl);
@@ -72,7 +72,7 @@ export async function recordEvent(services: AppServices, request: Request, clien
     }
   } catch (error) {
     services.logger.warn({ err: error, eventType }, "analytics event not recorded");
-    return data({ error: "Not recorded." }, { status: 503 });
+    return Response.json({ error: "Not recorded." }, { status: 503 });
   }
   return new Response(null, { status: 204 });
 }

@@ -1,5 +1,4 @@
-import type { RouterContextProvider } from "react-router";
-import { getRequestInfo, getServices } from "../context.server";
+import type { AppServices } from "../services.server";
 import { CLIENT_IP_HEADER } from "./constants";
 
 const FORWARDED_HEADERS = [
@@ -18,18 +17,17 @@ const FORWARDED_HEADERS = [
  * so its origin checks and rate limits apply exactly as for a direct call. Returns its Response.
  */
 export async function callAuthEndpoint(
-  context: Readonly<RouterContextProvider>,
-  request: Request,
+  { auth, config }: Pick<AppServices, "auth" | "config">,
+  { request, clientIp }: { request: Request; clientIp: string | undefined },
   path: `/${string}`,
   body: Record<string, unknown>,
 ) {
-  const { auth, config } = getServices(context);
   const headers = new Headers({ "content-type": "application/json" });
   for (const name of FORWARDED_HEADERS) {
     const value = request.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
-  headers.set(CLIENT_IP_HEADER, getRequestInfo(context).clientIp ?? "");
+  headers.set(CLIENT_IP_HEADER, clientIp ?? "");
   const response = await auth.handler(
     new Request(new URL(`/api/auth${path}`, config.baseUrl), { method: "POST", headers, body: JSON.stringify(body) }),
   );

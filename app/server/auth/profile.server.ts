@@ -1,21 +1,20 @@
 import QRCode from "qrcode";
-import { data, type RouterContextProvider } from "react-router";
-import { type ToastMessage, toastMessage } from "~/lib/toast";
+import { AppError } from "../app-error.server";
 import { recordAudit } from "../audit/audit.server";
-import { getServices } from "../context.server";
-import { callAuthEndpoint, cookieHeaders } from "./auth-request.server";
+import type { AppServices } from "../services.server";
+import { callAuthEndpoint } from "./auth-request.server";
 import { auditActor, type StaffIdentity } from "./session.server";
 
-type ProfileResult = {
-  intent: string;
-  toast: ToastMessage | null;
-  fieldErrors: Record<string, string>;
-  enrolment?: { qrSvg: string; totpUri: string; backupCodes: string[] };
-};
+/**
+ * The signed-in staff member's own account: password and two-factor authentication, through
+ * better-auth's endpoints on behalf of their browser (`call`), so its checks and rate limits apply.
+ * Each answers the cookies better-auth set (it rotates the session) or throws an AppError whose field
+ * is the form field to show it under.
+ */
+type AuthServices = Pick<AppServices, "auth" | "config" | "db">;
+type BrowserCall = { request: Request; clientIp: string | undefined };
 
-function reply(result: ProfileResult, init?: { status?: number; setCookies?: string[] }) {
-  return data(result, { status: init?.status, headers: init?.setCookies ? cookieHeaders(init.setCookies) : undefined });
-}
+export type TwoFactorEnrolment = { qrSvg: string; totpUri: string; backupCodes: string[] };
 
 function authError(payload: Record<string, unknown> | null, fallback: string) {
   const code = payload?.code;
@@ -29,139 +28,81 @@ export async function qrCodeSvg(text: string) {
 }
 
 export async function changePassword(
-  context: Readonly<RouterContextProvider>,
-  request: Request,
+  services: AuthServices,
+  call: BrowserCall,
   staff: StaffIdentity,
   input: { currentPassword: string; newPassword: string },
 ) {
-  const { response, payload, setCookies } = await callAuthEndpoint(context, request, "/change-password", {
+  const { response, payload, setCookies } = await callAuthEndpoint(services, call, "/change-password", {
     currentPassword: input.currentPassword,
     newPassword: input.newPassword,
     revokeOtherSessions: true,
   });
-  if (!response.ok) {
-    const message =
-      response.status === 429
-        ? "Too many attempts. Please wait a minute."
-        : authError(payload, "Failed to change password");
-    return reply(
-      {
-        intent: "change-password",
-        toast: toastMessage("error", "Error", message),
-        fieldErrors: { currentPassword: message },
-      },
-      { status: response.status === 429 ? 429 : 400 },
-    );
+  if (response.status === 429) {
+    throw new AppError("RATE_LIMITED", "Too many attempts. Please wait a minute.", { field: "currentPassword" });
   }
-  await recordAudit(getServices(context).db, {
+  if (!response.ok) {
+    throw new AppError("INVALID_INPUT", authError(payload, "Failed to change password"), { field: "currentPassword" });
+  }
+  await recordAudit(services.db, {
     actor: auditActor(staff),
     action: "user.change_password",
     entityType: "user",
     entityId: staff.id,
   });
-  return reply(
-    {
-      intent: "change-password",
-      toast: toastMessage("success", "Password changed", "Your other sessions were signed out."),
-      fieldErrors: {},
-    },
-    { setCookies },
-  );
+  return { setCookies };
 }
 
 /** Step 1 of enrolment: better-auth stores an unverified secret and returns it with fresh backup codes. */
-export async function startTwoFactor(context: Readonly<RouterContextProvider>, request: Request, password: string) {
-  const { response, payload, setCookies } = await callAuthEndpoint(context, request, "/two-factor/enable", {
-    password,
-  });
+export async function startTwoFactor(services: AuthServices, call: BrowserCall, password: string) {
+  const { response, payload, setCookies } = await callAuthEndpoint(services, call, "/two-factor/enable", { password });
   if (!response.ok || typeof payload?.totpURI !== "string") {
-    const message = authError(payload, "Could not start two-factor setup");
-    return reply(
-      { intent: "enable-2fa", toast: toastMessage("error", "Error", message), fieldErrors: { password: message } },
-      { status: 400 },
-    );
+    throw new AppError("INVALID_INPUT", authError(payload, "Could not start two-factor setup"), { field: "password" });
   }
-  return reply(
-    {
-      intent: "enable-2fa",
-      toast: null,
-      fieldErrors: {},
-      enrolment: {
-        qrSvg: await qrCodeSvg(payload.totpURI),
-        totpUri: payload.totpURI,
-        backupCodes: Array.isArray(payload.backupCodes) ? payload.backupCodes.map(String) : [],
-      },
-    },
-    { setCookies },
-  );
+  const enrolment: TwoFactorEnrolment = {
+    qrSvg: await qrCodeSvg(payload.totpURI),
+    totpUri: payload.totpURI,
+    backupCodes: Array.isArray(payload.backupCodes) ? payload.backupCodes.map(String) : [],
+  };
+  return { enrolment, setCookies };
 }
 
 /** Step 2: a correct code from the app turns two-factor on (and better-auth rotates the session). */
-export async function confirmTwoFactor(
-  context: Readonly<RouterContextProvider>,
-  request: Request,
-  staff: StaffIdentity,
-  input: { code: string; totpUri: string },
-) {
-  const { response, payload, setCookies } = await callAuthEndpoint(context, request, "/two-factor/verify-totp", {
-    code: input.code,
+export async function confirmTwoFactor(services: AuthServices, call: BrowserCall, staff: StaffIdentity, code: string) {
+  const { response, payload, setCookies } = await callAuthEndpoint(services, call, "/two-factor/verify-totp", {
+    code,
   });
   if (!response.ok) {
-    const message = authError(payload, "That code is not valid.");
-    return reply(
-      {
-        intent: "confirm-2fa",
-        toast: toastMessage("error", "Error", message),
-        fieldErrors: { code: message },
-        enrolment: { qrSvg: await qrCodeSvg(input.totpUri), totpUri: input.totpUri, backupCodes: [] },
-      },
-      { status: 400 },
-    );
+    throw new AppError("INVALID_INPUT", authError(payload, "That code is not valid."), { field: "code" });
   }
-  await recordAudit(getServices(context).db, {
+  await recordAudit(services.db, {
     actor: auditActor(staff),
     action: "user.two_factor_enable",
     entityType: "user",
     entityId: staff.id,
   });
-  return reply(
-    {
-      intent: "confirm-2fa",
-      toast: toastMessage("success", "Two-factor authentication is on", "You'll be asked for a code when you sign in."),
-      fieldErrors: {},
-    },
-    { setCookies },
-  );
+  return { setCookies };
 }
 
 export async function disableTwoFactor(
-  context: Readonly<RouterContextProvider>,
-  request: Request,
+  services: AuthServices,
+  call: BrowserCall,
   staff: StaffIdentity,
   password: string,
 ) {
-  const { response, payload, setCookies } = await callAuthEndpoint(context, request, "/two-factor/disable", {
+  const { response, payload, setCookies } = await callAuthEndpoint(services, call, "/two-factor/disable", {
     password,
   });
   if (!response.ok) {
-    const message = authError(payload, "Could not turn off two-factor authentication");
-    return reply(
-      {
-        intent: "disable-2fa",
-        toast: toastMessage("error", "Error", message),
-        fieldErrors: { disablePassword: message },
-      },
-      { status: 400 },
-    );
+    throw new AppError("INVALID_INPUT", authError(payload, "Could not turn off two-factor authentication"), {
+      field: "password",
+    });
   }
-  await recordAudit(getServices(context).db, {
+  await recordAudit(services.db, {
     actor: auditActor(staff),
     action: "user.two_factor_disable",
     entityType: "user",
     entityId: staff.id,
   });
-  return reply(
-    { intent: "disable-2fa", toast: toastMessage("success", "Two-factor authentication is off"), fieldErrors: {} },
-    { setCookies },
-  );
+  return { setCookies };
 }

@@ -1,8 +1,7 @@
 import { APIError } from "better-auth/api";
-import { createContext, type RouterContextProvider } from "react-router";
 import type { Role } from "~/lib/roles";
-import type { AppServices } from "../context.server";
 import { fromBool } from "../db/values.server";
+import type { AppServices } from "../services.server";
 import { getRole } from "../users/staff-users.server";
 
 export type StaffIdentity = {
@@ -13,8 +12,6 @@ export type StaffIdentity = {
   twoFactorEnabled: boolean;
   sessionCreatedAt: string;
 };
-
-export const staffContext = createContext<StaffIdentity | null>(null);
 
 /**
  * The signed-in staff member behind a request, or null. A session past its absolute lifetime, or of a
@@ -48,13 +45,6 @@ export async function loadStaffSession(services: AppServices, request: Request) 
     sessionCreatedAt: createdAt.toISOString(),
   };
   return { identity, setCookies };
-}
-
-/** The staff member the admin middleware let through; throws if called outside the guarded area. */
-export function requireStaff(context: Readonly<RouterContextProvider>): StaffIdentity {
-  const identity = context.get(staffContext);
-  if (!identity) throw new Error("requireStaff() called on a route the admin guard does not cover");
-  return identity;
 }
 
 export function auditActor(identity: StaffIdentity) {

@@ -1,10 +1,10 @@
 import type { ClientFilters, ClientStatus } from "~/lib/schemas/clients";
 import { BULK_LIMIT } from "~/lib/schemas/lead-admin";
+import { AppError } from "../app-error.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
 import { now } from "../db/values.server";
 import { checkBulkTarget } from "../leads/bulk.server";
-import { LeadActionError } from "../leads/leads.server";
 import { requireAssignableStaff } from "../leads/owners.server";
 import { matchingClients } from "./clients.server";
 
@@ -48,7 +48,8 @@ export async function applyClientBulkChange(
   change: ClientBulkChange,
   { actor, expectedCount }: { actor: AuditActor | null; expectedCount?: number },
 ) {
-  if ("ids" in target && target.ids.length === 0) throw new LeadActionError("Select at least one client first.", 400);
+  if ("ids" in target && target.ids.length === 0)
+    throw new AppError("INVALID_INPUT", "Select at least one client first.");
   return db.transaction().execute(async (trx) => {
     const clients = await targetQuery(trx, target)
       .select("id")

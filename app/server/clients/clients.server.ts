@@ -1,4 +1,5 @@
 import type { ClientFilters, ClientInput, ClientSort, ClientStatus } from "~/lib/schemas/clients";
+import { AppError } from "../app-error.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import { isUniqueViolation } from "../db/database.server";
 import type { Database, Row } from "../db/schema.server";
@@ -7,10 +8,6 @@ import { newId, now } from "../db/values.server";
 import { csvLine } from "../leads/lead-list.server";
 import { recordStatusChange } from "../leads/leads.server";
 import { recordClientEvents } from "../webhooks/events.server";
-
-export class ClientError extends Error {
-  override name = "ClientError";
-}
 
 export const CLIENTS_PAGE_SIZE = 20;
 
@@ -94,7 +91,7 @@ export async function getClient(db: Database, clientId: string) {
 
 async function requireClient(db: Database, clientId: string) {
   const client = await getClient(db, clientId);
-  if (!client) throw new ClientError("That client no longer exists.");
+  if (!client) throw new AppError("NOT_FOUND", "That client no longer exists.");
   return client;
 }
 
@@ -131,13 +128,13 @@ export async function createClient(db: Database, input: ClientInput, actor: Audi
           .select(["id", "status"])
           .where("id", "=", input.leadId)
           .executeTakeFirst();
-        if (!lead) throw new ClientError("That lead no longer exists, so it cannot be converted.");
+        if (!lead) throw new AppError("NOT_FOUND", "That lead no longer exists, so it cannot be converted.");
         const existing = await trx
           .selectFrom("clients")
           .select("name")
           .where("lead_id", "=", input.leadId)
           .executeTakeFirst();
-        if (existing) throw new ClientError(`This lead was already converted to the client ${existing.name}.`);
+        if (existing) throw new AppError("CONFLICT", `This lead was already converted to the client ${existing.name}.`);
         if (lead.status !== "converted") {
           await trx
             .updateTable("leads")
@@ -175,7 +172,7 @@ export async function createClient(db: Database, input: ClientInput, actor: Audi
     })
     .catch((error: unknown) => {
       // Another conversion of the same lead won the race: the unique index on clients.lead_id refused this one.
-      if (isUniqueViolation(error)) throw new ClientError("This lead was already converted to a client.");
+      if (isUniqueViolation(error)) throw new AppError("CONFLICT", "This lead was already converted to a client.");
       throw error;
     });
   await recordAudit(db, {

@@ -8,9 +8,9 @@ import {
   HEAD_CODE_CATEGORIES,
   type HeadCodeCategory,
 } from "~/lib/consent";
+import { readCookie } from "~/lib/cookies";
 import type { Database } from "../db/schema.server";
 import { now } from "../db/values.server";
-import { readCookie } from "../http/cookies.server";
 import { getSettings } from "../settings/settings.server";
 
 export const CONSENT_COOKIE = "consent";

@@ -1,12 +1,12 @@
 import { readingMinutes } from "~/lib/markdown";
 import type { BlogPostInput, PublishStatus } from "~/lib/schemas/content";
+import { AppError } from "../app-error.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import { changedFields } from "../audit/changes.server";
 import { isUniqueViolation } from "../db/database.server";
 import type { Database, Row } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
 import { fromJson, newId, now, toJson } from "../db/values.server";
-import { ContentError } from "./content-error.server";
 
 export type BlogPost = ReturnType<typeof toBlogPost>;
 
@@ -96,7 +96,7 @@ export function postPublishedAt(before: Pick<BlogPost, "status" | "publishedAt">
 
 async function requirePost(db: Database, id: string) {
   const post = await findPost(db, id);
-  if (!post) throw new ContentError("This blog post no longer exists.", 404);
+  if (!post) throw new AppError("NOT_FOUND", "This blog post no longer exists.");
   return post;
 }
 
@@ -104,13 +104,13 @@ async function assertPostSlugFree(db: Database, slug: string, exceptId?: string)
   let query = db.selectFrom("blog_posts").select("id").where("slug", "=", slug);
   if (exceptId) query = query.where("id", "!=", exceptId);
   if (await query.executeTakeFirst()) {
-    throw new ContentError(`Another blog post already uses the slug "${slug}".`, 409, "slug");
+    throw new AppError("CONFLICT", `Another blog post already uses the slug "${slug}".`, { field: "slug" });
   }
 }
 
 function postSlugTaken(error: unknown, slug: string): never {
   if (isUniqueViolation(error)) {
-    throw new ContentError(`Another blog post already uses the slug "${slug}".`, 409, "slug");
+    throw new AppError("CONFLICT", `Another blog post already uses the slug "${slug}".`, { field: "slug" });
   }
   throw error;
 }

@@ -1,11 +1,11 @@
 import type { PageInput, PublishStatus } from "~/lib/schemas/content";
+import { AppError } from "../app-error.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import { changedFields } from "../audit/changes.server";
 import { isUniqueViolation } from "../db/database.server";
 import type { Database, Row } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
 import { newId, now } from "../db/values.server";
-import { ContentError } from "./content-error.server";
 
 export type Page = ReturnType<typeof toPage>;
 
@@ -73,7 +73,7 @@ export function pagePublishedAt(before: Pick<Page, "status" | "publishedAt"> | n
 
 async function requirePage(db: Database, id: string) {
   const page = await findPage(db, id);
-  if (!page) throw new ContentError("This page no longer exists.", 404);
+  if (!page) throw new AppError("NOT_FOUND", "This page no longer exists.");
   return page;
 }
 
@@ -81,12 +81,13 @@ async function assertSlugFree(db: Database, slug: string, exceptId?: string) {
   let query = db.selectFrom("pages").select("id").where("slug", "=", slug);
   if (exceptId) query = query.where("id", "!=", exceptId);
   if (await query.executeTakeFirst()) {
-    throw new ContentError(`Another page already uses the slug "${slug}".`, 409, "slug");
+    throw new AppError("CONFLICT", `Another page already uses the slug "${slug}".`, { field: "slug" });
   }
 }
 
 function slugTaken(error: unknown, slug: string): never {
-  if (isUniqueViolation(error)) throw new ContentError(`Another page already uses the slug "${slug}".`, 409, "slug");
+  if (isUniqueViolation(error))
+    throw new AppError("CONFLICT", `Another page already uses the slug "${slug}".`, { field: "slug" });
   throw error;
 }
 

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
+import { readCookie } from "~/lib/cookies";
 import { type Currency, isCurrency } from "~/lib/currency";
 import type { Config } from "../config.server";
-import { readCookie } from "../http/cookies.server";
 
 export const CURRENCY_COOKIE = "currency";
 

@@ -1,15 +1,12 @@
 import { sql } from "kysely";
 import { type FormFilters, type FormInput, type FormStatus, type FormType, isSiteFormName } from "~/lib/schemas/forms";
 import type { LeadStatus } from "~/lib/schemas/lead-admin";
+import { AppError } from "../app-error.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import type { Database, Row } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
 import { fromJson, newId, now } from "../db/values.server";
 import { setLeadStatus } from "../leads/leads.server";
-
-export class FormError extends Error {
-  override name = "FormError";
-}
 
 export const FORM_ITEMS_PAGE_SIZE = 20;
 
@@ -110,13 +107,17 @@ function toForm(row: Pick<Row<"forms">, "id" | "name" | "description" | "form_ty
 
 async function requireForm(db: Database, formId: string) {
   const form = await getForm(db, formId);
-  if (!form) throw new FormError("That form no longer exists.");
+  if (!form) throw new AppError("NOT_FOUND", "That form no longer exists.");
   return form;
 }
 
 function refuseSiteName(name: string) {
   if (isSiteFormName(name)) {
-    throw new FormError(`"${name}" is the name the website's own forms use to file their leads; choose another name.`);
+    throw new AppError(
+      "CONFLICT",
+      `"${name}" is the name the website's own forms use to file their leads; choose another name.`,
+      { field: "name" },
+    );
   }
 }
 
@@ -150,8 +151,10 @@ export async function updateForm(db: Database, formId: string, input: FormInput,
   const before = await requireForm(db, formId);
   if (before.name !== input.name) {
     if (before.usedBySite) {
-      throw new FormError(
+      throw new AppError(
+        "CONFLICT",
         `"${before.name}" cannot be renamed: the website's own forms find it by this name, so their leads would no longer be filed under it.`,
+        { field: "name" },
       );
     }
     refuseSiteName(input.name);
@@ -186,7 +189,8 @@ export async function updateForm(db: Database, formId: string, input: FormInput,
 export async function deleteForm(db: Database, formId: string, actor: AuditActor | null) {
   const form = await requireForm(db, formId);
   if (form.usedBySite) {
-    throw new FormError(
+    throw new AppError(
+      "CONFLICT",
       `"${form.name}" cannot be deleted: the website's own forms file their leads under it. Set it to inactive instead to stop outside sites posting to it.`,
     );
   }
@@ -218,6 +222,8 @@ function pageOf(total: number, requested: number, pageSize: number) {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   return { page: Math.min(requested, pageCount), pageCount };
 }
+
+export type FormLead = Awaited<ReturnType<typeof listFormLeads>>["leads"][number];
 
 /** The form's leads (not spam), newest first, one page at a time. */
 export async function listFormLeads(
@@ -299,6 +305,6 @@ export async function setFormLeadStatus(
     .where("id", "=", leadId)
     .where("form_id", "=", formId)
     .executeTakeFirst();
-  if (!lead) throw new FormError("That lead no longer exists or no longer belongs to this form.");
+  if (!lead) throw new AppError("NOT_FOUND", "That lead no longer exists or no longer belongs to this form.");
   await setLeadStatus(db, leadId, status, actor);
 }

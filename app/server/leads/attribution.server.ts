@@ -1,5 +1,6 @@
 import { withoutControlCharacters } from "~/lib/control-characters";
-import { readCookie } from "../http/cookies.server";
+import { readCookie } from "~/lib/cookies";
+import type { Attribution } from "./capture.server";
 
 export type Utm = { utm_source: string | null; utm_medium: string | null; utm_campaign: string | null };
 
@@ -71,4 +72,32 @@ export function landingPathOf(cookieHeader: string | null | undefined) {
  */
 export function visitCookie(landingPath: string, secure: boolean) {
   return `${VISIT_COOKIE}=${encodeURIComponent(landingPath)}; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+const text = (value: FormDataEntryValue | null, max: number) => {
+  const cleaned = typeof value === "string" ? withoutControlCharacters(value).trim() : "";
+  return cleaned ? cleaned.slice(0, max) : null;
+};
+
+/** Where a visitor form's submission came from: first touch, page, landing path, referrer and browser. */
+export function attributionOf(request: Request, formData: FormData): Attribution {
+  const userAgent = request.headers.get("user-agent")?.slice(0, 500) ?? null;
+  // Without JavaScript the form cannot say where it was; the Referer header can.
+  const pageUrl = text(formData.get("pageUrl"), 2048) ?? request.headers.get("referer")?.slice(0, 2048) ?? null;
+  return {
+    firstTouch: firstTouchOf(request),
+    pageUrl,
+    // A visit without the beacon (no JavaScript) began, as far as we know, on the form's page.
+    landingPath: landingPathOf(request.headers.get("cookie")) ?? pathOfUrl(pageUrl),
+    referrer: text(formData.get("referrer"), 2048),
+    userAgent,
+    browserInfo: {
+      userAgent,
+      language:
+        text(formData.get("language"), 50) ??
+        request.headers.get("accept-language")?.split(",")[0]?.slice(0, 50) ??
+        null,
+      platform: text(formData.get("platform"), 50),
+    },
+  };
 }

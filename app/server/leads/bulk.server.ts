@@ -1,12 +1,13 @@
 import { sql } from "kysely";
 import { BULK_LIMIT, type LeadStatus } from "~/lib/schemas/lead-admin";
+import { AppError } from "../app-error.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import { dialectOf } from "../db/database.server";
 import type { Database } from "../db/schema.server";
 import { newId, now } from "../db/values.server";
 import { queueMails } from "../mail/outbox.server";
 import { applyFilters, type FilterContext, type ListFilters } from "./lead-list.server";
-import { deleteLeadRows, LeadActionError } from "./leads.server";
+import { deleteLeadRows } from "./leads.server";
 import { assignmentMail, requireAssignableStaff } from "./owners.server";
 
 /** The leads a bulk change acts on: ticked ids, or everything the filter matches, across pages. */
@@ -192,16 +193,16 @@ export function checkBulkTarget<T>(
   { deleting, expectedCount }: { deleting: boolean; expectedCount: number | undefined },
 ) {
   if (rows.length > BULK_LIMIT) {
-    throw new LeadActionError(
+    throw new AppError(
+      "INVALID_INPUT",
       `More than ${BULK_LIMIT.toLocaleString("en-US")} ${noun} match: narrow the filter and try again.`,
-      400,
     );
   }
-  if (rows.length === 0) throw new LeadActionError(`No ${noun} match any more.`, 409);
+  if (rows.length === 0) throw new AppError("CONFLICT", `No ${noun} match any more.`);
   if (deleting && expectedCount !== undefined && expectedCount !== rows.length) {
-    throw new LeadActionError(
+    throw new AppError(
+      "CONFLICT",
       `${rows.length.toLocaleString("en-US")} ${noun} match now, not the ${expectedCount.toLocaleString("en-US")} you confirmed. Check the list and try again.`,
-      409,
     );
   }
   return rows;

@@ -1,10 +1,10 @@
 import { sql } from "kysely";
 import { dayIn, hourIn, localInputToIso, todayRange } from "~/lib/time-zone";
+import { AppError } from "../app-error.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
 import { fromBool, now } from "../db/values.server";
 import { headerSafe, queueMails } from "../mail/outbox.server";
-import { LeadActionError } from "./leads.server";
 
 /**
  * Sets or clears a lead's next follow-up. `followUpAt` is the agency's wall clock (a `datetime-local`
@@ -17,14 +17,14 @@ export async function setLeadFollowUp(
   actor: AuditActor | null,
 ) {
   const at = input.followUpAt ? localInputToIso(timeZone, input.followUpAt) : null;
-  if (input.followUpAt && !at) throw new LeadActionError("Choose a date and time for the follow-up.", 400);
+  if (input.followUpAt && !at) throw new AppError("INVALID_INPUT", "Choose a date and time for the follow-up.");
   await db.transaction().execute(async (trx) => {
     const lead = await trx
       .selectFrom("leads")
       .select(["id", "next_follow_up_at", "follow_up_note"])
       .where("id", "=", input.leadId)
       .executeTakeFirst();
-    if (!lead) throw new LeadActionError("This lead no longer exists.", 404);
+    if (!lead) throw new AppError("NOT_FOUND", "This lead no longer exists.");
     const note = at ? input.followUpNote : null;
     await trx
       .updateTable("leads")

@@ -51,6 +51,7 @@ async function leadIdsOf(db: Database, email: string) {
 }
 
 export type GdprExport = Awaited<ReturnType<typeof collectPersonalData>>;
+export type ErasedData = Awaited<ReturnType<typeof erasePersonalData>>;
 
 async function collectPersonalData(db: Database, email: string) {
   const leadIds = await leadIdsOf(db, email);

@@ -1,20 +1,10 @@
 import type { LeadEdit, LeadStatus } from "~/lib/schemas/lead-admin";
+import { AppError } from "../app-error.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import type { Database, OutboxStatus } from "../db/schema.server";
 import { fromBool, fromJson, newId, now } from "../db/values.server";
 import { recordLeadReleasedFromSpam, recordLeadStatusEvents } from "../webhooks/events.server";
 import { type LeadSummary, toLeadSummary } from "./lead-list.server";
-
-/** A staff action that cannot be done as asked (the lead is gone, the mail already sent...). */
-export class LeadActionError extends Error {
-  override name = "LeadActionError";
-  constructor(
-    message: string,
-    readonly status = 409,
-  ) {
-    super(message);
-  }
-}
 
 export type LeadDetail = {
   lead: LeadSummary & {
@@ -182,7 +172,7 @@ async function requireLead(db: Database, leadId: string) {
     .select(["id", "name", "email", "phone", "company", "status", "message", "is_spam"])
     .where("id", "=", leadId)
     .executeTakeFirst();
-  if (!lead) throw new LeadActionError("This lead no longer exists.", 404);
+  if (!lead) throw new AppError("NOT_FOUND", "This lead no longer exists.");
   return lead;
 }
 
@@ -368,9 +358,9 @@ export async function requeueLeadMail(db: Database, leadId: string, mailId: stri
       .where("id", "=", mailId)
       .where("lead_id", "=", leadId)
       .executeTakeFirst();
-    if (!mail) throw new LeadActionError("This mail no longer exists.", 404);
-    if (mail.status === "sent") throw new LeadActionError("This mail was already sent.");
-    if (mail.status === "sending") throw new LeadActionError("This mail is being sent right now.");
+    if (!mail) throw new AppError("NOT_FOUND", "This mail no longer exists.");
+    if (mail.status === "sent") throw new AppError("CONFLICT", "This mail was already sent.");
+    if (mail.status === "sending") throw new AppError("CONFLICT", "This mail is being sent right now.");
     const at = now();
     // Only as it was read: a worker may have claimed it since (PostgreSQL reads without a lock here).
     const requeued = await trx
@@ -379,7 +369,7 @@ export async function requeueLeadMail(db: Database, leadId: string, mailId: stri
       .where("id", "=", mailId)
       .where("status", "=", mail.status)
       .executeTakeFirst();
-    if (Number(requeued.numUpdatedRows) !== 1) throw new LeadActionError("This mail is being sent right now.");
+    if (Number(requeued.numUpdatedRows) !== 1) throw new AppError("CONFLICT", "This mail is being sent right now.");
     await recordAudit(trx, {
       actor,
       action: "lead.resend_mail",

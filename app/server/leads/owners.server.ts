@@ -1,12 +1,12 @@
 import type { Transaction } from "kysely";
 import { z } from "zod";
+import { AppError } from "../app-error.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import { preparedQuery } from "../db/prepared-query.server";
 import type { Database, DB } from "../db/schema.server";
 import { fromBool, fromJson, now } from "../db/values.server";
 import { headerSafe, type OutgoingMail, queueMails } from "../mail/outbox.server";
 import { getSettings, setSetting } from "../settings/settings.server";
-import { LeadActionError } from "./leads.server";
 
 /** Roles that may own leads and clients: the people who work them. */
 export const OWNER_ROLES = ["admin", "sales"] as const;
@@ -39,7 +39,7 @@ export async function findAssignableStaff(db: Database, userId: string) {
 
 export async function requireAssignableStaff(db: Database, userId: string) {
   const owner = await findAssignableStaff(db, userId);
-  if (!owner) throw new LeadActionError("Leads can only be given to active admin or sales staff.", 400);
+  if (!owner) throw new AppError("INVALID_INPUT", "Leads can only be given to active admin or sales staff.");
   return owner;
 }
 
@@ -82,7 +82,7 @@ export async function setLeadOwner(
       .select(["id", "name", "owner_id"])
       .where("id", "=", leadId)
       .executeTakeFirst();
-    if (!lead) throw new LeadActionError("This lead no longer exists.", 404);
+    if (!lead) throw new AppError("NOT_FOUND", "This lead no longer exists.");
     if (lead.owner_id === ownerId) return;
     const owner = ownerId ? await requireAssignableStaff(trx, ownerId) : null;
     const at = now();
@@ -112,7 +112,7 @@ export async function setClientOwner(db: Database, clientId: string, ownerId: st
       .select(["id", "owner_id"])
       .where("id", "=", clientId)
       .executeTakeFirst();
-    if (!client) throw new LeadActionError("This client no longer exists.", 404);
+    if (!client) throw new AppError("NOT_FOUND", "This client no longer exists.");
     if (client.owner_id === ownerId) return;
     if (ownerId) await requireAssignableStaff(trx, ownerId);
     await trx.updateTable("clients").set({ owner_id: ownerId, updated_at: now() }).where("id", "=", clientId).execute();

@@ -2,11 +2,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import type { z } from "zod";
 import { getStartedLeadSchema } from "~/lib/schemas/leads";
-import type { AppServices } from "../context.server";
 import { preparedQuery } from "../db/prepared-query.server";
 import type { Database } from "../db/schema.server";
 import { leadMailContext } from "../mail/lead-mails.server";
 import { countLeadCaptured, countLeadRefused } from "../metrics/metrics.server";
+import type { AppServices } from "../services.server";
 import { firstTouchFromCookies } from "./attribution.server";
 import { UNAVAILABLE_RETRY_AFTER_SECONDS, writeLead } from "./capture.server";
 import { HONEYPOT_FIELD, spamReason, TOO_MANY_SUBMISSIONS, TooManySubmissions } from "./spam.server";
@@ -91,7 +91,7 @@ async function parseFields(type: string, body: Buffer): Promise<ParsedFields> {
     }
     const form = await new Response(new Uint8Array(body), { headers: { "content-type": type } }).formData();
     return {
-      fields: Object.fromEntries([...form].filter(([, value]) => typeof value === "string")) as Record<string, string>,
+      fields: Object.fromEntries([...form].filter((entry): entry is [string, string] => typeof entry[1] === "string")),
     };
   } catch {
     return { refusal: reply(400, { error: `The body is not valid ${format.name}.` }) };

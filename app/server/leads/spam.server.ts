@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { readCookie } from "~/lib/cookies";
 import type { Database } from "../db/schema.server";
-import { readCookie } from "../http/cookies.server";
 import { leadEmailRateLimitKey } from "../rate-limit/address-key.server";
 import { rateLimitAddress } from "../rate-limit/client-address.server";
 import { consumeRateLimit } from "../rate-limit/rate-limit.server";

@@ -1,8 +1,8 @@
 import type { Transaction } from "kysely";
-import type { AppServices } from "../context.server";
 import { preparedQuery } from "../db/prepared-query.server";
 import type { Database, DB } from "../db/schema.server";
 import { fromBool, fromJson } from "../db/values.server";
+import type { AppServices } from "../services.server";
 import { headerSafe, type OutgoingMail } from "./outbox.server";
 
 export type LeadForMail = {

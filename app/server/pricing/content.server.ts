@@ -1,7 +1,7 @@
 import type { PricingContentInput } from "~/lib/schemas/pricing";
+import { AppError } from "../app-error.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import { changedFields } from "../audit/changes.server";
-import { ContentError } from "../content/content-error.server";
 import type { Database, Row } from "../db/schema.server";
 import { fromBool, fromJson, now, toJson } from "../db/values.server";
 
@@ -37,7 +37,7 @@ export async function updatePricingContent(db: Database, input: PricingContentIn
       .selectAll()
       .where("section_key", "=", input.sectionKey)
       .executeTakeFirst();
-    if (!row) throw new ContentError("This content section no longer exists.", 404);
+    if (!row) throw new AppError("NOT_FOUND", "This content section no longer exists.");
     const before = toPricingContent(row);
     await trx
       .updateTable("pricing_content")

@@ -1,7 +1,7 @@
 import type { PricingPlanInput } from "~/lib/schemas/pricing";
+import { AppError } from "../app-error.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import { changedFields } from "../audit/changes.server";
-import { ContentError } from "../content/content-error.server";
 import type { Database, Row } from "../db/schema.server";
 import { fromBool, fromJson, newId, now, toJson } from "../db/values.server";
 
@@ -51,7 +51,7 @@ export async function listAllPlans(db: Database) {
 
 async function requirePlan(db: Database, id: string) {
   const row = await db.selectFrom("pricing_plans").selectAll().where("id", "=", id).executeTakeFirst();
-  if (!row) throw new ContentError("This pricing plan no longer exists.", 404);
+  if (!row) throw new AppError("NOT_FOUND", "This pricing plan no longer exists.");
   return toPricingPlan(row);
 }
 

@@ -28,15 +28,11 @@ export async function setSetting(db: Database, key: string, value: unknown, upda
     .execute();
 }
 
-/** Every key the settings screen edits. */
-export const SITE_SETTING_KEYS = [
-  "site_title",
-  "site_meta_description",
-  "notification_emails",
-  ...(Object.keys(siteFiles) as SiteFileKey[]),
-  "google_analytics_id",
-  "facebook_pixel_id",
-  "custom_head_code",
+/** The settings screen's sections, by the keys each edits. */
+export const SITE_INFORMATION_KEYS = ["site_title", "site_meta_description", "notification_emails"] as const;
+export const SITE_FILE_KEYS = Object.keys(siteFiles) as SiteFileKey[];
+export const ANALYTICS_KEYS = ["google_analytics_id", "facebook_pixel_id", "custom_head_code"] as const;
+export const PRIVACY_KEYS = [
   "consent_banner",
   "consent_scope",
   "consent_policy_version",
@@ -44,6 +40,14 @@ export const SITE_SETTING_KEYS = [
   "retention_events_months",
   "retention_consent_months",
   "retention_mails_months",
+] as const;
+
+/** Every key the settings screen edits. */
+export const SITE_SETTING_KEYS = [
+  ...SITE_INFORMATION_KEYS,
+  ...SITE_FILE_KEYS,
+  ...ANALYTICS_KEYS,
+  ...PRIVACY_KEYS,
 ] as const;
 export type SiteSettingKey = (typeof SITE_SETTING_KEYS)[number];
 export type SiteSettingValues = Record<SiteSettingKey, string | null>;

@@ -15,22 +15,11 @@ import {
   tooLargeMessage,
   type UploadTarget,
 } from "~/lib/uploads";
+import { AppError } from "../app-error.server";
 import type { Storage } from "../storage/storage.server";
 import { uploadUrl } from "../storage/storage.server";
 import { detectFileType, SNIFF_BYTES } from "./sniff.server";
 import { checkZipArchive, ZipRefused } from "./zip.server";
-
-/** A refused upload: the status and a message meant for the person uploading. */
-export class UploadError extends Error {
-  override name = "UploadError";
-  constructor(
-    readonly status: number,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}
 
 export type StoredUpload = { key: string; url: string; type: FileType; size: number; target: UploadTarget };
 
@@ -65,7 +54,8 @@ class FileInspector extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
     this.size += chunk.length;
-    if (this.size > fileKinds[this.kind].maxBytes) return callback(new UploadError(413, tooLargeMessage(this.kind)));
+    if (this.size > fileKinds[this.kind].maxBytes)
+      return callback(new AppError("TOO_LARGE", tooLargeMessage(this.kind)));
     if (!this.decided) {
       this.head = Buffer.concat([this.head, chunk.subarray(0, SNIFF_BYTES - this.head.length)]);
       if (this.head.length >= SNIFF_BYTES) {
@@ -78,7 +68,7 @@ class FileInspector extends Transform {
   }
 
   override _flush(callback: TransformCallback) {
-    if (this.size === 0) return callback(new UploadError(400, "The file is empty."));
+    if (this.size === 0) return callback(new AppError("INVALID_INPUT", "The file is empty."));
     callback(this.decided ? null : this.decide());
   }
 
@@ -90,10 +80,10 @@ class FileInspector extends Transform {
       this.type = detection.type;
       return null;
     }
-    if (detection.type === null && detection.svg) return new UploadError(415, SVG_REFUSED);
+    if (detection.type === null && detection.svg) return new AppError("UNSUPPORTED_TYPE", SVG_REFUSED);
     const found = detection.type ? ` This file is a ${detection.type.toUpperCase()}.` : "";
-    return new UploadError(
-      415,
+    return new AppError(
+      "UNSUPPORTED_TYPE",
       `${fileKinds[this.kind].wrongType}${found} The type is read from the file's contents, not its name.`,
     );
   }
@@ -108,12 +98,12 @@ class FileInspector extends Transform {
 export async function receiveUpload(storage: Storage, request: Request, role: Role | null): Promise<StoredUpload> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\b/i.test(contentType)) {
-    throw new UploadError(415, "Send the file as multipart/form-data, in a field named file.");
+    throw new AppError("UNSUPPORTED_TYPE", "Send the file as multipart/form-data, in a field named file.");
   }
-  if (!request.body) throw new UploadError(400, "No file was sent.");
+  if (!request.body) throw new AppError("INVALID_INPUT", "No file was sent.");
   const declaredLength = Number(request.headers.get("content-length") ?? Number.NaN);
   if (declaredLength > LARGEST_FILE + ENVELOPE_BYTES) {
-    throw new UploadError(413, `The file is too large: the limit is ${LARGEST_FILE / (1024 * 1024)} MB.`);
+    throw new AppError("TOO_LARGE", `The file is too large: the limit is ${LARGEST_FILE / (1024 * 1024)} MB.`);
   }
   const query = new URL(request.url).searchParams;
   const fields: Record<string, string | undefined> = {
@@ -128,7 +118,7 @@ export async function receiveUpload(storage: Storage, request: Request, role: Ro
       limits: { files: 1, fields: 8, fieldSize: 256, parts: 10, fileSize: LARGEST_FILE + 1 },
     });
   } catch {
-    throw new UploadError(400, "The upload is not valid multipart/form-data.");
+    throw new AppError("INVALID_INPUT", "The upload is not valid multipart/form-data.");
   }
   const source = Readable.fromWeb(request.body as never);
   let tempPath: string | null = null;
@@ -148,7 +138,7 @@ export async function receiveUpload(storage: Storage, request: Request, role: Ro
         source.unpipe(parser);
         source.pause();
         activeFile?.destroy(new Error("upload refused"));
-        reject(error instanceof UploadError ? error : new UploadError(400, "The upload was interrupted."));
+        reject(error instanceof AppError ? error : new AppError("INVALID_INPUT", "The upload was interrupted."));
       };
 
       parser.on("field", (name, value) => {
@@ -158,27 +148,29 @@ export async function receiveUpload(storage: Storage, request: Request, role: Ro
         if (settled) return file.resume();
         if (name !== "file") {
           file.resume();
-          return fail(new UploadError(400, 'Send the file in a field named "file".'));
+          return fail(new AppError("INVALID_INPUT", 'Send the file in a field named "file".'));
         }
         fileSeen = true;
         const target = resolveUploadTarget(fields.bucket, fields.prefix);
         if (typeof target === "string") {
           file.resume();
           const order = fields.bucket ? "" : " Send the bucket and prefix fields before the file.";
-          return fail(new UploadError(400, `${target}${order}`));
+          return fail(new AppError("INVALID_INPUT", `${target}${order}`));
         }
         if (role === null || !target.roles.includes(role)) {
           file.resume();
           return fail(
-            new UploadError(
-              403,
-              target.settingKey ? "Only admins can change site settings." : "Your role may not upload files here.",
+            new AppError(
+              "FORBIDDEN",
+              target.settingKey
+                ? "Only admins and editors can change the site's files."
+                : "Your role may not upload files here.",
             ),
           );
         }
         if (declaredLength > fileKinds[target.kind].maxBytes + ENVELOPE_BYTES) {
           file.resume();
-          return fail(new UploadError(413, tooLargeMessage(target.kind)));
+          return fail(new AppError("TOO_LARGE", tooLargeMessage(target.kind)));
         }
         const inspector = new FileInspector(target.kind);
         tempPath = path.join(storage.incomingDir, `${randomUUID()}.part`);
@@ -191,16 +183,16 @@ export async function receiveUpload(storage: Storage, request: Request, role: Ro
           },
         );
       });
-      const tooMany = () => fail(new UploadError(400, "Send exactly one file per upload."));
+      const tooMany = () => fail(new AppError("INVALID_INPUT", "Send exactly one file per upload."));
       parser.on("filesLimit", tooMany);
       parser.on("partsLimit", tooMany);
       parser.on("fieldsLimit", tooMany);
-      parser.on("error", () => fail(new UploadError(400, "The upload is not valid multipart/form-data.")));
-      source.on("error", () => fail(new UploadError(400, "The upload was interrupted.")));
+      parser.on("error", () => fail(new AppError("INVALID_INPUT", "The upload is not valid multipart/form-data.")));
+      source.on("error", () => fail(new AppError("INVALID_INPUT", "The upload was interrupted.")));
       parser.on("close", async () => {
         if (settled) return;
         if (!fileSeen || !pending)
-          return fail(new UploadError(400, 'No file was sent: add one in a field named "file".'));
+          return fail(new AppError("INVALID_INPUT", 'No file was sent: add one in a field named "file".'));
         const done = await pending;
         if (settled || !done) return;
         settled = true;
@@ -227,7 +219,9 @@ export async function receiveUpload(storage: Storage, request: Request, role: Ro
     try {
       await storage.put(key, { ...file, contentType: fileTypes[received.type].mime });
     } catch (error) {
-      throw new UploadError(503, "The file could not be stored. Please try again in a moment.", { cause: error });
+      throw new AppError("UNAVAILABLE", "The file could not be stored. Please try again in a moment.", {
+        cause: error,
+      });
     }
     return { key, url: uploadUrl(key), type: received.type, size: received.size, target: received.target };
   } finally {
@@ -240,7 +234,7 @@ async function checkZip(filePath: string, size: number) {
   try {
     await checkZipArchive(handle, size);
   } catch (error) {
-    if (error instanceof ZipRefused) throw new UploadError(422, error.message);
+    if (error instanceof ZipRefused) throw new AppError("UNPROCESSABLE", error.message);
     throw error;
   } finally {
     await handle.close();

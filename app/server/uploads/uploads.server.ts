@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import type { SiteFileKey } from "~/lib/uploads";
 import { recordAudit } from "../audit/audit.server";
 import { auditActor, type StaffIdentity } from "../auth/session.server";
-import type { AppServices } from "../context.server";
+import type { AppServices } from "../services.server";
 import { updateSettings } from "../settings/settings.server";
 import { keyFromUploadUrl, type Storage } from "../storage/storage.server";
 import { receiveUpload } from "./receive.server";

@@ -1,14 +1,11 @@
 import { hashPassword } from "better-auth/crypto";
 import { isRole, type Role } from "~/lib/roles";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/schemas/staff";
+import { AppError } from "../app-error.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import { dialectOf } from "../db/database.server";
 import type { Database } from "../db/schema.server";
 import { fromBool, newId, now } from "../db/values.server";
-
-export class StaffUserError extends Error {
-  override name = "StaffUserError";
-}
 
 export type StaffUser = {
   id: string;
@@ -27,10 +24,14 @@ export function normaliseEmail(email: string) {
 
 export function checkNewPassword(password: string) {
   if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new StaffUserError(`Passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+    throw new AppError("INVALID_INPUT", `Passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`, {
+      field: "password",
+    });
   }
   if (password.length > MAX_PASSWORD_LENGTH) {
-    throw new StaffUserError(`Passwords must be at most ${MAX_PASSWORD_LENGTH} characters.`);
+    throw new AppError("INVALID_INPUT", `Passwords must be at most ${MAX_PASSWORD_LENGTH} characters.`, {
+      field: "password",
+    });
   }
 }
 
@@ -91,7 +92,7 @@ type NewStaffUser = { email: string; password: string; role: Role; name?: string
 async function insertUser(trx: Database, input: Omit<NewStaffUser, "password"> & { passwordHash: string }) {
   const email = normaliseEmail(input.email);
   const taken = await trx.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();
-  if (taken) throw new StaffUserError(`A user with the e-mail ${email} already exists.`);
+  if (taken) throw new AppError("CONFLICT", `A user with the e-mail ${email} already exists.`, { field: "email" });
   const id = newId();
   const at = now();
   await trx
@@ -199,7 +200,7 @@ async function withoutLosingLastAdmin(db: Database, userId: string, change: (trx
       (await getRole(trx, userId)) === "admin" &&
       (await countAdmins(trx, { activeOnly: true, excluding: userId })) === 0
     ) {
-      throw new StaffUserError("This is the last active admin: make another user an admin first.");
+      throw new AppError("CONFLICT", "This is the last active admin: make another user an admin first.");
     }
     await change(trx);
   });
@@ -207,7 +208,7 @@ async function withoutLosingLastAdmin(db: Database, userId: string, change: (trx
 
 async function requireUser(db: Database, userId: string) {
   const user = await findStaffUser(db, { id: userId });
-  if (!user) throw new StaffUserError("That user no longer exists.");
+  if (!user) throw new AppError("NOT_FOUND", "That user no longer exists.");
   return user;
 }
 
@@ -234,7 +235,7 @@ export async function setStaffRole(db: Database, userId: string, role: Role, act
 
 export async function setStaffDisabled(db: Database, userId: string, disabled: boolean, actor: AuditActor | null) {
   const user = await requireUser(db, userId);
-  if (disabled && actor?.id === userId) throw new StaffUserError("You cannot disable your own account.");
+  if (disabled && actor?.id === userId) throw new AppError("CONFLICT", "You cannot disable your own account.");
   const change = async (trx: Database) => {
     await trx.updateTable("user").set({ disabled, updated_at: now() }).where("id", "=", userId).execute();
     if (disabled) await trx.deleteFrom("session").where("user_id", "=", userId).execute();
@@ -300,7 +301,7 @@ export async function resetStaffPassword(db: Database, userId: string, password:
 
 export async function deleteStaffUser(db: Database, userId: string, actor: AuditActor | null) {
   const user = await requireUser(db, userId);
-  if (actor?.id === userId) throw new StaffUserError("You cannot delete your own account.");
+  if (actor?.id === userId) throw new AppError("CONFLICT", "You cannot delete your own account.");
   await withoutLosingLastAdmin(db, userId, async (trx) => {
     await trx.deleteFrom("user_roles").where("user_id", "=", userId).execute();
     await trx.deleteFrom("user").where("id", "=", userId).execute();

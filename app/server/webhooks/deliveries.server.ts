@@ -1,12 +1,12 @@
 import { type Insertable, sql } from "kysely";
 import { WEBHOOK_TEST_EVENT, type WebhookLogFilter } from "~/lib/schemas/webhooks";
+import { AppError } from "../app-error.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import { dialectOf } from "../db/database.server";
 import type { Database, DB, Row } from "../db/schema.server";
 import { fromBool, fromJson, newId, now, toJson } from "../db/values.server";
 import { activeAdminAddresses } from "../mail/lead-mails.server";
 import { queueMails } from "../mail/outbox.server";
-import { WebhookEndpointError } from "./endpoints.server";
 import type { WebhookBody } from "./events.server";
 import type { SendResult } from "./send.server";
 
@@ -378,7 +378,7 @@ export async function queueTestEvent(
       .select(["id", "url"])
       .where("id", "=", endpointId)
       .executeTakeFirst();
-    if (!endpoint) throw new WebhookEndpointError("This endpoint no longer exists.", 404);
+    if (!endpoint) throw new AppError("NOT_FOUND", "This endpoint no longer exists.");
     const id = newId();
     const at = now();
     const body: WebhookBody = {
@@ -426,10 +426,9 @@ export async function redeliver(db: Database, endpointId: string, deliveryId: st
       .where("id", "=", deliveryId)
       .where("endpoint_id", "=", endpointId)
       .executeTakeFirst();
-    if (!delivery) throw new WebhookEndpointError("This delivery no longer exists.", 404);
-    if (delivery.status === "sending") throw new WebhookEndpointError("This delivery is being sent right now.", 409);
-    if (delivery.status === "queued")
-      throw new WebhookEndpointError("This delivery is already waiting to be sent.", 409);
+    if (!delivery) throw new AppError("NOT_FOUND", "This delivery no longer exists.");
+    if (delivery.status === "sending") throw new AppError("CONFLICT", "This delivery is being sent right now.");
+    if (delivery.status === "queued") throw new AppError("CONFLICT", "This delivery is already waiting to be sent.");
     const at = now();
     const requeued = await trx
       .updateTable("webhook_deliveries")
@@ -438,7 +437,7 @@ export async function redeliver(db: Database, endpointId: string, deliveryId: st
       .where("status", "=", delivery.status)
       .executeTakeFirst();
     if (Number(requeued.numUpdatedRows) !== 1) {
-      throw new WebhookEndpointError("This delivery is being sent right now.", 409);
+      throw new AppError("CONFLICT", "This delivery is being sent right now.");
     }
     await recordAudit(trx, {
       actor,
@@ -463,7 +462,7 @@ export async function redeliverFailed(db: Database, endpointId: string, actor: A
       .select("id")
       .where("id", "=", endpointId)
       .executeTakeFirst();
-    if (!endpoint) throw new WebhookEndpointError("This endpoint no longer exists.", 404);
+    if (!endpoint) throw new AppError("NOT_FOUND", "This endpoint no longer exists.");
     const at = now();
     const requeued = await trx
       .updateTable("webhook_deliveries")

@@ -1,4 +1,5 @@
 import type { WebhookEndpointInput, WebhookEventType, WebhookFormat } from "~/lib/schemas/webhooks";
+import { AppError } from "../app-error.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import type { Database, Row } from "../db/schema.server";
 import { fromBool, fromJson, newId, now, toJson } from "../db/values.server";
@@ -7,18 +8,6 @@ import { newWebhookSecret } from "./signature.server";
 
 /** After a rotation the old secret still signs (beside the new one) for this long, so receivers can switch over. */
 export const PREVIOUS_SECRET_GRACE_MS = 24 * 60 * 60_000;
-
-/** Something about an endpoint that cannot be done as asked; the message says why. */
-export class WebhookEndpointError extends Error {
-  override name = "WebhookEndpointError";
-  constructor(
-    message: string,
-    readonly status = 400,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
 
 export type WebhookEndpoint = {
   id: string;
@@ -61,7 +50,7 @@ async function checkedUrl(url: string, guard: EndpointGuard) {
   try {
     return await checkWebhookUrl(url, guard);
   } catch (error) {
-    if (error instanceof WebhookAddressError) throw new WebhookEndpointError(error.message, 400, "url");
+    if (error instanceof WebhookAddressError) throw new AppError("INVALID_INPUT", error.message, { field: "url" });
     throw error;
   }
 }
@@ -88,7 +77,7 @@ export async function getWebhookEndpoint(db: Database, endpointId: string) {
 
 async function requireEndpoint(db: Database, endpointId: string) {
   const row = await db.selectFrom("webhook_endpoints").selectAll().where("id", "=", endpointId).executeTakeFirst();
-  if (!row) throw new WebhookEndpointError("This endpoint no longer exists.", 404);
+  if (!row) throw new AppError("NOT_FOUND", "This endpoint no longer exists.");
   return row;
 }
 

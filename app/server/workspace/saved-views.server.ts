@@ -1,17 +1,8 @@
+import { AppError } from "../app-error.server";
 import { type AuditActor, recordAudit } from "../audit/audit.server";
 import { isUniqueViolation } from "../db/database.server";
 import type { Database } from "../db/schema.server";
 import { newId, now } from "../db/values.server";
-
-export class SavedViewError extends Error {
-  override name = "SavedViewError";
-  constructor(
-    message: string,
-    readonly status = 409,
-  ) {
-    super(message);
-  }
-}
 
 export type SavedView = { id: string; name: string; query: string };
 
@@ -62,7 +53,8 @@ export async function saveView(
       });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new SavedViewError(`You already have a view named "${input.name}".`);
+    if (isUniqueViolation(error))
+      throw new AppError("CONFLICT", `You already have a view named "${input.name}".`, { field: "name" });
     throw error;
   }
   return id;
@@ -76,7 +68,7 @@ export async function deleteSavedView(db: Database, userId: string, viewId: stri
       .where("id", "=", viewId)
       .where("user_id", "=", userId)
       .executeTakeFirst();
-    if (Number(deleted.numDeletedRows) !== 1) throw new SavedViewError("This view no longer exists.", 404);
+    if (Number(deleted.numDeletedRows) !== 1) throw new AppError("NOT_FOUND", "This view no longer exists.");
     await recordAudit(trx, { actor, action: "saved_view.delete", entityType: "saved_view", entityId: viewId });
   });
 }

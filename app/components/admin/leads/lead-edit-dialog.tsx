@@ -16,8 +16,8 @@ import {
 import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
+import type { ActionResult } from "~/http/action-result.server";
 import { LEAD_STATUSES, type LeadStatus, leadStatusLabels } from "~/lib/schemas/lead-admin";
-import type { LeadActionResult } from "~/server/leads/lead-actions.server";
 
 export type EditableLead = {
   id: string;
@@ -35,7 +35,7 @@ export type EditableLead = {
  */
 export function LeadEditDialog({ lead, action }: { lead: EditableLead; action?: string }) {
   const [open, setOpen] = useState(false);
-  const fetcher = useFetcher<LeadActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   useToastMessage(fetcher.data?.toast);
   const result = fetcher.data;
   const saved = fetcher.state === "idle" && result?.ok === true;

@@ -5,9 +5,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
+import type { ActionResult } from "~/http/action-result.server";
 import { FOLLOW_UP_NOTE_MAX } from "~/lib/schemas/lead-admin";
 import { isoToLocalInput } from "~/lib/time-zone";
-import type { LeadActionResult } from "~/server/leads/lead-actions.server";
 import { useAdminDates } from "../use-time-zone";
 import { type OwnerChoice, OwnerSelect } from "./lead-owner-select";
 
@@ -52,7 +52,7 @@ export function LeadWorkCard({ lead, owners, me }: { lead: WorkLead; owners: Own
 }
 
 function FollowUpForm({ lead, timeZone }: { lead: WorkLead; timeZone: string }) {
-  const fetcher = useFetcher<LeadActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   useToastMessage(fetcher.data?.toast);
   const busy = fetcher.state !== "idle";
   const failed = fetcher.data && !fetcher.data.ok ? fetcher.data.fieldErrors : {};

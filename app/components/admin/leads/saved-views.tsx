@@ -4,9 +4,9 @@ import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import type { ActionResult } from "~/http/action-result.server";
 import { SAVED_VIEW_NAME_MAX } from "~/lib/schemas/lead-admin";
 import { cn } from "~/lib/utils";
-import type { WorkspaceActionResult } from "~/server/leads/workspace-actions.server";
 
 export type SavedViewLink = { id: string; name: string; query: string };
 
@@ -23,8 +23,8 @@ function sameQuery(a: string, b: string) {
 /** The person's saved views of the leads (filters and sort under a name), and saving the current one. */
 export function SavedViews({ views }: { views: SavedViewLink[] }) {
   const { search } = useLocation();
-  const save = useFetcher<WorkspaceActionResult>();
-  const remove = useFetcher<WorkspaceActionResult>();
+  const save = useFetcher<ActionResult>();
+  const remove = useFetcher<ActionResult>();
   useToastMessage(save.data?.toast);
   useToastMessage(remove.data?.toast);
   const current = search.startsWith("?") ? search.slice(1) : search;

@@ -1,0 +1,155 @@
+import { useState } from "react";
+import type { useFetcher } from "react-router";
+import { FeaturedImageField } from "~/components/admin/featured-image-field";
+import { Field } from "~/components/admin/field";
+import { CharacterCounter, MarkdownEditor } from "~/components/admin/markdown-editor";
+import { MetaDescriptionField } from "~/components/admin/meta-description-field";
+import { TitleSlugFields } from "~/components/admin/title-slug-fields";
+import { Button } from "~/components/ui/button";
+import { DialogFooter } from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+import type { ActionResult } from "~/http/action-result.server";
+import { CONTENT_MAX, META_TITLE_MAX, PUBLISH_STATUSES, publishStatusLabels } from "~/lib/schemas/content";
+import { slugify } from "~/lib/slug";
+import type { BlogPost } from "~/server/content/blog.server";
+
+/**
+ * The post's fields. The slug and the meta title follow the title until the person makes them differ
+ * from it, on a new post and on an existing one alike: a slug or meta title that still matches the
+ * title was never chosen by anyone, so a renamed post takes the new title's.
+ */
+export function PostForm({
+  post,
+  fetcher,
+  errors,
+  onCancel,
+}: {
+  post: BlogPost | null;
+  fetcher: ReturnType<typeof useFetcher<ActionResult>>;
+  errors: Record<string, string>;
+  onCancel: () => void;
+}) {
+  const saving = fetcher.state !== "idle";
+  const [metaTitle, setMetaTitle] = useState(post?.metaTitle ?? "");
+  const [metaTitleEdited, setMetaTitleEdited] = useState(
+    Boolean(post?.metaTitle) && post?.metaTitle !== post?.title.slice(0, META_TITLE_MAX),
+  );
+  const [content, setContent] = useState(post?.content ?? "");
+  const [image, setImage] = useState(post?.featuredImageUrl ?? "");
+  return (
+    <fetcher.Form method="post" className="grid gap-4">
+      <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="id" value={post?.id ?? ""} />
+      <TitleSlugFields
+        idPrefix="post"
+        initial={{
+          title: post?.title ?? "",
+          slug: post?.slug ?? "",
+          slugEdited: post !== null && post.slug !== slugify(post.title),
+        }}
+        errors={errors}
+        onTitleChange={(title) => {
+          if (!metaTitleEdited) setMetaTitle(title.slice(0, META_TITLE_MAX));
+        }}
+      />
+      <Field id="post-excerpt" label="Excerpt" error={errors.excerpt}>
+        {(props) => <Textarea {...props} name="excerpt" rows={2} maxLength={500} defaultValue={post?.excerpt ?? ""} />}
+      </Field>
+      <MarkdownEditor
+        id="post-content"
+        name="content"
+        label="Content"
+        value={content}
+        onChange={setContent}
+        error={errors.content}
+        maxLength={CONTENT_MAX}
+      />
+      <FeaturedImageField
+        id="post-image"
+        name="featuredImageUrl"
+        value={image}
+        onChange={setImage}
+        error={errors.featuredImageUrl}
+      />
+      <div className="grid gap-4 md:grid-cols-3 md:items-start">
+        <Field id="post-category" label="Category" error={errors.category}>
+          {(props) => <Input {...props} name="category" maxLength={60} defaultValue={post?.category ?? ""} />}
+        </Field>
+        <Field id="post-status" label="Status" error={errors.status}>
+          {(props) => (
+            <NativeSelect {...props} name="status" defaultValue={post?.status ?? "draft"}>
+              {PUBLISH_STATUSES.map((status) => (
+                <NativeSelectOption key={status} value={status}>
+                  {publishStatusLabels[status]}
+                </NativeSelectOption>
+              ))}
+            </NativeSelect>
+          )}
+        </Field>
+        <Field id="post-tags" label="Tags (comma-separated)" error={errors.tags}>
+          {(props) => (
+            <Input
+              {...props}
+              name="tags"
+              maxLength={1000}
+              placeholder="google ads, tracking"
+              defaultValue={post?.tags.join(", ") ?? ""}
+            />
+          )}
+        </Field>
+      </div>
+      <fieldset className="grid gap-4 rounded-md border p-4">
+        <legend className="px-1 font-semibold text-sm">SEO Settings</legend>
+        <Field
+          id="post-meta-title"
+          label={
+            <span className="flex w-full justify-between">
+              Meta Title
+              <CharacterCounter id="post-meta-title-count" length={metaTitle.length} max={META_TITLE_MAX} />
+            </span>
+          }
+          error={errors.metaTitle}
+        >
+          {(props) => (
+            <Input
+              {...props}
+              name="metaTitle"
+              maxLength={META_TITLE_MAX}
+              value={metaTitle}
+              onChange={(event) => {
+                setMetaTitle(event.currentTarget.value);
+                setMetaTitleEdited(true);
+              }}
+            />
+          )}
+        </Field>
+        <MetaDescriptionField
+          id="post-meta-description"
+          initial={post?.metaDescription ?? ""}
+          error={errors.metaDescription}
+        />
+        <Field id="post-meta-keywords" label="Meta Keywords" error={errors.metaKeywords}>
+          {(props) => (
+            <Input
+              {...props}
+              name="metaKeywords"
+              maxLength={255}
+              placeholder="keyword one, keyword two"
+              defaultValue={post?.metaKeywords ?? ""}
+            />
+          )}
+        </Field>
+      </fieldset>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={saving}>
+          {saving ? "Saving..." : post ? "Update Post" : "Create Post"}
+        </Button>
+      </DialogFooter>
+    </fetcher.Form>
+  );
+}

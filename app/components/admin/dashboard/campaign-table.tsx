@@ -1,0 +1,46 @@
+import type { CampaignRow } from "~/server/dashboard/dashboard.server";
+
+/** Leads per campaign over the last 30 days. */
+export function CampaignTable({ rows }: { rows: CampaignRow[] }) {
+  if (rows.length === 0) {
+    return <p className="text-muted-foreground text-sm">No leads in the last 30 days yet.</p>;
+  }
+  const percent = (part: number, whole: number) => (whole === 0 ? "0%" : `${Math.round((part / whole) * 100)}%`);
+  return (
+    <table className="w-full min-w-[480px] text-sm" data-testid="campaign-table">
+      <caption className="sr-only">Leads, qualified and converted by UTM campaign, last 30 days</caption>
+      <thead className="text-left text-muted-foreground">
+        <tr className="border-b">
+          <th scope="col" className="py-2 pr-3 font-medium">
+            Campaign
+          </th>
+          <th scope="col" className="py-2 pr-3 text-right font-medium">
+            Leads
+          </th>
+          <th scope="col" className="py-2 pr-3 text-right font-medium">
+            Qualified
+          </th>
+          <th scope="col" className="py-2 text-right font-medium">
+            Converted
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.campaign ?? ""} className="border-b last:border-0">
+            <th scope="row" className="py-2 pr-3 text-left font-medium">
+              {row.campaign === null ? <span className="text-muted-foreground italic">No campaign</span> : row.campaign}
+            </th>
+            <td className="py-2 pr-3 text-right tabular-nums">{row.leads}</td>
+            <td className="py-2 pr-3 text-right tabular-nums">
+              {row.qualified} <span className="text-muted-foreground">({percent(row.qualified, row.leads)})</span>
+            </td>
+            <td className="py-2 text-right tabular-nums">
+              {row.converted} <span className="text-muted-foreground">({percent(row.converted, row.leads)})</span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,122 @@
+import { Link } from "react-router";
+import { BulkActions } from "~/components/admin/leads/bulk-actions";
+import { LeadCard } from "~/components/admin/leads/lead-card";
+import { activeFilterCount } from "~/components/admin/leads/lead-filter-bar";
+import { LeadsTable } from "~/components/admin/leads/leads-table";
+import { Pagination } from "~/components/admin/pagination";
+import { useListSelection } from "~/components/admin/use-list-selection";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { Button } from "~/components/ui/button";
+import { Spinner } from "~/components/ui/spinner";
+import { type LeadFilters, leadFilterParams } from "~/lib/schemas/lead-admin";
+import { cn } from "~/lib/utils";
+import type { LeadsScreen } from "~/routes/admin/leads.server";
+
+/** The leads found (a table, cards on small screens) with selection, bulk actions and paging. */
+export function LeadsList({ screen, loading }: { screen: LeadsScreen; loading: boolean }) {
+  const { filters, page, owners, me, columns, canBulkDelete } = screen;
+  const spamView = filters.view === "spam";
+  const exportParams = leadFilterParams({ ...filters, page: 1 }).toString();
+  const pageIds = page?.leads.map((lead) => lead.id) ?? [];
+  const list = useListSelection(pageIds, {
+    filter: exportParams,
+    countUrl: `/admin/leads/count${exportParams ? `?${exportParams}` : ""}`,
+  });
+  return (
+    <section aria-label={spamView ? "Spam queue" : "Lead list"} aria-busy={loading} className="relative space-y-3">
+      {loading ? (
+        <div className="flex items-center gap-2 text-muted-foreground text-sm" role="status">
+          <Spinner aria-hidden /> Loading leads...
+        </div>
+      ) : null}
+      {page === null ? (
+        <Alert variant="destructive">
+          <AlertTitle>Failed to fetch leads</AlertTitle>
+          <AlertDescription>
+            The leads could not be loaded. <Link to=".">Try again</Link>.
+          </AlertDescription>
+        </Alert>
+      ) : page.leads.length === 0 ? (
+        <EmptyState spamView={spamView} filtered={hasFilters(filters)} />
+      ) : (
+        <div className={cn("space-y-3 transition-opacity", loading && "opacity-60")}>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground text-sm">
+            <p data-testid="leads-summary">{summaryText(page)}</p>
+            {list.offerAllMatching && page.total > page.leads.length ? (
+              <Button variant="link" size="sm" className="h-auto p-0" onClick={list.selectAllMatching}>
+                Select all {page.totalIsLowerBound ? "" : `${page.total.toLocaleString("en-US")} `}leads matching the
+                filter
+              </Button>
+            ) : null}
+            <p id="leads-keyboard-hint" className="hidden md:block">
+              Keys: ↑/↓ or j/k move, Enter opens, x selects.
+            </p>
+          </div>
+          <div className="hidden md:block">
+            <LeadsTable
+              leads={page.leads}
+              columns={columns}
+              sort={filters.sort}
+              selected={list.shown}
+              onToggle={list.toggle}
+              onToggleAll={list.toggleAll}
+              owners={owners}
+              now={screen.now}
+              todayStart={screen.todayStart}
+            />
+          </div>
+          <ul className="space-y-3 md:hidden">
+            {page.leads.map((lead) => (
+              <li key={lead.id}>
+                <LeadCard lead={lead} work={{ owners, me }} />
+              </li>
+            ))}
+          </ul>
+          {list.selection ? (
+            <BulkActions
+              selection={list.selection}
+              spamView={spamView}
+              owners={owners}
+              me={me}
+              canDelete={canBulkDelete}
+              onDone={list.clear}
+            />
+          ) : null}
+          <Pagination
+            page={page.page}
+            pageCount={page.pageCount}
+            total={page.total}
+            totalIsLowerBound={page.totalIsLowerBound}
+            noun="leads"
+          />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function hasFilters(filters: LeadFilters) {
+  return activeFilterCount(filters) > 0;
+}
+
+function summaryText(page: { total: number; totalIsLowerBound: boolean; page: number; pageSize: number }) {
+  const first = (page.page - 1) * page.pageSize + 1;
+  const last = first + Math.min(page.pageSize, page.total - first + 1) - 1;
+  const total = `${page.totalIsLowerBound ? "more than " : ""}${page.total.toLocaleString("en-US")}`;
+  return `Showing ${first.toLocaleString("en-US")}–${last.toLocaleString("en-US")} of ${total}`;
+}
+
+function EmptyState({ spamView, filtered }: { spamView: boolean; filtered: boolean }) {
+  return (
+    <div className="rounded-lg border border-dashed p-10 text-center">
+      <p className="font-medium">No leads found</p>
+      <p className="text-muted-foreground text-sm">
+        {filtered
+          ? "Try adjusting your search or filters."
+          : spamView
+            ? "Nothing is waiting in the spam queue."
+            : "Leads appear here as soon as visitors send a form on the site."}
+      </p>
+    </div>
+  );
+}

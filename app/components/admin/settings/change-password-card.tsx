@@ -1,0 +1,57 @@
+import { Form } from "react-router";
+import { Field } from "~/components/admin/field";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+
+/** Current and new password; the form empties once the password is changed. */
+export function ChangePasswordCard({
+  fieldErrors,
+  changed,
+  busy,
+}: {
+  fieldErrors: Record<string, string>;
+  changed: boolean;
+  busy: boolean;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Change password</h2>
+        </CardTitle>
+        <CardDescription>Changing it signs you out on your other devices.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" className="grid max-w-md gap-4" key={changed ? "done" : "form"}>
+          <input type="hidden" name="intent" value="change-password" />
+          <Field id="current-password" label="Current password" error={fieldErrors.currentPassword}>
+            {(props) => (
+              <Input {...props} name="currentPassword" type="password" required autoComplete="current-password" />
+            )}
+          </Field>
+          <Field id="new-password" label="New password" hint="At least 8 characters." error={fieldErrors.newPassword}>
+            {(props) => (
+              <Input {...props} name="newPassword" type="password" required minLength={8} autoComplete="new-password" />
+            )}
+          </Field>
+          <Field id="confirm-password" label="Confirm new password" error={fieldErrors.confirmPassword}>
+            {(props) => (
+              <Input
+                {...props}
+                name="confirmPassword"
+                type="password"
+                required
+                minLength={8}
+                autoComplete="new-password"
+              />
+            )}
+          </Field>
+          <Button type="submit" className="justify-self-start" disabled={busy}>
+            Change password
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,49 @@
+import { KeyRoundIcon } from "lucide-react";
+import { useState } from "react";
+import { Form } from "react-router";
+import { Field } from "~/components/admin/field";
+import { Button } from "~/components/ui/button";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
+import { Input } from "~/components/ui/input";
+
+/** Sets a new password for a user, who is signed out everywhere. */
+export function ResetPasswordDialog({ userId, email }: { userId: string; email: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button size="sm" variant="outline" aria-label={`Reset password of ${email}`}>
+          <KeyRoundIcon /> Reset password
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Reset password</DialogTitle>
+          <DialogDescription>
+            Set a new password for {email}. They are signed out everywhere and sign in with the new one.
+          </DialogDescription>
+        </DialogHeader>
+        <Form method="post" className="grid gap-4" onSubmit={() => setOpen(false)}>
+          <input type="hidden" name="intent" value="reset-password" />
+          <input type="hidden" name="userId" value={userId} />
+          <Field id={`reset-${userId}`} label="New password" hint="At least 8 characters.">
+            {(props) => (
+              <Input {...props} name="password" type="password" required minLength={8} autoComplete="new-password" />
+            )}
+          </Field>
+          <DialogFooter>
+            <Button type="submit">Reset password</Button>
+          </DialogFooter>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,89 @@
+import { data } from "react-router";
+import { type FieldErrors, typedValues } from "~/http/form-data.server";
+import { redirectWithToast } from "~/http/toast-cookie.server";
+import { type ToastMessage, toastMessage } from "~/lib/toast";
+import type { AppError } from "~/server/app-error.server";
+
+/**
+ * What every admin action answers: which intent ran, whether it worked, the toast to show, on failure
+ * the field errors and what was typed (so a dialog shows them and nothing typed is lost), and on
+ * success what the page needs from the change, if anything (`payload`, typed per screen).
+ */
+export type ActionResult<Payload = undefined> = {
+  intent: string;
+  ok: boolean;
+  toast: ToastMessage;
+  fieldErrors: FieldErrors;
+  values: Record<string, string>;
+  payload: Payload | null;
+};
+
+/** A success message ("Success" is its title), or a toast of its own (an "info" when nothing changed). */
+export type SuccessToast = string | { type?: "success" | "info"; title: string; description?: string };
+
+export function actionSuccess<Payload = undefined>(
+  intent: string,
+  message: SuccessToast,
+  { payload, headers }: { payload?: Payload; headers?: HeadersInit } = {},
+) {
+  const toast =
+    typeof message === "string"
+      ? toastMessage("success", "Success", message)
+      : toastMessage(message.type ?? "success", message.title, message.description);
+  return data<ActionResult<Payload>>(
+    { intent, ok: true, toast, fieldErrors: {}, values: {}, payload: payload ?? null },
+    headers ? { headers } : undefined,
+  );
+}
+
+type FailureDetails<Payload> = {
+  fieldErrors?: FieldErrors;
+  values?: Record<string, string>;
+  status?: number;
+  payload?: Payload;
+};
+
+/** A refusal: a 4xx (400 unless told) with an error toast carrying the reason. */
+export function actionFailure<Payload = undefined>(
+  intent: string,
+  message: string,
+  { fieldErrors = {}, values = {}, status = 400, payload }: FailureDetails<Payload> = {},
+) {
+  const toast = toastMessage("error", "Error", message);
+  return data<ActionResult<Payload>>(
+    { intent, ok: false, toast, fieldErrors, values, payload: payload ?? null },
+    { status },
+  );
+}
+
+/** An AppError as the refusal it stands for: its status, its message under the field it names. */
+export function appErrorFailure<Payload = undefined>(
+  intent: string,
+  error: AppError,
+  formData: FormData,
+  failure?: string,
+  payload?: Payload,
+) {
+  return actionFailure<Payload>(intent, failureMessage(failure, error.message), {
+    payload,
+    status: error.status,
+    fieldErrors: error.field ? { [error.field]: error.message } : {},
+    values: typedValues(formData),
+  });
+}
+
+/** "Failed to save blog post: Another blog post already uses the slug …", or the reason alone. */
+export function failureMessage(failure: string | undefined, reason: string) {
+  return failure ? `${failure}: ${reason}` : reason;
+}
+
+/**
+ * After a successful change, back to the screen the user was on (its filters and page kept), with a
+ * toast the admin layout shows: it survives the list re-rendering without the card that was changed.
+ */
+export function redirectBackWithSuccess(formData: FormData, screen: string, message: string) {
+  const returnTo = formData.get("returnTo");
+  const target =
+    typeof returnTo === "string" && (returnTo === screen || returnTo.startsWith(`${screen}?`)) ? returnTo : screen;
+  return redirectWithToast(target, { type: "success", title: "Success", description: message });
+}

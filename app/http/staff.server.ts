@@ -1,0 +1,12 @@
+import { createContext, type RouterContextProvider } from "react-router";
+import type { StaffIdentity } from "~/server/auth/session.server";
+
+/** The signed-in staff member, set by the admin guard for everything under /admin. */
+export const staffContext = createContext<StaffIdentity | null>(null);
+
+/** The staff member the admin middleware let through; throws if called outside the guarded area. */
+export function requireStaff(context: Readonly<RouterContextProvider>): StaffIdentity {
+  const identity = context.get(staffContext);
+  if (!identity) throw new Error("requireStaff() called on a route the admin guard does not cover");
+  return identity;
+}

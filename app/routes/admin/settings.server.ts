@@ -1,0 +1,162 @@
+import { z } from "zod";
+import { intent } from "~/http/intents.server";
+import { canUseIntent, type Role } from "~/lib/roles";
+import { analyticsSchema, privacySchema, removeSiteFileSchema, siteInformationSchema } from "~/lib/schemas/settings";
+import { changePasswordSchema, passwordConfirmationSchema, totpCodeSchema } from "~/lib/schemas/staff";
+import { isTimeZone } from "~/lib/time-zone";
+import { siteFiles } from "~/lib/uploads";
+import { cookieHeaders } from "~/server/auth/auth-request.server";
+import {
+  changePassword,
+  confirmTwoFactor,
+  disableTwoFactor,
+  qrCodeSvg,
+  startTwoFactor,
+  type TwoFactorEnrolment,
+} from "~/server/auth/profile.server";
+import type { Database } from "~/server/db/schema.server";
+import { saveLeadAssignment } from "~/server/leads/owners.server";
+import {
+  ANALYTICS_KEYS,
+  loadSiteSettings,
+  PRIVACY_KEYS,
+  SITE_FILE_KEYS,
+  SITE_INFORMATION_KEYS,
+  type SiteSettingKey,
+  type SiteSettingValues,
+  updateSettings,
+} from "~/server/settings/settings.server";
+import { setAgencyTimeZone } from "~/server/settings/time-zone.server";
+import { removeSiteFile } from "~/server/uploads/uploads.server";
+import { setDigestOptOut } from "~/server/workspace/preferences.server";
+
+function pick<Key extends SiteSettingKey>(values: SiteSettingValues, keys: readonly Key[]) {
+  return Object.fromEntries(keys.map((key) => [key, values[key]])) as Pick<SiteSettingValues, Key>;
+}
+
+/**
+ * The site's settings a role may see, following the role table: admins all of them, editors the site's
+ * files (logos, favicon, guide file, hero video), others none (they see their own profile only).
+ */
+export async function loadVisibleSiteSettings(db: Database, role: Role | null) {
+  const may = (intentName: string) => canUseIntent(role, "/admin/settings", intentName);
+  if (!["save-site-info", "save-analytics", "save-privacy", "remove-file"].some(may)) return null;
+  const values = await loadSiteSettings(db);
+  return {
+    information: may("save-site-info") ? pick(values, SITE_INFORMATION_KEYS) : null,
+    analytics: may("save-analytics") ? pick(values, ANALYTICS_KEYS) : null,
+    privacy: may("save-privacy") ? pick(values, PRIVACY_KEYS) : null,
+    files: may("remove-file") ? pick(values, SITE_FILE_KEYS) : null,
+  };
+}
+
+export type VisibleSiteSettings = NonNullable<Awaited<ReturnType<typeof loadVisibleSiteSettings>>>;
+
+const settingSaved = ({ changed }: { changed: string[] }) =>
+  changed.length > 0
+    ? "Setting updated successfully"
+    : { type: "info" as const, title: "No changes", description: "Nothing was different, so nothing was saved." };
+
+/** better-auth rotates the session on these changes: its new cookie goes with the answer. */
+const sessionCookies = ({ setCookies }: { setCookies: string[] }) => cookieHeaders(setCookies);
+
+type Enrolment = { enrolment: TwoFactorEnrolment };
+
+const timeZoneSchema = z.object({
+  timeZone: z
+    .string({ error: "Choose a time zone from the list." })
+    .refine(isTimeZone, "Choose a time zone from the list."),
+});
+
+const leadAssignmentSchema = z.object({
+  roundRobin: z.array(z.string().max(64)).transform((ids) => [...new Set(ids)].slice(0, 100)),
+  perForm: z.record(z.string(), z.string().max(64)),
+});
+
+/**
+ * Settings: the site's settings and the workspace's (who may post which is in the role table), and
+ * everyone's own profile, password and two-factor authentication.
+ */
+export const settingsIntents = {
+  "save-site-info": intent(siteInformationSchema, {
+    success: settingSaved,
+    failure: "Failed to update setting",
+    run: (settings, { db, actor }) => updateSettings(db, settings, actor),
+  }),
+  "save-analytics": intent(analyticsSchema, {
+    success: settingSaved,
+    failure: "Failed to update setting",
+    run: (settings, { db, actor }) => updateSettings(db, settings, actor),
+  }),
+  "save-privacy": intent(privacySchema, {
+    success: settingSaved,
+    failure: "Failed to update setting",
+    run: (settings, { db, actor }) => updateSettings(db, settings, actor),
+  }),
+  "remove-file": intent(removeSiteFileSchema, {
+    success: (_result, { key }) => `${siteFiles[key].label} removed`,
+    failure: "Failed to update setting",
+    run: ({ key }, { services, staff }) => removeSiteFile(services, key, staff),
+  }),
+  "save-time-zone": intent(timeZoneSchema, {
+    success: (_result, { timeZone }) => `Times now show in ${timeZone}`,
+    run: ({ timeZone }, { db, actor }) => setAgencyTimeZone(db, timeZone, actor),
+  }),
+  "save-lead-assignment": intent(leadAssignmentSchema, {
+    success: (_result, rule) =>
+      rule.roundRobin.length || Object.keys(rule.perForm).length
+        ? "New leads are now assigned automatically"
+        : "New leads now stay unassigned",
+    // A rule per form arrives as `form:<formId>` fields, the round robin as one field per person.
+    fields: (formData) => ({
+      roundRobin: formData.getAll("roundRobin").filter((value) => typeof value === "string"),
+      perForm: Object.fromEntries(
+        [...formData].flatMap(([name, value]) =>
+          name.startsWith("form:") && typeof value === "string" && value ? [[name.slice("form:".length), value]] : [],
+        ),
+      ),
+    }),
+    run: (rule, { db, actor }) => saveLeadAssignment(db, rule, actor),
+  }),
+  "set-digest": intent(z.object({ digest: z.string().optional() }), {
+    run: async ({ digest }, { db, staff }) => {
+      const optOut = digest !== "on";
+      await setDigestOptOut(db, staff.id, optOut);
+      return optOut;
+    },
+    success: (optOut) =>
+      optOut ? "You will not get the daily follow-up mail" : "You will get the daily follow-up mail",
+  }),
+  "change-password": intent(changePasswordSchema, {
+    success: { title: "Password changed", description: "Your other sessions were signed out." },
+    run: (input, { services, request, clientIp, staff }) =>
+      changePassword(services, { request, clientIp }, staff, input),
+    headers: sessionCookies,
+  }),
+  "enable-2fa": intent(passwordConfirmationSchema, {
+    success: {
+      type: "info",
+      title: "Scan the QR code",
+      description: "Then enter the code your authenticator app shows to turn two-factor authentication on.",
+    },
+    run: ({ password }, { services, request, clientIp }) => startTwoFactor(services, { request, clientIp }, password),
+    payload: ({ enrolment }): Enrolment => ({ enrolment }),
+    headers: sessionCookies,
+  }),
+  "confirm-2fa": intent(totpCodeSchema.extend({ totpUri: z.string().startsWith("otpauth://").max(2000) }), {
+    success: { title: "Two-factor authentication is on", description: "You'll be asked for a code when you sign in." },
+    run: ({ code }, { services, request, clientIp, staff }) =>
+      confirmTwoFactor(services, { request, clientIp }, staff, code),
+    // A wrong code keeps the enrolment on screen: the same QR code, to try the next code.
+    payloadWhenRefused: async ({ totpUri }): Promise<Enrolment> => ({
+      enrolment: { qrSvg: await qrCodeSvg(totpUri), totpUri, backupCodes: [] },
+    }),
+    headers: sessionCookies,
+  }),
+  "disable-2fa": intent(passwordConfirmationSchema, {
+    success: { title: "Two-factor authentication is off" },
+    run: ({ password }, { services, request, clientIp, staff }) =>
+      disableTwoFactor(services, { request, clientIp }, staff, password),
+    headers: sessionCookies,
+  }),
+};

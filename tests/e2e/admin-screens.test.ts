@@ -1,0 +1,204 @@
+import { sql } from "kysely";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { blogPostSchema } from "~/lib/schemas/content";
+import { createPost } from "~/server/content/blog.server";
+import type { Database } from "~/server/db/schema.server";
+import { newId, now } from "~/server/db/values.server";
+import { type AppServer, startAppServer } from "../support/app-server";
+import { hydrated, launchBrowser, signInOnPage } from "../support/browser";
+import { addStaff, appDatabase, signIn } from "../support/staff";
+
+/** How the admin list screens behave when their data cannot be read, and the editors' small comforts. */
+describe("admin list screens and editors in Chromium", () => {
+  let app: AppServer;
+  let browser: Browser;
+  let db: Database;
+  let adminCookie: string;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+    db = appDatabase(app);
+    await addStaff(db, "admin@example.com", "admin");
+    await addStaff(db, "editor@example.com", "editor");
+    adminCookie = await signIn(app, "admin@example.com", "password-123");
+  });
+  afterAll(async () => {
+    await db?.destroy();
+    await browser?.close();
+    await app?.stop();
+  });
+
+  async function signedInPage(email: string) {
+    const page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+    await signInOnPage(page, app.url, email, "password-123");
+    return page;
+  }
+
+  /** Runs `check` while `table` cannot be read (renamed away), then puts it back. */
+  async function withTableGone(table: string, check: () => Promise<void>) {
+    await sql`alter table ${sql.table(table)} rename to ${sql.table(`${table}_away`)}`.execute(db);
+    try {
+      await check();
+    } finally {
+      await sql`alter table ${sql.table(`${table}_away`)} rename to ${sql.table(table)}`.execute(db);
+    }
+  }
+
+  async function adminGet(path: string) {
+    const response = await fetch(`${app.url}${path}`, { headers: { cookie: adminCookie } });
+    return { status: response.status, body: await response.text() };
+  }
+
+  const formId = newId();
+  const listScreens = [
+    { path: "/admin/pages", table: "pages", heading: "Page Management", toast: "Failed to fetch pages" },
+    { path: "/admin/blog", table: "blog_posts", heading: "Blog Management", toast: "Failed to fetch blog posts" },
+    { path: "/admin/clients", table: "clients", heading: "Clients", toast: "Failed to fetch clients" },
+    { path: "/admin/forms", table: "forms", heading: "Forms Management", toast: "Failed to fetch forms" },
+    {
+      path: `/admin/forms/${formId}/submissions`,
+      table: "form_submissions",
+      heading: "Submissions for Screens form",
+      toast: "Failed to fetch form submissions",
+    },
+    {
+      path: "/admin/pricing",
+      table: "pricing_plans",
+      heading: "Pricing Management",
+      toast: "Failed to fetch pricing plans",
+    },
+    {
+      path: "/admin/pricing",
+      table: "pricing_content",
+      heading: "Pricing Management",
+      toast: "Failed to fetch pricing content",
+    },
+  ];
+
+  it.each(listScreens)(
+    "$path shows its screen with the toast '$toast' and an empty list when $table cannot be read",
+    async ({ path, table, heading, toast }) => {
+      if (
+        path.includes(formId) &&
+        !(await db.selectFrom("forms").select("id").where("id", "=", formId).executeTakeFirst())
+      ) {
+        await db
+          .insertInto("forms")
+          .values({
+            id: formId,
+            name: "Screens form",
+            description: null,
+            form_type: "contact",
+            status: "active",
+            created_at: now(),
+            updated_at: now(),
+          })
+          .execute();
+      }
+      const before = await adminGet(path);
+      expect(before.status).toBe(200);
+      expect(before.body).not.toContain(toast);
+      await withTableGone(table, async () => {
+        const during = await adminGet(path);
+        expect(during.status).toBe(200);
+        expect(during.body).toContain(heading);
+        expect(during.body).toContain(toast);
+      });
+    },
+  );
+
+  it("/admin/settings keeps the profile and says Failed to fetch site settings when the site's settings cannot be read", async () => {
+    // Every admin page reads the agency's time zone from the settings table, so only the other rows
+    // are made unreadable: a view in the table's place that fails on any row but the time zone.
+    await db
+      .insertInto("site_settings")
+      .values({ key: "site_title", value: JSON.stringify("Screens Agency"), updated_by: null, updated_at: now() })
+      .onConflict((oc) => oc.column("key").doNothing())
+      .execute();
+    await sql`alter table site_settings rename to site_settings_away`.execute(db);
+    await sql`create view site_settings as select key, case when key = 'agency_time_zone' then value else json('{') end as value, updated_by, updated_at from site_settings_away`.execute(
+      db,
+    );
+    try {
+      const { status, body } = await adminGet("/admin/settings");
+      expect(status).toBe(200);
+      expect(body).toContain("Change password");
+      expect(body).toContain("Failed to fetch site settings");
+      expect(body).not.toContain("Analytics Code");
+    } finally {
+      await sql`drop view site_settings`.execute(db);
+      await sql`alter table site_settings_away rename to site_settings`.execute(db);
+    }
+    expect((await adminGet("/admin/settings")).body).not.toContain("Failed to fetch site settings");
+  });
+
+  it("shows the failure as a toast over the usable screen in the browser", async () => {
+    const page = await signedInPage("editor@example.com");
+    await withTableGone("blog_posts", async () => {
+      await page.goto(`${app.url}/admin/blog`);
+      await page.getByText("Failed to fetch blog posts").first().waitFor();
+      await page.getByRole("heading", { name: "Blog Management" }).waitFor();
+      await page.getByText("No blog posts found matching your criteria").waitFor();
+      await expect(page.getByRole("button", { name: "New Post" }).isEnabled()).resolves.toBe(true);
+    });
+    await page.context().close();
+  });
+
+  it("offers the page and blog status filters as All Status, Published, Draft, Archived", async () => {
+    for (const path of ["/admin/pages", "/admin/blog"]) {
+      const { body } = await adminGet(path);
+      const select = /<select[^>]*name="status"[^>]*>([\s\S]*?)<\/select>/.exec(body)?.[1] ?? "";
+      const labels = [...select.matchAll(/<option[^>]*>([^<]*)<\/option>/g)].map((match) => match[1]);
+      expect(labels, path).toEqual(["All Status", "Published", "Draft", "Archived"]);
+    }
+  });
+
+  it("lets the slug and meta title of an existing post follow its title until they are edited", async () => {
+    const actor = { id: null, email: "editor@example.com" };
+    await createPost(
+      db,
+      blogPostSchema.parse({ title: "Spring Audit", slug: "spring-audit", metaTitle: "Spring Audit", status: "draft" }),
+      actor,
+    );
+    await createPost(
+      db,
+      blogPostSchema.parse({
+        title: "Summer Sale",
+        slug: "summer-offers",
+        metaTitle: "Our summer offers",
+        status: "draft",
+      }),
+      actor,
+    );
+    const page = await signedInPage("editor@example.com");
+    await page.goto(`${app.url}/admin/blog`);
+    await hydrated(page);
+
+    await page.getByRole("button", { name: "Edit Spring Audit" }).click();
+    let dialog = page.getByRole("dialog", { name: "Edit Blog Post" });
+    await dialog.getByLabel("Title*").fill("Autumn Audit: 7 Checks");
+    await expect(dialog.getByLabel("Slug*").inputValue()).resolves.toBe("autumn-audit-7-checks");
+    await expect(dialog.getByLabel("Meta Title").inputValue()).resolves.toBe("Autumn Audit: 7 Checks");
+    // Once the person edits the slug, it stays as they wrote it.
+    await dialog.getByLabel("Slug*").fill("autumn-audit");
+    await dialog.getByLabel("Title*").fill("Autumn Audit: 8 Checks");
+    await expect(dialog.getByLabel("Slug*").inputValue()).resolves.toBe("autumn-audit");
+    await expect(dialog.getByLabel("Meta Title").inputValue()).resolves.toBe("Autumn Audit: 8 Checks");
+    await dialog.getByRole("button", { name: "Update Post" }).click();
+    await page.getByText("Blog post updated successfully").first().waitFor();
+    const saved = await db
+      .selectFrom("blog_posts")
+      .select(["slug", "meta_title"])
+      .where("title", "=", "Autumn Audit: 8 Checks")
+      .executeTakeFirstOrThrow();
+    expect(saved).toEqual({ slug: "autumn-audit", meta_title: "Autumn Audit: 8 Checks" });
+
+    // A post whose slug and meta title were chosen apart from its title keeps them when it is renamed.
+    await page.getByRole("button", { name: "Edit Summer Sale" }).click();
+    dialog = page.getByRole("dialog", { name: "Edit Blog Post" });
+    await dialog.getByLabel("Title*").fill("Summer Sale 2027");
+    await expect(dialog.getByLabel("Slug*").inputValue()).resolves.toBe("summer-offers");
+    await expect(dialog.getByLabel("Meta Title").inputValue()).resolves.toBe("Our summer offers");
+    await page.context().close();
+  });
+});
