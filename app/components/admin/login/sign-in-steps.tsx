@@ -5,6 +5,7 @@ import { Field } from "~/components/admin/field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
+import { MAX_PASSWORD_LENGTH, SIGN_IN_PASSWORD_MIN_LENGTH } from "~/lib/schemas/staff";
 
 function SubmitButton({ busy, children }: { busy: boolean; children: React.ReactNode }) {
   return (
@@ -38,7 +39,15 @@ export function PasswordStep({
       </Field>
       <Field id="password" label="Password" error={fieldErrors.password}>
         {(props) => (
-          <Input {...props} name="password" type="password" autoComplete="current-password" required minLength={6} />
+          <Input
+            {...props}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            minLength={SIGN_IN_PASSWORD_MIN_LENGTH}
+            maxLength={MAX_PASSWORD_LENGTH}
+          />
         )}
       </Field>
       <SubmitButton busy={busy}>Sign In</SubmitButton>

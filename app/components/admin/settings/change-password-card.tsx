@@ -3,6 +3,7 @@ import { Field } from "~/components/admin/field";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
+import { newPasswordInput } from "~/lib/schemas/staff";
 
 /** Current and new password; the form empties once the password is changed. */
 export function ChangePasswordCard({
@@ -31,21 +32,10 @@ export function ChangePasswordCard({
             )}
           </Field>
           <Field id="new-password" label="New password" hint="At least 8 characters." error={fieldErrors.newPassword}>
-            {(props) => (
-              <Input {...props} name="newPassword" type="password" required minLength={8} autoComplete="new-password" />
-            )}
+            {(props) => <Input {...props} {...newPasswordInput} name="newPassword" />}
           </Field>
           <Field id="confirm-password" label="Confirm new password" error={fieldErrors.confirmPassword}>
-            {(props) => (
-              <Input
-                {...props}
-                name="confirmPassword"
-                type="password"
-                required
-                minLength={8}
-                autoComplete="new-password"
-              />
-            )}
+            {(props) => <Input {...props} {...newPasswordInput} name="confirmPassword" />}
           </Field>
           <Button type="submit" className="justify-self-start" disabled={busy}>
             Change password

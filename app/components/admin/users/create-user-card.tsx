@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { ROLES, roleLabels } from "~/lib/roles";
+import { newPasswordInput } from "~/lib/schemas/staff";
 
 /** Add a user: e-mail, initial password and role; the form empties once the user is created. */
 export function CreateUserCard({
@@ -41,9 +42,7 @@ export function CreateUserCard({
             )}
           </Field>
           <Field id="new-password" label="Initial password" error={fieldErrors.password}>
-            {(props) => (
-              <Input {...props} name="password" type="password" required minLength={8} autoComplete="new-password" />
-            )}
+            {(props) => <Input {...props} {...newPasswordInput} name="password" />}
           </Field>
           <Field id="new-role" label="Role" error={fieldErrors.role}>
             {(props) => (

@@ -13,6 +13,7 @@ import {
   DialogTrigger,
 } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
+import { newPasswordInput } from "~/lib/schemas/staff";
 
 /** Sets a new password for a user, who is signed out everywhere. */
 export function ResetPasswordDialog({ userId, email }: { userId: string; email: string }) {
@@ -35,9 +36,7 @@ export function ResetPasswordDialog({ userId, email }: { userId: string; email: 
           <input type="hidden" name="intent" value="reset-password" />
           <input type="hidden" name="userId" value={userId} />
           <Field id={`reset-${userId}`} label="New password" hint="At least 8 characters.">
-            {(props) => (
-              <Input {...props} name="password" type="password" required minLength={8} autoComplete="new-password" />
-            )}
+            {(props) => <Input {...props} {...newPasswordInput} name="password" />}
           </Field>
           <DialogFooter>
             <Button type="submit">Reset password</Button>
