@@ -2,6 +2,7 @@ import { ChevronDownIcon } from "lucide-react";
 import type * as React from "react";
 
 import { cn } from "~/lib/utils";
+import { styledSlot } from "./slot";
 
 /**
  * A styled native `<select>`: works without JavaScript (plain form submission),
@@ -42,24 +43,10 @@ function NativeSelect({
   );
 }
 
-function NativeSelectOption({ className, ...props }: React.ComponentProps<"option">) {
-  return (
-    <option
-      data-slot="native-select-option"
-      className={cn("bg-popover text-popover-foreground", className)}
-      {...props}
-    />
-  );
-}
+const optionClasses = "bg-popover text-popover-foreground";
 
-function NativeSelectOptGroup({ className, ...props }: React.ComponentProps<"optgroup">) {
-  return (
-    <optgroup
-      data-slot="native-select-optgroup"
-      className={cn("bg-popover text-popover-foreground", className)}
-      {...props}
-    />
-  );
-}
+const NativeSelectOption = styledSlot("option", "native-select-option", optionClasses);
+
+const NativeSelectOptGroup = styledSlot("optgroup", "native-select-optgroup", optionClasses);
 
 export { NativeSelect, NativeSelectOptGroup, NativeSelectOption };
