@@ -1,23 +1,10 @@
-import { XIcon } from "lucide-react";
 import { Dialog as SheetPrimitive } from "radix-ui";
-import type * as React from "react";
 
 import { cn } from "~/lib/utils";
+import { type DialogContentProps, DialogFamilyContent, dialogParts } from "./dialog-parts";
 import { styledSlot } from "./slot";
 
-const Sheet = styledSlot(SheetPrimitive.Root, "sheet");
-
-const SheetTrigger = styledSlot(SheetPrimitive.Trigger, "sheet-trigger");
-
-const SheetClose = styledSlot(SheetPrimitive.Close, "sheet-close");
-
-const SheetPortal = styledSlot(SheetPrimitive.Portal, "sheet-portal");
-
-const SheetOverlay = styledSlot(
-  SheetPrimitive.Overlay,
-  "sheet-overlay",
-  "fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in",
-);
+const { Root: Sheet, Trigger: SheetTrigger, Close: SheetClose } = dialogParts("sheet");
 
 const sideClasses = {
   right: "inset-y-0 right-0 h-full w-3/4 border-l [--slide-from:translateX(100%)] sm:max-w-sm",
@@ -28,42 +15,23 @@ const sideClasses = {
 
 function SheetContent({
   className,
-  children,
   side = "right",
-  showCloseButton = true,
-  closeLabel = "Close",
   ...props
-}: React.ComponentProps<typeof SheetPrimitive.Content> & {
+}: DialogContentProps & {
   side?: keyof typeof sideClasses;
-  showCloseButton?: boolean;
-  /** Accessible name of the close (X) button. */
-  closeLabel?: string;
 }) {
   return (
-    <SheetPortal>
-      <SheetOverlay />
-      <SheetPrimitive.Content
-        data-slot="sheet-content"
-        data-side={side}
-        className={cn(
-          "fixed z-50 flex flex-col gap-4 overflow-y-auto bg-background text-foreground shadow-lg outline-none data-[state=closed]:animate-slide-out data-[state=open]:animate-slide-in",
-          sideClasses[side],
-          className,
-        )}
-        {...props}
-      >
-        {children}
-        {showCloseButton && (
-          <SheetPrimitive.Close
-            data-slot="sheet-close"
-            aria-label={closeLabel}
-            className="absolute top-3 right-3 inline-flex size-8 items-center justify-center rounded-md text-muted-foreground outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none"
-          >
-            <XIcon aria-hidden="true" className="size-4" />
-          </SheetPrimitive.Close>
-        )}
-      </SheetPrimitive.Content>
-    </SheetPortal>
+    <DialogFamilyContent
+      family="sheet"
+      data-side={side}
+      className={cn(
+        "fixed z-50 flex flex-col gap-4 overflow-y-auto bg-background text-foreground shadow-lg outline-none data-[state=closed]:animate-slide-out data-[state=open]:animate-slide-in",
+        sideClasses[side],
+        className,
+      )}
+      closeIconClassName="size-4"
+      {...props}
+    />
   );
 }
 

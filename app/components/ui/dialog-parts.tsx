@@ -1,0 +1,66 @@
+import { XIcon } from "lucide-react";
+import { Dialog as DialogPrimitive } from "radix-ui";
+import type * as React from "react";
+
+import { cn } from "~/lib/utils";
+import { styledSlot } from "./slot";
+
+const overlayClasses =
+  "fixed inset-0 z-50 bg-black/50 data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in";
+
+const closeButtonClasses =
+  "absolute top-3 right-3 inline-flex size-8 items-center justify-center rounded-md text-muted-foreground outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none";
+
+type DialogContentProps = React.ComponentProps<typeof DialogPrimitive.Content> & {
+  showCloseButton?: boolean;
+  /** Accessible name of the close (X) button. */
+  closeLabel?: string;
+};
+
+type DialogFamily = "dialog" | "sheet";
+
+/**
+ * The Radix dialog's parts, named `family`, `family-trigger`, … in `data-slot`: Dialog and
+ * Sheet (a dialog at the screen's side) are one primitive with the same overlay and close
+ * button, and differ only in where their content sits.
+ */
+function dialogParts(family: DialogFamily) {
+  return {
+    Root: styledSlot(DialogPrimitive.Root, family),
+    Trigger: styledSlot(DialogPrimitive.Trigger, `${family}-trigger`),
+    Close: styledSlot(DialogPrimitive.Close, `${family}-close`),
+    Portal: styledSlot(DialogPrimitive.Portal, `${family}-portal`),
+    Overlay: styledSlot(DialogPrimitive.Overlay, `${family}-overlay`, overlayClasses),
+  };
+}
+
+/** The content in a portal over the overlay, with a close (X) button after its children. */
+function DialogFamilyContent({
+  family,
+  children,
+  showCloseButton = true,
+  closeLabel = "Close",
+  closeButtonClassName,
+  closeIconClassName,
+  ...props
+}: DialogContentProps & { family: DialogFamily; closeButtonClassName?: string; closeIconClassName?: string }) {
+  return (
+    <DialogPrimitive.Portal data-slot={`${family}-portal`}>
+      <DialogPrimitive.Overlay data-slot={`${family}-overlay`} className={overlayClasses} />
+      <DialogPrimitive.Content data-slot={`${family}-content`} {...props}>
+        {children}
+        {showCloseButton && (
+          <DialogPrimitive.Close
+            data-slot={`${family}-close`}
+            aria-label={closeLabel}
+            className={cn(closeButtonClasses, closeButtonClassName)}
+          >
+            <XIcon aria-hidden="true" className={closeIconClassName} />
+          </DialogPrimitive.Close>
+        )}
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}
+
+export { type DialogContentProps, DialogFamilyContent, dialogParts };
