@@ -11,6 +11,15 @@ const menuContentClasses =
 const menuItemClasses =
   "relative flex cursor-default select-none items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-hidden focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[inset]:pl-8 data-[disabled]:opacity-50 [&_svg:not([class*='size-'])]:size-4 [&_svg:not([class*='text-'])]:text-muted-foreground [&_svg]:pointer-events-none [&_svg]:shrink-0";
 
+/** The check or dot of a checkbox or radio item, in the item's left inset; shown only while checked. */
+function MenuItemIndicator({ children }: { children: React.ReactNode }) {
+  return (
+    <span className="pointer-events-none absolute left-2 flex size-3.5 items-center justify-center">
+      <DropdownMenuPrimitive.ItemIndicator>{children}</DropdownMenuPrimitive.ItemIndicator>
+    </span>
+  );
+}
+
 const DropdownMenu = styledSlot(DropdownMenuPrimitive.Root, "dropdown-menu");
 
 const DropdownMenuPortal = styledSlot(DropdownMenuPrimitive.Portal, "dropdown-menu-portal");
@@ -77,11 +86,9 @@ function DropdownMenuCheckboxItem({
       checked={checked}
       {...props}
     >
-      <span className="pointer-events-none absolute left-2 flex size-3.5 items-center justify-center">
-        <DropdownMenuPrimitive.ItemIndicator>
-          <CheckIcon className="size-4" />
-        </DropdownMenuPrimitive.ItemIndicator>
-      </span>
+      <MenuItemIndicator>
+        <CheckIcon className="size-4" />
+      </MenuItemIndicator>
       {children}
     </DropdownMenuPrimitive.CheckboxItem>
   );
@@ -100,11 +107,9 @@ function DropdownMenuRadioItem({
       className={cn(menuItemClasses, "py-1.5 pr-2 pl-8", className)}
       {...props}
     >
-      <span className="pointer-events-none absolute left-2 flex size-3.5 items-center justify-center">
-        <DropdownMenuPrimitive.ItemIndicator>
-          <CircleIcon className="size-2 fill-current" />
-        </DropdownMenuPrimitive.ItemIndicator>
-      </span>
+      <MenuItemIndicator>
+        <CircleIcon className="size-2 fill-current" />
+      </MenuItemIndicator>
       {children}
     </DropdownMenuPrimitive.RadioItem>
   );
