@@ -1,7 +1,7 @@
 import { Link } from "react-router";
+import { TitledCard } from "~/components/admin/titled-card";
 import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
@@ -33,57 +33,56 @@ function queryString(query: FunnelQuery, changes: Partial<FunnelQuery> = {}) {
 export function FunnelCard({ funnel }: { funnel: FunnelView }) {
   const { query } = funnel;
   return (
-    <Card data-slot="funnel-card">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>Funnel</h2>
-        </CardTitle>
-        <CardDescription>
+    <TitledCard
+      data-slot="funnel-card"
+      title="Funnel"
+      description={
+        <>
           Visits (browser sessions, bots excluded), leads, qualified and clients, {funnel.range.label.toLowerCase()}{" "}
           (UTC). Spam never counts; leads are credited to the campaign and landing page of their visit.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        <FunnelRangeForm funnel={funnel} />
-        {funnel.error ? (
-          <p role="alert" className="text-destructive text-sm">
-            {funnel.error} Showing the last 30 days.
-          </p>
-        ) : null}
-        <FunnelChart totals={funnel.totals} />
-        <div className="overflow-x-auto">
-          <FunnelTable
-            caption="By campaign"
-            nameHeader="Campaign · source / medium"
-            query={query}
-            rows={funnel.byCampaign.map((row) => ({
-              key: `${row.campaign}\u0000${row.source}\u0000${row.medium}`,
-              name: (
-                <>
-                  {row.campaign || <span className="text-muted-foreground italic">No campaign</span>}
-                  <span className="block font-normal text-muted-foreground text-xs">
-                    {row.source || "(direct)"} / {row.medium || "(none)"}
-                  </span>
-                </>
-              ),
-              counts: row,
-            }))}
-          />
-        </div>
-        <div className="overflow-x-auto">
-          <FunnelTable
-            caption="By landing page"
-            nameHeader="Landing page"
-            query={query}
-            rows={funnel.byLandingPage.map((row) => ({
-              key: row.landingPath,
-              name: row.landingPath || <span className="text-muted-foreground italic">Unknown</span>,
-              counts: row,
-            }))}
-          />
-        </div>
-      </CardContent>
-    </Card>
+        </>
+      }
+      contentClassName="grid gap-6"
+    >
+      <FunnelRangeForm funnel={funnel} />
+      {funnel.error ? (
+        <p role="alert" className="text-destructive text-sm">
+          {funnel.error} Showing the last 30 days.
+        </p>
+      ) : null}
+      <FunnelChart totals={funnel.totals} />
+      <div className="overflow-x-auto">
+        <FunnelTable
+          caption="By campaign"
+          nameHeader="Campaign · source / medium"
+          query={query}
+          rows={funnel.byCampaign.map((row) => ({
+            key: `${row.campaign}\u0000${row.source}\u0000${row.medium}`,
+            name: (
+              <>
+                {row.campaign || <span className="text-muted-foreground italic">No campaign</span>}
+                <span className="block font-normal text-muted-foreground text-xs">
+                  {row.source || "(direct)"} / {row.medium || "(none)"}
+                </span>
+              </>
+            ),
+            counts: row,
+          }))}
+        />
+      </div>
+      <div className="overflow-x-auto">
+        <FunnelTable
+          caption="By landing page"
+          nameHeader="Landing page"
+          query={query}
+          rows={funnel.byLandingPage.map((row) => ({
+            key: row.landingPath,
+            name: row.landingPath || <span className="text-muted-foreground italic">Unknown</span>,
+            counts: row,
+          }))}
+        />
+      </div>
+    </TitledCard>
   );
 }
 
