@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import { useFetcher } from "react-router";
+import { SelectOptions } from "~/components/admin/select-options";
 import { TitledCard } from "~/components/admin/titled-card";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
@@ -72,11 +73,7 @@ function TimeZoneForm({ timeZone }: { timeZone: string }) {
           defaultValue={timeZone}
           aria-describedby="agency-time-zone-hint"
         >
-          {zones.map((zone) => (
-            <NativeSelectOption key={zone} value={zone}>
-              {zone}
-            </NativeSelectOption>
-          ))}
+          <SelectOptions values={zones} />
         </NativeSelect>
         <Button type="submit" disabled={fetcher.state !== "idle"}>
           Save

@@ -1,9 +1,10 @@
 import { Field } from "~/components/admin/field";
+import { RoleOptions } from "~/components/admin/select-options";
 import { TitledCard } from "~/components/admin/titled-card";
 import { Avatar } from "~/components/ui/avatar";
 import { Input } from "~/components/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import { ROLES, type Role, roleLabels } from "~/lib/roles";
+import { NativeSelect } from "~/components/ui/native-select";
+import type { Role } from "~/lib/roles";
 
 /** Who is signed in: e-mail and role, read only (an admin changes them). */
 export function ProfileCard({ email, role }: { email: string; role: Role | null }) {
@@ -22,12 +23,7 @@ export function ProfileCard({ email, role }: { email: string; role: Role | null 
       <Field id="profile-role" label="Role">
         {(props) => (
           <NativeSelect {...props} value={role ?? ""} disabled onChange={() => {}}>
-            {role ? null : <NativeSelectOption value="">No role</NativeSelectOption>}
-            {ROLES.map((role) => (
-              <NativeSelectOption key={role} value={role}>
-                {roleLabels[role]}
-              </NativeSelectOption>
-            ))}
+            <RoleOptions noRole={!role} />
           </NativeSelect>
         )}
       </Field>

@@ -24,28 +24,18 @@ function Section(props: React.ComponentProps<typeof TitledCard>) {
  * hero video), then analytics. Editors get the files only.
  */
 export function SiteSections({ site, fieldErrors, typed, busyWith }: SectionProps) {
-  const files = site.files;
+  const refused = { fieldErrors, typed };
   return (
     <>
       {site.information ? (
         <Section title="Site Information" description="The site's name and its description for search engines.">
-          <SiteInformationForm
-            site={site.information}
-            fieldErrors={fieldErrors}
-            typed={typed}
-            busy={busyWith === "save-site-info"}
-          />
+          <SiteInformationForm site={site.information} {...refused} busy={busyWith === "save-site-info"} />
         </Section>
       ) : null}
-      {files ? <SiteFileSections files={files} /> : null}
+      {site.files ? <SiteFileSections files={site.files} /> : null}
       {site.analytics ? (
         <Section title="Analytics Code" description="Tracking that loads on the public site when an ID is set.">
-          <AnalyticsForm
-            site={site.analytics}
-            fieldErrors={fieldErrors}
-            typed={typed}
-            busy={busyWith === "save-analytics"}
-          />
+          <AnalyticsForm site={site.analytics} {...refused} busy={busyWith === "save-analytics"} />
         </Section>
       ) : null}
       {site.privacy ? (
@@ -53,7 +43,7 @@ export function SiteSections({ site, fieldErrors, typed, busyWith }: SectionProp
           title="Privacy & Consent"
           description="The cookie banner that asks visitors before analytics and marketing tags load, and how long visitor data is kept."
         >
-          <PrivacyForm site={site.privacy} fieldErrors={fieldErrors} typed={typed} busy={busyWith === "save-privacy"} />
+          <PrivacyForm site={site.privacy} {...refused} busy={busyWith === "save-privacy"} />
         </Section>
       ) : null}
     </>

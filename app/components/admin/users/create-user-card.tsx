@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "react-router";
 import { Field } from "~/components/admin/field";
+import { RoleOptions } from "~/components/admin/select-options";
 import { TitledCard } from "~/components/admin/titled-card";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import { ROLES, roleLabels } from "~/lib/roles";
+import { NativeSelect } from "~/components/ui/native-select";
 import { newPasswordInput } from "~/lib/schemas/staff";
 
 /** Add a user: e-mail, initial password and role; the form empties once the user is created. */
@@ -41,11 +41,7 @@ export function CreateUserCard({
         <Field id="new-role" label="Role" error={fieldErrors.role}>
           {(props) => (
             <NativeSelect {...props} name="role" defaultValue={values.role ?? "sales"}>
-              {ROLES.map((role) => (
-                <NativeSelectOption key={role} value={role}>
-                  {roleLabels[role]}
-                </NativeSelectOption>
-              ))}
+              <RoleOptions />
             </NativeSelect>
           )}
         </Field>

@@ -1,0 +1,27 @@
+import type * as React from "react";
+import { Field } from "~/components/admin/field";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+
+/** What a labelled control needs besides its own attributes: see `Field`. */
+type FieldProps = { id: string; label: React.ReactNode; error?: string; hint?: React.ReactNode };
+
+/** The control wrapped in a `Field`: the field's props label it, every other prop goes to the control. */
+function labelled<ControlProps extends { id?: string }>(Control: React.ComponentType<ControlProps>) {
+  return function LabelledField({ id, label, error, hint, ...control }: FieldProps & Omit<ControlProps, "id">) {
+    // The field's `id` and the other props make up the control's props; TypeScript cannot follow that through the generic.
+    return (
+      <Field id={id} label={label} error={error} hint={hint}>
+        {(props) => <Control {...({ ...props, ...control } as unknown as ControlProps)} />}
+      </Field>
+    );
+  };
+}
+
+/** A labelled `<input>`. */
+export const InputField = labelled(Input);
+/** A labelled `<textarea>`. */
+export const TextareaField = labelled(Textarea);
+/** A labelled native `<select>`, its options as children. */
+export const SelectField = labelled(NativeSelect);
