@@ -3,6 +3,7 @@ import { Field } from "~/components/admin/field";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
+import { newPasswordInput } from "~/lib/schemas/staff";
 
 /** What a labelled control needs besides its own attributes: see `Field`. */
 type FieldProps = { id: string; label: React.ReactNode; error?: string; hint?: React.ReactNode };
@@ -25,3 +26,10 @@ export const InputField = labelled(Input);
 export const TextareaField = labelled(Textarea);
 /** A labelled native `<select>`, its options as children. */
 export const SelectField = labelled(NativeSelect);
+
+const currentPasswordInput = { type: "password", required: true, autoComplete: "current-password" } as const;
+
+/** A labelled password input: the person's current password, or with `isNew` a new one within the schema's lengths. */
+export function PasswordField({ name, isNew = false, ...field }: FieldProps & { name: string; isNew?: boolean }) {
+  return <InputField {...field} {...(isNew ? newPasswordInput : currentPasswordInput)} name={name} />;
+}

@@ -1,10 +1,9 @@
 import { useFetcher } from "react-router";
 import { DateText } from "~/components/admin/date-text";
-import { Field } from "~/components/admin/field";
+import { TextareaField } from "~/components/admin/form-fields";
 import { TitledCard } from "~/components/admin/titled-card";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
-import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/http/action-result.server";
 import type { LeadDetail } from "~/server/leads/leads.server";
 
@@ -21,11 +20,15 @@ export function NotesCard({ leadId, notes }: { leadId: string; notes: LeadDetail
       <fetcher.Form method="post" className="grid gap-2" key={formKey}>
         <input type="hidden" name="intent" value="add-note" />
         <input type="hidden" name="leadId" value={leadId} />
-        <Field id="lead-note" label="Add a note" error={failed?.fieldErrors.body}>
-          {(props) => (
-            <Textarea {...props} name="body" rows={3} maxLength={5000} defaultValue={failed?.values.body ?? ""} />
-          )}
-        </Field>
+        <TextareaField
+          id="lead-note"
+          label="Add a note"
+          error={failed?.fieldErrors.body}
+          name="body"
+          rows={3}
+          maxLength={5000}
+          defaultValue={failed?.values.body ?? ""}
+        />
         <div>
           <Button type="submit" size="sm" disabled={busy}>
             {busy ? "Saving..." : "Add note"}

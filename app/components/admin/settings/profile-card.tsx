@@ -1,9 +1,7 @@
-import { Field } from "~/components/admin/field";
+import { InputField, SelectField } from "~/components/admin/form-fields";
 import { RoleOptions } from "~/components/admin/select-options";
 import { TitledCard } from "~/components/admin/titled-card";
 import { Avatar } from "~/components/ui/avatar";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import type { Role } from "~/lib/roles";
 
 /** Who is signed in: e-mail and role, read only (an admin changes them). */
@@ -17,16 +15,10 @@ export function ProfileCard({ email, role }: { email: string; role: Role | null 
       <Avatar size="lg" aria-hidden>
         {email.charAt(0).toUpperCase()}
       </Avatar>
-      <Field id="profile-email" label="Email">
-        {(props) => <Input {...props} value={email} readOnly />}
-      </Field>
-      <Field id="profile-role" label="Role">
-        {(props) => (
-          <NativeSelect {...props} value={role ?? ""} disabled onChange={() => {}}>
-            <RoleOptions noRole={!role} />
-          </NativeSelect>
-        )}
-      </Field>
+      <InputField id="profile-email" label="Email" value={email} readOnly />
+      <SelectField id="profile-role" label="Role" value={role ?? ""} disabled onChange={() => {}}>
+        <RoleOptions noRole={!role} />
+      </SelectField>
     </TitledCard>
   );
 }

@@ -1,11 +1,8 @@
 import { Form, useNavigation } from "react-router";
-import { Field } from "~/components/admin/field";
+import { InputField, PasswordField, SelectField } from "~/components/admin/form-fields";
 import { RoleOptions } from "~/components/admin/select-options";
 import { TitledCard } from "~/components/admin/titled-card";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
-import { newPasswordInput } from "~/lib/schemas/staff";
 
 /** Add a user: e-mail, initial password and role; the form empties once the user is created. */
 export function CreateUserCard({
@@ -30,21 +27,26 @@ export function CreateUserCard({
         key={created ? "done" : "form"}
       >
         <input type="hidden" name="intent" value="create" />
-        <Field id="new-email" label="Email" error={fieldErrors.email}>
-          {(props) => (
-            <Input {...props} name="email" type="email" required defaultValue={values.email} autoComplete="off" />
-          )}
-        </Field>
-        <Field id="new-password" label="Initial password" error={fieldErrors.password}>
-          {(props) => <Input {...props} {...newPasswordInput} name="password" />}
-        </Field>
-        <Field id="new-role" label="Role" error={fieldErrors.role}>
-          {(props) => (
-            <NativeSelect {...props} name="role" defaultValue={values.role ?? "sales"}>
-              <RoleOptions />
-            </NativeSelect>
-          )}
-        </Field>
+        <InputField
+          id="new-email"
+          label="Email"
+          error={fieldErrors.email}
+          name="email"
+          type="email"
+          required
+          defaultValue={values.email}
+          autoComplete="off"
+        />
+        <PasswordField id="new-password" label="Initial password" error={fieldErrors.password} name="password" isNew />
+        <SelectField
+          id="new-role"
+          label="Role"
+          error={fieldErrors.role}
+          name="role"
+          defaultValue={values.role ?? "sales"}
+        >
+          <RoleOptions />
+        </SelectField>
         <Button type="submit" disabled={busy}>
           Add user
         </Button>
