@@ -11,7 +11,7 @@ type FieldProps = { id: string; label: React.ReactNode; error?: string; hint?: R
 /** The control wrapped in a `Field`: the field's props label it, every other prop goes to the control. */
 function labelled<ControlProps extends { id?: string }>(Control: React.ComponentType<ControlProps>) {
   return function LabelledField({ id, label, error, hint, ...control }: FieldProps & Omit<ControlProps, "id">) {
-    // The field's `id` and the other props make up the control's props; TypeScript cannot follow that through the generic.
+    // The field's `id` plus the other props are the control's props, which TypeScript cannot follow through the generic.
     return (
       <Field id={id} label={label} error={error} hint={hint}>
         {(props) => <Control {...({ ...props, ...control } as unknown as ControlProps)} />}
