@@ -1,8 +1,9 @@
 import { useMemo } from "react";
 import { useFetcher } from "react-router";
+import { SelectOptions } from "~/components/admin/select-options";
+import { TitledCard } from "~/components/admin/titled-card";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import type { loadWorkspaceSettings } from "~/server/workspace/workspace-settings.server";
@@ -19,21 +20,15 @@ function useSettingFetcher() {
 export function WorkspaceSettings({ settings, admin }: { settings: WorkspaceSettingsData; admin: boolean }) {
   if (!settings.worksLeads && !admin) return null;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>Sales workspace</h2>
-        </CardTitle>
-        <CardDescription>
-          Follow-up reminders{admin ? ", the agency's time zone and who gets new leads" : ""}.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-8">
-        {settings.worksLeads ? <DigestForm optOut={settings.digestOptOut} /> : null}
-        {admin ? <TimeZoneForm timeZone={settings.timeZone} /> : null}
-        {admin && settings.assignment ? <AssignmentForm settings={settings} /> : null}
-      </CardContent>
-    </Card>
+    <TitledCard
+      title="Sales workspace"
+      description={<>Follow-up reminders{admin ? ", the agency's time zone and who gets new leads" : ""}.</>}
+      contentClassName="grid gap-8"
+    >
+      {settings.worksLeads ? <DigestForm optOut={settings.digestOptOut} /> : null}
+      {admin ? <TimeZoneForm timeZone={settings.timeZone} /> : null}
+      {admin && settings.assignment ? <AssignmentForm settings={settings} /> : null}
+    </TitledCard>
   );
 }
 
@@ -78,11 +73,7 @@ function TimeZoneForm({ timeZone }: { timeZone: string }) {
           defaultValue={timeZone}
           aria-describedby="agency-time-zone-hint"
         >
-          {zones.map((zone) => (
-            <NativeSelectOption key={zone} value={zone}>
-              {zone}
-            </NativeSelectOption>
-          ))}
+          <SelectOptions values={zones} />
         </NativeSelect>
         <Button type="submit" disabled={fetcher.state !== "idle"}>
           Save

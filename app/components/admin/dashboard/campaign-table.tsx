@@ -1,5 +1,12 @@
 import type { CampaignRow } from "~/server/dashboard/dashboard.server";
 
+const columns = [
+  ["Campaign", "py-2 pr-3 font-medium"],
+  ["Leads", "py-2 pr-3 text-right font-medium"],
+  ["Qualified", "py-2 pr-3 text-right font-medium"],
+  ["Converted", "py-2 text-right font-medium"],
+] as const;
+
 /** Leads per campaign over the last 30 days. */
 export function CampaignTable({ rows }: { rows: CampaignRow[] }) {
   if (rows.length === 0) {
@@ -11,18 +18,11 @@ export function CampaignTable({ rows }: { rows: CampaignRow[] }) {
       <caption className="sr-only">Leads, qualified and converted by UTM campaign, last 30 days</caption>
       <thead className="text-left text-muted-foreground">
         <tr className="border-b">
-          <th scope="col" className="py-2 pr-3 font-medium">
-            Campaign
-          </th>
-          <th scope="col" className="py-2 pr-3 text-right font-medium">
-            Leads
-          </th>
-          <th scope="col" className="py-2 pr-3 text-right font-medium">
-            Qualified
-          </th>
-          <th scope="col" className="py-2 text-right font-medium">
-            Converted
-          </th>
+          {columns.map(([label, className]) => (
+            <th key={label} scope="col" className={className}>
+              {label}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
+import { TitledCard } from "~/components/admin/titled-card";
 import { Button } from "~/components/ui/button";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
@@ -32,58 +32,45 @@ function queryString(query: FunnelQuery, changes: Partial<FunnelQuery> = {}) {
 /** Visits to leads to clients for a date range: a chart of the totals, then by campaign and by landing page. */
 export function FunnelCard({ funnel }: { funnel: FunnelView }) {
   const { query } = funnel;
+  const campaignRows = funnel.byCampaign.map((row) => ({
+    key: `${row.campaign}\u0000${row.source}\u0000${row.medium}`,
+    name: (
+      <>
+        {row.campaign || <span className="text-muted-foreground italic">No campaign</span>}
+        <span className="block font-normal text-muted-foreground text-xs">
+          {row.source || "(direct)"} / {row.medium || "(none)"}
+        </span>
+      </>
+    ),
+    counts: row,
+  }));
+  const landingPageRows = funnel.byLandingPage.map((row) => ({
+    key: row.landingPath,
+    name: row.landingPath || <span className="text-muted-foreground italic">Unknown</span>,
+    counts: row,
+  }));
   return (
-    <Card data-slot="funnel-card">
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>Funnel</h2>
-        </CardTitle>
-        <CardDescription>
+    <TitledCard
+      data-slot="funnel-card"
+      title="Funnel"
+      description={
+        <>
           Visits (browser sessions, bots excluded), leads, qualified and clients, {funnel.range.label.toLowerCase()}{" "}
           (UTC). Spam never counts; leads are credited to the campaign and landing page of their visit.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        <FunnelRangeForm funnel={funnel} />
-        {funnel.error ? (
-          <p role="alert" className="text-destructive text-sm">
-            {funnel.error} Showing the last 30 days.
-          </p>
-        ) : null}
-        <FunnelChart totals={funnel.totals} />
-        <div className="overflow-x-auto">
-          <FunnelTable
-            caption="By campaign"
-            nameHeader="Campaign · source / medium"
-            query={query}
-            rows={funnel.byCampaign.map((row) => ({
-              key: `${row.campaign}\u0000${row.source}\u0000${row.medium}`,
-              name: (
-                <>
-                  {row.campaign || <span className="text-muted-foreground italic">No campaign</span>}
-                  <span className="block font-normal text-muted-foreground text-xs">
-                    {row.source || "(direct)"} / {row.medium || "(none)"}
-                  </span>
-                </>
-              ),
-              counts: row,
-            }))}
-          />
-        </div>
-        <div className="overflow-x-auto">
-          <FunnelTable
-            caption="By landing page"
-            nameHeader="Landing page"
-            query={query}
-            rows={funnel.byLandingPage.map((row) => ({
-              key: row.landingPath,
-              name: row.landingPath || <span className="text-muted-foreground italic">Unknown</span>,
-              counts: row,
-            }))}
-          />
-        </div>
-      </CardContent>
-    </Card>
+        </>
+      }
+      contentClassName="grid gap-6"
+    >
+      <FunnelRangeForm funnel={funnel} />
+      {funnel.error ? (
+        <p role="alert" className="text-destructive text-sm">
+          {funnel.error} Showing the last 30 days.
+        </p>
+      ) : null}
+      <FunnelChart totals={funnel.totals} />
+      <FunnelTable caption="By campaign" nameHeader="Campaign · source / medium" query={query} rows={campaignRows} />
+      <FunnelTable caption="By landing page" nameHeader="Landing page" query={query} rows={landingPageRows} />
+    </TitledCard>
   );
 }
 
@@ -215,48 +202,50 @@ function FunnelTable({
   rows: TableRow[];
 }) {
   return (
-    <table
-      className="w-full min-w-[720px] text-sm"
-      data-testid={`funnel-${caption.toLowerCase().replaceAll(" ", "-")}`}
-    >
-      <caption className="pb-2 text-left font-semibold">{caption}</caption>
-      <thead className="text-left text-muted-foreground">
-        <tr className="border-b">
-          <SortHeader column="name" label={nameHeader} query={query} />
-          {COLUMNS.map((column) => (
-            <SortHeader key={column.key} column={column.key} label={column.label} query={query} />
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.length === 0 ? (
-          <tr>
-            <td colSpan={COLUMNS.length + 1} className="py-3 text-muted-foreground">
-              No visits or leads in this range.
-            </td>
+    <div className="overflow-x-auto">
+      <table
+        className="w-full min-w-[720px] text-sm"
+        data-testid={`funnel-${caption.toLowerCase().replaceAll(" ", "-")}`}
+      >
+        <caption className="pb-2 text-left font-semibold">{caption}</caption>
+        <thead className="text-left text-muted-foreground">
+          <tr className="border-b">
+            <SortHeader column="name" label={nameHeader} query={query} />
+            {COLUMNS.map((column) => (
+              <SortHeader key={column.key} column={column.key} label={column.label} query={query} />
+            ))}
           </tr>
-        ) : (
-          rows.map((row) => (
-            <tr key={row.key} className="border-b last:border-0">
-              <th scope="row" className="py-2 pr-3 text-left font-medium">
-                {row.name}
-              </th>
-              <td className="py-2 pr-3 text-right tabular-nums">{row.counts.visits.toLocaleString("en-US")}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{row.counts.leads.toLocaleString("en-US")}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">{percent(row.counts.leads, row.counts.visits)}</td>
-              <td className="py-2 pr-3 text-right tabular-nums">
-                {row.counts.qualified.toLocaleString("en-US")}{" "}
-                <span className="text-muted-foreground">({percent(row.counts.qualified, row.counts.leads)})</span>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr>
+              <td colSpan={COLUMNS.length + 1} className="py-3 text-muted-foreground">
+                No visits or leads in this range.
               </td>
-              <td className="py-2 pr-3 text-right tabular-nums">
-                {row.counts.clients.toLocaleString("en-US")}{" "}
-                <span className="text-muted-foreground">({percent(row.counts.clients, row.counts.qualified)})</span>
-              </td>
-              <td className="py-2 pr-3 text-right tabular-nums">{percent(row.counts.clients, row.counts.leads)}</td>
             </tr>
-          ))
-        )}
-      </tbody>
-    </table>
+          ) : (
+            rows.map((row) => (
+              <tr key={row.key} className="border-b last:border-0">
+                <th scope="row" className="py-2 pr-3 text-left font-medium">
+                  {row.name}
+                </th>
+                <td className="py-2 pr-3 text-right tabular-nums">{row.counts.visits.toLocaleString("en-US")}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">{row.counts.leads.toLocaleString("en-US")}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">{percent(row.counts.leads, row.counts.visits)}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">
+                  {row.counts.qualified.toLocaleString("en-US")}{" "}
+                  <span className="text-muted-foreground">({percent(row.counts.qualified, row.counts.leads)})</span>
+                </td>
+                <td className="py-2 pr-3 text-right tabular-nums">
+                  {row.counts.clients.toLocaleString("en-US")}{" "}
+                  <span className="text-muted-foreground">({percent(row.counts.clients, row.counts.qualified)})</span>
+                </td>
+                <td className="py-2 pr-3 text-right tabular-nums">{percent(row.counts.clients, row.counts.leads)}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
   );
 }

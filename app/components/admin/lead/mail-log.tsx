@@ -1,10 +1,11 @@
 import { RefreshCwIcon } from "lucide-react";
 import { useFetcher } from "react-router";
 import { DateText } from "~/components/admin/date-text";
+import { RecordTable } from "~/components/admin/record-table";
+import { TitledCard } from "~/components/admin/titled-card";
 import { useToastMessage } from "~/components/show-toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import type { ActionResult } from "~/http/action-result.server";
 import type { LeadDetail } from "~/server/leads/leads.server";
 
@@ -18,57 +19,39 @@ const mailStatusVariant = {
 /** The mails this lead caused, with Resend for those not sent yet. */
 export function MailLog({ leadId, mails }: { leadId: string; mails: LeadDetail["mails"] }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>E-mail delivery</h2>
-        </CardTitle>
-        <CardDescription>The mails this lead caused, from the outbox.</CardDescription>
-      </CardHeader>
-      <CardContent className="overflow-x-auto">
-        {mails.length === 0 ? (
-          <p className="text-muted-foreground text-sm">No mail was sent about this lead.</p>
-        ) : (
-          <table className="w-full min-w-[720px] text-sm">
-            <thead className="text-left text-muted-foreground">
-              <tr className="border-b">
-                <th className="py-2 pr-3 font-medium">Mail</th>
-                <th className="py-2 pr-3 font-medium">Status</th>
-                <th className="py-2 pr-3 font-medium">Attempts</th>
-                <th className="py-2 pr-3 font-medium">Last error</th>
-                <th className="py-2 pr-3 font-medium">Sent</th>
-                <th className="py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {mails.map((mail) => (
-                <tr key={mail.id} className="border-b align-top last:border-0" data-testid="mail-row">
-                  <td className="py-2 pr-3">
-                    <div className="font-medium">{mail.subject}</div>
-                    <div className="text-muted-foreground text-xs">
-                      {mail.kind} to {mail.toAddress}
-                    </div>
-                  </td>
-                  <td className="py-2 pr-3">
-                    <Badge variant={mailStatusVariant[mail.status]}>{mail.status}</Badge>
-                  </td>
-                  <td className="py-2 pr-3">{mail.attempts}</td>
-                  <td className="max-w-xs py-2 pr-3 text-muted-foreground text-xs">{mail.lastError ?? "—"}</td>
-                  <td className="py-2 pr-3 text-xs">{mail.sentAt ? <DateText iso={mail.sentAt} withTime /> : "—"}</td>
-                  <td className="py-2 text-right">
-                    {mail.status === "queued" || mail.status === "failed" ? (
-                      <ResendButton leadId={leadId} mailId={mail.id} />
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+    <TitledCard
+      title="E-mail delivery"
+      description="The mails this lead caused, from the outbox."
+      contentClassName="overflow-x-auto"
+    >
+      <RecordTable
+        columns={["Mail", "Status", "Attempts", "Last error", "Sent"]}
+        rows={mails}
+        empty="No mail was sent about this lead."
+      >
+        {(mail) => (
+          <tr key={mail.id} className="border-b align-top last:border-0" data-testid="mail-row">
+            <td className="py-2 pr-3">
+              <div className="font-medium">{mail.subject}</div>
+              <div className="text-muted-foreground text-xs">
+                {mail.kind} to {mail.toAddress}
+              </div>
+            </td>
+            <td className="py-2 pr-3">
+              <Badge variant={mailStatusVariant[mail.status]}>{mail.status}</Badge>
+            </td>
+            <td className="py-2 pr-3">{mail.attempts}</td>
+            <td className="max-w-xs py-2 pr-3 text-muted-foreground text-xs">{mail.lastError ?? "—"}</td>
+            <td className="py-2 pr-3 text-xs">{mail.sentAt ? <DateText iso={mail.sentAt} withTime /> : "—"}</td>
+            <td className="py-2 text-right">
+              {mail.status === "queued" || mail.status === "failed" ? (
+                <ResendButton leadId={leadId} mailId={mail.id} />
+              ) : null}
+            </td>
+          </tr>
         )}
-      </CardContent>
-    </Card>
+      </RecordTable>
+    </TitledCard>
   );
 }
 

@@ -1,34 +1,27 @@
 import { DateText } from "~/components/admin/date-text";
-import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/admin/titled-card";
 import { leadStatusLabels } from "~/lib/schemas/lead-admin";
 import type { LeadDetail } from "~/server/leads/leads.server";
 
 export function StatusHistoryCard({ changes }: { changes: LeadDetail["statusChanges"] }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>Status history</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        {changes.length === 0 ? (
-          <p className="text-muted-foreground text-sm">The status has not changed since the lead arrived.</p>
-        ) : (
-          <ol className="space-y-2 text-sm" data-testid="status-history">
-            {changes.map((change) => (
-              <li key={change.id}>
-                {change.fromStatus ? leadStatusLabels[change.fromStatus] : "—"} →{" "}
-                <strong>{leadStatusLabels[change.toStatus]}</strong>
-                <span className="text-muted-foreground">
-                  {" "}
-                  · {change.actorEmail ?? "system"} · <DateText iso={change.createdAt} withTime />
-                </span>
-              </li>
-            ))}
-          </ol>
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard title="Status history">
+      {changes.length === 0 ? (
+        <p className="text-muted-foreground text-sm">The status has not changed since the lead arrived.</p>
+      ) : (
+        <ol className="space-y-2 text-sm" data-testid="status-history">
+          {changes.map((change) => (
+            <li key={change.id}>
+              {change.fromStatus ? leadStatusLabels[change.fromStatus] : "—"} →{" "}
+              <strong>{leadStatusLabels[change.toStatus]}</strong>
+              <span className="text-muted-foreground">
+                {" "}
+                · {change.actorEmail ?? "system"} · <DateText iso={change.createdAt} withTime />
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </TitledCard>
   );
 }

@@ -1,35 +1,31 @@
 import { DateText } from "~/components/admin/date-text";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { TitledCard } from "~/components/admin/titled-card";
 import type { LeadDetail } from "~/server/leads/leads.server";
 
 export function SubmissionsCard({ submissions }: { submissions: LeadDetail["submissions"] }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>Submissions</h2>
-        </CardTitle>
-        <CardDescription>What the visitor sent, as the form received it.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {submissions.length === 0 ? (
-          <p className="text-muted-foreground text-sm">No submission is stored for this lead.</p>
-        ) : (
-          submissions.map((submission) => (
-            <div key={submission.id} className="space-y-2 rounded-md border p-3" data-testid="submission">
-              <p className="text-muted-foreground text-xs">
-                {submission.id.slice(0, 8)} · {submission.formName ?? "No form"} ·{" "}
-                <DateText iso={submission.createdAt} withTime />
-                {submission.utmSource ? ` · utm_source ${submission.utmSource}` : ""}
-                {submission.utmCampaign ? ` · utm_campaign ${submission.utmCampaign}` : ""}
-              </p>
-              <pre className="overflow-x-auto whitespace-pre-wrap rounded bg-muted p-2 text-xs">
-                {JSON.stringify(submission.data, null, 2)}
-              </pre>
-            </div>
-          ))
-        )}
-      </CardContent>
-    </Card>
+    <TitledCard
+      title="Submissions"
+      description="What the visitor sent, as the form received it."
+      contentClassName="space-y-4"
+    >
+      {submissions.length === 0 ? (
+        <p className="text-muted-foreground text-sm">No submission is stored for this lead.</p>
+      ) : (
+        submissions.map((submission) => (
+          <div key={submission.id} className="space-y-2 rounded-md border p-3" data-testid="submission">
+            <p className="text-muted-foreground text-xs">
+              {submission.id.slice(0, 8)} · {submission.formName ?? "No form"} ·{" "}
+              <DateText iso={submission.createdAt} withTime />
+              {submission.utmSource ? ` · utm_source ${submission.utmSource}` : ""}
+              {submission.utmCampaign ? ` · utm_campaign ${submission.utmCampaign}` : ""}
+            </p>
+            <pre className="overflow-x-auto whitespace-pre-wrap rounded bg-muted p-2 text-xs">
+              {JSON.stringify(submission.data, null, 2)}
+            </pre>
+          </div>
+        ))
+      )}
+    </TitledCard>
   );
 }

@@ -1,9 +1,7 @@
 import { Form } from "react-router";
-import { Field } from "~/components/admin/field";
+import { PasswordField } from "~/components/admin/form-fields";
+import { TitledCard } from "~/components/admin/titled-card";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { newPasswordInput } from "~/lib/schemas/staff";
 
 /** Current and new password; the form empties once the password is changed. */
 export function ChangePasswordCard({
@@ -16,32 +14,34 @@ export function ChangePasswordCard({
   busy: boolean;
 }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>Change password</h2>
-        </CardTitle>
-        <CardDescription>Changing it signs you out on your other devices.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form method="post" className="grid max-w-md gap-4" key={changed ? "done" : "form"}>
-          <input type="hidden" name="intent" value="change-password" />
-          <Field id="current-password" label="Current password" error={fieldErrors.currentPassword}>
-            {(props) => (
-              <Input {...props} name="currentPassword" type="password" required autoComplete="current-password" />
-            )}
-          </Field>
-          <Field id="new-password" label="New password" hint="At least 8 characters." error={fieldErrors.newPassword}>
-            {(props) => <Input {...props} {...newPasswordInput} name="newPassword" />}
-          </Field>
-          <Field id="confirm-password" label="Confirm new password" error={fieldErrors.confirmPassword}>
-            {(props) => <Input {...props} {...newPasswordInput} name="confirmPassword" />}
-          </Field>
-          <Button type="submit" className="justify-self-start" disabled={busy}>
-            Change password
-          </Button>
-        </Form>
-      </CardContent>
-    </Card>
+    <TitledCard title="Change password" description="Changing it signs you out on your other devices.">
+      <Form method="post" className="grid max-w-md gap-4" key={changed ? "done" : "form"}>
+        <input type="hidden" name="intent" value="change-password" />
+        <PasswordField
+          id="current-password"
+          label="Current password"
+          error={fieldErrors.currentPassword}
+          name="currentPassword"
+        />
+        <PasswordField
+          id="new-password"
+          label="New password"
+          hint="At least 8 characters."
+          error={fieldErrors.newPassword}
+          name="newPassword"
+          isNew
+        />
+        <PasswordField
+          id="confirm-password"
+          label="Confirm new password"
+          error={fieldErrors.confirmPassword}
+          name="confirmPassword"
+          isNew
+        />
+        <Button type="submit" className="justify-self-start" disabled={busy}>
+          Change password
+        </Button>
+      </Form>
+    </TitledCard>
   );
 }

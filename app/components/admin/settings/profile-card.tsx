@@ -1,40 +1,24 @@
-import { Field } from "~/components/admin/field";
+import { InputField, SelectField } from "~/components/admin/form-fields";
+import { RoleOptions } from "~/components/admin/select-options";
+import { TitledCard } from "~/components/admin/titled-card";
 import { Avatar } from "~/components/ui/avatar";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import { ROLES, type Role, roleLabels } from "~/lib/roles";
+import type { Role } from "~/lib/roles";
 
 /** Who is signed in: e-mail and role, read only (an admin changes them). */
 export function ProfileCard({ email, role }: { email: string; role: Role | null }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>Profile</h2>
-        </CardTitle>
-        <CardDescription>Your account. Ask an admin to change your e-mail or role.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-4 sm:grid-cols-[auto_1fr_1fr] sm:items-end">
-        <Avatar size="lg" aria-hidden>
-          {email.charAt(0).toUpperCase()}
-        </Avatar>
-        <Field id="profile-email" label="Email">
-          {(props) => <Input {...props} value={email} readOnly />}
-        </Field>
-        <Field id="profile-role" label="Role">
-          {(props) => (
-            <NativeSelect {...props} value={role ?? ""} disabled onChange={() => {}}>
-              {role ? null : <NativeSelectOption value="">No role</NativeSelectOption>}
-              {ROLES.map((role) => (
-                <NativeSelectOption key={role} value={role}>
-                  {roleLabels[role]}
-                </NativeSelectOption>
-              ))}
-            </NativeSelect>
-          )}
-        </Field>
-      </CardContent>
-    </Card>
+    <TitledCard
+      title="Profile"
+      description="Your account. Ask an admin to change your e-mail or role."
+      contentClassName="grid gap-4 sm:grid-cols-[auto_1fr_1fr] sm:items-end"
+    >
+      <Avatar size="lg" aria-hidden>
+        {email.charAt(0).toUpperCase()}
+      </Avatar>
+      <InputField id="profile-email" label="Email" value={email} readOnly />
+      <SelectField id="profile-role" label="Role" value={role ?? ""} disabled onChange={() => {}}>
+        <RoleOptions noRole={!role} />
+      </SelectField>
+    </TitledCard>
   );
 }

@@ -1,9 +1,8 @@
 import { Form } from "react-router";
-import { Field } from "~/components/admin/field";
+import { InputField, PasswordField } from "~/components/admin/form-fields";
+import { TitledCard } from "~/components/admin/titled-card";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
 import type { TwoFactorEnrolment } from "~/server/auth/profile.server";
 
 /** Two-factor authentication: turn it on (password, then the QR code and a first code) or off. */
@@ -19,96 +18,114 @@ export function TwoFactorCard({
   busyWith: string | null;
 }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>Two-factor authentication</h2>
-        </CardTitle>
-        <CardDescription>
-          {enabled
-            ? "On: signing in asks for a code from your authenticator app."
-            : "Add a code from an authenticator app to your password when you sign in."}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {enabled ? (
-          <Form method="post" className="grid max-w-md gap-4">
-            <input type="hidden" name="intent" value="disable-2fa" />
-            <Field id="disable-password" label="Password" error={fieldErrors.password}>
-              {(props) => <Input {...props} name="password" type="password" required autoComplete="current-password" />}
-            </Field>
-            <Button
-              type="submit"
-              variant="destructive"
-              className="justify-self-start"
-              disabled={busyWith === "disable-2fa"}
-            >
-              Turn off two-factor authentication
-            </Button>
-          </Form>
-        ) : enrolment ? (
-          <div className="grid gap-6 md:grid-cols-[auto_1fr]">
-            <div
-              className="size-48 rounded-md border bg-white p-2"
-              role="img"
-              aria-label="QR code for your authenticator app"
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG generated on our server by the qrcode library from the TOTP URI.
-              dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
-            />
-            <div className="grid gap-4">
-              <p className="text-sm">
-                Scan the code with your authenticator app, or enter this key:{" "}
-                <code className="break-all rounded bg-muted px-1 font-mono text-xs" data-testid="totp-secret">
-                  {new URL(enrolment.totpUri).searchParams.get("secret")}
-                </code>
-              </p>
-              {enrolment.backupCodes.length > 0 ? (
-                <Alert>
-                  <AlertTitle>Save your backup codes now</AlertTitle>
-                  <AlertDescription>
-                    <p>Each works once if you lose your device. They will not be shown again.</p>
-                    <ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm" data-testid="backup-codes">
-                      {enrolment.backupCodes.map((code) => (
-                        <li key={code}>{code}</li>
-                      ))}
-                    </ul>
-                  </AlertDescription>
-                </Alert>
-              ) : null}
-              <Form method="post" className="grid max-w-xs gap-4">
-                <input type="hidden" name="intent" value="confirm-2fa" />
-                <input type="hidden" name="totpUri" value={enrolment.totpUri} />
-                <Field id="totp-code" label="Code from the app" error={fieldErrors.code}>
-                  {(props) => (
-                    <Input
-                      {...props}
-                      name="code"
-                      required
-                      inputMode="numeric"
-                      autoComplete="one-time-code"
-                      pattern="\d{6}"
-                      maxLength={6}
-                    />
-                  )}
-                </Field>
-                <Button type="submit" className="justify-self-start" disabled={busyWith === "confirm-2fa"}>
-                  Confirm and turn on
-                </Button>
-              </Form>
-            </div>
+    <TitledCard
+      title="Two-factor authentication"
+      description={
+        enabled
+          ? "On: signing in asks for a code from your authenticator app."
+          : "Add a code from an authenticator app to your password when you sign in."
+      }
+    >
+      {enabled ? (
+        <PasswordStepForm
+          intent="disable-2fa"
+          error={fieldErrors.password}
+          busy={busyWith === "disable-2fa"}
+          submitLabel="Turn off two-factor authentication"
+          destructive
+        />
+      ) : enrolment ? (
+        <div className="grid gap-6 md:grid-cols-[auto_1fr]">
+          <div
+            className="size-48 rounded-md border bg-white p-2"
+            role="img"
+            aria-label="QR code for your authenticator app"
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: SVG generated on our server by the qrcode library from the TOTP URI.
+            dangerouslySetInnerHTML={{ __html: enrolment.qrSvg }}
+          />
+          <div className="grid gap-4">
+            <p className="text-sm">
+              Scan the code with your authenticator app, or enter this key:{" "}
+              <code className="break-all rounded bg-muted px-1 font-mono text-xs" data-testid="totp-secret">
+                {new URL(enrolment.totpUri).searchParams.get("secret")}
+              </code>
+            </p>
+            {enrolment.backupCodes.length > 0 ? (
+              <Alert>
+                <AlertTitle>Save your backup codes now</AlertTitle>
+                <AlertDescription>
+                  <p>Each works once if you lose your device. They will not be shown again.</p>
+                  <ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm" data-testid="backup-codes">
+                    {enrolment.backupCodes.map((code) => (
+                      <li key={code}>{code}</li>
+                    ))}
+                  </ul>
+                </AlertDescription>
+              </Alert>
+            ) : null}
+            <Form method="post" className="grid max-w-xs gap-4">
+              <input type="hidden" name="intent" value="confirm-2fa" />
+              <input type="hidden" name="totpUri" value={enrolment.totpUri} />
+              <InputField
+                id="totp-code"
+                label="Code from the app"
+                error={fieldErrors.code}
+                name="code"
+                required
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="\d{6}"
+                maxLength={6}
+              />
+              <Button type="submit" className="justify-self-start" disabled={busyWith === "confirm-2fa"}>
+                Confirm and turn on
+              </Button>
+            </Form>
           </div>
-        ) : (
-          <Form method="post" className="grid max-w-md gap-4">
-            <input type="hidden" name="intent" value="enable-2fa" />
-            <Field id="enable-password" label="Password" error={fieldErrors.password}>
-              {(props) => <Input {...props} name="password" type="password" required autoComplete="current-password" />}
-            </Field>
-            <Button type="submit" className="justify-self-start" disabled={busyWith === "enable-2fa"}>
-              Set up two-factor authentication
-            </Button>
-          </Form>
-        )}
-      </CardContent>
-    </Card>
+        </div>
+      ) : (
+        <PasswordStepForm
+          intent="enable-2fa"
+          error={fieldErrors.password}
+          busy={busyWith === "enable-2fa"}
+          submitLabel="Set up two-factor authentication"
+        />
+      )}
+    </TitledCard>
+  );
+}
+
+/** Turning two-factor authentication on or off starts with the password. */
+function PasswordStepForm({
+  intent,
+  error,
+  busy,
+  submitLabel,
+  destructive = false,
+}: {
+  intent: "enable-2fa" | "disable-2fa";
+  error: string | undefined;
+  busy: boolean;
+  submitLabel: string;
+  destructive?: boolean;
+}) {
+  return (
+    <Form method="post" className="grid max-w-md gap-4">
+      <input type="hidden" name="intent" value={intent} />
+      <PasswordField
+        id={intent === "enable-2fa" ? "enable-password" : "disable-password"}
+        label="Password"
+        error={error}
+        name="password"
+      />
+      <Button
+        type="submit"
+        variant={destructive ? "destructive" : undefined}
+        className="justify-self-start"
+        disabled={busy}
+      >
+        {submitLabel}
+      </Button>
+    </Form>
   );
 }

@@ -1,11 +1,8 @@
 import { Form, useNavigation } from "react-router";
-import { Field } from "~/components/admin/field";
+import { InputField, PasswordField, SelectField } from "~/components/admin/form-fields";
+import { RoleOptions } from "~/components/admin/select-options";
+import { TitledCard } from "~/components/admin/titled-card";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import { ROLES, roleLabels } from "~/lib/roles";
-import { newPasswordInput } from "~/lib/schemas/staff";
 
 /** Add a user: e-mail, initial password and role; the form empties once the user is created. */
 export function CreateUserCard({
@@ -20,46 +17,40 @@ export function CreateUserCard({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>Add a user</h2>
-        </CardTitle>
-        <CardDescription>
-          They sign in with this e-mail and password; share the password with them safely.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form
-          method="post"
-          className="grid gap-4 md:grid-cols-[2fr_2fr_1fr_auto] md:items-end"
-          key={created ? "done" : "form"}
+    <TitledCard
+      title="Add a user"
+      description="They sign in with this e-mail and password; share the password with them safely."
+    >
+      <Form
+        method="post"
+        className="grid gap-4 md:grid-cols-[2fr_2fr_1fr_auto] md:items-end"
+        key={created ? "done" : "form"}
+      >
+        <input type="hidden" name="intent" value="create" />
+        <InputField
+          id="new-email"
+          label="Email"
+          error={fieldErrors.email}
+          name="email"
+          type="email"
+          required
+          defaultValue={values.email}
+          autoComplete="off"
+        />
+        <PasswordField id="new-password" label="Initial password" error={fieldErrors.password} name="password" isNew />
+        <SelectField
+          id="new-role"
+          label="Role"
+          error={fieldErrors.role}
+          name="role"
+          defaultValue={values.role ?? "sales"}
         >
-          <input type="hidden" name="intent" value="create" />
-          <Field id="new-email" label="Email" error={fieldErrors.email}>
-            {(props) => (
-              <Input {...props} name="email" type="email" required defaultValue={values.email} autoComplete="off" />
-            )}
-          </Field>
-          <Field id="new-password" label="Initial password" error={fieldErrors.password}>
-            {(props) => <Input {...props} {...newPasswordInput} name="password" />}
-          </Field>
-          <Field id="new-role" label="Role" error={fieldErrors.role}>
-            {(props) => (
-              <NativeSelect {...props} name="role" defaultValue={values.role ?? "sales"}>
-                {ROLES.map((role) => (
-                  <NativeSelectOption key={role} value={role}>
-                    {roleLabels[role]}
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
-            )}
-          </Field>
-          <Button type="submit" disabled={busy}>
-            Add user
-          </Button>
-        </Form>
-      </CardContent>
-    </Card>
+          <RoleOptions />
+        </SelectField>
+        <Button type="submit" disabled={busy}>
+          Add user
+        </Button>
+      </Form>
+    </TitledCard>
   );
 }

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { DateText } from "~/components/admin/date-text";
+import { SelectOptions } from "~/components/admin/select-options";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
@@ -27,11 +28,7 @@ export function DeliveryLogFilters({ filter }: { filter: WebhookLogFilter }) {
     <Form method="get" className="flex flex-wrap items-end gap-2" aria-label="Filter deliveries">
       <NativeSelect name="event" aria-label="Event" defaultValue={filter.event ?? ""} containerClassName="sm:w-56">
         <NativeSelectOption value="">All events</NativeSelectOption>
-        {[...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT].map((event) => (
-          <NativeSelectOption key={event} value={event}>
-            {event}
-          </NativeSelectOption>
-        ))}
+        <SelectOptions values={[...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT]} />
       </NativeSelect>
       <NativeSelect
         name="outcome"
@@ -40,11 +37,7 @@ export function DeliveryLogFilters({ filter }: { filter: WebhookLogFilter }) {
         containerClassName="sm:w-44"
       >
         <NativeSelectOption value="">All outcomes</NativeSelectOption>
-        {WEBHOOK_DELIVERY_OUTCOMES.map((outcome) => (
-          <NativeSelectOption key={outcome} value={outcome}>
-            {outcomeLabels[outcome]}
-          </NativeSelectOption>
-        ))}
+        <SelectOptions values={WEBHOOK_DELIVERY_OUTCOMES} label={(outcome) => outcomeLabels[outcome]} />
       </NativeSelect>
       <Button type="submit" variant="outline" size="sm">
         Filter

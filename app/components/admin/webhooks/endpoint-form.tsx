@@ -1,10 +1,9 @@
 import { Form } from "react-router";
-import { Field } from "~/components/admin/field";
+import { InputField, SelectField } from "~/components/admin/form-fields";
+import { SelectOptions } from "~/components/admin/select-options";
 import { Button } from "~/components/ui/button";
 import { NativeCheckbox } from "~/components/ui/checkbox";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import {
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_FORMATS,
@@ -55,7 +54,7 @@ export function EndpointForm({
     <Form method="post" className="grid gap-4" data-testid={`${prefix}-form`}>
       <input type="hidden" name="intent" value={intent} />
       {endpointId ? <input type="hidden" name="endpointId" value={endpointId} /> : null}
-      <Field
+      <InputField
         id={`${prefix}-url`}
         label="Endpoint URL"
         error={fieldErrors.url}
@@ -64,30 +63,22 @@ export function EndpointForm({
             ? "WEBHOOK_ALLOW_PRIVATE is set: http and addresses on private networks are allowed."
             : "An https address on the public internet, such as a Zapier, Make or Slack incoming-webhook URL."
         }
-      >
-        {(props) => (
-          <Input
-            {...props}
-            name="url"
-            type="url"
-            required
-            maxLength={2000}
-            defaultValue={values.url}
-            placeholder="https://hooks.example.com/leads"
-          />
-        )}
-      </Field>
-      <Field id={`${prefix}-description`} label="Description" error={fieldErrors.description}>
-        {(props) => (
-          <Input
-            {...props}
-            name="description"
-            maxLength={500}
-            defaultValue={values.description}
-            placeholder="HubSpot via Zapier"
-          />
-        )}
-      </Field>
+        name="url"
+        type="url"
+        required
+        maxLength={2000}
+        defaultValue={values.url}
+        placeholder="https://hooks.example.com/leads"
+      />
+      <InputField
+        id={`${prefix}-description`}
+        label="Description"
+        error={fieldErrors.description}
+        name="description"
+        maxLength={500}
+        defaultValue={values.description}
+        placeholder="HubSpot via Zapier"
+      />
       <fieldset className="grid gap-2" aria-describedby={fieldErrors.events ? `${prefix}-events-error` : undefined}>
         <legend className="mb-1 font-medium text-sm">Events</legend>
         {WEBHOOK_EVENT_TYPES.map((event) => (
@@ -110,17 +101,15 @@ export function EndpointForm({
           </p>
         ) : null}
       </fieldset>
-      <Field id={`${prefix}-format`} label="Format" error={fieldErrors.format}>
-        {(props) => (
-          <NativeSelect {...props} name="format" defaultValue={values.format}>
-            {WEBHOOK_FORMATS.map((format) => (
-              <NativeSelectOption key={format} value={format}>
-                {webhookFormatLabels[format]}
-              </NativeSelectOption>
-            ))}
-          </NativeSelect>
-        )}
-      </Field>
+      <SelectField
+        id={`${prefix}-format`}
+        label="Format"
+        error={fieldErrors.format}
+        name="format"
+        defaultValue={values.format}
+      >
+        <SelectOptions values={WEBHOOK_FORMATS} label={(format) => webhookFormatLabels[format]} />
+      </SelectField>
       <div className="flex items-center gap-2">
         <NativeCheckbox id={`${prefix}-spam`} name="includeSpam" defaultChecked={values.includeSpam} />
         <Label htmlFor={`${prefix}-spam`} className="font-normal">

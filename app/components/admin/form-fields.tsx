@@ -1,0 +1,35 @@
+import type * as React from "react";
+import { Field } from "~/components/admin/field";
+import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
+import { Textarea } from "~/components/ui/textarea";
+import { newPasswordInput } from "~/lib/schemas/staff";
+
+/** What a labelled control needs besides its own attributes: see `Field`. */
+type FieldProps = { id: string; label: React.ReactNode; error?: string; hint?: React.ReactNode };
+
+/** The control wrapped in a `Field`: the field's props label it, every other prop goes to the control. */
+function labelled<ControlProps extends { id?: string }>(Control: React.ComponentType<ControlProps>) {
+  return function LabelledField({ id, label, error, hint, ...control }: FieldProps & Omit<ControlProps, "id">) {
+    // The field's `id` plus the other props are the control's props, which TypeScript cannot follow through the generic.
+    return (
+      <Field id={id} label={label} error={error} hint={hint}>
+        {(props) => <Control {...({ ...props, ...control } as unknown as ControlProps)} />}
+      </Field>
+    );
+  };
+}
+
+/** A labelled `<input>`. */
+export const InputField = labelled(Input);
+/** A labelled `<textarea>`. */
+export const TextareaField = labelled(Textarea);
+/** A labelled native `<select>`, its options as children. */
+export const SelectField = labelled(NativeSelect);
+
+const currentPasswordInput = { type: "password", required: true, autoComplete: "current-password" } as const;
+
+/** A labelled password input: the person's current password, or with `isNew` a new one within the schema's lengths. */
+export function PasswordField({ name, isNew = false, ...field }: FieldProps & { name: string; isNew?: boolean }) {
+  return <InputField {...field} {...(isNew ? newPasswordInput : currentPasswordInput)} name={name} />;
+}

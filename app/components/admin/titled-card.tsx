@@ -1,0 +1,27 @@
+import type * as React from "react";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+
+/** A card that is one section of an admin screen: its title as a heading, an optional description, then the body. */
+export function TitledCard({
+  title,
+  description,
+  contentClassName,
+  children,
+  ...props
+}: Omit<React.ComponentProps<typeof Card>, "title"> & {
+  title: React.ReactNode;
+  description?: React.ReactNode;
+  contentClassName?: string;
+}) {
+  return (
+    <Card {...props}>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>{title}</h2>
+        </CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  );
+}
