@@ -1,17 +1,9 @@
 import { DownloadIcon, Trash2Icon, XIcon } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { AdminDialog, DialogActions } from "~/components/admin/admin-dialog";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
 import { NativeSelect } from "~/components/ui/native-select";
 import type { ActionResult } from "~/http/action-result.server";
 import { type OwnerChoice, OwnerOptions } from "./leads/lead-owner-select";
@@ -124,35 +116,27 @@ export function BulkBar({
         <XIcon /> Clear selection
       </Button>
 
-      <Dialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{pending?.title}</DialogTitle>
-            <DialogDescription>
-              {pending?.destructive
-                ? deleteDescription
-                : `This changes ${what} in one step, recorded in ${recordedIn}.`}
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button
-              type="button"
-              variant={pending?.destructive ? "destructive" : "default"}
-              onClick={() => {
-                if (pending) submit(pending.intent, pending.fields);
-                setPending(null);
-              }}
-            >
-              {pending?.confirm}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <AdminDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title={pending?.title}
+        description={
+          pending?.destructive ? deleteDescription : `This changes ${what} in one step, recorded in ${recordedIn}.`
+        }
+      >
+        <DialogActions>
+          <Button
+            type="button"
+            variant={pending?.destructive ? "destructive" : "default"}
+            onClick={() => {
+              if (pending) submit(pending.intent, pending.fields);
+              setPending(null);
+            }}
+          >
+            {pending?.confirm}
+          </Button>
+        </DialogActions>
+      </AdminDialog>
     </section>
   );
 }

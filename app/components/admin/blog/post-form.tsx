@@ -1,12 +1,11 @@
 import { useState } from "react";
 import type { useFetcher } from "react-router";
+import { DialogSaveActions } from "~/components/admin/admin-dialog";
 import { FeaturedImageField } from "~/components/admin/featured-image-field";
 import { Field } from "~/components/admin/field";
 import { CharacterCounter, MarkdownEditor } from "~/components/admin/markdown-editor";
 import { MetaDescriptionField } from "~/components/admin/meta-description-field";
 import { TitleSlugFields } from "~/components/admin/title-slug-fields";
-import { Button } from "~/components/ui/button";
-import { DialogFooter } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
@@ -142,14 +141,9 @@ export function PostForm({
           )}
         </Field>
       </fieldset>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? "Saving..." : post ? "Update Post" : "Create Post"}
-        </Button>
-      </DialogFooter>
+      <DialogSaveActions onCancel={onCancel} busy={saving}>
+        {post ? "Update Post" : "Create Post"}
+      </DialogSaveActions>
     </fetcher.Form>
   );
 }

@@ -1,18 +1,9 @@
 import type * as React from "react";
+import { AdminDialog, DialogSaveActions } from "~/components/admin/admin-dialog";
 import { Field } from "~/components/admin/field";
 import { ReturnTo } from "~/components/admin/return-to";
 import { useDialogFetcher } from "~/components/admin/use-dialog-fetcher";
 import { useToastMessage } from "~/components/show-toast";
-import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
@@ -27,83 +18,70 @@ export function FormDialog({ form, trigger }: { form?: FormWithCounters; trigger
   const errors = failure?.fieldErrors ?? {};
   const idPrefix = form ? `form-${form.id}` : "new-form";
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{form ? "Edit Form" : "Create Form"}</DialogTitle>
-          <DialogDescription>
-            {form ? "Change the form's details." : "A new form gets its own id for the public endpoint."}
-          </DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" className="grid gap-4" onSubmit={onSubmit}>
-          <input type="hidden" name="intent" value={form ? "update" : "create"} />
-          {form ? <input type="hidden" name="formId" value={form.id} /> : null}
-          <ReturnTo />
-          <Field
-            id={`${idPrefix}-name`}
-            label="Form Name *"
-            error={errors.name}
-            hint={
-              form?.usedBySite ? "The website's own forms find this form by its name, so it stays as it is." : undefined
-            }
-          >
+    <AdminDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={trigger}
+      title={form ? "Edit Form" : "Create Form"}
+      description={form ? "Change the form's details." : "A new form gets its own id for the public endpoint."}
+      className="max-h-[90vh] overflow-y-auto sm:max-w-lg"
+    >
+      <fetcher.Form method="post" className="grid gap-4" onSubmit={onSubmit}>
+        <input type="hidden" name="intent" value={form ? "update" : "create"} />
+        {form ? <input type="hidden" name="formId" value={form.id} /> : null}
+        <ReturnTo />
+        <Field
+          id={`${idPrefix}-name`}
+          label="Form Name *"
+          error={errors.name}
+          hint={
+            form?.usedBySite ? "The website's own forms find this form by its name, so it stays as it is." : undefined
+          }
+        >
+          {(props) => (
+            <Input
+              {...props}
+              name="name"
+              required
+              maxLength={120}
+              readOnly={form?.usedBySite}
+              defaultValue={form?.name ?? ""}
+            />
+          )}
+        </Field>
+        <Field id={`${idPrefix}-description`} label="Description" error={errors.description}>
+          {(props) => (
+            <Textarea {...props} name="description" rows={3} maxLength={1000} defaultValue={form?.description ?? ""} />
+          )}
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id={`${idPrefix}-type`} label="Form Type" error={errors.formType}>
             {(props) => (
-              <Input
-                {...props}
-                name="name"
-                required
-                maxLength={120}
-                readOnly={form?.usedBySite}
-                defaultValue={form?.name ?? ""}
-              />
+              <NativeSelect {...props} name="formType" defaultValue={form?.formType ?? "contact"}>
+                {FORM_TYPES.map((value) => (
+                  <NativeSelectOption key={value} value={value}>
+                    {formTypeLabels[value]}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
             )}
           </Field>
-          <Field id={`${idPrefix}-description`} label="Description" error={errors.description}>
+          <Field id={`${idPrefix}-status`} label="Status" error={errors.status}>
             {(props) => (
-              <Textarea
-                {...props}
-                name="description"
-                rows={3}
-                maxLength={1000}
-                defaultValue={form?.description ?? ""}
-              />
+              <NativeSelect {...props} name="status" defaultValue={form?.status ?? "active"}>
+                {FORM_STATUSES.map((value) => (
+                  <NativeSelectOption key={value} value={value}>
+                    {formStatusLabels[value]}
+                  </NativeSelectOption>
+                ))}
+              </NativeSelect>
             )}
           </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={`${idPrefix}-type`} label="Form Type" error={errors.formType}>
-              {(props) => (
-                <NativeSelect {...props} name="formType" defaultValue={form?.formType ?? "contact"}>
-                  {FORM_TYPES.map((value) => (
-                    <NativeSelectOption key={value} value={value}>
-                      {formTypeLabels[value]}
-                    </NativeSelectOption>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-            <Field id={`${idPrefix}-status`} label="Status" error={errors.status}>
-              {(props) => (
-                <NativeSelect {...props} name="status" defaultValue={form?.status ?? "active"}>
-                  {FORM_STATUSES.map((value) => (
-                    <NativeSelectOption key={value} value={value}>
-                      {formStatusLabels[value]}
-                    </NativeSelectOption>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving..." : form ? "Update Form" : "Create Form"}
-            </Button>
-          </DialogFooter>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+        </div>
+        <DialogSaveActions onCancel={() => setOpen(false)} busy={busy}>
+          {form ? "Update Form" : "Create Form"}
+        </DialogSaveActions>
+      </fetcher.Form>
+    </AdminDialog>
   );
 }
