@@ -1,5 +1,6 @@
+import { SelectOptions } from "~/components/admin/field";
 import { Badge } from "~/components/ui/badge";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { NativeSelect } from "~/components/ui/native-select";
 import { PUBLISH_STATUSES, type PublishStatus, publishStatusLabels } from "~/lib/schemas/content";
 import { formatDateIn } from "~/lib/time-zone";
 
@@ -30,11 +31,7 @@ export function PublishStatusSelect({
       disabled={disabled}
       onChange={(event) => onChange(event.currentTarget.value as PublishStatus)}
     >
-      {PUBLISH_STATUSES.map((value) => (
-        <NativeSelectOption key={value} value={value}>
-          {value}
-        </NativeSelectOption>
-      ))}
+      <SelectOptions values={PUBLISH_STATUSES} />
     </NativeSelect>
   );
 }

@@ -1,14 +1,14 @@
 import { ArrowLeftIcon } from "lucide-react";
 import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { Field } from "~/components/admin/field";
+import { Field, SelectOptions } from "~/components/admin/field";
 import { MarkdownEditor } from "~/components/admin/markdown-editor";
 import { MetaDescriptionField } from "~/components/admin/meta-description-field";
 import { TitleSlugFields } from "~/components/admin/title-slug-fields";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { NativeSelect } from "~/components/ui/native-select";
 import { getServices } from "~/http/context.server";
 import { runIntent } from "~/http/intents.server";
 import { CONTENT_MAX, PUBLISH_STATUSES, publishStatusLabels } from "~/lib/schemas/content";
@@ -80,11 +80,7 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
             <Field id="page-status" label="Status" error={errors.status} className="md:w-60">
               {(props) => (
                 <NativeSelect {...props} name="status" defaultValue={typed.status ?? page?.status ?? "draft"}>
-                  {PUBLISH_STATUSES.map((status) => (
-                    <NativeSelectOption key={status} value={status}>
-                      {publishStatusLabels[status]}
-                    </NativeSelectOption>
-                  ))}
+                  <SelectOptions values={PUBLISH_STATUSES} labels={publishStatusLabels} />
                 </NativeSelect>
               )}
             </Field>

@@ -2,12 +2,12 @@ import { useState } from "react";
 import type { useFetcher } from "react-router";
 import { DialogSaveActions } from "~/components/admin/admin-dialog";
 import { FeaturedImageField } from "~/components/admin/featured-image-field";
-import { Field } from "~/components/admin/field";
+import { Field, SelectOptions } from "~/components/admin/field";
 import { CharacterCounter, MarkdownEditor } from "~/components/admin/markdown-editor";
 import { MetaDescriptionField } from "~/components/admin/meta-description-field";
 import { TitleSlugFields } from "~/components/admin/title-slug-fields";
 import { Input } from "~/components/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/http/action-result.server";
 import { CONTENT_MAX, META_TITLE_MAX, PUBLISH_STATUSES, publishStatusLabels } from "~/lib/schemas/content";
@@ -79,11 +79,7 @@ export function PostForm({
         <Field id="post-status" label="Status" error={errors.status}>
           {(props) => (
             <NativeSelect {...props} name="status" defaultValue={post?.status ?? "draft"}>
-              {PUBLISH_STATUSES.map((status) => (
-                <NativeSelectOption key={status} value={status}>
-                  {publishStatusLabels[status]}
-                </NativeSelectOption>
-              ))}
+              <SelectOptions values={PUBLISH_STATUSES} labels={publishStatusLabels} />
             </NativeSelect>
           )}
         </Field>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { BulkAssign, BulkBar, BulkChoice, type BulkSelection } from "~/components/admin/bulk-bar";
+import { SelectOptions } from "~/components/admin/field";
 import type { OwnerChoice } from "~/components/admin/leads/lead-owner-select";
-import { NativeSelectOption } from "~/components/ui/native-select";
 import { CLIENT_STATUSES, type ClientStatus } from "~/lib/schemas/clients";
 import { statusLabels } from "./client-status";
 
@@ -41,11 +41,7 @@ export function ClientBulkActions({
             busy={busy}
             onRun={() => run("bulk-set-status", { status }, `Set ${what} to ${statusLabels[status]}?`, "Change status")}
           >
-            {CLIENT_STATUSES.map((value) => (
-              <NativeSelectOption key={value} value={value}>
-                {statusLabels[value]}
-              </NativeSelectOption>
-            ))}
+            <SelectOptions values={CLIENT_STATUSES} labels={statusLabels} />
           </BulkChoice>
           <BulkAssign run={run} busy={busy} what={what} owners={owners} me={me} />
         </>

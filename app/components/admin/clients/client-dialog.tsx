@@ -1,12 +1,12 @@
 import { PencilIcon, PlusIcon } from "lucide-react";
 import { AdminDialog, DialogSaveActions } from "~/components/admin/admin-dialog";
-import { Field } from "~/components/admin/field";
+import { Field, SelectOptions } from "~/components/admin/field";
 import { ReturnTo } from "~/components/admin/return-to";
 import { useDialogFetcher } from "~/components/admin/use-dialog-fetcher";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/http/action-result.server";
 import { CLIENT_STATUSES } from "~/lib/schemas/clients";
@@ -83,11 +83,7 @@ export function ClientDialog({
         <Field id={`${idPrefix}-status`} label="Status" error={errors.status}>
           {(props) => (
             <NativeSelect {...props} name="status" defaultValue={value("status") || "active"}>
-              {CLIENT_STATUSES.map((status) => (
-                <NativeSelectOption key={status} value={status}>
-                  {statusLabels[status]}
-                </NativeSelectOption>
-              ))}
+              <SelectOptions values={CLIENT_STATUSES} labels={statusLabels} />
             </NativeSelect>
           )}
         </Field>

@@ -1,11 +1,11 @@
 import type * as React from "react";
 import { AdminDialog, DialogSaveActions } from "~/components/admin/admin-dialog";
-import { Field } from "~/components/admin/field";
+import { Field, SelectOptions } from "~/components/admin/field";
 import { ReturnTo } from "~/components/admin/return-to";
 import { useDialogFetcher } from "~/components/admin/use-dialog-fetcher";
 import { useToastMessage } from "~/components/show-toast";
 import { Input } from "~/components/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/http/action-result.server";
 import { FORM_STATUSES, FORM_TYPES, formStatusLabels, formTypeLabels } from "~/lib/schemas/forms";
@@ -58,22 +58,14 @@ export function FormDialog({ form, trigger }: { form?: FormWithCounters; trigger
           <Field id={`${idPrefix}-type`} label="Form Type" error={errors.formType}>
             {(props) => (
               <NativeSelect {...props} name="formType" defaultValue={form?.formType ?? "contact"}>
-                {FORM_TYPES.map((value) => (
-                  <NativeSelectOption key={value} value={value}>
-                    {formTypeLabels[value]}
-                  </NativeSelectOption>
-                ))}
+                <SelectOptions values={FORM_TYPES} labels={formTypeLabels} />
               </NativeSelect>
             )}
           </Field>
           <Field id={`${idPrefix}-status`} label="Status" error={errors.status}>
             {(props) => (
               <NativeSelect {...props} name="status" defaultValue={form?.status ?? "active"}>
-                {FORM_STATUSES.map((value) => (
-                  <NativeSelectOption key={value} value={value}>
-                    {formStatusLabels[value]}
-                  </NativeSelectOption>
-                ))}
+                <SelectOptions values={FORM_STATUSES} labels={formStatusLabels} />
               </NativeSelect>
             )}
           </Field>

@@ -1,7 +1,7 @@
 import { ShieldAlertIcon, ShieldCheckIcon } from "lucide-react";
 import { useState } from "react";
+import { SelectOptions } from "~/components/admin/field";
 import { Button } from "~/components/ui/button";
-import { NativeSelectOption } from "~/components/ui/native-select";
 import { LEAD_STATUSES, type LeadStatus, leadStatusLabels } from "~/lib/schemas/lead-admin";
 import { BulkAssign, BulkBar, BulkChoice, type BulkSelection } from "../bulk-bar";
 import type { OwnerChoice } from "./lead-owner-select";
@@ -53,11 +53,7 @@ export function BulkActions({
               run("bulk-set-status", { status }, `Set ${what} to ${leadStatusLabels[status]}?`, "Change status")
             }
           >
-            {LEAD_STATUSES.map((value) => (
-              <NativeSelectOption key={value} value={value}>
-                {leadStatusLabels[value]}
-              </NativeSelectOption>
-            ))}
+            <SelectOptions values={LEAD_STATUSES} labels={leadStatusLabels} />
           </BulkChoice>
           <BulkAssign run={run} busy={busy} what={what} owners={owners} me={me} />
           {spamView ? (

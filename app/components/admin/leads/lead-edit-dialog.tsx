@@ -2,11 +2,11 @@ import { PencilIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { AdminDialog, DialogSaveActions } from "~/components/admin/admin-dialog";
-import { Field } from "~/components/admin/field";
+import { Field, SelectOptions } from "~/components/admin/field";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/http/action-result.server";
 import { LEAD_STATUSES, type LeadStatus, leadStatusLabels } from "~/lib/schemas/lead-admin";
@@ -69,11 +69,7 @@ export function LeadEditDialog({ lead, action }: { lead: EditableLead; action?: 
         <Field id={id("status")} label="Status" error={errors.status}>
           {(props) => (
             <NativeSelect {...props} name="status" defaultValue={lead.status}>
-              {LEAD_STATUSES.map((value) => (
-                <NativeSelectOption key={value} value={value}>
-                  {leadStatusLabels[value]}
-                </NativeSelectOption>
-              ))}
+              <SelectOptions values={LEAD_STATUSES} labels={leadStatusLabels} />
             </NativeSelect>
           )}
         </Field>

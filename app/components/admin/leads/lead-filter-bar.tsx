@@ -1,5 +1,6 @@
 import { SlidersHorizontalIcon } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
+import { SelectOptions } from "~/components/admin/field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -66,11 +67,7 @@ export function LeadFilterBar({
           <Label htmlFor="leads-status">Status</Label>
           <NativeSelect id="leads-status" name="status" defaultValue={filters.status}>
             <NativeSelectOption value="all">All Statuses</NativeSelectOption>
-            {LEAD_STATUSES.map((status) => (
-              <NativeSelectOption key={status} value={status}>
-                {leadStatusLabels[status]}
-              </NativeSelectOption>
-            ))}
+            <SelectOptions values={LEAD_STATUSES} labels={leadStatusLabels} />
           </NativeSelect>
         </div>
         <div className="grid gap-1">
@@ -106,22 +103,14 @@ export function LeadFilterBar({
         <div className="grid gap-1">
           <Label htmlFor="leads-sort">Sort</Label>
           <NativeSelect id="leads-sort" name="sort" defaultValue={filters.sort}>
-            {LEAD_SORTS.map((sort) => (
-              <NativeSelectOption key={sort} value={sort}>
-                {leadSortLabels[sort]}
-              </NativeSelectOption>
-            ))}
+            <SelectOptions values={LEAD_SORTS} labels={leadSortLabels} />
           </NativeSelect>
         </div>
         <div className="grid gap-1 md:col-span-2">
           <Label htmlFor="leads-source">Source</Label>
           <NativeSelect id="leads-source" name="source" defaultValue={filters.source}>
             <NativeSelectOption value="">All Sources</NativeSelectOption>
-            {sources.map((source) => (
-              <NativeSelectOption key={source} value={source}>
-                {source}
-              </NativeSelectOption>
-            ))}
+            <SelectOptions values={sources} />
           </NativeSelect>
         </div>
         <div className="grid gap-1">

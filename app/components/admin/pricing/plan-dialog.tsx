@@ -1,5 +1,5 @@
 import { AdminDialog, DialogSaveActions } from "~/components/admin/admin-dialog";
-import { Field } from "~/components/admin/field";
+import { Field, SelectOptions } from "~/components/admin/field";
 import { useSaveFetcher } from "~/components/admin/use-save-fetcher";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -43,11 +43,7 @@ export function PlanDialog({
               {(props) => (
                 <NativeSelect {...props} name="planType" required defaultValue={plan?.planType ?? ""}>
                   <NativeSelectOption value="">Choose a type</NativeSelectOption>
-                  {PLAN_TYPES.map((type) => (
-                    <NativeSelectOption key={type} value={type}>
-                      {planTypeLabels[type]}
-                    </NativeSelectOption>
-                  ))}
+                  <SelectOptions values={PLAN_TYPES} labels={planTypeLabels} />
                 </NativeSelect>
               )}
             </Field>
