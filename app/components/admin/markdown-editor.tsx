@@ -1,4 +1,5 @@
 import { useDeferredValue, useMemo } from "react";
+import { FieldError, FieldHint } from "~/components/admin/field";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { renderMarkdown } from "~/lib/markdown";
@@ -53,14 +54,10 @@ export function MarkdownEditor({
           )}
         </section>
       </div>
-      <p id={`${id}-hint`} className="text-muted-foreground text-xs">
+      <FieldHint id={id}>
         Markdown: ## headings, **bold**, *italic*, - lists, [links](https://…). HTML is shown as text.
-      </p>
-      {error ? (
-        <p id={`${id}-error`} className="text-destructive text-sm" role="alert">
-          {error}
-        </p>
-      ) : null}
+      </FieldHint>
+      <FieldError id={id} error={error} />
     </div>
   );
 }

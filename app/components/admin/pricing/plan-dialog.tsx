@@ -12,6 +12,32 @@ import type { PricingPlan } from "~/server/pricing/plans.server";
 /** Which plan the dialog edits (null: a new one); `key` is new per opening. */
 export type PlanEditing = { plan: PricingPlan | null; key: number };
 
+type PlanNumber = "priceUsd" | "priceInr" | "originalPriceUsd" | "originalPriceInr" | "winterDiscount" | "displayOrder";
+
+type NumberField = { id: string; name: PlanNumber; label: string; step: "0.01" | "1"; min?: number; max?: number };
+
+/** The plan's number fields in the dialog's order; prices in USD step by cents, in INR by whole rupees. */
+const numberFields: NumberField[] = [
+  { id: "plan-price-usd", name: "priceUsd", label: "Price (USD)", step: "0.01" },
+  { id: "plan-price-inr", name: "priceInr", label: "Price (INR)", step: "1" },
+  { id: "plan-original-usd", name: "originalPriceUsd", label: "Original price (USD, optional)", step: "0.01" },
+  { id: "plan-original-inr", name: "originalPriceInr", label: "Original price (INR, optional)", step: "1" },
+  { id: "plan-winter", name: "winterDiscount", label: "Winter discount (%)", step: "1", max: 100 },
+  { id: "plan-order", name: "displayOrder", label: "Display order", step: "1", min: -1000, max: 1000 },
+];
+
+/** A new plan's numbers: no discount, shown after the plans there are. */
+function newPlanNumbers(planCount: number): Record<PlanNumber, number | null> {
+  return {
+    priceUsd: 0,
+    priceInr: 0,
+    originalPriceUsd: null,
+    originalPriceInr: null,
+    winterDiscount: 0,
+    displayOrder: planCount + 1,
+  };
+}
+
 /** The Add Plan / Edit Plan dialog; it closes once the plan is saved. */
 export function PlanDialog({
   editing,
@@ -58,57 +84,22 @@ export function PlanDialog({
                 <Input {...props} name="ctaText" maxLength={40} defaultValue={plan?.ctaText ?? DEFAULT_CTA_TEXT} />
               )}
             </Field>
-            <NumberField
-              id="plan-price-usd"
-              name="priceUsd"
-              label="Price (USD)"
-              step="0.01"
-              value={plan?.priceUsd ?? 0}
-              error={errors.priceUsd}
-            />
-            <NumberField
-              id="plan-price-inr"
-              name="priceInr"
-              label="Price (INR)"
-              step="1"
-              value={plan?.priceInr ?? 0}
-              error={errors.priceInr}
-            />
-            <NumberField
-              id="plan-original-usd"
-              name="originalPriceUsd"
-              label="Original price (USD, optional)"
-              step="0.01"
-              value={plan?.originalPriceUsd ?? null}
-              error={errors.originalPriceUsd}
-            />
-            <NumberField
-              id="plan-original-inr"
-              name="originalPriceInr"
-              label="Original price (INR, optional)"
-              step="1"
-              value={plan?.originalPriceInr ?? null}
-              error={errors.originalPriceInr}
-            />
-            <NumberField
-              id="plan-winter"
-              name="winterDiscount"
-              label="Winter discount (%)"
-              step="1"
-              max={100}
-              value={plan?.winterDiscount ?? 0}
-              error={errors.winterDiscount}
-            />
-            <NumberField
-              id="plan-order"
-              name="displayOrder"
-              label="Display order"
-              step="1"
-              min={-1000}
-              max={1000}
-              value={plan?.displayOrder ?? planCount + 1}
-              error={errors.displayOrder}
-            />
+            {numberFields.map(({ name, step, min = 0, max, ...field }) => (
+              <Field key={name} id={field.id} label={field.label} error={errors[name]}>
+                {(props) => (
+                  <Input
+                    {...props}
+                    name={name}
+                    type="number"
+                    inputMode={step === "1" ? "numeric" : "decimal"}
+                    step={step}
+                    min={min}
+                    max={max}
+                    defaultValue={(plan ?? newPlanNumbers(planCount))[name] ?? ""}
+                  />
+                )}
+              </Field>
+            ))}
           </div>
           <Field id="plan-description" label="Description" error={errors.description}>
             {(props) => (
@@ -138,42 +129,5 @@ export function PlanDialog({
         </fetcher.Form>
       ) : null}
     </AdminDialog>
-  );
-}
-
-function NumberField({
-  id,
-  name,
-  label,
-  step,
-  value,
-  error,
-  min = 0,
-  max,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  step: string;
-  value: number | null;
-  error?: string;
-  min?: number;
-  max?: number;
-}) {
-  return (
-    <Field id={id} label={label} error={error}>
-      {(props) => (
-        <Input
-          {...props}
-          name={name}
-          type="number"
-          inputMode={step === "1" ? "numeric" : "decimal"}
-          step={step}
-          min={min}
-          max={max}
-          defaultValue={value ?? ""}
-        />
-      )}
-    </Field>
   );
 }
