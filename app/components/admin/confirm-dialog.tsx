@@ -1,3 +1,4 @@
+import { Trash2Icon } from "lucide-react";
 import type * as React from "react";
 import { useState } from "react";
 import { Form } from "react-router";
@@ -34,5 +35,22 @@ export function ConfirmDialog({
         </DialogActions>
       </Form>
     </AdminDialog>
+  );
+}
+
+/** A list item's Delete button (a trash can named after the item), behind a confirmation. */
+export function DeleteConfirm({
+  name,
+  ...confirm
+}: { name: string } & Omit<React.ComponentProps<typeof ConfirmDialog>, "trigger">) {
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button size="sm" variant="destructive" aria-label={`Delete ${name}`}>
+          <Trash2Icon />
+        </Button>
+      }
+      {...confirm}
+    />
   );
 }

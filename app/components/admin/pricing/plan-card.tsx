@@ -1,6 +1,6 @@
-import { PencilIcon, Trash2Icon } from "lucide-react";
+import { PencilIcon } from "lucide-react";
 import { useFetcher } from "react-router";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { DeleteConfirm } from "~/components/admin/confirm-dialog";
 import { useToastMessage } from "~/components/show-toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -88,12 +88,8 @@ export function PlanCard({ plan, onEdit }: { plan: PricingPlan; onEdit: () => vo
             <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${plan.title}`}>
               <PencilIcon /> Edit
             </Button>
-            <ConfirmDialog
-              trigger={
-                <Button size="sm" variant="destructive" aria-label={`Delete ${plan.title}`}>
-                  <Trash2Icon />
-                </Button>
-              }
+            <DeleteConfirm
+              name={plan.title}
               title="Delete this pricing plan?"
               description={`"${plan.title}" will disappear from the pricing pages.`}
               confirmLabel="Delete plan"
