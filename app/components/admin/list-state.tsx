@@ -3,6 +3,17 @@ import { useLocation, useNavigation } from "react-router";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/lib/utils";
 
+/** True while a filter change of this screen loads, not while its list revalidates after a change. */
+export function useFilterLoading() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  return (
+    navigation.state === "loading" &&
+    navigation.formMethod !== "POST" &&
+    navigation.location.pathname === location.pathname
+  );
+}
+
 /** True while the list on this screen reloads (a new search, filter or page of the same path). */
 export function useListLoading() {
   const navigation = useNavigation();
@@ -35,5 +46,36 @@ export function EmptyState({ title, hint, children }: { title: string; hint?: st
       {hint ? <p className="text-muted-foreground text-sm">{hint}</p> : null}
       {children}
     </div>
+  );
+}
+
+/** A screen's cards, one list item each; a line saying there are none, or that the list loads. */
+export function CardList<T extends { id: string }>({
+  items,
+  empty,
+  loading = false,
+  className = "grid gap-4",
+  children,
+}: {
+  items: readonly T[];
+  empty: string;
+  loading?: boolean;
+  className?: string;
+  children: (item: T) => React.ReactNode;
+}) {
+  if (loading) {
+    return (
+      <p className="py-12 text-center text-muted-foreground" role="status">
+        Loading...
+      </p>
+    );
+  }
+  if (items.length === 0) return <p className="py-12 text-center text-muted-foreground">{empty}</p>;
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item.id}>{children(item)}</li>
+      ))}
+    </ul>
   );
 }

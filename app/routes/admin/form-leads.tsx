@@ -29,18 +29,10 @@ export function action(args: Route.ActionArgs) {
 export default function FormLeads({ loaderData }: Route.ComponentProps) {
   const { form, leads } = loaderData;
   return (
-    <FormItemsPage
-      title={`Leads from ${form.name}`}
-      items={leads}
-      empty={{ title: "No leads from this form yet", hint: "Leads appear here as soon as the form is submitted." }}
-      noun="leads"
-      paging={loaderData}
-    >
-      <div className="grid gap-4 lg:grid-cols-2">
-        {leads.map((lead) => (
-          <LeadCard key={lead.id} lead={lead} testId={`lead-${lead.email}`} />
-        ))}
-      </div>
+    <FormItemsPage kind="leads" formName={form.name} items={leads} paging={loaderData}>
+      {leads.map((lead) => (
+        <LeadCard key={lead.id} lead={lead} testId={`lead-${lead.email}`} />
+      ))}
     </FormItemsPage>
   );
 }

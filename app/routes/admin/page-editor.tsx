@@ -1,5 +1,4 @@
 import { ArrowLeftIcon } from "lucide-react";
-import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Field, SelectOptions } from "~/components/admin/field";
 import { MarkdownEditor } from "~/components/admin/markdown-editor";
@@ -11,7 +10,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { NativeSelect } from "~/components/ui/native-select";
 import { getServices } from "~/http/context.server";
 import { runIntent } from "~/http/intents.server";
-import { CONTENT_MAX, PUBLISH_STATUSES, publishStatusLabels } from "~/lib/schemas/content";
+import { PUBLISH_STATUSES, publishStatusLabels } from "~/lib/schemas/content";
 import { findPage } from "~/server/content/pages.server";
 import type { Route } from "./+types/page-editor";
 import { pageEditorIntents } from "./page-editor.server";
@@ -38,7 +37,6 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
   const errors = actionData?.fieldErrors ?? {};
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  const [content, setContent] = useState(typed.content ?? page?.content ?? "");
   return (
     <div className="space-y-6">
       <div>
@@ -68,15 +66,7 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
               error={errors.metaDescription}
               hint="Shown by search engines under the title; 150–160 characters works best."
             />
-            <MarkdownEditor
-              id="page-content"
-              name="content"
-              label="Content"
-              value={content}
-              onChange={setContent}
-              error={errors.content}
-              maxLength={CONTENT_MAX}
-            />
+            <MarkdownEditor id="page-content" initial={typed.content ?? page?.content ?? ""} error={errors.content} />
             <Field id="page-status" label="Status" error={errors.status} className="md:w-60">
               {(props) => (
                 <NativeSelect {...props} name="status" defaultValue={typed.status ?? page?.status ?? "draft"}>

@@ -10,7 +10,7 @@ import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/http/action-result.server";
-import { CONTENT_MAX, META_TITLE_MAX, PUBLISH_STATUSES, publishStatusLabels } from "~/lib/schemas/content";
+import { META_TITLE_MAX, PUBLISH_STATUSES, publishStatusLabels } from "~/lib/schemas/content";
 import { slugify } from "~/lib/slug";
 import type { BlogPost } from "~/server/content/blog.server";
 
@@ -35,7 +35,6 @@ export function PostForm({
   const [metaTitleEdited, setMetaTitleEdited] = useState(
     Boolean(post?.metaTitle) && post?.metaTitle !== post?.title.slice(0, META_TITLE_MAX),
   );
-  const [content, setContent] = useState(post?.content ?? "");
   const [image, setImage] = useState(post?.featuredImageUrl ?? "");
   return (
     <fetcher.Form method="post" className="grid gap-4">
@@ -56,15 +55,7 @@ export function PostForm({
       <Field id="post-excerpt" label="Excerpt" error={errors.excerpt}>
         {(props) => <Textarea {...props} name="excerpt" rows={2} maxLength={500} defaultValue={post?.excerpt ?? ""} />}
       </Field>
-      <MarkdownEditor
-        id="post-content"
-        name="content"
-        label="Content"
-        value={content}
-        onChange={setContent}
-        error={errors.content}
-        maxLength={CONTENT_MAX}
-      />
+      <MarkdownEditor id="post-content" initial={post?.content ?? ""} error={errors.content} />
       <FeaturedImageField
         id="post-image"
         name="featuredImageUrl"

@@ -1,10 +1,16 @@
 import { useCallback, useRef } from "react";
 import { Link } from "react-router";
-import { type ColumnSort, SelectableHeaderRow, SelectRowCheckbox, useRowKeyboard } from "~/components/admin/data-table";
+import {
+  type ColumnSort,
+  ColumnsMenu,
+  SelectableHeaderRow,
+  SelectRowCheckbox,
+  useRowKeyboard,
+} from "~/components/admin/data-table";
 import { DateText } from "~/components/admin/date-text";
 import type { OwnerChoice } from "~/components/admin/leads/lead-owner-select";
 import { Badge } from "~/components/ui/badge";
-import { type ClientColumn, type ClientSort, clientColumnLabels } from "~/lib/schemas/clients";
+import { CLIENT_COLUMNS, type ClientColumn, type ClientSort, clientColumnLabels } from "~/lib/schemas/clients";
 import { cn } from "~/lib/utils";
 import type { Client } from "~/server/clients/clients.server";
 import { ClientDialog } from "./client-dialog";
@@ -172,4 +178,17 @@ function ClientCell({
     default:
       return <td className="px-3 py-2">{client[column]}</td>;
   }
+}
+
+/** The clients table's columns menu; the name column always stays. */
+export function ClientColumnsMenu({ columns }: { columns: ClientColumn[] }) {
+  return (
+    <ColumnsMenu
+      columns={columns}
+      all={CLIENT_COLUMNS}
+      labels={clientColumnLabels}
+      required="name"
+      action="/admin/clients"
+    />
+  );
 }
