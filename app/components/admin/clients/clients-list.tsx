@@ -1,3 +1,4 @@
+import { BulkBar } from "~/components/admin/bulk-bar";
 import type { OwnerChoice } from "~/components/admin/leads/lead-owner-select";
 import { EmptyState, ListRegion } from "~/components/admin/list-state";
 import { Pagination } from "~/components/admin/pagination";
@@ -5,7 +6,7 @@ import { useListSelection } from "~/components/admin/use-list-selection";
 import { Button } from "~/components/ui/button";
 import type { ClientColumn, ClientSort } from "~/lib/schemas/clients";
 import type { Client } from "~/server/clients/clients.server";
-import { ClientBulkActions } from "./client-bulk-actions";
+import { clientBulkTarget } from "./client-bulk-actions";
 import { ClientCard } from "./client-card";
 import { clientFilterParams } from "./client-filters";
 import { ClientsTable } from "./clients-table";
@@ -77,15 +78,7 @@ export function ClientsList({
           </>
         )}
       </ListRegion>
-      {list.selection ? (
-        <ClientBulkActions
-          selection={list.selection}
-          owners={owners}
-          me={me}
-          canDelete={canBulkDelete}
-          onDone={list.clear}
-        />
-      ) : null}
+      <BulkBar target={clientBulkTarget} list={list} work={{ owners, me }} canDelete={canBulkDelete} />
       <Pagination page={page} pageCount={pageCount} total={total} noun="clients" />
     </>
   );

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { BulkActions } from "~/components/admin/leads/bulk-actions";
+import { BulkBar } from "~/components/admin/bulk-bar";
+import { BulkSpamAction, leadBulkTarget } from "~/components/admin/leads/bulk-actions";
 import { LeadCard } from "~/components/admin/leads/lead-card";
 import { activeFilterCount } from "~/components/admin/leads/lead-filter-bar";
 import { LeadsTable } from "~/components/admin/leads/leads-table";
@@ -72,16 +73,9 @@ export function LeadsList({ screen, loading }: { screen: LeadsScreen; loading: b
               </li>
             ))}
           </ul>
-          {list.selection ? (
-            <BulkActions
-              selection={list.selection}
-              spamView={spamView}
-              owners={owners}
-              me={me}
-              canDelete={canBulkDelete}
-              onDone={list.clear}
-            />
-          ) : null}
+          <BulkBar target={leadBulkTarget} list={list} work={{ owners, me }} canDelete={canBulkDelete}>
+            {(run, { busy, what }) => <BulkSpamAction spamView={spamView} run={run} busy={busy} what={what} />}
+          </BulkBar>
           <Pagination
             page={page.page}
             pageCount={page.pageCount}
