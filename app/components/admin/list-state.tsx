@@ -1,5 +1,6 @@
 import type * as React from "react";
 import { useLocation, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/lib/utils";
 
@@ -77,5 +78,46 @@ export function CardList<T extends { id: string }>({
         <li key={item.id}>{children(item)}</li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A selectable list's rows: a line with the list's own summary, the offer of every row the filter
+ * matches (once the whole page is ticked) and the keys; then the table on wide screens, the cards
+ * (`children`) on small ones.
+ */
+export function SelectableListBody({
+  noun,
+  list,
+  total,
+  summary,
+  table,
+  children,
+}: {
+  /** The rows' plural; the table is described by `${noun}-keyboard-hint`. */
+  noun: string;
+  list: { offerAllMatching: boolean; selectAllMatching: () => void };
+  total: { count: number; onPage: number; isLowerBound?: boolean };
+  summary?: React.ReactNode;
+  table: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  const count = total.isLowerBound ? "" : `${total.count.toLocaleString("en-US")} `;
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground text-sm">
+        {summary}
+        {list.offerAllMatching && total.count > total.onPage ? (
+          <Button variant="link" size="sm" className="h-auto p-0" onClick={list.selectAllMatching}>
+            {`Select all ${count}${noun} matching the filter`}
+          </Button>
+        ) : null}
+        <p id={`${noun}-keyboard-hint`} className="hidden md:block">
+          Keys: ↑/↓ or j/k move, Enter opens, x selects.
+        </p>
+      </div>
+      <div className="hidden md:block">{table}</div>
+      {children}
+    </>
   );
 }

@@ -1,26 +1,24 @@
-import { useCallback, useRef } from "react";
 import { Link } from "react-router";
 import {
-  type ColumnSort,
   ColumnsMenu,
-  SelectableHeaderRow,
-  SelectRowCheckbox,
-  useRowKeyboard,
+  SelectableTable,
+  statusAndNameSorts,
+  type TableSelection,
+  type TableSpec,
 } from "~/components/admin/data-table";
 import { DateText } from "~/components/admin/date-text";
 import type { OwnerChoice } from "~/components/admin/leads/lead-owner-select";
 import { Badge } from "~/components/ui/badge";
 import { CLIENT_COLUMNS, type ClientColumn, type ClientSort, clientColumnLabels } from "~/lib/schemas/clients";
-import { cn } from "~/lib/utils";
 import type { Client } from "~/server/clients/clients.server";
 import { ClientDialog } from "./client-dialog";
 import { ClientOwnerSelect, ClientStatusSelect } from "./client-selects";
 import { statusLabels, statusVariants } from "./client-status";
 
-const clientColumnSorts: Partial<Record<ClientColumn, ColumnSort<ClientSort>>> = {
-  status: { first: "status", second: null },
-  name: { first: "name", second: "name_desc" },
-  added: { first: "newest", second: "oldest", firstIsDescending: true },
+const clientTable: TableSpec<ClientColumn, ClientSort> = {
+  noun: "clients",
+  labels: clientColumnLabels,
+  sorts: { ...statusAndNameSorts, added: { first: "newest", second: "oldest", firstIsDescending: true } },
 };
 
 /**
@@ -29,90 +27,41 @@ const clientColumnSorts: Partial<Record<ClientColumn, ColumnSort<ClientSort>>> =
  */
 export function ClientsTable({
   clients,
-  owners,
-  me,
+  work,
   columns,
   sort,
-  selected,
-  onToggle,
-  onToggleAll,
+  selection,
 }: {
   clients: Client[];
-  owners: OwnerChoice[];
-  me: string;
+  work: { owners: OwnerChoice[]; me: string };
   columns: ClientColumn[];
   sort: ClientSort;
-  selected: ReadonlySet<string>;
-  onToggle: (id: string) => void;
-  onToggleAll: (select: boolean) => void;
+  selection: TableSelection;
 }) {
-  const body = useRef<HTMLTableSectionElement>(null);
-  const openRow = useCallback((index: number) => {
-    body.current?.querySelectorAll<HTMLButtonElement>("button[data-row-link]")[index]?.click();
-  }, []);
-  const [active, setActive] = useRowKeyboard({
-    body,
-    rowCount: clients.length,
-    onOpen: openRow,
-    onToggle: useCallback((index: number) => clients[index] && onToggle(clients[index].id), [clients, onToggle]),
-  });
   return (
-    <div className="overflow-x-auto rounded-lg border bg-background">
-      <table className="w-full text-sm" aria-label="Clients" aria-describedby="clients-keyboard-hint">
-        <SelectableHeaderRow
-          noun="clients"
-          rowIds={clients.map((client) => client.id)}
-          selected={selected}
-          onToggleAll={onToggleAll}
-          columns={columns}
-          labels={clientColumnLabels}
-          sorts={clientColumnSorts}
-          sort={sort}
-          path="/admin/clients"
-        >
-          <th scope="col" className="px-3 py-2">
-            <span className="sr-only">Actions</span>
-          </th>
-        </SelectableHeaderRow>
-        <tbody ref={body}>
-          {clients.map((client, index) => (
-            <tr
-              key={client.id}
-              className={cn(
-                "border-b last:border-0 hover:bg-muted/40",
-                selected.has(client.id) && "bg-primary/5",
-                index === active && "outline-2 outline-ring -outline-offset-2",
-              )}
-              aria-selected={selected.has(client.id)}
-              data-active={index === active ? "" : undefined}
-              data-testid={`client-${client.email ?? client.name}`}
-            >
-              <SelectRowCheckbox
-                name={client.name}
-                checked={selected.has(client.id)}
-                onChange={() => onToggle(client.id)}
-              />
-              {columns.map((column) => (
-                <ClientCell
-                  key={column}
-                  column={column}
-                  client={client}
-                  owners={owners}
-                  me={me}
-                  onFocusName={() => setActive(index)}
-                />
-              ))}
-              <td className="px-3 py-2">
-                <div className="flex items-center gap-2">
-                  {columns.includes("status") ? null : <ClientStatusSelect client={client} />}
-                  <ClientDialog mode="edit" client={client} prefill={client} />
-                </div>
-              </td>
-            </tr>
+    <SelectableTable
+      spec={clientTable}
+      rows={clients}
+      selection={selection}
+      columns={columns}
+      sort={sort}
+      actions
+      rowProps={(client) => ({ "data-testid": `client-${client.email ?? client.name}` })}
+    >
+      {(client, focusRow) => (
+        <>
+          {columns.map((column) => (
+            <ClientCell key={column} column={column} client={client} {...work} onFocusName={focusRow} />
           ))}
-        </tbody>
-      </table>
-    </div>
+          <td className="px-3 py-2">
+            <div className="flex items-center gap-2">
+              {columns.includes("status") ? null : <ClientStatusSelect client={client} />}
+              <ClientDialog mode="edit" client={client} prefill={client} />
+            </div>
+          </td>
+        </>
+      )}
+    </SelectableTable>
   );
 }
 
