@@ -37,9 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { filters, ...list };
 }
 
-export function action(args: Route.ActionArgs) {
-  return runIntent(args, blogIntents);
-}
+export const action = (args: Route.ActionArgs) => runIntent(args, blogIntents);
 
 export default function BlogManagement({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);

@@ -56,9 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function action(args: Route.ActionArgs) {
-  return runIntent(args, clientIntents);
-}
+export const action = (args: Route.ActionArgs) => runIntent(args, clientIntents);
 
 export default function Clients({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(loaderData.toast);

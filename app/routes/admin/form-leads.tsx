@@ -22,9 +22,8 @@ export async function loader(args: Route.LoaderArgs) {
   return { form, ...list };
 }
 
-export function action(args: Route.ActionArgs) {
-  return runIntent(args, formLeadIntents(args.params.formId), { defaultIntent: "set-status" });
-}
+export const action = (args: Route.ActionArgs) =>
+  runIntent(args, formLeadIntents(args.params.formId), { defaultIntent: "set-status" });
 
 export default function FormLeads({ loaderData }: Route.ComponentProps) {
   const { form, leads } = loaderData;

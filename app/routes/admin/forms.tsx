@@ -33,9 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function action(args: Route.ActionArgs) {
-  return runIntent(args, formIntents);
-}
+export const action = (args: Route.ActionArgs) => runIntent(args, formIntents);
 
 export default function Forms({ loaderData, actionData }: Route.ComponentProps) {
   // Deletion posts through the confirmation dialog's plain form, so its answer arrives here.

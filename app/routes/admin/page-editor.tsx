@@ -26,9 +26,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { page };
 }
 
-export function action(args: Route.ActionArgs) {
-  return runIntent(args, pageEditorIntents(args.params.id), { defaultIntent: "save" });
-}
+export const action = (args: Route.ActionArgs) =>
+  runIntent(args, pageEditorIntents(args.params.id), { defaultIntent: "save" });
 
 export default function PageEditor({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);

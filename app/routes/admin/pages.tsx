@@ -28,9 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { filters, toast, pages: pages.map(({ content: _content, ...page }) => page) };
 }
 
-export function action(args: Route.ActionArgs) {
-  return runIntent(args, pageListIntents);
-}
+export const action = (args: Route.ActionArgs) => runIntent(args, pageListIntents);
 
 export default function Pages({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);

@@ -37,9 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { plans: plans.plans, sections: sections.sections, toasts: [plans.toast, sections.toast] };
 }
 
-export function action(args: Route.ActionArgs) {
-  return runIntent(args, pricingIntents);
-}
+export const action = (args: Route.ActionArgs) => runIntent(args, pricingIntents);
 
 export default function PricingManagement({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
