@@ -64,9 +64,7 @@ export function PostForm({
         error={errors.featuredImageUrl}
       />
       <div className="grid gap-4 md:grid-cols-3 md:items-start">
-        <Field id="post-category" label="Category" error={errors.category}>
-          {(props) => <Input {...props} name="category" maxLength={60} defaultValue={post?.category ?? ""} />}
-        </Field>
+        <PostInput name="category" defaultValue={post?.category ?? ""} error={errors.category} />
         <Field id="post-status" label="Status" error={errors.status}>
           {(props) => (
             <NativeSelect {...props} name="status" defaultValue={post?.status ?? "draft"}>
@@ -74,17 +72,7 @@ export function PostForm({
             </NativeSelect>
           )}
         </Field>
-        <Field id="post-tags" label="Tags (comma-separated)" error={errors.tags}>
-          {(props) => (
-            <Input
-              {...props}
-              name="tags"
-              maxLength={1000}
-              placeholder="google ads, tracking"
-              defaultValue={post?.tags.join(", ") ?? ""}
-            />
-          )}
-        </Field>
+        <PostInput name="tags" defaultValue={post?.tags.join(", ") ?? ""} error={errors.tags} />
       </div>
       <fieldset className="grid gap-4 rounded-md border p-4">
         <legend className="px-1 font-semibold text-sm">SEO Settings</legend>
@@ -116,21 +104,40 @@ export function PostForm({
           initial={post?.metaDescription ?? ""}
           error={errors.metaDescription}
         />
-        <Field id="post-meta-keywords" label="Meta Keywords" error={errors.metaKeywords}>
-          {(props) => (
-            <Input
-              {...props}
-              name="metaKeywords"
-              maxLength={255}
-              placeholder="keyword one, keyword two"
-              defaultValue={post?.metaKeywords ?? ""}
-            />
-          )}
-        </Field>
+        <PostInput name="metaKeywords" defaultValue={post?.metaKeywords ?? ""} error={errors.metaKeywords} />
       </fieldset>
       <DialogSaveActions onCancel={onCancel} busy={saving}>
         {post ? "Update Post" : "Create Post"}
       </DialogSaveActions>
     </fetcher.Form>
+  );
+}
+
+/** The post's plain text inputs. */
+const postInputs = {
+  category: { id: "post-category", label: "Category", maxLength: 60 },
+  tags: { id: "post-tags", label: "Tags (comma-separated)", maxLength: 1000, placeholder: "google ads, tracking" },
+  metaKeywords: {
+    id: "post-meta-keywords",
+    label: "Meta Keywords",
+    maxLength: 255,
+    placeholder: "keyword one, keyword two",
+  },
+};
+
+function PostInput({
+  name,
+  defaultValue,
+  error,
+}: {
+  name: keyof typeof postInputs;
+  defaultValue: string;
+  error?: string;
+}) {
+  const { id, label, ...input } = postInputs[name];
+  return (
+    <Field id={id} label={label} error={error}>
+      {(props) => <Input {...props} name={name} {...input} defaultValue={defaultValue} />}
+    </Field>
   );
 }

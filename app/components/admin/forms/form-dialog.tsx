@@ -11,6 +11,20 @@ import type { ActionResult } from "~/http/action-result.server";
 import { FORM_STATUSES, FORM_TYPES, formStatusLabels, formTypeLabels } from "~/lib/schemas/forms";
 import type { FormWithCounters } from "~/server/forms/forms.server";
 
+type FormChoice = {
+  name: "formType" | "status";
+  label: string;
+  values: readonly string[];
+  labels: Record<string, string>;
+  first: string;
+};
+
+/** The form's two choices side by side, by their fields' id; a new form starts as an active contact form. */
+const formChoices: Record<string, FormChoice> = {
+  type: { name: "formType", label: "Form Type", values: FORM_TYPES, labels: formTypeLabels, first: "contact" },
+  status: { name: "status", label: "Status", values: FORM_STATUSES, labels: formStatusLabels, first: "active" },
+};
+
 /** The Create Form / Edit Form dialog. */
 export function FormDialog({ form, trigger }: { form?: FormWithCounters; trigger: React.ReactNode }) {
   const { fetcher, open, setOpen, failure, onSubmit, busy } = useDialogFetcher<ActionResult>();
@@ -55,20 +69,15 @@ export function FormDialog({ form, trigger }: { form?: FormWithCounters; trigger
           )}
         </Field>
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id={`${idPrefix}-type`} label="Form Type" error={errors.formType}>
-            {(props) => (
-              <NativeSelect {...props} name="formType" defaultValue={form?.formType ?? "contact"}>
-                <SelectOptions values={FORM_TYPES} labels={formTypeLabels} />
-              </NativeSelect>
-            )}
-          </Field>
-          <Field id={`${idPrefix}-status`} label="Status" error={errors.status}>
-            {(props) => (
-              <NativeSelect {...props} name="status" defaultValue={form?.status ?? "active"}>
-                <SelectOptions values={FORM_STATUSES} labels={formStatusLabels} />
-              </NativeSelect>
-            )}
-          </Field>
+          {Object.entries(formChoices).map(([idSuffix, { name, label, values, labels, first }]) => (
+            <Field key={name} id={`${idPrefix}-${idSuffix}`} label={label} error={errors[name]}>
+              {(props) => (
+                <NativeSelect {...props} name={name} defaultValue={form?.[name] ?? first}>
+                  <SelectOptions values={values} labels={labels} />
+                </NativeSelect>
+              )}
+            </Field>
+          ))}
         </div>
         <DialogSaveActions onCancel={() => setOpen(false)} busy={busy}>
           {form ? "Update Form" : "Create Form"}
