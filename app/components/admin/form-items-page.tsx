@@ -1,7 +1,7 @@
 import { ArrowLeftIcon } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
-import { EmptyState, ListRegion } from "~/components/admin/list-state";
+import { ListRegion } from "~/components/admin/list-state";
 import { Pagination } from "~/components/admin/pagination";
 import { Button } from "~/components/ui/button";
 
@@ -44,12 +44,8 @@ export function FormItemsPage({
         </Link>
       </Button>
       <h1 className="font-bold text-2xl">{title}</h1>
-      <ListRegion label={title}>
-        {items.length === 0 ? (
-          <EmptyState title={empty.title} hint={empty.hint} />
-        ) : (
-          <div className={listClassName}>{children}</div>
-        )}
+      <ListRegion label={title} items={items} empty={empty}>
+        <div className={listClassName}>{children}</div>
       </ListRegion>
       <Pagination page={page} pageCount={pageCount} total={total} noun={kind} />
     </div>

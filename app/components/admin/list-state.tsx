@@ -22,8 +22,21 @@ export function useListLoading() {
   return navigation.state === "loading" && navigation.location?.pathname === location.pathname;
 }
 
-/** Wraps a list: dims it and announces "Loading..." while it reloads. */
-export function ListRegion({ label, children }: { label: string; children: React.ReactNode }) {
+/**
+ * Wraps a list: dims it and announces "Loading..." while it reloads; shows `empty` instead of the
+ * list (`children`) when it has no `items`.
+ */
+export function ListRegion({
+  label,
+  items,
+  empty,
+  children,
+}: {
+  label: string;
+  items: readonly unknown[];
+  empty: { title: string; hint: string; action?: React.ReactNode };
+  children: React.ReactNode;
+}) {
   const loading = useListLoading();
   return (
     <section data-slot="list-region" aria-label={label} aria-busy={loading} className="relative">
@@ -32,12 +45,20 @@ export function ListRegion({ label, children }: { label: string; children: React
           <Spinner /> Loading...
         </p>
       ) : null}
-      <div className={cn("transition-opacity", loading && "pointer-events-none opacity-50")}>{children}</div>
+      <div className={cn("transition-opacity", loading && "pointer-events-none opacity-50")}>
+        {items.length === 0 ? (
+          <EmptyState title={empty.title} hint={empty.hint}>
+            {empty.action}
+          </EmptyState>
+        ) : (
+          children
+        )}
+      </div>
     </section>
   );
 }
 
-export function EmptyState({ title, hint, children }: { title: string; hint?: string; children?: React.ReactNode }) {
+function EmptyState({ title, hint, children }: { title: string; hint?: string; children?: React.ReactNode }) {
   return (
     <div
       data-slot="empty-state"

@@ -1,6 +1,6 @@
 import { BulkBar } from "~/components/admin/bulk-bar";
 import type { OwnerChoice } from "~/components/admin/leads/lead-owner-select";
-import { EmptyState, ListRegion, SelectableListBody } from "~/components/admin/list-state";
+import { ListRegion, SelectableListBody } from "~/components/admin/list-state";
 import { Pagination } from "~/components/admin/pagination";
 import { useListSelection } from "~/components/admin/use-list-selection";
 import type { ClientColumn, ClientSort } from "~/lib/schemas/clients";
@@ -40,28 +40,26 @@ export function ClientsList({
   const work = { owners, me };
   return (
     <>
-      <ListRegion label="Clients">
-        {clients.length === 0 ? (
-          <EmptyState
-            title="No clients found matching your criteria"
-            hint={filtering ? "Try adjusting your search or status filter." : "Add your first client with New Client."}
-          />
-        ) : (
-          <SelectableListBody
-            noun="clients"
-            list={list}
-            total={{ count: total, onPage: clients.length }}
-            table={
-              <ClientsTable clients={clients} work={work} columns={columns} sort={filters.sort} selection={list} />
-            }
-          >
-            <div className="grid gap-4 md:hidden">
-              {clients.map((client) => (
-                <ClientCard key={client.id} client={client} {...work} />
-              ))}
-            </div>
-          </SelectableListBody>
-        )}
+      <ListRegion
+        label="Clients"
+        items={clients}
+        empty={{
+          title: "No clients found matching your criteria",
+          hint: filtering ? "Try adjusting your search or status filter." : "Add your first client with New Client.",
+        }}
+      >
+        <SelectableListBody
+          noun="clients"
+          list={list}
+          total={{ count: total, onPage: clients.length }}
+          table={<ClientsTable clients={clients} work={work} columns={columns} sort={filters.sort} selection={list} />}
+        >
+          <div className="grid gap-4 md:hidden">
+            {clients.map((client) => (
+              <ClientCard key={client.id} client={client} {...work} />
+            ))}
+          </div>
+        </SelectableListBody>
       </ListRegion>
       <BulkBar target={clientBulkTarget} list={list} work={work} canDelete={canBulkDelete} />
       <Pagination page={page} pageCount={pageCount} total={total} noun="clients" />
