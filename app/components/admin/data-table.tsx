@@ -299,6 +299,13 @@ export const statusAndNameSorts = {
   name: { first: "name", second: "name_desc" },
 } as const;
 
+/** How the person sees a selectable table: the columns they chose, the sort, the ticked rows. */
+export type TableView<C extends string, S extends string> = {
+  columns: readonly C[];
+  sort: S;
+  selection: TableSelection;
+};
+
 /** A list's ticked rows, as `useListSelection` keeps them. */
 export type TableSelection = {
   shown: ReadonlySet<string>;
@@ -315,18 +322,14 @@ export type TableSelection = {
 export function SelectableTable<R extends { id: string; name: string }, C extends string, S extends string>({
   spec,
   rows,
-  selection,
-  columns,
-  sort,
+  view: { columns, sort, selection },
   actions = false,
   rowProps,
   children,
 }: {
   spec: TableSpec<C, S>;
   rows: readonly R[];
-  selection: TableSelection;
-  columns: readonly C[];
-  sort: S;
+  view: TableView<C, S>;
   actions?: boolean;
   rowProps: (row: R) => ComponentProps<"tr"> & { "data-testid": string };
   children: (row: R, focusRow: () => void) => ReactNode;

@@ -52,7 +52,7 @@ export function ClientsList({
           noun="clients"
           list={list}
           total={{ count: total, onPage: clients.length }}
-          table={<ClientsTable clients={clients} work={work} columns={columns} sort={filters.sort} selection={list} />}
+          table={<ClientsTable clients={clients} work={work} view={{ columns, sort: filters.sort, selection: list }} />}
         >
           <div className="grid gap-4 md:hidden">
             {clients.map((client) => (

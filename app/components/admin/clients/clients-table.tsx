@@ -3,8 +3,8 @@ import {
   ColumnsMenu,
   SelectableTable,
   statusAndNameSorts,
-  type TableSelection,
   type TableSpec,
+  type TableView,
 } from "~/components/admin/data-table";
 import { DateText } from "~/components/admin/date-text";
 import type { OwnerChoice } from "~/components/admin/leads/lead-owner-select";
@@ -21,6 +21,8 @@ const clientTable: TableSpec<ClientColumn, ClientSort> = {
   sorts: { ...statusAndNameSorts, added: { first: "newest", second: "oldest", firstIsDescending: true } },
 };
 
+const clientRowProps = (client: Client) => ({ "data-testid": `client-${client.email ?? client.name}` });
+
 /**
  * The clients as a dense table on wide screens: a row each, the columns the person chose, sortable
  * headers, selection, and the keyboard (arrow keys or j/k move, Enter opens the client, x selects).
@@ -28,34 +30,22 @@ const clientTable: TableSpec<ClientColumn, ClientSort> = {
 export function ClientsTable({
   clients,
   work,
-  columns,
-  sort,
-  selection,
+  view,
 }: {
   clients: Client[];
   work: { owners: OwnerChoice[]; me: string };
-  columns: ClientColumn[];
-  sort: ClientSort;
-  selection: TableSelection;
+  view: TableView<ClientColumn, ClientSort>;
 }) {
   return (
-    <SelectableTable
-      spec={clientTable}
-      rows={clients}
-      selection={selection}
-      columns={columns}
-      sort={sort}
-      actions
-      rowProps={(client) => ({ "data-testid": `client-${client.email ?? client.name}` })}
-    >
+    <SelectableTable spec={clientTable} rows={clients} view={view} actions rowProps={clientRowProps}>
       {(client, focusRow) => (
         <>
-          {columns.map((column) => (
+          {view.columns.map((column) => (
             <ClientCell key={column} column={column} client={client} {...work} onFocusName={focusRow} />
           ))}
           <td className="px-3 py-2">
             <div className="flex items-center gap-2">
-              {columns.includes("status") ? null : <ClientStatusSelect client={client} />}
+              {view.columns.includes("status") ? null : <ClientStatusSelect client={client} />}
               <ClientDialog mode="edit" client={client} prefill={client} />
             </div>
           </td>

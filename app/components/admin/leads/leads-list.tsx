@@ -49,9 +49,7 @@ export function LeadsList({ screen, loading }: { screen: LeadsScreen; loading: b
             table={
               <LeadsTable
                 leads={page.leads}
-                columns={columns}
-                sort={filters.sort}
-                selection={list}
+                view={{ columns, sort: filters.sort, selection: list }}
                 owners={owners}
                 now={screen.now}
                 todayStart={screen.todayStart}

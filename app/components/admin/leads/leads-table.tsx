@@ -1,8 +1,9 @@
+import type { MouseEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { LEAD_COLUMNS, type LeadColumn, type LeadSort, leadColumnLabels } from "~/lib/schemas/lead-admin";
 import { cn } from "~/lib/utils";
 import type { LeadSummary } from "~/server/leads/lead-list.server";
-import { ColumnsMenu, SelectableTable, statusAndNameSorts, type TableSelection, type TableSpec } from "../data-table";
+import { ColumnsMenu, SelectableTable, statusAndNameSorts, type TableSpec, type TableView } from "../data-table";
 import { useAdminDates } from "../use-time-zone";
 import type { OwnerChoice } from "./lead-owner-select";
 import { LeadStatusBadge } from "./lead-status-badge";
@@ -34,17 +35,13 @@ export function ageText(createdAt: string, nowMs: number) {
  */
 export function LeadsTable({
   leads,
-  columns,
-  sort,
-  selection,
+  view,
   owners,
   now,
   todayStart,
 }: {
   leads: LeadSummary[];
-  columns: LeadColumn[];
-  sort: LeadSort;
-  selection: TableSelection;
+  view: TableView<LeadColumn, LeadSort>;
   owners: OwnerChoice[];
   now: number;
   todayStart: string;
@@ -52,25 +49,20 @@ export function LeadsTable({
   const navigate = useNavigate();
   const dates = useAdminDates();
   const ownerEmail = new Map(owners.map((owner) => [owner.id, owner.email]));
+  // A click on the row, away from its controls, opens the lead.
+  const rowProps = (lead: LeadSummary) => ({
+    "data-testid": "lead-row",
+    className: "cursor-pointer",
+    onClick: (event: MouseEvent<HTMLTableRowElement>) => {
+      if ((event.target as HTMLElement).closest("a, button, input, select, label")) return;
+      navigate(`/admin/leads/${lead.id}`);
+    },
+  });
   return (
-    <SelectableTable
-      spec={leadTable}
-      rows={leads}
-      selection={selection}
-      columns={columns}
-      sort={sort}
-      rowProps={(lead) => ({
-        "data-testid": "lead-row",
-        className: "cursor-pointer",
-        onClick: (event) => {
-          if ((event.target as HTMLElement).closest("a, button, input, select, label")) return;
-          navigate(`/admin/leads/${lead.id}`);
-        },
-      })}
-    >
+    <SelectableTable spec={leadTable} rows={leads} view={view} rowProps={rowProps}>
       {(lead, focusRow) => {
         const overdue = lead.nextFollowUpAt !== null && lead.nextFollowUpAt < todayStart;
-        return columns.map((column) => (
+        return view.columns.map((column) => (
           <td key={column} className={cn("px-3 py-1.5", column !== "status" && "max-w-56 truncate")}>
             {column === "status" ? (
               lead.isSpam ? (
