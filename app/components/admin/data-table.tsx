@@ -337,6 +337,8 @@ export function SelectableTable<R extends { id: string; name: string }, C extend
   const body = useRef<HTMLTableSectionElement>(null);
   const rowIds = useMemo(() => rows.map((row) => row.id), [rows]);
   const { toggle } = selection;
+  // Enter opens the row as a click on its link (or button) would.
+  const openRow = (index: number) => body.current?.querySelectorAll<HTMLElement>("[data-row-link]")[index]?.click();
   const [active, setActive] = useRowKeyboard({
     body,
     rowCount: rowIds.length,
@@ -377,10 +379,6 @@ export function SelectableTable<R extends { id: string; name: string }, C extend
       </table>
     </div>
   );
-
-  function openRow(index: number) {
-    body.current?.querySelectorAll<HTMLElement>("[data-row-link]")[index]?.click();
-  }
 }
 
 /** A row of a `SelectableTable`: marked while selected or under the keyboard, its checkbox first. */
