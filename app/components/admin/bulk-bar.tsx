@@ -1,17 +1,10 @@
 import { DownloadIcon, Trash2Icon, XIcon } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { AdminDialog, DialogActions } from "~/components/admin/admin-dialog";
+import { SelectOptions } from "~/components/admin/field";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
 import { NativeSelect } from "~/components/ui/native-select";
 import type { ActionResult } from "~/http/action-result.server";
 import { type OwnerChoice, OwnerOptions } from "./leads/lead-owner-select";
@@ -34,33 +27,62 @@ type Pending = { intent: string; fields: Record<string, string>; title: string; 
 
 const n = (count: number) => count.toLocaleString("en-US");
 
-/**
- * The bar that appears once rows of a list are selected: the list's own actions (`children`), CSV and
- * (when allowed) delete for all of them at once. Acting on the whole filter, and deleting, ask first
- * with the count. Posts to the list's screen (`action`); the export link gets the ids or the filter.
- */
-export function BulkBar({
-  selection,
-  noun,
-  action,
-  exportPath,
-  canDelete,
-  deleteDescription,
-  recordedIn = "the audit log",
-  onDone,
-  children,
-}: {
-  selection: BulkSelection;
+/** A list's side of its bulk bar: what its rows are called, its screen, and the statuses a bulk change sets. */
+export type BulkTarget<S extends string> = {
   noun: { one: string; many: string };
-  action: string;
-  exportPath: string;
-  canDelete: boolean;
+  /** The list's screen, which takes the bulk intents; its CSV export is at `${path}/export`. */
+  path: string;
   deleteDescription: string;
   /** Where a change is recorded, for the confirmation: "each lead's history and the audit log". */
   recordedIn?: string;
-  onDone: () => void;
-  children: (run: RunBulk, context: { busy: boolean; what: string }) => ReactNode;
+  statuses: BulkStatuses<S>;
+};
+
+type BulkStatuses<S extends string> = { values: readonly S[]; labels: Record<S, string>; first: S; width: string };
+
+/**
+ * The bar that appears once rows of a list are selected: status, owner, the list's own actions
+ * (`children`), CSV and (when allowed) delete for all of them at once. Acting on the whole filter, and
+ * deleting, ask first with the count. Posts to the list's screen; the export link gets the ids or the filter.
+ */
+export function BulkBar<S extends string>({
+  target,
+  list,
+  work,
+  canDelete,
+  children,
+}: {
+  target: BulkTarget<S>;
+  list: { selection: BulkSelection | null; clear: () => void };
+  /** Who the rows can be given to, and the signed-in person. */
+  work: { owners: OwnerChoice[]; me: string };
+  canDelete: boolean;
+  children?: (run: RunBulk, context: { busy: boolean; what: string }) => ReactNode;
 }) {
+  return list.selection ? (
+    <SelectionBar target={target} selection={list.selection} work={work} canDelete={canDelete} onDone={list.clear}>
+      {children}
+    </SelectionBar>
+  ) : null;
+}
+
+function SelectionBar<S extends string>({
+  target: { noun, path, deleteDescription, recordedIn = "the audit log", statuses },
+  selection,
+  work,
+  canDelete,
+  onDone,
+  children,
+}: {
+  target: BulkTarget<S>;
+  selection: BulkSelection;
+  work: { owners: OwnerChoice[]; me: string };
+  canDelete: boolean;
+  onDone: () => void;
+  children?: (run: RunBulk, context: { busy: boolean; what: string }) => ReactNode;
+}) {
+  const action = path;
+  const exportPath = `${path}/export`;
   const fetcher = useFetcher<ActionResult>();
   useToastMessage(fetcher.data?.toast);
   const [pending, setPending] = useState<Pending | null>(null);
@@ -104,7 +126,9 @@ export function BulkBar({
       <p className="mr-2 font-medium text-sm" aria-live="polite">
         {selection.scope === "selected" ? `${n(selection.ids.length)} selected` : `All ${what} matching the filter`}
       </p>
-      {children(run, { busy, what })}
+      <BulkSetStatus run={run} busy={busy} what={what} statuses={statuses} />
+      <BulkAssign run={run} busy={busy} what={what} {...work} />
+      {children?.(run, { busy, what })}
       <Button asChild size="sm" variant="outline">
         <a href={exportHref} download>
           <DownloadIcon /> Export CSV
@@ -124,41 +148,33 @@ export function BulkBar({
         <XIcon /> Clear selection
       </Button>
 
-      <Dialog open={pending !== null} onOpenChange={(open) => !open && setPending(null)}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{pending?.title}</DialogTitle>
-            <DialogDescription>
-              {pending?.destructive
-                ? deleteDescription
-                : `This changes ${what} in one step, recorded in ${recordedIn}.`}
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button
-              type="button"
-              variant={pending?.destructive ? "destructive" : "default"}
-              onClick={() => {
-                if (pending) submit(pending.intent, pending.fields);
-                setPending(null);
-              }}
-            >
-              {pending?.confirm}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <AdminDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        title={pending?.title}
+        description={
+          pending?.destructive ? deleteDescription : `This changes ${what} in one step, recorded in ${recordedIn}.`
+        }
+      >
+        <DialogActions>
+          <Button
+            type="button"
+            variant={pending?.destructive ? "destructive" : "default"}
+            onClick={() => {
+              if (pending) submit(pending.intent, pending.fields);
+              setPending(null);
+            }}
+          >
+            {pending?.confirm}
+          </Button>
+        </DialogActions>
+      </AdminDialog>
     </section>
   );
 }
 
 /** A choice and its button in a bulk bar: "New status" + Set status, "New owner" + Assign. */
-export function BulkChoice({
+function BulkChoice({
   label,
   value,
   onChange,
@@ -197,8 +213,37 @@ export function BulkChoice({
   );
 }
 
+/** The status choice and Set status button of a bulk bar. */
+function BulkSetStatus<S extends string>({
+  run,
+  busy,
+  what,
+  statuses: { values, labels, first, width },
+}: {
+  run: RunBulk;
+  busy: boolean;
+  what: string;
+  statuses: BulkStatuses<S>;
+}) {
+  const [status, setStatus] = useState<S>(first);
+  return (
+    <BulkChoice
+      label="New status"
+      value={status}
+      onChange={(value) => setStatus(value as S)}
+      width={width}
+      button="Set status"
+      variant="default"
+      busy={busy}
+      onRun={() => run("bulk-set-status", { status }, `Set ${what} to ${labels[status]}?`, "Change status")}
+    >
+      <SelectOptions values={values} labels={labels} />
+    </BulkChoice>
+  );
+}
+
 /** The owner choice and Assign button of a bulk bar (leads and clients have the same owners). */
-export function BulkAssign({
+function BulkAssign({
   run,
   busy,
   what,

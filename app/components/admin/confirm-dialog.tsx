@@ -1,17 +1,9 @@
+import { Trash2Icon } from "lucide-react";
 import type * as React from "react";
 import { useState } from "react";
 import { Form } from "react-router";
+import { AdminDialog, DialogActions } from "~/components/admin/admin-dialog";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
 
 /** A destructive action behind a confirmation: the form posts only from the dialog's confirm button. */
 export function ConfirmDialog({
@@ -31,29 +23,34 @@ export function ConfirmDialog({
 }) {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>{description}</DialogDescription>
-        </DialogHeader>
-        <Form method="post" action={action} onSubmit={() => setOpen(false)}>
-          {Object.entries(fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button" variant="outline">
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive">
-              {confirmLabel}
-            </Button>
-          </DialogFooter>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <AdminDialog open={open} onOpenChange={setOpen} trigger={trigger} title={title} description={description}>
+      <Form method="post" action={action} onSubmit={() => setOpen(false)}>
+        {Object.entries(fields).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <DialogActions>
+          <Button type="submit" variant="destructive">
+            {confirmLabel}
+          </Button>
+        </DialogActions>
+      </Form>
+    </AdminDialog>
+  );
+}
+
+/** A list item's Delete button (a trash can named after the item), behind a confirmation. */
+export function DeleteConfirm({
+  name,
+  ...confirm
+}: { name: string } & Omit<React.ComponentProps<typeof ConfirmDialog>, "trigger">) {
+  return (
+    <ConfirmDialog
+      trigger={
+        <Button size="sm" variant="destructive" aria-label={`Delete ${name}`}>
+          <Trash2Icon />
+        </Button>
+      }
+      {...confirm}
+    />
   );
 }

@@ -1,5 +1,14 @@
 import { ArrowDownIcon, ArrowUpIcon, Columns3Icon } from "lucide-react";
-import { type ReactNode, type RefObject, useEffect, useState } from "react";
+import {
+  type ComponentProps,
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import {
@@ -10,6 +19,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
+import { cn } from "~/lib/utils";
 
 /** The pieces the admin's dense tables share: keyboard rows, sortable headers, the columns menu. */
 
@@ -207,15 +217,7 @@ export function ColumnsMenu<C extends string>({
 }
 
 /** A row's selection checkbox, named after the row. */
-export function SelectRowCheckbox({
-  name,
-  checked,
-  onChange,
-}: {
-  name: string;
-  checked: boolean;
-  onChange: () => void;
-}) {
+function SelectRowCheckbox({ name, checked, onChange }: { name: string; checked: boolean; onChange: () => void }) {
   return (
     <td className="px-3 py-2">
       <input
@@ -233,7 +235,7 @@ export function SelectRowCheckbox({
  * A selectable table's header row: the select-all checkbox, then a sortable header per shown column
  * (newest first is each list's default sort), then anything trailing.
  */
-export function SelectableHeaderRow<C extends string, S extends string>({
+function SelectableHeaderRow<C extends string, S extends string>({
   noun,
   rowIds,
   selected,
@@ -278,5 +280,131 @@ export function SelectableHeaderRow<C extends string, S extends string>({
         {children}
       </tr>
     </thead>
+  );
+}
+
+/**
+ * What a selectable table's rows are, and how its columns are named and sorted. The table is named
+ * after its rows ("Clients"), is described by `${noun}-keyboard-hint`, and sorts on /admin/<noun>.
+ */
+export type TableSpec<C extends string, S extends string> = {
+  noun: string;
+  labels: Record<C, string>;
+  sorts: Partial<Record<C, ColumnSort<S>>>;
+};
+
+/** The status and name sorts, the same in every selectable list. */
+export const statusAndNameSorts = {
+  status: { first: "status", second: null },
+  name: { first: "name", second: "name_desc" },
+} as const;
+
+/** How the person sees a selectable table: the columns they chose, the sort, the ticked rows. */
+export type TableView<C extends string, S extends string> = {
+  columns: readonly C[];
+  sort: S;
+  selection: TableSelection;
+};
+
+/** A list's ticked rows, as `useListSelection` keeps them. */
+export type TableSelection = {
+  shown: ReadonlySet<string>;
+  toggle: (id: string) => void;
+  toggleAll: (select: boolean) => void;
+};
+
+/**
+ * A dense, selectable table: the select-all and sortable column headers, then a row per item with
+ * its checkbox and its cells (`children`, given a `focusRow` for the row's link to call on focus).
+ * Arrow keys or j/k move between rows, Enter opens one (a click on its `[data-row-link]`), x selects
+ * it. `actions`: the rows end in an Actions cell. `rowProps`: each row's own attributes.
+ */
+export function SelectableTable<R extends { id: string; name: string }, C extends string, S extends string>({
+  spec,
+  rows,
+  view: { columns, sort, selection },
+  actions = false,
+  rowProps,
+  children,
+}: {
+  spec: TableSpec<C, S>;
+  rows: readonly R[];
+  view: TableView<C, S>;
+  actions?: boolean;
+  rowProps: (row: R) => ComponentProps<"tr"> & { "data-testid": string };
+  children: (row: R, focusRow: () => void) => ReactNode;
+}) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  const rowIds = useMemo(() => rows.map((row) => row.id), [rows]);
+  const { toggle } = selection;
+  // Enter opens the row as a click on its link (or button) would.
+  const openRow = (index: number) => body.current?.querySelectorAll<HTMLElement>("[data-row-link]")[index]?.click();
+  const [active, setActive] = useRowKeyboard({
+    body,
+    rowCount: rowIds.length,
+    onOpen: openRow,
+    onToggle: useCallback((index: number) => rowIds[index] && toggle(rowIds[index]), [rowIds, toggle]),
+  });
+  return (
+    <div className="overflow-x-auto rounded-lg border bg-background">
+      <table
+        className="w-full text-sm"
+        aria-label={`${spec.noun[0]?.toUpperCase()}${spec.noun.slice(1)}`}
+        aria-describedby={`${spec.noun}-keyboard-hint`}
+      >
+        <SelectableHeaderRow
+          noun={spec.noun}
+          rowIds={rowIds}
+          selected={selection.shown}
+          onToggleAll={selection.toggleAll}
+          columns={columns}
+          labels={spec.labels}
+          sorts={spec.sorts}
+          sort={sort}
+          path={`/admin/${spec.noun}`}
+        >
+          {actions ? (
+            <th scope="col" className="px-3 py-2">
+              <span className="sr-only">Actions</span>
+            </th>
+          ) : null}
+        </SelectableHeaderRow>
+        <tbody ref={body}>
+          {rows.map((row, index) => (
+            <SelectableRow key={row.id} row={row} selection={selection} active={index === active} {...rowProps(row)}>
+              {children(row, () => setActive(index))}
+            </SelectableRow>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A row of a `SelectableTable`: marked while selected or under the keyboard, its checkbox first. */
+function SelectableRow({
+  row,
+  selection,
+  active,
+  className,
+  children,
+  ...props
+}: ComponentProps<"tr"> & { row: { id: string; name: string }; selection: TableSelection; active: boolean }) {
+  const selected = selection.shown.has(row.id);
+  return (
+    <tr
+      className={cn(
+        className,
+        "border-b last:border-0 hover:bg-muted/40",
+        selected && "bg-primary/5",
+        active && "outline-2 outline-ring -outline-offset-2",
+      )}
+      aria-selected={selected}
+      data-active={active ? "" : undefined}
+      {...props}
+    >
+      <SelectRowCheckbox name={row.name} checked={selected} onChange={() => selection.toggle(row.id)} />
+      {children}
+    </tr>
   );
 }

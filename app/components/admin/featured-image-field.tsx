@@ -1,5 +1,6 @@
 import { ImageIcon, UploadIcon } from "lucide-react";
 import { useRef, useState } from "react";
+import { FieldError, FieldHint } from "~/components/admin/field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { uploadFile } from "./upload-file";
@@ -92,16 +93,10 @@ export function FeaturedImageField({
               </button>
             ) : null}
           </div>
-          <p id={`${id}-hint`} className="text-muted-foreground text-xs">
-            PNG, JPEG, WebP or GIF up to 5 MB, or the address of an image.
-          </p>
+          <FieldHint id={id}>PNG, JPEG, WebP or GIF up to 5 MB, or the address of an image.</FieldHint>
         </div>
       </div>
-      {message ? (
-        <p id={`${id}-error`} className="text-destructive text-sm" role="alert">
-          {message}
-        </p>
-      ) : null}
+      <FieldError id={id} error={message} />
     </div>
   );
 }

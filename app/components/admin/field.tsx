@@ -1,5 +1,6 @@
 import type * as React from "react";
 import { Label } from "~/components/ui/label";
+import { NativeSelectOption } from "~/components/ui/native-select";
 import { cn } from "~/lib/utils";
 
 /** A labelled form control with its error message wired up for assistive technology. */
@@ -23,16 +24,41 @@ export function Field({
     <div data-slot="field" className={cn("grid gap-2", className)}>
       <Label htmlFor={id}>{label}</Label>
       {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined })}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-muted-foreground text-xs">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-destructive text-sm" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {hint ? <FieldHint id={id}>{hint}</FieldHint> : null}
+      <FieldError id={id} error={error} />
     </div>
   );
+}
+
+/** The hint under a control, `${id}-hint` for its aria-describedby. */
+export function FieldHint({ id, children }: { id: string; children: React.ReactNode }) {
+  return (
+    <p id={`${id}-hint`} className="text-muted-foreground text-xs">
+      {children}
+    </p>
+  );
+}
+
+/** The error under a control (nothing when there is none), `${id}-error` for its aria-describedby. */
+export function FieldError({ id, error }: { id: string; error?: string | null }) {
+  return error ? (
+    <p id={`${id}-error`} className="text-destructive text-sm" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** A select's options, one per value, each shown by its label (the value itself when there are no labels). */
+export function SelectOptions<V extends string>({
+  values,
+  labels,
+}: {
+  values: readonly V[];
+  labels?: Record<V, React.ReactNode>;
+}) {
+  return values.map((value) => (
+    <NativeSelectOption key={value} value={value}>
+      {labels ? labels[value] : value}
+    </NativeSelectOption>
+  ));
 }

@@ -1,7 +1,9 @@
 import { SearchIcon } from "lucide-react";
 import type * as React from "react";
 import { useEffect, useRef } from "react";
-import { Form, useSubmit } from "react-router";
+import { Form, Link, useLocation, useSubmit } from "react-router";
+import { Field, SelectOptions } from "~/components/admin/field";
+import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 
@@ -72,6 +74,76 @@ export function ListFilters({
         </NativeSelect>
       ))}
       {children}
+    </Form>
+  );
+}
+
+/** A labelled filter of a `SearchFilterBar`: "all" (the empty value) first, then one option per value. */
+export type LabelledFilter = {
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  /** The field's width. */
+  className: string;
+  all: string;
+  values: readonly string[];
+  labels: Record<string, string>;
+};
+
+/**
+ * A labelled search box and filters kept in the address: choosing a filter re-queries at once, the
+ * search waits for Search (or Enter); "Clear filters" shows while any filter is set.
+ */
+export function SearchFilterBar({
+  searchId,
+  searchPlaceholder,
+  q,
+  filters,
+  clearTo,
+  filtering,
+  children,
+}: {
+  searchId: string;
+  searchPlaceholder: string;
+  q: string;
+  filters: LabelledFilter[];
+  clearTo: string;
+  filtering: boolean;
+  /** Hidden fields that the search keeps, such as the sort. */
+  children?: React.ReactNode;
+}) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const { search } = useLocation();
+  return (
+    <Form ref={formRef} method="get" role="search" className="flex flex-wrap items-end gap-3" key={search}>
+      {children}
+      <Field id={searchId} label="Search" className="min-w-56 flex-1">
+        {(props) => <Input {...props} type="search" name="q" defaultValue={q} placeholder={searchPlaceholder} />}
+      </Field>
+      {filters.map((filter) => (
+        <Field key={filter.name} id={filter.id} label={filter.label} className={filter.className}>
+          {(props) => (
+            <NativeSelect
+              {...props}
+              name={filter.name}
+              defaultValue={filter.value}
+              onChange={() => formRef.current?.requestSubmit()}
+            >
+              <NativeSelectOption value="">{filter.all}</NativeSelectOption>
+              <SelectOptions values={filter.values} labels={filter.labels} />
+            </NativeSelect>
+          )}
+        </Field>
+      ))}
+      <Button type="submit" variant="secondary">
+        Search
+      </Button>
+      {filtering ? (
+        <Button asChild variant="ghost">
+          <Link to={clearTo}>Clear filters</Link>
+        </Button>
+      ) : null}
     </Form>
   );
 }

@@ -1,38 +1,28 @@
-import { useDeferredValue, useMemo } from "react";
+import { useDeferredValue, useMemo, useState } from "react";
+import { FieldError, FieldHint } from "~/components/admin/field";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { renderMarkdown } from "~/lib/markdown";
+import { CONTENT_MAX } from "~/lib/schemas/content";
 
-/** Markdown source beside its live preview, rendered by the same safe renderer as the public site. */
-export function MarkdownEditor({
-  id,
-  name,
-  label,
-  value,
-  onChange,
-  error,
-  maxLength,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  maxLength?: number;
-}) {
+/**
+ * The Content of a page or post: Markdown source beside its live preview, rendered by the same safe
+ * renderer as the public site.
+ */
+export function MarkdownEditor({ id, initial, error }: { id: string; initial: string; error?: string }) {
+  const [value, setValue] = useState(initial);
   const deferred = useDeferredValue(value);
   const html = useMemo(() => renderMarkdown(deferred), [deferred]);
   return (
     <div data-slot="markdown-editor" className="grid gap-2">
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={id}>Content</Label>
       <div className="grid gap-3 lg:grid-cols-2">
         <Textarea
           id={id}
-          name={name}
+          name="content"
           value={value}
-          onChange={(event) => onChange(event.currentTarget.value)}
-          maxLength={maxLength}
+          onChange={(event) => setValue(event.currentTarget.value)}
+          maxLength={CONTENT_MAX}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
           className="field-sizing-fixed min-h-80 font-mono text-sm"
@@ -53,14 +43,10 @@ export function MarkdownEditor({
           )}
         </section>
       </div>
-      <p id={`${id}-hint`} className="text-muted-foreground text-xs">
+      <FieldHint id={id}>
         Markdown: ## headings, **bold**, *italic*, - lists, [links](https://…). HTML is shown as text.
-      </p>
-      {error ? (
-        <p id={`${id}-error`} className="text-destructive text-sm" role="alert">
-          {error}
-        </p>
-      ) : null}
+      </FieldHint>
+      <FieldError id={id} error={error} />
     </div>
   );
 }

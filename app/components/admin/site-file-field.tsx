@@ -2,6 +2,7 @@ import { FileIcon, Trash2Icon, UploadIcon } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { FieldError, FieldHint } from "~/components/admin/field";
 import { showToast } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
@@ -71,9 +72,7 @@ export function SiteFileField({ settingKey, value }: { settingKey: SiteFileKey; 
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1">
           <Label htmlFor={id}>{setting.label}</Label>
-          <p id={`${id}-hint`} className="text-muted-foreground text-xs">
-            {kind.hint}
-          </p>
+          <FieldHint id={id}>{kind.hint}</FieldHint>
         </div>
         <div className="flex gap-2">
           <Button type="button" size="sm" variant="outline" disabled={busy} onClick={() => input.current?.click()}>
@@ -125,11 +124,7 @@ export function SiteFileField({ settingKey, value }: { settingKey: SiteFileKey; 
           <p className="text-muted-foreground text-xs">Uploading… {progress ?? 0}%</p>
         </div>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-destructive text-sm" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

@@ -1,9 +1,9 @@
 import { PlusIcon } from "lucide-react";
 import { useState } from "react";
-import { useNavigation } from "react-router";
 import { PostCard } from "~/components/admin/blog/post-card";
 import { PostDialog, type PostEditing } from "~/components/admin/blog/post-dialog";
 import { ListFilters } from "~/components/admin/list-filters";
+import { CardList, useFilterLoading } from "~/components/admin/list-state";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
 import { getServices } from "~/http/context.server";
@@ -37,20 +37,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { filters, ...list };
 }
 
-export function action(args: Route.ActionArgs) {
-  return runIntent(args, blogIntents);
-}
+export const action = (args: Route.ActionArgs) => runIntent(args, blogIntents);
 
 export default function BlogManagement({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
   useToastMessage(loaderData.toast);
   const { posts, categories, filters } = loaderData;
-  const navigation = useNavigation();
-  // Only while a filter change loads, not while the list revalidates after a change.
-  const loading =
-    navigation.state === "loading" &&
-    navigation.formMethod !== "POST" &&
-    navigation.location.pathname === "/admin/blog";
+  const loading = useFilterLoading();
   const [editing, setEditing] = useState<PostEditing | null>(null);
   return (
     <div className="space-y-6">
@@ -79,21 +72,9 @@ export default function BlogManagement({ loaderData, actionData }: Route.Compone
           },
         ]}
       />
-      {loading ? (
-        <p className="py-12 text-center text-muted-foreground" role="status">
-          Loading...
-        </p>
-      ) : posts.length === 0 ? (
-        <p className="py-12 text-center text-muted-foreground">No blog posts found matching your criteria</p>
-      ) : (
-        <ul className="grid gap-4">
-          {posts.map((post) => (
-            <li key={post.id}>
-              <PostCard post={post} onEdit={() => setEditing({ post, key: Date.now() })} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardList items={posts} empty="No blog posts found matching your criteria" loading={loading}>
+        {(post) => <PostCard post={post} onEdit={() => setEditing({ post, key: Date.now() })} />}
+      </CardList>
       <PostDialog editing={editing} onClose={() => setEditing(null)} />
     </div>
   );

@@ -1,15 +1,15 @@
 import { ClientDialog } from "~/components/admin/clients/client-dialog";
 import { ClientFilters } from "~/components/admin/clients/client-filters";
 import { ClientsList } from "~/components/admin/clients/clients-list";
+import { ClientColumnsMenu } from "~/components/admin/clients/clients-table";
 import { ConversionNotice } from "~/components/admin/clients/conversion-notice";
-import { ColumnsMenu } from "~/components/admin/data-table";
 import { useToastMessage } from "~/components/show-toast";
 import { getServices } from "~/http/context.server";
 import { runIntent } from "~/http/intents.server";
 import { loadListOrEmpty } from "~/http/list-loader.server";
 import { requireStaff } from "~/http/staff.server";
 import { canUseIntent } from "~/lib/roles";
-import { CLIENT_COLUMNS, type ClientColumn, clientColumnLabels, clientFiltersSchema } from "~/lib/schemas/clients";
+import { CLIENT_COLUMNS, type ClientColumn, clientFiltersSchema } from "~/lib/schemas/clients";
 import { leadForConversion, listClients } from "~/server/clients/clients.server";
 import { listAssignableStaff } from "~/server/leads/owners.server";
 import { getPreferences } from "~/server/workspace/preferences.server";
@@ -56,9 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function action(args: Route.ActionArgs) {
-  return runIntent(args, clientIntents);
-}
+export const action = (args: Route.ActionArgs) => runIntent(args, clientIntents);
 
 export default function Clients({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(loaderData.toast);
@@ -75,13 +73,7 @@ export default function Clients({ loaderData, actionData }: Route.ComponentProps
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <span className="hidden md:inline-flex">
-            <ColumnsMenu
-              columns={columns}
-              all={CLIENT_COLUMNS}
-              labels={clientColumnLabels}
-              required="name"
-              action="/admin/clients"
-            />
+            <ClientColumnsMenu columns={columns} />
           </span>
           <ClientDialog
             key={convertLead ? `convert-${convertLead.id}` : "new"}

@@ -22,25 +22,16 @@ export async function loader(args: Route.LoaderArgs) {
   return { form, ...list };
 }
 
-export function action(args: Route.ActionArgs) {
-  return runIntent(args, formLeadIntents(args.params.formId), { defaultIntent: "set-status" });
-}
+export const action = (args: Route.ActionArgs) =>
+  runIntent(args, formLeadIntents(args.params.formId), { defaultIntent: "set-status" });
 
 export default function FormLeads({ loaderData }: Route.ComponentProps) {
   const { form, leads } = loaderData;
   return (
-    <FormItemsPage
-      title={`Leads from ${form.name}`}
-      items={leads}
-      empty={{ title: "No leads from this form yet", hint: "Leads appear here as soon as the form is submitted." }}
-      noun="leads"
-      paging={loaderData}
-    >
-      <div className="grid gap-4 lg:grid-cols-2">
-        {leads.map((lead) => (
-          <LeadCard key={lead.id} lead={lead} testId={`lead-${lead.email}`} />
-        ))}
-      </div>
+    <FormItemsPage kind="leads" formName={form.name} items={leads} paging={loaderData}>
+      {leads.map((lead) => (
+        <LeadCard key={lead.id} lead={lead} testId={`lead-${lead.email}`} />
+      ))}
     </FormItemsPage>
   );
 }

@@ -34,35 +34,27 @@ export default function FormSubmissions({ loaderData }: Route.ComponentProps) {
   useToastMessage(loaderData.toast);
   const { form, submissions } = loaderData;
   return (
-    <FormItemsPage
-      title={`Submissions for ${form.name}`}
-      items={submissions}
-      empty={{ title: "No submissions yet", hint: "Submissions appear here as soon as the form is submitted." }}
-      noun="submissions"
-      paging={loaderData}
-    >
-      <div className="grid gap-4">
-        {submissions.map((submission) => (
-          <Card key={submission.id} data-testid={`submission-${submission.shortId}`}>
-            <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-              <CardTitle asChild>
-                <h2 className="font-mono text-base">
-                  <span className="sr-only">Submission </span>
-                  {submission.shortId}
-                </h2>
-              </CardTitle>
-              <p className="text-muted-foreground text-sm">
-                <DateText iso={submission.createdAt} withTime />
-              </p>
-            </CardHeader>
-            <CardContent>
-              <pre className="max-h-96 overflow-auto rounded-md bg-muted p-3 text-xs">
-                <code>{submission.json}</code>
-              </pre>
-            </CardContent>
-          </Card>
-        ))}
-      </div>
+    <FormItemsPage kind="submissions" formName={form.name} items={submissions} paging={loaderData}>
+      {submissions.map((submission) => (
+        <Card key={submission.id} data-testid={`submission-${submission.shortId}`}>
+          <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
+            <CardTitle asChild>
+              <h2 className="font-mono text-base">
+                <span className="sr-only">Submission </span>
+                {submission.shortId}
+              </h2>
+            </CardTitle>
+            <p className="text-muted-foreground text-sm">
+              <DateText iso={submission.createdAt} withTime />
+            </p>
+          </CardHeader>
+          <CardContent>
+            <pre className="max-h-96 overflow-auto rounded-md bg-muted p-3 text-xs">
+              <code>{submission.json}</code>
+            </pre>
+          </CardContent>
+        </Card>
+      ))}
     </FormItemsPage>
   );
 }

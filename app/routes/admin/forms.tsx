@@ -2,7 +2,7 @@ import { PlusIcon } from "lucide-react";
 import { FormCard } from "~/components/admin/forms/form-card";
 import { FormDialog } from "~/components/admin/forms/form-dialog";
 import { FormFilters } from "~/components/admin/forms/form-filters";
-import { EmptyState, ListRegion } from "~/components/admin/list-state";
+import { ListRegion } from "~/components/admin/list-state";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
 import { getServices } from "~/http/context.server";
@@ -33,9 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function action(args: Route.ActionArgs) {
-  return runIntent(args, formIntents);
-}
+export const action = (args: Route.ActionArgs) => runIntent(args, formIntents);
 
 export default function Forms({ loaderData, actionData }: Route.ComponentProps) {
   // Deletion posts through the confirmation dialog's plain form, so its answer arrives here.
@@ -59,12 +57,13 @@ export default function Forms({ loaderData, actionData }: Route.ComponentProps) 
         />
       </div>
       <FormFilters {...filters} />
-      <ListRegion label="Forms">
-        {forms.length === 0 ? (
-          <EmptyState
-            title="No forms found"
-            hint={filtering ? "Try adjusting your filters" : "Get started by creating your first form"}
-          >
+      <ListRegion
+        label="Forms"
+        items={forms}
+        empty={{
+          title: "No forms found",
+          hint: filtering ? "Try adjusting your filters" : "Get started by creating your first form",
+          action: (
             <FormDialog
               trigger={
                 <Button variant="outline">
@@ -72,14 +71,14 @@ export default function Forms({ loaderData, actionData }: Route.ComponentProps) 
                 </Button>
               }
             />
-          </EmptyState>
-        ) : (
-          <div className="grid gap-4 xl:grid-cols-2">
-            {forms.map((form) => (
-              <FormCard key={form.id} form={form} baseUrl={baseUrl} />
-            ))}
-          </div>
-        )}
+          ),
+        }}
+      >
+        <div className="grid gap-4 xl:grid-cols-2">
+          {forms.map((form) => (
+            <FormCard key={form.id} form={form} baseUrl={baseUrl} />
+          ))}
+        </div>
       </ListRegion>
     </div>
   );

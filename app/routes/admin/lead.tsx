@@ -32,9 +32,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { detail, owners, me: staff.id };
 }
 
-export function action(args: Route.ActionArgs) {
-  return runIntent(args, leadScreenIntents);
-}
+export const action = (args: Route.ActionArgs) => runIntent(args, leadScreenIntents);
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
   const { detail, owners, me } = loaderData;

@@ -16,9 +16,7 @@ export function meta() {
   return [{ title: "GDPR tools | Leads | Admin" }];
 }
 
-export function action(args: Route.ActionArgs) {
-  return runIntent(args, gdprIntents);
-}
+export const action = (args: Route.ActionArgs) => runIntent(args, gdprIntents);
 
 export default function Gdpr({ actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);

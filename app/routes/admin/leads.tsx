@@ -42,9 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export function action(args: Route.ActionArgs) {
-  return runIntent(args, leadListIntents);
-}
+export const action = (args: Route.ActionArgs) => runIntent(args, leadListIntents);
 
 export default function Leads({ loaderData, actionData }: Route.ComponentProps) {
   const { filters, sources, spamCount, canUseGdpr, owners, views, columns, me } = loaderData;

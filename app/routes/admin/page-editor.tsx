@@ -1,17 +1,16 @@
 import { ArrowLeftIcon } from "lucide-react";
-import { useState } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { Field } from "~/components/admin/field";
+import { Field, SelectOptions } from "~/components/admin/field";
 import { MarkdownEditor } from "~/components/admin/markdown-editor";
 import { MetaDescriptionField } from "~/components/admin/meta-description-field";
 import { TitleSlugFields } from "~/components/admin/title-slug-fields";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { NativeSelect } from "~/components/ui/native-select";
 import { getServices } from "~/http/context.server";
 import { runIntent } from "~/http/intents.server";
-import { CONTENT_MAX, PUBLISH_STATUSES, publishStatusLabels } from "~/lib/schemas/content";
+import { PUBLISH_STATUSES, publishStatusLabels } from "~/lib/schemas/content";
 import { findPage } from "~/server/content/pages.server";
 import type { Route } from "./+types/page-editor";
 import { pageEditorIntents } from "./page-editor.server";
@@ -27,9 +26,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { page };
 }
 
-export function action(args: Route.ActionArgs) {
-  return runIntent(args, pageEditorIntents(args.params.id), { defaultIntent: "save" });
-}
+export const action = (args: Route.ActionArgs) =>
+  runIntent(args, pageEditorIntents(args.params.id), { defaultIntent: "save" });
 
 export default function PageEditor({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
@@ -38,7 +36,6 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
   const errors = actionData?.fieldErrors ?? {};
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  const [content, setContent] = useState(typed.content ?? page?.content ?? "");
   return (
     <div className="space-y-6">
       <div>
@@ -68,23 +65,11 @@ export default function PageEditor({ loaderData, actionData }: Route.ComponentPr
               error={errors.metaDescription}
               hint="Shown by search engines under the title; 150–160 characters works best."
             />
-            <MarkdownEditor
-              id="page-content"
-              name="content"
-              label="Content"
-              value={content}
-              onChange={setContent}
-              error={errors.content}
-              maxLength={CONTENT_MAX}
-            />
+            <MarkdownEditor id="page-content" initial={typed.content ?? page?.content ?? ""} error={errors.content} />
             <Field id="page-status" label="Status" error={errors.status} className="md:w-60">
               {(props) => (
                 <NativeSelect {...props} name="status" defaultValue={typed.status ?? page?.status ?? "draft"}>
-                  {PUBLISH_STATUSES.map((status) => (
-                    <NativeSelectOption key={status} value={status}>
-                      {publishStatusLabels[status]}
-                    </NativeSelectOption>
-                  ))}
+                  <SelectOptions values={PUBLISH_STATUSES} labels={publishStatusLabels} />
                 </NativeSelect>
               )}
             </Field>

@@ -1,6 +1,7 @@
 import { PlusIcon } from "lucide-react";
-import { Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { ListFilters } from "~/components/admin/list-filters";
+import { CardList, useFilterLoading } from "~/components/admin/list-state";
 import { PageCard } from "~/components/admin/pages/page-card";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
@@ -27,19 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { filters, toast, pages: pages.map(({ content: _content, ...page }) => page) };
 }
 
-export function action(args: Route.ActionArgs) {
-  return runIntent(args, pageListIntents);
-}
+export const action = (args: Route.ActionArgs) => runIntent(args, pageListIntents);
 
 export default function Pages({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
   useToastMessage(loaderData.toast);
-  const navigation = useNavigation();
-  // Only while a filter change loads, not while the list revalidates after a change.
-  const loading =
-    navigation.state === "loading" &&
-    navigation.formMethod !== "POST" &&
-    navigation.location.pathname === "/admin/pages";
+  const loading = useFilterLoading();
   const { pages, filters } = loaderData;
   return (
     <div className="space-y-6">
@@ -59,21 +53,9 @@ export default function Pages({ loaderData, actionData }: Route.ComponentProps) 
         search={filters.search}
         selects={[{ name: "status", label: "Status", value: filters.status ?? "", options: statusFilterOptions }]}
       />
-      {loading ? (
-        <p className="py-12 text-center text-muted-foreground" role="status">
-          Loading...
-        </p>
-      ) : pages.length === 0 ? (
-        <p className="py-12 text-center text-muted-foreground">No pages found matching your criteria</p>
-      ) : (
-        <ul className="grid gap-4">
-          {pages.map((page) => (
-            <li key={page.id}>
-              <PageCard page={page} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <CardList items={pages} empty="No pages found matching your criteria" loading={loading}>
+        {(page) => <PageCard page={page} />}
+      </CardList>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { PlusIcon } from "lucide-react";
 import { useState } from "react";
+import { CardList } from "~/components/admin/list-state";
 import { PlanCard } from "~/components/admin/pricing/plan-card";
 import { PlanDialog, type PlanEditing } from "~/components/admin/pricing/plan-dialog";
 import { SectionCard } from "~/components/admin/pricing/section-card";
@@ -36,9 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { plans: plans.plans, sections: sections.sections, toasts: [plans.toast, sections.toast] };
 }
 
-export function action(args: Route.ActionArgs) {
-  return runIntent(args, pricingIntents);
-}
+export const action = (args: Route.ActionArgs) => runIntent(args, pricingIntents);
 
 export default function PricingManagement({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
@@ -65,30 +64,20 @@ export default function PricingManagement({ loaderData, actionData }: Route.Comp
               <PlusIcon /> Add Plan
             </Button>
           </div>
-          {plans.length === 0 ? (
-            <p className="py-12 text-center text-muted-foreground">No pricing plans yet. Add the first one.</p>
-          ) : (
-            <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-              {plans.map((plan) => (
-                <li key={plan.id}>
-                  <PlanCard plan={plan} onEdit={() => setEditingPlan({ plan, key: Date.now() })} />
-                </li>
-              ))}
-            </ul>
-          )}
+          <CardList
+            items={plans}
+            empty="No pricing plans yet. Add the first one."
+            className="grid gap-4 md:grid-cols-2 xl:grid-cols-3"
+          >
+            {(plan) => <PlanCard plan={plan} onEdit={() => setEditingPlan({ plan, key: Date.now() })} />}
+          </CardList>
         </TabsContent>
         <TabsContent value="content" className="space-y-4 pt-2">
-          {sections.length === 0 ? (
-            <p className="py-12 text-center text-muted-foreground">No content sections.</p>
-          ) : (
-            <ul className="grid gap-4 lg:grid-cols-2">
-              {sections.map((section) => (
-                <li key={section.id}>
-                  <SectionCard section={section} onEdit={() => setEditingSection({ section, key: Date.now() })} />
-                </li>
-              ))}
-            </ul>
-          )}
+          <CardList items={sections} empty="No content sections." className="grid gap-4 lg:grid-cols-2">
+            {(section) => (
+              <SectionCard section={section} onEdit={() => setEditingSection({ section, key: Date.now() })} />
+            )}
+          </CardList>
         </TabsContent>
       </Tabs>
       <PlanDialog editing={editingPlan} planCount={plans.length} onClose={() => setEditingPlan(null)} />

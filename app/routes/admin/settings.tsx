@@ -39,9 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { email: staff.email, role: staff.role, twoFactorEnabled: staff.twoFactorEnabled, site, workspace, toast };
 }
 
-export function action(args: Route.ActionArgs) {
-  return runIntent(args, settingsIntents);
-}
+export const action = (args: Route.ActionArgs) => runIntent(args, settingsIntents);
 
 export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);

@@ -17,9 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { users: await listStaffUsers(getServices(context).db), currentUserId: staff.id };
 }
 
-export function action(args: Route.ActionArgs) {
-  return runIntent(args, userIntents);
-}
+export const action = (args: Route.ActionArgs) => runIntent(args, userIntents);
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);

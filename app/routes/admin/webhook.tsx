@@ -22,9 +22,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return { ...screen, allowPrivate: config.webhookAllowPrivate };
 }
 
-export function action(args: Route.ActionArgs) {
-  return runIntent(args, webhookIntents);
-}
+export const action = (args: Route.ActionArgs) => runIntent(args, webhookIntents);
 
 export default function WebhookEndpointScreen({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);

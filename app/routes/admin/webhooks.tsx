@@ -19,9 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { endpoints: await listWebhookEndpoints(db), allowPrivate: config.webhookAllowPrivate };
 }
 
-export function action(args: Route.ActionArgs) {
-  return runIntent(args, webhookIntents);
-}
+export const action = (args: Route.ActionArgs) => runIntent(args, webhookIntents);
 
 const emptyEndpoint = {
   url: "",

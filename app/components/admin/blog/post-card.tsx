@@ -1,20 +1,11 @@
-import { EyeIcon, ImageIcon, PencilIcon, Trash2Icon } from "lucide-react";
-import { useFetcher } from "react-router";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
-import { formatDate, PublishStatusBadge, PublishStatusSelect } from "~/components/admin/publish-status";
-import { useToastMessage } from "~/components/show-toast";
+import { ImageIcon } from "lucide-react";
+import { formatDate, PublishActions, PublishStatusBadge } from "~/components/admin/publish-status";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import type { ActionResult } from "~/http/action-result.server";
-import type { PublishStatus } from "~/lib/schemas/content";
 import type { BlogPost } from "~/server/content/blog.server";
 
 /** One post in the list: its image, address and date, and its View, Edit, status and Delete controls. */
 export function PostCard({ post, onEdit }: { post: BlogPost; onEdit: () => void }) {
-  const fetcher = useFetcher<ActionResult>();
-  useToastMessage(fetcher.data?.toast);
-  const status = (fetcher.formData?.get("status") as PublishStatus | null) ?? post.status;
   const viewUrl = post.status === "published" ? `/blog/${post.slug}` : `/admin/blog/${post.id}/preview`;
   return (
     <Card data-testid={`post-${post.slug}`}>
@@ -38,33 +29,17 @@ export function PostCard({ post, onEdit }: { post: BlogPost; onEdit: () => void 
             {post.publishedAt ? `Published ${formatDate(post.publishedAt)}` : `Created ${formatDate(post.createdAt)}`}
           </p>
         </div>
-        <div className="flex flex-wrap items-center gap-2 md:justify-end">
-          <Button asChild size="sm" variant="outline">
-            <a href={viewUrl} target="_blank" rel="noopener" aria-label={`View ${post.title}`}>
-              <EyeIcon /> View
-            </a>
-          </Button>
-          <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${post.title}`}>
-            <PencilIcon /> Edit
-          </Button>
-          <PublishStatusSelect
-            status={status}
-            label={`Status of ${post.title}`}
-            disabled={fetcher.state !== "idle"}
-            onChange={(next) => fetcher.submit({ intent: "set-status", id: post.id, status: next }, { method: "post" })}
-          />
-          <ConfirmDialog
-            trigger={
-              <Button size="sm" variant="destructive" aria-label={`Delete ${post.title}`}>
-                <Trash2Icon />
-              </Button>
-            }
-            title="Delete this blog post?"
-            description={`"${post.title}" will be removed from the blog for good.`}
-            confirmLabel="Delete post"
-            fields={{ intent: "delete", id: post.id }}
-          />
-        </div>
+        <PublishActions
+          item={post}
+          viewUrl={viewUrl}
+          edit={{ onClick: onEdit }}
+          remove={{
+            title: "Delete this blog post?",
+            description: `"${post.title}" will be removed from the blog for good.`,
+            confirmLabel: "Delete post",
+          }}
+          className="flex flex-wrap items-center gap-2 md:justify-end"
+        />
       </CardContent>
     </Card>
   );

@@ -1,5 +1,5 @@
+import { AdminDialog } from "~/components/admin/admin-dialog";
 import { useSaveFetcher } from "~/components/admin/use-save-fetcher";
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "~/components/ui/dialog";
 import type { BlogPost } from "~/server/content/blog.server";
 import { PostForm } from "./post-form";
 
@@ -11,22 +11,22 @@ export function PostDialog({ editing, onClose }: { editing: PostEditing | null; 
   const fetcher = useSaveFetcher("save", editing?.key, onClose);
   const post = editing?.post ?? null;
   return (
-    <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : onClose())}>
-      <DialogContent className="sm:max-w-5xl">
-        <DialogHeader>
-          <DialogTitle>{post ? "Edit Blog Post" : "Create New Blog Post"}</DialogTitle>
-          <DialogDescription>Content is Markdown; the preview shows it as visitors will see it.</DialogDescription>
-        </DialogHeader>
-        {editing ? (
-          <PostForm
-            key={editing.key}
-            post={post}
-            fetcher={fetcher}
-            errors={fetcher.data?.ok === false ? fetcher.data.fieldErrors : {}}
-            onCancel={onClose}
-          />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <AdminDialog
+      open={editing !== null}
+      onOpenChange={(open) => (open ? null : onClose())}
+      title={post ? "Edit Blog Post" : "Create New Blog Post"}
+      description="Content is Markdown; the preview shows it as visitors will see it."
+      className="sm:max-w-5xl"
+    >
+      {editing ? (
+        <PostForm
+          key={editing.key}
+          post={post}
+          fetcher={fetcher}
+          errors={fetcher.data?.ok === false ? fetcher.data.fieldErrors : {}}
+          onCancel={onClose}
+        />
+      ) : null}
+    </AdminDialog>
   );
 }

@@ -1,17 +1,16 @@
 import { useState } from "react";
 import type { useFetcher } from "react-router";
+import { DialogSaveActions } from "~/components/admin/admin-dialog";
 import { FeaturedImageField } from "~/components/admin/featured-image-field";
-import { Field } from "~/components/admin/field";
+import { Field, SelectOptions } from "~/components/admin/field";
 import { CharacterCounter, MarkdownEditor } from "~/components/admin/markdown-editor";
 import { MetaDescriptionField } from "~/components/admin/meta-description-field";
 import { TitleSlugFields } from "~/components/admin/title-slug-fields";
-import { Button } from "~/components/ui/button";
-import { DialogFooter } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/http/action-result.server";
-import { CONTENT_MAX, META_TITLE_MAX, PUBLISH_STATUSES, publishStatusLabels } from "~/lib/schemas/content";
+import { META_TITLE_MAX, PUBLISH_STATUSES, publishStatusLabels } from "~/lib/schemas/content";
 import { slugify } from "~/lib/slug";
 import type { BlogPost } from "~/server/content/blog.server";
 
@@ -36,7 +35,6 @@ export function PostForm({
   const [metaTitleEdited, setMetaTitleEdited] = useState(
     Boolean(post?.metaTitle) && post?.metaTitle !== post?.title.slice(0, META_TITLE_MAX),
   );
-  const [content, setContent] = useState(post?.content ?? "");
   const [image, setImage] = useState(post?.featuredImageUrl ?? "");
   return (
     <fetcher.Form method="post" className="grid gap-4">
@@ -57,15 +55,7 @@ export function PostForm({
       <Field id="post-excerpt" label="Excerpt" error={errors.excerpt}>
         {(props) => <Textarea {...props} name="excerpt" rows={2} maxLength={500} defaultValue={post?.excerpt ?? ""} />}
       </Field>
-      <MarkdownEditor
-        id="post-content"
-        name="content"
-        label="Content"
-        value={content}
-        onChange={setContent}
-        error={errors.content}
-        maxLength={CONTENT_MAX}
-      />
+      <MarkdownEditor id="post-content" initial={post?.content ?? ""} error={errors.content} />
       <FeaturedImageField
         id="post-image"
         name="featuredImageUrl"
@@ -74,31 +64,15 @@ export function PostForm({
         error={errors.featuredImageUrl}
       />
       <div className="grid gap-4 md:grid-cols-3 md:items-start">
-        <Field id="post-category" label="Category" error={errors.category}>
-          {(props) => <Input {...props} name="category" maxLength={60} defaultValue={post?.category ?? ""} />}
-        </Field>
+        <PostInput name="category" defaultValue={post?.category ?? ""} error={errors.category} />
         <Field id="post-status" label="Status" error={errors.status}>
           {(props) => (
             <NativeSelect {...props} name="status" defaultValue={post?.status ?? "draft"}>
-              {PUBLISH_STATUSES.map((status) => (
-                <NativeSelectOption key={status} value={status}>
-                  {publishStatusLabels[status]}
-                </NativeSelectOption>
-              ))}
+              <SelectOptions values={PUBLISH_STATUSES} labels={publishStatusLabels} />
             </NativeSelect>
           )}
         </Field>
-        <Field id="post-tags" label="Tags (comma-separated)" error={errors.tags}>
-          {(props) => (
-            <Input
-              {...props}
-              name="tags"
-              maxLength={1000}
-              placeholder="google ads, tracking"
-              defaultValue={post?.tags.join(", ") ?? ""}
-            />
-          )}
-        </Field>
+        <PostInput name="tags" defaultValue={post?.tags.join(", ") ?? ""} error={errors.tags} />
       </div>
       <fieldset className="grid gap-4 rounded-md border p-4">
         <legend className="px-1 font-semibold text-sm">SEO Settings</legend>
@@ -130,26 +104,40 @@ export function PostForm({
           initial={post?.metaDescription ?? ""}
           error={errors.metaDescription}
         />
-        <Field id="post-meta-keywords" label="Meta Keywords" error={errors.metaKeywords}>
-          {(props) => (
-            <Input
-              {...props}
-              name="metaKeywords"
-              maxLength={255}
-              placeholder="keyword one, keyword two"
-              defaultValue={post?.metaKeywords ?? ""}
-            />
-          )}
-        </Field>
+        <PostInput name="metaKeywords" defaultValue={post?.metaKeywords ?? ""} error={errors.metaKeywords} />
       </fieldset>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={saving}>
-          {saving ? "Saving..." : post ? "Update Post" : "Create Post"}
-        </Button>
-      </DialogFooter>
+      <DialogSaveActions onCancel={onCancel} busy={saving}>
+        {post ? "Update Post" : "Create Post"}
+      </DialogSaveActions>
     </fetcher.Form>
+  );
+}
+
+/** The post's plain text inputs. */
+const postInputs = {
+  category: { id: "post-category", label: "Category", maxLength: 60 },
+  tags: { id: "post-tags", label: "Tags (comma-separated)", maxLength: 1000, placeholder: "google ads, tracking" },
+  metaKeywords: {
+    id: "post-meta-keywords",
+    label: "Meta Keywords",
+    maxLength: 255,
+    placeholder: "keyword one, keyword two",
+  },
+};
+
+function PostInput({
+  name,
+  defaultValue,
+  error,
+}: {
+  name: keyof typeof postInputs;
+  defaultValue: string;
+  error?: string;
+}) {
+  const { id, label, ...input } = postInputs[name];
+  return (
+    <Field id={id} label={label} error={error}>
+      {(props) => <Input {...props} name={name} {...input} defaultValue={defaultValue} />}
+    </Field>
   );
 }

@@ -1,55 +1,11 @@
-import { useState } from "react";
-import { BulkAssign, BulkBar, BulkChoice, type BulkSelection } from "~/components/admin/bulk-bar";
-import type { OwnerChoice } from "~/components/admin/leads/lead-owner-select";
-import { NativeSelectOption } from "~/components/ui/native-select";
+import type { BulkTarget } from "~/components/admin/bulk-bar";
 import { CLIENT_STATUSES, type ClientStatus } from "~/lib/schemas/clients";
 import { statusLabels } from "./client-status";
 
-export function ClientBulkActions({
-  selection,
-  owners,
-  me,
-  canDelete,
-  onDone,
-}: {
-  selection: BulkSelection;
-  owners: OwnerChoice[];
-  me: string;
-  canDelete: boolean;
-  onDone: () => void;
-}) {
-  const [status, setStatus] = useState<ClientStatus>("active");
-  return (
-    <BulkBar
-      selection={selection}
-      noun={{ one: "client", many: "clients" }}
-      action="/admin/clients"
-      exportPath="/admin/clients/export"
-      canDelete={canDelete}
-      deleteDescription="The clients are deleted in one step; the leads they came from stay. This cannot be undone."
-      onDone={onDone}
-    >
-      {(run, { busy, what }) => (
-        <>
-          <BulkChoice
-            label="New status"
-            value={status}
-            onChange={(value) => setStatus(value as ClientStatus)}
-            width="w-36"
-            button="Set status"
-            variant="default"
-            busy={busy}
-            onRun={() => run("bulk-set-status", { status }, `Set ${what} to ${statusLabels[status]}?`, "Change status")}
-          >
-            {CLIENT_STATUSES.map((value) => (
-              <NativeSelectOption key={value} value={value}>
-                {statusLabels[value]}
-              </NativeSelectOption>
-            ))}
-          </BulkChoice>
-          <BulkAssign run={run} busy={busy} what={what} owners={owners} me={me} />
-        </>
-      )}
-    </BulkBar>
-  );
-}
+/** The clients list's bulk bar: status and owner for many clients at once. */
+export const clientBulkTarget: BulkTarget<ClientStatus> = {
+  noun: { one: "client", many: "clients" },
+  path: "/admin/clients",
+  deleteDescription: "The clients are deleted in one step; the leads they came from stay. This cannot be undone.",
+  statuses: { values: CLIENT_STATUSES, labels: statusLabels, first: "active", width: "w-36" },
+};

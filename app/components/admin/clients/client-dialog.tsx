@@ -1,20 +1,12 @@
 import { PencilIcon, PlusIcon } from "lucide-react";
-import { Field } from "~/components/admin/field";
+import { AdminDialog, DialogSaveActions } from "~/components/admin/admin-dialog";
+import { Field, SelectOptions } from "~/components/admin/field";
 import { ReturnTo } from "~/components/admin/return-to";
 import { useDialogFetcher } from "~/components/admin/use-dialog-fetcher";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/http/action-result.server";
 import { CLIENT_STATUSES } from "~/lib/schemas/clients";
@@ -44,9 +36,11 @@ export function ClientDialog({
   const value = (name: keyof Prefill) => prefill[name] ?? "";
   const title = mode === "edit" ? "Edit Client" : leadId ? "Convert lead to client" : "New Client";
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        {mode === "edit" ? (
+    <AdminDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        mode === "edit" ? (
           <Button size="sm" variant="outline" aria-label={`Edit ${client?.name}`} data-open-client>
             <PencilIcon aria-hidden /> Edit
           </Button>
@@ -54,60 +48,49 @@ export function ClientDialog({
           <Button>
             <PlusIcon aria-hidden /> New Client
           </Button>
-        )}
-      </DialogTrigger>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{title}</DialogTitle>
-          <DialogDescription>
-            {leadId
-              ? "Check the details taken from the lead; saving links the client to it and marks the lead converted."
-              : "Only the name is required."}
-          </DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" className="grid gap-4" onSubmit={onSubmit}>
-          <input type="hidden" name="intent" value={mode === "edit" ? "update" : "create"} />
-          {client ? <input type="hidden" name="clientId" value={client.id} /> : null}
-          <ReturnTo omit={["convert"]} />
-          {leadId ? <input type="hidden" name="leadId" value={leadId} /> : null}
-          <Field id={`${idPrefix}-name`} label="Name *" error={errors.name}>
-            {(props) => <Input {...props} name="name" required maxLength={200} defaultValue={value("name")} />}
+        )
+      }
+      title={title}
+      description={
+        leadId
+          ? "Check the details taken from the lead; saving links the client to it and marks the lead converted."
+          : "Only the name is required."
+      }
+      className="max-h-[90vh] overflow-y-auto sm:max-w-lg"
+    >
+      <fetcher.Form method="post" className="grid gap-4" onSubmit={onSubmit}>
+        <input type="hidden" name="intent" value={mode === "edit" ? "update" : "create"} />
+        {client ? <input type="hidden" name="clientId" value={client.id} /> : null}
+        <ReturnTo omit={["convert"]} />
+        {leadId ? <input type="hidden" name="leadId" value={leadId} /> : null}
+        <Field id={`${idPrefix}-name`} label="Name *" error={errors.name}>
+          {(props) => <Input {...props} name="name" required maxLength={200} defaultValue={value("name")} />}
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id={`${idPrefix}-email`} label="Email" error={errors.email}>
+            {(props) => <Input {...props} name="email" type="email" maxLength={254} defaultValue={value("email")} />}
           </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={`${idPrefix}-email`} label="Email" error={errors.email}>
-              {(props) => <Input {...props} name="email" type="email" maxLength={254} defaultValue={value("email")} />}
-            </Field>
-            <Field id={`${idPrefix}-phone`} label="Phone" error={errors.phone}>
-              {(props) => <Input {...props} name="phone" type="tel" maxLength={50} defaultValue={value("phone")} />}
-            </Field>
-          </div>
-          <Field id={`${idPrefix}-company`} label="Company" error={errors.company}>
-            {(props) => <Input {...props} name="company" maxLength={200} defaultValue={value("company")} />}
+          <Field id={`${idPrefix}-phone`} label="Phone" error={errors.phone}>
+            {(props) => <Input {...props} name="phone" type="tel" maxLength={50} defaultValue={value("phone")} />}
           </Field>
-          <Field id={`${idPrefix}-address`} label="Address" error={errors.address}>
-            {(props) => <Textarea {...props} name="address" rows={2} maxLength={500} defaultValue={value("address")} />}
-          </Field>
-          <Field id={`${idPrefix}-status`} label="Status" error={errors.status}>
-            {(props) => (
-              <NativeSelect {...props} name="status" defaultValue={value("status") || "active"}>
-                {CLIENT_STATUSES.map((status) => (
-                  <NativeSelectOption key={status} value={status}>
-                    {statusLabels[status]}
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
-            )}
-          </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving..." : mode === "edit" ? "Save changes" : leadId ? "Create client" : "Create Client"}
-            </Button>
-          </DialogFooter>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+        </div>
+        <Field id={`${idPrefix}-company`} label="Company" error={errors.company}>
+          {(props) => <Input {...props} name="company" maxLength={200} defaultValue={value("company")} />}
+        </Field>
+        <Field id={`${idPrefix}-address`} label="Address" error={errors.address}>
+          {(props) => <Textarea {...props} name="address" rows={2} maxLength={500} defaultValue={value("address")} />}
+        </Field>
+        <Field id={`${idPrefix}-status`} label="Status" error={errors.status}>
+          {(props) => (
+            <NativeSelect {...props} name="status" defaultValue={value("status") || "active"}>
+              <SelectOptions values={CLIENT_STATUSES} labels={statusLabels} />
+            </NativeSelect>
+          )}
+        </Field>
+        <DialogSaveActions onCancel={() => setOpen(false)} busy={busy}>
+          {mode === "edit" ? "Save changes" : leadId ? "Create client" : "Create Client"}
+        </DialogSaveActions>
+      </fetcher.Form>
+    </AdminDialog>
   );
 }

@@ -1,9 +1,4 @@
-import { useRef } from "react";
-import { Form, Link, useLocation } from "react-router";
-import { Field } from "~/components/admin/field";
-import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { SearchFilterBar } from "~/components/admin/list-filters";
 import { CLIENT_STATUSES, type ClientSort } from "~/lib/schemas/clients";
 import { statusLabels } from "./client-status";
 
@@ -18,52 +13,38 @@ export function ClientFilters({
   owner: string;
   sort: ClientSort;
 }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const { search } = useLocation();
-  const filtering = Boolean(q || status || owner);
   return (
-    <Form ref={formRef} method="get" role="search" className="flex flex-wrap items-end gap-3" key={search}>
+    <SearchFilterBar
+      searchId="client-search"
+      searchPlaceholder="Search name, email or company..."
+      q={q}
+      filters={[
+        {
+          id: "client-status-filter",
+          name: "status",
+          label: "Status",
+          value: status,
+          className: "w-44",
+          all: "All statuses",
+          values: CLIENT_STATUSES,
+          labels: statusLabels,
+        },
+        {
+          id: "client-owner-filter",
+          name: "owner",
+          label: "Owner",
+          value: owner,
+          className: "w-44",
+          all: "Anyone",
+          values: ["me", "none"],
+          labels: { me: "My clients", none: "Unassigned" },
+        },
+      ]}
+      clearTo="/admin/clients"
+      filtering={Boolean(q || status || owner)}
+    >
       {sort !== "newest" ? <input type="hidden" name="sort" value={sort} /> : null}
-      <Field id="client-search" label="Search" className="min-w-56 flex-1">
-        {(props) => (
-          <Input {...props} type="search" name="q" defaultValue={q} placeholder="Search name, email or company..." />
-        )}
-      </Field>
-      <Field id="client-status-filter" label="Status" className="w-44">
-        {(props) => (
-          <NativeSelect
-            {...props}
-            name="status"
-            defaultValue={status}
-            onChange={() => formRef.current?.requestSubmit()}
-          >
-            <NativeSelectOption value="">All statuses</NativeSelectOption>
-            {CLIENT_STATUSES.map((value) => (
-              <NativeSelectOption key={value} value={value}>
-                {statusLabels[value]}
-              </NativeSelectOption>
-            ))}
-          </NativeSelect>
-        )}
-      </Field>
-      <Field id="client-owner-filter" label="Owner" className="w-44">
-        {(props) => (
-          <NativeSelect {...props} name="owner" defaultValue={owner} onChange={() => formRef.current?.requestSubmit()}>
-            <NativeSelectOption value="">Anyone</NativeSelectOption>
-            <NativeSelectOption value="me">My clients</NativeSelectOption>
-            <NativeSelectOption value="none">Unassigned</NativeSelectOption>
-          </NativeSelect>
-        )}
-      </Field>
-      <Button type="submit" variant="secondary">
-        Search
-      </Button>
-      {filtering ? (
-        <Button asChild variant="ghost">
-          <Link to="/admin/clients">Clear filters</Link>
-        </Button>
-      ) : null}
-    </Form>
+    </SearchFilterBar>
   );
 }
 

@@ -1,7 +1,7 @@
 import { AutoSaveSelect } from "~/components/admin/auto-save-select";
+import { SelectOptions } from "~/components/admin/field";
 import { type OwnerChoice, OwnerSelect } from "~/components/admin/leads/lead-owner-select";
 import { useReturnTo } from "~/components/admin/return-to";
-import { NativeSelectOption } from "~/components/ui/native-select";
 import { CLIENT_STATUSES } from "~/lib/schemas/clients";
 import type { Client } from "~/server/clients/clients.server";
 import { statusLabels } from "./client-status";
@@ -30,11 +30,7 @@ export function ClientStatusSelect({ client }: { client: Client }) {
       savingLabel="Saving status"
       width="w-36"
     >
-      {CLIENT_STATUSES.map((value) => (
-        <NativeSelectOption key={value} value={value}>
-          {statusLabels[value]}
-        </NativeSelectOption>
-      ))}
+      <SelectOptions values={CLIENT_STATUSES} labels={statusLabels} />
     </AutoSaveSelect>
   );
 }

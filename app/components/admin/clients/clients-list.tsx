@@ -1,11 +1,11 @@
+import { BulkBar } from "~/components/admin/bulk-bar";
 import type { OwnerChoice } from "~/components/admin/leads/lead-owner-select";
-import { EmptyState, ListRegion } from "~/components/admin/list-state";
+import { ListRegion, SelectableListBody } from "~/components/admin/list-state";
 import { Pagination } from "~/components/admin/pagination";
 import { useListSelection } from "~/components/admin/use-list-selection";
-import { Button } from "~/components/ui/button";
 import type { ClientColumn, ClientSort } from "~/lib/schemas/clients";
 import type { Client } from "~/server/clients/clients.server";
-import { ClientBulkActions } from "./client-bulk-actions";
+import { clientBulkTarget } from "./client-bulk-actions";
 import { ClientCard } from "./client-card";
 import { clientFilterParams } from "./client-filters";
 import { ClientsTable } from "./clients-table";
@@ -37,55 +37,31 @@ export function ClientsList({
     { filter: clientFilterParams(filters), knownCount: total },
   );
   const filtering = Boolean(filters.q || filters.status || filters.owner);
+  const work = { owners, me };
   return (
     <>
-      <ListRegion label="Clients">
-        {clients.length === 0 ? (
-          <EmptyState
-            title="No clients found matching your criteria"
-            hint={filtering ? "Try adjusting your search or status filter." : "Add your first client with New Client."}
-          />
-        ) : (
-          <>
-            <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground text-sm">
-              {list.offerAllMatching && total > clients.length ? (
-                <Button variant="link" size="sm" className="h-auto p-0" onClick={list.selectAllMatching}>
-                  Select all {total.toLocaleString("en-US")} clients matching the filter
-                </Button>
-              ) : null}
-              <p id="clients-keyboard-hint" className="hidden md:block">
-                Keys: ↑/↓ or j/k move, Enter opens, x selects.
-              </p>
-            </div>
-            <div className="hidden md:block">
-              <ClientsTable
-                clients={clients}
-                owners={owners}
-                me={me}
-                columns={columns}
-                sort={filters.sort}
-                selected={list.shown}
-                onToggle={list.toggle}
-                onToggleAll={list.toggleAll}
-              />
-            </div>
-            <div className="grid gap-4 md:hidden">
-              {clients.map((client) => (
-                <ClientCard key={client.id} client={client} owners={owners} me={me} />
-              ))}
-            </div>
-          </>
-        )}
+      <ListRegion
+        label="Clients"
+        items={clients}
+        empty={{
+          title: "No clients found matching your criteria",
+          hint: filtering ? "Try adjusting your search or status filter." : "Add your first client with New Client.",
+        }}
+      >
+        <SelectableListBody
+          noun="clients"
+          list={list}
+          total={{ count: total, onPage: clients.length }}
+          table={<ClientsTable clients={clients} work={work} view={{ columns, sort: filters.sort, selection: list }} />}
+        >
+          <div className="grid gap-4 md:hidden">
+            {clients.map((client) => (
+              <ClientCard key={client.id} client={client} {...work} />
+            ))}
+          </div>
+        </SelectableListBody>
       </ListRegion>
-      {list.selection ? (
-        <ClientBulkActions
-          selection={list.selection}
-          owners={owners}
-          me={me}
-          canDelete={canBulkDelete}
-          onDone={list.clear}
-        />
-      ) : null}
+      <BulkBar target={clientBulkTarget} list={list} work={work} canDelete={canBulkDelete} />
       <Pagination page={page} pageCount={pageCount} total={total} noun="clients" />
     </>
   );

@@ -1,21 +1,27 @@
-import { useCallback, useRef } from "react";
 import { Link } from "react-router";
-import { type ColumnSort, SelectableHeaderRow, SelectRowCheckbox, useRowKeyboard } from "~/components/admin/data-table";
+import {
+  ColumnsMenu,
+  SelectableTable,
+  statusAndNameSorts,
+  type TableSpec,
+  type TableView,
+} from "~/components/admin/data-table";
 import { DateText } from "~/components/admin/date-text";
 import type { OwnerChoice } from "~/components/admin/leads/lead-owner-select";
 import { Badge } from "~/components/ui/badge";
-import { type ClientColumn, type ClientSort, clientColumnLabels } from "~/lib/schemas/clients";
-import { cn } from "~/lib/utils";
+import { CLIENT_COLUMNS, type ClientColumn, type ClientSort, clientColumnLabels } from "~/lib/schemas/clients";
 import type { Client } from "~/server/clients/clients.server";
 import { ClientDialog } from "./client-dialog";
 import { ClientOwnerSelect, ClientStatusSelect } from "./client-selects";
 import { statusLabels, statusVariants } from "./client-status";
 
-const clientColumnSorts: Partial<Record<ClientColumn, ColumnSort<ClientSort>>> = {
-  status: { first: "status", second: null },
-  name: { first: "name", second: "name_desc" },
-  added: { first: "newest", second: "oldest", firstIsDescending: true },
+const clientTable: TableSpec<ClientColumn, ClientSort> = {
+  noun: "clients",
+  labels: clientColumnLabels,
+  sorts: { ...statusAndNameSorts, added: { first: "newest", second: "oldest", firstIsDescending: true } },
 };
+
+const clientRowProps = (client: Client) => ({ "data-testid": `client-${client.email ?? client.name}` });
 
 /**
  * The clients as a dense table on wide screens: a row each, the columns the person chose, sortable
@@ -23,90 +29,29 @@ const clientColumnSorts: Partial<Record<ClientColumn, ColumnSort<ClientSort>>> =
  */
 export function ClientsTable({
   clients,
-  owners,
-  me,
-  columns,
-  sort,
-  selected,
-  onToggle,
-  onToggleAll,
+  work,
+  view,
 }: {
   clients: Client[];
-  owners: OwnerChoice[];
-  me: string;
-  columns: ClientColumn[];
-  sort: ClientSort;
-  selected: ReadonlySet<string>;
-  onToggle: (id: string) => void;
-  onToggleAll: (select: boolean) => void;
+  work: { owners: OwnerChoice[]; me: string };
+  view: TableView<ClientColumn, ClientSort>;
 }) {
-  const body = useRef<HTMLTableSectionElement>(null);
-  const openRow = useCallback((index: number) => {
-    body.current?.querySelectorAll<HTMLButtonElement>("button[data-row-link]")[index]?.click();
-  }, []);
-  const [active, setActive] = useRowKeyboard({
-    body,
-    rowCount: clients.length,
-    onOpen: openRow,
-    onToggle: useCallback((index: number) => clients[index] && onToggle(clients[index].id), [clients, onToggle]),
-  });
   return (
-    <div className="overflow-x-auto rounded-lg border bg-background">
-      <table className="w-full text-sm" aria-label="Clients" aria-describedby="clients-keyboard-hint">
-        <SelectableHeaderRow
-          noun="clients"
-          rowIds={clients.map((client) => client.id)}
-          selected={selected}
-          onToggleAll={onToggleAll}
-          columns={columns}
-          labels={clientColumnLabels}
-          sorts={clientColumnSorts}
-          sort={sort}
-          path="/admin/clients"
-        >
-          <th scope="col" className="px-3 py-2">
-            <span className="sr-only">Actions</span>
-          </th>
-        </SelectableHeaderRow>
-        <tbody ref={body}>
-          {clients.map((client, index) => (
-            <tr
-              key={client.id}
-              className={cn(
-                "border-b last:border-0 hover:bg-muted/40",
-                selected.has(client.id) && "bg-primary/5",
-                index === active && "outline-2 outline-ring -outline-offset-2",
-              )}
-              aria-selected={selected.has(client.id)}
-              data-active={index === active ? "" : undefined}
-              data-testid={`client-${client.email ?? client.name}`}
-            >
-              <SelectRowCheckbox
-                name={client.name}
-                checked={selected.has(client.id)}
-                onChange={() => onToggle(client.id)}
-              />
-              {columns.map((column) => (
-                <ClientCell
-                  key={column}
-                  column={column}
-                  client={client}
-                  owners={owners}
-                  me={me}
-                  onFocusName={() => setActive(index)}
-                />
-              ))}
-              <td className="px-3 py-2">
-                <div className="flex items-center gap-2">
-                  {columns.includes("status") ? null : <ClientStatusSelect client={client} />}
-                  <ClientDialog mode="edit" client={client} prefill={client} />
-                </div>
-              </td>
-            </tr>
+    <SelectableTable spec={clientTable} rows={clients} view={view} actions rowProps={clientRowProps}>
+      {(client, focusRow) => (
+        <>
+          {view.columns.map((column) => (
+            <ClientCell key={column} column={column} client={client} {...work} onFocusName={focusRow} />
           ))}
-        </tbody>
-      </table>
-    </div>
+          <td className="px-3 py-2">
+            <div className="flex items-center gap-2">
+              {view.columns.includes("status") ? null : <ClientStatusSelect client={client} />}
+              <ClientDialog mode="edit" client={client} prefill={client} />
+            </div>
+          </td>
+        </>
+      )}
+    </SelectableTable>
   );
 }
 
@@ -172,4 +117,17 @@ function ClientCell({
     default:
       return <td className="px-3 py-2">{client[column]}</td>;
   }
+}
+
+/** The clients table's columns menu; the name column always stays. */
+export function ClientColumnsMenu({ columns }: { columns: ClientColumn[] }) {
+  return (
+    <ColumnsMenu
+      columns={columns}
+      all={CLIENT_COLUMNS}
+      labels={clientColumnLabels}
+      required="name"
+      action="/admin/clients"
+    />
+  );
 }

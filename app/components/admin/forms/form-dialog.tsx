@@ -1,24 +1,29 @@
 import type * as React from "react";
-import { Field } from "~/components/admin/field";
+import { AdminDialog, DialogSaveActions } from "~/components/admin/admin-dialog";
+import { Field, SelectOptions } from "~/components/admin/field";
 import { ReturnTo } from "~/components/admin/return-to";
 import { useDialogFetcher } from "~/components/admin/use-dialog-fetcher";
 import { useToastMessage } from "~/components/show-toast";
-import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/http/action-result.server";
 import { FORM_STATUSES, FORM_TYPES, formStatusLabels, formTypeLabels } from "~/lib/schemas/forms";
 import type { FormWithCounters } from "~/server/forms/forms.server";
+
+type FormChoice = {
+  name: "formType" | "status";
+  label: string;
+  values: readonly string[];
+  labels: Record<string, string>;
+  first: string;
+};
+
+/** The form's two choices side by side, by their fields' id; a new form starts as an active contact form. */
+const formChoices: Record<string, FormChoice> = {
+  type: { name: "formType", label: "Form Type", values: FORM_TYPES, labels: formTypeLabels, first: "contact" },
+  status: { name: "status", label: "Status", values: FORM_STATUSES, labels: formStatusLabels, first: "active" },
+};
 
 /** The Create Form / Edit Form dialog. */
 export function FormDialog({ form, trigger }: { form?: FormWithCounters; trigger: React.ReactNode }) {
@@ -27,83 +32,57 @@ export function FormDialog({ form, trigger }: { form?: FormWithCounters; trigger
   const errors = failure?.fieldErrors ?? {};
   const idPrefix = form ? `form-${form.id}` : "new-form";
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-lg">
-        <DialogHeader>
-          <DialogTitle>{form ? "Edit Form" : "Create Form"}</DialogTitle>
-          <DialogDescription>
-            {form ? "Change the form's details." : "A new form gets its own id for the public endpoint."}
-          </DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" className="grid gap-4" onSubmit={onSubmit}>
-          <input type="hidden" name="intent" value={form ? "update" : "create"} />
-          {form ? <input type="hidden" name="formId" value={form.id} /> : null}
-          <ReturnTo />
-          <Field
-            id={`${idPrefix}-name`}
-            label="Form Name *"
-            error={errors.name}
-            hint={
-              form?.usedBySite ? "The website's own forms find this form by its name, so it stays as it is." : undefined
-            }
-          >
-            {(props) => (
-              <Input
-                {...props}
-                name="name"
-                required
-                maxLength={120}
-                readOnly={form?.usedBySite}
-                defaultValue={form?.name ?? ""}
-              />
-            )}
-          </Field>
-          <Field id={`${idPrefix}-description`} label="Description" error={errors.description}>
-            {(props) => (
-              <Textarea
-                {...props}
-                name="description"
-                rows={3}
-                maxLength={1000}
-                defaultValue={form?.description ?? ""}
-              />
-            )}
-          </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={`${idPrefix}-type`} label="Form Type" error={errors.formType}>
+    <AdminDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={trigger}
+      title={form ? "Edit Form" : "Create Form"}
+      description={form ? "Change the form's details." : "A new form gets its own id for the public endpoint."}
+      className="max-h-[90vh] overflow-y-auto sm:max-w-lg"
+    >
+      <fetcher.Form method="post" className="grid gap-4" onSubmit={onSubmit}>
+        <input type="hidden" name="intent" value={form ? "update" : "create"} />
+        {form ? <input type="hidden" name="formId" value={form.id} /> : null}
+        <ReturnTo />
+        <Field
+          id={`${idPrefix}-name`}
+          label="Form Name *"
+          error={errors.name}
+          hint={
+            form?.usedBySite ? "The website's own forms find this form by its name, so it stays as it is." : undefined
+          }
+        >
+          {(props) => (
+            <Input
+              {...props}
+              name="name"
+              required
+              maxLength={120}
+              readOnly={form?.usedBySite}
+              defaultValue={form?.name ?? ""}
+            />
+          )}
+        </Field>
+        <Field id={`${idPrefix}-description`} label="Description" error={errors.description}>
+          {(props) => (
+            <Textarea {...props} name="description" rows={3} maxLength={1000} defaultValue={form?.description ?? ""} />
+          )}
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {Object.entries(formChoices).map(([idSuffix, { name, label, values, labels, first }]) => (
+            <Field key={name} id={`${idPrefix}-${idSuffix}`} label={label} error={errors[name]}>
               {(props) => (
-                <NativeSelect {...props} name="formType" defaultValue={form?.formType ?? "contact"}>
-                  {FORM_TYPES.map((value) => (
-                    <NativeSelectOption key={value} value={value}>
-                      {formTypeLabels[value]}
-                    </NativeSelectOption>
-                  ))}
+                <NativeSelect {...props} name={name} defaultValue={form?.[name] ?? first}>
+                  <SelectOptions values={values} labels={labels} />
                 </NativeSelect>
               )}
             </Field>
-            <Field id={`${idPrefix}-status`} label="Status" error={errors.status}>
-              {(props) => (
-                <NativeSelect {...props} name="status" defaultValue={form?.status ?? "active"}>
-                  {FORM_STATUSES.map((value) => (
-                    <NativeSelectOption key={value} value={value}>
-                      {formStatusLabels[value]}
-                    </NativeSelectOption>
-                  ))}
-                </NativeSelect>
-              )}
-            </Field>
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving..." : form ? "Update Form" : "Create Form"}
-            </Button>
-          </DialogFooter>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+          ))}
+        </div>
+        <DialogSaveActions onCancel={() => setOpen(false)} busy={busy}>
+          {form ? "Update Form" : "Create Form"}
+        </DialogSaveActions>
+      </fetcher.Form>
+    </AdminDialog>
   );
 }

@@ -1,86 +1,49 @@
 import { ShieldAlertIcon, ShieldCheckIcon } from "lucide-react";
-import { useState } from "react";
 import { Button } from "~/components/ui/button";
-import { NativeSelectOption } from "~/components/ui/native-select";
 import { LEAD_STATUSES, type LeadStatus, leadStatusLabels } from "~/lib/schemas/lead-admin";
-import { BulkAssign, BulkBar, BulkChoice, type BulkSelection } from "../bulk-bar";
-import type { OwnerChoice } from "./lead-owner-select";
+import type { BulkSelection, BulkTarget, RunBulk } from "../bulk-bar";
 
 export type { BulkSelection };
 
-/**
- * The bar that appears once leads are selected: status, owner, spam, CSV and (admins) delete for all
- * of them at once.
- */
-export function BulkActions({
-  selection,
+/** The leads list's bulk bar: status, owner and spam for many leads at once. */
+export const leadBulkTarget: BulkTarget<LeadStatus> = {
+  noun: { one: "lead", many: "leads" },
+  path: "/admin/leads",
+  deleteDescription:
+    "The leads, their submissions, notes, history and mails are deleted in one step. This cannot be undone.",
+  recordedIn: "each lead's history and the audit log",
+  statuses: { values: LEAD_STATUSES, labels: leadStatusLabels, first: "qualified", width: "w-32" },
+};
+
+/** Moves the selected leads out of the spam queue (in it) or into it (elsewhere). */
+export function BulkSpamAction({
   spamView,
-  owners,
-  me,
-  canDelete,
-  onDone,
+  run,
+  busy,
+  what,
 }: {
-  selection: BulkSelection;
   spamView: boolean;
-  owners: OwnerChoice[];
-  me: string;
-  canDelete: boolean;
-  onDone: () => void;
+  run: RunBulk;
+  busy: boolean;
+  what: string;
 }) {
-  const [status, setStatus] = useState<LeadStatus>("qualified");
-  return (
-    <BulkBar
-      selection={selection}
-      noun={{ one: "lead", many: "leads" }}
-      action="/admin/leads"
-      exportPath="/admin/leads/export"
-      canDelete={canDelete}
-      deleteDescription="The leads, their submissions, notes, history and mails are deleted in one step. This cannot be undone."
-      recordedIn="each lead's history and the audit log"
-      onDone={onDone}
+  return spamView ? (
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={busy}
+      onClick={() => run("bulk-not-spam", {}, `Move ${what} out of the spam queue?`, "Not spam")}
     >
-      {(run, { busy, what }) => (
-        <>
-          <BulkChoice
-            label="New status"
-            value={status}
-            onChange={(value) => setStatus(value as LeadStatus)}
-            width="w-32"
-            button="Set status"
-            variant="default"
-            busy={busy}
-            onRun={() =>
-              run("bulk-set-status", { status }, `Set ${what} to ${leadStatusLabels[status]}?`, "Change status")
-            }
-          >
-            {LEAD_STATUSES.map((value) => (
-              <NativeSelectOption key={value} value={value}>
-                {leadStatusLabels[value]}
-              </NativeSelectOption>
-            ))}
-          </BulkChoice>
-          <BulkAssign run={run} busy={busy} what={what} owners={owners} me={me} />
-          {spamView ? (
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy}
-              onClick={() => run("bulk-not-spam", {}, `Move ${what} out of the spam queue?`, "Not spam")}
-            >
-              <ShieldCheckIcon /> Not spam
-            </Button>
-          ) : (
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={busy}
-              onClick={() => run("bulk-spam", {}, `Move ${what} to the spam queue?`, "Mark as spam")}
-            >
-              <ShieldAlertIcon /> Mark as spam
-            </Button>
-          )}
-        </>
-      )}
-    </BulkBar>
+      <ShieldCheckIcon /> Not spam
+    </Button>
+  ) : (
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={busy}
+      onClick={() => run("bulk-spam", {}, `Move ${what} to the spam queue?`, "Mark as spam")}
+    >
+      <ShieldAlertIcon /> Mark as spam
+    </Button>
   );
 }

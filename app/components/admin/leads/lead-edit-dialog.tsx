@@ -1,20 +1,12 @@
 import { PencilIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { Field } from "~/components/admin/field";
+import { AdminDialog, DialogSaveActions } from "~/components/admin/admin-dialog";
+import { Field, SelectOptions } from "~/components/admin/field";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/http/action-result.server";
 import { LEAD_STATUSES, type LeadStatus, leadStatusLabels } from "~/lib/schemas/lead-admin";
@@ -46,62 +38,50 @@ export function LeadEditDialog({ lead, action }: { lead: EditableLead; action?: 
   const busy = fetcher.state !== "idle";
   const id = (field: string) => `lead-${lead.id}-${field}`;
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <AdminDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button size="sm" variant="outline" aria-label={`Edit ${lead.name}`}>
           <PencilIcon /> Edit
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Edit lead</DialogTitle>
-          <DialogDescription>Changes are saved to the lead and noted in the audit log.</DialogDescription>
-        </DialogHeader>
-        <fetcher.Form method="post" action={action} className="grid gap-4" noValidate>
-          <input type="hidden" name="intent" value="update" />
-          <input type="hidden" name="leadId" value={lead.id} />
-          <Field id={id("name")} label="Name" error={errors.name}>
-            {(props) => <Input {...props} name="name" required maxLength={200} defaultValue={lead.name} />}
+      }
+      title="Edit lead"
+      description="Changes are saved to the lead and noted in the audit log."
+    >
+      <fetcher.Form method="post" action={action} className="grid gap-4" noValidate>
+        <input type="hidden" name="intent" value="update" />
+        <input type="hidden" name="leadId" value={lead.id} />
+        <Field id={id("name")} label="Name" error={errors.name}>
+          {(props) => <Input {...props} name="name" required maxLength={200} defaultValue={lead.name} />}
+        </Field>
+        <Field id={id("email")} label="Email" error={errors.email}>
+          {(props) => <Input {...props} name="email" type="email" required maxLength={254} defaultValue={lead.email} />}
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id={id("phone")} label="Phone" error={errors.phone}>
+            {(props) => <Input {...props} name="phone" maxLength={50} defaultValue={lead.phone ?? ""} />}
           </Field>
-          <Field id={id("email")} label="Email" error={errors.email}>
-            {(props) => (
-              <Input {...props} name="email" type="email" required maxLength={254} defaultValue={lead.email} />
-            )}
+          <Field id={id("company")} label="Company" error={errors.company}>
+            {(props) => <Input {...props} name="company" maxLength={200} defaultValue={lead.company ?? ""} />}
           </Field>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={id("phone")} label="Phone" error={errors.phone}>
-              {(props) => <Input {...props} name="phone" maxLength={50} defaultValue={lead.phone ?? ""} />}
-            </Field>
-            <Field id={id("company")} label="Company" error={errors.company}>
-              {(props) => <Input {...props} name="company" maxLength={200} defaultValue={lead.company ?? ""} />}
-            </Field>
-          </div>
-          <Field id={id("status")} label="Status" error={errors.status}>
-            {(props) => (
-              <NativeSelect {...props} name="status" defaultValue={lead.status}>
-                {LEAD_STATUSES.map((value) => (
-                  <NativeSelectOption key={value} value={value}>
-                    {leadStatusLabels[value]}
-                  </NativeSelectOption>
-                ))}
-              </NativeSelect>
-            )}
-          </Field>
-          <Field id={id("message")} label="Message" error={errors.message}>
-            {(props) => (
-              <Textarea {...props} name="message" rows={5} maxLength={5000} defaultValue={lead.message ?? ""} />
-            )}
-          </Field>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={busy}>
-              {busy ? "Saving..." : "Save changes"}
-            </Button>
-          </DialogFooter>
-        </fetcher.Form>
-      </DialogContent>
-    </Dialog>
+        </div>
+        <Field id={id("status")} label="Status" error={errors.status}>
+          {(props) => (
+            <NativeSelect {...props} name="status" defaultValue={lead.status}>
+              <SelectOptions values={LEAD_STATUSES} labels={leadStatusLabels} />
+            </NativeSelect>
+          )}
+        </Field>
+        <Field id={id("message")} label="Message" error={errors.message}>
+          {(props) => (
+            <Textarea {...props} name="message" rows={5} maxLength={5000} defaultValue={lead.message ?? ""} />
+          )}
+        </Field>
+        <DialogSaveActions onCancel={() => setOpen(false)} busy={busy}>
+          Save changes
+        </DialogSaveActions>
+      </fetcher.Form>
+    </AdminDialog>
   );
 }

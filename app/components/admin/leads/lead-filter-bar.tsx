@@ -1,5 +1,7 @@
 import { SlidersHorizontalIcon } from "lucide-react";
+import type * as React from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { SelectOptions } from "~/components/admin/field";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -11,6 +13,7 @@ import {
   leadSortLabels,
   leadStatusLabels,
 } from "~/lib/schemas/lead-admin";
+import { cn } from "~/lib/utils";
 import type { OwnerChoice } from "./lead-owner-select";
 
 export function activeFilterCount(filters: LeadFilters) {
@@ -62,68 +65,41 @@ export function LeadFilterBar({
             maxLength={200}
           />
         </div>
-        <div className="grid gap-1">
-          <Label htmlFor="leads-status">Status</Label>
-          <NativeSelect id="leads-status" name="status" defaultValue={filters.status}>
-            <NativeSelectOption value="all">All Statuses</NativeSelectOption>
-            {LEAD_STATUSES.map((status) => (
-              <NativeSelectOption key={status} value={status}>
-                {leadStatusLabels[status]}
-              </NativeSelectOption>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="leads-owner">Owner</Label>
-          <NativeSelect id="leads-owner" name="owner" defaultValue={filters.owner}>
-            <NativeSelectOption value="">Anyone</NativeSelectOption>
-            <NativeSelectOption value="me">My leads</NativeSelectOption>
-            <NativeSelectOption value="none">Unassigned</NativeSelectOption>
-            {owners.filter((owner) => owner.id !== me).length ? (
-              <optgroup label="Staff">
-                {owners
-                  .filter((owner) => owner.id !== me)
-                  .map((owner) => (
-                    <NativeSelectOption key={owner.id} value={owner.id}>
-                      {owner.email}
-                    </NativeSelectOption>
-                  ))}
-              </optgroup>
-            ) : null}
-            {filters.owner && !["me", "none"].includes(filters.owner) && !staffOwner ? (
-              <NativeSelectOption value={filters.owner}>Former staff</NativeSelectOption>
-            ) : null}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="leads-due">Follow-up</Label>
-          <NativeSelect id="leads-due" name="due" defaultValue={filters.due}>
-            <NativeSelectOption value="">Any time</NativeSelectOption>
-            <NativeSelectOption value="today">Due today</NativeSelectOption>
-            <NativeSelectOption value="overdue">Overdue</NativeSelectOption>
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="leads-sort">Sort</Label>
-          <NativeSelect id="leads-sort" name="sort" defaultValue={filters.sort}>
-            {LEAD_SORTS.map((sort) => (
-              <NativeSelectOption key={sort} value={sort}>
-                {leadSortLabels[sort]}
-              </NativeSelectOption>
-            ))}
-          </NativeSelect>
-        </div>
-        <div className="grid gap-1 md:col-span-2">
-          <Label htmlFor="leads-source">Source</Label>
-          <NativeSelect id="leads-source" name="source" defaultValue={filters.source}>
-            <NativeSelectOption value="">All Sources</NativeSelectOption>
-            {sources.map((source) => (
-              <NativeSelectOption key={source} value={source}>
-                {source}
-              </NativeSelectOption>
-            ))}
-          </NativeSelect>
-        </div>
+        <FilterSelect id="leads-status" label="Status" name="status" value={filters.status}>
+          <NativeSelectOption value="all">All Statuses</NativeSelectOption>
+          <SelectOptions values={LEAD_STATUSES} labels={leadStatusLabels} />
+        </FilterSelect>
+        <FilterSelect id="leads-owner" label="Owner" name="owner" value={filters.owner}>
+          <NativeSelectOption value="">Anyone</NativeSelectOption>
+          <NativeSelectOption value="me">My leads</NativeSelectOption>
+          <NativeSelectOption value="none">Unassigned</NativeSelectOption>
+          {owners.filter((owner) => owner.id !== me).length ? (
+            <optgroup label="Staff">
+              {owners
+                .filter((owner) => owner.id !== me)
+                .map((owner) => (
+                  <NativeSelectOption key={owner.id} value={owner.id}>
+                    {owner.email}
+                  </NativeSelectOption>
+                ))}
+            </optgroup>
+          ) : null}
+          {filters.owner && !["me", "none"].includes(filters.owner) && !staffOwner ? (
+            <NativeSelectOption value={filters.owner}>Former staff</NativeSelectOption>
+          ) : null}
+        </FilterSelect>
+        <FilterSelect id="leads-due" label="Follow-up" name="due" value={filters.due}>
+          <NativeSelectOption value="">Any time</NativeSelectOption>
+          <NativeSelectOption value="today">Due today</NativeSelectOption>
+          <NativeSelectOption value="overdue">Overdue</NativeSelectOption>
+        </FilterSelect>
+        <FilterSelect id="leads-sort" label="Sort" name="sort" value={filters.sort}>
+          <SelectOptions values={LEAD_SORTS} labels={leadSortLabels} />
+        </FilterSelect>
+        <FilterSelect id="leads-source" label="Source" name="source" value={filters.source} className="md:col-span-2">
+          <NativeSelectOption value="">All Sources</NativeSelectOption>
+          <SelectOptions values={sources} />
+        </FilterSelect>
         <div className="grid gap-1">
           <Label htmlFor="leads-from">From</Label>
           <Input id="leads-from" name="from" type="date" defaultValue={filters.from} />
@@ -142,5 +118,31 @@ export function LeadFilterBar({
         </div>
       </Form>
     </details>
+  );
+}
+
+/** One labelled select of the filters. */
+function FilterSelect({
+  id,
+  label,
+  name,
+  value,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={cn("grid gap-1", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      <NativeSelect id={id} name={name} defaultValue={value}>
+        {children}
+      </NativeSelect>
+    </div>
   );
 }

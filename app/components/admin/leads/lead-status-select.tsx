@@ -1,4 +1,4 @@
-import { NativeSelectOption } from "~/components/ui/native-select";
+import { SelectOptions } from "~/components/admin/field";
 import { LEAD_STATUSES, type LeadStatus, leadStatusLabels } from "~/lib/schemas/lead-admin";
 import { AutoSaveSelect } from "../auto-save-select";
 
@@ -24,11 +24,7 @@ export function LeadStatusSelect({
       width="w-36"
       action={action}
     >
-      {LEAD_STATUSES.map((value) => (
-        <NativeSelectOption key={value} value={value}>
-          {leadStatusLabels[value]}
-        </NativeSelectOption>
-      ))}
+      <SelectOptions values={LEAD_STATUSES} labels={leadStatusLabels} />
     </AutoSaveSelect>
   );
 }

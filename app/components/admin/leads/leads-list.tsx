@@ -1,12 +1,13 @@
 import { Link } from "react-router";
-import { BulkActions } from "~/components/admin/leads/bulk-actions";
+import { BulkBar } from "~/components/admin/bulk-bar";
+import { BulkSpamAction, leadBulkTarget } from "~/components/admin/leads/bulk-actions";
 import { LeadCard } from "~/components/admin/leads/lead-card";
 import { activeFilterCount } from "~/components/admin/leads/lead-filter-bar";
 import { LeadsTable } from "~/components/admin/leads/leads-table";
+import { SelectableListBody } from "~/components/admin/list-state";
 import { Pagination } from "~/components/admin/pagination";
 import { useListSelection } from "~/components/admin/use-list-selection";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
-import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { type LeadFilters, leadFilterParams } from "~/lib/schemas/lead-admin";
 import { cn } from "~/lib/utils";
@@ -40,48 +41,32 @@ export function LeadsList({ screen, loading }: { screen: LeadsScreen; loading: b
         <EmptyState spamView={spamView} filtered={hasFilters(filters)} />
       ) : (
         <div className={cn("space-y-3 transition-opacity", loading && "opacity-60")}>
-          <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-muted-foreground text-sm">
-            <p data-testid="leads-summary">{summaryText(page)}</p>
-            {list.offerAllMatching && page.total > page.leads.length ? (
-              <Button variant="link" size="sm" className="h-auto p-0" onClick={list.selectAllMatching}>
-                Select all {page.totalIsLowerBound ? "" : `${page.total.toLocaleString("en-US")} `}leads matching the
-                filter
-              </Button>
-            ) : null}
-            <p id="leads-keyboard-hint" className="hidden md:block">
-              Keys: ↑/↓ or j/k move, Enter opens, x selects.
-            </p>
-          </div>
-          <div className="hidden md:block">
-            <LeadsTable
-              leads={page.leads}
-              columns={columns}
-              sort={filters.sort}
-              selected={list.shown}
-              onToggle={list.toggle}
-              onToggleAll={list.toggleAll}
-              owners={owners}
-              now={screen.now}
-              todayStart={screen.todayStart}
-            />
-          </div>
-          <ul className="space-y-3 md:hidden">
-            {page.leads.map((lead) => (
-              <li key={lead.id}>
-                <LeadCard lead={lead} work={{ owners, me }} />
-              </li>
-            ))}
-          </ul>
-          {list.selection ? (
-            <BulkActions
-              selection={list.selection}
-              spamView={spamView}
-              owners={owners}
-              me={me}
-              canDelete={canBulkDelete}
-              onDone={list.clear}
-            />
-          ) : null}
+          <SelectableListBody
+            noun="leads"
+            list={list}
+            total={{ count: page.total, onPage: page.leads.length, isLowerBound: page.totalIsLowerBound }}
+            summary={<p data-testid="leads-summary">{summaryText(page)}</p>}
+            table={
+              <LeadsTable
+                leads={page.leads}
+                view={{ columns, sort: filters.sort, selection: list }}
+                owners={owners}
+                now={screen.now}
+                todayStart={screen.todayStart}
+              />
+            }
+          >
+            <ul className="space-y-3 md:hidden">
+              {page.leads.map((lead) => (
+                <li key={lead.id}>
+                  <LeadCard lead={lead} work={{ owners, me }} />
+                </li>
+              ))}
+            </ul>
+          </SelectableListBody>
+          <BulkBar target={leadBulkTarget} list={list} work={{ owners, me }} canDelete={canBulkDelete}>
+            {(run, { busy, what }) => <BulkSpamAction spamView={spamView} run={run} busy={busy} what={what} />}
+          </BulkBar>
           <Pagination
             page={page.page}
             pageCount={page.pageCount}

@@ -1,16 +1,17 @@
-import { PencilIcon, Trash2Icon } from "lucide-react";
+import { PencilIcon } from "lucide-react";
 import { useFetcher } from "react-router";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { DeleteConfirm } from "~/components/admin/confirm-dialog";
 import { useToastMessage } from "~/components/show-toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
 import type { ActionResult } from "~/http/action-result.server";
 import { formatPrice } from "~/lib/currency";
 import { planTypeLabels } from "~/lib/schemas/pricing";
 import type { PricingPlan } from "~/server/pricing/plans.server";
+import { PricingCardHeader } from "./section-card";
 
 function Price({ amount, original, currency }: { amount: number; original: number | null; currency: "USD" | "INR" }) {
   return (
@@ -34,22 +35,19 @@ export function PlanCard({ plan, onEdit }: { plan: PricingPlan; onEdit: () => vo
   const active = pending == null ? plan.isActive : pending === "true";
   return (
     <Card data-testid={`plan-${plan.title}`} className={active ? undefined : "opacity-70"}>
-      <CardHeader>
-        <div className="flex items-start justify-between gap-2">
-          <div>
-            <CardTitle asChild>
-              <h2>{plan.title}</h2>
-            </CardTitle>
-            <CardDescription>
-              {planTypeLabels[plan.planType as keyof typeof planTypeLabels] ?? plan.planType}
-            </CardDescription>
-          </div>
-          <div className="flex flex-wrap justify-end gap-1">
-            {plan.isPopular ? <Badge>Popular</Badge> : null}
-            {plan.winterDiscount > 0 ? <Badge variant="secondary">Winter −{plan.winterDiscount}%</Badge> : null}
-          </div>
+      <PricingCardHeader
+        title={plan.title}
+        description={
+          <CardDescription>
+            {planTypeLabels[plan.planType as keyof typeof planTypeLabels] ?? plan.planType}
+          </CardDescription>
+        }
+      >
+        <div className="flex flex-wrap justify-end gap-1">
+          {plan.isPopular ? <Badge>Popular</Badge> : null}
+          {plan.winterDiscount > 0 ? <Badge variant="secondary">Winter −{plan.winterDiscount}%</Badge> : null}
         </div>
-      </CardHeader>
+      </PricingCardHeader>
       <CardContent className="space-y-3">
         <div className="grid grid-cols-2 gap-2">
           <div>
@@ -88,12 +86,8 @@ export function PlanCard({ plan, onEdit }: { plan: PricingPlan; onEdit: () => vo
             <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${plan.title}`}>
               <PencilIcon /> Edit
             </Button>
-            <ConfirmDialog
-              trigger={
-                <Button size="sm" variant="destructive" aria-label={`Delete ${plan.title}`}>
-                  <Trash2Icon />
-                </Button>
-              }
+            <DeleteConfirm
+              name={plan.title}
               title="Delete this pricing plan?"
               description={`"${plan.title}" will disappear from the pricing pages.`}
               confirmLabel="Delete plan"

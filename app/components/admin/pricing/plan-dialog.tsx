@@ -1,14 +1,6 @@
-import { Field } from "~/components/admin/field";
+import { AdminDialog, DialogSaveActions } from "~/components/admin/admin-dialog";
+import { Field, SelectOptions } from "~/components/admin/field";
 import { useSaveFetcher } from "~/components/admin/use-save-fetcher";
-import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
@@ -19,6 +11,32 @@ import type { PricingPlan } from "~/server/pricing/plans.server";
 
 /** Which plan the dialog edits (null: a new one); `key` is new per opening. */
 export type PlanEditing = { plan: PricingPlan | null; key: number };
+
+type PlanNumber = "priceUsd" | "priceInr" | "originalPriceUsd" | "originalPriceInr" | "winterDiscount" | "displayOrder";
+
+type NumberField = { id: string; name: PlanNumber; label: string; step: "0.01" | "1"; min?: number; max?: number };
+
+/** The plan's number fields in the dialog's order; prices in USD step by cents, in INR by whole rupees. */
+const numberFields: NumberField[] = [
+  { id: "plan-price-usd", name: "priceUsd", label: "Price (USD)", step: "0.01" },
+  { id: "plan-price-inr", name: "priceInr", label: "Price (INR)", step: "1" },
+  { id: "plan-original-usd", name: "originalPriceUsd", label: "Original price (USD, optional)", step: "0.01" },
+  { id: "plan-original-inr", name: "originalPriceInr", label: "Original price (INR, optional)", step: "1" },
+  { id: "plan-winter", name: "winterDiscount", label: "Winter discount (%)", step: "1", max: 100 },
+  { id: "plan-order", name: "displayOrder", label: "Display order", step: "1", min: -1000, max: 1000 },
+];
+
+/** A new plan's numbers: no discount, shown after the plans there are. */
+function newPlanNumbers(planCount: number): Record<PlanNumber, number | null> {
+  return {
+    priceUsd: 0,
+    priceInr: 0,
+    originalPriceUsd: null,
+    originalPriceInr: null,
+    winterDiscount: 0,
+    displayOrder: planCount + 1,
+  };
+}
 
 /** The Add Plan / Edit Plan dialog; it closes once the plan is saved. */
 export function PlanDialog({
@@ -35,164 +53,81 @@ export function PlanDialog({
   const errors = fetcher.data?.ok === false ? fetcher.data.fieldErrors : {};
   const saving = fetcher.state !== "idle";
   return (
-    <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : onClose())}>
-      <DialogContent className="sm:max-w-2xl">
-        <DialogHeader>
-          <DialogTitle>{plan ? "Edit Plan" : "Add Plan"}</DialogTitle>
-          <DialogDescription>Prices are shown to visitors in their currency (USD or INR).</DialogDescription>
-        </DialogHeader>
-        {editing ? (
-          <fetcher.Form method="post" className="grid gap-4" key={editing.key}>
-            <input type="hidden" name="intent" value="save-plan" />
-            <input type="hidden" name="id" value={plan?.id ?? ""} />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <Field id="plan-type" label="Plan Type" error={errors.planType}>
-                {(props) => (
-                  <NativeSelect {...props} name="planType" required defaultValue={plan?.planType ?? ""}>
-                    <NativeSelectOption value="">Choose a type</NativeSelectOption>
-                    {PLAN_TYPES.map((type) => (
-                      <NativeSelectOption key={type} value={type}>
-                        {planTypeLabels[type]}
-                      </NativeSelectOption>
-                    ))}
-                  </NativeSelect>
-                )}
-              </Field>
-              <Field id="plan-title" label="Title" error={errors.title}>
-                {(props) => <Input {...props} name="title" required maxLength={100} defaultValue={plan?.title ?? ""} />}
-              </Field>
-              <Field id="plan-subtitle" label="Subtitle" error={errors.subtitle}>
-                {(props) => <Input {...props} name="subtitle" maxLength={200} defaultValue={plan?.subtitle ?? ""} />}
-              </Field>
-              <Field id="plan-cta" label="Button text" error={errors.ctaText}>
-                {(props) => (
-                  <Input {...props} name="ctaText" maxLength={40} defaultValue={plan?.ctaText ?? DEFAULT_CTA_TEXT} />
-                )}
-              </Field>
-              <NumberField
-                id="plan-price-usd"
-                name="priceUsd"
-                label="Price (USD)"
-                step="0.01"
-                value={plan?.priceUsd ?? 0}
-                error={errors.priceUsd}
-              />
-              <NumberField
-                id="plan-price-inr"
-                name="priceInr"
-                label="Price (INR)"
-                step="1"
-                value={plan?.priceInr ?? 0}
-                error={errors.priceInr}
-              />
-              <NumberField
-                id="plan-original-usd"
-                name="originalPriceUsd"
-                label="Original price (USD, optional)"
-                step="0.01"
-                value={plan?.originalPriceUsd ?? null}
-                error={errors.originalPriceUsd}
-              />
-              <NumberField
-                id="plan-original-inr"
-                name="originalPriceInr"
-                label="Original price (INR, optional)"
-                step="1"
-                value={plan?.originalPriceInr ?? null}
-                error={errors.originalPriceInr}
-              />
-              <NumberField
-                id="plan-winter"
-                name="winterDiscount"
-                label="Winter discount (%)"
-                step="1"
-                max={100}
-                value={plan?.winterDiscount ?? 0}
-                error={errors.winterDiscount}
-              />
-              <NumberField
-                id="plan-order"
-                name="displayOrder"
-                label="Display order"
-                step="1"
-                min={-1000}
-                max={1000}
-                value={plan?.displayOrder ?? planCount + 1}
-                error={errors.displayOrder}
-              />
-            </div>
-            <Field id="plan-description" label="Description" error={errors.description}>
+    <AdminDialog
+      open={editing !== null}
+      onOpenChange={(open) => (open ? null : onClose())}
+      title={plan ? "Edit Plan" : "Add Plan"}
+      description="Prices are shown to visitors in their currency (USD or INR)."
+      className="sm:max-w-2xl"
+    >
+      {editing ? (
+        <fetcher.Form method="post" className="grid gap-4" key={editing.key}>
+          <input type="hidden" name="intent" value="save-plan" />
+          <input type="hidden" name="id" value={plan?.id ?? ""} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field id="plan-type" label="Plan Type" error={errors.planType}>
               {(props) => (
-                <Textarea
-                  {...props}
-                  name="description"
-                  rows={2}
-                  maxLength={1000}
-                  defaultValue={plan?.description ?? ""}
-                />
+                <NativeSelect {...props} name="planType" required defaultValue={plan?.planType ?? ""}>
+                  <NativeSelectOption value="">Choose a type</NativeSelectOption>
+                  <SelectOptions values={PLAN_TYPES} labels={planTypeLabels} />
+                </NativeSelect>
               )}
             </Field>
-            <Field id="plan-features" label="Features (one per line)" error={errors.features}>
+            <Field id="plan-title" label="Title" error={errors.title}>
+              {(props) => <Input {...props} name="title" required maxLength={100} defaultValue={plan?.title ?? ""} />}
+            </Field>
+            <Field id="plan-subtitle" label="Subtitle" error={errors.subtitle}>
+              {(props) => <Input {...props} name="subtitle" maxLength={200} defaultValue={plan?.subtitle ?? ""} />}
+            </Field>
+            <Field id="plan-cta" label="Button text" error={errors.ctaText}>
               {(props) => (
-                <Textarea {...props} name="features" rows={6} defaultValue={plan?.features.join("\n") ?? ""} />
+                <Input {...props} name="ctaText" maxLength={40} defaultValue={plan?.ctaText ?? DEFAULT_CTA_TEXT} />
               )}
             </Field>
-            <div className="flex flex-wrap gap-6">
-              <Label className="flex items-center gap-2 font-normal">
-                <NativeSwitch name="isPopular" defaultChecked={plan?.isPopular ?? false} /> Most popular
-              </Label>
-              <Label className="flex items-center gap-2 font-normal">
-                <NativeSwitch name="isActive" defaultChecked={plan?.isActive ?? true} /> Active (shown on the site)
-              </Label>
-            </div>
-            <DialogFooter>
-              <Button type="button" variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={saving}>
-                {saving ? "Saving..." : "Save Plan"}
-              </Button>
-            </DialogFooter>
-          </fetcher.Form>
-        ) : null}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function NumberField({
-  id,
-  name,
-  label,
-  step,
-  value,
-  error,
-  min = 0,
-  max,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  step: string;
-  value: number | null;
-  error?: string;
-  min?: number;
-  max?: number;
-}) {
-  return (
-    <Field id={id} label={label} error={error}>
-      {(props) => (
-        <Input
-          {...props}
-          name={name}
-          type="number"
-          inputMode={step === "1" ? "numeric" : "decimal"}
-          step={step}
-          min={min}
-          max={max}
-          defaultValue={value ?? ""}
-        />
-      )}
-    </Field>
+            {numberFields.map(({ name, step, min = 0, max, ...field }) => (
+              <Field key={name} id={field.id} label={field.label} error={errors[name]}>
+                {(props) => (
+                  <Input
+                    {...props}
+                    name={name}
+                    type="number"
+                    inputMode={step === "1" ? "numeric" : "decimal"}
+                    step={step}
+                    min={min}
+                    max={max}
+                    defaultValue={(plan ?? newPlanNumbers(planCount))[name] ?? ""}
+                  />
+                )}
+              </Field>
+            ))}
+          </div>
+          <Field id="plan-description" label="Description" error={errors.description}>
+            {(props) => (
+              <Textarea
+                {...props}
+                name="description"
+                rows={2}
+                maxLength={1000}
+                defaultValue={plan?.description ?? ""}
+              />
+            )}
+          </Field>
+          <Field id="plan-features" label="Features (one per line)" error={errors.features}>
+            {(props) => <Textarea {...props} name="features" rows={6} defaultValue={plan?.features.join("\n") ?? ""} />}
+          </Field>
+          <div className="flex flex-wrap gap-6">
+            <Label className="flex items-center gap-2 font-normal">
+              <NativeSwitch name="isPopular" defaultChecked={plan?.isPopular ?? false} /> Most popular
+            </Label>
+            <Label className="flex items-center gap-2 font-normal">
+              <NativeSwitch name="isActive" defaultChecked={plan?.isActive ?? true} /> Active (shown on the site)
+            </Label>
+          </div>
+          <DialogSaveActions onCancel={onClose} busy={saving}>
+            Save Plan
+          </DialogSaveActions>
+        </fetcher.Form>
+      ) : null}
+    </AdminDialog>
   );
 }

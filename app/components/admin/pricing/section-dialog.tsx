@@ -1,15 +1,7 @@
 import { useState } from "react";
+import { AdminDialog, DialogSaveActions } from "~/components/admin/admin-dialog";
 import { Field } from "~/components/admin/field";
 import { useSaveFetcher } from "~/components/admin/use-save-fetcher";
-import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { parseSectionContent } from "~/lib/schemas/pricing";
@@ -23,19 +15,19 @@ export function SectionDialog({ editing, onClose }: { editing: SectionEditing | 
   const fetcher = useSaveFetcher("save-content", editing?.key, onClose);
   const section = editing?.section;
   return (
-    <Dialog open={editing !== null} onOpenChange={(open) => (open ? null : onClose())}>
-      <DialogContent className="sm:max-w-3xl">
-        <DialogHeader>
-          <DialogTitle>Edit Content</DialogTitle>
-          <DialogDescription>
-            {section ? <span className="font-mono">{section.sectionKey}</span> : null} — the content is JSON.
-          </DialogDescription>
-        </DialogHeader>
-        {editing ? (
-          <SectionForm key={editing.key} section={editing.section} fetcher={fetcher} onCancel={onClose} />
-        ) : null}
-      </DialogContent>
-    </Dialog>
+    <AdminDialog
+      open={editing !== null}
+      onOpenChange={(open) => (open ? null : onClose())}
+      title="Edit Content"
+      description={
+        <>{section ? <span className="font-mono">{section.sectionKey}</span> : null} — the content is JSON.</>
+      }
+      className="sm:max-w-3xl"
+    >
+      {editing ? (
+        <SectionForm key={editing.key} section={editing.section} fetcher={fetcher} onCancel={onClose} />
+      ) : null}
+    </AdminDialog>
   );
 }
 
@@ -72,14 +64,9 @@ function SectionForm({
           />
         )}
       </Field>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={saving || Boolean(liveError)}>
-          {saving ? "Saving..." : "Save Content"}
-        </Button>
-      </DialogFooter>
+      <DialogSaveActions onCancel={onCancel} busy={saving} disabled={Boolean(liveError)}>
+        Save Content
+      </DialogSaveActions>
     </fetcher.Form>
   );
 }

@@ -1,17 +1,10 @@
 import { KeyRoundIcon } from "lucide-react";
 import { useState } from "react";
 import { Form } from "react-router";
+import { AdminDialog } from "~/components/admin/admin-dialog";
 import { Field } from "~/components/admin/field";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "~/components/ui/dialog";
+import { DialogFooter } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/input";
 import { newPasswordInput } from "~/lib/schemas/staff";
 
@@ -19,30 +12,27 @@ import { newPasswordInput } from "~/lib/schemas/staff";
 export function ResetPasswordDialog({ userId, email }: { userId: string; email: string }) {
   const [open, setOpen] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <AdminDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button size="sm" variant="outline" aria-label={`Reset password of ${email}`}>
           <KeyRoundIcon /> Reset password
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Reset password</DialogTitle>
-          <DialogDescription>
-            Set a new password for {email}. They are signed out everywhere and sign in with the new one.
-          </DialogDescription>
-        </DialogHeader>
-        <Form method="post" className="grid gap-4" onSubmit={() => setOpen(false)}>
-          <input type="hidden" name="intent" value="reset-password" />
-          <input type="hidden" name="userId" value={userId} />
-          <Field id={`reset-${userId}`} label="New password" hint="At least 8 characters.">
-            {(props) => <Input {...props} {...newPasswordInput} name="password" />}
-          </Field>
-          <DialogFooter>
-            <Button type="submit">Reset password</Button>
-          </DialogFooter>
-        </Form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Reset password"
+      description={<>Set a new password for {email}. They are signed out everywhere and sign in with the new one.</>}
+    >
+      <Form method="post" className="grid gap-4" onSubmit={() => setOpen(false)}>
+        <input type="hidden" name="intent" value="reset-password" />
+        <input type="hidden" name="userId" value={userId} />
+        <Field id={`reset-${userId}`} label="New password" hint="At least 8 characters.">
+          {(props) => <Input {...props} {...newPasswordInput} name="password" />}
+        </Field>
+        <DialogFooter>
+          <Button type="submit">Reset password</Button>
+        </DialogFooter>
+      </Form>
+    </AdminDialog>
   );
 }
