@@ -2,7 +2,7 @@ import { DownloadIcon, Trash2Icon, XIcon } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { AdminDialog, DialogActions } from "~/components/admin/admin-dialog";
-import { SelectOptions } from "~/components/admin/field";
+import { SelectOptions } from "~/components/admin/select-options";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";

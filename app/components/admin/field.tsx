@@ -1,6 +1,5 @@
 import type * as React from "react";
 import { Label } from "~/components/ui/label";
-import { NativeSelectOption } from "~/components/ui/native-select";
 import { cn } from "~/lib/utils";
 
 /** A labelled form control with its error message wired up for assistive technology. */
@@ -46,19 +45,4 @@ export function FieldError({ id, error }: { id: string; error?: string | null })
       {error}
     </p>
   ) : null;
-}
-
-/** A select's options, one per value, each shown by its label (the value itself when there are no labels). */
-export function SelectOptions<V extends string>({
-  values,
-  labels,
-}: {
-  values: readonly V[];
-  labels?: Record<V, React.ReactNode>;
-}) {
-  return values.map((value) => (
-    <NativeSelectOption key={value} value={value}>
-      {labels ? labels[value] : value}
-    </NativeSelectOption>
-  ));
 }

@@ -1,7 +1,7 @@
 import { EyeIcon, PencilIcon } from "lucide-react";
 import { Link, useFetcher } from "react-router";
 import { DeleteConfirm } from "~/components/admin/confirm-dialog";
-import { SelectOptions } from "~/components/admin/field";
+import { SelectOptions } from "~/components/admin/select-options";
 import { useToastMessage } from "~/components/show-toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";

@@ -2,17 +2,17 @@ import type * as React from "react";
 import { NativeSelectOption } from "~/components/ui/native-select";
 import { ROLES, roleLabels } from "~/lib/roles";
 
-/** One `<option>` per value, in the order given; the label defaults to the value itself. */
+/** One `<option>` per value, in the order given; without `labels` each option reads as its value. */
 export function SelectOptions<Value extends string>({
   values,
-  label = (value) => value,
+  labels,
 }: {
   values: readonly Value[];
-  label?: (value: Value) => React.ReactNode;
+  labels?: Record<Value, React.ReactNode>;
 }) {
   return values.map((value) => (
     <NativeSelectOption key={value} value={value}>
-      {label(value)}
+      {labels ? labels[value] : value}
     </NativeSelectOption>
   ));
 }
@@ -22,7 +22,7 @@ export function RoleOptions({ noRole = false }: { noRole?: boolean }) {
   return (
     <>
       {noRole ? <NativeSelectOption value="">No role</NativeSelectOption> : null}
-      <SelectOptions values={ROLES} label={(role) => roleLabels[role]} />
+      <SelectOptions values={ROLES} labels={roleLabels} />
     </>
   );
 }

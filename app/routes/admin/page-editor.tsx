@@ -1,8 +1,9 @@
 import { ArrowLeftIcon } from "lucide-react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { Field, SelectOptions } from "~/components/admin/field";
+import { Field } from "~/components/admin/field";
 import { MarkdownEditor } from "~/components/admin/markdown-editor";
 import { MetaDescriptionField } from "~/components/admin/meta-description-field";
+import { SelectOptions } from "~/components/admin/select-options";
 import { TitleSlugFields } from "~/components/admin/title-slug-fields";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";

@@ -1,7 +1,8 @@
 import { PencilIcon, PlusIcon } from "lucide-react";
 import { AdminDialog, DialogSaveActions } from "~/components/admin/admin-dialog";
-import { Field, SelectOptions } from "~/components/admin/field";
+import { Field } from "~/components/admin/field";
 import { ReturnTo } from "~/components/admin/return-to";
+import { SelectOptions } from "~/components/admin/select-options";
 import { useDialogFetcher } from "~/components/admin/use-dialog-fetcher";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";

@@ -1,7 +1,7 @@
 import { AutoSaveSelect } from "~/components/admin/auto-save-select";
-import { SelectOptions } from "~/components/admin/field";
 import { type OwnerChoice, OwnerSelect } from "~/components/admin/leads/lead-owner-select";
 import { useReturnTo } from "~/components/admin/return-to";
+import { SelectOptions } from "~/components/admin/select-options";
 import { CLIENT_STATUSES } from "~/lib/schemas/clients";
 import type { Client } from "~/server/clients/clients.server";
 import { statusLabels } from "./client-status";

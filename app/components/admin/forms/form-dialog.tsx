@@ -1,7 +1,8 @@
 import type * as React from "react";
 import { AdminDialog, DialogSaveActions } from "~/components/admin/admin-dialog";
-import { Field, SelectOptions } from "~/components/admin/field";
+import { Field } from "~/components/admin/field";
 import { ReturnTo } from "~/components/admin/return-to";
+import { SelectOptions } from "~/components/admin/select-options";
 import { useDialogFetcher } from "~/components/admin/use-dialog-fetcher";
 import { useToastMessage } from "~/components/show-toast";
 import { Input } from "~/components/ui/input";

@@ -1,7 +1,7 @@
 import { SlidersHorizontalIcon } from "lucide-react";
 import type * as React from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { SelectOptions } from "~/components/admin/field";
+import { SelectOptions } from "~/components/admin/select-options";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";

@@ -1,4 +1,4 @@
-import { SelectOptions } from "~/components/admin/field";
+import { SelectOptions } from "~/components/admin/select-options";
 import { LEAD_STATUSES, type LeadStatus, leadStatusLabels } from "~/lib/schemas/lead-admin";
 import { AutoSaveSelect } from "../auto-save-select";
 

@@ -1,5 +1,6 @@
 import { AdminDialog, DialogSaveActions } from "~/components/admin/admin-dialog";
-import { Field, SelectOptions } from "~/components/admin/field";
+import { Field } from "~/components/admin/field";
+import { SelectOptions } from "~/components/admin/select-options";
 import { useSaveFetcher } from "~/components/admin/use-save-fetcher";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";

@@ -25,7 +25,7 @@ export function PrivacyForm(form: FormProps<NonNullable<VisibleSiteSettings["pri
       name={key}
       defaultValue={startingValue(form, key, fallback)}
     >
-      <SelectOptions values={Object.keys(options)} label={(value) => options[value]} />
+      <SelectOptions values={Object.keys(options)} labels={options} />
     </SelectField>
   );
   const months = (key: PrivacyKey, id: string, label: string, fallback: number) => (

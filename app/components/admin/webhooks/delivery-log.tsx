@@ -37,7 +37,7 @@ export function DeliveryLogFilters({ filter }: { filter: WebhookLogFilter }) {
         containerClassName="sm:w-44"
       >
         <NativeSelectOption value="">All outcomes</NativeSelectOption>
-        <SelectOptions values={WEBHOOK_DELIVERY_OUTCOMES} label={(outcome) => outcomeLabels[outcome]} />
+        <SelectOptions values={WEBHOOK_DELIVERY_OUTCOMES} labels={outcomeLabels} />
       </NativeSelect>
       <Button type="submit" variant="outline" size="sm">
         Filter

@@ -108,7 +108,7 @@ export function EndpointForm({
         name="format"
         defaultValue={values.format}
       >
-        <SelectOptions values={WEBHOOK_FORMATS} label={(format) => webhookFormatLabels[format]} />
+        <SelectOptions values={WEBHOOK_FORMATS} labels={webhookFormatLabels} />
       </SelectField>
       <div className="flex items-center gap-2">
         <NativeCheckbox id={`${prefix}-spam`} name="includeSpam" defaultChecked={values.includeSpam} />
