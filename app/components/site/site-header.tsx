@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { ChevronDown } from "~/components/site/icons/ChevronDown";
 import { MenuIcon } from "~/components/site/icons/MenuIcon";
+import { LinkList } from "~/components/site/link-list";
 import { Logo } from "~/components/site/logo";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
@@ -29,21 +30,15 @@ function NavMenu({ group }: { group: NavGroup }) {
       >
         {group.label} <ChevronDown className="size-4" aria-hidden />
       </button>
-      <ul
+      <LinkList
         id={id}
         popover="auto"
         aria-label={group.label}
         className="m-0 mt-1 min-w-56 rounded-md border bg-popover p-1 shadow-lg [inset:auto] [left:anchor(left)] [top:anchor(bottom)]"
         style={{ positionAnchor: `--${id}` } as React.CSSProperties}
-      >
-        {group.items.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} className="block rounded px-3 py-2 text-sm hover:bg-accent focus:bg-accent">
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+        links={group.items}
+        linkClassName="block rounded px-3 py-2 text-sm hover:bg-accent focus:bg-accent"
+      />
     </>
   );
 }
@@ -129,15 +124,7 @@ export function SiteHeader({ logo }: { logo: string | null }) {
                       <p className="mb-1 font-semibold text-muted-foreground text-xs uppercase tracking-wide">
                         {item.label}
                       </p>
-                      <ul>
-                        {item.items.map((link) => (
-                          <li key={link.to}>
-                            <Link to={link.to} className="block py-2 font-medium">
-                              {link.label}
-                            </Link>
-                          </li>
-                        ))}
-                      </ul>
+                      <LinkList links={item.items} linkClassName="block py-2 font-medium" />
                     </li>
                   ) : (
                     <li key={item.to}>

@@ -49,13 +49,7 @@ export default function ContactPage() {
         <div className="grid gap-6 md:grid-cols-2">
           {offices.map((office) => (
             <DetailCard key={office.id} icon={<MapPin aria-hidden="true" className="size-5" />} title={office.label}>
-              <address className="text-muted-foreground not-italic leading-relaxed">
-                {office.lines.map((line) => (
-                  <span key={line} className="block">
-                    {line}
-                  </span>
-                ))}
-              </address>
+              <OfficeAddress lines={office.lines} className="leading-relaxed" />
             </DetailCard>
           ))}
         </div>

@@ -1,4 +1,3 @@
-import type * as React from "react";
 import { CheckIcon } from "~/components/site/icons/CheckIcon";
 import { MegaphoneIcon } from "~/components/site/icons/MegaphoneIcon";
 import type { SiteIcon } from "~/components/site/icons/site-icon";
@@ -15,23 +14,9 @@ const icons: Record<CoreServiceIcon, SiteIcon> = {
 };
 
 /** The three core services, each card a link to its service page. */
-export function CoreServices({
-  heading,
-  services,
-  tone = "plain",
-}: {
-  heading: SectionHeading;
-  services: readonly CoreService[];
-  tone?: React.ComponentProps<typeof Section>["tone"];
-}) {
+export function CoreServices({ heading, services }: { heading: SectionHeading; services: readonly CoreService[] }) {
   return (
-    <Section
-      id="services"
-      tone={tone}
-      eyebrow={heading.eyebrow}
-      title={heading.title}
-      description={heading.description}
-    >
+    <Section id="services" {...heading}>
       <ul className="grid gap-6 md:grid-cols-3">
         {services.map((service) => {
           return (

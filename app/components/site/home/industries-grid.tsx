@@ -1,4 +1,3 @@
-import type * as React from "react";
 import { Building2 } from "~/components/site/icons/Building2";
 import { Car } from "~/components/site/icons/Car";
 import { LaptopIcon } from "~/components/site/icons/LaptopIcon";
@@ -16,23 +15,9 @@ const icons: Record<IndustryIcon, SiteIcon> = {
 };
 
 /** The four industries, each card a link to its industry page. */
-export function IndustriesGrid({
-  heading,
-  industries,
-  tone = "plain",
-}: {
-  heading: SectionHeading;
-  industries: readonly Industry[];
-  tone?: React.ComponentProps<typeof Section>["tone"];
-}) {
+export function IndustriesGrid({ heading, industries }: { heading: SectionHeading; industries: readonly Industry[] }) {
   return (
-    <Section
-      id="industries"
-      tone={tone}
-      eyebrow={heading.eyebrow}
-      title={heading.title}
-      description={heading.description}
-    >
+    <Section id="industries" {...heading}>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {industries.map((industry) => {
           return (
