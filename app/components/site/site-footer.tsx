@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { CurrencySwitch } from "~/components/site/currency-switch";
+import { FigureList } from "~/components/site/figure-list";
 import { GlobeIcon } from "~/components/site/icons/GlobeIcon";
 import { MapPin } from "~/components/site/icons/MapPin";
 import { LinkList } from "~/components/site/link-list";
@@ -36,14 +37,13 @@ export function SiteFooter({
               {footer.cta.secondary}
             </Link>
           </div>
-          <dl className="flex flex-wrap justify-center gap-8">
-            {footer.claims.map((claim) => (
-              <div key={claim.label} className="flex flex-col">
-                <dt className="text-sm opacity-90">{claim.label}</dt>
-                <dd className="order-first font-bold text-2xl">{claim.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <FigureList
+            figures={footer.claims}
+            className="flex flex-wrap justify-center gap-8"
+            figureClassName="flex flex-col"
+            labelClassName="text-sm opacity-90"
+            valueClassName="order-first font-bold text-2xl"
+          />
         </div>
       </div>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">

@@ -6,12 +6,8 @@ import { LinkList } from "~/components/site/link-list";
 import { Logo } from "~/components/site/logo";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
-import { mainNav, type NavGroup, type NavLink } from "~/content/site";
+import { isNavGroup, mainNav, type NavGroup } from "~/content/site";
 import { cx } from "~/lib/cx";
-
-function isGroup(item: NavLink | NavGroup): item is NavGroup {
-  return "items" in item;
-}
 
 /**
  * A header dropdown as a native popover, without script: the browser closes it on Escape or a click
@@ -77,7 +73,7 @@ export function SiteHeader({ logo }: { logo: string | null }) {
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {mainNav.map((item) =>
-              isGroup(item) ? (
+              isNavGroup(item) ? (
                 <li key={item.label}>
                   <NavMenu group={item} />
                 </li>
@@ -119,7 +115,7 @@ export function SiteHeader({ logo }: { logo: string | null }) {
             >
               <ul className="divide-y">
                 {mainNav.map((item) =>
-                  isGroup(item) ? (
+                  isNavGroup(item) ? (
                     <li key={item.label} className="py-3">
                       <p className="mb-1 font-semibold text-muted-foreground text-xs uppercase tracking-wide">
                         {item.label}

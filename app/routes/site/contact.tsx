@@ -4,6 +4,7 @@ import { Clock } from "~/components/site/icons/Clock";
 import { Mail } from "~/components/site/icons/Mail";
 import { MapPin } from "~/components/site/icons/MapPin";
 import { Phone } from "~/components/site/icons/Phone";
+import { OfficeAddress } from "~/components/site/office-address";
 import { Section } from "~/components/site/section";
 import { FaqList } from "~/components/site/sections/faq-list";
 import { PageHero } from "~/components/site/sections/page-hero";
@@ -19,6 +20,7 @@ import {
   offices,
   phones,
 } from "~/content/contact";
+import { cx } from "~/lib/cx";
 import { sitePageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
@@ -37,6 +39,15 @@ function DetailCard({ icon, title, children }: { icon: React.ReactNode; title: s
       </SiteCardHeader>
       <SiteCardContent>{children}</SiteCardContent>
     </SiteCard>
+  );
+}
+
+function ContactLink({ className, ...props }: React.ComponentProps<"a">) {
+  return (
+    <a
+      className={cx(className, "text-primary underline-offset-4 hover:underline focus-visible:underline")}
+      {...props}
+    />
   );
 }
 
@@ -61,12 +72,7 @@ export default function ContactPage() {
                 <li key={phone.region} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
                   <span className="font-medium">{phone.region}</span>
                   {phone.display && phone.tel ? (
-                    <a
-                      href={`tel:${phone.tel}`}
-                      className="text-primary underline-offset-4 hover:underline focus-visible:underline"
-                    >
-                      {phone.display}
-                    </a>
+                    <ContactLink href={`tel:${phone.tel}`}>{phone.display}</ContactLink>
                   ) : (
                     <SiteBadge variant="secondary">{contactCopy.comingSoon}</SiteBadge>
                   )}
@@ -80,12 +86,9 @@ export default function ContactPage() {
               {emails.map((email) => (
                 <li key={email.address}>
                   <span className="block font-medium">{email.label}</span>
-                  <a
-                    href={`mailto:${email.address}`}
-                    className="wrap-anywhere text-primary underline-offset-4 hover:underline focus-visible:underline"
-                  >
+                  <ContactLink href={`mailto:${email.address}`} className="wrap-anywhere">
                     {email.address}
-                  </a>
+                  </ContactLink>
                   <span className="block text-muted-foreground text-sm">{email.description}</span>
                 </li>
               ))}

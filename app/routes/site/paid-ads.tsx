@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { CurrencySwitch } from "~/components/site/currency-switch";
+import { FigureList } from "~/components/site/figure-list";
 import { GetStartedButton } from "~/components/site/lead-dialog-button";
 import { OngoingManagement, PlanSections, PricingFaq } from "~/components/site/pricing";
 import { Section } from "~/components/site/section";
@@ -44,14 +45,13 @@ export default function PaidAds({ loaderData }: Route.ComponentProps) {
         setupTitle={paidAdsPage.setupTitle}
       />
       <Section id="results">
-        <dl className="mx-auto grid max-w-4xl gap-6 text-center sm:grid-cols-3">
-          {paidAdsPage.socialProof.map((item) => (
-            <div key={item.label} className="rounded-xl border bg-card p-6">
-              <dt className="text-muted-foreground">{item.label}</dt>
-              <dd className="order-first font-bold text-4xl text-primary">{item.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FigureList
+          figures={paidAdsPage.socialProof}
+          className="mx-auto grid max-w-4xl gap-6 text-center sm:grid-cols-3"
+          figureClassName="rounded-xl border bg-card p-6"
+          labelClassName="text-muted-foreground"
+          valueClassName="order-first font-bold text-4xl text-primary"
+        />
       </Section>
       <Section
         id="winter-cta"
