@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { FormGuards, SelectField, TextAreaField, TextField } from "~/components/site/forms/fields";
+import { addVisitorContext } from "~/components/site/forms/use-lead-form";
 import { useSiteToast } from "~/components/site/site-toaster";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { estimatorCopy as copy } from "~/content/estimator";
@@ -131,12 +132,7 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorState }) {
     const formData = new FormData(event.currentTarget);
     formData.set("intent", "submit");
     formData.set("pageUrl", window.location.href);
-    formData.set("referrer", document.referrer);
-    formData.set("language", navigator.language);
-    formData.set(
-      "platform",
-      (navigator as { userAgentData?: { platform?: string } }).userAgentData?.platform ?? navigator.platform,
-    );
+    addVisitorContext(formData);
     fetcher.submit(formData, { method: "post", action: "/cost-estimator" });
   };
 

@@ -133,19 +133,22 @@ const contactDetails = {
   company: { label: "Company", maxLength: VISITOR_FIELD_MAX.company, autoComplete: "organization" },
 } as const;
 
+/**
+ * Binds a form's fields to their ids (`{idPrefix}-{name}`) and to what was typed and what was wrong
+ * when the server refused a submission.
+ */
+export function refusedFields({ idPrefix, values = {}, errors = {} }: RefusedFormProps & { idPrefix: string }) {
+  return <Name extends string>(name: Name): BoundField<Name> => ({
+    id: `${idPrefix}-${name}`,
+    name,
+    defaultValue: values[name],
+    error: errors[name],
+  });
+}
+
+type BoundField<Name extends string> = { id: string; name: Name; defaultValue?: string; error?: string };
+
 /** One contact detail, with what was typed and its error when the server refused the form. */
-export function ContactDetailField({
-  detail,
-  id,
-  values,
-  errors,
-}: {
-  detail: keyof typeof contactDetails;
-  id: string;
-  values: Record<string, string>;
-  errors: Record<string, string | undefined>;
-}) {
-  return (
-    <TextField id={id} name={detail} {...contactDetails[detail]} defaultValue={values[detail]} error={errors[detail]} />
-  );
+export function ContactDetailField(field: BoundField<keyof typeof contactDetails>) {
+  return <TextField {...contactDetails[field.name]} {...field} />;
 }
