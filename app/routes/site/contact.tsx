@@ -42,12 +42,11 @@ function DetailCard({ icon, title, children }: { icon: React.ReactNode; title: s
   );
 }
 
-function ContactLink({ className, ...props }: React.ComponentProps<"a">) {
+function ContactLink({ href, className, children }: { href: string; className?: string; children: React.ReactNode }) {
   return (
-    <a
-      className={cx(className, "text-primary underline-offset-4 hover:underline focus-visible:underline")}
-      {...props}
-    />
+    <a href={href} className={cx(className, "text-primary underline-offset-4 hover:underline focus-visible:underline")}>
+      {children}
+    </a>
   );
 }
 

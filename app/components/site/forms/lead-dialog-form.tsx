@@ -1,6 +1,5 @@
-import { useId } from "react";
 import { GUIDE_INDUSTRIES, type LeadFlowName as LeadFlow, optionLabels, VISITOR_FIELD_MAX } from "~/lib/lead-options";
-import { ContactDetailField, type RefusedFormProps, refusedFields, SelectField, TextAreaField } from "./fields";
+import { ContactDetailField, type RefusedFormProps, SelectField, TextAreaField } from "./fields";
 import { LeadForm } from "./lead-form";
 import type { LeadActionData } from "./use-lead-form";
 
@@ -10,14 +9,8 @@ import type { LeadActionData } from "./use-lead-form";
  * refused submission comes back to the same form.
  */
 export function LeadDialogForm({
-  flow,
   hidden,
-  action = "/lead",
-  values = {},
-  errors = {},
-  submitLabel,
-  busyLabel,
-  onSuccess,
+  ...props
 }: {
   flow: Extract<LeadFlow, "guide" | "get-started">;
   hidden: Record<string, string | undefined>;
@@ -26,29 +19,25 @@ export function LeadDialogForm({
   busyLabel: string;
   onSuccess?: (data: LeadActionData) => void;
 } & Omit<RefusedFormProps, "idPrefix">) {
-  const field = refusedFields({ idPrefix: useId(), values, errors });
   return (
-    <LeadForm
-      flow={flow}
-      action={action}
-      onSuccess={onSuccess}
-      className="grid gap-4"
-      submitLabel={submitLabel}
-      busyLabel={busyLabel}
-    >
-      {Object.entries(hidden).map(([name, value]) =>
-        value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+    <LeadForm {...props} className="grid gap-4">
+      {(field) => (
+        <>
+          {Object.entries(hidden).map(([name, value]) =>
+            value ? <input key={name} type="hidden" name={name} value={value} /> : null,
+          )}
+          <ContactDetailField {...field("name")} />
+          <ContactDetailField {...field("email")} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <ContactDetailField {...field("phone")} />
+            <ContactDetailField {...field("company")} />
+          </div>
+          {props.flow === "guide" ? (
+            <SelectField label="Industry" options={GUIDE_INDUSTRIES} labels={optionLabels} {...field("industry")} />
+          ) : null}
+          <TextAreaField label="Message" maxLength={VISITOR_FIELD_MAX.message} rows={3} {...field("message")} />
+        </>
       )}
-      <ContactDetailField {...field("name")} />
-      <ContactDetailField {...field("email")} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <ContactDetailField {...field("phone")} />
-        <ContactDetailField {...field("company")} />
-      </div>
-      {flow === "guide" ? (
-        <SelectField label="Industry" options={GUIDE_INDUSTRIES} labels={optionLabels} {...field("industry")} />
-      ) : null}
-      <TextAreaField label="Message" maxLength={VISITOR_FIELD_MAX.message} rows={3} {...field("message")} />
     </LeadForm>
   );
 }
