@@ -1,9 +1,8 @@
 import { ContactForm } from "~/components/site/forms/contact-form";
 import { HeroVideo } from "~/components/site/hero-video";
 import { AdPlatforms } from "~/components/site/home/ad-platforms";
-import { CoreServices } from "~/components/site/home/core-services";
-import { IndustriesGrid } from "~/components/site/home/industries-grid";
 import { Integrations } from "~/components/site/home/integrations";
+import { LinkCardSection } from "~/components/site/home/link-card-section";
 import { StatCards } from "~/components/site/home/stat-cards";
 import { Testimonials } from "~/components/site/home/testimonials";
 import { ValueChips } from "~/components/site/home/value-chips";
@@ -94,9 +93,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <HeroVideo src={settings.heroVideo} poster={settings.heroVideoThumbnail} />
         </div>
       </section>
-      <CoreServices heading={homeSections.services} services={loaderData.content.coreServices} />
+      <LinkCardSection id="services" heading={homeSections.services} cards={loaderData.content.coreServices} />
       <AdPlatforms heading={homeSections.platforms} platforms={loaderData.content.adPlatforms} />
-      <IndustriesGrid heading={homeSections.industries} industries={loaderData.content.industries} />
+      <LinkCardSection id="industries" heading={homeSections.industries} cards={loaderData.content.industries} />
       <Integrations content={loaderData.content.integrations} />
       <Testimonials heading={homeSections.testimonials} testimonials={loaderData.content.testimonials} />
       <Section
