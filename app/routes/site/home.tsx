@@ -6,6 +6,7 @@ import { LinkCardSection } from "~/components/site/home/link-card-section";
 import { StatCards } from "~/components/site/home/stat-cards";
 import { Testimonials } from "~/components/site/home/testimonials";
 import { ValueChips } from "~/components/site/home/value-chips";
+import { IconList } from "~/components/site/icon-list";
 import { ShieldCheckIcon } from "~/components/site/icons/ShieldCheckIcon";
 import { GuideDownloadButton } from "~/components/site/lead-dialog-button";
 import { Section } from "~/components/site/section";
@@ -106,14 +107,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         tone="muted"
       >
         <div className="mx-auto grid max-w-5xl gap-10 lg:grid-cols-[1fr_2fr]">
-          <ul className="space-y-3">
-            {contactSection.benefits.map((benefit) => (
-              <li key={benefit} className="flex gap-2">
-                <ShieldCheckIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
-                {benefit}
-              </li>
-            ))}
-          </ul>
+          <IconList items={contactSection.benefits} icon={ShieldCheckIcon} className="space-y-3" />
           <ContactForm idPrefix="home-contact" />
         </div>
       </Section>

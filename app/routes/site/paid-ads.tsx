@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { CurrencySwitch } from "~/components/site/currency-switch";
 import { FigureList } from "~/components/site/figure-list";
 import { GetStartedButton } from "~/components/site/lead-dialog-button";
-import { OngoingManagement, PlanSections, PricingFaq } from "~/components/site/pricing";
+import { PlanSections, PricingDetails } from "~/components/site/pricing";
 import { Section } from "~/components/site/section";
 import { PageHero } from "~/components/site/sections/page-hero";
 import { buttonVariants } from "~/components/ui/button-variants";
@@ -38,12 +38,7 @@ export default function PaidAds({ loaderData }: Route.ComponentProps) {
         ) : null}
         <CurrencySwitch currency={currency} />
       </PageHero>
-      <PlanSections
-        plans={loaderData.plans}
-        currency={currency}
-        plansTitle={paidAdsPage.plansTitle}
-        setupTitle={paidAdsPage.setupTitle}
-      />
+      <PlanSections plans={loaderData.plans} currency={currency} titles={paidAdsPage} />
       <Section id="results">
         <FigureList
           figures={paidAdsPage.socialProof}
@@ -68,8 +63,7 @@ export default function PaidAds({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </Section>
-      {loaderData.ongoingManagement ? <OngoingManagement content={loaderData.ongoingManagement} /> : null}
-      {loaderData.faq ? <PricingFaq content={loaderData.faq} /> : null}
+      <PricingDetails ongoingManagement={loaderData.ongoingManagement} faq={loaderData.faq} />
     </main>
   );
 }
