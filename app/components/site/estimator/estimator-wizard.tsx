@@ -35,9 +35,11 @@ import { EstimateResult } from "./estimate-result";
 
 /** What the server answered (the no-JavaScript wizard's page state, or the fetcher's reply). */
 export type EstimatorState = {
+  /** The step to show next (1–6), or the result screen when `done`. */
   step: number;
   done: boolean;
   answers: EstimatorAnswers;
+  /** A toast for the browser, or a notice on the page without JavaScript. */
   message: { type: "success" | "error"; title: string; description: string } | null;
   fieldErrors: Record<string, string>;
 };
