@@ -195,6 +195,8 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorState }) {
       update(name, event.currentTarget.value as EstimatorAnswers[K]),
     error: errors[name],
   });
+  // Typed answers are capped at the lengths the server accepts.
+  const typed = (name: keyof typeof ESTIMATOR_LIMITS) => ({ maxLength: ESTIMATOR_LIMITS[name], ...field(name) });
   const radio = (name: keyof typeof singleChoices) => (
     <RadioChoices
       {...singleChoices[name]}
@@ -300,13 +302,7 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorState }) {
                 ["targetCity", "Target city", "address-level2"],
               ] as const
             ).map(([name, label, autoComplete]) => (
-              <TextField
-                key={name}
-                label={label}
-                maxLength={ESTIMATOR_LIMITS[name]}
-                autoComplete={autoComplete}
-                {...field(name)}
-              />
+              <TextField key={name} label={label} {...typed(name)} autoComplete={autoComplete} />
             ))}
           </div>
         </>
@@ -336,20 +332,13 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorState }) {
               ["monthlyTraffic", "Monthly website traffic", "numeric"],
             ] as const
           ).map(([name, label, inputMode]) => (
-            <TextField
-              key={name}
-              label={label}
-              inputMode={inputMode}
-              maxLength={ESTIMATOR_LIMITS[name]}
-              {...field(name)}
-            />
+            <TextField key={name} label={label} inputMode={inputMode} {...typed(name)} />
           ))}
           <TextAreaField
             label="Past campaign data"
-            maxLength={ESTIMATOR_LIMITS.pastCampaignData}
+            {...typed("pastCampaignData")}
             placeholder="e.g. platforms used, monthly spend, cost per lead, ROAS"
             className="sm:col-span-3"
-            {...field("pastCampaignData")}
           />
         </div>
       ) : null}
@@ -372,9 +361,8 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorState }) {
               required={required}
               autoComplete={autoComplete}
               inputMode={name === "website" ? "url" : undefined}
-              maxLength={ESTIMATOR_LIMITS[name]}
+              {...typed(name)}
               className={name === "website" ? "sm:col-span-2" : undefined}
-              {...field(name)}
             />
           ))}
           <div className="sm:col-span-2">
