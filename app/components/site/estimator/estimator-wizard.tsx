@@ -71,6 +71,25 @@ const multipleChoices = {
   },
 } as const;
 
+/** The last step's contact details. */
+const contactQuestions = [
+  ["fullName", { label: "Full name", type: "text", required: true, autoComplete: "name" }],
+  ["email", { label: "Email", type: "email", required: true, autoComplete: "email" }],
+  ["phone", { label: "Phone", type: "tel", required: false, autoComplete: "tel" }],
+  ["company", { label: "Company", type: "text", required: false, autoComplete: "organization" }],
+  [
+    "website",
+    {
+      label: "Website",
+      type: "text",
+      required: false,
+      autoComplete: "url",
+      inputMode: "url",
+      className: "sm:col-span-2",
+    },
+  ],
+] as const;
+
 const currencyLabels = Object.fromEntries(ESTIMATOR_CURRENCIES.map((code) => [code, code]));
 
 /** Every answer asked on another step, as hidden fields: how the wizard remembers without JavaScript. */
@@ -345,25 +364,8 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorState }) {
 
       {step === 6 ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          {(
-            [
-              ["fullName", "Full name", "text", "name", true],
-              ["email", "Email", "email", "email", true],
-              ["phone", "Phone", "tel", "tel", false],
-              ["company", "Company", "text", "organization", false],
-              ["website", "Website", "text", "url", false],
-            ] as const
-          ).map(([name, label, type, autoComplete, required]) => (
-            <TextField
-              key={name}
-              label={label}
-              type={type}
-              required={required}
-              autoComplete={autoComplete}
-              inputMode={name === "website" ? "url" : undefined}
-              {...typed(name)}
-              className={name === "website" ? "sm:col-span-2" : undefined}
-            />
+          {contactQuestions.map(([name, props]) => (
+            <TextField key={name} {...props} {...typed(name)} />
           ))}
           <div className="sm:col-span-2">
             <label className="flex items-start gap-3 text-sm">
