@@ -4,6 +4,7 @@ import { Clock } from "~/components/site/icons/Clock";
 import { Mail } from "~/components/site/icons/Mail";
 import { MapPin } from "~/components/site/icons/MapPin";
 import { Phone } from "~/components/site/icons/Phone";
+import type { SiteIcon } from "~/components/site/icons/site-icon";
 import { OfficeAddress } from "~/components/site/office-address";
 import { Section } from "~/components/site/section";
 import { FaqList } from "~/components/site/sections/faq-list";
@@ -28,12 +29,12 @@ export function meta({ matches }: Route.MetaArgs) {
   return sitePageMeta(matches, contactSeo);
 }
 
-function DetailCard({ icon, title, children }: { icon: React.ReactNode; title: string; children: React.ReactNode }) {
+function DetailCard({ icon: Icon, title, children }: { icon: SiteIcon; title: string; children: React.ReactNode }) {
   return (
     <SiteCard className="h-full gap-4">
       <SiteCardHeader className="grid-cols-[auto_1fr] items-center gap-x-3">
         <span className="inline-flex size-10 items-center justify-center rounded-lg bg-accent text-primary">
-          {icon}
+          <Icon aria-hidden="true" className="size-5" />
         </span>
         <h3 className="font-semibold text-lg leading-snug">{title}</h3>
       </SiteCardHeader>
@@ -58,14 +59,14 @@ export default function ContactPage() {
       <Section id="contact-details" title={contactCopy.detailsTitle} description={contactCopy.detailsDescription}>
         <div className="grid gap-6 md:grid-cols-2">
           {offices.map((office) => (
-            <DetailCard key={office.id} icon={<MapPin aria-hidden="true" className="size-5" />} title={office.label}>
+            <DetailCard key={office.id} icon={MapPin} title={office.label}>
               <OfficeAddress lines={office.lines} className="leading-relaxed" />
             </DetailCard>
           ))}
         </div>
 
         <div className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          <DetailCard icon={<Phone aria-hidden="true" className="size-5" />} title={contactCopy.phoneTitle}>
+          <DetailCard icon={Phone} title={contactCopy.phoneTitle}>
             <ul className="space-y-3">
               {phones.map((phone) => (
                 <li key={phone.region} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
@@ -80,7 +81,7 @@ export default function ContactPage() {
             </ul>
           </DetailCard>
 
-          <DetailCard icon={<Mail aria-hidden="true" className="size-5" />} title={contactCopy.emailTitle}>
+          <DetailCard icon={Mail} title={contactCopy.emailTitle}>
             <ul className="space-y-3">
               {emails.map((email) => (
                 <li key={email.address}>
@@ -94,7 +95,7 @@ export default function ContactPage() {
             </ul>
           </DetailCard>
 
-          <DetailCard icon={<Clock aria-hidden="true" className="size-5" />} title={contactCopy.hoursTitle}>
+          <DetailCard icon={Clock} title={contactCopy.hoursTitle}>
             <dl className="space-y-3">
               {businessHours.map((entry) => (
                 <div key={entry.region}>
