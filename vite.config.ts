@@ -17,7 +17,7 @@ export default defineConfig({
           groups: [
             {
               name: "site-base",
-              test: /app[\\/](components[\\/]site[\\/](icons[\\/](ArrowRight|Building2|Car|CheckIcon|CircleCheck|Quote|ShieldCheckIcon|ShoppingCart|Target|Workflow)|section|site-card|site-badge|logo|site-toaster|currency-switch|winter-promo|site-header|site-footer|not-found-screen|lead-dialog-button|forms[\\/](use-lead-form|fields|contact-form))|components[\\/]ui[\\/](button|badge)-variants|content[\\/](site|brand)|lib[\\/](cx|currency|lead-options|toast|variants))\.|node_modules[\\/]clsx[\\/]/,
+              test: /app[\\/](components[\\/]site[\\/](icons[\\/](ArrowRight|Building2|Car|CheckIcon|CircleCheck|Quote|ShieldCheckIcon|ShoppingCart|Target|Workflow)|section|site-card|logo|site-toaster|currency-switch|winter-promo|site-header|site-footer|icon-list|link-list|office-address|figure-list|not-found-screen|lead-dialog-button|forms[\\/](use-lead-form|lead-form|fields|contact-form))|components[\\/]ui[\\/]button-variants|content[\\/](site|brand)|lib[\\/](cx|lead-options|toast|variants))\.|node_modules[\\/]clsx[\\/]/,
             },
           ],
         },

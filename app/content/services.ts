@@ -1,3 +1,5 @@
+import { adSpendManaged, campaignsManaged } from "./site";
+
 export const paidAdsPage = {
   seo: {
     title: "Paid Ads Management | Google, Meta & LinkedIn Ads | ScaleLeap",
@@ -14,11 +16,7 @@ export const paidAdsPage = {
   bannerPrefix: "Management plans starting from",
   plansTitle: "Choose your management plan",
   setupTitle: "Add a setup service",
-  socialProof: [
-    { value: "500+", label: "Campaigns managed" },
-    { value: "$10M+", label: "Ad spend managed" },
-    { value: "3.2x", label: "Average ROAS" },
-  ],
+  socialProof: [campaignsManaged, adSpendManaged, { value: "3.2x", label: "Average ROAS" }],
   winterCta: {
     title: "Winter Special is on",
     text: "Save on setup services when you start this winter. Spots are limited each month.",

@@ -16,6 +16,12 @@ export const industryLinks: NavLink[] = [
   { label: "Automotive", to: "/industries/automotive" },
 ];
 
+export const legalLinks: NavLink[] = [
+  { label: "Privacy Policy", to: "/privacy" },
+  { label: "Terms of Service", to: "/terms" },
+  { label: "Sitemap", to: "/sitemap" },
+];
+
 export const mainNav: (NavLink | NavGroup)[] = [
   { label: "Services", items: serviceLinks },
   { label: "Industries", items: industryLinks },
@@ -26,12 +32,23 @@ export const mainNav: (NavLink | NavGroup)[] = [
   { label: "Contact", to: "/contact" },
 ];
 
+export function isNavGroup(item: NavLink | NavGroup): item is NavGroup {
+  return "items" in item;
+}
+
+/** The pages the header links to directly, beside its two menus. */
+export const pageLinks = mainNav.filter((item): item is NavLink => !isNavGroup(item));
+
 export const winterPromo = {
   label: "Winter Special",
   text: "Up to 25% off setup services this winter.",
   cta: "Claim your discount",
   to: "/pricing",
 };
+
+/** The agency's headline figures, as the footer and the paid ads page word them. */
+export const campaignsManaged = { value: "500+", label: "Campaigns managed" };
+export const adSpendManaged = { value: "$10M+", label: "Ad spend managed" };
 
 export const footer = {
   cta: {
@@ -40,15 +57,7 @@ export const footer = {
     primary: "Book Free Strategy Call",
     secondary: "View Pricing Plans",
   },
-  claims: [
-    { value: "500+", label: "Campaigns managed" },
-    { value: "$10M+", label: "Ad spend managed" },
-  ],
+  claims: [campaignsManaged, adSpendManaged],
   globalPresence: ["India", "USA", "Australia", "UAE", "Canada"],
-  links: [
-    { label: "Privacy Policy", to: "/privacy" },
-    { label: "Terms of Service", to: "/terms" },
-    { label: "Sitemap", to: "/sitemap" },
-    { label: "Contact", to: "/contact" },
-  ],
+  links: [...legalLinks, { label: "Contact", to: "/contact" }],
 };

@@ -5,28 +5,18 @@ export function isCurrency(value: unknown): value is Currency {
   return value === "USD" || value === "INR";
 }
 
-const formatters = {
-  USD: (fractionDigits: number) =>
-    new Intl.NumberFormat("en-US", {
-      style: "currency",
-      currency: "USD",
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: fractionDigits,
-    }),
-  // en-IN groups digits the Indian way: ₹1,14,999.
-  INR: (fractionDigits: number) =>
-    new Intl.NumberFormat("en-IN", {
-      style: "currency",
-      currency: "INR",
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: fractionDigits,
-    }),
-};
+// en-IN groups digits the Indian way: ₹1,14,999.
+const locales: Record<Currency, string> = { USD: "en-US", INR: "en-IN" };
 
 /** `$1,549` / `₹1,14,999`; cents only when the amount has them. */
 export function formatPrice(amount: number, currency: Currency) {
   const fractionDigits = Number.isInteger(amount) ? 0 : 2;
-  return formatters[currency](fractionDigits).format(amount);
+  return new Intl.NumberFormat(locales[currency], {
+    style: "currency",
+    currency,
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits,
+  }).format(amount);
 }
 
 /** Whole-percent discount from an original price, or null when there is no real discount. */

@@ -19,24 +19,25 @@ export function checkLeadFields(flow: LeadFlowName, values: Record<string, strin
   return null;
 }
 
+type LeadMessages = { missing: [string, string]; failure: [string, string]; success: [string, string] };
+
+const contactMessages: LeadMessages = {
+  missing: ["Missing Information", "Please fill in your name and email address."],
+  failure: ["Error", "There was an issue submitting your request. Please try again."],
+  success: ["Thank you!", "Your strategy call request has been submitted. We'll contact you within 24 hours."],
+};
+
 /** The toasts each flow shows, with or without JavaScript (the server answers with the same words). */
-export const leadMessages: Record<
-  LeadFlowName,
-  { missing: [string, string]; failure: [string, string]; success: [string, string] }
-> = {
-  contact: {
-    missing: ["Missing Information", "Please fill in your name and email address."],
-    failure: ["Error", "There was an issue submitting your request. Please try again."],
-    success: ["Thank you!", "Your strategy call request has been submitted. We'll contact you within 24 hours."],
-  },
+export const leadMessages: Record<LeadFlowName, LeadMessages> = {
+  contact: contactMessages,
   guide: {
     missing: ["Required Fields", "Please fill in your name and email address."],
     failure: ["Error", "Failed to submit form. Please try again."],
     success: ["Success!", "Thank you! Your download will start shortly."],
   },
+  // The get-started dialog asks what the contact form asks; only its thanks differ.
   "get-started": {
-    missing: ["Missing Information", "Please fill in your name and email address."],
-    failure: ["Error", "There was an issue submitting your request. Please try again."],
+    ...contactMessages,
     success: ["Thank you!", "Your request has been submitted. We'll contact you within 24 hours."],
   },
   newsletter: {

@@ -1,8 +1,11 @@
 import { Form, useLocation } from "react-router";
-import { CURRENCIES, type Currency } from "~/lib/currency";
+import type { Currency } from "~/lib/currency";
 import { cx } from "~/lib/cx";
 
+// Every currency has its label (the type requires it); the switch offers them in this order. Only the
+// type comes from lib/currency, so pages without prices do not download the price formatting.
 const labels: Record<Currency, string> = { USD: "USD ($)", INR: "INR (₹)" };
+const currencies = Object.keys(labels) as Currency[];
 
 /** Two buttons that post the choice; works without JavaScript, and sticks in a cookie. */
 export function CurrencySwitch({ currency, className }: { currency: Currency; className?: string }) {
@@ -12,7 +15,7 @@ export function CurrencySwitch({ currency, className }: { currency: Currency; cl
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <fieldset className="inline-flex rounded-lg border bg-background p-1">
         <legend className="sr-only">Currency</legend>
-        {CURRENCIES.map((option) => (
+        {currencies.map((option) => (
           <button
             key={option}
             type="submit"

@@ -51,13 +51,11 @@ function PriceLine({
 export function PlanSections({
   plans,
   currency,
-  plansTitle,
-  setupTitle,
+  titles: { plansTitle, setupTitle },
 }: {
   plans: PublicPlan[];
   currency: Currency;
-  plansTitle: string;
-  setupTitle: string;
+  titles: { plansTitle: string; setupTitle: string };
 }) {
   const monthly = plans.filter((plan) => plan.planType === "paid_ads");
   const setup = plans.filter((plan) => plan.planType !== "paid_ads");
@@ -153,7 +151,7 @@ export function SetupServiceCard({ plan, currency }: { plan: PublicPlan; currenc
   );
 }
 
-export function OngoingManagement({ content }: { content: OngoingManagementContent }) {
+function OngoingManagement({ content }: { content: OngoingManagementContent }) {
   return (
     <Section id="ongoing-management" title={content.title} description={content.description} tone="muted">
       <div className="mx-auto grid max-w-3xl gap-4 sm:grid-cols-3">
@@ -169,7 +167,7 @@ export function OngoingManagement({ content }: { content: OngoingManagementConte
   );
 }
 
-export function PricingFaq({ content }: { content: FaqContent }) {
+function PricingFaq({ content }: { content: FaqContent }) {
   return (
     <Section id="faq" title={content.title}>
       <div className="mx-auto max-w-3xl divide-y rounded-xl border bg-card">
@@ -183,5 +181,21 @@ export function PricingFaq({ content }: { content: FaqContent }) {
         ))}
       </div>
     </Section>
+  );
+}
+
+/** The sections below the plans that exist only when their content does: ongoing management and the FAQ. */
+export function PricingDetails({
+  ongoingManagement,
+  faq,
+}: {
+  ongoingManagement: OngoingManagementContent | null;
+  faq: FaqContent | null;
+}) {
+  return (
+    <>
+      {ongoingManagement ? <OngoingManagement content={ongoingManagement} /> : null}
+      {faq ? <PricingFaq content={faq} /> : null}
+    </>
   );
 }

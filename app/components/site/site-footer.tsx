@@ -1,13 +1,16 @@
 import { Link, useLocation } from "react-router";
 import { CurrencySwitch } from "~/components/site/currency-switch";
+import { FigureList } from "~/components/site/figure-list";
 import { GlobeIcon } from "~/components/site/icons/GlobeIcon";
 import { MapPin } from "~/components/site/icons/MapPin";
+import { LinkList } from "~/components/site/link-list";
 import { Logo } from "~/components/site/logo";
+import { OfficeAddress } from "~/components/site/office-address";
 import { contactSectionHref } from "~/components/site/site-header";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
 import type { Office } from "~/content/contact";
-import { footer, industryLinks, serviceLinks } from "~/content/site";
+import { footer, industryLinks, type NavLink, serviceLinks } from "~/content/site";
 import type { Currency } from "~/lib/currency";
 
 export function SiteFooter({
@@ -34,14 +37,13 @@ export function SiteFooter({
               {footer.cta.secondary}
             </Link>
           </div>
-          <dl className="flex flex-wrap justify-center gap-8">
-            {footer.claims.map((claim) => (
-              <div key={claim.label} className="flex flex-col">
-                <dt className="text-sm opacity-90">{claim.label}</dt>
-                <dd className="order-first font-bold text-2xl">{claim.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <FigureList
+            figures={footer.claims}
+            className="flex flex-wrap justify-center gap-8"
+            figureClassName="flex flex-col"
+            labelClassName="text-sm opacity-90"
+            valueClassName="order-first font-bold text-2xl"
+          />
         </div>
       </div>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
@@ -68,35 +70,23 @@ export function SiteFooter({
             {offices.map((office) => (
               <li key={office.id} className="flex gap-2">
                 <MapPin className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-                <address className="text-muted-foreground not-italic">
+                <OfficeAddress lines={office.lines}>
                   <span className="font-medium text-foreground">{office.label}</span>
-                  {office.lines.map((line) => (
-                    <span key={line} className="block">
-                      {line}
-                    </span>
-                  ))}
-                </address>
+                </OfficeAddress>
               </li>
             ))}
           </ul>
         </div>
         <div>
           <h2 className="font-semibold">Company</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {footer.links.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to} className="text-muted-foreground hover:text-foreground">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
+          <FooterLinks links={footer.links}>
             {/* Shown only while the page has the consent banner (app.css): the server adds that outside React. */}
             <li>
               <a href="#cookie-settings" className="text-muted-foreground hover:text-foreground">
                 Cookie settings
               </a>
             </li>
-          </ul>
+          </FooterLinks>
           <p className="mt-6 mb-2 font-semibold text-sm">Prices shown in</p>
           <CurrencySwitch currency={currency} />
         </div>
@@ -110,16 +100,12 @@ export function SiteFooter({
   );
 }
 
-function FooterLinks({ links }: { links: readonly { to: string; label: string }[] }) {
+function FooterLinks(props: { links: readonly NavLink[]; children?: React.ReactNode }) {
   return (
-    <ul className="mt-3 space-y-2 text-sm">
-      {links.map((link) => (
-        <li key={link.to}>
-          <Link to={link.to} className="text-muted-foreground hover:text-foreground">
-            {link.label}
-          </Link>
-        </li>
-      ))}
-    </ul>
+    <LinkList
+      className="mt-3 space-y-2 text-sm"
+      linkClassName="text-muted-foreground hover:text-foreground"
+      {...props}
+    />
   );
 }

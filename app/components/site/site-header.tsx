@@ -2,15 +2,12 @@ import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { ChevronDown } from "~/components/site/icons/ChevronDown";
 import { MenuIcon } from "~/components/site/icons/MenuIcon";
+import { LinkList } from "~/components/site/link-list";
 import { Logo } from "~/components/site/logo";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
-import { mainNav, type NavGroup, type NavLink } from "~/content/site";
+import { isNavGroup, mainNav, type NavGroup } from "~/content/site";
 import { cx } from "~/lib/cx";
-
-function isGroup(item: NavLink | NavGroup): item is NavGroup {
-  return "items" in item;
-}
 
 /**
  * A header dropdown as a native popover, without script: the browser closes it on Escape or a click
@@ -29,21 +26,15 @@ function NavMenu({ group }: { group: NavGroup }) {
       >
         {group.label} <ChevronDown className="size-4" aria-hidden />
       </button>
-      <ul
+      <LinkList
         id={id}
         popover="auto"
         aria-label={group.label}
         className="m-0 mt-1 min-w-56 rounded-md border bg-popover p-1 shadow-lg [inset:auto] [left:anchor(left)] [top:anchor(bottom)]"
         style={{ positionAnchor: `--${id}` } as React.CSSProperties}
-      >
-        {group.items.map((link) => (
-          <li key={link.to}>
-            <Link to={link.to} className="block rounded px-3 py-2 text-sm hover:bg-accent focus:bg-accent">
-              {link.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+        links={group.items}
+        linkClassName="block rounded px-3 py-2 text-sm hover:bg-accent focus:bg-accent"
+      />
     </>
   );
 }
@@ -82,7 +73,7 @@ export function SiteHeader({ logo }: { logo: string | null }) {
         <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {mainNav.map((item) =>
-              isGroup(item) ? (
+              isNavGroup(item) ? (
                 <li key={item.label}>
                   <NavMenu group={item} />
                 </li>
@@ -124,20 +115,12 @@ export function SiteHeader({ logo }: { logo: string | null }) {
             >
               <ul className="divide-y">
                 {mainNav.map((item) =>
-                  isGroup(item) ? (
+                  isNavGroup(item) ? (
                     <li key={item.label} className="py-3">
                       <p className="mb-1 font-semibold text-muted-foreground text-xs uppercase tracking-wide">
                         {item.label}
                       </p>
-                      <ul>
-                        {item.items.map((link) => (
-                          <li key={link.to}>
-                            <Link to={link.to} className="block py-2 font-medium">
-                              {link.label}
-                            </Link>
-                          </li>
-                        ))}
-                      </ul>
+                      <LinkList links={item.items} linkClassName="block py-2 font-medium" />
                     </li>
                   ) : (
                     <li key={item.to}>

@@ -48,31 +48,15 @@ export default function AboutPage() {
         <StatList stats={aboutStats} className="mx-auto max-w-5xl" />
       </Section>
 
-      <Section
-        id="values"
-        eyebrow={aboutValuesSection.eyebrow}
-        title={aboutValuesSection.title}
-        description={aboutValuesSection.description}
-      >
+      <Section id="values" {...aboutValuesSection}>
         <FeatureGrid items={aboutValues} columns={4} />
       </Section>
 
-      <Section
-        id="team"
-        tone="muted"
-        eyebrow={aboutTeamSection.eyebrow}
-        title={aboutTeamSection.title}
-        description={aboutTeamSection.description}
-      >
+      <Section id="team" tone="muted" {...aboutTeamSection}>
         <TeamGrid members={aboutTeam} />
       </Section>
 
-      <Section
-        id="certifications"
-        eyebrow={aboutCertificationsSection.eyebrow}
-        title={aboutCertificationsSection.title}
-        description={aboutCertificationsSection.description}
-      >
+      <Section id="certifications" {...aboutCertificationsSection}>
         <FeatureGrid items={aboutCertifications} columns={3} />
       </Section>
 

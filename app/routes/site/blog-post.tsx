@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { FeaturedImage, PostHtml } from "~/components/site/blog";
 import { ArrowLeftIcon } from "~/components/site/icons/ArrowLeftIcon";
 import { NotFoundScreen } from "~/components/site/not-found-screen";
 import { SiteBadge } from "~/components/site/site-badge";
@@ -75,19 +76,9 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
           </p>
         </header>
         {post.featuredImageUrl ? (
-          <img
-            src={post.featuredImageUrl}
-            alt=""
-            width={800}
-            height={450}
-            className="mt-8 aspect-video w-full rounded-xl object-cover"
-          />
+          <FeaturedImage src={post.featuredImageUrl} className="mt-8 aspect-video w-full rounded-xl object-cover" />
         ) : null}
-        <div
-          className="prose-content mt-8"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered by renderMarkdown, which escapes raw HTML and refuses unsafe links.
-          dangerouslySetInnerHTML={{ __html: html }}
-        />
+        <PostHtml html={html} />
       </article>
     </main>
   );

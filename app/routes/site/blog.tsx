@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { FeaturedImage } from "~/components/site/blog";
 import { NewsletterForm } from "~/components/site/forms/newsletter-form";
 import { Calendar } from "~/components/site/icons/Calendar";
 import { Clock } from "~/components/site/icons/Clock";
@@ -48,11 +49,8 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
               <li key={post.id}>
                 <article className="flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm">
                   {post.featuredImageUrl ? (
-                    <img
+                    <FeaturedImage
                       src={post.featuredImageUrl}
-                      alt=""
-                      width={800}
-                      height={450}
                       // The first card's image is the largest thing a phone shows at first: fetch it at once.
                       loading={index === 0 ? "eager" : "lazy"}
                       fetchPriority={index === 0 ? "high" : "auto"}

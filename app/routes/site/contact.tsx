@@ -4,6 +4,8 @@ import { Clock } from "~/components/site/icons/Clock";
 import { Mail } from "~/components/site/icons/Mail";
 import { MapPin } from "~/components/site/icons/MapPin";
 import { Phone } from "~/components/site/icons/Phone";
+import type { SiteIcon } from "~/components/site/icons/site-icon";
+import { OfficeAddress } from "~/components/site/office-address";
 import { Section } from "~/components/site/section";
 import { FaqList } from "~/components/site/sections/faq-list";
 import { PageHero } from "~/components/site/sections/page-hero";
@@ -19,6 +21,7 @@ import {
   offices,
   phones,
 } from "~/content/contact";
+import { cx } from "~/lib/cx";
 import { sitePageMeta } from "~/lib/seo";
 import type { Route } from "./+types/contact";
 
@@ -26,17 +29,25 @@ export function meta({ matches }: Route.MetaArgs) {
   return sitePageMeta(matches, contactSeo);
 }
 
-function DetailCard({ icon, title, children }: { icon: React.ReactNode; title: string; children: React.ReactNode }) {
+function DetailCard({ icon: Icon, title, children }: { icon: SiteIcon; title: string; children: React.ReactNode }) {
   return (
     <SiteCard className="h-full gap-4">
       <SiteCardHeader className="grid-cols-[auto_1fr] items-center gap-x-3">
         <span className="inline-flex size-10 items-center justify-center rounded-lg bg-accent text-primary">
-          {icon}
+          <Icon aria-hidden="true" className="size-5" />
         </span>
         <h3 className="font-semibold text-lg leading-snug">{title}</h3>
       </SiteCardHeader>
       <SiteCardContent>{children}</SiteCardContent>
     </SiteCard>
+  );
+}
+
+function ContactLink({ href, className, children }: { href: string; className?: string; children: React.ReactNode }) {
+  return (
+    <a href={href} className={cx(className, "text-primary underline-offset-4 hover:underline focus-visible:underline")}>
+      {children}
+    </a>
   );
 }
 
@@ -48,31 +59,20 @@ export default function ContactPage() {
       <Section id="contact-details" title={contactCopy.detailsTitle} description={contactCopy.detailsDescription}>
         <div className="grid gap-6 md:grid-cols-2">
           {offices.map((office) => (
-            <DetailCard key={office.id} icon={<MapPin aria-hidden="true" className="size-5" />} title={office.label}>
-              <address className="text-muted-foreground not-italic leading-relaxed">
-                {office.lines.map((line) => (
-                  <span key={line} className="block">
-                    {line}
-                  </span>
-                ))}
-              </address>
+            <DetailCard key={office.id} icon={MapPin} title={office.label}>
+              <OfficeAddress lines={office.lines} className="leading-relaxed" />
             </DetailCard>
           ))}
         </div>
 
         <div className="mt-6 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          <DetailCard icon={<Phone aria-hidden="true" className="size-5" />} title={contactCopy.phoneTitle}>
+          <DetailCard icon={Phone} title={contactCopy.phoneTitle}>
             <ul className="space-y-3">
               {phones.map((phone) => (
                 <li key={phone.region} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
                   <span className="font-medium">{phone.region}</span>
                   {phone.display && phone.tel ? (
-                    <a
-                      href={`tel:${phone.tel}`}
-                      className="text-primary underline-offset-4 hover:underline focus-visible:underline"
-                    >
-                      {phone.display}
-                    </a>
+                    <ContactLink href={`tel:${phone.tel}`}>{phone.display}</ContactLink>
                   ) : (
                     <SiteBadge variant="secondary">{contactCopy.comingSoon}</SiteBadge>
                   )}
@@ -81,24 +81,21 @@ export default function ContactPage() {
             </ul>
           </DetailCard>
 
-          <DetailCard icon={<Mail aria-hidden="true" className="size-5" />} title={contactCopy.emailTitle}>
+          <DetailCard icon={Mail} title={contactCopy.emailTitle}>
             <ul className="space-y-3">
               {emails.map((email) => (
                 <li key={email.address}>
                   <span className="block font-medium">{email.label}</span>
-                  <a
-                    href={`mailto:${email.address}`}
-                    className="wrap-anywhere text-primary underline-offset-4 hover:underline focus-visible:underline"
-                  >
+                  <ContactLink href={`mailto:${email.address}`} className="wrap-anywhere">
                     {email.address}
-                  </a>
+                  </ContactLink>
                   <span className="block text-muted-foreground text-sm">{email.description}</span>
                 </li>
               ))}
             </ul>
           </DetailCard>
 
-          <DetailCard icon={<Clock aria-hidden="true" className="size-5" />} title={contactCopy.hoursTitle}>
+          <DetailCard icon={Clock} title={contactCopy.hoursTitle}>
             <dl className="space-y-3">
               {businessHours.map((entry) => (
                 <div key={entry.region}>

@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
-import { getRequestInfo, getServices } from "~/http/context.server";
+import type { EstimatorState } from "~/components/site/estimator/estimator-wizard";
+import { getServices } from "~/http/context.server";
 import { requireFormData } from "~/http/form-data.server";
 import {
   type EstimatorAnswers,
@@ -10,33 +11,15 @@ import {
   stepProblem,
 } from "~/lib/estimator";
 import { estimatorFormValues, estimatorSchema } from "~/lib/schemas/estimator";
-import { attributionOf } from "~/server/leads/attribution.server";
-import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/server/leads/capture.server";
 import { saveEstimateLead } from "~/server/leads/estimator.server";
-import {
-  formTokenOf,
-  HONEYPOT_FIELD,
-  spamReason,
-  TOO_MANY_SUBMISSIONS,
-  TooManySubmissions,
-} from "~/server/leads/spam.server";
-import { leadMailContext } from "~/server/mail/lead-mails.server";
-import { countLeadCaptured, countLeadRefused } from "~/server/metrics/metrics.server";
-
-export type EstimatorActionData = {
-  /** The step to show next (1–6), or the result screen when `done`. */
-  step: number;
-  done: boolean;
-  answers: EstimatorAnswers;
-  /** A toast for the browser, or a notice on the page without JavaScript. */
-  message: { type: "success" | "error"; title: string; description: string } | null;
-  fieldErrors: Record<string, string>;
-};
+import { TOO_MANY_SUBMISSIONS } from "~/server/leads/spam.server";
+import { countLeadRefused } from "~/server/metrics/metrics.server";
+import { saveVisitorLead } from "./visitor-lead.server";
 
 type Reply = (
-  body: Partial<EstimatorActionData> & { step: number },
+  body: Partial<EstimatorState> & { step: number },
   init?: number | ResponseInit,
-) => ReturnType<typeof data<EstimatorActionData>>;
+) => ReturnType<typeof data<EstimatorState>>;
 
 const clampStep = (value: number) => Math.min(STEP_COUNT, Math.max(1, Number.isInteger(value) ? value : 1));
 
@@ -51,7 +34,7 @@ export async function handleEstimatorRequest(context: Readonly<RouterContextProv
   const answers = readDraftAnswers(formData);
   const current = clampStep(Number(formData.get("step")));
   const reply: Reply = (body, init) =>
-    data<EstimatorActionData>(
+    data<EstimatorState>(
       {
         done: false,
         answers,
@@ -82,8 +65,7 @@ async function submitEstimate(
   formData: FormData,
   reply: Reply,
 ) {
-  const services = getServices(context);
-  const { db, logger, mailWorker, formSecret } = services;
+  const { db } = getServices(context);
   const parsed = estimatorSchema.safeParse(estimatorFormValues(formData));
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
@@ -103,37 +85,17 @@ async function submitEstimate(
   }
   const answers = parsed.data;
   const email = answers.email.toLowerCase();
-  const spam = spamReason(
-    { honeypot: formData.get(HONEYPOT_FIELD), token: formTokenOf(request), email },
-    { secret: formSecret, requireToken: true },
+  const outcome = await saveVisitorLead(
+    context,
+    request,
+    formData,
+    { email, flow: "cost-estimator", via: "estimator" },
+    (...capture) => saveEstimateLead(db, answers, ...capture),
   );
-  try {
-    const { leadId, mailsQueued } = await saveEstimateLead(
-      db,
-      answers,
-      attributionOf(request, formData),
-      leadMailContext(services),
-      spam,
-      { clientIp: getRequestInfo(context).clientIp, email, secret: formSecret },
-    );
-    logger.info({ leadId, flow: "cost-estimator", mailsQueued, spam }, "lead captured");
-    countLeadCaptured("estimator", spam);
-    void mailWorker.kick();
-  } catch (error) {
-    if (error instanceof TooManySubmissions) {
-      countLeadRefused("estimator", "rate_limited");
-      return reply(
-        { step: STEP_COUNT, message: { type: "error", title: "Error", description: TOO_MANY_SUBMISSIONS } },
-        { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
-      );
-    }
-    logger.error({ err: error, flow: "cost-estimator" }, "lead capture failed");
-    countLeadRefused("estimator", "unavailable");
-    const [title, description] = estimatorMessages.failure;
-    return reply(
-      { step: STEP_COUNT, message: { type: "error", title, description } },
-      { status: 503, headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) } },
-    );
+  if ("refused" in outcome) {
+    const [title, description] =
+      outcome.refused === "rate_limited" ? ["Error", TOO_MANY_SUBMISSIONS] : estimatorMessages.failure;
+    return reply({ step: STEP_COUNT, message: { type: "error", title, description } }, outcome.init);
   }
   const [title, description] = estimatorMessages.success;
   return reply({ step: STEP_COUNT, done: true, answers, message: { type: "success", title, description } });

@@ -1,12 +1,12 @@
 import { ContactForm } from "~/components/site/forms/contact-form";
 import { HeroVideo } from "~/components/site/hero-video";
 import { AdPlatforms } from "~/components/site/home/ad-platforms";
-import { CoreServices } from "~/components/site/home/core-services";
-import { IndustriesGrid } from "~/components/site/home/industries-grid";
 import { Integrations } from "~/components/site/home/integrations";
+import { LinkCardSection } from "~/components/site/home/link-card-section";
 import { StatCards } from "~/components/site/home/stat-cards";
 import { Testimonials } from "~/components/site/home/testimonials";
 import { ValueChips } from "~/components/site/home/value-chips";
+import { IconList } from "~/components/site/icon-list";
 import { ShieldCheckIcon } from "~/components/site/icons/ShieldCheckIcon";
 import { GuideDownloadButton } from "~/components/site/lead-dialog-button";
 import { Section } from "~/components/site/section";
@@ -94,9 +94,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <HeroVideo src={settings.heroVideo} poster={settings.heroVideoThumbnail} />
         </div>
       </section>
-      <CoreServices heading={homeSections.services} services={loaderData.content.coreServices} />
+      <LinkCardSection id="services" heading={homeSections.services} cards={loaderData.content.coreServices} />
       <AdPlatforms heading={homeSections.platforms} platforms={loaderData.content.adPlatforms} />
-      <IndustriesGrid heading={homeSections.industries} industries={loaderData.content.industries} />
+      <LinkCardSection id="industries" heading={homeSections.industries} cards={loaderData.content.industries} />
       <Integrations content={loaderData.content.integrations} />
       <Testimonials heading={homeSections.testimonials} testimonials={loaderData.content.testimonials} />
       <Section
@@ -107,14 +107,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         tone="muted"
       >
         <div className="mx-auto grid max-w-5xl gap-10 lg:grid-cols-[1fr_2fr]">
-          <ul className="space-y-3">
-            {contactSection.benefits.map((benefit) => (
-              <li key={benefit} className="flex gap-2">
-                <ShieldCheckIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
-                {benefit}
-              </li>
-            ))}
-          </ul>
+          <IconList items={contactSection.benefits} icon={ShieldCheckIcon} className="space-y-3" />
           <ContactForm idPrefix="home-contact" />
         </div>
       </Section>

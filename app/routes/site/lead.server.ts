@@ -1,18 +1,11 @@
 import { data, type RouterContextProvider } from "react-router";
-import { getRequestInfo, getServices } from "~/http/context.server";
+import { getServices } from "~/http/context.server";
 import { parseForm, requireFormData, typedValues } from "~/http/form-data.server";
 import { isLeadFlow, isSafeRedirectUrl, type LeadFlow, leadFlows, leadMessages } from "~/lib/schemas/leads";
-import { attributionOf } from "~/server/leads/attribution.server";
-import { captureLead, UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/server/leads/capture.server";
-import {
-  formTokenOf,
-  HONEYPOT_FIELD,
-  spamReason,
-  TOO_MANY_SUBMISSIONS,
-  TooManySubmissions,
-} from "~/server/leads/spam.server";
-import { leadMailContext } from "~/server/mail/lead-mails.server";
-import { countLeadCaptured, countLeadRefused } from "~/server/metrics/metrics.server";
+import { captureLead } from "~/server/leads/capture.server";
+import { TOO_MANY_SUBMISSIONS } from "~/server/leads/spam.server";
+import { countLeadRefused } from "~/server/metrics/metrics.server";
+import { saveVisitorLead } from "./visitor-lead.server";
 
 /** What a visitor form's submission answers: the toast's texts, what to show under the fields, where to go next. */
 export type LeadAnswer = {
@@ -34,8 +27,7 @@ export const GUIDE_NOT_READY = [
 
 /** Validates and saves one visitor form; the answer carries the toast texts for either path (with or without JavaScript). */
 export async function handleLeadSubmission(context: Readonly<RouterContextProvider>, request: Request) {
-  const services = getServices(context);
-  const { db, logger, mailWorker, formSecret } = services;
+  const { db } = getServices(context);
   const formData = await requireFormData(request);
   const flowValue = formData.get("flow");
   const flow: LeadFlow = isLeadFlow(flowValue) ? flowValue : "contact";
@@ -58,45 +50,12 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
     );
   }
   const email = parsed.data.email.toLowerCase();
-  const spam = spamReason(
-    { honeypot: formData.get(HONEYPOT_FIELD), token: formTokenOf(request), email },
-    { secret: formSecret, requireToken: true },
+  const outcome = await saveVisitorLead(context, request, formData, { email, flow, via: "site" }, (...capture) =>
+    captureLead(db, flow, parsed.data, ...capture),
   );
-  let downloadUrl: string | null;
-  try {
-    const saved = await captureLead(
-      db,
-      flow,
-      parsed.data,
-      attributionOf(request, formData),
-      leadMailContext(services),
-      spam,
-      { clientIp: getRequestInfo(context).clientIp, email, secret: formSecret },
-    );
-    downloadUrl = saved.downloadUrl;
-    countLeadCaptured("site", spam);
-    logger.info({ leadId: saved.leadId, flow, mailsQueued: saved.mailsQueued, spam }, "lead captured");
-    void mailWorker.kick();
-  } catch (error) {
-    if (error instanceof TooManySubmissions) {
-      countLeadRefused("site", "rate_limited");
-      return data<LeadAnswer>(
-        {
-          flow,
-          ok: false,
-          title: "Error",
-          description: TOO_MANY_SUBMISSIONS,
-          fieldErrors: {},
-          values: typedValues(formData),
-          downloadUrl: null,
-          redirectUrl: null,
-        },
-        { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
-      );
-    }
-    logger.error({ err: error, flow }, "lead capture failed");
-    countLeadRefused("site", "unavailable");
-    const [title, description] = leadMessages[flow].failure;
+  if ("refused" in outcome) {
+    const [title, description] =
+      outcome.refused === "rate_limited" ? ["Error", TOO_MANY_SUBMISSIONS] : leadMessages[flow].failure;
     // What was typed goes back into the form, so that sending it again is one click.
     return data<LeadAnswer>(
       {
@@ -109,9 +68,10 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
         downloadUrl: null,
         redirectUrl: null,
       },
-      { status: 503, headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) } },
+      outcome.init,
     );
   }
+  const { downloadUrl } = outcome.saved;
   // No guide file uploaded yet: say so rather than promise a download that never starts.
   const [title, description] = flow === "guide" && !downloadUrl ? GUIDE_NOT_READY : leadMessages[flow].success;
   const redirectUrl = "redirectUrl" in parsed.data ? parsed.data.redirectUrl : undefined;

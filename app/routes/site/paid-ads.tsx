@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { CurrencySwitch } from "~/components/site/currency-switch";
+import { FigureList } from "~/components/site/figure-list";
 import { GetStartedButton } from "~/components/site/lead-dialog-button";
-import { OngoingManagement, PlanSections, PricingFaq } from "~/components/site/pricing";
+import { PlanSections, PricingDetails } from "~/components/site/pricing";
 import { Section } from "~/components/site/section";
 import { PageHero } from "~/components/site/sections/page-hero";
 import { buttonVariants } from "~/components/ui/button-variants";
@@ -37,21 +38,15 @@ export default function PaidAds({ loaderData }: Route.ComponentProps) {
         ) : null}
         <CurrencySwitch currency={currency} />
       </PageHero>
-      <PlanSections
-        plans={loaderData.plans}
-        currency={currency}
-        plansTitle={paidAdsPage.plansTitle}
-        setupTitle={paidAdsPage.setupTitle}
-      />
+      <PlanSections plans={loaderData.plans} currency={currency} titles={paidAdsPage} />
       <Section id="results">
-        <dl className="mx-auto grid max-w-4xl gap-6 text-center sm:grid-cols-3">
-          {paidAdsPage.socialProof.map((item) => (
-            <div key={item.label} className="rounded-xl border bg-card p-6">
-              <dt className="text-muted-foreground">{item.label}</dt>
-              <dd className="order-first font-bold text-4xl text-primary">{item.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <FigureList
+          figures={paidAdsPage.socialProof}
+          className="mx-auto grid max-w-4xl gap-6 text-center sm:grid-cols-3"
+          figureClassName="rounded-xl border bg-card p-6"
+          labelClassName="text-muted-foreground"
+          valueClassName="order-first font-bold text-4xl text-primary"
+        />
       </Section>
       <Section
         id="winter-cta"
@@ -68,8 +63,7 @@ export default function PaidAds({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </Section>
-      {loaderData.ongoingManagement ? <OngoingManagement content={loaderData.ongoingManagement} /> : null}
-      {loaderData.faq ? <PricingFaq content={loaderData.faq} /> : null}
+      <PricingDetails ongoingManagement={loaderData.ongoingManagement} faq={loaderData.faq} />
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { CurrencySwitch } from "~/components/site/currency-switch";
+import { IconList } from "~/components/site/icon-list";
 import { CheckIcon } from "~/components/site/icons/CheckIcon";
 import { SetupServiceCard } from "~/components/site/pricing";
 import { Section } from "~/components/site/section";
@@ -44,14 +45,7 @@ export default function SetupService({ loaderData }: Route.ComponentProps) {
         </div>
       </Section>
       <Section id="included" title="What's included">
-        <ul className="mx-auto grid max-w-4xl gap-3 sm:grid-cols-2">
-          {page.included.map((item) => (
-            <li key={item} className="flex gap-2">
-              <CheckIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
-              {item}
-            </li>
-          ))}
-        </ul>
+        <IconList items={page.included} icon={CheckIcon} className="mx-auto grid max-w-4xl gap-3 sm:grid-cols-2" />
       </Section>
       <Section id="process" title="How it works" tone="muted">
         <ol className="mx-auto grid max-w-4xl gap-4 sm:grid-cols-4">

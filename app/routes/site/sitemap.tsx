@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { LinkList } from "~/components/site/link-list";
 import { Section } from "~/components/site/section";
 import { PageHero } from "~/components/site/sections/page-hero";
 import { brand } from "~/content/brand";
@@ -42,15 +42,7 @@ export default function Sitemap({ loaderData }: Route.ComponentProps) {
           {sections.map((section) => (
             <nav key={section.title} aria-label={section.title}>
               <h2 className="font-semibold text-lg">{section.title}</h2>
-              <ul className="mt-3 space-y-2">
-                {section.links.map((link) => (
-                  <li key={link.to}>
-                    <Link to={link.to} className="text-primary hover:underline">
-                      {link.label}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <LinkList className="mt-3 space-y-2" links={section.links} linkClassName="text-primary hover:underline" />
             </nav>
           ))}
         </div>

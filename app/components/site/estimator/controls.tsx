@@ -1,4 +1,3 @@
-import type * as React from "react";
 import { cx } from "~/lib/cx";
 
 /** The estimator's own native controls: card-like radio and checkbox choices, and a labelled slider. */
@@ -17,15 +16,24 @@ type ChoiceProps = {
   columns?: 2 | 3;
 };
 
+/** A question's options as cards in a fieldset: its legend, an optional hint, and its error. */
 function ChoiceFieldset({
   legend,
   name,
+  options,
+  labels,
   required,
   error,
   hint,
   columns = 2,
-  children,
-}: Omit<ChoiceProps, "options" | "labels"> & { children: React.ReactNode }) {
+  type,
+  isChecked,
+  onToggle,
+}: ChoiceProps & {
+  type: "radio" | "checkbox";
+  isChecked: (option: string) => boolean;
+  onToggle: (option: string, checked: boolean) => void;
+}) {
   const describedBy = [hint ? `${name}-hint` : null, error ? `${name}-error` : null].filter(Boolean).join(" ");
   return (
     <fieldset
@@ -43,7 +51,19 @@ function ChoiceFieldset({
         </p>
       ) : null}
       <div className={cx("grid gap-3", columns === 3 ? "sm:grid-cols-2 lg:grid-cols-3" : "sm:grid-cols-2")}>
-        {children}
+        {options.map((option) => (
+          <label key={option} className={choiceCard}>
+            <input
+              type={type}
+              name={name}
+              value={option}
+              checked={isChecked(option)}
+              onChange={(event) => onToggle(option, event.currentTarget.checked)}
+              className="size-4 shrink-0 accent-primary"
+            />
+            {labels[option] ?? option}
+          </label>
+        ))}
       </div>
       {error ? (
         <p id={`${name}-error`} className="text-destructive text-sm">
@@ -57,58 +77,29 @@ function ChoiceFieldset({
 export function RadioChoices({
   value,
   onChange,
-  options,
-  labels,
   ...props
 }: ChoiceProps & { value: string; onChange: (value: string) => void }) {
-  return (
-    <ChoiceFieldset {...props}>
-      {options.map((option) => (
-        <label key={option} className={choiceCard}>
-          <input
-            type="radio"
-            name={props.name}
-            value={option}
-            checked={value === option}
-            onChange={() => onChange(option)}
-            className="size-4 shrink-0 accent-primary"
-          />
-          {labels[option] ?? option}
-        </label>
-      ))}
-    </ChoiceFieldset>
-  );
+  return <ChoiceFieldset {...props} type="radio" isChecked={(option) => option === value} onToggle={onChange} />;
 }
 
 export function CheckboxChoices({
   values,
   onChange,
-  options,
-  labels,
   ...props
 }: ChoiceProps & { values: string[]; onChange: (values: string[]) => void }) {
   return (
-    <ChoiceFieldset {...props}>
-      {options.map((option) => (
-        <label key={option} className={choiceCard}>
-          <input
-            type="checkbox"
-            name={props.name}
-            value={option}
-            checked={values.includes(option)}
-            onChange={(event) =>
-              onChange(
-                event.currentTarget.checked
-                  ? options.filter((each) => each === option || values.includes(each))
-                  : values.filter((each) => each !== option),
-              )
-            }
-            className="size-4 shrink-0 accent-primary"
-          />
-          {labels[option] ?? option}
-        </label>
-      ))}
-    </ChoiceFieldset>
+    <ChoiceFieldset
+      {...props}
+      type="checkbox"
+      isChecked={(option) => values.includes(option)}
+      onToggle={(option, checked) =>
+        onChange(
+          checked
+            ? props.options.filter((each) => each === option || values.includes(each))
+            : values.filter((each) => each !== option),
+        )
+      }
+    />
   );
 }
 

@@ -24,6 +24,29 @@ function Row({ label, children, strong }: { label: React.ReactNode; children: Re
   );
 }
 
+/** One of the result's two cards: a titled list of figures, then an optional note. */
+function ResultCard({
+  id,
+  title,
+  note,
+  children,
+}: {
+  id: string;
+  title: string;
+  note?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="rounded-xl border bg-card p-6 shadow-sm">
+      <h3 id={id} className="font-semibold text-xl">
+        {title}
+      </h3>
+      <dl className="mt-3 divide-y">{children}</dl>
+      {note}
+    </section>
+  );
+}
+
 function Price({ amount, original, currency }: { amount: string; original: string | null; currency: string }) {
   return (
     <>
@@ -63,53 +86,48 @@ export function EstimateResult({ answers, onRestart }: { answers: EstimatorAnswe
       </div>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <section aria-labelledby="estimate-breakdown" className="rounded-xl border bg-card p-6 shadow-sm">
-          <h3 id="estimate-breakdown" className="font-semibold text-xl">
-            {copy.breakdownTitle}
-          </h3>
-          <dl className="mt-3 divide-y">
-            <Row label="Monthly ad spend">{money(estimate.monthlyAdSpend)}</Row>
-            <Row label={`Management fee (${ESTIMATE_RATES.managementFeeRate * 100}% of ad spend)`}>
-              <Price
-                amount={money(estimate.managementFee)}
-                original={estimate.originalManagementFee === null ? null : money(estimate.originalManagementFee)}
-                currency={estimate.currency}
-              />
-            </Row>
-            <Row label="One-time setup fee">
-              <Price
-                amount={money(estimate.setupFee)}
-                original={estimate.originalSetupFee === null ? null : money(estimate.originalSetupFee)}
-                currency={estimate.currency}
-              />
-            </Row>
-            <Row label="First month total" strong>
-              {money(estimate.firstMonthTotal)}
-            </Row>
-            <Row label="Monthly total from month 2" strong>
-              {months > 1 ? money(estimate.laterMonthlyTotal) : "—"}
-            </Row>
-            <Row label={`Total for ${months} month${months === 1 ? "" : "s"}`} strong>
-              <span className="text-primary text-xl">{money(estimate.durationTotal)}</span>
-            </Row>
-          </dl>
-        </section>
+        <ResultCard id="estimate-breakdown" title={copy.breakdownTitle}>
+          <Row label="Monthly ad spend">{money(estimate.monthlyAdSpend)}</Row>
+          <Row label={`Management fee (${ESTIMATE_RATES.managementFeeRate * 100}% of ad spend)`}>
+            <Price
+              amount={money(estimate.managementFee)}
+              original={estimate.originalManagementFee === null ? null : money(estimate.originalManagementFee)}
+              currency={estimate.currency}
+            />
+          </Row>
+          <Row label="One-time setup fee">
+            <Price
+              amount={money(estimate.setupFee)}
+              original={estimate.originalSetupFee === null ? null : money(estimate.originalSetupFee)}
+              currency={estimate.currency}
+            />
+          </Row>
+          <Row label="First month total" strong>
+            {money(estimate.firstMonthTotal)}
+          </Row>
+          <Row label="Monthly total from month 2" strong>
+            {months > 1 ? money(estimate.laterMonthlyTotal) : "—"}
+          </Row>
+          <Row label={`Total for ${months} month${months === 1 ? "" : "s"}`} strong>
+            <span className="text-primary text-xl">{money(estimate.durationTotal)}</span>
+          </Row>
+        </ResultCard>
 
-        <section aria-labelledby="estimate-projections" className="rounded-xl border bg-card p-6 shadow-sm">
-          <h3 id="estimate-projections" className="font-semibold text-xl">
-            {copy.projectionsTitle}
-          </h3>
-          <dl className="mt-3 divide-y">
-            <Row label="Estimated clicks">{count(estimate.clicks)}</Row>
-            <Row label="Estimated impressions">{count(estimate.impressions)}</Row>
-            <Row label="Estimated conversions">{count(estimate.conversions)}</Row>
-          </dl>
-          <p className="mt-4 text-muted-foreground text-sm">
-            Based on an average cost per click of {money(estimate.costPerClick)}, a{" "}
-            {ESTIMATE_RATES.clickThroughRate * 100}% click-through rate and a {ESTIMATE_RATES.conversionRate * 100}%
-            conversion rate. Actual results depend on your market, offer and creative.
-          </p>
-        </section>
+        <ResultCard
+          id="estimate-projections"
+          title={copy.projectionsTitle}
+          note={
+            <p className="mt-4 text-muted-foreground text-sm">
+              Based on an average cost per click of {money(estimate.costPerClick)}, a{" "}
+              {ESTIMATE_RATES.clickThroughRate * 100}% click-through rate and a {ESTIMATE_RATES.conversionRate * 100}%
+              conversion rate. Actual results depend on your market, offer and creative.
+            </p>
+          }
+        >
+          <Row label="Estimated clicks">{count(estimate.clicks)}</Row>
+          <Row label="Estimated impressions">{count(estimate.impressions)}</Row>
+          <Row label="Estimated conversions">{count(estimate.conversions)}</Row>
+        </ResultCard>
       </div>
 
       <div className="rounded-xl border bg-accent p-6 text-center">

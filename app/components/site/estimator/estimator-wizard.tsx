@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { FormGuards, SelectField, TextAreaField, TextField } from "~/components/site/forms/fields";
+import { addVisitorContext } from "~/components/site/forms/use-lead-form";
 import { useSiteToast } from "~/components/site/site-toaster";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { estimatorCopy as copy } from "~/content/estimator";
@@ -34,12 +35,60 @@ import { EstimateResult } from "./estimate-result";
 
 /** What the server answered (the no-JavaScript wizard's page state, or the fetcher's reply). */
 export type EstimatorState = {
+  /** The step to show next (1–6), or the result screen when `done`. */
   step: number;
   done: boolean;
   answers: EstimatorAnswers;
+  /** A toast for the browser, or a notice on the page without JavaScript. */
   message: { type: "success" | "error"; title: string; description: string } | null;
   fieldErrors: Record<string, string>;
 };
+
+/** The answers a visitor types or picks from a list: every one a string. */
+type TextAnswer = {
+  [K in keyof EstimatorAnswers]: EstimatorAnswers[K] extends string ? K : never;
+}[keyof EstimatorAnswers];
+
+/** The questions answered by picking one card (all required). */
+const singleChoices = {
+  businessType: { legend: "Business type", options: BUSINESS_TYPES, columns: 3 },
+  campaignObjective: { legend: "Campaign objective", options: CAMPAIGN_OBJECTIVES },
+  audienceType: { legend: "Audience type", options: AUDIENCE_TYPES, columns: 3 },
+} as const;
+
+/** The questions answered by ticking any number of cards. */
+const multipleChoices = {
+  platforms: {
+    legend: "Advertising platforms",
+    required: true,
+    hint: "Choose every platform you want to advertise on.",
+    options: PLATFORMS,
+  },
+  additionalServices: {
+    legend: "Additional services",
+    hint: "Optional: choose any services you would like included in your plan.",
+    options: ADDITIONAL_SERVICES,
+  },
+} as const;
+
+/** The last step's contact details. */
+const contactQuestions = [
+  ["fullName", { label: "Full name", type: "text", required: true, autoComplete: "name" }],
+  ["email", { label: "Email", type: "email", required: true, autoComplete: "email" }],
+  ["phone", { label: "Phone", type: "tel", required: false, autoComplete: "tel" }],
+  ["company", { label: "Company", type: "text", required: false, autoComplete: "organization" }],
+  [
+    "website",
+    {
+      label: "Website",
+      type: "text",
+      required: false,
+      autoComplete: "url",
+      inputMode: "url",
+      className: "sm:col-span-2",
+    },
+  ],
+] as const;
 
 const currencyLabels = Object.fromEntries(ESTIMATOR_CURRENCIES.map((code) => [code, code]));
 
@@ -131,12 +180,7 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorState }) {
     const formData = new FormData(event.currentTarget);
     formData.set("intent", "submit");
     formData.set("pageUrl", window.location.href);
-    formData.set("referrer", document.referrer);
-    formData.set("language", navigator.language);
-    formData.set(
-      "platform",
-      (navigator as { userAgentData?: { platform?: string } }).userAgentData?.platform ?? navigator.platform,
-    );
+    addVisitorContext(formData);
     fetcher.submit(formData, { method: "post", action: "/cost-estimator" });
   };
 
@@ -161,6 +205,57 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorState }) {
   }
 
   const money = (amount: number) => formatMoney(amount, answers.currency);
+  // Each control shows its answer and its error, and a change updates the answer (clearing the error).
+  const field = <K extends TextAnswer>(name: K) => ({
+    id: `estimator-${name}`,
+    name,
+    value: answers[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      update(name, event.currentTarget.value as EstimatorAnswers[K]),
+    error: errors[name],
+  });
+  // Typed answers are capped at the lengths the server accepts.
+  const typed = (name: keyof typeof ESTIMATOR_LIMITS) => ({ maxLength: ESTIMATOR_LIMITS[name], ...field(name) });
+  const radio = (name: keyof typeof singleChoices) => (
+    <RadioChoices
+      {...singleChoices[name]}
+      name={name}
+      required
+      labels={estimatorLabels[name]}
+      value={answers[name]}
+      onChange={(value) => update(name, value)}
+      error={errors[name]}
+    />
+  );
+  const checkboxes = (name: keyof typeof multipleChoices) => (
+    <CheckboxChoices
+      {...multipleChoices[name]}
+      name={name}
+      labels={estimatorLabels[name]}
+      values={answers[name]}
+      onChange={(values) => update(name, values)}
+      error={errors[name]}
+    />
+  );
+  const slider = (
+    name: "monthlyAdSpend" | "campaignDuration",
+    label: string,
+    range: { min: number; max: number; step: number },
+    format: (value: number) => string,
+  ) => (
+    <SliderField
+      id={`estimator-${name}`}
+      label={label}
+      name={name}
+      min={range.min}
+      max={range.max}
+      step={range.step}
+      value={answers[name]}
+      onChange={(value) => update(name, value)}
+      format={format}
+      error={errors[name]}
+    />
+  );
   const section = ESTIMATOR_STEPS[step - 1]!;
   return (
     <form
@@ -203,64 +298,21 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorState }) {
 
       {step === 1 ? (
         <>
-          <RadioChoices
-            legend="Business type"
-            name="businessType"
-            required
-            options={BUSINESS_TYPES}
-            labels={estimatorLabels.businessType}
-            value={answers.businessType}
-            onChange={(value) => update("businessType", value)}
-            error={errors.businessType}
-            columns={3}
-          />
+          {radio("businessType")}
           <SelectField
-            id="estimator-industry"
             label="Industry"
-            name="industry"
             options={ESTIMATOR_INDUSTRIES}
             labels={estimatorLabels.industry}
-            value={answers.industry}
-            onChange={(event) => update("industry", event.currentTarget.value)}
-            error={errors.industry}
+            {...field("industry")}
           />
-          <RadioChoices
-            legend="Campaign objective"
-            name="campaignObjective"
-            required
-            options={CAMPAIGN_OBJECTIVES}
-            labels={estimatorLabels.campaignObjective}
-            value={answers.campaignObjective}
-            onChange={(value) => update("campaignObjective", value)}
-            error={errors.campaignObjective}
-          />
+          {radio("campaignObjective")}
         </>
       ) : null}
 
       {step === 2 ? (
         <>
-          <CheckboxChoices
-            legend="Advertising platforms"
-            name="platforms"
-            required
-            hint="Choose every platform you want to advertise on."
-            options={PLATFORMS}
-            labels={estimatorLabels.platforms}
-            values={answers.platforms}
-            onChange={(values) => update("platforms", values)}
-            error={errors.platforms}
-          />
-          <RadioChoices
-            legend="Audience type"
-            name="audienceType"
-            required
-            options={AUDIENCE_TYPES}
-            labels={estimatorLabels.audienceType}
-            value={answers.audienceType}
-            onChange={(value) => update("audienceType", value)}
-            error={errors.audienceType}
-            columns={3}
-          />
+          {checkboxes("platforms")}
+          {radio("audienceType")}
           <div className="grid gap-4 sm:grid-cols-3">
             {(
               [
@@ -269,17 +321,7 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorState }) {
                 ["targetCity", "Target city", "address-level2"],
               ] as const
             ).map(([name, label, autoComplete]) => (
-              <TextField
-                key={name}
-                id={`estimator-${name}`}
-                label={label}
-                name={name}
-                maxLength={ESTIMATOR_LIMITS[name]}
-                autoComplete={autoComplete}
-                value={answers[name]}
-                onChange={(event) => update(name, event.currentTarget.value)}
-                error={errors[name]}
-              />
+              <TextField key={name} label={label} {...typed(name)} autoComplete={autoComplete} />
             ))}
           </div>
         </>
@@ -287,55 +329,18 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorState }) {
 
       {step === 3 ? (
         <>
-          <SelectField
-            id="estimator-currency"
-            label="Currency"
-            name="currency"
-            options={ESTIMATOR_CURRENCIES}
-            labels={currencyLabels}
-            value={answers.currency}
-            onChange={(event) => update("currency", event.currentTarget.value as EstimatorAnswers["currency"])}
-            error={errors.currency}
-          />
-          <SliderField
-            id="estimator-monthlyAdSpend"
-            label="Monthly ad spend"
-            name="monthlyAdSpend"
-            min={AD_SPEND.min}
-            max={AD_SPEND.max}
-            step={AD_SPEND.step}
-            value={answers.monthlyAdSpend}
-            onChange={(value) => update("monthlyAdSpend", value)}
-            format={money}
-            error={errors.monthlyAdSpend}
-          />
-          <SliderField
-            id="estimator-campaignDuration"
-            label="Campaign duration"
-            name="campaignDuration"
-            min={DURATION.min}
-            max={DURATION.max}
-            step={DURATION.step}
-            value={answers.campaignDuration}
-            onChange={(value) => update("campaignDuration", value)}
-            format={(months) => `${months} month${months === 1 ? "" : "s"}`}
-            error={errors.campaignDuration}
-          />
+          <SelectField label="Currency" options={ESTIMATOR_CURRENCIES} labels={currencyLabels} {...field("currency")} />
+          {slider("monthlyAdSpend", "Monthly ad spend", AD_SPEND, money)}
+          {slider(
+            "campaignDuration",
+            "Campaign duration",
+            DURATION,
+            (months) => `${months} month${months === 1 ? "" : "s"}`,
+          )}
         </>
       ) : null}
 
-      {step === 4 ? (
-        <CheckboxChoices
-          legend="Additional services"
-          name="additionalServices"
-          hint="Optional: choose any services you would like included in your plan."
-          options={ADDITIONAL_SERVICES}
-          labels={estimatorLabels.additionalServices}
-          values={answers.additionalServices}
-          onChange={(values) => update("additionalServices", values)}
-          error={errors.additionalServices}
-        />
-      ) : null}
+      {step === 4 ? checkboxes("additionalServices") : null}
 
       {step === 5 ? (
         <div className="grid gap-4 sm:grid-cols-3">
@@ -346,27 +351,12 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorState }) {
               ["monthlyTraffic", "Monthly website traffic", "numeric"],
             ] as const
           ).map(([name, label, inputMode]) => (
-            <TextField
-              key={name}
-              id={`estimator-${name}`}
-              label={label}
-              name={name}
-              inputMode={inputMode}
-              maxLength={ESTIMATOR_LIMITS[name]}
-              value={answers[name]}
-              onChange={(event) => update(name, event.currentTarget.value)}
-              error={errors[name]}
-            />
+            <TextField key={name} label={label} inputMode={inputMode} {...typed(name)} />
           ))}
           <TextAreaField
-            id="estimator-pastCampaignData"
             label="Past campaign data"
-            name="pastCampaignData"
-            maxLength={ESTIMATOR_LIMITS.pastCampaignData}
+            {...typed("pastCampaignData")}
             placeholder="e.g. platforms used, monthly spend, cost per lead, ROAS"
-            value={answers.pastCampaignData}
-            onChange={(event) => update("pastCampaignData", event.currentTarget.value)}
-            error={errors.pastCampaignData}
             className="sm:col-span-3"
           />
         </div>
@@ -374,30 +364,8 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorState }) {
 
       {step === 6 ? (
         <div className="grid gap-4 sm:grid-cols-2">
-          {(
-            [
-              ["fullName", "Full name", "text", "name", true],
-              ["email", "Email", "email", "email", true],
-              ["phone", "Phone", "tel", "tel", false],
-              ["company", "Company", "text", "organization", false],
-              ["website", "Website", "text", "url", false],
-            ] as const
-          ).map(([name, label, type, autoComplete, required]) => (
-            <TextField
-              key={name}
-              id={`estimator-${name}`}
-              label={label}
-              name={name}
-              type={type}
-              required={required}
-              autoComplete={autoComplete}
-              inputMode={name === "website" ? "url" : undefined}
-              maxLength={ESTIMATOR_LIMITS[name]}
-              value={answers[name]}
-              onChange={(event) => update(name, event.currentTarget.value)}
-              error={errors[name]}
-              className={name === "website" ? "sm:col-span-2" : undefined}
-            />
+          {contactQuestions.map(([name, props]) => (
+            <TextField key={name} {...props} {...typed(name)} />
           ))}
           <div className="sm:col-span-2">
             <label className="flex items-start gap-3 text-sm">

@@ -7,18 +7,28 @@ const controlClass =
 
 type Common = { label: string; name: string; error?: string; className?: string; required?: boolean };
 
-type ControlProps = { id: string; name: string; "aria-invalid"?: true; "aria-describedby"?: string };
+type ControlProps = {
+  id: string;
+  name: string;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+  required?: boolean;
+};
 
-/** Label, control and error message wired together; the control comes from the caller. */
-function FieldShell({
-  label,
-  name,
-  error,
-  className,
-  required,
-  id,
-  children,
-}: Common & { id?: string; children: (props: ControlProps) => React.ReactNode }) {
+type FieldProps = Common & { id?: string };
+
+/**
+ * Label, control and error message wired together. The caller draws the control from the wiring (id,
+ * name, error state) and the props that are the control's own.
+ */
+function FieldShell<Props extends FieldProps>({
+  props,
+  render,
+}: {
+  props: Props;
+  render: (wiring: ControlProps, control: Omit<Props, keyof FieldProps>) => React.ReactNode;
+}) {
+  const { label, name, error, className, required, id, ...control } = props;
   const fieldId = id ?? `field-${name}`;
   return (
     <div className={cx("grid gap-1.5", className)}>
@@ -26,12 +36,16 @@ function FieldShell({
         {label}
         {required ? <span aria-hidden> *</span> : null}
       </label>
-      {children({
-        id: fieldId,
-        name,
-        "aria-invalid": error ? true : undefined,
-        "aria-describedby": error ? `${fieldId}-error` : undefined,
-      })}
+      {render(
+        {
+          id: fieldId,
+          name,
+          "aria-invalid": error ? true : undefined,
+          "aria-describedby": error ? `${fieldId}-error` : undefined,
+          required,
+        },
+        control,
+      )}
       {error ? (
         <p id={`${fieldId}-error`} className="text-destructive text-sm">
           {error}
@@ -42,51 +56,32 @@ function FieldShell({
 }
 
 /** Plain, dependency-free form controls for the public site (they work before and without JavaScript). */
-export function TextField({
-  label,
-  name,
-  error,
-  className,
-  required,
-  id,
-  ...props
-}: Common & React.ComponentProps<"input">) {
+export function TextField(props: Common & React.ComponentProps<"input">) {
   return (
-    <FieldShell label={label} name={name} error={error} className={className} required={required} id={id}>
-      {(control) => <input {...control} required={required} className={cx(controlClass, "h-10")} {...props} />}
-    </FieldShell>
+    <FieldShell
+      props={props}
+      render={(wiring, control) => <input {...wiring} className={cx(controlClass, "h-10")} {...control} />}
+    />
   );
 }
 
-export function TextAreaField({
-  label,
-  name,
-  error,
-  className,
-  id,
-  ...props
-}: Common & React.ComponentProps<"textarea">) {
+export function TextAreaField(props: Common & React.ComponentProps<"textarea">) {
   return (
-    <FieldShell label={label} name={name} error={error} className={className} id={id}>
-      {(control) => <textarea {...control} rows={4} className={controlClass} {...props} />}
-    </FieldShell>
+    <FieldShell
+      props={props}
+      render={(wiring, control) => <textarea {...wiring} rows={4} className={controlClass} {...control} />}
+    />
   );
 }
 
-export function SelectField({
-  label,
-  name,
-  options,
-  labels,
-  error,
-  className,
-  id,
-  ...props
-}: Common & React.ComponentProps<"select"> & { options: readonly string[]; labels: Record<string, string> }) {
+export function SelectField(
+  props: Common & React.ComponentProps<"select"> & { options: readonly string[]; labels: Record<string, string> },
+) {
   return (
-    <FieldShell label={label} name={name} error={error} className={className} id={id}>
-      {(control) => (
-        <select {...control} className={cx(controlClass, "h-10")} {...props}>
+    <FieldShell
+      props={props}
+      render={(wiring, { options, labels, ...control }) => (
+        <select {...wiring} className={cx(controlClass, "h-10")} {...control}>
           <option value="">Select…</option>
           {options.map((option) => (
             <option key={option} value={option}>
@@ -95,7 +90,7 @@ export function SelectField({
           ))}
         </select>
       )}
-    </FieldShell>
+    />
   );
 }
 
@@ -133,19 +128,22 @@ const contactDetails = {
   company: { label: "Company", maxLength: VISITOR_FIELD_MAX.company, autoComplete: "organization" },
 } as const;
 
+/**
+ * Binds a form's fields to their ids (`{idPrefix}-{name}`) and to what was typed and what was wrong
+ * when the server refused a submission.
+ */
+export function refusedFields({ idPrefix, values = {}, errors = {} }: RefusedFormProps & { idPrefix: string }) {
+  return <Name extends string>(name: Name): BoundField<Name> => ({
+    id: `${idPrefix}-${name}`,
+    name,
+    defaultValue: values[name],
+    error: errors[name],
+  });
+}
+
+type BoundField<Name extends string> = { id: string; name: Name; defaultValue?: string; error?: string };
+
 /** One contact detail, with what was typed and its error when the server refused the form. */
-export function ContactDetailField({
-  detail,
-  id,
-  values,
-  errors,
-}: {
-  detail: keyof typeof contactDetails;
-  id: string;
-  values: Record<string, string>;
-  errors: Record<string, string | undefined>;
-}) {
-  return (
-    <TextField id={id} name={detail} {...contactDetails[detail]} defaultValue={values[detail]} error={errors[detail]} />
-  );
+export function ContactDetailField(field: BoundField<keyof typeof contactDetails>) {
+  return <TextField {...contactDetails[field.name]} {...field} />;
 }

@@ -57,15 +57,20 @@ export function useLeadForm(flow: LeadFlow, { onSuccess }: { onSuccess?: (data: 
       }
       // A form on a page of its own may already name the page the visitor came from.
       if (!formData.get("pageUrl")) formData.set("pageUrl", window.location.href);
-      formData.set("referrer", document.referrer);
-      formData.set("language", navigator.language);
-      formData.set(
-        "platform",
-        (navigator as { userAgentData?: { platform?: string } }).userAgentData?.platform ?? navigator.platform,
-      );
+      addVisitorContext(formData);
       fetcher.submit(formData, { method: "post", action: "/lead" });
     });
   };
 
   return { formRef, onSubmit, busy: fetcher.state !== "idle" };
+}
+
+/** Adds where the visitor comes from and what they browse with to a form's data before it is sent. */
+export function addVisitorContext(formData: FormData) {
+  formData.set("referrer", document.referrer);
+  formData.set("language", navigator.language);
+  formData.set(
+    "platform",
+    (navigator as { userAgentData?: { platform?: string } }).userAgentData?.platform ?? navigator.platform,
+  );
 }

@@ -1,25 +1,10 @@
-import type * as React from "react";
 import type { AdPlatform, SectionHeading } from "~/content/home";
 import { Section } from "../section";
 
 /** The grid of ad platforms the agency runs campaigns on. */
-export function AdPlatforms({
-  heading,
-  platforms,
-  tone = "muted",
-}: {
-  heading: SectionHeading;
-  platforms: readonly AdPlatform[];
-  tone?: React.ComponentProps<typeof Section>["tone"];
-}) {
+export function AdPlatforms({ heading, platforms }: { heading: SectionHeading; platforms: readonly AdPlatform[] }) {
   return (
-    <Section
-      id="platforms"
-      tone={tone}
-      eyebrow={heading.eyebrow}
-      title={heading.title}
-      description={heading.description}
-    >
+    <Section id="platforms" tone="muted" {...heading}>
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4">
         {platforms.map((platform) => (
           <li

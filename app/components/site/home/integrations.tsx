@@ -1,25 +1,13 @@
-import type * as React from "react";
 import type { IntegrationsContent } from "~/content/home";
 import { Section } from "../section";
 
 /** Industry tool integrations, grouped by category. */
-export function Integrations({
-  content,
-  tone = "muted",
-}: {
-  content: IntegrationsContent;
-  tone?: React.ComponentProps<typeof Section>["tone"];
-}) {
+export function Integrations({ content }: { content: IntegrationsContent }) {
+  const { groups, note, ...heading } = content;
   return (
-    <Section
-      id="integrations"
-      tone={tone}
-      eyebrow={content.eyebrow}
-      title={content.title}
-      description={content.description}
-    >
+    <Section id="integrations" tone="muted" {...heading}>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {content.groups.map((group) => (
+        {groups.map((group) => (
           <li key={group.category} className="min-w-0 rounded-xl border bg-card p-5 text-card-foreground shadow-sm">
             <h3 className="font-semibold text-lg wrap-break-word">{group.category}</h3>
             <ul className="mt-3 flex flex-wrap gap-2">
@@ -35,7 +23,7 @@ export function Integrations({
           </li>
         ))}
       </ul>
-      <p className="mt-8 text-center text-muted-foreground">{content.note}</p>
+      <p className="mt-8 text-center text-muted-foreground">{note}</p>
     </Section>
   );
 }

@@ -1,4 +1,3 @@
-import type * as React from "react";
 import { Quote } from "~/components/site/icons/Quote";
 import type { SectionHeading, Testimonial } from "~/content/home";
 import { Section } from "../section";
@@ -7,20 +6,12 @@ import { Section } from "../section";
 export function Testimonials({
   heading,
   testimonials,
-  tone = "plain",
 }: {
   heading: SectionHeading;
   testimonials: readonly Testimonial[];
-  tone?: React.ComponentProps<typeof Section>["tone"];
 }) {
   return (
-    <Section
-      id="testimonials"
-      tone={tone}
-      eyebrow={heading.eyebrow}
-      title={heading.title}
-      description={heading.description}
-    >
+    <Section id="testimonials" {...heading}>
       <ul className="grid gap-6 md:grid-cols-3">
         {testimonials.map((item) => (
           <li key={item.name} className="min-w-0">

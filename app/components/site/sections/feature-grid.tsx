@@ -1,5 +1,5 @@
-import { SiteCard, SiteCardContent, SiteCardHeader } from "~/components/site/site-card";
 import { cx } from "~/lib/cx";
+import { GridCard } from "./grid-card";
 import { type IconName, IconTile } from "./icon";
 
 export type FeatureItem = { icon?: IconName; title: string; text: string };
@@ -15,17 +15,14 @@ export function FeatureGrid({ items, columns = 4 }: { items: readonly FeatureIte
   return (
     <ul className={cx("grid gap-6", columnClasses[columns])}>
       {items.map((item) => (
-        <li key={item.title} className="flex">
-          <SiteCard className="w-full gap-4">
-            <SiteCardHeader className="gap-4">
-              {item.icon ? <IconTile name={item.icon} /> : null}
-              <h3 className="font-semibold text-lg leading-snug">{item.title}</h3>
-            </SiteCardHeader>
-            <SiteCardContent>
-              <p className="text-muted-foreground">{item.text}</p>
-            </SiteCardContent>
-          </SiteCard>
-        </li>
+        <GridCard
+          key={item.title}
+          title={item.title}
+          headerClassName="gap-4"
+          visual={item.icon ? <IconTile name={item.icon} /> : null}
+        >
+          <p className="text-muted-foreground">{item.text}</p>
+        </GridCard>
       ))}
     </ul>
   );

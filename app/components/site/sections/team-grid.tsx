@@ -1,4 +1,4 @@
-import { SiteCard, SiteCardContent, SiteCardHeader } from "~/components/site/site-card";
+import { Disc, GridCard } from "./grid-card";
 
 export type TeamMemberItem = { name: string; role: string; bio: string };
 
@@ -15,23 +15,16 @@ export function TeamGrid({ members }: { members: readonly TeamMemberItem[] }) {
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
       {members.map((member) => (
-        <li key={member.name} className="flex">
-          <SiteCard className="w-full gap-4 text-center">
-            <SiteCardHeader className="justify-items-center gap-3">
-              <span
-                aria-hidden="true"
-                className="flex size-20 items-center justify-center rounded-full bg-primary font-semibold text-2xl text-primary-foreground"
-              >
-                {initialsOf(member.name)}
-              </span>
-              <h3 className="font-semibold text-lg leading-snug">{member.name}</h3>
-              <p className="font-medium text-primary text-sm">{member.role}</p>
-            </SiteCardHeader>
-            <SiteCardContent>
-              <p className="text-muted-foreground text-sm">{member.bio}</p>
-            </SiteCardContent>
-          </SiteCard>
-        </li>
+        <GridCard
+          key={member.name}
+          title={member.name}
+          className="text-center"
+          headerClassName="justify-items-center gap-3"
+          visual={<Disc size="lg">{initialsOf(member.name)}</Disc>}
+          subtitle={<p className="font-medium text-primary text-sm">{member.role}</p>}
+        >
+          <p className="text-muted-foreground text-sm">{member.bio}</p>
+        </GridCard>
       ))}
     </ul>
   );

@@ -1,0 +1,61 @@
+import type { RouterContextProvider } from "react-router";
+import { getRequestInfo, getServices } from "~/http/context.server";
+import { attributionOf } from "~/server/leads/attribution.server";
+import { type Attribution, UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/server/leads/capture.server";
+import {
+  formTokenOf,
+  HONEYPOT_FIELD,
+  type LeadRateLimit,
+  spamReason,
+  TooManySubmissions,
+} from "~/server/leads/spam.server";
+import { leadMailContext, type MailContext } from "~/server/mail/lead-mails.server";
+import { countLeadCaptured, countLeadRefused } from "~/server/metrics/metrics.server";
+
+/** What a visitor lead is saved with, in the order the lead savers take it after `db` and the fields. */
+type Capture = [attribution: Attribution, mail: MailContext, spam: string | null, rateLimit: LeadRateLimit];
+
+/**
+ * Saves a visitor form's lead (the contact-style forms, the cost estimator) after the spam checks they
+ * share, then counts and logs what happened. A refusal, too many submissions or the database not
+ * answering, comes back with its status (429, 503) and how long the visitor should wait.
+ */
+export async function saveVisitorLead<Saved extends { leadId: unknown; mailsQueued: unknown }>(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  formData: FormData,
+  { email, flow, via }: { email: string; flow: string; via: "site" | "estimator" },
+  save: (...capture: Capture) => Promise<Saved>,
+): Promise<{ saved: Saved } | { refused: "rate_limited" | "unavailable"; init: ResponseInit }> {
+  const services = getServices(context);
+  const { logger, mailWorker, formSecret } = services;
+  const spam = spamReason(
+    { honeypot: formData.get(HONEYPOT_FIELD), token: formTokenOf(request), email },
+    { secret: formSecret, requireToken: true },
+  );
+  try {
+    const saved = await save(attributionOf(request, formData), leadMailContext(services), spam, {
+      clientIp: getRequestInfo(context).clientIp,
+      email,
+      secret: formSecret,
+    });
+    logger.info({ leadId: saved.leadId, flow, mailsQueued: saved.mailsQueued, spam }, "lead captured");
+    countLeadCaptured(via, spam);
+    void mailWorker.kick();
+    return { saved };
+  } catch (error) {
+    if (error instanceof TooManySubmissions) {
+      countLeadRefused(via, "rate_limited");
+      return {
+        refused: "rate_limited",
+        init: { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+      };
+    }
+    logger.error({ err: error, flow }, "lead capture failed");
+    countLeadRefused(via, "unavailable");
+    return {
+      refused: "unavailable",
+      init: { status: 503, headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) } },
+    };
+  }
+}
