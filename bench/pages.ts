@@ -30,7 +30,6 @@ const workerCounts = (process.env.BENCH_WORKERS ?? "1,2")
   .split(",")
   .map((value) => Number(value.trim()))
   .filter((value) => Number.isInteger(value) && value > 0);
-const root = path.resolve(import.meta.dirname, "..");
 
 type RouteFigures = {
   js: number;
