@@ -1,6 +1,6 @@
 import type { ClientFilters, ClientInput, ClientSort, ClientStatus } from "~/lib/schemas/clients";
 import { AppError } from "../app-error.server";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { type AuditActor, auditOf } from "../audit/audit.server";
 import { isUniqueViolation } from "../db/database.server";
 import type { Database, Row } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
@@ -8,6 +8,9 @@ import { newId, now } from "../db/values.server";
 import { csvLine } from "../leads/lead-list.server";
 import { recordStatusChange } from "../leads/leads.server";
 import { recordClientEvents } from "../webhooks/events.server";
+
+const auditClient = auditOf("client");
+const auditLead = auditOf("lead");
 
 export const CLIENTS_PAGE_SIZE = 20;
 
@@ -175,26 +178,17 @@ export async function createClient(db: Database, input: ClientInput, actor: Audi
       if (isUniqueViolation(error)) throw new AppError("CONFLICT", "This lead was already converted to a client.");
       throw error;
     });
-  await recordAudit(db, {
-    actor,
-    action: conversion ? "client.convert_lead" : "client.create",
-    entityType: "client",
-    entityId: id,
-    summary: {
-      name: input.name,
-      email: input.email,
-      company: input.company,
-      status: input.status,
-      ...(conversion ? { leadId: conversion.leadId } : {}),
-    },
+  await auditClient(db, actor, conversion ? "client.convert_lead" : "client.create", id, {
+    name: input.name,
+    email: input.email,
+    company: input.company,
+    status: input.status,
+    ...(conversion ? { leadId: conversion.leadId } : {}),
   });
   if (conversion && conversion.from !== "converted") {
-    await recordAudit(db, {
-      actor,
-      action: "lead.set_status",
-      entityType: "lead",
-      entityId: conversion.leadId,
-      summary: { status: { from: conversion.from, to: "converted" }, clientId: id },
+    await auditLead(db, actor, "lead.set_status", conversion.leadId, {
+      status: { from: conversion.from, to: "converted" },
+      clientId: id,
     });
   }
   return { id };
@@ -223,19 +217,16 @@ export async function updateClient(db: Database, clientId: string, input: Client
     })
     .where("id", "=", clientId)
     .execute();
-  await recordAudit(db, { actor, action: "client.update", entityType: "client", entityId: clientId, summary: changes });
+  await auditClient(db, actor, "client.update", clientId, changes);
 }
 
 export async function setClientStatus(db: Database, clientId: string, status: ClientStatus, actor: AuditActor | null) {
   const before = await requireClient(db, clientId);
   if (before.status === status) return;
   await db.updateTable("clients").set({ status, updated_at: now() }).where("id", "=", clientId).execute();
-  await recordAudit(db, {
-    actor,
-    action: "client.set_status",
-    entityType: "client",
-    entityId: clientId,
-    summary: { name: before.name, status: { from: before.status, to: status } },
+  await auditClient(db, actor, "client.set_status", clientId, {
+    name: before.name,
+    status: { from: before.status, to: status },
   });
 }
 

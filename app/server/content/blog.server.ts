@@ -1,12 +1,14 @@
 import { readingMinutes } from "~/lib/markdown";
 import type { BlogPostInput, PublishStatus } from "~/lib/schemas/content";
 import { AppError } from "../app-error.server";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { type AuditActor, auditOf } from "../audit/audit.server";
 import { changedFields } from "../audit/changes.server";
 import { isUniqueViolation } from "../db/database.server";
 import type { Database, Row } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
 import { fromJson, newId, now, toJson } from "../db/values.server";
+
+const auditBlogPost = auditOf("blog_post");
 
 export type BlogPost = ReturnType<typeof toBlogPost>;
 
@@ -153,12 +155,10 @@ export async function createPost(db: Database, input: BlogPostInput, actor: Audi
         .execute();
     })
     .catch((error) => postSlugTaken(error, input.slug));
-  await recordAudit(db, {
-    actor,
-    action: "blog_post.create",
-    entityType: "blog_post",
-    entityId: id,
-    summary: { title: input.title, slug: input.slug, status: input.status },
+  await auditBlogPost(db, actor, "blog_post.create", id, {
+    title: input.title,
+    slug: input.slug,
+    status: input.status,
   });
   return id;
 }
@@ -178,7 +178,7 @@ export async function updatePost(db: Database, id: string, input: BlogPostInput,
       return { title: input.title, slug: input.slug, changes: changedFields(before, { ...input, publishedAt }) };
     })
     .catch((error) => postSlugTaken(error, input.slug));
-  await recordAudit(db, { actor, action: "blog_post.update", entityType: "blog_post", entityId: id, summary });
+  await auditBlogPost(db, actor, "blog_post.update", id, summary);
 }
 
 export async function setPostStatus(db: Database, id: string, status: PublishStatus, actor: AuditActor | null) {
@@ -192,17 +192,11 @@ export async function setPostStatus(db: Database, id: string, status: PublishSta
       .execute();
     return { title: before.title, slug: before.slug, changes: changedFields(before, { status, publishedAt }) };
   });
-  await recordAudit(db, { actor, action: "blog_post.set_status", entityType: "blog_post", entityId: id, summary });
+  await auditBlogPost(db, actor, "blog_post.set_status", id, summary);
 }
 
 export async function deletePost(db: Database, id: string, actor: AuditActor | null) {
   const post = await requirePost(db, id);
   await db.deleteFrom("blog_posts").where("id", "=", id).execute();
-  await recordAudit(db, {
-    actor,
-    action: "blog_post.delete",
-    entityType: "blog_post",
-    entityId: id,
-    summary: { title: post.title, slug: post.slug, status: post.status },
-  });
+  await auditBlogPost(db, actor, "blog_post.delete", id, { title: post.title, slug: post.slug, status: post.status });
 }

@@ -1,11 +1,13 @@
 import type { PageInput, PublishStatus } from "~/lib/schemas/content";
 import { AppError } from "../app-error.server";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { type AuditActor, auditOf } from "../audit/audit.server";
 import { changedFields } from "../audit/changes.server";
 import { isUniqueViolation } from "../db/database.server";
 import type { Database, Row } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
 import { newId, now } from "../db/values.server";
+
+const auditPage = auditOf("page");
 
 export type Page = ReturnType<typeof toPage>;
 
@@ -116,13 +118,7 @@ export async function createPage(db: Database, input: PageInput, actor: AuditAct
         .execute();
     })
     .catch((error) => slugTaken(error, input.slug));
-  await recordAudit(db, {
-    actor,
-    action: "page.create",
-    entityType: "page",
-    entityId: id,
-    summary: { title: input.title, slug: input.slug, status: input.status },
-  });
+  await auditPage(db, actor, "page.create", id, { title: input.title, slug: input.slug, status: input.status });
   return id;
 }
 
@@ -150,7 +146,7 @@ export async function updatePage(db: Database, id: string, input: PageInput, act
       return { title: after.title, slug: after.slug, changes: changedFields(before, after) };
     })
     .catch((error) => slugTaken(error, input.slug));
-  await recordAudit(db, { actor, action: "page.update", entityType: "page", entityId: id, summary: changes });
+  await auditPage(db, actor, "page.update", id, changes);
 }
 
 export async function setPageStatus(db: Database, id: string, status: PublishStatus, actor: AuditActor | null) {
@@ -164,17 +160,11 @@ export async function setPageStatus(db: Database, id: string, status: PublishSta
       .execute();
     return { title: before.title, slug: before.slug, changes: changedFields(before, { status, publishedAt }) };
   });
-  await recordAudit(db, { actor, action: "page.set_status", entityType: "page", entityId: id, summary });
+  await auditPage(db, actor, "page.set_status", id, summary);
 }
 
 export async function deletePage(db: Database, id: string, actor: AuditActor | null) {
   const page = await requirePage(db, id);
   await db.deleteFrom("pages").where("id", "=", id).execute();
-  await recordAudit(db, {
-    actor,
-    action: "page.delete",
-    entityType: "page",
-    entityId: id,
-    summary: { title: page.title, slug: page.slug, status: page.status },
-  });
+  await auditPage(db, actor, "page.delete", id, { title: page.title, slug: page.slug, status: page.status });
 }

@@ -2,11 +2,13 @@ import { sql } from "kysely";
 import { type FormFilters, type FormInput, type FormStatus, type FormType, isSiteFormName } from "~/lib/schemas/forms";
 import type { LeadStatus } from "~/lib/schemas/lead-admin";
 import { AppError } from "../app-error.server";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { type AuditActor, auditOf } from "../audit/audit.server";
 import type { Database, Row } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
 import { fromJson, newId, now } from "../db/values.server";
 import { setLeadStatus } from "../leads/leads.server";
+
+const auditForm = auditOf("form");
 
 export const FORM_ITEMS_PAGE_SIZE = 20;
 
@@ -137,13 +139,7 @@ export async function createForm(db: Database, input: FormInput, actor: AuditAct
       updated_at: at,
     })
     .execute();
-  await recordAudit(db, {
-    actor,
-    action: "form.create",
-    entityType: "form",
-    entityId: id,
-    summary: { name: input.name, formType: input.formType, status: input.status },
-  });
+  await auditForm(db, actor, "form.create", id, { name: input.name, formType: input.formType, status: input.status });
   return { id };
 }
 
@@ -176,13 +172,7 @@ export async function updateForm(db: Database, formId: string, input: FormInput,
     })
     .where("id", "=", formId)
     .execute();
-  await recordAudit(db, {
-    actor,
-    action: "form.update",
-    entityType: "form",
-    entityId: formId,
-    summary: { name: input.name, ...changes },
-  });
+  await auditForm(db, actor, "form.update", formId, { name: input.name, ...changes });
 }
 
 /** Deletes a form; its leads and submissions stay (their form_id becomes null via ON DELETE SET NULL). */
@@ -209,12 +199,11 @@ export async function deleteForm(db: Database, formId: string, actor: AuditActor
     await trx.deleteFrom("forms").where("id", "=", formId).execute();
     return counts;
   });
-  await recordAudit(db, {
-    actor,
-    action: "form.delete",
-    entityType: "form",
-    entityId: formId,
-    summary: { name: form.name, formType: form.formType, keptLeads: kept.leads, keptSubmissions: kept.submissions },
+  await auditForm(db, actor, "form.delete", formId, {
+    name: form.name,
+    formType: form.formType,
+    keptLeads: kept.leads,
+    keptSubmissions: kept.submissions,
   });
 }
 

@@ -1,10 +1,12 @@
 import type { WebhookEndpointInput, WebhookEventType, WebhookFormat } from "~/lib/schemas/webhooks";
 import { AppError } from "../app-error.server";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { type AuditActor, auditOf } from "../audit/audit.server";
 import type { Database, Row } from "../db/schema.server";
 import { fromBool, fromJson, newId, now, toJson } from "../db/values.server";
 import { checkWebhookUrl, type Resolver, WebhookAddressError } from "./address-guard.server";
 import { newWebhookSecret } from "./signature.server";
+
+const auditWebhookEndpoint = auditOf("webhook_endpoint");
 
 /** After a rotation the old secret still signs (beside the new one) for this long, so receivers can switch over. */
 export const PREVIOUS_SECRET_GRACE_MS = 24 * 60 * 60_000;
@@ -112,12 +114,11 @@ export async function createWebhookEndpoint(
         updated_at: at,
       })
       .execute();
-    await recordAudit(trx, {
-      actor,
-      action: "webhook.create",
-      entityType: "webhook_endpoint",
-      entityId: id,
-      summary: { url, events: input.events, format: input.format, includeSpam: input.includeSpam },
+    await auditWebhookEndpoint(trx, actor, "webhook.create", id, {
+      url,
+      events: input.events,
+      format: input.format,
+      includeSpam: input.includeSpam,
     });
   });
   return { id, secret, url };
@@ -159,13 +160,7 @@ export async function updateWebhookEndpoint(
       })
       .where("id", "=", endpointId)
       .execute();
-    await recordAudit(trx, {
-      actor,
-      action: "webhook.update",
-      entityType: "webhook_endpoint",
-      entityId: endpointId,
-      summary: changes,
-    });
+    await auditWebhookEndpoint(trx, actor, "webhook.update", endpointId, changes);
   });
 }
 
@@ -190,12 +185,8 @@ export async function setWebhookEndpointPaused(
       })
       .where("id", "=", endpointId)
       .execute();
-    await recordAudit(trx, {
-      actor,
-      action: paused ? "webhook.pause" : "webhook.resume",
-      entityType: "webhook_endpoint",
-      entityId: endpointId,
-      summary: { url: before.url },
+    await auditWebhookEndpoint(trx, actor, paused ? "webhook.pause" : "webhook.resume", endpointId, {
+      url: before.url,
     });
   });
 }
@@ -216,13 +207,7 @@ export async function rotateWebhookSecret(db: Database, endpointId: string, acto
       })
       .where("id", "=", endpointId)
       .execute();
-    await recordAudit(trx, {
-      actor,
-      action: "webhook.rotate_secret",
-      entityType: "webhook_endpoint",
-      entityId: endpointId,
-      summary: { url: before.url },
-    });
+    await auditWebhookEndpoint(trx, actor, "webhook.rotate_secret", endpointId, { url: before.url });
   });
   return secret;
 }
@@ -235,12 +220,6 @@ export async function deleteWebhookEndpoint(db: Database, endpointId: string, ac
     await trx.deleteFrom("webhook_delivery_attempts").where("delivery_id", "in", deliveries).execute();
     await trx.deleteFrom("webhook_deliveries").where("endpoint_id", "=", endpointId).execute();
     await trx.deleteFrom("webhook_endpoints").where("id", "=", endpointId).execute();
-    await recordAudit(trx, {
-      actor,
-      action: "webhook.delete",
-      entityType: "webhook_endpoint",
-      entityId: endpointId,
-      summary: { url: before.url },
-    });
+    await auditWebhookEndpoint(trx, actor, "webhook.delete", endpointId, { url: before.url });
   });
 }
