@@ -2,6 +2,7 @@ import type { ClientFilters, ClientInput, ClientSort, ClientStatus } from "~/lib
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import { isUniqueViolation } from "../db/database.server";
+import { countPages } from "../db/pagination.server";
 import type { Database, Row } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
 import { newId, now } from "../db/values.server";
@@ -14,21 +15,9 @@ const auditLead = auditOf("lead");
 
 export const CLIENTS_PAGE_SIZE = 20;
 
-export type Client = {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  company: string | null;
-  address: string | null;
-  status: ClientStatus;
-  leadId: string | null;
-  ownerId: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+export type Client = ReturnType<typeof toClient>;
 
-function toClient(row: Row<"clients">): Client {
+function toClient(row: Row<"clients">) {
   return {
     id: row.id,
     name: row.name,
@@ -71,10 +60,7 @@ export async function listClients(
   userId: string | null = null,
 ) {
   const query = matchingClients(db, filters, userId);
-  const { count } = await query.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
-  const total = Number(count);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(filters.page, pageCount);
+  const { total, page, pageCount } = await countPages(query, filters.page, pageSize);
   const [column, direction] = clientOrder[filters.sort ?? "newest"];
   let rows = query.selectAll().orderBy(column, direction);
   // Ties keep a stable order across pages.
@@ -112,6 +98,20 @@ export async function leadForConversion(db: Database, leadId: string) {
     .where("lead_id", "=", leadId)
     .executeTakeFirst();
   return { ...lead, existingClient: existing ?? null };
+}
+
+const editableFields = ["name", "email", "phone", "company", "address", "status"] as const;
+
+/** The columns a staff member edits; the lead link is set only by a conversion. */
+function clientColumns(input: ClientInput) {
+  return {
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    company: input.company,
+    address: input.address,
+    status: input.status,
+  };
 }
 
 /**
@@ -159,12 +159,7 @@ export async function createClient(db: Database, input: ClientInput, actor: Audi
         .insertInto("clients")
         .values({
           id,
-          name: input.name,
-          email: input.email,
-          phone: input.phone,
-          company: input.company,
-          address: input.address,
-          status: input.status,
+          ...clientColumns(input),
           lead_id: input.leadId,
           created_at: at,
           updated_at: at,
@@ -194,8 +189,6 @@ export async function createClient(db: Database, input: ClientInput, actor: Audi
   return { id };
 }
 
-const editableFields = ["name", "email", "phone", "company", "address", "status"] as const;
-
 /** Edits a client; the lead link is set only by a conversion and is never edited here. */
 export async function updateClient(db: Database, clientId: string, input: ClientInput, actor: AuditActor | null) {
   const before = await requireClient(db, clientId);
@@ -206,15 +199,7 @@ export async function updateClient(db: Database, clientId: string, input: Client
   if (Object.keys(changes).length === 0) return;
   await db
     .updateTable("clients")
-    .set({
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      company: input.company,
-      address: input.address,
-      status: input.status,
-      updated_at: now(),
-    })
+    .set({ ...clientColumns(input), updated_at: now() })
     .where("id", "=", clientId)
     .execute();
   await auditClient(db, actor, "client.update", clientId, changes);

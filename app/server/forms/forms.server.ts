@@ -3,6 +3,7 @@ import { type FormFilters, type FormInput, type FormStatus, type FormType, isSit
 import type { LeadStatus } from "~/lib/schemas/lead-admin";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
+import { newestFirstPage } from "../db/pagination.server";
 import type { Database, Row } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
 import { fromJson, newId, now } from "../db/values.server";
@@ -207,11 +208,6 @@ export async function deleteForm(db: Database, formId: string, actor: AuditActor
   });
 }
 
-function pageOf(total: number, requested: number, pageSize: number) {
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  return { page: Math.min(requested, pageCount), pageCount };
-}
-
 export type FormLead = Awaited<ReturnType<typeof listFormLeads>>["leads"][number];
 
 /** The form's leads (not spam), newest first, one page at a time. */
@@ -221,17 +217,15 @@ export async function listFormLeads(
   requestedPage: number,
   pageSize = FORM_ITEMS_PAGE_SIZE,
 ) {
-  const base = db.selectFrom("leads").where("form_id", "=", formId).where("is_spam", "=", false);
-  const { count } = await base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
-  const total = Number(count);
-  const { page, pageCount } = pageOf(total, requestedPage, pageSize);
-  const rows = await base
-    .select(["id", "name", "email", "phone", "company", "source", "message", "status", "created_at"])
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const { rows, ...counted } = await newestFirstPage(
+    db
+      .selectFrom("leads")
+      .select(["id", "name", "email", "phone", "company", "source", "message", "status", "created_at"])
+      .where("form_id", "=", formId)
+      .where("is_spam", "=", false),
+    requestedPage,
+    pageSize,
+  );
   return {
     leads: rows.map((row) => ({
       id: row.id,
@@ -244,9 +238,7 @@ export async function listFormLeads(
       status: row.status,
       createdAt: row.created_at,
     })),
-    total,
-    page,
-    pageCount,
+    ...counted,
   };
 }
 
@@ -256,17 +248,11 @@ export async function listFormSubmissions(
   requestedPage: number,
   pageSize = FORM_ITEMS_PAGE_SIZE,
 ) {
-  const base = db.selectFrom("form_submissions").where("form_id", "=", formId);
-  const { count } = await base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
-  const total = Number(count);
-  const { page, pageCount } = pageOf(total, requestedPage, pageSize);
-  const rows = await base
-    .select(["id", "data", "created_at"])
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const { rows, ...counted } = await newestFirstPage(
+    db.selectFrom("form_submissions").select(["id", "data", "created_at"]).where("form_id", "=", formId),
+    requestedPage,
+    pageSize,
+  );
   return {
     submissions: rows.map((row) => ({
       id: row.id,
@@ -274,9 +260,7 @@ export async function listFormSubmissions(
       data: fromJson<unknown>(row.data, null),
       createdAt: row.created_at,
     })),
-    total,
-    page,
-    pageCount,
+    ...counted,
   };
 }
 
