@@ -1,7 +1,8 @@
 import type { ClientFilters, ClientInput, ClientSort, ClientStatus } from "~/lib/schemas/clients";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
-import { isUniqueViolation } from "../db/database.server";
+import { fieldChanges } from "../audit/changes.server";
+import { transactionOrConflict } from "../db/database.server";
 import { countPages } from "../db/pagination.server";
 import type { Database, Row } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
@@ -121,9 +122,11 @@ function clientColumns(input: ClientInput) {
 export async function createClient(db: Database, input: ClientInput, actor: AuditActor | null) {
   const at = now();
   const id = newId();
-  const conversion = await db
-    .transaction()
-    .execute(async (trx) => {
+  // Another conversion of the same lead may win the race: the unique index on clients.lead_id refuses this one.
+  const conversion = await transactionOrConflict(
+    db,
+    () => new AppError("CONFLICT", "This lead was already converted to a client."),
+    async (trx) => {
       let converted: { leadId: string; from: string } | null = null;
       if (input.leadId) {
         const lead = await trx
@@ -167,12 +170,8 @@ export async function createClient(db: Database, input: ClientInput, actor: Audi
         .execute();
       await recordClientEvents(trx, id, converted?.from === "converted" ? null : (converted?.leadId ?? null), at);
       return converted as { leadId: string; from: string } | null;
-    })
-    .catch((error: unknown) => {
-      // Another conversion of the same lead won the race: the unique index on clients.lead_id refused this one.
-      if (isUniqueViolation(error)) throw new AppError("CONFLICT", "This lead was already converted to a client.");
-      throw error;
-    });
+    },
+  );
   await auditClient(db, actor, conversion ? "client.convert_lead" : "client.create", id, {
     name: input.name,
     email: input.email,
@@ -192,10 +191,7 @@ export async function createClient(db: Database, input: ClientInput, actor: Audi
 /** Edits a client; the lead link is set only by a conversion and is never edited here. */
 export async function updateClient(db: Database, clientId: string, input: ClientInput, actor: AuditActor | null) {
   const before = await requireClient(db, clientId);
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  for (const field of editableFields) {
-    if (before[field] !== input[field]) changes[field] = { from: before[field], to: input[field] };
-  }
+  const changes = fieldChanges(before, input, editableFields);
   if (Object.keys(changes).length === 0) return;
   await db
     .updateTable("clients")

@@ -1,14 +1,16 @@
 import { readingMinutes } from "~/lib/markdown";
 import type { BlogPostInput, PublishStatus } from "~/lib/schemas/content";
-import { AppError } from "../app-error.server";
-import { type AuditActor, auditOf } from "../audit/audit.server";
-import { changedFields } from "../audit/changes.server";
-import { isUniqueViolation } from "../db/database.server";
+import type { AuditActor } from "../audit/audit.server";
 import type { Database, Row } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
-import { fromJson, newId, now, toJson } from "../db/values.server";
-
-const auditBlogPost = auditOf("blog_post");
+import { fromJson, now, toJson } from "../db/values.server";
+import {
+  createPublished,
+  deletePublished,
+  type PublishedKind,
+  setPublishStatus,
+  updatePublished,
+} from "./publishing.server";
 
 export type BlogPost = ReturnType<typeof toBlogPost>;
 
@@ -96,26 +98,13 @@ export function postPublishedAt(before: Pick<BlogPost, "status" | "publishedAt">
   return now();
 }
 
-async function requirePost(db: Database, id: string) {
-  const post = await findPost(db, id);
-  if (!post) throw new AppError("NOT_FOUND", "This blog post no longer exists.");
-  return post;
-}
-
-async function assertPostSlugFree(db: Database, slug: string, exceptId?: string) {
-  let query = db.selectFrom("blog_posts").select("id").where("slug", "=", slug);
-  if (exceptId) query = query.where("id", "!=", exceptId);
-  if (await query.executeTakeFirst()) {
-    throw new AppError("CONFLICT", `Another blog post already uses the slug "${slug}".`, { field: "slug" });
-  }
-}
-
-function postSlugTaken(error: unknown, slug: string): never {
-  if (isUniqueViolation(error)) {
-    throw new AppError("CONFLICT", `Another blog post already uses the slug "${slug}".`, { field: "slug" });
-  }
-  throw error;
-}
+const blogPosts: PublishedKind<BlogPost> = {
+  table: "blog_posts",
+  noun: "blog post",
+  entityType: "blog_post",
+  find: findPost,
+  publishedAt: postPublishedAt,
+};
 
 function postColumns(input: BlogPostInput) {
   return {
@@ -133,70 +122,29 @@ function postColumns(input: BlogPostInput) {
   };
 }
 
-export async function createPost(db: Database, input: BlogPostInput, actor: AuditActor | null) {
-  const id = newId();
-  const at = now();
-  await db
-    .transaction()
-    .execute(async (trx) => {
-      await assertPostSlugFree(trx, input.slug);
-      await trx
-        .insertInto("blog_posts")
-        .values({
-          id,
-          ...postColumns(input),
-          author_name: null,
-          published_at: postPublishedAt(null, input.status),
-          created_at: at,
-          updated_at: at,
-          created_by: actor?.id ?? null,
-          updated_by: actor?.id ?? null,
-        })
-        .execute();
-    })
-    .catch((error) => postSlugTaken(error, input.slug));
-  await auditBlogPost(db, actor, "blog_post.create", id, {
-    title: input.title,
-    slug: input.slug,
-    status: input.status,
-  });
-  return id;
+export function createPost(db: Database, input: BlogPostInput, actor: AuditActor | null) {
+  return createPublished(db, blogPosts, input, actor, (trx, stamps) =>
+    trx
+      .insertInto("blog_posts")
+      .values({ ...postColumns(input), author_name: null, ...stamps })
+      .execute(),
+  );
 }
 
-export async function updatePost(db: Database, id: string, input: BlogPostInput, actor: AuditActor | null) {
-  const summary = await db
-    .transaction()
-    .execute(async (trx) => {
-      const before = await requirePost(trx, id);
-      await assertPostSlugFree(trx, input.slug, id);
-      const publishedAt = postPublishedAt(before, input.status);
-      await trx
-        .updateTable("blog_posts")
-        .set({ ...postColumns(input), published_at: publishedAt, updated_at: now(), updated_by: actor?.id ?? null })
-        .where("id", "=", id)
-        .execute();
-      return { title: input.title, slug: input.slug, changes: changedFields(before, { ...input, publishedAt }) };
-    })
-    .catch((error) => postSlugTaken(error, input.slug));
-  await auditBlogPost(db, actor, "blog_post.update", id, summary);
-}
-
-export async function setPostStatus(db: Database, id: string, status: PublishStatus, actor: AuditActor | null) {
-  const summary = await db.transaction().execute(async (trx) => {
-    const before = await requirePost(trx, id);
-    const publishedAt = postPublishedAt(before, status);
-    await trx
+export function updatePost(db: Database, id: string, input: BlogPostInput, actor: AuditActor | null) {
+  return updatePublished(db, blogPosts, id, input, actor, (trx, stamps) =>
+    trx
       .updateTable("blog_posts")
-      .set({ status, published_at: publishedAt, updated_at: now(), updated_by: actor?.id ?? null })
+      .set({ ...postColumns(input), ...stamps })
       .where("id", "=", id)
-      .execute();
-    return { title: before.title, slug: before.slug, changes: changedFields(before, { status, publishedAt }) };
-  });
-  await auditBlogPost(db, actor, "blog_post.set_status", id, summary);
+      .execute(),
+  );
 }
 
-export async function deletePost(db: Database, id: string, actor: AuditActor | null) {
-  const post = await requirePost(db, id);
-  await db.deleteFrom("blog_posts").where("id", "=", id).execute();
-  await auditBlogPost(db, actor, "blog_post.delete", id, { title: post.title, slug: post.slug, status: post.status });
+export function setPostStatus(db: Database, id: string, status: PublishStatus, actor: AuditActor | null) {
+  return setPublishStatus(db, blogPosts, id, status, actor);
+}
+
+export function deletePost(db: Database, id: string, actor: AuditActor | null) {
+  return deletePublished(db, blogPosts, id, actor);
 }

@@ -3,6 +3,7 @@ import { type FormFilters, type FormInput, type FormStatus, type FormType, isSit
 import type { LeadStatus } from "~/lib/schemas/lead-admin";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
+import { fieldChanges } from "../audit/changes.server";
 import { newestFirstPage } from "../db/pagination.server";
 import type { Database, Row } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
@@ -157,10 +158,7 @@ export async function updateForm(db: Database, formId: string, input: FormInput,
     refuseSiteName(input.name);
   }
   const after = { name: input.name, description: input.description, formType: input.formType, status: input.status };
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  for (const field of Object.keys(after) as (keyof typeof after)[]) {
-    if (before[field] !== after[field]) changes[field] = { from: before[field], to: after[field] };
-  }
+  const changes = fieldChanges(before, after, Object.keys(after) as (keyof typeof after)[]);
   if (Object.keys(changes).length === 0) return;
   await db
     .updateTable("forms")

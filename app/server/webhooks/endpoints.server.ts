@@ -1,6 +1,7 @@
 import type { WebhookEndpointInput, WebhookEventType, WebhookFormat } from "~/lib/schemas/webhooks";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
+import { fieldChanges } from "../audit/changes.server";
 import type { Database, Row } from "../db/schema.server";
 import { fromBool, fromJson, newId, now, toJson } from "../db/values.server";
 import { checkWebhookUrl, type Resolver, WebhookAddressError } from "./address-guard.server";
@@ -140,12 +141,12 @@ export async function updateWebhookEndpoint(
     includeSpam: input.includeSpam,
     format: input.format,
   };
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  for (const field of Object.keys(after) as (keyof typeof after)[]) {
-    if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) {
-      changes[field] = { from: before[field], to: after[field] };
-    }
-  }
+  const changes = fieldChanges(
+    before,
+    after,
+    Object.keys(after) as (keyof typeof after)[],
+    (from, to) => JSON.stringify(from) === JSON.stringify(to),
+  );
   if (Object.keys(changes).length === 0) return;
   await db.transaction().execute(async (trx) => {
     await trx

@@ -1,6 +1,6 @@
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
-import { isUniqueViolation } from "../db/database.server";
+import { transactionOrConflict } from "../db/database.server";
 import type { Database } from "../db/schema.server";
 import { newId, now } from "../db/values.server";
 
@@ -33,8 +33,10 @@ export async function saveView(
   actor: AuditActor,
 ) {
   const id = newId();
-  try {
-    await db.transaction().execute(async (trx) => {
+  await transactionOrConflict(
+    db,
+    () => new AppError("CONFLICT", `You already have a view named "${input.name}".`, { field: "name" }),
+    async (trx) => {
       await trx
         .insertInto("saved_views")
         .values({
@@ -47,12 +49,8 @@ export async function saveView(
         })
         .execute();
       await auditSavedView(trx, actor, "saved_view.create", id, { name: input.name });
-    });
-  } catch (error) {
-    if (isUniqueViolation(error))
-      throw new AppError("CONFLICT", `You already have a view named "${input.name}".`, { field: "name" });
-    throw error;
-  }
+    },
+  );
   return id;
 }
 
