@@ -5,6 +5,7 @@ import { type AuditActor, auditOf } from "../audit/audit.server";
 import { dialectOf } from "../db/database.server";
 import type { Database, DB, Row } from "../db/schema.server";
 import { fromBool, fromJson, newId, now, toJson } from "../db/values.server";
+import { releaseUntried } from "../db/work-queue.server";
 import { activeAdminAddresses } from "../mail/lead-mails.server";
 import { queueMails } from "../mail/outbox.server";
 import type { WebhookBody } from "./events.server";
@@ -211,25 +212,7 @@ export async function claimDueDeliveries(
 
 /** Hands claimed deliveries that were not tried back to the queue, due at once, without counting an attempt. */
 export async function releaseDeliveries(db: Database, deliveries: ClaimedDelivery[], nowMs = Date.now()) {
-  const [first] = deliveries;
-  if (!first) return;
-  const at = new Date(nowMs).toISOString();
-  await db
-    .updateTable("webhook_deliveries")
-    .set((eb) => ({
-      status: "queued",
-      attempts: eb("attempts", "-", 1),
-      locked_until: null,
-      next_attempt_at: at,
-      updated_at: at,
-    }))
-    .where(
-      "id",
-      "in",
-      deliveries.map((delivery) => delivery.id),
-    )
-    .where("locked_until", "=", first.lockedUntil)
-    .execute();
+  await releaseUntried(db, "webhook_deliveries", deliveries, nowMs);
 }
 
 /** Text a database stores as is: no NUL characters (PostgreSQL refuses them). */
