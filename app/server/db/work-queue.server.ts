@@ -4,6 +4,18 @@ import type { Database } from "./schema.server";
 type WorkQueueTable = "email_outbox" | "webhook_deliveries";
 
 /**
+ * Where a failed try leaves the row: queued again `delay` ms from `nowMs`, or failed for good when
+ * there is no next delay; either way it is no longer held.
+ */
+export function afterFailedTry(delay: number | undefined, nowMs: number) {
+  return {
+    status: delay === undefined ? ("failed" as const) : ("queued" as const),
+    next_attempt_at: new Date(nowMs + (delay ?? 0)).toISOString(),
+    locked_until: null,
+  };
+}
+
+/**
  * Hands claimed rows that were not tried back to the queue, due at once, without counting an
  * attempt. Claimed together, they share their claim's lock, so one statement releases them all, and
  * none another worker has taken over since.

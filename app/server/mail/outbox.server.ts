@@ -3,7 +3,7 @@ import { dialectOf } from "../db/database.server";
 import { preparedQuery } from "../db/prepared-query.server";
 import type { Database, DB, Row } from "../db/schema.server";
 import { newId } from "../db/values.server";
-import { releaseUntried } from "../db/work-queue.server";
+import { afterFailedTry, releaseUntried } from "../db/work-queue.server";
 
 export type OutgoingMail = {
   kind: "lead_notification" | "guide_welcome" | "webhook_paused" | "lead_assigned" | "follow_up_digest";
@@ -145,13 +145,7 @@ export async function markAttemptFailed(
   const delay = RETRY_DELAYS_MS[attempts - 1];
   await db
     .updateTable("email_outbox")
-    .set({
-      status: delay === undefined ? "failed" : "queued",
-      next_attempt_at: new Date(nowMs + (delay ?? 0)).toISOString(),
-      locked_until: null,
-      last_error: error.slice(0, 1000),
-      updated_at: now,
-    })
+    .set({ ...afterFailedTry(delay, nowMs), last_error: error.slice(0, 1000), updated_at: now })
     .where("id", "=", hold.id)
     .where("locked_until", "=", hold.lockedUntil)
     .execute();

@@ -5,7 +5,7 @@ import { type AuditActor, auditOf } from "../audit/audit.server";
 import { dialectOf } from "../db/database.server";
 import type { Database, DB, Row } from "../db/schema.server";
 import { fromBool, fromJson, newId, now, toJson } from "../db/values.server";
-import { releaseUntried } from "../db/work-queue.server";
+import { afterFailedTry, releaseUntried } from "../db/work-queue.server";
 import { activeAdminAddresses } from "../mail/lead-mails.server";
 import { queueMails } from "../mail/outbox.server";
 import type { WebhookBody } from "./events.server";
@@ -274,9 +274,7 @@ export async function recordAttempts(
       await trx
         .updateTable("webhook_deliveries")
         .set({
-          status: delay === undefined ? "failed" : "queued",
-          next_attempt_at: new Date(nowMs + (delay ?? 0)).toISOString(),
-          locked_until: null,
+          ...afterFailedTry(delay, nowMs),
           last_status_code: result.statusCode,
           last_error: storable(result.error?.slice(0, 1000) ?? null),
           updated_at: at,

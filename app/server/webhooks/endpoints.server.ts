@@ -1,8 +1,9 @@
+import type { Updateable } from "kysely";
 import type { WebhookEndpointInput, WebhookEventType, WebhookFormat } from "~/lib/schemas/webhooks";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import { fieldChanges } from "../audit/changes.server";
-import type { Database, Row } from "../db/schema.server";
+import type { Database, DB, Row } from "../db/schema.server";
 import { fromBool, fromJson, newId, now, toJson } from "../db/values.server";
 import { checkWebhookUrl, type Resolver, WebhookAddressError } from "./address-guard.server";
 import { newWebhookSecret } from "./signature.server";
@@ -125,6 +126,19 @@ export async function createWebhookEndpoint(
   return { id, secret, url };
 }
 
+/** Changes the endpoint's row and records the change in the audit log, together. */
+function changeEndpoint(
+  db: Database,
+  endpointId: string,
+  values: Updateable<DB["webhook_endpoints"]>,
+  audit: (trx: Database) => Promise<void>,
+) {
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable("webhook_endpoints").set(values).where("id", "=", endpointId).execute();
+    await audit(trx);
+  });
+}
+
 export async function updateWebhookEndpoint(
   db: Database,
   endpointId: string,
@@ -148,21 +162,19 @@ export async function updateWebhookEndpoint(
     (from, to) => JSON.stringify(from) === JSON.stringify(to),
   );
   if (Object.keys(changes).length === 0) return;
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("webhook_endpoints")
-      .set({
-        url,
-        description: input.description,
-        events: toJson(input.events),
-        include_spam: input.includeSpam,
-        format: input.format,
-        updated_at: now(),
-      })
-      .where("id", "=", endpointId)
-      .execute();
-    await auditWebhookEndpoint(trx, actor, "webhook.update", endpointId, changes);
-  });
+  await changeEndpoint(
+    db,
+    endpointId,
+    {
+      url,
+      description: input.description,
+      events: toJson(input.events),
+      include_spam: input.includeSpam,
+      format: input.format,
+      updated_at: now(),
+    },
+    (trx) => auditWebhookEndpoint(trx, actor, "webhook.update", endpointId, changes),
+  );
 }
 
 /** Pauses (deliveries wait, new events still queue for it) or resumes an endpoint. */
@@ -174,22 +186,19 @@ export async function setWebhookEndpointPaused(
 ) {
   const before = await requireEndpoint(db, endpointId);
   if ((before.status === "paused") === paused) return;
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("webhook_endpoints")
-      .set({
-        status: paused ? "paused" : "active",
-        paused_reason: paused ? "Paused by an admin." : null,
-        // A resumed endpoint starts a fresh count towards being paused for failing.
-        failing_since: null,
-        updated_at: now(),
-      })
-      .where("id", "=", endpointId)
-      .execute();
-    await auditWebhookEndpoint(trx, actor, paused ? "webhook.pause" : "webhook.resume", endpointId, {
-      url: before.url,
-    });
-  });
+  await changeEndpoint(
+    db,
+    endpointId,
+    {
+      status: paused ? "paused" : "active",
+      paused_reason: paused ? "Paused by an admin." : null,
+      // A resumed endpoint starts a fresh count towards being paused for failing.
+      failing_since: null,
+      updated_at: now(),
+    },
+    (trx) =>
+      auditWebhookEndpoint(trx, actor, paused ? "webhook.pause" : "webhook.resume", endpointId, { url: before.url }),
+  );
 }
 
 /** A new secret, returned this once; the old one keeps signing beside it for a day. */
@@ -197,19 +206,17 @@ export async function rotateWebhookSecret(db: Database, endpointId: string, acto
   const before = await requireEndpoint(db, endpointId);
   const secret = newWebhookSecret();
   const at = Date.now();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("webhook_endpoints")
-      .set({
-        secret,
-        previous_secret: before.secret,
-        previous_secret_expires_at: new Date(at + PREVIOUS_SECRET_GRACE_MS).toISOString(),
-        updated_at: new Date(at).toISOString(),
-      })
-      .where("id", "=", endpointId)
-      .execute();
-    await auditWebhookEndpoint(trx, actor, "webhook.rotate_secret", endpointId, { url: before.url });
-  });
+  await changeEndpoint(
+    db,
+    endpointId,
+    {
+      secret,
+      previous_secret: before.secret,
+      previous_secret_expires_at: new Date(at + PREVIOUS_SECRET_GRACE_MS).toISOString(),
+      updated_at: new Date(at).toISOString(),
+    },
+    (trx) => auditWebhookEndpoint(trx, actor, "webhook.rotate_secret", endpointId, { url: before.url }),
+  );
   return secret;
 }
 
