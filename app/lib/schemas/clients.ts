@@ -7,6 +7,9 @@ import { editedRowId, optionalId, optionalText, optionalTrimmedText, requiredTex
 export const CLIENT_STATUSES = ["active", "inactive", "suspended"] as const;
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
 
+/** The fields staff edit on a client, named as the table's columns. */
+export const CLIENT_EDITABLE_FIELDS = ["name", "email", "phone", "company", "address", "status"] as const;
+
 export const clientSchema = z.object({
   clientId: z.string().max(64).optional(),
   name: requiredText("Name is required.", 200, "Name can be at most 200 characters."),

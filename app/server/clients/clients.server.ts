@@ -1,4 +1,10 @@
-import type { ClientFilters, ClientInput, ClientSort, ClientStatus } from "~/lib/schemas/clients";
+import {
+  CLIENT_EDITABLE_FIELDS,
+  type ClientFilters,
+  type ClientInput,
+  type ClientSort,
+  type ClientStatus,
+} from "~/lib/schemas/clients";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import { fieldChanges } from "../audit/changes.server";
@@ -6,7 +12,7 @@ import { transactionOrConflict } from "../db/database.server";
 import { countPages } from "../db/pagination.server";
 import type { Database, Row } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
-import { newId, now } from "../db/values.server";
+import { newId, now, pick } from "../db/values.server";
 import { csvLine } from "../leads/lead-list.server";
 import { recordStatusChange } from "../leads/leads.server";
 import { recordClientEvents } from "../webhooks/events.server";
@@ -101,20 +107,6 @@ export async function leadForConversion(db: Database, leadId: string) {
   return { ...lead, existingClient: existing ?? null };
 }
 
-const editableFields = ["name", "email", "phone", "company", "address", "status"] as const;
-
-/** The columns a staff member edits; the lead link is set only by a conversion. */
-function clientColumns(input: ClientInput) {
-  return {
-    name: input.name,
-    email: input.email,
-    phone: input.phone,
-    company: input.company,
-    address: input.address,
-    status: input.status,
-  };
-}
-
 /**
  * Creates a client. With a lead id it is a conversion: the client keeps the lead's id, and the lead
  * becomes 'converted' in the same transaction, so the two never disagree.
@@ -162,7 +154,7 @@ export async function createClient(db: Database, input: ClientInput, actor: Audi
         .insertInto("clients")
         .values({
           id,
-          ...clientColumns(input),
+          ...pick(input, CLIENT_EDITABLE_FIELDS),
           lead_id: input.leadId,
           created_at: at,
           updated_at: at,
@@ -191,11 +183,11 @@ export async function createClient(db: Database, input: ClientInput, actor: Audi
 /** Edits a client; the lead link is set only by a conversion and is never edited here. */
 export async function updateClient(db: Database, clientId: string, input: ClientInput, actor: AuditActor | null) {
   const before = await requireClient(db, clientId);
-  const changes = fieldChanges(before, input, editableFields);
+  const changes = fieldChanges(before, input, CLIENT_EDITABLE_FIELDS);
   if (Object.keys(changes).length === 0) return;
   await db
     .updateTable("clients")
-    .set({ ...clientColumns(input), updated_at: now() })
+    .set({ ...pick(input, CLIENT_EDITABLE_FIELDS), updated_at: now() })
     .where("id", "=", clientId)
     .execute();
   await auditClient(db, actor, "client.update", clientId, changes);
@@ -212,18 +204,7 @@ export async function setClientStatus(db: Database, clientId: string, status: Cl
 }
 
 const CSV_BATCH = 500;
-const CSV_COLUMNS = [
-  "id",
-  "name",
-  "email",
-  "phone",
-  "company",
-  "address",
-  "status",
-  "owner_id",
-  "lead_id",
-  "created_at",
-] as const;
+const CSV_COLUMNS = ["id", ...CLIENT_EDITABLE_FIELDS, "owner_id", "lead_id", "created_at"] as const;
 
 /** The CSV of the selected clients, or of every client the filter matches, in the list's order, in batches. */
 export async function* clientsCsv(

@@ -1,16 +1,9 @@
 import { readingMinutes } from "~/lib/markdown";
 import type { BlogPostInput, PublishStatus } from "~/lib/schemas/content";
-import type { AuditActor } from "../audit/audit.server";
 import type { Database, Row } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
 import { fromJson, now, toJson } from "../db/values.server";
-import {
-  createPublished,
-  deletePublished,
-  type PublishedKind,
-  setPublishStatus,
-  updatePublished,
-} from "./publishing.server";
+import { publishedWrites } from "./publishing.server";
 
 export type BlogPost = ReturnType<typeof toBlogPost>;
 
@@ -98,14 +91,6 @@ export function postPublishedAt(before: Pick<BlogPost, "status" | "publishedAt">
   return now();
 }
 
-const blogPosts: PublishedKind<BlogPost> = {
-  table: "blog_posts",
-  noun: "blog post",
-  entityType: "blog_post",
-  find: findPost,
-  publishedAt: postPublishedAt,
-};
-
 function postColumns(input: BlogPostInput) {
   return {
     title: input.title,
@@ -122,29 +107,13 @@ function postColumns(input: BlogPostInput) {
   };
 }
 
-export function createPost(db: Database, input: BlogPostInput, actor: AuditActor | null) {
-  return createPublished(db, blogPosts, input, actor, (trx, stamps) =>
-    trx
-      .insertInto("blog_posts")
-      .values({ ...postColumns(input), author_name: null, ...stamps })
-      .execute(),
-  );
-}
+const blogPosts = publishedWrites<BlogPost, BlogPostInput>({
+  table: "blog_posts",
+  noun: "blog post",
+  entityType: "blog_post",
+  find: findPost,
+  publishedAt: postPublishedAt,
+  columns: postColumns,
+});
 
-export function updatePost(db: Database, id: string, input: BlogPostInput, actor: AuditActor | null) {
-  return updatePublished(db, blogPosts, id, input, actor, (trx, stamps) =>
-    trx
-      .updateTable("blog_posts")
-      .set({ ...postColumns(input), ...stamps })
-      .where("id", "=", id)
-      .execute(),
-  );
-}
-
-export function setPostStatus(db: Database, id: string, status: PublishStatus, actor: AuditActor | null) {
-  return setPublishStatus(db, blogPosts, id, status, actor);
-}
-
-export function deletePost(db: Database, id: string, actor: AuditActor | null) {
-  return deletePublished(db, blogPosts, id, actor);
-}
+export const { create: createPost, update: updatePost, setStatus: setPostStatus, remove: deletePost } = blogPosts;

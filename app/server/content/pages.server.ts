@@ -1,15 +1,8 @@
 import type { PageInput, PublishStatus } from "~/lib/schemas/content";
-import type { AuditActor } from "../audit/audit.server";
 import type { Database, Row } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
-import { now } from "../db/values.server";
-import {
-  createPublished,
-  deletePublished,
-  type PublishedKind,
-  setPublishStatus,
-  updatePublished,
-} from "./publishing.server";
+import { now, pick } from "../db/values.server";
+import { publishedWrites } from "./publishing.server";
 
 export type Page = ReturnType<typeof toPage>;
 
@@ -75,47 +68,17 @@ export function pagePublishedAt(before: Pick<Page, "status" | "publishedAt"> | n
   return now();
 }
 
-const pages: PublishedKind<Page> = {
+function pageColumns(input: PageInput) {
+  return { ...pick(input, ["title", "slug", "content", "status"]), meta_description: input.metaDescription };
+}
+
+const pages = publishedWrites<Page, PageInput>({
   table: "pages",
   noun: "page",
   entityType: "page",
   find: findPage,
   publishedAt: pagePublishedAt,
-};
+  columns: pageColumns,
+});
 
-function pageColumns(input: PageInput) {
-  return {
-    title: input.title,
-    slug: input.slug,
-    meta_description: input.metaDescription,
-    content: input.content,
-    status: input.status,
-  };
-}
-
-export function createPage(db: Database, input: PageInput, actor: AuditActor | null) {
-  return createPublished(db, pages, input, actor, (trx, stamps) =>
-    trx
-      .insertInto("pages")
-      .values({ ...pageColumns(input), ...stamps })
-      .execute(),
-  );
-}
-
-export function updatePage(db: Database, id: string, input: PageInput, actor: AuditActor | null) {
-  return updatePublished(db, pages, id, input, actor, (trx, stamps) =>
-    trx
-      .updateTable("pages")
-      .set({ ...pageColumns(input), ...stamps })
-      .where("id", "=", id)
-      .execute(),
-  );
-}
-
-export function setPageStatus(db: Database, id: string, status: PublishStatus, actor: AuditActor | null) {
-  return setPublishStatus(db, pages, id, status, actor);
-}
-
-export function deletePage(db: Database, id: string, actor: AuditActor | null) {
-  return deletePublished(db, pages, id, actor);
-}
+export const { create: createPage, update: updatePage, setStatus: setPageStatus, remove: deletePage } = pages;
