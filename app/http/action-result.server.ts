@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { type FieldErrors, typedValues } from "~/http/form-data.server";
-import { redirectWithToast } from "~/http/toast-cookie.server";
+import { redirectWithSuccess } from "~/http/toast-cookie.server";
 import { type ToastMessage, toastMessage } from "~/lib/toast";
 import type { AppError } from "~/server/app-error.server";
 
@@ -85,5 +85,5 @@ export function redirectBackWithSuccess(formData: FormData, screen: string, mess
   const returnTo = formData.get("returnTo");
   const target =
     typeof returnTo === "string" && (returnTo === screen || returnTo.startsWith(`${screen}?`)) ? returnTo : screen;
-  return redirectWithToast(target, { type: "success", title: "Success", description: message });
+  return redirectWithSuccess(target, message);
 }

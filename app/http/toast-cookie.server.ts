@@ -14,6 +14,11 @@ export async function redirectWithToast(url: string, toast: Omit<ToastMessage, "
   return redirect(url, { ...init, headers });
 }
 
+/** The usual answer to a change that worked: to `url`, with a "Success" toast saying what was done. */
+export function redirectWithSuccess(url: string, description: string) {
+  return redirectWithToast(url, { type: "success", title: "Success", description });
+}
+
 /** Reads the pending toast, if any, and the header that clears it. */
 export async function takeToast(request: Request) {
   const cookieHeader = request.headers.get("Cookie");

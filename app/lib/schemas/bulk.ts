@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalId } from "./fields";
 
 /** Ids a bulk change takes from ticked rows at most; more is done by acting on the filter. */
 export const BULK_SELECTION_MAX = 500;
@@ -22,11 +23,7 @@ export function bulkChangeSchema<
         .default([]),
       filter: z.string().max(2000).default(""),
       status: z.enum(statuses).optional(),
-      ownerId: z
-        .string()
-        .max(64)
-        .optional()
-        .transform((value) => value || null),
+      ownerId: optionalId,
       expectedCount: z.coerce.number().int().min(0).optional(),
     })
     .superRefine((value, ctx) => {

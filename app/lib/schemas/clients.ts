@@ -1,44 +1,32 @@
 import { z } from "zod";
 import { bulkChangeSchema } from "./bulk";
-import { optionalText } from "./fields";
+import { editedRowId, optionalId, optionalText, optionalTrimmedText, requiredText } from "./fields";
 
 /** Clients: shared by the New/Edit Client dialog and the server. */
 
 export const CLIENT_STATUSES = ["active", "inactive", "suspended"] as const;
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
 
+/** The fields staff edit on a client, named as the table's columns. */
+export const CLIENT_EDITABLE_FIELDS = ["name", "email", "phone", "company", "address", "status"] as const;
+
 export const clientSchema = z.object({
   clientId: z.string().max(64).optional(),
-  name: z
-    .string({ error: "Name is required." })
-    .trim()
-    .min(1, "Name is required.")
-    .max(200, "Name can be at most 200 characters."),
-  email: z
-    .string()
-    .trim()
-    .max(254, "E-mail addresses can be at most 254 characters.")
-    .optional()
-    .transform((value) => value || null)
-    .pipe(z.email("Please enter a valid e-mail address.").nullable()),
+  name: requiredText("Name is required.", 200, "Name can be at most 200 characters."),
+  email: optionalTrimmedText(254, "E-mail addresses can be at most 254 characters.").pipe(
+    z.email("Please enter a valid e-mail address.").nullable(),
+  ),
   phone: optionalText("Phone", 50),
   company: optionalText("Company", 200),
   address: optionalText("Address", 500),
   status: z.enum(CLIENT_STATUSES, { error: "Choose a status." }),
-  leadId: z
-    .string()
-    .max(64)
-    .optional()
-    .transform((value) => value || null),
+  leadId: optionalId,
 });
 export type ClientInput = z.output<typeof clientSchema>;
 
 /** Editing names the client; a missing id is a form from before the client existed. */
 export const updateClientSchema = clientSchema.extend({
-  clientId: z
-    .string({ error: "Which client? Reload the page and try again." })
-    .min(1, "Which client? Reload the page and try again.")
-    .max(64),
+  clientId: editedRowId("Which client? Reload the page and try again."),
 });
 
 export const clientStatusSchema = z.object({
@@ -68,11 +56,7 @@ export type ClientFilters = z.output<typeof clientFiltersSchema>;
 
 export const clientOwnerSchema = z.object({
   clientId: z.string().min(1).max(64),
-  ownerId: z
-    .string()
-    .max(64)
-    .optional()
-    .transform((value) => value || null),
+  ownerId: optionalId,
 });
 
 export const CLIENT_COLUMNS = ["status", "name", "email", "phone", "company", "address", "owner", "added"] as const;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isReservedPageSlug, SLUG_MAX_LENGTH, SLUG_PATTERN } from "~/lib/slug";
-import { optionalText } from "./fields";
+import { optionalText, optionalTrimmedText, requiredText } from "./fields";
 
 /** Pages and blog posts: shared by the admin forms (field checks) and the actions (the rules that count). */
 
@@ -18,18 +18,13 @@ export const CONTENT_MAX = 100_000;
 
 const status = z.enum(PUBLISH_STATUSES, { error: "Choose a status: draft, published or archived." });
 
-const title = z
-  .string({ error: "Title is required." })
-  .trim()
-  .min(1, "Title is required.")
-  .max(200, "Title must be at most 200 characters.");
+const title = requiredText("Title is required.", 200, "Title must be at most 200 characters.");
 
-const slug = z
-  .string({ error: "Slug is required." })
-  .trim()
-  .min(1, "Slug is required.")
-  .max(SLUG_MAX_LENGTH, `Slug must be at most ${SLUG_MAX_LENGTH} characters.`)
-  .regex(SLUG_PATTERN, "Slugs use lowercase letters, digits and single hyphens between words (e.g. my-first-post).");
+const slug = requiredText(
+  "Slug is required.",
+  SLUG_MAX_LENGTH,
+  `Slug must be at most ${SLUG_MAX_LENGTH} characters.`,
+).regex(SLUG_PATTERN, "Slugs use lowercase letters, digits and single hyphens between words (e.g. my-first-post).");
 
 const content = z
   .string()
@@ -73,16 +68,10 @@ export function isAcceptableImageUrl(value: string) {
   }
 }
 
-export const featuredImageUrl = z
-  .string()
-  .trim()
-  .max(2048, "Image addresses must be at most 2,048 characters.")
-  .optional()
-  .transform((value) => value || null)
-  .refine(
-    (value) => value === null || isAcceptableImageUrl(value),
-    "Use an uploaded image (/uploads/…) or an https:// address.",
-  );
+export const featuredImageUrl = optionalTrimmedText(2048, "Image addresses must be at most 2,048 characters.").refine(
+  (value) => value === null || isAcceptableImageUrl(value),
+  "Use an uploaded image (/uploads/…) or an https:// address.",
+);
 
 export const TAGS_MAX = 20;
 const tags = z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { editedRowId, optionalTrimmedText, requiredText } from "./fields";
 
 /** Forms management: shared by the Create/Edit Form dialog and the server. */
 
@@ -34,26 +35,14 @@ export function isSiteFormName(name: string) {
 
 export const formSchema = z.object({
   formId: z.string().max(64).optional(),
-  name: z
-    .string({ error: "Form Name is required." })
-    .trim()
-    .min(1, "Form Name is required.")
-    .max(120, "Form Name can be at most 120 characters."),
-  description: z
-    .string()
-    .trim()
-    .max(1000, "Description can be at most 1000 characters.")
-    .optional()
-    .transform((value) => value || null),
+  name: requiredText("Form Name is required.", 120, "Form Name can be at most 120 characters."),
+  description: optionalTrimmedText(1000, "Description can be at most 1000 characters."),
   formType: z.enum(FORM_TYPES, { error: "Choose a form type." }),
   status: z.enum(FORM_STATUSES, { error: "Choose a status." }),
 });
 export type FormInput = z.output<typeof formSchema>;
 
-const formId = z
-  .string({ error: "Which form? Reload the page and try again." })
-  .min(1, "Which form? Reload the page and try again.")
-  .max(64);
+const formId = editedRowId("Which form? Reload the page and try again.");
 export const formIdSchema = z.object({ formId });
 export const updateFormSchema = formSchema.extend({ formId });
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText } from "./fields";
+import { checkbox, optionalText, requiredText } from "./fields";
 import { knownSectionSchemas } from "./pricing-content";
 
 /** Pricing plans and content sections: shared by the admin forms and the actions. */
@@ -58,11 +58,7 @@ function optionalNumberField(label: string, rule: NumberRule) {
 
 export const pricingPlanSchema = z.object({
   planType: z.enum(PLAN_TYPES, { error: "Choose a plan type: paid ads, conversion tracking or automation." }),
-  title: z
-    .string({ error: "Title is required." })
-    .trim()
-    .min(1, "Title is required.")
-    .max(100, "Title must be at most 100 characters."),
+  title: requiredText("Title is required.", 100, "Title must be at most 100 characters."),
   subtitle: optionalText("Subtitle", 200),
   description: optionalText("Description", 1000),
   priceUsd: numberField("USD price", { decimals: 2 }),
@@ -83,14 +79,8 @@ export const pricingPlanSchema = z.object({
     .refine((lines) => lines.length <= 30, "Use at most 30 features.")
     .refine((lines) => lines.every((line) => line.length <= 200), "Each feature must be at most 200 characters."),
   winterDiscount: numberField("Winter discount", { decimals: 0, min: 0, max: 100 }),
-  isPopular: z
-    .string()
-    .optional()
-    .transform((value) => value === "on" || value === "true"),
-  isActive: z
-    .string()
-    .optional()
-    .transform((value) => value === "on" || value === "true"),
+  isPopular: checkbox,
+  isActive: checkbox,
   ctaText: z
     .string()
     .trim()
@@ -143,11 +133,7 @@ export function parseSectionContent(
 export const pricingContentSchema = z
   .object({
     sectionKey: z.string().trim().min(1, "Missing section.").max(64),
-    title: z
-      .string({ error: "Title is required." })
-      .trim()
-      .min(1, "Title is required.")
-      .max(100, "Title must be at most 100 characters."),
+    title: requiredText("Title is required.", 100, "Title must be at most 100 characters."),
     content: z.string({ error: "Content is required." }),
   })
   .transform((value, ctx) => {

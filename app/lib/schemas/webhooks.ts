@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkbox, optionalId, optionalTrimmedText, requiredText } from "./fields";
 
 /** Outgoing webhooks: the event types and the endpoint form, shared by the admin screen, the CLI and the server. */
 
@@ -60,25 +61,13 @@ export const webhookEventsField = z
   })
   .transform((events) => events as WebhookEventType[]);
 
-const checkbox = z
-  .string()
-  .optional()
-  .transform((value) => value === "on" || value === "true");
-
 export const webhookEndpointSchema = z.object({
   endpointId: z.string().max(64).optional(),
-  url: z
-    .string({ error: "The URL is required." })
-    .trim()
-    .min(1, "The URL is required.")
-    .max(2000, "The URL can be at most 2,000 characters.")
-    .refine((value) => URL.canParse(value), "Enter a full URL such as https://hooks.example.com/leads."),
-  description: z
-    .string()
-    .trim()
-    .max(500, "The description can be at most 500 characters.")
-    .optional()
-    .transform((value) => value || null),
+  url: requiredText("The URL is required.", 2000, "The URL can be at most 2,000 characters.").refine(
+    (value) => URL.canParse(value),
+    "Enter a full URL such as https://hooks.example.com/leads.",
+  ),
+  description: optionalTrimmedText(500, "The description can be at most 500 characters."),
   events: webhookEventsField,
   format: z.enum(WEBHOOK_FORMATS, { error: "Choose a format." }).default("standard"),
   includeSpam: checkbox,
@@ -105,10 +94,6 @@ export const webhookLogFilterSchema = z.object({
         ? (value as WebhookDeliveryOutcome)
         : null,
     ),
-  before: z
-    .string()
-    .max(64)
-    .optional()
-    .transform((value) => value || null),
+  before: optionalId,
 });
 export type WebhookLogFilter = z.output<typeof webhookLogFilterSchema>;

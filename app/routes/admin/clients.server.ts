@@ -1,7 +1,7 @@
 import { redirectBackWithSuccess } from "~/http/action-result.server";
 import { intent } from "~/http/intents.server";
 import { type BulkLabels, bulkIntents, columnsIntent } from "~/http/list-intents.server";
-import { redirectWithToast } from "~/http/toast-cookie.server";
+import { redirectWithSuccess } from "~/http/toast-cookie.server";
 import {
   bulkClientSchema,
   CLIENT_BULK_ACTIONS,
@@ -29,11 +29,10 @@ export const clientIntents = {
     success: "Client created successfully",
     run: async (client, { db, actor }) => {
       await createClient(db, client, actor);
-      return redirectWithToast("/admin/clients", {
-        type: "success",
-        title: "Success",
-        description: client.leadId ? "Lead converted to client successfully" : "Client created successfully",
-      });
+      return redirectWithSuccess(
+        "/admin/clients",
+        client.leadId ? "Lead converted to client successfully" : "Client created successfully",
+      );
     },
   }),
   update: intent(updateClientSchema, {

@@ -1,6 +1,6 @@
 import { type IntentContext, intent } from "~/http/intents.server";
 import { type BulkLabels, bulkIntents, columnsIntent } from "~/http/list-intents.server";
-import { redirectWithToast } from "~/http/toast-cookie.server";
+import { redirectWithSuccess } from "~/http/toast-cookie.server";
 import {
   BULK_ACTIONS,
   type BulkAction,
@@ -103,11 +103,7 @@ export const leadScreenIntents = {
     failure: "Failed to delete lead",
     run: async ({ leadId }, { db, actor }) => {
       await deleteLead(db, leadId, actor);
-      return redirectWithToast("/admin/leads?view=spam", {
-        type: "success",
-        title: "Success",
-        description: "Lead deleted",
-      });
+      return redirectWithSuccess("/admin/leads?view=spam", "Lead deleted");
     },
   }),
 };

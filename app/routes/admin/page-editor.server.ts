@@ -1,5 +1,5 @@
 import { intent } from "~/http/intents.server";
-import { redirectWithToast } from "~/http/toast-cookie.server";
+import { redirectWithSuccess } from "~/http/toast-cookie.server";
 import { pageSchema } from "~/lib/schemas/content";
 import { createPage, updatePage } from "~/server/content/pages.server";
 
@@ -12,7 +12,7 @@ export function pageEditorIntents(id: string | undefined) {
       failure: "Failed to save page",
       run: async (page, { db, actor }) => {
         await (id ? updatePage(db, id, page, actor) : createPage(db, page, actor));
-        return redirectWithToast("/admin/pages", { type: "success", title: "Success", description: message });
+        return redirectWithSuccess("/admin/pages", message);
       },
     }),
   };

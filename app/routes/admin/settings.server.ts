@@ -15,6 +15,7 @@ import {
   type TwoFactorEnrolment,
 } from "~/server/auth/profile.server";
 import type { Database } from "~/server/db/schema.server";
+import { pick } from "~/server/db/values.server";
 import { saveLeadAssignment } from "~/server/leads/owners.server";
 import {
   ANALYTICS_KEYS,
@@ -22,17 +23,11 @@ import {
   PRIVACY_KEYS,
   SITE_FILE_KEYS,
   SITE_INFORMATION_KEYS,
-  type SiteSettingKey,
-  type SiteSettingValues,
   updateSettings,
 } from "~/server/settings/settings.server";
 import { setAgencyTimeZone } from "~/server/settings/time-zone.server";
 import { removeSiteFile } from "~/server/uploads/uploads.server";
 import { setDigestOptOut } from "~/server/workspace/preferences.server";
-
-function pick<Key extends SiteSettingKey>(values: SiteSettingValues, keys: readonly Key[]) {
-  return Object.fromEntries(keys.map((key) => [key, values[key]])) as Pick<SiteSettingValues, Key>;
-}
 
 /**
  * The site's settings a role may see, following the role table: admins all of them, editors the site's

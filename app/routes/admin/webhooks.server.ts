@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { formFields } from "~/http/form-data.server";
 import { intent } from "~/http/intents.server";
-import { redirectWithToast } from "~/http/toast-cookie.server";
+import { redirectWithSuccess } from "~/http/toast-cookie.server";
 import {
   webhookDeliveryIdSchema,
   webhookEndpointIdSchema,
@@ -99,11 +99,7 @@ export const webhookIntents = {
     success: "Webhook endpoint deleted",
     run: async ({ endpointId }, { db, actor }) => {
       await deleteWebhookEndpoint(db, endpointId, actor);
-      return redirectWithToast("/admin/webhooks", {
-        type: "success",
-        title: "Success",
-        description: "Webhook endpoint deleted",
-      });
+      return redirectWithSuccess("/admin/webhooks", "Webhook endpoint deleted");
     },
   }),
 };

@@ -29,6 +29,20 @@ export async function recordAudit(db: Database, entry: AuditEntry) {
     .execute();
 }
 
+/**
+ * The audit writer of one kind of entity: its entries all carry this entity type, so a module names
+ * it once. `summary` as in `AuditEntry`.
+ */
+export function auditOf(entityType: string) {
+  return (
+    db: Database,
+    actor: AuditActor | null,
+    action: string,
+    entityId: string | null | undefined,
+    summary?: Record<string, unknown>,
+  ) => recordAudit(db, { actor, action, entityType, entityId, summary });
+}
+
 export async function listAuditEntries(db: Database, options: { entityType?: string; limit?: number } = {}) {
   let query = db
     .selectFrom("audit_logs")

@@ -18,6 +18,23 @@ export function changedFields<T extends Record<string, unknown>>(
   return changes;
 }
 
+/**
+ * The fields whose value `after` changes, each with both values in full (unlike `changedFields`,
+ * which shortens long ones). `same` says when two values count as unchanged.
+ */
+export function fieldChanges<K extends string>(
+  before: Record<K, unknown>,
+  after: Record<K, unknown>,
+  fields: readonly K[],
+  same: (from: unknown, to: unknown) => boolean = (from, to) => from === to,
+) {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const field of fields) {
+    if (!same(before[field], after[field])) changes[field] = { from: before[field], to: after[field] };
+  }
+  return changes;
+}
+
 function sameValue(a: unknown, b: unknown) {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }

@@ -2,16 +2,17 @@
  * better-auth names its tables and columns in camelCase; our schema is snake_case throughout.
  * These maps (checked by better-auth against the database on first use) bridge the two.
  */
+/** Every better-auth table has both timestamps. */
+const timestampFields = { createdAt: "created_at", updatedAt: "updated_at" } as const;
+
 export const userFields = {
   emailVerified: "email_verified",
-  createdAt: "created_at",
-  updatedAt: "updated_at",
+  ...timestampFields,
 } as const;
 
 export const sessionFields = {
   expiresAt: "expires_at",
-  createdAt: "created_at",
-  updatedAt: "updated_at",
+  ...timestampFields,
   ipAddress: "ip_address",
   userAgent: "user_agent",
   userId: "user_id",
@@ -26,14 +27,12 @@ export const accountFields = {
   idToken: "id_token",
   accessTokenExpiresAt: "access_token_expires_at",
   refreshTokenExpiresAt: "refresh_token_expires_at",
-  createdAt: "created_at",
-  updatedAt: "updated_at",
+  ...timestampFields,
 } as const;
 
 export const verificationFields = {
   expiresAt: "expires_at",
-  createdAt: "created_at",
-  updatedAt: "updated_at",
+  ...timestampFields,
 } as const;
 
 export const twoFactorSchema = {

@@ -5,7 +5,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import type { Logger } from "pino";
 import { brand } from "~/content/brand";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/schemas/staff";
-import { recordAudit } from "../audit/audit.server";
+import { auditOf } from "../audit/audit.server";
 import type { Config } from "../config.server";
 import { createPostgresPool } from "../db/database.server";
 import type { Database } from "../db/schema.server";
@@ -28,6 +28,8 @@ import {
   signInLock,
   waitForSignIn,
 } from "./sign-in-failures.server";
+
+const auditUser = auditOf("user");
 
 type AuthDependencies = { config: Config; db: Database; secret: string; logger: Logger };
 
@@ -148,12 +150,7 @@ export function createAuth({ config, db, secret, logger }: AuthDependencies) {
             // the answer's timing does not tell a disabled account from the others.
             await ctx.context.password.hash(typeof ctx.body?.password === "string" ? ctx.body.password : "");
             await countSignInFailure(email, clientIp);
-            await recordAudit(db, {
-              actor: { id: null, email },
-              action: "auth.sign_in_failed",
-              entityType: "user",
-              summary: { reason: "account disabled" },
-            });
+            await auditUser(db, { id: null, email }, "auth.sign_in_failed", null, { reason: "account disabled" });
             throw APIError.from("UNAUTHORIZED", {
               message: "Invalid email or password",
               code: "INVALID_EMAIL_OR_PASSWORD",
@@ -164,12 +161,7 @@ export function createAuth({ config, db, secret, logger }: AuthDependencies) {
         if (ctx.path === "/sign-out") {
           const session = await getSessionFromCtx(ctx).catch(() => null);
           if (session) {
-            await recordAudit(db, {
-              actor: { id: session.user.id, email: session.user.email },
-              action: "auth.sign_out",
-              entityType: "user",
-              entityId: session.user.id,
-            });
+            await auditUser(db, { id: session.user.id, email: session.user.email }, "auth.sign_out", session.user.id);
           }
         }
       }),
@@ -185,25 +177,26 @@ export function createAuth({ config, db, secret, logger }: AuthDependencies) {
         const created = ctx.context.newSession;
         if (created) {
           if (ctx.path === "/two-factor/verify-totp") await refuseReplayedCode(db, auth, created, ctx.body?.code);
-          await recordAudit(db, {
-            actor: { id: created.user.id, email: created.user.email },
-            action: "auth.sign_in",
-            entityType: "user",
-            entityId: created.user.id,
-            summary: ctx.path === "/sign-in/email" ? undefined : { secondFactor: ctx.path.split("/").pop() },
-          });
+          await auditUser(
+            db,
+            { id: created.user.id, email: created.user.email },
+            "auth.sign_in",
+            created.user.id,
+            ctx.path === "/sign-in/email" ? undefined : { secondFactor: ctx.path.split("/").pop() },
+          );
           return;
         }
         if (returned instanceof APIError && returned.statusCode !== 429) {
-          await recordAudit(db, {
-            actor: {
+          await auditUser(
+            db,
+            {
               id: null,
               email: typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase().slice(0, 254) : null,
             },
-            action: "auth.sign_in_failed",
-            entityType: "user",
-            summary: { step: ctx.path === "/sign-in/email" ? "password" : "second factor" },
-          });
+            "auth.sign_in_failed",
+            null,
+            { step: ctx.path === "/sign-in/email" ? "password" : "second factor" },
+          );
         }
       }),
     },
@@ -212,15 +205,10 @@ export function createAuth({ config, db, secret, logger }: AuthDependencies) {
   /** Counts a failed sign-in; the failure that locks a client address out of the account is audited. */
   async function countSignInFailure(email: string, clientIp: string | undefined) {
     if (!(await recordSignInFailure(db, secret, email, clientIp))) return;
-    await recordAudit(db, {
-      actor: { id: null, email: email.slice(0, 254) },
-      action: "auth.sign_in_locked",
-      entityType: "user",
-      summary: {
-        client: rateLimitAddress(clientIp),
-        failures: SIGN_IN_FAILURES.lockAfter,
-        minutes: SIGN_IN_FAILURES.windowSeconds / 60,
-      },
+    await auditUser(db, { id: null, email: email.slice(0, 254) }, "auth.sign_in_locked", null, {
+      client: rateLimitAddress(clientIp),
+      failures: SIGN_IN_FAILURES.lockAfter,
+      minutes: SIGN_IN_FAILURES.windowSeconds / 60,
     });
   }
 

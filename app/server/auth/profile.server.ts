@@ -1,9 +1,11 @@
 import QRCode from "qrcode";
 import { AppError } from "../app-error.server";
-import { recordAudit } from "../audit/audit.server";
+import { auditOf } from "../audit/audit.server";
 import type { AppServices } from "../services.server";
 import { callAuthEndpoint } from "./auth-request.server";
 import { auditActor, type StaffIdentity } from "./session.server";
+
+const auditUser = auditOf("user");
 
 /**
  * The signed-in staff member's own account: password and two-factor authentication, through
@@ -44,12 +46,7 @@ export async function changePassword(
   if (!response.ok) {
     throw new AppError("INVALID_INPUT", authError(payload, "Failed to change password"), { field: "currentPassword" });
   }
-  await recordAudit(services.db, {
-    actor: auditActor(staff),
-    action: "user.change_password",
-    entityType: "user",
-    entityId: staff.id,
-  });
+  await auditUser(services.db, auditActor(staff), "user.change_password", staff.id);
   return { setCookies };
 }
 
@@ -75,12 +72,7 @@ export async function confirmTwoFactor(services: AuthServices, call: BrowserCall
   if (!response.ok) {
     throw new AppError("INVALID_INPUT", authError(payload, "That code is not valid."), { field: "code" });
   }
-  await recordAudit(services.db, {
-    actor: auditActor(staff),
-    action: "user.two_factor_enable",
-    entityType: "user",
-    entityId: staff.id,
-  });
+  await auditUser(services.db, auditActor(staff), "user.two_factor_enable", staff.id);
   return { setCookies };
 }
 
@@ -98,11 +90,6 @@ export async function disableTwoFactor(
       field: "password",
     });
   }
-  await recordAudit(services.db, {
-    actor: auditActor(staff),
-    action: "user.two_factor_disable",
-    entityType: "user",
-    entityId: staff.id,
-  });
+  await auditUser(services.db, auditActor(staff), "user.two_factor_disable", staff.id);
   return { setCookies };
 }

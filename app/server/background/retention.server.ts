@@ -1,6 +1,7 @@
 import { setImmediate as yieldToOthers } from "node:timers/promises";
+import type { SelectQueryBuilder } from "kysely";
 import { CONSENT_DEFAULTS } from "~/lib/consent";
-import type { Database } from "../db/schema.server";
+import type { Database, DB } from "../db/schema.server";
 import { getSettings } from "../settings/settings.server";
 
 /** Small enough that each delete is a short write: a lead arriving meanwhile waits one batch at most. */
@@ -52,37 +53,26 @@ export async function applyRetention(db: Database, nowMs = Date.now(), batch = R
       await yieldToOthers();
     }
   };
-  const events = await drain(async () => {
-    const result = await db
-      .deleteFrom("analytics_events")
-      .where("id", "in", (eb) =>
-        eb.selectFrom("analytics_events").select("id").where("created_at", "<", eventsBefore).limit(batch),
-      )
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
-  });
-  const consentRecords = await drain(async () => {
-    const result = await db
-      .deleteFrom("consent_records")
-      .where("id", "in", (eb) =>
-        eb.selectFrom("consent_records").select("id").where("created_at", "<", consentBefore).limit(batch),
-      )
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
-  });
-  const sentMails = await drain(async () => {
-    const result = await db
-      .deleteFrom("email_outbox")
-      .where("id", "in", (eb) =>
-        eb
-          .selectFrom("email_outbox")
-          .select("id")
-          .where("status", "=", "sent")
-          .where("sent_at", "<", mailBefore)
-          .limit(batch),
-      )
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
-  });
+  /** Deletes, a batch at a time, the rows of `table` whose ids `older` selects. */
+  const drainOlder = (
+    table: "analytics_events" | "consent_records" | "email_outbox",
+    older: SelectQueryBuilder<DB, keyof DB, { id: string }>,
+  ) =>
+    drain(async () => {
+      const result = await db.deleteFrom(table).where("id", "in", older.limit(batch)).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    });
+  const events = await drainOlder(
+    "analytics_events",
+    db.selectFrom("analytics_events").select("id").where("created_at", "<", eventsBefore),
+  );
+  const consentRecords = await drainOlder(
+    "consent_records",
+    db.selectFrom("consent_records").select("id").where("created_at", "<", consentBefore),
+  );
+  const sentMails = await drainOlder(
+    "email_outbox",
+    db.selectFrom("email_outbox").select("id").where("status", "=", "sent").where("sent_at", "<", mailBefore),
+  );
   return { events, consentRecords, sentMails };
 }

@@ -1,12 +1,14 @@
 import type { ClientFilters, ClientStatus } from "~/lib/schemas/clients";
 import { BULK_LIMIT } from "~/lib/schemas/lead-admin";
 import { AppError } from "../app-error.server";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { type AuditActor, auditOf } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
 import { now } from "../db/values.server";
 import { checkBulkTarget } from "../leads/bulk.server";
 import { requireAssignableStaff } from "../leads/owners.server";
 import { matchingClients } from "./clients.server";
+
+const auditClient = auditOf("client");
 
 /** The clients a bulk change acts on: ticked ids, or everything the filter matches, across pages. */
 export type ClientBulkTarget =
@@ -100,12 +102,7 @@ export async function applyClientBulkChange(
     }
     summary.changed = changed;
     summary.ids = ids;
-    await recordAudit(trx, {
-      actor,
-      action: `client.bulk_${change.action.replace("-", "_")}`,
-      entityType: "client",
-      summary,
-    });
+    await auditClient(trx, actor, `client.bulk_${change.action.replace("-", "_")}`, null, summary);
     return { matched: ids.length, changed };
   });
 }

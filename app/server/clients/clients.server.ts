@@ -1,31 +1,30 @@
-import type { ClientFilters, ClientInput, ClientSort, ClientStatus } from "~/lib/schemas/clients";
+import {
+  CLIENT_EDITABLE_FIELDS,
+  type ClientFilters,
+  type ClientInput,
+  type ClientSort,
+  type ClientStatus,
+} from "~/lib/schemas/clients";
 import { AppError } from "../app-error.server";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
-import { isUniqueViolation } from "../db/database.server";
+import { type AuditActor, auditOf } from "../audit/audit.server";
+import { fieldChanges } from "../audit/changes.server";
+import { transactionOrConflict } from "../db/database.server";
+import { countPages } from "../db/pagination.server";
 import type { Database, Row } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
-import { newId, now } from "../db/values.server";
+import { newId, now, pick } from "../db/values.server";
 import { csvLine } from "../leads/lead-list.server";
 import { recordStatusChange } from "../leads/leads.server";
 import { recordClientEvents } from "../webhooks/events.server";
 
+const auditClient = auditOf("client");
+const auditLead = auditOf("lead");
+
 export const CLIENTS_PAGE_SIZE = 20;
 
-export type Client = {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  company: string | null;
-  address: string | null;
-  status: ClientStatus;
-  leadId: string | null;
-  ownerId: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+export type Client = ReturnType<typeof toClient>;
 
-function toClient(row: Row<"clients">): Client {
+function toClient(row: Row<"clients">) {
   return {
     id: row.id,
     name: row.name,
@@ -68,10 +67,7 @@ export async function listClients(
   userId: string | null = null,
 ) {
   const query = matchingClients(db, filters, userId);
-  const { count } = await query.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
-  const total = Number(count);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(filters.page, pageCount);
+  const { total, page, pageCount } = await countPages(query, filters.page, pageSize);
   const [column, direction] = clientOrder[filters.sort ?? "newest"];
   let rows = query.selectAll().orderBy(column, direction);
   // Ties keep a stable order across pages.
@@ -118,9 +114,11 @@ export async function leadForConversion(db: Database, leadId: string) {
 export async function createClient(db: Database, input: ClientInput, actor: AuditActor | null) {
   const at = now();
   const id = newId();
-  const conversion = await db
-    .transaction()
-    .execute(async (trx) => {
+  // Another conversion of the same lead may win the race: the unique index on clients.lead_id refuses this one.
+  const conversion = await transactionOrConflict(
+    db,
+    () => new AppError("CONFLICT", "This lead was already converted to a client."),
+    async (trx) => {
       let converted: { leadId: string; from: string } | null = null;
       if (input.leadId) {
         const lead = await trx
@@ -156,12 +154,7 @@ export async function createClient(db: Database, input: ClientInput, actor: Audi
         .insertInto("clients")
         .values({
           id,
-          name: input.name,
-          email: input.email,
-          phone: input.phone,
-          company: input.company,
-          address: input.address,
-          status: input.status,
+          ...pick(input, CLIENT_EDITABLE_FIELDS),
           lead_id: input.leadId,
           created_at: at,
           updated_at: at,
@@ -169,89 +162,49 @@ export async function createClient(db: Database, input: ClientInput, actor: Audi
         .execute();
       await recordClientEvents(trx, id, converted?.from === "converted" ? null : (converted?.leadId ?? null), at);
       return converted as { leadId: string; from: string } | null;
-    })
-    .catch((error: unknown) => {
-      // Another conversion of the same lead won the race: the unique index on clients.lead_id refused this one.
-      if (isUniqueViolation(error)) throw new AppError("CONFLICT", "This lead was already converted to a client.");
-      throw error;
-    });
-  await recordAudit(db, {
-    actor,
-    action: conversion ? "client.convert_lead" : "client.create",
-    entityType: "client",
-    entityId: id,
-    summary: {
-      name: input.name,
-      email: input.email,
-      company: input.company,
-      status: input.status,
-      ...(conversion ? { leadId: conversion.leadId } : {}),
     },
+  );
+  await auditClient(db, actor, conversion ? "client.convert_lead" : "client.create", id, {
+    name: input.name,
+    email: input.email,
+    company: input.company,
+    status: input.status,
+    ...(conversion ? { leadId: conversion.leadId } : {}),
   });
   if (conversion && conversion.from !== "converted") {
-    await recordAudit(db, {
-      actor,
-      action: "lead.set_status",
-      entityType: "lead",
-      entityId: conversion.leadId,
-      summary: { status: { from: conversion.from, to: "converted" }, clientId: id },
+    await auditLead(db, actor, "lead.set_status", conversion.leadId, {
+      status: { from: conversion.from, to: "converted" },
+      clientId: id,
     });
   }
   return { id };
 }
 
-const editableFields = ["name", "email", "phone", "company", "address", "status"] as const;
-
 /** Edits a client; the lead link is set only by a conversion and is never edited here. */
 export async function updateClient(db: Database, clientId: string, input: ClientInput, actor: AuditActor | null) {
   const before = await requireClient(db, clientId);
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  for (const field of editableFields) {
-    if (before[field] !== input[field]) changes[field] = { from: before[field], to: input[field] };
-  }
+  const changes = fieldChanges(before, input, CLIENT_EDITABLE_FIELDS);
   if (Object.keys(changes).length === 0) return;
   await db
     .updateTable("clients")
-    .set({
-      name: input.name,
-      email: input.email,
-      phone: input.phone,
-      company: input.company,
-      address: input.address,
-      status: input.status,
-      updated_at: now(),
-    })
+    .set({ ...pick(input, CLIENT_EDITABLE_FIELDS), updated_at: now() })
     .where("id", "=", clientId)
     .execute();
-  await recordAudit(db, { actor, action: "client.update", entityType: "client", entityId: clientId, summary: changes });
+  await auditClient(db, actor, "client.update", clientId, changes);
 }
 
 export async function setClientStatus(db: Database, clientId: string, status: ClientStatus, actor: AuditActor | null) {
   const before = await requireClient(db, clientId);
   if (before.status === status) return;
   await db.updateTable("clients").set({ status, updated_at: now() }).where("id", "=", clientId).execute();
-  await recordAudit(db, {
-    actor,
-    action: "client.set_status",
-    entityType: "client",
-    entityId: clientId,
-    summary: { name: before.name, status: { from: before.status, to: status } },
+  await auditClient(db, actor, "client.set_status", clientId, {
+    name: before.name,
+    status: { from: before.status, to: status },
   });
 }
 
 const CSV_BATCH = 500;
-const CSV_COLUMNS = [
-  "id",
-  "name",
-  "email",
-  "phone",
-  "company",
-  "address",
-  "status",
-  "owner_id",
-  "lead_id",
-  "created_at",
-] as const;
+const CSV_COLUMNS = ["id", ...CLIENT_EDITABLE_FIELDS, "owner_id", "lead_id", "created_at"] as const;
 
 /** The CSV of the selected clients, or of every client the filter matches, in the list's order, in batches. */
 export async function* clientsCsv(

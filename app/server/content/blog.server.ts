@@ -1,12 +1,9 @@
 import { readingMinutes } from "~/lib/markdown";
 import type { BlogPostInput, PublishStatus } from "~/lib/schemas/content";
-import { AppError } from "../app-error.server";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
-import { changedFields } from "../audit/changes.server";
-import { isUniqueViolation } from "../db/database.server";
 import type { Database, Row } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
-import { fromJson, newId, now, toJson } from "../db/values.server";
+import { fromJson, now, toJson } from "../db/values.server";
+import { publishedWrites } from "./publishing.server";
 
 export type BlogPost = ReturnType<typeof toBlogPost>;
 
@@ -94,27 +91,6 @@ export function postPublishedAt(before: Pick<BlogPost, "status" | "publishedAt">
   return now();
 }
 
-async function requirePost(db: Database, id: string) {
-  const post = await findPost(db, id);
-  if (!post) throw new AppError("NOT_FOUND", "This blog post no longer exists.");
-  return post;
-}
-
-async function assertPostSlugFree(db: Database, slug: string, exceptId?: string) {
-  let query = db.selectFrom("blog_posts").select("id").where("slug", "=", slug);
-  if (exceptId) query = query.where("id", "!=", exceptId);
-  if (await query.executeTakeFirst()) {
-    throw new AppError("CONFLICT", `Another blog post already uses the slug "${slug}".`, { field: "slug" });
-  }
-}
-
-function postSlugTaken(error: unknown, slug: string): never {
-  if (isUniqueViolation(error)) {
-    throw new AppError("CONFLICT", `Another blog post already uses the slug "${slug}".`, { field: "slug" });
-  }
-  throw error;
-}
-
 function postColumns(input: BlogPostInput) {
   return {
     title: input.title,
@@ -131,78 +107,13 @@ function postColumns(input: BlogPostInput) {
   };
 }
 
-export async function createPost(db: Database, input: BlogPostInput, actor: AuditActor | null) {
-  const id = newId();
-  const at = now();
-  await db
-    .transaction()
-    .execute(async (trx) => {
-      await assertPostSlugFree(trx, input.slug);
-      await trx
-        .insertInto("blog_posts")
-        .values({
-          id,
-          ...postColumns(input),
-          author_name: null,
-          published_at: postPublishedAt(null, input.status),
-          created_at: at,
-          updated_at: at,
-          created_by: actor?.id ?? null,
-          updated_by: actor?.id ?? null,
-        })
-        .execute();
-    })
-    .catch((error) => postSlugTaken(error, input.slug));
-  await recordAudit(db, {
-    actor,
-    action: "blog_post.create",
-    entityType: "blog_post",
-    entityId: id,
-    summary: { title: input.title, slug: input.slug, status: input.status },
-  });
-  return id;
-}
+const blogPosts = publishedWrites<BlogPost, BlogPostInput>({
+  table: "blog_posts",
+  noun: "blog post",
+  entityType: "blog_post",
+  find: findPost,
+  publishedAt: postPublishedAt,
+  columns: postColumns,
+});
 
-export async function updatePost(db: Database, id: string, input: BlogPostInput, actor: AuditActor | null) {
-  const summary = await db
-    .transaction()
-    .execute(async (trx) => {
-      const before = await requirePost(trx, id);
-      await assertPostSlugFree(trx, input.slug, id);
-      const publishedAt = postPublishedAt(before, input.status);
-      await trx
-        .updateTable("blog_posts")
-        .set({ ...postColumns(input), published_at: publishedAt, updated_at: now(), updated_by: actor?.id ?? null })
-        .where("id", "=", id)
-        .execute();
-      return { title: input.title, slug: input.slug, changes: changedFields(before, { ...input, publishedAt }) };
-    })
-    .catch((error) => postSlugTaken(error, input.slug));
-  await recordAudit(db, { actor, action: "blog_post.update", entityType: "blog_post", entityId: id, summary });
-}
-
-export async function setPostStatus(db: Database, id: string, status: PublishStatus, actor: AuditActor | null) {
-  const summary = await db.transaction().execute(async (trx) => {
-    const before = await requirePost(trx, id);
-    const publishedAt = postPublishedAt(before, status);
-    await trx
-      .updateTable("blog_posts")
-      .set({ status, published_at: publishedAt, updated_at: now(), updated_by: actor?.id ?? null })
-      .where("id", "=", id)
-      .execute();
-    return { title: before.title, slug: before.slug, changes: changedFields(before, { status, publishedAt }) };
-  });
-  await recordAudit(db, { actor, action: "blog_post.set_status", entityType: "blog_post", entityId: id, summary });
-}
-
-export async function deletePost(db: Database, id: string, actor: AuditActor | null) {
-  const post = await requirePost(db, id);
-  await db.deleteFrom("blog_posts").where("id", "=", id).execute();
-  await recordAudit(db, {
-    actor,
-    action: "blog_post.delete",
-    entityType: "blog_post",
-    entityId: id,
-    summary: { title: post.title, slug: post.slug, status: post.status },
-  });
-}
+export const { create: createPost, update: updatePost, setStatus: setPostStatus, remove: deletePost } = blogPosts;

@@ -1,11 +1,8 @@
 import type { PageInput, PublishStatus } from "~/lib/schemas/content";
-import { AppError } from "../app-error.server";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
-import { changedFields } from "../audit/changes.server";
-import { isUniqueViolation } from "../db/database.server";
 import type { Database, Row } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
-import { newId, now } from "../db/values.server";
+import { now, pick } from "../db/values.server";
+import { publishedWrites } from "./publishing.server";
 
 export type Page = ReturnType<typeof toPage>;
 
@@ -71,110 +68,17 @@ export function pagePublishedAt(before: Pick<Page, "status" | "publishedAt"> | n
   return now();
 }
 
-async function requirePage(db: Database, id: string) {
-  const page = await findPage(db, id);
-  if (!page) throw new AppError("NOT_FOUND", "This page no longer exists.");
-  return page;
+function pageColumns(input: PageInput) {
+  return { ...pick(input, ["title", "slug", "content", "status"]), meta_description: input.metaDescription };
 }
 
-async function assertSlugFree(db: Database, slug: string, exceptId?: string) {
-  let query = db.selectFrom("pages").select("id").where("slug", "=", slug);
-  if (exceptId) query = query.where("id", "!=", exceptId);
-  if (await query.executeTakeFirst()) {
-    throw new AppError("CONFLICT", `Another page already uses the slug "${slug}".`, { field: "slug" });
-  }
-}
+const pages = publishedWrites<Page, PageInput>({
+  table: "pages",
+  noun: "page",
+  entityType: "page",
+  find: findPage,
+  publishedAt: pagePublishedAt,
+  columns: pageColumns,
+});
 
-function slugTaken(error: unknown, slug: string): never {
-  if (isUniqueViolation(error))
-    throw new AppError("CONFLICT", `Another page already uses the slug "${slug}".`, { field: "slug" });
-  throw error;
-}
-
-export async function createPage(db: Database, input: PageInput, actor: AuditActor | null) {
-  const id = newId();
-  const at = now();
-  await db
-    .transaction()
-    .execute(async (trx) => {
-      await assertSlugFree(trx, input.slug);
-      await trx
-        .insertInto("pages")
-        .values({
-          id,
-          title: input.title,
-          slug: input.slug,
-          meta_description: input.metaDescription,
-          content: input.content,
-          status: input.status,
-          created_at: at,
-          updated_at: at,
-          published_at: pagePublishedAt(null, input.status),
-          created_by: actor?.id ?? null,
-          updated_by: actor?.id ?? null,
-        })
-        .execute();
-    })
-    .catch((error) => slugTaken(error, input.slug));
-  await recordAudit(db, {
-    actor,
-    action: "page.create",
-    entityType: "page",
-    entityId: id,
-    summary: { title: input.title, slug: input.slug, status: input.status },
-  });
-  return id;
-}
-
-export async function updatePage(db: Database, id: string, input: PageInput, actor: AuditActor | null) {
-  const changes = await db
-    .transaction()
-    .execute(async (trx) => {
-      const before = await requirePage(trx, id);
-      await assertSlugFree(trx, input.slug, id);
-      const after = { ...input, publishedAt: pagePublishedAt(before, input.status) };
-      await trx
-        .updateTable("pages")
-        .set({
-          title: after.title,
-          slug: after.slug,
-          meta_description: after.metaDescription,
-          content: after.content,
-          status: after.status,
-          published_at: after.publishedAt,
-          updated_at: now(),
-          updated_by: actor?.id ?? null,
-        })
-        .where("id", "=", id)
-        .execute();
-      return { title: after.title, slug: after.slug, changes: changedFields(before, after) };
-    })
-    .catch((error) => slugTaken(error, input.slug));
-  await recordAudit(db, { actor, action: "page.update", entityType: "page", entityId: id, summary: changes });
-}
-
-export async function setPageStatus(db: Database, id: string, status: PublishStatus, actor: AuditActor | null) {
-  const summary = await db.transaction().execute(async (trx) => {
-    const before = await requirePage(trx, id);
-    const publishedAt = pagePublishedAt(before, status);
-    await trx
-      .updateTable("pages")
-      .set({ status, published_at: publishedAt, updated_at: now(), updated_by: actor?.id ?? null })
-      .where("id", "=", id)
-      .execute();
-    return { title: before.title, slug: before.slug, changes: changedFields(before, { status, publishedAt }) };
-  });
-  await recordAudit(db, { actor, action: "page.set_status", entityType: "page", entityId: id, summary });
-}
-
-export async function deletePage(db: Database, id: string, actor: AuditActor | null) {
-  const page = await requirePage(db, id);
-  await db.deleteFrom("pages").where("id", "=", id).execute();
-  await recordAudit(db, {
-    actor,
-    action: "page.delete",
-    entityType: "page",
-    entityId: id,
-    summary: { title: page.title, slug: page.slug, status: page.status },
-  });
-}
+export const { create: createPage, update: updatePage, setStatus: setPageStatus, remove: deletePage } = pages;

@@ -153,6 +153,20 @@ export function isUniqueViolation(error: unknown) {
   return (error as { code?: string }).code === "23505" || /UNIQUE constraint failed/i.test(error.message);
 }
 
+/**
+ * Runs `work` in a transaction; when a unique index refuses its write (a request that checked the
+ * same value at the same time won), throws what `conflict` makes instead.
+ */
+export function transactionOrConflict<T>(db: Database, conflict: () => Error, work: (trx: Database) => Promise<T>) {
+  return db
+    .transaction()
+    .execute(work)
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) throw conflict();
+      throw error;
+    });
+}
+
 export async function isDatabaseReachable(db: Database) {
   try {
     await sql`select 1`.execute(db);

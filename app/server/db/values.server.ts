@@ -41,6 +41,11 @@ export function fromBool(value: boolean | number | null | undefined): boolean {
   return value === true || value === 1;
 }
 
+/** The listed fields of `values`, in the list's order (e.g. an input's fields that are columns of the same name). */
+export function pick<T, K extends keyof T>(values: T, keys: readonly K[]) {
+  return Object.fromEntries(keys.map((key) => [key, values[key]])) as Pick<T, K>;
+}
+
 export function now(): string {
   return new Date().toISOString();
 }

@@ -2,11 +2,15 @@ import { sql } from "kysely";
 import { type FormFilters, type FormInput, type FormStatus, type FormType, isSiteFormName } from "~/lib/schemas/forms";
 import type { LeadStatus } from "~/lib/schemas/lead-admin";
 import { AppError } from "../app-error.server";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { type AuditActor, auditOf } from "../audit/audit.server";
+import { fieldChanges } from "../audit/changes.server";
+import { newestFirstPage } from "../db/pagination.server";
 import type { Database, Row } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
 import { fromJson, newId, now } from "../db/values.server";
 import { setLeadStatus } from "../leads/leads.server";
+
+const auditForm = auditOf("form");
 
 export const FORM_ITEMS_PAGE_SIZE = 20;
 
@@ -137,13 +141,7 @@ export async function createForm(db: Database, input: FormInput, actor: AuditAct
       updated_at: at,
     })
     .execute();
-  await recordAudit(db, {
-    actor,
-    action: "form.create",
-    entityType: "form",
-    entityId: id,
-    summary: { name: input.name, formType: input.formType, status: input.status },
-  });
+  await auditForm(db, actor, "form.create", id, { name: input.name, formType: input.formType, status: input.status });
   return { id };
 }
 
@@ -160,10 +158,7 @@ export async function updateForm(db: Database, formId: string, input: FormInput,
     refuseSiteName(input.name);
   }
   const after = { name: input.name, description: input.description, formType: input.formType, status: input.status };
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  for (const field of Object.keys(after) as (keyof typeof after)[]) {
-    if (before[field] !== after[field]) changes[field] = { from: before[field], to: after[field] };
-  }
+  const changes = fieldChanges(before, after, Object.keys(after) as (keyof typeof after)[]);
   if (Object.keys(changes).length === 0) return;
   await db
     .updateTable("forms")
@@ -176,13 +171,7 @@ export async function updateForm(db: Database, formId: string, input: FormInput,
     })
     .where("id", "=", formId)
     .execute();
-  await recordAudit(db, {
-    actor,
-    action: "form.update",
-    entityType: "form",
-    entityId: formId,
-    summary: { name: input.name, ...changes },
-  });
+  await auditForm(db, actor, "form.update", formId, { name: input.name, ...changes });
 }
 
 /** Deletes a form; its leads and submissions stay (their form_id becomes null via ON DELETE SET NULL). */
@@ -209,18 +198,12 @@ export async function deleteForm(db: Database, formId: string, actor: AuditActor
     await trx.deleteFrom("forms").where("id", "=", formId).execute();
     return counts;
   });
-  await recordAudit(db, {
-    actor,
-    action: "form.delete",
-    entityType: "form",
-    entityId: formId,
-    summary: { name: form.name, formType: form.formType, keptLeads: kept.leads, keptSubmissions: kept.submissions },
+  await auditForm(db, actor, "form.delete", formId, {
+    name: form.name,
+    formType: form.formType,
+    keptLeads: kept.leads,
+    keptSubmissions: kept.submissions,
   });
-}
-
-function pageOf(total: number, requested: number, pageSize: number) {
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  return { page: Math.min(requested, pageCount), pageCount };
 }
 
 export type FormLead = Awaited<ReturnType<typeof listFormLeads>>["leads"][number];
@@ -232,17 +215,15 @@ export async function listFormLeads(
   requestedPage: number,
   pageSize = FORM_ITEMS_PAGE_SIZE,
 ) {
-  const base = db.selectFrom("leads").where("form_id", "=", formId).where("is_spam", "=", false);
-  const { count } = await base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
-  const total = Number(count);
-  const { page, pageCount } = pageOf(total, requestedPage, pageSize);
-  const rows = await base
-    .select(["id", "name", "email", "phone", "company", "source", "message", "status", "created_at"])
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const { rows, ...counted } = await newestFirstPage(
+    db
+      .selectFrom("leads")
+      .select(["id", "name", "email", "phone", "company", "source", "message", "status", "created_at"])
+      .where("form_id", "=", formId)
+      .where("is_spam", "=", false),
+    requestedPage,
+    pageSize,
+  );
   return {
     leads: rows.map((row) => ({
       id: row.id,
@@ -255,9 +236,7 @@ export async function listFormLeads(
       status: row.status,
       createdAt: row.created_at,
     })),
-    total,
-    page,
-    pageCount,
+    ...counted,
   };
 }
 
@@ -267,17 +246,11 @@ export async function listFormSubmissions(
   requestedPage: number,
   pageSize = FORM_ITEMS_PAGE_SIZE,
 ) {
-  const base = db.selectFrom("form_submissions").where("form_id", "=", formId);
-  const { count } = await base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow();
-  const total = Number(count);
-  const { page, pageCount } = pageOf(total, requestedPage, pageSize);
-  const rows = await base
-    .select(["id", "data", "created_at"])
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute();
+  const { rows, ...counted } = await newestFirstPage(
+    db.selectFrom("form_submissions").select(["id", "data", "created_at"]).where("form_id", "=", formId),
+    requestedPage,
+    pageSize,
+  );
   return {
     submissions: rows.map((row) => ({
       id: row.id,
@@ -285,9 +258,7 @@ export async function listFormSubmissions(
       data: fromJson<unknown>(row.data, null),
       createdAt: row.created_at,
     })),
-    total,
-    page,
-    pageCount,
+    ...counted,
   };
 }
 

@@ -1,10 +1,12 @@
 import { sql } from "kysely";
 import { dayIn, hourIn, localInputToIso, todayRange } from "~/lib/time-zone";
 import { AppError } from "../app-error.server";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { type AuditActor, auditOf } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
 import { fromBool, now } from "../db/values.server";
 import { headerSafe, queueMails } from "../mail/outbox.server";
+
+const auditLead = auditOf("lead");
 
 /**
  * Sets or clears a lead's next follow-up. `followUpAt` is the agency's wall clock (a `datetime-local`
@@ -31,13 +33,10 @@ export async function setLeadFollowUp(
       .set({ next_follow_up_at: at, follow_up_note: note, updated_at: now() })
       .where("id", "=", input.leadId)
       .execute();
-    await recordAudit(trx, {
-      actor,
-      action: at ? "lead.set_follow_up" : "lead.clear_follow_up",
-      entityType: "lead",
-      entityId: input.leadId,
-      // The note's text stays out of the audit log, like every personal detail.
-      summary: { followUp: { from: lead.next_follow_up_at, to: at }, noteLength: note?.length ?? 0 },
+    // The note's text stays out of the audit log, like every personal detail.
+    await auditLead(trx, actor, at ? "lead.set_follow_up" : "lead.clear_follow_up", input.leadId, {
+      followUp: { from: lead.next_follow_up_at, to: at },
+      noteLength: note?.length ?? 0,
     });
   });
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { type Expression, type SqlBool, sql } from "kysely";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { type AuditActor, auditOf } from "../audit/audit.server";
 import { signInFailureKeyPrefix } from "../auth/sign-in-failures.server";
 import { dialectOf } from "../db/database.server";
 import type { Database } from "../db/schema.server";
@@ -8,6 +8,8 @@ import { fromBool, fromJson } from "../db/values.server";
 import { leadEmailRateLimitKey } from "../rate-limit/address-key.server";
 import { eraseWebhookCopies } from "../webhooks/events.server";
 import { deleteLeadRows } from "./leads.server";
+
+const auditPerson = auditOf("person");
 
 /** What the audit log keeps of a GDPR request: never the address itself. */
 export function emailHash(email: string) {
@@ -105,13 +107,7 @@ function countsOf(data: GdprExport) {
 /** Everything held about an e-mail address, as one JSON document; the request is audited by hash. */
 export async function exportPersonalData(db: Database, email: string, actor: AuditActor | null) {
   const data = await collectPersonalData(db, email);
-  await recordAudit(db, {
-    actor,
-    action: "gdpr.export",
-    entityType: "person",
-    entityId: null,
-    summary: { emailHash: emailHash(email), counts: countsOf(data) },
-  });
+  await auditPerson(db, actor, "gdpr.export", null, { emailHash: emailHash(email), counts: countsOf(data) });
   return { exportedAt: new Date().toISOString(), ...data };
 }
 
@@ -165,13 +161,7 @@ export async function erasePersonalData(db: Database, email: string, actor: Audi
       clientsKept: Number(clients.count),
       webhookEvents,
     };
-    await recordAudit(trx, {
-      actor,
-      action: "gdpr.erase",
-      entityType: "person",
-      entityId: null,
-      summary: { emailHash: emailHash(email), counts: result },
-    });
+    await auditPerson(trx, actor, "gdpr.erase", null, { emailHash: emailHash(email), counts: result });
     return result;
   });
 }

@@ -2,6 +2,7 @@ import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sq
 import { LEADS_PAGE_SIZE, type LeadFilters, type LeadSort, type LeadStatus } from "~/lib/schemas/lead-admin";
 import { todayRange } from "~/lib/time-zone";
 import { dialectOf } from "../db/database.server";
+import { clampPage } from "../db/pagination.server";
 import type { Database, DB, Row } from "../db/schema.server";
 import { containsPattern } from "../db/search.server";
 import { fromBool } from "../db/values.server";
@@ -263,9 +264,8 @@ export async function listLeads(
   const matches = Number(counted.count);
   const totalIsLowerBound = matches > queries.countLimit;
   const total = Math.min(matches, queries.countLimit);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
   // A page past the end (e.g. after leads were deleted) shows the last one instead of nothing.
-  const page = Math.min(filters.page, pageCount);
+  const { page, pageCount } = clampPage(total, filters.page, pageSize);
   // Few matches: fetch them through the index and sort them. Many: the newest-first walk finds a page
   // of them quickly.
   const fewMatches = matches <= queries.searchHorizon;

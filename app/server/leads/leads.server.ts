@@ -1,10 +1,12 @@
 import type { LeadEdit, LeadStatus } from "~/lib/schemas/lead-admin";
 import { AppError } from "../app-error.server";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { type AuditActor, auditOf } from "../audit/audit.server";
 import type { Database, OutboxStatus } from "../db/schema.server";
 import { fromBool, fromJson, newId, now } from "../db/values.server";
 import { recordLeadReleasedFromSpam, recordLeadStatusEvents } from "../webhooks/events.server";
 import { type LeadSummary, toLeadSummary } from "./lead-list.server";
+
+const auditLead = auditOf("lead");
 
 export type LeadDetail = {
   lead: LeadSummary & {
@@ -215,13 +217,7 @@ export async function setLeadStatus(db: Database, leadId: string, status: LeadSt
     const at = now();
     await trx.updateTable("leads").set({ status, updated_at: at }).where("id", "=", leadId).execute();
     await recordStatusChange(trx, { leadId, from: lead.status, to: status, actor, at });
-    await recordAudit(trx, {
-      actor,
-      action: "lead.set_status",
-      entityType: "lead",
-      entityId: leadId,
-      summary: { status: { from: lead.status, to: status } },
-    });
+    await auditLead(trx, actor, "lead.set_status", leadId, { status: { from: lead.status, to: status } });
   });
 }
 
@@ -254,15 +250,9 @@ export async function updateLead(db: Database, input: LeadEdit, actor: AuditActo
     if (statusChanged) {
       await recordStatusChange(trx, { leadId: input.leadId, from: lead.status, to: input.status, actor, at });
     }
-    await recordAudit(trx, {
-      actor,
-      action: "lead.update",
-      entityType: "lead",
-      entityId: input.leadId,
-      summary: {
-        fields: changed,
-        ...(statusChanged ? { status: { from: lead.status, to: input.status } } : {}),
-      },
+    await auditLead(trx, actor, "lead.update", input.leadId, {
+      fields: changed,
+      ...(statusChanged ? { status: { from: lead.status, to: input.status } } : {}),
     });
   });
 }
@@ -282,13 +272,7 @@ export async function addLeadNote(db: Database, leadId: string, body: string, ac
         created_at: now(),
       })
       .execute();
-    await recordAudit(trx, {
-      actor,
-      action: "lead.add_note",
-      entityType: "lead",
-      entityId: leadId,
-      summary: { noteId: id, length: body.length },
-    });
+    await auditLead(trx, actor, "lead.add_note", leadId, { noteId: id, length: body.length });
     return id;
   });
 }
@@ -305,7 +289,7 @@ export async function markLeadNotSpam(db: Database, leadId: string, actor: Audit
       .where("id", "=", leadId)
       .execute();
     await recordLeadReleasedFromSpam(trx, leadId, at);
-    await recordAudit(trx, { actor, action: "lead.mark_not_spam", entityType: "lead", entityId: leadId });
+    await auditLead(trx, actor, "lead.mark_not_spam", leadId);
   });
 }
 
@@ -317,13 +301,7 @@ export async function deleteLead(db: Database, leadId: string, actor: AuditActor
   await db.transaction().execute(async (trx) => {
     const lead = await requireLead(trx, leadId);
     const removed = await deleteLeadRows(trx, [leadId]);
-    await recordAudit(trx, {
-      actor,
-      action: "lead.delete",
-      entityType: "lead",
-      entityId: leadId,
-      summary: { wasSpam: fromBool(lead.is_spam), ...removed },
-    });
+    await auditLead(trx, actor, "lead.delete", leadId, { wasSpam: fromBool(lead.is_spam), ...removed });
   });
 }
 
@@ -370,12 +348,6 @@ export async function requeueLeadMail(db: Database, leadId: string, mailId: stri
       .where("status", "=", mail.status)
       .executeTakeFirst();
     if (Number(requeued.numUpdatedRows) !== 1) throw new AppError("CONFLICT", "This mail is being sent right now.");
-    await recordAudit(trx, {
-      actor,
-      action: "lead.resend_mail",
-      entityType: "lead",
-      entityId: leadId,
-      summary: { mailId, kind: mail.kind, previousStatus: mail.status },
-    });
+    await auditLead(trx, actor, "lead.resend_mail", leadId, { mailId, kind: mail.kind, previousStatus: mail.status });
   });
 }

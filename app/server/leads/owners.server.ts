@@ -1,12 +1,16 @@
 import type { Transaction } from "kysely";
 import { z } from "zod";
 import { AppError } from "../app-error.server";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { type AuditActor, auditOf } from "../audit/audit.server";
 import { preparedQuery } from "../db/prepared-query.server";
 import type { Database, DB } from "../db/schema.server";
 import { fromBool, fromJson, now } from "../db/values.server";
 import { headerSafe, type OutgoingMail, queueMails } from "../mail/outbox.server";
 import { getSettings, setSetting } from "../settings/settings.server";
+
+const auditClient = auditOf("client");
+const auditLead = auditOf("lead");
+const auditSiteSettings = auditOf("site_settings");
 
 /** Roles that may own leads and clients: the people who work them. */
 export const OWNER_ROLES = ["admin", "sales"] as const;
@@ -95,13 +99,7 @@ export async function setLeadOwner(
         mail.queuedNote ?? null,
       );
     }
-    await recordAudit(trx, {
-      actor,
-      action: "lead.assign",
-      entityType: "lead",
-      entityId: leadId,
-      summary: { owner: { from: lead.owner_id, to: ownerId } },
-    });
+    await auditLead(trx, actor, "lead.assign", leadId, { owner: { from: lead.owner_id, to: ownerId } });
   });
 }
 
@@ -116,13 +114,7 @@ export async function setClientOwner(db: Database, clientId: string, ownerId: st
     if (client.owner_id === ownerId) return;
     if (ownerId) await requireAssignableStaff(trx, ownerId);
     await trx.updateTable("clients").set({ owner_id: ownerId, updated_at: now() }).where("id", "=", clientId).execute();
-    await recordAudit(trx, {
-      actor,
-      action: "client.assign",
-      entityType: "client",
-      entityId: clientId,
-      summary: { owner: { from: client.owner_id, to: ownerId } },
-    });
+    await auditClient(trx, actor, "client.assign", clientId, { owner: { from: client.owner_id, to: ownerId } });
   });
 }
 
@@ -151,13 +143,7 @@ export async function saveLeadAssignment(db: Database, rule: LeadAssignment, act
     for (const userId of named) await requireAssignableStaff(trx, userId);
     const before = await getLeadAssignment(trx);
     await setSetting(trx, LEAD_ASSIGNMENT_KEY, rule, actor.id);
-    await recordAudit(trx, {
-      actor,
-      action: "settings.lead_assignment",
-      entityType: "site_settings",
-      entityId: LEAD_ASSIGNMENT_KEY,
-      summary: { from: before, to: rule },
-    });
+    await auditSiteSettings(trx, actor, "settings.lead_assignment", LEAD_ASSIGNMENT_KEY, { from: before, to: rule });
   });
 }
 

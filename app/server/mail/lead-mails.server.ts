@@ -1,19 +1,11 @@
 import type { Transaction } from "kysely";
 import { preparedQuery } from "../db/prepared-query.server";
-import type { Database, DB } from "../db/schema.server";
+import type { Database, DB, Row } from "../db/schema.server";
 import { fromBool, fromJson } from "../db/values.server";
 import type { AppServices } from "../services.server";
 import { headerSafe, type OutgoingMail } from "./outbox.server";
 
-export type LeadForMail = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  company: string | null;
-  source: string;
-  message: string | null;
-};
+export type LeadForMail = Pick<Row<"leads">, "id" | "name" | "email" | "phone" | "company" | "source" | "message">;
 
 export type MailContext = {
   baseUrl: string;

@@ -3,6 +3,7 @@ import { dialectOf } from "../db/database.server";
 import { preparedQuery } from "../db/prepared-query.server";
 import type { Database, DB, Row } from "../db/schema.server";
 import { newId } from "../db/values.server";
+import { afterFailedTry, releaseUntried } from "../db/work-queue.server";
 
 export type OutgoingMail = {
   kind: "lead_notification" | "guide_welcome" | "webhook_paused" | "lead_assigned" | "follow_up_digest";
@@ -144,43 +145,18 @@ export async function markAttemptFailed(
   const delay = RETRY_DELAYS_MS[attempts - 1];
   await db
     .updateTable("email_outbox")
-    .set({
-      status: delay === undefined ? "failed" : "queued",
-      next_attempt_at: new Date(nowMs + (delay ?? 0)).toISOString(),
-      locked_until: null,
-      last_error: error.slice(0, 1000),
-      updated_at: now,
-    })
+    .set({ ...afterFailedTry(delay, nowMs), last_error: error.slice(0, 1000), updated_at: now })
     .where("id", "=", hold.id)
     .where("locked_until", "=", hold.lockedUntil)
     .execute();
 }
 
 /**
- * Hands claimed mails that were not tried back to the queue, due at once, without counting an
- * attempt. They still carry their claim's lock (only a mail about to be sent is renewed), so one
- * statement releases them all, and none another worker has taken over since.
+ * Hands claimed mails that were not tried back to the queue. They still carry their claim's lock
+ * (only a mail about to be sent is renewed), so one statement releases them all.
  */
 export async function releaseClaim(db: Database, claimed: Row<"email_outbox">[], nowMs = Date.now()) {
-  const [first] = claimed;
-  if (!first) return;
-  const now = new Date(nowMs).toISOString();
-  await db
-    .updateTable("email_outbox")
-    .set((eb) => ({
-      status: "queued",
-      attempts: eb("attempts", "-", 1),
-      locked_until: null,
-      next_attempt_at: now,
-      updated_at: now,
-    }))
-    .where(
-      "id",
-      "in",
-      claimed.map((mail) => mail.id),
-    )
-    .where("locked_until", "=", holdOf(first).lockedUntil)
-    .execute();
+  await releaseUntried(db, "email_outbox", claimed.map(holdOf), nowMs);
 }
 
 export async function countQueuedMails(db: Database) {

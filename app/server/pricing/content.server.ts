@@ -1,9 +1,11 @@
 import type { PricingContentInput } from "~/lib/schemas/pricing";
 import { AppError } from "../app-error.server";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { type AuditActor, auditOf } from "../audit/audit.server";
 import { changedFields } from "../audit/changes.server";
 import type { Database, Row } from "../db/schema.server";
 import { fromBool, fromJson, now, toJson } from "../db/values.server";
+
+const auditPricingContent = auditOf("pricing_content");
 
 export type PricingContentSection = ReturnType<typeof toPricingContent>;
 
@@ -46,11 +48,8 @@ export async function updatePricingContent(db: Database, input: PricingContentIn
       .execute();
     return { id: row.id, changes: changedFields(before, { title: input.title, content: input.content }) };
   });
-  await recordAudit(db, {
-    actor,
-    action: "pricing_content.update",
-    entityType: "pricing_content",
-    entityId: summary.id,
-    summary: { sectionKey: input.sectionKey, changes: summary.changes },
+  await auditPricingContent(db, actor, "pricing_content.update", summary.id, {
+    sectionKey: input.sectionKey,
+    changes: summary.changes,
   });
 }

@@ -1,9 +1,11 @@
 import type { PricingPlanInput } from "~/lib/schemas/pricing";
 import { AppError } from "../app-error.server";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { type AuditActor, auditOf } from "../audit/audit.server";
 import { changedFields } from "../audit/changes.server";
 import type { Database, Row } from "../db/schema.server";
 import { fromBool, fromJson, newId, now, toJson } from "../db/values.server";
+
+const auditPricingPlan = auditOf("pricing_plan");
 
 export type PricingPlan = ReturnType<typeof toPricingPlan>;
 
@@ -81,12 +83,11 @@ export async function createPlan(db: Database, input: PricingPlanInput, actor: A
     .insertInto("pricing_plans")
     .values({ id, ...planColumns(input), created_at: at, updated_at: at, updated_by: actor?.id ?? null })
     .execute();
-  await recordAudit(db, {
-    actor,
-    action: "pricing_plan.create",
-    entityType: "pricing_plan",
-    entityId: id,
-    summary: { title: input.title, planType: input.planType, priceUsd: input.priceUsd, priceInr: input.priceInr },
+  await auditPricingPlan(db, actor, "pricing_plan.create", id, {
+    title: input.title,
+    planType: input.planType,
+    priceUsd: input.priceUsd,
+    priceInr: input.priceInr,
   });
   return id;
 }
@@ -101,7 +102,7 @@ export async function updatePlan(db: Database, id: string, input: PricingPlanInp
       .execute();
     return { title: input.title, changes: changedFields(before, input) };
   });
-  await recordAudit(db, { actor, action: "pricing_plan.update", entityType: "pricing_plan", entityId: id, summary });
+  await auditPricingPlan(db, actor, "pricing_plan.update", id, summary);
 }
 
 export async function setPlanActive(db: Database, id: string, isActive: boolean, actor: AuditActor | null) {
@@ -111,23 +112,19 @@ export async function setPlanActive(db: Database, id: string, isActive: boolean,
     .set({ is_active: isActive, updated_at: now(), updated_by: actor?.id ?? null })
     .where("id", "=", id)
     .execute();
-  await recordAudit(db, {
-    actor,
-    action: "pricing_plan.set_active",
-    entityType: "pricing_plan",
-    entityId: id,
-    summary: { title: before.title, changes: changedFields(before, { isActive }) },
+  await auditPricingPlan(db, actor, "pricing_plan.set_active", id, {
+    title: before.title,
+    changes: changedFields(before, { isActive }),
   });
 }
 
 export async function deletePlan(db: Database, id: string, actor: AuditActor | null) {
   const plan = await requirePlan(db, id);
   await db.deleteFrom("pricing_plans").where("id", "=", id).execute();
-  await recordAudit(db, {
-    actor,
-    action: "pricing_plan.delete",
-    entityType: "pricing_plan",
-    entityId: id,
-    summary: { title: plan.title, planType: plan.planType, priceUsd: plan.priceUsd, priceInr: plan.priceInr },
+  await auditPricingPlan(db, actor, "pricing_plan.delete", id, {
+    title: plan.title,
+    planType: plan.planType,
+    priceUsd: plan.priceUsd,
+    priceInr: plan.priceInr,
   });
 }

@@ -1,8 +1,10 @@
 import { createHash } from "node:crypto";
 import { type SiteFileKey, siteFiles } from "~/lib/uploads";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { type AuditActor, auditOf } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
 import { fromJson, now, toJson } from "../db/values.server";
+
+const auditSiteSettings = auditOf("site_settings");
 
 /** Reads the given keys; values are stored as JSON text and come back parsed. Missing keys are absent. */
 export async function getSettings(db: Database, keys: readonly string[]) {
@@ -107,13 +109,7 @@ export async function updateSettings(
     }
     const changed = Object.keys(summary) as SiteSettingKey[];
     if (changed.length > 0) {
-      await recordAudit(trx, {
-        actor,
-        action: "settings.update",
-        entityType: "site_settings",
-        entityId: changed.length === 1 ? changed[0] : null,
-        summary,
-      });
+      await auditSiteSettings(trx, actor, "settings.update", changed.length === 1 ? changed[0] : null, summary);
     }
     return { changed, previous };
   });

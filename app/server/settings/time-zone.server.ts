@@ -1,7 +1,9 @@
 import { DEFAULT_TIME_ZONE, isTimeZone } from "~/lib/time-zone";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { type AuditActor, auditOf } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
 import { getSettings, setSetting } from "./settings.server";
+
+const auditSiteSettings = auditOf("site_settings");
 
 export const TIME_ZONE_KEY = "time_zone";
 
@@ -16,12 +18,8 @@ export async function setAgencyTimeZone(db: Database, timeZone: string, actor: A
     const before = await getAgencyTimeZone(trx);
     if (before === timeZone) return;
     await setSetting(trx, TIME_ZONE_KEY, timeZone, actor.id);
-    await recordAudit(trx, {
-      actor,
-      action: "settings.update",
-      entityType: "site_settings",
-      entityId: TIME_ZONE_KEY,
-      summary: { [TIME_ZONE_KEY]: { from: before, to: timeZone } },
+    await auditSiteSettings(trx, actor, "settings.update", TIME_ZONE_KEY, {
+      [TIME_ZONE_KEY]: { from: before, to: timeZone },
     });
   });
 }

@@ -1,11 +1,13 @@
 import type { Logger } from "pino";
 import type { SiteFileKey } from "~/lib/uploads";
-import { recordAudit } from "../audit/audit.server";
+import { auditOf } from "../audit/audit.server";
 import { auditActor, type StaffIdentity } from "../auth/session.server";
 import type { AppServices } from "../services.server";
 import { updateSettings } from "../settings/settings.server";
 import { keyFromUploadUrl, type Storage } from "../storage/storage.server";
 import { receiveUpload } from "./receive.server";
+
+const auditUpload = auditOf("upload");
 
 /**
  * The upload endpoint's work: receive and store the file, then, for a site setting, point the setting at it
@@ -25,12 +27,10 @@ export async function uploadFile(
       const { previous } = await updateSettings(db, { [key]: upload.url }, actor);
       await discardStoredFile(storage, previous[key], logger);
     } else {
-      await recordAudit(db, {
-        actor,
-        action: "upload.create",
-        entityType: "upload",
-        entityId: upload.key,
-        summary: { key: upload.key, type: upload.type, bytes: upload.size },
+      await auditUpload(db, actor, "upload.create", upload.key, {
+        key: upload.key,
+        type: upload.type,
+        bytes: upload.size,
       });
     }
   } catch (error) {

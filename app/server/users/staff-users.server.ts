@@ -2,10 +2,12 @@ import { hashPassword } from "better-auth/crypto";
 import { isRole, type Role } from "~/lib/roles";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/schemas/staff";
 import { AppError } from "../app-error.server";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { type AuditActor, auditOf } from "../audit/audit.server";
 import { dialectOf } from "../db/database.server";
 import type { Database } from "../db/schema.server";
 import { fromBool, newId, now } from "../db/values.server";
+
+const auditUser = auditOf("user");
 
 export type StaffUser = {
   id: string;
@@ -128,13 +130,7 @@ export async function createStaffUser(db: Database, input: NewStaffUser, actor: 
   checkNewPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const created = await db.transaction().execute((trx) => insertUser(trx, { ...input, passwordHash }));
-  await recordAudit(db, {
-    actor,
-    action: "user.create",
-    entityType: "user",
-    entityId: created.id,
-    summary: { email: created.email, role: input.role },
-  });
+  await auditUser(db, actor, "user.create", created.id, { email: created.email, role: input.role });
   return created;
 }
 
@@ -156,12 +152,9 @@ export async function createFirstAdmin(db: Database, input: { email: string; pas
     return insertUser(trx, { email: input.email, passwordHash, role: "admin" });
   });
   if (created) {
-    await recordAudit(db, {
-      actor: { id: created.id, email: created.email },
-      action: "user.setup_first_admin",
-      entityType: "user",
-      entityId: created.id,
-      summary: { email: created.email, role: "admin" },
+    await auditUser(db, { id: created.id, email: created.email }, "user.setup_first_admin", created.id, {
+      email: created.email,
+      role: "admin",
     });
   }
   return created;
@@ -224,13 +217,7 @@ export async function setStaffRole(db: Database, userId: string, role: Role, act
       .then(() => undefined);
   if (role === "admin") await assign(db);
   else await withoutLosingLastAdmin(db, userId, assign);
-  await recordAudit(db, {
-    actor,
-    action: "user.set_role",
-    entityType: "user",
-    entityId: userId,
-    summary: { email: user.email, role: { from: user.role, to: role } },
-  });
+  await auditUser(db, actor, "user.set_role", userId, { email: user.email, role: { from: user.role, to: role } });
 }
 
 export async function setStaffDisabled(db: Database, userId: string, disabled: boolean, actor: AuditActor | null) {
@@ -242,24 +229,15 @@ export async function setStaffDisabled(db: Database, userId: string, disabled: b
   };
   if (disabled) await withoutLosingLastAdmin(db, userId, change);
   else await db.transaction().execute(change);
-  await recordAudit(db, {
-    actor,
-    action: disabled ? "user.disable" : "user.enable",
-    entityType: "user",
-    entityId: userId,
-    summary: { email: user.email },
-  });
+  await auditUser(db, actor, disabled ? "user.disable" : "user.enable", userId, { email: user.email });
 }
 
 export async function revokeStaffSessions(db: Database, userId: string, actor: AuditActor | null) {
   const user = await requireUser(db, userId);
   const result = await db.deleteFrom("session").where("user_id", "=", userId).executeTakeFirst();
-  await recordAudit(db, {
-    actor,
-    action: "user.revoke_sessions",
-    entityType: "user",
-    entityId: userId,
-    summary: { email: user.email, sessions: Number(result.numDeletedRows) },
+  await auditUser(db, actor, "user.revoke_sessions", userId, {
+    email: user.email,
+    sessions: Number(result.numDeletedRows),
   });
 }
 
@@ -290,13 +268,7 @@ export async function resetStaffPassword(db: Database, userId: string, password:
     }
     await trx.deleteFrom("session").where("user_id", "=", userId).execute();
   });
-  await recordAudit(db, {
-    actor,
-    action: "user.reset_password",
-    entityType: "user",
-    entityId: userId,
-    summary: { email: user.email },
-  });
+  await auditUser(db, actor, "user.reset_password", userId, { email: user.email });
 }
 
 export async function deleteStaffUser(db: Database, userId: string, actor: AuditActor | null) {
@@ -306,11 +278,5 @@ export async function deleteStaffUser(db: Database, userId: string, actor: Audit
     await trx.deleteFrom("user_roles").where("user_id", "=", userId).execute();
     await trx.deleteFrom("user").where("id", "=", userId).execute();
   });
-  await recordAudit(db, {
-    actor,
-    action: "user.delete",
-    entityType: "user",
-    entityId: userId,
-    summary: { email: user.email, role: user.role },
-  });
+  await auditUser(db, actor, "user.delete", userId, { email: user.email, role: user.role });
 }

@@ -1,14 +1,17 @@
 import { type Insertable, sql } from "kysely";
 import { WEBHOOK_TEST_EVENT, type WebhookLogFilter } from "~/lib/schemas/webhooks";
 import { AppError } from "../app-error.server";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { type AuditActor, auditOf } from "../audit/audit.server";
 import { dialectOf } from "../db/database.server";
 import type { Database, DB, Row } from "../db/schema.server";
 import { fromBool, fromJson, newId, now, toJson } from "../db/values.server";
+import { afterFailedTry, releaseUntried } from "../db/work-queue.server";
 import { activeAdminAddresses } from "../mail/lead-mails.server";
 import { queueMails } from "../mail/outbox.server";
 import type { WebhookBody } from "./events.server";
 import type { SendResult } from "./send.server";
+
+const auditWebhookEndpoint = auditOf("webhook_endpoint");
 
 /** Retries wait longer each time, from a minute up to a day; after the last one the delivery is failed. */
 export const RETRY_DELAYS_MS = [
@@ -209,25 +212,7 @@ export async function claimDueDeliveries(
 
 /** Hands claimed deliveries that were not tried back to the queue, due at once, without counting an attempt. */
 export async function releaseDeliveries(db: Database, deliveries: ClaimedDelivery[], nowMs = Date.now()) {
-  const [first] = deliveries;
-  if (!first) return;
-  const at = new Date(nowMs).toISOString();
-  await db
-    .updateTable("webhook_deliveries")
-    .set((eb) => ({
-      status: "queued",
-      attempts: eb("attempts", "-", 1),
-      locked_until: null,
-      next_attempt_at: at,
-      updated_at: at,
-    }))
-    .where(
-      "id",
-      "in",
-      deliveries.map((delivery) => delivery.id),
-    )
-    .where("locked_until", "=", first.lockedUntil)
-    .execute();
+  await releaseUntried(db, "webhook_deliveries", deliveries, nowMs);
 }
 
 /** Text a database stores as is: no NUL characters (PostgreSQL refuses them). */
@@ -289,9 +274,7 @@ export async function recordAttempts(
       await trx
         .updateTable("webhook_deliveries")
         .set({
-          status: delay === undefined ? "failed" : "queued",
-          next_attempt_at: new Date(nowMs + (delay ?? 0)).toISOString(),
-          locked_until: null,
+          ...afterFailedTry(delay, nowMs),
           last_status_code: result.statusCode,
           last_error: storable(result.error?.slice(0, 1000) ?? null),
           updated_at: at,
@@ -332,13 +315,7 @@ export async function recordAttempts(
     if (paused.length === 0) return [];
     const admins = await activeAdminAddresses(trx);
     for (const endpoint of paused) {
-      await recordAudit(trx, {
-        actor: null,
-        action: "webhook.auto_pause",
-        entityType: "webhook_endpoint",
-        entityId: endpoint.id,
-        summary: { url: endpoint.url },
-      });
+      await auditWebhookEndpoint(trx, null, "webhook.auto_pause", endpoint.id, { url: endpoint.url });
       await queueMails(
         trx,
         admins.map((to) => ({
@@ -403,13 +380,7 @@ export async function queueTestEvent(
       .execute();
     const delivery = newDelivery(id, endpointId, WEBHOOK_TEST_EVENT, at, true);
     await trx.insertInto("webhook_deliveries").values(delivery).execute();
-    await recordAudit(trx, {
-      actor,
-      action: "webhook.test",
-      entityType: "webhook_endpoint",
-      entityId: endpointId,
-      summary: { url: endpoint.url, eventId: id },
-    });
+    await auditWebhookEndpoint(trx, actor, "webhook.test", endpointId, { url: endpoint.url, eventId: id });
     return { eventId: id, deliveryId: delivery.id as string };
   });
 }
@@ -439,17 +410,11 @@ export async function redeliver(db: Database, endpointId: string, deliveryId: st
     if (Number(requeued.numUpdatedRows) !== 1) {
       throw new AppError("CONFLICT", "This delivery is being sent right now.");
     }
-    await recordAudit(trx, {
-      actor,
-      action: "webhook.redeliver",
-      entityType: "webhook_endpoint",
-      entityId: endpointId,
-      summary: {
-        deliveryId,
-        eventId: delivery.event_id,
-        eventType: delivery.event_type,
-        previousStatus: delivery.status,
-      },
+    await auditWebhookEndpoint(trx, actor, "webhook.redeliver", endpointId, {
+      deliveryId,
+      eventId: delivery.event_id,
+      eventType: delivery.event_type,
+      previousStatus: delivery.status,
     });
   });
 }
@@ -471,13 +436,7 @@ export async function redeliverFailed(db: Database, endpointId: string, actor: A
       .where("status", "=", "failed")
       .executeTakeFirst();
     const count = Number(requeued.numUpdatedRows);
-    await recordAudit(trx, {
-      actor,
-      action: "webhook.redeliver_failed",
-      entityType: "webhook_endpoint",
-      entityId: endpointId,
-      summary: { deliveries: count },
-    });
+    await auditWebhookEndpoint(trx, actor, "webhook.redeliver_failed", endpointId, { deliveries: count });
     return count;
   });
 }

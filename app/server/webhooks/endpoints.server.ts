@@ -1,10 +1,14 @@
+import type { Updateable } from "kysely";
 import type { WebhookEndpointInput, WebhookEventType, WebhookFormat } from "~/lib/schemas/webhooks";
 import { AppError } from "../app-error.server";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
-import type { Database, Row } from "../db/schema.server";
+import { type AuditActor, auditOf } from "../audit/audit.server";
+import { fieldChanges } from "../audit/changes.server";
+import type { Database, DB, Row } from "../db/schema.server";
 import { fromBool, fromJson, newId, now, toJson } from "../db/values.server";
 import { checkWebhookUrl, type Resolver, WebhookAddressError } from "./address-guard.server";
 import { newWebhookSecret } from "./signature.server";
+
+const auditWebhookEndpoint = auditOf("webhook_endpoint");
 
 /** After a rotation the old secret still signs (beside the new one) for this long, so receivers can switch over. */
 export const PREVIOUS_SECRET_GRACE_MS = 24 * 60 * 60_000;
@@ -112,15 +116,27 @@ export async function createWebhookEndpoint(
         updated_at: at,
       })
       .execute();
-    await recordAudit(trx, {
-      actor,
-      action: "webhook.create",
-      entityType: "webhook_endpoint",
-      entityId: id,
-      summary: { url, events: input.events, format: input.format, includeSpam: input.includeSpam },
+    await auditWebhookEndpoint(trx, actor, "webhook.create", id, {
+      url,
+      events: input.events,
+      format: input.format,
+      includeSpam: input.includeSpam,
     });
   });
   return { id, secret, url };
+}
+
+/** Changes the endpoint's row and records the change in the audit log, together. */
+function changeEndpoint(
+  db: Database,
+  endpointId: string,
+  values: Updateable<DB["webhook_endpoints"]>,
+  audit: (trx: Database) => Promise<void>,
+) {
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable("webhook_endpoints").set(values).where("id", "=", endpointId).execute();
+    await audit(trx);
+  });
 }
 
 export async function updateWebhookEndpoint(
@@ -139,34 +155,26 @@ export async function updateWebhookEndpoint(
     includeSpam: input.includeSpam,
     format: input.format,
   };
-  const changes: Record<string, { from: unknown; to: unknown }> = {};
-  for (const field of Object.keys(after) as (keyof typeof after)[]) {
-    if (JSON.stringify(before[field]) !== JSON.stringify(after[field])) {
-      changes[field] = { from: before[field], to: after[field] };
-    }
-  }
+  const changes = fieldChanges(
+    before,
+    after,
+    Object.keys(after) as (keyof typeof after)[],
+    (from, to) => JSON.stringify(from) === JSON.stringify(to),
+  );
   if (Object.keys(changes).length === 0) return;
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("webhook_endpoints")
-      .set({
-        url,
-        description: input.description,
-        events: toJson(input.events),
-        include_spam: input.includeSpam,
-        format: input.format,
-        updated_at: now(),
-      })
-      .where("id", "=", endpointId)
-      .execute();
-    await recordAudit(trx, {
-      actor,
-      action: "webhook.update",
-      entityType: "webhook_endpoint",
-      entityId: endpointId,
-      summary: changes,
-    });
-  });
+  await changeEndpoint(
+    db,
+    endpointId,
+    {
+      url,
+      description: input.description,
+      events: toJson(input.events),
+      include_spam: input.includeSpam,
+      format: input.format,
+      updated_at: now(),
+    },
+    (trx) => auditWebhookEndpoint(trx, actor, "webhook.update", endpointId, changes),
+  );
 }
 
 /** Pauses (deliveries wait, new events still queue for it) or resumes an endpoint. */
@@ -178,26 +186,19 @@ export async function setWebhookEndpointPaused(
 ) {
   const before = await requireEndpoint(db, endpointId);
   if ((before.status === "paused") === paused) return;
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("webhook_endpoints")
-      .set({
-        status: paused ? "paused" : "active",
-        paused_reason: paused ? "Paused by an admin." : null,
-        // A resumed endpoint starts a fresh count towards being paused for failing.
-        failing_since: null,
-        updated_at: now(),
-      })
-      .where("id", "=", endpointId)
-      .execute();
-    await recordAudit(trx, {
-      actor,
-      action: paused ? "webhook.pause" : "webhook.resume",
-      entityType: "webhook_endpoint",
-      entityId: endpointId,
-      summary: { url: before.url },
-    });
-  });
+  await changeEndpoint(
+    db,
+    endpointId,
+    {
+      status: paused ? "paused" : "active",
+      paused_reason: paused ? "Paused by an admin." : null,
+      // A resumed endpoint starts a fresh count towards being paused for failing.
+      failing_since: null,
+      updated_at: now(),
+    },
+    (trx) =>
+      auditWebhookEndpoint(trx, actor, paused ? "webhook.pause" : "webhook.resume", endpointId, { url: before.url }),
+  );
 }
 
 /** A new secret, returned this once; the old one keeps signing beside it for a day. */
@@ -205,25 +206,17 @@ export async function rotateWebhookSecret(db: Database, endpointId: string, acto
   const before = await requireEndpoint(db, endpointId);
   const secret = newWebhookSecret();
   const at = Date.now();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("webhook_endpoints")
-      .set({
-        secret,
-        previous_secret: before.secret,
-        previous_secret_expires_at: new Date(at + PREVIOUS_SECRET_GRACE_MS).toISOString(),
-        updated_at: new Date(at).toISOString(),
-      })
-      .where("id", "=", endpointId)
-      .execute();
-    await recordAudit(trx, {
-      actor,
-      action: "webhook.rotate_secret",
-      entityType: "webhook_endpoint",
-      entityId: endpointId,
-      summary: { url: before.url },
-    });
-  });
+  await changeEndpoint(
+    db,
+    endpointId,
+    {
+      secret,
+      previous_secret: before.secret,
+      previous_secret_expires_at: new Date(at + PREVIOUS_SECRET_GRACE_MS).toISOString(),
+      updated_at: new Date(at).toISOString(),
+    },
+    (trx) => auditWebhookEndpoint(trx, actor, "webhook.rotate_secret", endpointId, { url: before.url }),
+  );
   return secret;
 }
 
@@ -235,12 +228,6 @@ export async function deleteWebhookEndpoint(db: Database, endpointId: string, ac
     await trx.deleteFrom("webhook_delivery_attempts").where("delivery_id", "in", deliveries).execute();
     await trx.deleteFrom("webhook_deliveries").where("endpoint_id", "=", endpointId).execute();
     await trx.deleteFrom("webhook_endpoints").where("id", "=", endpointId).execute();
-    await recordAudit(trx, {
-      actor,
-      action: "webhook.delete",
-      entityType: "webhook_endpoint",
-      entityId: endpointId,
-      summary: { url: before.url },
-    });
+    await auditWebhookEndpoint(trx, actor, "webhook.delete", endpointId, { url: before.url });
   });
 }

@@ -1,32 +1,10 @@
 import type { Insertable, Transaction } from "kysely";
+import { CLIENT_EDITABLE_FIELDS } from "~/lib/schemas/clients";
 import type { LeadStatus } from "~/lib/schemas/lead-admin";
 import type { WebhookEventType } from "~/lib/schemas/webhooks";
 import { preparedQuery } from "../db/prepared-query.server";
 import type { Database, DB, Row } from "../db/schema.server";
 import { fromBool, newId, toJson } from "../db/values.server";
-
-/** A lead as webhooks carry it: what the admin screens show, with its attribution; never staff notes. */
-export type WebhookLead = {
-  id: string;
-  form_id: string | null;
-  name: string;
-  email: string;
-  phone: string | null;
-  company: string | null;
-  message: string | null;
-  source: string;
-  status: LeadStatus;
-  is_spam: boolean;
-  attribution: {
-    utm_source: string | null;
-    utm_medium: string | null;
-    utm_campaign: string | null;
-    page_url: string | null;
-    referrer: string | null;
-  };
-  created_at: string;
-  updated_at: string;
-};
 
 /** The lead row's columns a webhook carries (anything that selects them will do). */
 type LeadColumns = Pick<
@@ -40,15 +18,19 @@ type LeadColumns = Pick<
   | "message"
   | "source"
   | "status"
-  | "utm_source"
-  | "utm_medium"
-  | "utm_campaign"
-  | "page_url"
-  | "referrer"
+  | AttributionColumn
   | "is_spam"
   | "created_at"
   | "updated_at"
 >;
+
+type AttributionColumn = "utm_source" | "utm_medium" | "utm_campaign" | "page_url" | "referrer";
+
+/** A lead as webhooks carry it: what the admin screens show, with its attribution; never staff notes. */
+export type WebhookLead = Omit<LeadColumns, AttributionColumn | "is_spam"> & {
+  is_spam: boolean;
+  attribution: Pick<LeadColumns, AttributionColumn>;
+};
 
 export function webhookLead(row: LeadColumns): WebhookLead {
   return {
@@ -74,18 +56,10 @@ export function webhookLead(row: LeadColumns): WebhookLead {
   };
 }
 
-export type WebhookClient = {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  company: string | null;
-  address: string | null;
-  status: string;
-  lead_id: string | null;
-  created_at: string;
-  updated_at: string;
-};
+/** A client as webhooks carry it, its columns in this order; not its owner. */
+const webhookClientColumns = ["id", ...CLIENT_EDITABLE_FIELDS, "lead_id", "created_at", "updated_at"] as const;
+
+export type WebhookClient = Pick<Row<"clients">, (typeof webhookClientColumns)[number]>;
 
 /** The body of every webhook: the event's id, type and time, and the objects it is about. */
 export type WebhookBody = { id: string; type: string; timestamp: string; data: Record<string, unknown> };
@@ -202,26 +176,18 @@ export async function recordClientEvents(
   convertedLeadId: string | null,
   at: string,
 ) {
-  const row = await trx.selectFrom("clients").selectAll().where("id", "=", clientId).executeTakeFirst();
-  if (!row) return;
-  const client: WebhookClient = {
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    company: row.company,
-    address: row.address,
-    status: row.status,
-    lead_id: row.lead_id,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
+  const client: WebhookClient | undefined = await trx
+    .selectFrom("clients")
+    .select(webhookClientColumns)
+    .where("id", "=", clientId)
+    .executeTakeFirst();
+  if (!client) return;
   await recordWebhookEvent(trx, {
     type: "client.created",
     data: { client },
     at,
-    leadId: row.lead_id,
-    email: row.email,
+    leadId: client.lead_id,
+    email: client.email,
   });
   if (!convertedLeadId) return;
   const lead = await currentWebhookLead(trx, convertedLeadId);

@@ -1,8 +1,10 @@
 import { AppError } from "../app-error.server";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
-import { isUniqueViolation } from "../db/database.server";
+import { type AuditActor, auditOf } from "../audit/audit.server";
+import { transactionOrConflict } from "../db/database.server";
 import type { Database } from "../db/schema.server";
 import { newId, now } from "../db/values.server";
+
+const auditSavedView = auditOf("saved_view");
 
 export type SavedView = { id: string; name: string; query: string };
 
@@ -31,8 +33,10 @@ export async function saveView(
   actor: AuditActor,
 ) {
   const id = newId();
-  try {
-    await db.transaction().execute(async (trx) => {
+  await transactionOrConflict(
+    db,
+    () => new AppError("CONFLICT", `You already have a view named "${input.name}".`, { field: "name" }),
+    async (trx) => {
       await trx
         .insertInto("saved_views")
         .values({
@@ -44,19 +48,9 @@ export async function saveView(
           created_at: now(),
         })
         .execute();
-      await recordAudit(trx, {
-        actor,
-        action: "saved_view.create",
-        entityType: "saved_view",
-        entityId: id,
-        summary: { name: input.name },
-      });
-    });
-  } catch (error) {
-    if (isUniqueViolation(error))
-      throw new AppError("CONFLICT", `You already have a view named "${input.name}".`, { field: "name" });
-    throw error;
-  }
+      await auditSavedView(trx, actor, "saved_view.create", id, { name: input.name });
+    },
+  );
   return id;
 }
 
@@ -69,6 +63,6 @@ export async function deleteSavedView(db: Database, userId: string, viewId: stri
       .where("user_id", "=", userId)
       .executeTakeFirst();
     if (Number(deleted.numDeletedRows) !== 1) throw new AppError("NOT_FOUND", "This view no longer exists.");
-    await recordAudit(trx, { actor, action: "saved_view.delete", entityType: "saved_view", entityId: viewId });
+    await auditSavedView(trx, actor, "saved_view.delete", viewId);
   });
 }

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { dialectOf } from "../database.server";
 import { columnTypes } from "./column-types.server";
+import { createLeadSearchRowTriggers } from "./lead-search-triggers.server";
 
 /**
  * Staff work on leads (notes, status history) and what keeps the leads screen fast at 100,000 leads:
@@ -86,16 +87,7 @@ export async function up(db: Kysely<unknown>) {
   } else {
     await sql`create virtual table leads_search using fts5(
       search_text, content = 'leads', content_rowid = 'rowid', tokenize = 'trigram')`.execute(db);
-    await sql`create trigger leads_search_insert after insert on leads begin
-      insert into leads_search (rowid, search_text) values (new.rowid, new.search_text);
-    end`.execute(db);
-    await sql`create trigger leads_search_delete after delete on leads begin
-      insert into leads_search (leads_search, rowid, search_text) values ('delete', old.rowid, old.search_text);
-    end`.execute(db);
-    await sql`create trigger leads_search_update after update of name, email, company on leads begin
-      insert into leads_search (leads_search, rowid, search_text) values ('delete', old.rowid, old.search_text);
-      insert into leads_search (rowid, search_text) values (new.rowid, new.search_text);
-    end`.execute(db);
+    await createLeadSearchRowTriggers(db);
     await sql`insert into leads_search (leads_search) values ('rebuild')`.execute(db);
   }
 

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { dialectOf } from "../database.server";
+import { createLeadSearchRowTriggers } from "./lead-search-triggers.server";
 
 /**
  * SQLite: new leads enter the search index once per commit, all together, instead of one by one from
@@ -29,16 +30,7 @@ export async function down(db: Kysely<unknown>) {
   if (dialectOf(db) === "postgres") return;
   await sql`drop trigger leads_search_delete`.execute(db);
   await sql`drop trigger leads_search_update`.execute(db);
-  await sql`create trigger leads_search_insert after insert on leads begin
-      insert into leads_search (rowid, search_text) values (new.rowid, new.search_text);
-    end`.execute(db);
-  await sql`create trigger leads_search_delete after delete on leads begin
-      insert into leads_search (leads_search, rowid, search_text) values ('delete', old.rowid, old.search_text);
-    end`.execute(db);
-  await sql`create trigger leads_search_update after update of name, email, company on leads begin
-      insert into leads_search (leads_search, rowid, search_text) values ('delete', old.rowid, old.search_text);
-      insert into leads_search (rowid, search_text) values (new.rowid, new.search_text);
-    end`.execute(db);
+  await createLeadSearchRowTriggers(db);
   // Leads added since `up` are not in the index yet; the trigger only covers what comes next.
   await sql`insert into leads_search (leads_search) values ('rebuild')`.execute(db);
 }
