@@ -1,10 +1,10 @@
 import pino from "pino";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { LeadStatus } from "~/lib/schemas/lead-admin";
 import { countVisit, recordEvent } from "~/server/analytics/events.server";
 import { funnelCsv, loadFunnel } from "~/server/dashboard/funnel.server";
 import type { AppServices } from "~/server/services.server";
-import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
+import { databasePerTest, dialects } from "../support/databases";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
@@ -13,14 +13,10 @@ const WINTER = { utm_campaign: "winter", utm_source: "google", utm_medium: "cpc"
 const NO_CAMPAIGN = { utm_campaign: null, utm_source: null, utm_medium: null };
 
 describe.each(dialects)("the funnel on %s", (dialect) => {
-  let database: TestDatabase;
-  afterEach(async () => {
-    await database?.drop();
-  });
+  const freshDatabase = databasePerTest(dialect);
 
   it("counts visits, leads, qualified and clients by campaign and landing page, bots and spam never", async () => {
-    database = await createMigratedDatabase(dialect);
-    const { db } = database;
+    const { db } = await freshDatabase();
     const services = {
       db,
       logger: pino({ level: "silent" }),

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { canUseIntent } from "~/lib/roles";
 import { type LeadFilters, leadFiltersSchema } from "~/lib/schemas/lead-admin";
 import { AppError } from "~/server/app-error.server";
@@ -22,7 +22,7 @@ import { createStaffUser, setStaffDisabled } from "~/server/users/staff-users.se
 import { setDigestOptOut } from "~/server/workspace/preferences.server";
 import { deleteSavedView, listSavedViews, saveView } from "~/server/workspace/saved-views.server";
 import { leadRow } from "../support/admin-fixtures";
-import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
+import { databasePerTest, dialects } from "../support/databases";
 
 const filters = (given: Partial<LeadFilters> = {}): LeadFilters => ({ ...leadFiltersSchema.parse({}), ...given });
 const mail = { baseUrl: "https://agency.example" };
@@ -53,14 +53,10 @@ async function insertLeads(
 }
 
 describe.each(dialects)("the sales workspace on %s", (dialect) => {
-  let database: TestDatabase;
-  afterEach(async () => {
-    await database?.drop();
-  });
+  const freshDatabase = databasePerTest(dialect);
 
   async function setup() {
-    database = await createMigratedDatabase(dialect);
-    const { db } = database;
+    const { db } = await freshDatabase();
     const system = { id: null, email: "test" };
     const admin = await createStaffUser(
       db,

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listAuditEntries } from "~/server/audit/audit.server";
 import { consumeRateLimit } from "~/server/rate-limit/rate-limit.server";
 import {
@@ -11,18 +11,15 @@ import {
   setStaffDisabled,
   setStaffRole,
 } from "~/server/users/staff-users.server";
-import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
+import { databasePerTest, dialects } from "../support/databases";
 
 const actor = { id: null, email: "test" };
 
 describe.each(dialects)("staff users on %s", (dialect) => {
-  let database: TestDatabase;
-  afterEach(async () => {
-    await database?.drop();
-  });
+  const freshDatabase = databasePerTest(dialect);
 
   it("creates exactly one first admin, even when many ask at once", async () => {
-    database = await createMigratedDatabase(dialect);
+    const database = await freshDatabase();
     // On PostgreSQL each attempt runs on its own connection, as separate requests would.
     const connections = dialect === "postgres" ? Array.from({ length: 6 }, () => database.reopen()) : [database.db];
     const attempts = await Promise.all(
@@ -42,7 +39,7 @@ describe.each(dialects)("staff users on %s", (dialect) => {
   });
 
   it("refuses short passwords and duplicate e-mails (case-insensitively)", async () => {
-    database = await createMigratedDatabase(dialect);
+    const database = await freshDatabase();
     await expect(
       createStaffUser(database.db, { email: "a@example.com", password: "short", role: "sales" }, actor),
     ).rejects.toThrow("at least 8 characters");
@@ -53,7 +50,7 @@ describe.each(dialects)("staff users on %s", (dialect) => {
   });
 
   it("never lets the last active admin be demoted, disabled or deleted", async () => {
-    database = await createMigratedDatabase(dialect);
+    const database = await freshDatabase();
     const admin = await createStaffUser(
       database.db,
       { email: "boss@example.com", password: "long enough", role: "admin" },
@@ -77,7 +74,7 @@ describe.each(dialects)("staff users on %s", (dialect) => {
   });
 
   it("signs a user out everywhere when disabled or when their password is reset, and audits both", async () => {
-    database = await createMigratedDatabase(dialect);
+    const database = await freshDatabase();
     const user = await createStaffUser(
       database.db,
       { email: "s@example.com", password: "long enough", role: "sales" },
@@ -115,13 +112,10 @@ describe.each(dialects)("staff users on %s", (dialect) => {
 });
 
 describe.each(dialects)("the shared rate limiter on %s", (dialect) => {
-  let database: TestDatabase;
-  afterEach(async () => {
-    await database?.drop();
-  });
+  const freshDatabase = databasePerTest(dialect);
 
   it("allows exactly `max` requests per window under concurrency, then restarts after the window", async () => {
-    database = await createMigratedDatabase(dialect);
+    const database = await freshDatabase();
     const connections = dialect === "postgres" ? Array.from({ length: 5 }, () => database.reopen()) : [database.db];
     const now = 1_700_000_000_000;
     const results = await Promise.all(
@@ -138,13 +132,10 @@ describe.each(dialects)("the shared rate limiter on %s", (dialect) => {
 });
 
 describe.each(dialects)("maintenance on %s", (dialect) => {
-  let database: TestDatabase;
-  afterEach(async () => {
-    await database?.drop();
-  });
+  const freshDatabase = databasePerTest(dialect);
 
   it("drops day-old rate-limit counters and expired sessions, and keeps the rest", async () => {
-    database = await createMigratedDatabase(dialect);
+    const database = await freshDatabase();
     const { runMaintenance } = await import("~/server/background/maintenance.server");
     const now = Date.now();
     await consumeRateLimit(database.db, "old", { windowSeconds: 60, max: 5 }, now - 2 * 24 * 60 * 60 * 1000);
