@@ -1,5 +1,5 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import type { Dialect } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
 import { type AppServer, startAppServer } from "./app-server";
@@ -48,5 +48,21 @@ export function runAppForBlock(
       if (!launched) throw new Error("this block runs no browser: pass { browser: true }");
       return launched;
     },
+  };
+}
+
+/**
+ * For a describe block whose tests each start their own server (with settings of their own): the
+ * returned function starts one, and every server a test started is stopped after that test.
+ */
+export function appPerTest() {
+  const started: AppServer[] = [];
+  afterEach(async () => {
+    for (const app of started.splice(0)) await app.stop();
+  });
+  return async function startApp(...args: Parameters<typeof startAppServer>) {
+    const app = await startAppServer(...args);
+    started.push(app);
+    return app;
   };
 }
