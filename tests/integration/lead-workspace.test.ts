@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Role } from "~/lib/roles";
 import { canUseIntent } from "~/lib/roles";
 import { type LeadFilters, leadFiltersSchema } from "~/lib/schemas/lead-admin";
 import { AppError } from "~/server/app-error.server";
@@ -58,26 +59,12 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
   async function setup() {
     const { db } = await freshDatabase();
     const system = { id: null, email: "test" };
-    const admin = await createStaffUser(
-      db,
-      { email: "boss@agency.example", password: "password-123", role: "admin" },
-      system,
-    );
-    const sales = await createStaffUser(
-      db,
-      { email: "sam@agency.example", password: "password-123", role: "sales" },
-      system,
-    );
-    const sales2 = await createStaffUser(
-      db,
-      { email: "sue@agency.example", password: "password-123", role: "sales" },
-      system,
-    );
-    const editor = await createStaffUser(
-      db,
-      { email: "ed@agency.example", password: "password-123", role: "editor" },
-      system,
-    );
+    const staffUser = (email: string, role: Role) =>
+      createStaffUser(db, { email, password: "password-123", role }, system);
+    const admin = await staffUser("boss@agency.example", "admin");
+    const sales = await staffUser("sam@agency.example", "sales");
+    const sales2 = await staffUser("sue@agency.example", "sales");
+    const editor = await staffUser("ed@agency.example", "editor");
     const actorOf = (user: { id: string; email: string }) => ({ id: user.id, email: user.email });
     return { db, admin, sales, sales2, editor, actorOf };
   }

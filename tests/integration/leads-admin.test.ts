@@ -345,8 +345,8 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
     await setLeadStatus(db, leadId, "contacted", actor);
     await db
       .insertInto("analytics_events")
-      .values([
-        {
+      .values(
+        ["gina@example.com", "someone@else.com"].map((email) => ({
           id: newId(),
           event_type: "form_submit",
           page_url: "/contact",
@@ -354,21 +354,10 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
           utm_source: null,
           utm_medium: null,
           utm_campaign: null,
-          properties: toJson({ lead_email: "gina@example.com" }),
+          properties: toJson({ lead_email: email }),
           created_at: "2026-11-06T00:00:00.000Z",
-        },
-        {
-          id: newId(),
-          event_type: "form_submit",
-          page_url: "/contact",
-          user_agent: null,
-          utm_source: null,
-          utm_medium: null,
-          utm_campaign: null,
-          properties: toJson({ lead_email: "someone@else.com" }),
-          created_at: "2026-11-06T00:00:00.000Z",
-        },
-      ])
+        })),
+      )
       .execute();
 
     const exported = await exportPersonalData(db, " gina@EXAMPLE.com ", actor);

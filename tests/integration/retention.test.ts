@@ -60,6 +60,15 @@ describe.each(dialects)("retention on %s", (dialect) => {
     created_at: at(days),
   });
 
+  /** Consent records and outbox mails of the given ages, beside the events `seed` adds. */
+  async function addConsentsAndMails(db: TestDatabase["db"], consentDays: number[], mails: ReturnType<typeof mail>[]) {
+    await db
+      .insertInto("consent_records")
+      .values(consentDays.map((days) => consent(days)))
+      .execute();
+    await db.insertInto("email_outbox").values(mails).execute();
+  }
+
   it("deletes events and consent records past 13 months and sent mails past 6 by default, and nothing newer", async () => {
     const { db } = await freshDatabase();
     // 2,500 old events: three batches of 1,000 and a remainder.
@@ -67,14 +76,11 @@ describe.each(dialects)("retention on %s", (dialect) => {
       { days: 400, count: 2500 },
       { days: 390, count: 3 },
     ]);
-    await db
-      .insertInto("consent_records")
-      .values([consent(420), consent(380)])
-      .execute();
-    await db
-      .insertInto("email_outbox")
-      .values([mail("sent", 200, 200), mail("sent", 170, 170), mail("failed", null, 300), mail("queued", null, 250)])
-      .execute();
+    await addConsentsAndMails(
+      db,
+      [420, 380],
+      [mail("sent", 200, 200), mail("sent", 170, 170), mail("failed", null, 300), mail("queued", null, 250)],
+    );
 
     const result = await runMaintenance(db, NOW);
     expect(result.retention).toEqual({ events: 2500, consentRecords: 1, sentMails: 1 });
@@ -97,14 +103,7 @@ describe.each(dialects)("retention on %s", (dialect) => {
       { days: 40, count: 2 },
       { days: 20, count: 1 },
     ]);
-    await db
-      .insertInto("consent_records")
-      .values([consent(70), consent(50)])
-      .execute();
-    await db
-      .insertInto("email_outbox")
-      .values([mail("sent", 35, 35), mail("sent", 10, 10)])
-      .execute();
+    await addConsentsAndMails(db, [70, 50], [mail("sent", 35, 35), mail("sent", 10, 10)]);
     expect(await applyRetention(db, NOW)).toEqual({ events: 2, consentRecords: 1, sentMails: 1 });
   });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import type { Role } from "~/lib/roles";
 import { listAuditEntries } from "~/server/audit/audit.server";
+import type { Database } from "~/server/db/schema.server";
 import { consumeRateLimit } from "~/server/rate-limit/rate-limit.server";
 import {
   createFirstAdmin,
@@ -14,6 +16,9 @@ import {
 import { databasePerTest, dialects } from "../support/databases";
 
 const actor = { id: null, email: "test" };
+/** A staff user with a valid password, created by the test's own actor. */
+const addUser = (db: Database, email: string, role: Role) =>
+  createStaffUser(db, { email, password: "long enough", role }, actor);
 
 describe.each(dialects)("staff users on %s", (dialect) => {
   const freshDatabase = databasePerTest(dialect);
@@ -43,24 +48,14 @@ describe.each(dialects)("staff users on %s", (dialect) => {
     await expect(
       createStaffUser(database.db, { email: "a@example.com", password: "short", role: "sales" }, actor),
     ).rejects.toThrow("at least 8 characters");
-    await createStaffUser(database.db, { email: "A@Example.com", password: "long enough", role: "sales" }, actor);
-    await expect(
-      createStaffUser(database.db, { email: "a@example.com", password: "long enough", role: "editor" }, actor),
-    ).rejects.toThrow("already exists");
+    await addUser(database.db, "A@Example.com", "sales");
+    await expect(addUser(database.db, "a@example.com", "editor")).rejects.toThrow("already exists");
   });
 
   it("never lets the last active admin be demoted, disabled or deleted", async () => {
     const database = await freshDatabase();
-    const admin = await createStaffUser(
-      database.db,
-      { email: "boss@example.com", password: "long enough", role: "admin" },
-      actor,
-    );
-    const other = await createStaffUser(
-      database.db,
-      { email: "other@example.com", password: "long enough", role: "admin" },
-      actor,
-    );
+    const admin = await addUser(database.db, "boss@example.com", "admin");
+    const other = await addUser(database.db, "other@example.com", "admin");
 
     await setStaffDisabled(database.db, other.id, true, actor);
     await expect(setStaffRole(database.db, admin.id, "sales", actor)).rejects.toThrow("last active admin");
@@ -75,11 +70,7 @@ describe.each(dialects)("staff users on %s", (dialect) => {
 
   it("signs a user out everywhere when disabled or when their password is reset, and audits both", async () => {
     const database = await freshDatabase();
-    const user = await createStaffUser(
-      database.db,
-      { email: "s@example.com", password: "long enough", role: "sales" },
-      actor,
-    );
+    const user = await addUser(database.db, "s@example.com", "sales");
     const addSession = () =>
       database.db
         .insertInto("session")
@@ -140,11 +131,7 @@ describe.each(dialects)("maintenance on %s", (dialect) => {
     const now = Date.now();
     await consumeRateLimit(database.db, "old", { windowSeconds: 60, max: 5 }, now - 2 * 24 * 60 * 60 * 1000);
     await consumeRateLimit(database.db, "recent", { windowSeconds: 60, max: 5 }, now - 60_000);
-    const user = await createStaffUser(
-      database.db,
-      { email: "m@example.com", password: "long enough", role: "sales" },
-      actor,
-    );
+    const user = await addUser(database.db, "m@example.com", "sales");
     for (const [token, expiresAt] of [
       ["expired", now - 1000],
       ["live", now + 3_600_000],
