@@ -4,6 +4,7 @@ import { insertLead } from "../support/admin-fixtures";
 import { seriousViolations } from "../support/axe";
 import { signInOnPage } from "../support/browser";
 import { dialects } from "../support/databases";
+import { contactFormId } from "../support/load";
 import { runAppForBlock } from "../support/running-app";
 import { addStaff, signIn } from "../support/staff";
 
@@ -296,25 +297,17 @@ describe.each(dialects)("CRM screens in Chromium: dashboard, clients, forms (%s)
       const context = await running.browser.newContext({ bypassCSP: true, reducedMotion: "reduce" });
       const audited = await context.newPage();
       await signInAs(audited, "boss@example.com");
-      const contactForm = await running.db
-        .selectFrom("forms")
-        .select("id")
-        .where("name", "=", "Contact Form")
-        .executeTakeFirstOrThrow();
+      const formId = await contactFormId(running.app);
       await addLead({ name: "Axe Lead", email: "axe@example.com" });
-      await running.db
-        .updateTable("leads")
-        .set({ form_id: contactForm.id })
-        .where("email", "=", "axe@example.com")
-        .execute();
+      await running.db.updateTable("leads").set({ form_id: formId }).where("email", "=", "axe@example.com").execute();
       const found: string[] = [];
       for (const route of [
         "/admin",
         "/admin/clients",
         "/admin/clients?q=nobody",
         "/admin/forms",
-        `/admin/forms/${contactForm.id}/leads`,
-        `/admin/forms/${contactForm.id}/submissions`,
+        `/admin/forms/${formId}/leads`,
+        `/admin/forms/${formId}/submissions`,
       ]) {
         await audited.goto(`${running.app.url}${route}`);
         // The screen itself; the shared admin shell around it is not this test's subject.

@@ -4,6 +4,7 @@ import { MIN_FILL_MS } from "~/server/leads/spam.server";
 import type { AppServer } from "../support/app-server";
 import { dialects } from "../support/databases";
 import { fetchFormToken, formTokenCookieHeader } from "../support/form-token";
+import { contactFormId } from "../support/load";
 import { publicRoutes } from "../support/public-routes";
 import { runAppForBlock } from "../support/running-app";
 
@@ -170,19 +171,15 @@ describe.each(dialects)("visitor forms without JavaScript (%s)", (dialect) => {
     expect(await running.db.selectFrom("email_outbox").select("kind").where("lead_id", "=", lead.id).execute()).toEqual(
       [{ kind: "lead_notification" }],
     );
-    const form = await running.db
-      .selectFrom("forms")
-      .select("id")
-      .where("name", "=", "Contact Form")
-      .executeTakeFirstOrThrow();
-    expect(lead.form_id).toBe(form.id);
+    const formId = await contactFormId(running.app);
+    expect(lead.form_id).toBe(formId);
     const submission = await running.db
       .selectFrom("form_submissions")
       .selectAll()
       .where("lead_id", "=", lead.id)
       .executeTakeFirstOrThrow();
     expect(submission).toMatchObject({
-      form_id: form.id,
+      form_id: formId,
       utm_medium: "cpc",
       user_agent: "TestBrowser/1.0",
       ip_address: null,
@@ -610,11 +607,7 @@ describe.each(dialects)("when the database refuses a write (%s)", (dialect) => {
   const running = runAppForBlock({ LOG_LEVEL: "fatal" }, { dialect });
 
   it("tells the visitor and the sending site to retry, and leaves nothing half-written", async () => {
-    const form = await running.db
-      .selectFrom("forms")
-      .select("id")
-      .where("name", "=", "Contact Form")
-      .executeTakeFirstOrThrow();
+    const formId = await contactFormId(running.app);
     // The lead's transaction queues mail; without the outbox table that step fails, after the lead insert.
     await running.db
       .insertInto("site_settings")
@@ -634,7 +627,7 @@ describe.each(dialects)("when the database refuses a write (%s)", (dialect) => {
     });
     expect(page.status).toBe(503);
     expect(await page.text()).toContain("There was an issue submitting your request. Please try again.");
-    const api = await fetch(`${running.app.url}/api/forms/${form.id}/submissions`, {
+    const api = await fetch(`${running.app.url}/api/forms/${formId}/submissions`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ name: "B", email: "b@example.com" }),

@@ -2,6 +2,7 @@ import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storedSetting } from "../support/admin-fixtures";
 import { makePdf } from "../support/files";
 import { runAppForBlock } from "../support/running-app";
 import { addStaff } from "../support/staff";
@@ -47,14 +48,7 @@ describe("a page on another loopback port, in Chromium", () => {
     attacker?.close();
   });
 
-  const guideSetting = async () =>
-    (
-      await running.db
-        .selectFrom("site_settings")
-        .select("value")
-        .where("key", "=", "ppc_strategies_pdf")
-        .executeTakeFirst()
-    )?.value ?? null;
+  const guideSetting = () => storedSetting(running.db, "ppc_strategies_pdf");
 
   it("cannot replace the guide file or start a GDPR export with a signed-in admin's cookie", async () => {
     const context = await running.browser.newContext();

@@ -4,10 +4,12 @@ import { connect } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { setStaffDisabled } from "~/server/users/staff-users.server";
+import { storedSetting } from "../support/admin-fixtures";
 import type { AppServer } from "../support/app-server";
 import { childEnv } from "../support/child-env";
 import { dialects } from "../support/databases";
 import { MULTIPART_TYPE, makePdf, multipart } from "../support/files";
+import { contactFormId } from "../support/load";
 import { runAppForBlock } from "../support/running-app";
 import { addStaff, cookieHeader, setupCodeFrom, signIn } from "../support/staff";
 
@@ -65,14 +67,7 @@ describe.each(dialects)("requests from another origin (%s)", (dialect) => {
     admin = await signIn(running.app, "boss@example.com", "password-123");
   });
 
-  const guideSetting = async () =>
-    (
-      await running.db
-        .selectFrom("site_settings")
-        .select("value")
-        .where("key", "=", "ppc_strategies_pdf")
-        .executeTakeFirst()
-    )?.value ?? "null";
+  const guideSetting = async () => (await storedSetting(running.db, "ppc_strategies_pdf")) ?? "null";
 
   const upload = (headers: Record<string, string>) =>
     fetch(`${running.app.url}/admin/uploads?bucket=pdfs&prefix=ppc_strategies_pdf`, {
@@ -173,12 +168,8 @@ describe.each(dialects)("requests from another origin (%s)", (dialect) => {
     });
     expect(program.status).toBe(302);
 
-    const form = await running.db
-      .selectFrom("forms")
-      .select("id")
-      .where("name", "=", "Contact Form")
-      .executeTakeFirstOrThrow();
-    const partner = await fetch(`${running.app.url}/api/forms/${form.id}/submissions`, {
+    const formId = await contactFormId(running.app);
+    const partner = await fetch(`${running.app.url}/api/forms/${formId}/submissions`, {
       method: "POST",
       headers: { origin: "https://partner.example", "content-type": "application/json" },
       body: JSON.stringify({ name: "Partner Lead", email: "partner-lead@example.com" }),
@@ -390,12 +381,8 @@ describe.each(dialects)("personal data in logs and counters (%s)", (dialect) => 
   });
 
   it("keys rate limits by a keyed hash, and GDPR erase reaches counters, mails, events and submissions", async () => {
-    const form = await running.db
-      .selectFrom("forms")
-      .select("id")
-      .where("name", "=", "Contact Form")
-      .executeTakeFirstOrThrow();
-    const submitted = await fetch(`${running.app.url}/api/forms/${form.id}/submissions`, {
+    const formId = await contactFormId(running.app);
+    const submitted = await fetch(`${running.app.url}/api/forms/${formId}/submissions`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ name: "Gina Erased", email: "Gina.Erased@example.com" }),

@@ -79,3 +79,9 @@ export async function insertFailedMail(db: Database, leadId: string) {
     .execute();
   return id;
 }
+
+/** A setting as the database holds it (its JSON text), or null when it is not set. */
+export async function storedSetting(db: Database, key: string) {
+  const row = await db.selectFrom("site_settings").select("value").where("key", "=", key).executeTakeFirst();
+  return row?.value ?? null;
+}
