@@ -11,7 +11,7 @@ import { dialects } from "../support/databases";
 import { MULTIPART_TYPE, makePdf, multipart } from "../support/files";
 import { contactFormId } from "../support/load";
 import { runAppForBlock } from "../support/running-app";
-import { addStaff, cookieHeader, setupCodeFrom, signIn } from "../support/staff";
+import { addStaff, cookieHeader, setupCodeFrom, signIn, signInRequest } from "../support/staff";
 
 /** A page of the same site on another port, or on a sibling subdomain: what SameSite=Lax lets through. */
 const OTHER_PORT_ORIGIN = "http://127.0.0.1:1";
@@ -189,11 +189,7 @@ describe.each(dialects)("sign-in lockout (%s)", (dialect) => {
   const forgetPerIpMinute = () => running.db.deleteFrom("rate_limits").where("key", "like", "auth:%").execute();
 
   const attempt = (email: string, password: string, from: string) =>
-    fetch(`${running.app.url}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: running.app.url, "x-forwarded-for": from },
-      body: JSON.stringify({ email, password }),
-    });
+    signInRequest(running.app, email, password, { "x-forwarded-for": from });
 
   it("locks out the address that guessed, never the real person at theirs", async () => {
     const statuses: number[] = [];
@@ -332,14 +328,8 @@ describe.each(dialects)("refusals that tell nothing (%s)", (dialect) => {
   async function workOf(email: string, password: string, from: number) {
     const before = cpuTicks(running.app.process.pid!);
     for (let index = 0; index < 4; index++) {
-      const response = await fetch(`${running.app.url}/api/auth/sign-in/email`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          origin: running.app.url,
-          "x-forwarded-for": `192.0.2.${from + index}`,
-        },
-        body: JSON.stringify({ email, password }),
+      const response = await signInRequest(running.app, email, password, {
+        "x-forwarded-for": `192.0.2.${from + index}`,
       });
       expect(response.status).toBe(401);
       expect(await response.json()).toMatchObject({ code: "INVALID_EMAIL_OR_PASSWORD" });

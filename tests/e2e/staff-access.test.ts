@@ -15,7 +15,7 @@ import { webhookIntents } from "~/routes/admin/webhooks.server";
 import { childEnv } from "../support/child-env";
 import { dialects } from "../support/databases";
 import { runAppForBlock } from "../support/running-app";
-import { addStaff, cookieHeader, setupCodeFrom, signIn } from "../support/staff";
+import { addStaff, cookieHeader, setupCodeFrom, signIn, signInRequest } from "../support/staff";
 import {
   actionRows,
   intentRoutes,
@@ -95,15 +95,8 @@ describe.each(dialects)("staff access on the running server (%s)", (dialect) => 
 
   // Each sign-in comes from an address of its own (through the trusted loopback proxy), as separate
   // people would: the sign-in limits stay on and never meet.
-  const signInFresh = async (email: string, password: string, address = clientAddress()) => {
-    const response = await fetch(`${running.app.url}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: running.app.url, "x-forwarded-for": address },
-      body: JSON.stringify({ email, password }),
-    });
-    if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
-    return cookieHeader(response);
-  };
+  const signInFresh = (email: string, password: string, address = clientAddress()) =>
+    signIn(running.app, email, password, { "x-forwarded-for": address });
 
   beforeAll(async () => {
     for (const role of ["admin", "sales", "editor"] as const) {
@@ -393,15 +386,9 @@ describe.each(dialects)("sign-in rate limits (%s)", (dialect) => {
   it("answers 429 after repeated failures, also when the client rotates X-Forwarded-For", async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 12; attempt++) {
-      const response = await fetch(`${running.app.url}/api/auth/sign-in/email`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          origin: running.app.url,
-          "x-forwarded-for": `203.0.113.${attempt + 1}`,
-          "x-agency-client-ip": `198.51.100.${attempt + 1}`,
-        },
-        body: JSON.stringify({ email: "boss@example.com", password: `wrong-${attempt}` }),
+      const response = await signInRequest(running.app, "boss@example.com", `wrong-${attempt}`, {
+        "x-forwarded-for": `203.0.113.${attempt + 1}`,
+        "x-agency-client-ip": `198.51.100.${attempt + 1}`,
       });
       statuses.push(response.status);
     }

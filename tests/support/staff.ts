@@ -26,13 +26,21 @@ export async function addStaff(db: Database, email: string, role: Role, password
   return { ...created, password };
 }
 
-/** Signs in through better-auth's HTTP endpoint; returns the Cookie header to send afterwards. */
-export async function signIn(app: AppServer, email: string, password: string) {
-  const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
+/**
+ * Posts e-mail and password to better-auth's sign-in endpoint, as the sign-in form does, with any
+ * extra headers (an X-Forwarded-For, to act as a person of its own behind the trusted proxy).
+ */
+export function signInRequest(app: AppServer, email: string, password: string, headers: Record<string, string> = {}) {
+  return fetch(`${app.url}/api/auth/sign-in/email`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: app.url },
+    headers: { "content-type": "application/json", origin: app.url, ...headers },
     body: JSON.stringify({ email, password }),
   });
+}
+
+/** Signs in through better-auth's HTTP endpoint; returns the Cookie header to send afterwards. */
+export async function signIn(app: AppServer, email: string, password: string, headers: Record<string, string> = {}) {
+  const response = await signInRequest(app, email, password, headers);
   if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
   return cookieHeader(response);
 }
