@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getSettings } from "~/server/settings/settings.server";
-import { contextWithCookies, hydrated } from "../support/browser";
+import { contextWithCookies, openHydrated } from "../support/browser";
 import { MULTIPART_TYPE, makeMp4, makePdf, makePng, multipart } from "../support/files";
 import { runAppForBlock } from "../support/running-app";
 import { addStaff, signIn } from "../support/staff";
@@ -21,9 +21,7 @@ describe("site settings in Chromium", () => {
 
   it("an admin uploads a header logo and sees it in the public header", async () => {
     const context = await signedInContext("admin");
-    const page = await context.newPage();
-    await page.goto(`${running.app.url}/admin/settings`);
-    await hydrated(page);
+    const page = await openHydrated(context, `${running.app.url}/admin/settings`);
     await page.locator("[data-slot='badge']", { hasText: "Admin Panel" }).waitFor();
     await page.getByRole("heading", { name: "Site Information" }).waitFor();
 
@@ -39,9 +37,7 @@ describe("site settings in Chromium", () => {
     const src = await preview.getAttribute("src");
     expect(src).toMatch(/^\/uploads\/logos\/header_logo-\d{13}-[a-z0-9]{10}\.png$/);
 
-    const home = await context.newPage();
-    await home.goto(`${running.app.url}/`);
-    await hydrated(home);
+    const home = await openHydrated(context, `${running.app.url}/`);
     const logo = home.locator("header img").first();
     expect(await logo.getAttribute("src")).toBe(src);
     // Loaded for real (not the default logo after an error): 48 pixels wide, as built.
@@ -73,9 +69,7 @@ describe("site settings in Chromium", () => {
 
   it("an admin uploads the guide PDF, and the public guide form downloads it", async () => {
     const context = await signedInContext("admin");
-    const page = await context.newPage();
-    await page.goto(`${running.app.url}/admin/settings`);
-    await hydrated(page);
+    const page = await openHydrated(context, `${running.app.url}/admin/settings`);
     const field = page.locator("[data-setting='ppc_strategies_pdf']");
     await field.locator("input[type=file]").setInputFiles({
       name: "guide.pdf",
@@ -91,9 +85,7 @@ describe("site settings in Chromium", () => {
     expect(served.headers.get("content-disposition")).toMatch(/^attachment;/);
     expect(Buffer.from(await served.arrayBuffer())).toEqual(makePdf());
 
-    const home = await context.newPage();
-    await home.goto(`${running.app.url}/`);
-    await hydrated(home);
+    const home = await openHydrated(context, `${running.app.url}/`);
     await home.getByRole("link", { name: "Download Our PPC Portfolio" }).click();
     const guide = home.getByRole("dialog", { name: "Download 50 Winning PPC Strategies" });
     await guide.getByLabel("Name").fill("Guide Reader");
@@ -106,9 +98,7 @@ describe("site settings in Chromium", () => {
 
   it("an admin uploads the hero video with a progress bar, and its thumbnail; the home page plays them", async () => {
     const context = await signedInContext("admin");
-    const page = await context.newPage();
-    await page.goto(`${running.app.url}/admin/settings`);
-    await hydrated(page);
+    const page = await openHydrated(context, `${running.app.url}/admin/settings`);
     // A slow uplink, so the progress of the upload can be seen.
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
@@ -149,9 +139,7 @@ describe("site settings in Chromium", () => {
 
   it("an admin gets a clear error for an invalid Google Analytics ID, and a refused file keeps the old one", async () => {
     const context = await signedInContext("admin");
-    const page = await context.newPage();
-    await page.goto(`${running.app.url}/admin/settings`);
-    await hydrated(page);
+    const page = await openHydrated(context, `${running.app.url}/admin/settings`);
     await page.getByLabel("Google Analytics ID").fill("GA-12345");
     await page.getByRole("button", { name: "Save analytics code" }).click();
     const error = page.locator("#google-analytics-id-error");

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { fromJson } from "~/server/db/values.server";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
 import { seriousViolations } from "../support/axe";
-import { hydrated } from "../support/browser";
+import { hydrated, openHydrated } from "../support/browser";
 import { dialects } from "../support/databases";
 import { publicRoutes } from "../support/public-routes";
 import { runAppForBlock } from "../support/running-app";
@@ -367,9 +367,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
 
       const context = await running.browser.newContext();
       await context.addInitScript(watchSnow);
-      const page = await context.newPage();
-      await page.goto(`${running.app.url}/about`);
-      await hydrated(page);
+      const page = await openHydrated(context, `${running.app.url}/about`);
       // Flakes leave on their own: wait until five have fallen and gone.
       await page.waitForFunction(() => (window as unknown as { snow: Snow }).snow.removed >= 5, undefined, {
         timeout: 20_000,
