@@ -189,8 +189,8 @@ describe("site settings in Chromium", () => {
       expect(await page.getByRole("heading", { name: "Video Management" }).count()).toBe(role === "editor" ? 1 : 0);
       await context.close();
 
-      for (const intent of ["save-analytics", "save-site-info"]) {
-        const saved = await fetch(`${running.app.url}/admin/settings`, {
+      const postSettings = (fields: Record<string, string>) =>
+        fetch(`${running.app.url}/admin/settings`, {
           method: "POST",
           redirect: "manual",
           headers: {
@@ -198,12 +198,14 @@ describe("site settings in Chromium", () => {
             origin: running.app.url,
             "content-type": "application/x-www-form-urlencoded",
           },
-          body: new URLSearchParams({
-            intent,
-            site_title: "Taken over",
-            google_analytics_id: "G-EVIL123",
-            custom_head_code: "<script>x</script>",
-          }),
+          body: new URLSearchParams(fields),
+        });
+      for (const intent of ["save-analytics", "save-site-info"]) {
+        const saved = await postSettings({
+          intent,
+          site_title: "Taken over",
+          google_analytics_id: "G-EVIL123",
+          custom_head_code: "<script>x</script>",
         });
         expect(saved.status, `${role} ${intent}`).toBe(403);
       }
@@ -219,17 +221,7 @@ describe("site settings in Chromium", () => {
         headers: { cookie: cookies[role], origin: running.app.url, "content-type": MULTIPART_TYPE },
         body,
       });
-      const removeLogo = () =>
-        fetch(`${running.app.url}/admin/settings`, {
-          method: "POST",
-          redirect: "manual",
-          headers: {
-            cookie: cookies[role],
-            origin: running.app.url,
-            "content-type": "application/x-www-form-urlencoded",
-          },
-          body: new URLSearchParams({ intent: "remove-file", key: "header_logo" }),
-        });
+      const removeLogo = () => postSettings({ intent: "remove-file", key: "header_logo" });
       if (role === "sales") {
         const before = await getSettings(running.db, ["header_logo"]);
         expect(uploaded.status).toBe(403);

@@ -143,31 +143,26 @@ describe("the production server on SQLite", () => {
   });
 
   it("answers bodies that are not form data with 415 and broken form data with 400, never a 500", async () => {
-    const json = await fetch(`${running.app.url}/currency`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: running.app.url },
-      body: '{"currency":"INR"}',
-    });
+    const post = (path: string, type: string, body: BodyInit, init: RequestInit = {}) =>
+      fetch(`${running.app.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": type, origin: running.app.url },
+        body,
+        ...init,
+      });
+    const json = await post("/currency", "application/json", '{"currency":"INR"}');
     expect(json.status).toBe(415);
-    const broken = await fetch(`${running.app.url}/currency`, {
-      method: "POST",
-      headers: { "content-type": "multipart/form-data; boundary=x", origin: running.app.url },
-      body: "--x\r\nbroken",
-    });
+    const broken = await post("/currency", "multipart/form-data; boundary=x", "--x\r\nbroken");
     expect(broken.status).toBe(400);
-    const login = await fetch(`${running.app.url}/admin/login`, {
-      method: "POST",
-      headers: { "content-type": "text/plain", origin: running.app.url },
-      body: "email=a@b.c",
-    });
+    const login = await post("/admin/login", "text/plain", "email=a@b.c");
     expect(login.status).toBe(415);
     // The currency switch returns only to this site's own pages.
-    const away = await fetch(`${running.app.url}/currency`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: running.app.url },
-      body: new URLSearchParams({ currency: "INR", redirectTo: "/\\evil.example" }),
-    });
+    const away = await post(
+      "/currency",
+      "application/x-www-form-urlencoded",
+      new URLSearchParams({ currency: "INR", redirectTo: "/\\evil.example" }),
+      { redirect: "manual" },
+    );
     expect(away.headers.get("location")).toBe("/");
   });
 
