@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { leadRow } from "../support/admin-fixtures";
 import { runAppForBlock } from "../support/running-app";
 import { addStaff, signIn } from "../support/staff";
 
@@ -35,27 +36,18 @@ describe("the funnel on the dashboard", () => {
 
     const at = new Date().toISOString();
     const lead = (id: string, status: "new" | "qualified" | "converted", spam = false) => ({
+      ...leadRow({
+        name: id,
+        email: `${id}@example.com`,
+        status,
+        isSpam: spam,
+        utmCampaign: "spring",
+        utmSource: "google",
+        utmMedium: "cpc",
+        landingPath: "/pricing",
+        createdAt: at,
+      }),
       id,
-      form_id: null,
-      name: id,
-      email: `${id}@example.com`,
-      phone: null,
-      company: null,
-      message: null,
-      source: "Contact Form",
-      status,
-      utm_campaign: "spring",
-      utm_source: "google",
-      utm_medium: "cpc",
-      page_url: null,
-      referrer: null,
-      browser_info: null,
-      ip_address: null,
-      is_spam: spam,
-      spam_reason: spam ? "honeypot" : null,
-      landing_path: "/pricing",
-      created_at: at,
-      updated_at: at,
     });
     await running.db
       .insertInto("leads")

@@ -117,6 +117,14 @@ const fillingInTime = () => new Promise((resolve) => setTimeout(resolve, MIN_FIL
 
 const formToken = (app: AppServer) => fetchFormToken(app.url);
 
+/** The lead form posted without JavaScript, as a browser sends it from the site, with any further headers. */
+const postLeadForm = (app: AppServer, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  fetch(`${app.url}/lead`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url, ...headers },
+    body: new URLSearchParams(fields),
+  });
+
 describe.each(dialects)("visitor forms without JavaScript (%s)", (dialect) => {
   const running = runAppForBlock({ NOTIFY_EMAILS: "sales@agency.example" }, { dialect });
   let token: string;
@@ -128,16 +136,10 @@ describe.each(dialects)("visitor forms without JavaScript (%s)", (dialect) => {
   /** A form post as the browser sends it: the fields, and the form token as a cookie (`form_token` here names it). */
   const submit = (fields: Record<string, string>, withToken = true) => {
     const { form_token: sentToken, ...body } = withToken ? { form_token: token, website_url: "", ...fields } : fields;
-    return fetch(`${running.app.url}/lead`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        origin: running.app.url,
-        referer: `${running.app.url}/?utm_source=google&utm_medium=cpc&utm_campaign=winter`,
-        "user-agent": "TestBrowser/1.0",
-        ...(sentToken === undefined ? {} : { cookie: formTokenCookieHeader(sentToken) }),
-      },
-      body: new URLSearchParams(body),
+    return postLeadForm(running.app, body, {
+      referer: `${running.app.url}/?utm_source=google&utm_medium=cpc&utm_campaign=winter`,
+      "user-agent": "TestBrowser/1.0",
+      ...(sentToken === undefined ? {} : { cookie: formTokenCookieHeader(sentToken) }),
     });
   };
 
@@ -265,16 +267,11 @@ describe.each(dialects)("spam defence on the visitor forms (%s)", (dialect) => {
 
   /** `form_token` goes where the browser sends it: in the Cookie header. */
   const submit = ({ form_token: token, ...fields }: Record<string, string>, visitor = "203.0.113.10") =>
-    fetch(`${running.app.url}/lead`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        origin: running.app.url,
-        "x-forwarded-for": visitor,
-        ...(token === undefined ? {} : { cookie: formTokenCookieHeader(token) }),
-      },
-      body: new URLSearchParams({ flow: "contact", name: "Bot", ...fields }),
-    });
+    postLeadForm(
+      running.app,
+      { flow: "contact", name: "Bot", ...fields },
+      { "x-forwarded-for": visitor, ...(token === undefined ? {} : { cookie: formTokenCookieHeader(token) }) },
+    );
   const flag = async (email: string) =>
     (
       await running.db
@@ -516,20 +513,16 @@ describe.each(dialects)("campaign attribution (%s)", (dialect) => {
     expect(cookie).toContain("HttpOnly");
     const token = await fetchFormToken(running.app.url);
     await fillingInTime();
-    const response = await fetch(`${running.app.url}/lead`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        origin: running.app.url,
-        cookie: formTokenCookieHeader(token, cookie.split(";")[0]!),
-      },
-      body: new URLSearchParams({
+    const response = await postLeadForm(
+      running.app,
+      {
         flow: "contact",
         name: "Tracked",
         email: "tracked@example.com",
         pageUrl: `${running.app.url}/pricing?utm_source=newsletter&utm_campaign=december`,
-      }),
-    });
+      },
+      { cookie: formTokenCookieHeader(token, cookie.split(";")[0]!) },
+    );
     expect(response.status).toBe(200);
     const lead = await running.db
       .selectFrom("leads")
@@ -616,15 +609,11 @@ describe.each(dialects)("when the database refuses a write (%s)", (dialect) => {
     await running.db.schema.dropTable("email_outbox").execute();
     const token = await formToken(running.app);
     await fillingInTime();
-    const page = await fetch(`${running.app.url}/lead`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        origin: running.app.url,
-        cookie: formTokenCookieHeader(token),
-      },
-      body: new URLSearchParams({ flow: "contact", name: "A", email: "a@example.com" }),
-    });
+    const page = await postLeadForm(
+      running.app,
+      { flow: "contact", name: "A", email: "a@example.com" },
+      { cookie: formTokenCookieHeader(token) },
+    );
     expect(page.status).toBe(503);
     expect(await page.text()).toContain("There was an issue submitting your request. Please try again.");
     const api = await fetch(`${running.app.url}/api/forms/${formId}/submissions`, {

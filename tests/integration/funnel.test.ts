@@ -4,6 +4,7 @@ import type { LeadStatus } from "~/lib/schemas/lead-admin";
 import { countVisit, recordEvent } from "~/server/analytics/events.server";
 import { funnelCsv, loadFunnel } from "~/server/dashboard/funnel.server";
 import type { AppServices } from "~/server/services.server";
+import { leadRow } from "../support/admin-fixtures";
 import { databasePerTest, dialects } from "../support/databases";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -61,25 +62,18 @@ describe.each(dialects)("the funnel on %s", (dialect) => {
       await db
         .insertInto("leads")
         .values({
+          ...leadRow({
+            name: `Lead ${n}`,
+            email: `lead${n}@example.com`,
+            status,
+            isSpam: spam,
+            utmCampaign: utm.utm_campaign,
+            utmSource: utm.utm_source,
+            utmMedium: utm.utm_medium,
+            landingPath: landing,
+            createdAt,
+          }),
           id: `lead-${n}`,
-          form_id: null,
-          name: `Lead ${n}`,
-          email: `lead${n}@example.com`,
-          phone: null,
-          company: null,
-          message: null,
-          source: "Contact Form",
-          status,
-          ...utm,
-          page_url: null,
-          referrer: null,
-          browser_info: null,
-          ip_address: null,
-          is_spam: spam,
-          spam_reason: spam ? "honeypot" : null,
-          landing_path: landing,
-          created_at: createdAt,
-          updated_at: createdAt,
         })
         .execute();
     };

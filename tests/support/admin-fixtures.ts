@@ -18,6 +18,8 @@ export type LeadRowOptions = {
   /** With a campaign: the ad platform's source and medium (a paid click). */
   utmSource?: string | null;
   utmMedium?: string | null;
+  /** The first page of the visit the lead came from. */
+  landingPath?: string | null;
   createdAt?: string;
 };
 
@@ -42,6 +44,7 @@ export function leadRow(lead: LeadRowOptions): Insertable<LeadsTable> & { id: st
     ip_address: null,
     is_spam: lead.isSpam ?? false,
     spam_reason: lead.isSpam ? "honeypot" : null,
+    landing_path: lead.landingPath ?? null,
     created_at: at,
     updated_at: at,
   };
