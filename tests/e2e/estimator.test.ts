@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { fromJson } from "~/server/db/values.server";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
-import { hydrated } from "../support/browser";
+import { hydrated, openHydrated } from "../support/browser";
 import { dialects } from "../support/databases";
 import { fetchFormToken, formTokenCookieHeader } from "../support/form-token";
 import { runAppForBlock } from "../support/running-app";
@@ -320,9 +320,10 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
   });
 
   it("runs from the first step to the result with JavaScript, and saves the lead and its answers", async () => {
-    const page = await running.browser.newPage();
-    await page.goto(`${running.app.url}/cost-estimator?utm_source=linkedin&utm_campaign=estimator`);
-    await hydrated(page);
+    const page = await openHydrated(
+      running.browser,
+      `${running.app.url}/cost-estimator?utm_source=linkedin&utm_campaign=estimator`,
+    );
     await page.evaluate(() => {
       (window as unknown as { marker: string }).marker = "same page";
     });

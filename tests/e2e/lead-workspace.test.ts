@@ -6,7 +6,7 @@ import { setAgencyTimeZone } from "~/server/settings/time-zone.server";
 import { setStaffRole } from "~/server/users/staff-users.server";
 import { leadRow } from "../support/admin-fixtures";
 import { seriousViolations } from "../support/axe";
-import { hydrated, signInOnPage } from "../support/browser";
+import { hydrated, openHydrated, signInOnPage } from "../support/browser";
 import { runAppForBlock } from "../support/running-app";
 import { addStaff } from "../support/staff";
 
@@ -411,9 +411,7 @@ describe("rough edges of the public site in Chromium", () => {
   });
 
   it("a failed sign-in says so once", async () => {
-    const page = await running.browser.newPage();
-    await page.goto(`${running.app.url}/admin/login`);
-    await hydrated(page);
+    const page = await openHydrated(running.browser, `${running.app.url}/admin/login`);
     await page.getByLabel("Email").fill("nobody@example.com");
     await page.getByLabel("Password").fill("wrong-password");
     await page.getByRole("button", { name: "Sign In" }).click();

@@ -93,9 +93,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
   }
 
   it("sends the contact form without a reload, shows the success toast and clears the fields", async () => {
-    const page = await running.browser.newPage();
-    await page.goto(`${running.app.url}/?utm_source=newsletter&utm_campaign=launch`);
-    await hydrated(page);
+    const page = await openHydrated(running.browser, `${running.app.url}/?utm_source=newsletter&utm_campaign=launch`);
     const form = page.locator("#contact-section form");
     await form.getByRole("button", { name: "Book Free Strategy Call" }).click();
     await page.getByText("Missing Information").waitFor();
@@ -171,9 +169,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
   });
 
   it("opens the get-started and guide dialogs from the keyboard and saves their leads", async () => {
-    const page = await running.browser.newPage();
-    await page.goto(`${running.app.url}/pricing`);
-    await hydrated(page);
+    const page = await openHydrated(running.browser, `${running.app.url}/pricing`);
     await page.locator("[data-plan='Growth'] [data-slot='get-started-button']").focus();
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "Get Started - Growth Plan" });
@@ -311,9 +307,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
   });
 
   it("subscribes to the newsletter with and without JavaScript", async () => {
-    const page = await running.browser.newPage();
-    await page.goto(`${running.app.url}/blog`);
-    await hydrated(page);
+    const page = await openHydrated(running.browser, `${running.app.url}/blog`);
     const form = page.locator("[data-slot='newsletter-form']");
     await form.getByLabel("Email").fill("reader-with-script@example.com");
     await likeAPerson();
@@ -397,9 +391,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
     });
 
     it("switches currency from the visible switch, and keeps it", async () => {
-      const page = await running.browser.newPage();
-      await page.goto(`${running.app.url}/pricing`);
-      await hydrated(page);
+      const page = await openHydrated(running.browser, `${running.app.url}/pricing`);
       await page.getByRole("button", { name: "INR (₹)" }).first().click();
       await page.getByText("₹49,999").first().waitFor();
       await page.goto(`${running.app.url}/services/paid-ads`);

@@ -166,9 +166,9 @@ export async function signInOnPage(page: Page, baseUrl: string, email: string, p
   await page.waitForURL(`${baseUrl}/admin`);
 }
 
-/** A new page of `context` at `url`, once React has hydrated it. */
-export async function openHydrated(context: BrowserContext, url: string) {
-  const page = await context.newPage();
+/** A new page (of a browser, or of one of its contexts) at `url`, once React has hydrated it. */
+export async function openHydrated(opener: Browser | BrowserContext, url: string) {
+  const page = await opener.newPage();
   await page.goto(url);
   await hydrated(page);
   return page;
