@@ -2,23 +2,11 @@ import type { Role } from "~/lib/roles";
 import { openDatabase } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
 import { createStaffUser } from "~/server/users/staff-users.server";
-import { type AppServer, startAppServer } from "./app-server";
+import type { AppServer } from "./app-server";
 
 /** The running server's own database, opened from the test process (SQLite's WAL allows both). */
 export function appDatabase(app: AppServer): Database {
   return openDatabase(app.database);
-}
-
-/** A server of its own for a describe block, and its database opened from the test process. */
-export async function startAppWithDatabase(...args: Parameters<typeof startAppServer>) {
-  const app = await startAppServer(...args);
-  return { app, db: appDatabase(app) };
-}
-
-/** Closes what `startAppWithDatabase` opened; either may be missing when the start failed. */
-export async function stopAppWithDatabase(app: AppServer | undefined, db: Database | undefined) {
-  await db?.destroy();
-  await app?.stop();
 }
 
 export async function addStaff(db: Database, email: string, role: Role, password = "password-123") {
