@@ -18,7 +18,7 @@ export type LeadRowOptions = {
   /** With a campaign: the ad platform's source and medium (a paid click). */
   utmSource?: string | null;
   utmMedium?: string | null;
-  /** The first page of the visit the lead came from. */
+  /** The first page of the visit the lead came from (left to the database's default when not given). */
   landingPath?: string | null;
   createdAt?: string;
 };
@@ -44,7 +44,8 @@ export function leadRow(lead: LeadRowOptions): Insertable<LeadsTable> & { id: st
     ip_address: null,
     is_spam: lead.isSpam ?? false,
     spam_reason: lead.isSpam ? "honeypot" : null,
-    landing_path: lead.landingPath ?? null,
+    // Only when given: a database before the funnel migration has no such column.
+    ...(lead.landingPath === undefined ? {} : { landing_path: lead.landingPath }),
     created_at: at,
     updated_at: at,
   };
