@@ -1,40 +1,32 @@
-import type { Browser, BrowserContextOptions } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/server/db/schema.server";
-import type { AppServer } from "../support/app-server";
+import type { BrowserContextOptions } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
-import { hydrated, launchBrowser } from "../support/browser";
+import { hydrated } from "../support/browser";
 import { makePng } from "../support/files";
-import { addStaff, signIn, startAppWithDatabase, stopAppWithDatabase } from "../support/staff";
+import { runAppForBlock } from "../support/running-app";
+import { addStaff, signIn } from "../support/staff";
 
 describe("content administration in Chromium", () => {
-  let app: AppServer;
-  let browser: Browser;
-  let db: Database;
+  const running = runAppForBlock({}, { browser: true });
   beforeAll(async () => {
-    [{ app, db }, browser] = await Promise.all([startAppWithDatabase(), launchBrowser()]);
-    await addStaff(db, "editor@example.com", "editor");
-    await addStaff(db, "admin@example.com", "admin");
-    await addStaff(db, "sales@example.com", "sales");
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stopAppWithDatabase(app, db);
+    await addStaff(running.db, "editor@example.com", "editor");
+    await addStaff(running.db, "admin@example.com", "admin");
+    await addStaff(running.db, "sales@example.com", "sales");
   });
 
   async function signedInPage(email: string, options: BrowserContextOptions = {}) {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, ...options });
+    const context = await running.browser.newContext({ viewport: { width: 1400, height: 1000 }, ...options });
     const page = await context.newPage();
-    await page.goto(`${app.url}/admin/login`);
+    await page.goto(`${running.app.url}/admin/login`);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("password-123");
     await page.getByRole("button", { name: "Sign In" }).click();
-    await page.waitForURL(`${app.url}/admin`);
+    await page.waitForURL(`${running.app.url}/admin`);
     return page;
   }
 
   async function text(path: string) {
-    const response = await fetch(`${app.url}${path}`);
+    const response = await fetch(`${running.app.url}${path}`);
     return { status: response.status, body: await response.text() };
   }
 
@@ -106,19 +98,19 @@ describe("content administration in Chromium", () => {
     await edit.waitFor({ state: "detached" });
     await card.getByText("Five steps to take before the season starts.").waitFor();
 
-    const visitor = await browser.newPage();
-    const response = await visitor.goto(`${app.url}/blog/winter-launch-checklist`);
+    const visitor = await running.browser.newPage();
+    const response = await visitor.goto(`${running.app.url}/blog/winter-launch-checklist`);
     expect(response?.status()).toBe(200);
     await visitor.getByRole("heading", { level: 1, name: "Winter Launch Checklist" }).waitFor();
     await visitor.getByRole("heading", { name: "Step one" }).waitFor();
     expect(await visitor.title()).toContain("Winter Launch Checklist");
     expect(await visitor.locator(`main img[src="${featuredImage}"]`).count()).toBe(1);
-    const image = await fetch(`${app.url}${featuredImage}`);
+    const image = await fetch(`${running.app.url}${featuredImage}`);
     expect(image.headers.get("content-type")).toBe("image/png");
     // Raw HTML in the Markdown is shown as text, never run.
     await visitor.getByText("<script>window.pwned = 1</script>").waitFor();
     expect(await visitor.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
-    await visitor.goto(`${app.url}/blog`);
+    await visitor.goto(`${running.app.url}/blog`);
     await visitor.getByRole("link", { name: "Winter Launch Checklist", exact: true }).waitFor();
     await visitor.close();
 
@@ -129,13 +121,17 @@ describe("content administration in Chromium", () => {
     await page.getByText("Blog post status updated successfully").first().waitFor();
     expect((await text("/blog/winter-launch-checklist")).status).toBe(404);
     expect((await text("/sitemap.xml")).body).not.toContain("winter-launch-checklist");
-    await page.goto(`${app.url}/admin/blog/${await postId("winter-launch-checklist")}/preview`);
+    await page.goto(`${running.app.url}/admin/blog/${await postId("winter-launch-checklist")}/preview`);
     await page.getByRole("heading", { level: 1, name: "Winter Launch Checklist" }).waitFor();
     await page.context().close();
   });
 
   async function postId(slug: string) {
-    const row = await db.selectFrom("blog_posts").select("id").where("slug", "=", slug).executeTakeFirstOrThrow();
+    const row = await running.db
+      .selectFrom("blog_posts")
+      .select("id")
+      .where("slug", "=", slug)
+      .executeTakeFirstOrThrow();
     return row.id;
   }
 
@@ -160,7 +156,7 @@ describe("content administration in Chromium", () => {
     await page.getByLabel("Slug*").fill("careers");
     await page.getByLabel("Title*").fill("Careers");
     await page.getByRole("button", { name: "Create Page" }).click();
-    await page.waitForURL(`${app.url}/admin/pages`);
+    await page.waitForURL(`${running.app.url}/admin/pages`);
     await page.getByText("Page created successfully").first().waitFor();
     const card = page.getByTestId("page-careers");
     await card.getByText("/careers", { exact: true }).waitFor();
@@ -172,8 +168,8 @@ describe("content administration in Chromium", () => {
     await page.getByText("Page status updated successfully").first().waitFor();
     await card.getByText(/^Published /).waitFor();
 
-    const visitor = await browser.newPage();
-    const response = await visitor.goto(`${app.url}/careers`);
+    const visitor = await running.browser.newPage();
+    const response = await visitor.goto(`${running.app.url}/careers`);
     expect(response?.status()).toBe(200);
     await visitor.getByRole("heading", { level: 1, name: "Careers" }).waitFor();
     await visitor.getByRole("heading", { name: "Open roles" }).waitFor();
@@ -181,7 +177,7 @@ describe("content administration in Chromium", () => {
     expect(await visitor.locator('meta[name="description"]').getAttribute("content")).toBe(
       "Join a small team that runs paid ads for growing brands.",
     );
-    await visitor.goto(`${app.url}/sitemap`);
+    await visitor.goto(`${running.app.url}/sitemap`);
     await visitor.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Careers" }).waitFor();
     await visitor.close();
     expect((await text("/sitemap.xml")).body).toContain("/careers</loc>");
@@ -241,19 +237,19 @@ describe("content administration in Chromium", () => {
     expect(await editor.getByRole("button", { name: "Save Content" }).isDisabled()).toBe(true);
 
     // The server refuses it too, whatever the browser does, and nothing is saved.
-    const cookie = await signIn(app, "admin@example.com", "password-123");
-    const before = await db
+    const cookie = await signIn(running.app, "admin@example.com", "password-123");
+    const before = await running.db
       .selectFrom("pricing_content")
       .select("content")
       .where("section_key", "=", "faq")
       .executeTakeFirstOrThrow();
-    const refused = await fetch(`${app.url}/admin/pricing`, {
+    const refused = await fetch(`${running.app.url}/admin/pricing`, {
       method: "POST",
-      headers: { cookie, origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+      headers: { cookie, origin: running.app.url, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ intent: "save-content", sectionKey: "faq", title: "FAQ", content: "{ nope" }),
     });
     expect(refused.status).toBe(400);
-    const after = await db
+    const after = await running.db
       .selectFrom("pricing_content")
       .select("content")
       .where("section_key", "=", "faq")
@@ -263,18 +259,18 @@ describe("content administration in Chromium", () => {
   });
 
   it("sales cannot reach pages, blog or pricing; an editor cannot reach pricing", async () => {
-    const sales = await signIn(app, "sales@example.com", "password-123");
-    const editor = await signIn(app, "editor@example.com", "password-123");
+    const sales = await signIn(running.app, "sales@example.com", "password-123");
+    const editor = await signIn(running.app, "editor@example.com", "password-123");
     const get = (path: string, cookie: string) =>
-      fetch(`${app.url}${path}`, { headers: { cookie }, redirect: "manual" });
+      fetch(`${running.app.url}${path}`, { headers: { cookie }, redirect: "manual" });
     const refusedTo = async (cookie: string, path: string) => {
       const screen = await get(path, cookie);
       expect(screen.status, path).toBe(302);
       expect(screen.headers.get("location")).toBe("/admin/unauthorized");
       expect((await get(`${path}.data`, cookie)).status, `${path}.data`).toBe(403);
-      const action = await fetch(`${app.url}${path}`, {
+      const action = await fetch(`${running.app.url}${path}`, {
         method: "POST",
-        headers: { cookie, origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+        headers: { cookie, origin: running.app.url, "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ intent: "delete", id: "x" }),
         redirect: "manual",
       });
@@ -288,8 +284,8 @@ describe("content administration in Chromium", () => {
     expect((await get("/admin/blog", editor)).status).toBe(200);
 
     const page = await signedInPage("sales@example.com");
-    await page.goto(`${app.url}/admin/blog`);
-    await page.waitForURL(`${app.url}/admin/unauthorized`);
+    await page.goto(`${running.app.url}/admin/blog`);
+    await page.waitForURL(`${running.app.url}/admin/unauthorized`);
     await page.getByRole("heading", { name: "Access Denied" }).waitFor();
     await page.context().close();
   });
@@ -303,16 +299,16 @@ describe("content administration in Chromium", () => {
       found.push(...(await seriousViolations(page, label, { exclude: [["aside"]] })));
     }
     for (const screen of ["/admin/pages", "/admin/pages/new", "/admin/blog", "/admin/pricing"]) {
-      await page.goto(`${app.url}${screen}`);
+      await page.goto(`${running.app.url}${screen}`);
       await hydrated(page);
       await audit(screen);
     }
-    await page.goto(`${app.url}/admin/blog`);
+    await page.goto(`${running.app.url}/admin/blog`);
     await hydrated(page);
     await page.getByRole("button", { name: "New Post" }).click();
     await page.getByRole("dialog", { name: "Create New Blog Post" }).waitFor();
     await audit("blog post dialog");
-    await page.goto(`${app.url}/admin/pricing`);
+    await page.goto(`${running.app.url}/admin/pricing`);
     await hydrated(page);
     await page.getByRole("button", { name: "Add Plan" }).click();
     await page.getByRole("dialog", { name: "Add Plan" }).waitFor();

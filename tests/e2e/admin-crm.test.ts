@@ -1,39 +1,30 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/server/db/schema.server";
+import type { BrowserContext, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { insertLead } from "../support/admin-fixtures";
-import { type AppServer, startAppServer } from "../support/app-server";
 import { seriousViolations } from "../support/axe";
-import { launchBrowser, signInOnPage } from "../support/browser";
+import { signInOnPage } from "../support/browser";
 import { dialects } from "../support/databases";
-import { addStaff, appDatabase, signIn } from "../support/staff";
+import { contactFormId } from "../support/load";
+import { runAppForBlock } from "../support/running-app";
+import { addStaff, signIn } from "../support/staff";
 
 describe.each(dialects)("CRM screens in Chromium: dashboard, clients, forms (%s)", (dialect) => {
-  let app: AppServer;
-  let browser: Browser;
-  let db: Database;
+  const running = runAppForBlock({}, { dialect, browser: true });
   let admin: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer({}, { dialect }), launchBrowser()]);
-    db = appDatabase(app);
-    await addStaff(db, "boss@example.com", "admin");
-    await addStaff(db, "seller@example.com", "sales");
-    admin = await browser.newContext({
+    await addStaff(running.db, "boss@example.com", "admin");
+    await addStaff(running.db, "seller@example.com", "sales");
+    admin = await running.browser.newContext({
       viewport: { width: 1280, height: 900 },
       permissions: ["clipboard-read", "clipboard-write"],
     });
     page = await admin.newPage();
     await signInAs(page, "boss@example.com");
   });
-  afterAll(async () => {
-    await browser?.close();
-    await db?.destroy();
-    await app?.stop();
-  });
 
-  const signInAs = (target: Page, email: string) => signInOnPage(target, app.url, email, "password-123");
+  const signInAs = (target: Page, email: string) => signInOnPage(target, running.app.url, email, "password-123");
 
   async function addLead(fields: {
     name: string;
@@ -44,7 +35,7 @@ describe.each(dialects)("CRM screens in Chromium: dashboard, clients, forms (%s)
     company?: string;
     source?: string;
   }) {
-    return insertLead(db, {
+    return insertLead(running.db, {
       ...fields,
       utmSource: fields.campaign ? "google" : null,
       utmMedium: fields.campaign ? "cpc" : null,
@@ -90,14 +81,14 @@ describe.each(dialects)("CRM screens in Chromium: dashboard, clients, forms (%s)
 
     await card.getByRole("button", { name: "Embed Webinar Signup" }).click();
     const shown = (await page.getByTestId("embed-snippet").textContent()) ?? "";
-    const port = new URL(app.url).port;
+    const port = new URL(running.app.url).port;
     expect(shown).toContain(`action="http://localhost:${port}/api/forms/${formId}/submissions"`);
     // BASE_URL defaults to localhost; the test server listens on 127.0.0.1 only.
-    const snippet = shown.replaceAll(`http://localhost:${port}`, app.url);
+    const snippet = shown.replaceAll(`http://localhost:${port}`, running.app.url);
     await page.keyboard.press("Escape");
 
     // A visitor on another site fills in the embedded form; it posts cross-origin to the public endpoint.
-    const visitor = await browser.newContext();
+    const visitor = await running.browser.newContext();
     const outside = await visitor.newPage();
     await outside.setContent(`<!doctype html><html><body>${snippet}</body></html>`);
     await outside.getByLabel("Name *").fill("Robin Webinar");
@@ -146,13 +137,17 @@ describe.each(dialects)("CRM screens in Chromium: dashboard, clients, forms (%s)
     await page.getByRole("dialog").getByRole("button", { name: "Delete form" }).click();
     await toast("Form deleted successfully");
     await card.waitFor({ state: "detached" });
-    const kept = await db
+    const kept = await running.db
       .selectFrom("leads")
       .select(["form_id", "status"])
       .where("email", "=", "robin@example.com")
       .executeTakeFirstOrThrow();
     expect(kept).toEqual({ form_id: null, status: "converted" });
-    const audit = await db.selectFrom("audit_logs").select("action").where("entity_type", "=", "form").execute();
+    const audit = await running.db
+      .selectFrom("audit_logs")
+      .select("action")
+      .where("entity_type", "=", "form")
+      .execute();
     expect(audit.map((entry) => entry.action).sort()).toEqual(["form.create", "form.delete"]);
   });
 
@@ -163,7 +158,7 @@ describe.each(dialects)("CRM screens in Chromium: dashboard, clients, forms (%s)
       phone: "+1 555 0100",
       company: "Lee & Co",
     });
-    await page.goto(`${app.url}/admin/clients?convert=${leadId}`);
+    await page.goto(`${running.app.url}/admin/clients?convert=${leadId}`);
     const dialog = page.getByRole("dialog", { name: "Convert lead to client" });
     await dialog.waitFor();
     await expect(dialog.getByLabel("Name").inputValue()).resolves.toBe("Pat Lee");
@@ -172,7 +167,7 @@ describe.each(dialects)("CRM screens in Chromium: dashboard, clients, forms (%s)
     await expect(dialog.getByLabel("Company").inputValue()).resolves.toBe("Lee & Co");
     await dialog.getByLabel("Address").fill("1 Market Street");
     await dialog.getByRole("button", { name: "Create client" }).click();
-    await page.waitForURL(`${app.url}/admin/clients`);
+    await page.waitForURL(`${running.app.url}/admin/clients`);
     await toast("Lead converted to client successfully");
 
     const card = page.getByTestId("client-pat@example.com");
@@ -180,11 +175,15 @@ describe.each(dialects)("CRM screens in Chromium: dashboard, clients, forms (%s)
     await expect(
       card.getByRole("link", { name: "View the lead this client came from" }).getAttribute("href"),
     ).resolves.toBe(`/admin/leads/${leadId}`);
-    const stored = await db.selectFrom("leads").select("status").where("id", "=", leadId).executeTakeFirstOrThrow();
+    const stored = await running.db
+      .selectFrom("leads")
+      .select("status")
+      .where("id", "=", leadId)
+      .executeTakeFirstOrThrow();
     expect(stored.status).toBe("converted");
 
     // Opening the conversion again says it is done instead of making a second client.
-    await page.goto(`${app.url}/admin/clients?convert=${leadId}`);
+    await page.goto(`${running.app.url}/admin/clients?convert=${leadId}`);
     await page.getByText("Already a client").waitFor();
     await expect(page.getByRole("dialog").count()).resolves.toBe(0);
 
@@ -220,7 +219,11 @@ describe.each(dialects)("CRM screens in Chromium: dashboard, clients, forms (%s)
     await toast("Client status updated successfully");
     await page.getByText("No clients found matching your criteria").waitFor();
     expect(new URL(page.url()).searchParams.get("status")).toBe("suspended");
-    const audit = await db.selectFrom("audit_logs").select("action").where("entity_type", "=", "client").execute();
+    const audit = await running.db
+      .selectFrom("audit_logs")
+      .select("action")
+      .where("entity_type", "=", "client")
+      .execute();
     expect(audit.map((entry) => entry.action).sort()).toEqual([
       "client.convert_lead",
       "client.set_status",
@@ -230,24 +233,24 @@ describe.each(dialects)("CRM screens in Chromium: dashboard, clients, forms (%s)
   });
 
   it("keeps a sales user out of /admin/forms, page and data request, while clients stay open to them", async () => {
-    const cookie = await signIn(app, "seller@example.com", "password-123");
-    const page403 = await fetch(`${app.url}/admin/forms`, { redirect: "manual", headers: { cookie } });
+    const cookie = await signIn(running.app, "seller@example.com", "password-123");
+    const page403 = await fetch(`${running.app.url}/admin/forms`, { redirect: "manual", headers: { cookie } });
     expect(page403.status).toBe(302);
     expect(page403.headers.get("location")).toBe("/admin/unauthorized");
-    const data403 = await fetch(`${app.url}/admin/forms.data`, { headers: { cookie } });
+    const data403 = await fetch(`${running.app.url}/admin/forms.data`, { headers: { cookie } });
     expect(data403.status).toBe(403);
-    const leads403 = await fetch(`${app.url}/admin/forms/anything/leads.data`, { headers: { cookie } });
+    const leads403 = await fetch(`${running.app.url}/admin/forms/anything/leads.data`, { headers: { cookie } });
     expect(leads403.status).toBe(403);
 
-    const context = await browser.newContext();
+    const context = await running.browser.newContext();
     const sales = await context.newPage();
     await signInAs(sales, "seller@example.com");
     const nav = sales.getByRole("navigation", { name: "Admin" });
     await nav.getByRole("link", { name: "Clients" }).waitFor();
     await expect(nav.getByRole("link", { name: "Forms" }).count()).resolves.toBe(0);
-    await sales.goto(`${app.url}/admin/forms`);
-    await sales.waitForURL(`${app.url}/admin/unauthorized`);
-    await sales.goto(`${app.url}/admin/clients`);
+    await sales.goto(`${running.app.url}/admin/forms`);
+    await sales.waitForURL(`${running.app.url}/admin/unauthorized`);
+    await sales.goto(`${running.app.url}/admin/clients`);
     await sales.getByRole("heading", { name: "Clients" }).waitFor();
     await context.close();
   });
@@ -262,7 +265,7 @@ describe.each(dialects)("CRM screens in Chromium: dashboard, clients, forms (%s)
       status: "qualified",
       source: "PDF Download - PPC Guide",
     });
-    await page.goto(`${app.url}/admin`);
+    await page.goto(`${running.app.url}/admin`);
     const chart = page.getByRole("img", { name: "New leads per day by source, last 30 days" });
     await chart.waitFor();
     const legend = page.getByRole("list", { name: "Sources" });
@@ -270,7 +273,7 @@ describe.each(dialects)("CRM screens in Chromium: dashboard, clients, forms (%s)
     await legend.getByText("Contact Form").waitFor();
     const today = new Date().toISOString().slice(0, 10);
     const todaysTotal = await page.locator(`[data-day="${today}"] text`).first().textContent();
-    const expected = await db
+    const expected = await running.db
       .selectFrom("leads")
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .where("created_at", ">=", `${today}T00:00:00.000Z`)
@@ -291,26 +294,22 @@ describe.each(dialects)("CRM screens in Chromium: dashboard, clients, forms (%s)
   // Accessibility does not depend on the database: checked once, on SQLite.
   if (dialect === "sqlite") {
     it("has no serious or critical accessibility violations on the dashboard, clients and forms screens", async () => {
-      const context = await browser.newContext({ bypassCSP: true, reducedMotion: "reduce" });
+      const context = await running.browser.newContext({ bypassCSP: true, reducedMotion: "reduce" });
       const audited = await context.newPage();
       await signInAs(audited, "boss@example.com");
-      const contactForm = await db
-        .selectFrom("forms")
-        .select("id")
-        .where("name", "=", "Contact Form")
-        .executeTakeFirstOrThrow();
+      const formId = await contactFormId(running.app);
       await addLead({ name: "Axe Lead", email: "axe@example.com" });
-      await db.updateTable("leads").set({ form_id: contactForm.id }).where("email", "=", "axe@example.com").execute();
+      await running.db.updateTable("leads").set({ form_id: formId }).where("email", "=", "axe@example.com").execute();
       const found: string[] = [];
       for (const route of [
         "/admin",
         "/admin/clients",
         "/admin/clients?q=nobody",
         "/admin/forms",
-        `/admin/forms/${contactForm.id}/leads`,
-        `/admin/forms/${contactForm.id}/submissions`,
+        `/admin/forms/${formId}/leads`,
+        `/admin/forms/${formId}/submissions`,
       ]) {
-        await audited.goto(`${app.url}${route}`);
+        await audited.goto(`${running.app.url}${route}`);
         // The screen itself; the shared admin shell around it is not this test's subject.
         found.push(...(await seriousViolations(audited, route, { include: [["#main"]] })));
       }

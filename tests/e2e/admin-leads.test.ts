@@ -1,39 +1,31 @@
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/server/db/schema.server";
+import type { BrowserContext } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
-import type { AppServer } from "../support/app-server";
-import { hydrated, launchBrowser, signInOnPage } from "../support/browser";
+import { hydrated, signInOnPage } from "../support/browser";
 import { dialects } from "../support/databases";
-import { addStaff, signIn, startAppWithDatabase, stopAppWithDatabase } from "../support/staff";
+import { runAppForBlock } from "../support/running-app";
+import { addStaff, signIn } from "../support/staff";
 
 describe.each(dialects)("leads in the admin, in Chromium (%s)", (dialect) => {
-  let app: AppServer;
-  let browser: Browser;
-  let db: Database;
+  const running = runAppForBlock({}, { dialect, browser: true });
   beforeAll(async () => {
-    [{ app, db }, browser] = await Promise.all([startAppWithDatabase({}, { dialect }), launchBrowser()]);
     // Without NOTIFY_EMAILS, new leads are mailed to the admins.
-    await addStaff(db, "owner@example.com", "admin", "owner-password");
-    await addStaff(db, "seller@example.com", "sales", "seller-password");
-    await addStaff(db, "writer@example.com", "editor", "writer-password");
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stopAppWithDatabase(app, db);
+    await addStaff(running.db, "owner@example.com", "admin", "owner-password");
+    await addStaff(running.db, "seller@example.com", "sales", "seller-password");
+    await addStaff(running.db, "writer@example.com", "editor", "writer-password");
   });
 
   async function signedInContext(email: string, password: string): Promise<BrowserContext> {
-    const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+    const context = await running.browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await signInOnPage(page, app.url, email, password);
+    await signInOnPage(page, running.app.url, email, password);
     await page.close();
     return context;
   }
 
   it("a visitor's contact form reaches sales: search, status, note, CSV export", async () => {
-    const visitor = await browser.newPage();
-    await visitor.goto(`${app.url}/contact?utm_source=linkedin&utm_campaign=autumn`);
+    const visitor = await running.browser.newPage();
+    await visitor.goto(`${running.app.url}/contact?utm_source=linkedin&utm_campaign=autumn`);
     const loadedAt = Date.now();
     await hydrated(visitor);
     const form = visitor.locator("#contact-section form");
@@ -50,7 +42,7 @@ describe.each(dialects)("leads in the admin, in Chromium (%s)", (dialect) => {
 
     const context = await signedInContext("seller@example.com", "seller-password");
     const page = await context.newPage();
-    await page.goto(`${app.url}/admin`);
+    await page.goto(`${running.app.url}/admin`);
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Leads" }).click();
     await page.getByRole("heading", { name: "Leads", exact: true }).waitFor();
     await hydrated(page);
@@ -84,7 +76,7 @@ describe.each(dialects)("leads in the admin, in Chromium (%s)", (dialect) => {
     await mail.getByRole("button", { name: "Resend" }).click();
     await page.getByText("Mail queued to be sent again").first().waitFor();
 
-    await page.goto(`${app.url}/admin/leads?q=raman`);
+    await page.goto(`${running.app.url}/admin/leads?q=raman`);
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("link", { name: "Export CSV" }).click(),
@@ -108,13 +100,13 @@ describe.each(dialects)("leads in the admin, in Chromium (%s)", (dialect) => {
   it("keeps editors away from leads: page, data request and export", async () => {
     const context = await signedInContext("writer@example.com", "writer-password");
     const page = await context.newPage();
-    await page.goto(`${app.url}/admin/leads`);
-    await page.waitForURL(`${app.url}/admin/unauthorized`);
+    await page.goto(`${running.app.url}/admin/leads`);
+    await page.waitForURL(`${running.app.url}/admin/unauthorized`);
     await page.getByRole("heading", { name: "Access Denied" }).waitFor();
     await context.close();
 
-    const cookie = await signIn(app, "writer@example.com", "writer-password");
-    const get = (path: string) => fetch(`${app.url}${path}`, { redirect: "manual", headers: { cookie } });
+    const cookie = await signIn(running.app, "writer@example.com", "writer-password");
+    const get = (path: string) => fetch(`${running.app.url}${path}`, { redirect: "manual", headers: { cookie } });
     const dataRequest = await get("/admin/leads.data");
     expect(dataRequest.status).toBe(403);
     expect(await dataRequest.text()).not.toContain("raman");

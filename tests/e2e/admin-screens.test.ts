@@ -1,51 +1,40 @@
 import { sql } from "kysely";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { blogPostSchema } from "~/lib/schemas/content";
 import { createPost } from "~/server/content/blog.server";
-import type { Database } from "~/server/db/schema.server";
 import { newId, now } from "~/server/db/values.server";
-import { type AppServer, startAppServer } from "../support/app-server";
-import { hydrated, launchBrowser, signInOnPage } from "../support/browser";
-import { addStaff, appDatabase, signIn } from "../support/staff";
+import { hydrated, signInOnPage } from "../support/browser";
+import { runAppForBlock } from "../support/running-app";
+import { addStaff, signIn } from "../support/staff";
 
 /** How the admin list screens behave when their data cannot be read, and the editors' small comforts. */
 describe("admin list screens and editors in Chromium", () => {
-  let app: AppServer;
-  let browser: Browser;
-  let db: Database;
+  const running = runAppForBlock({}, { browser: true });
   let adminCookie: string;
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-    db = appDatabase(app);
-    await addStaff(db, "admin@example.com", "admin");
-    await addStaff(db, "editor@example.com", "editor");
-    adminCookie = await signIn(app, "admin@example.com", "password-123");
-  });
-  afterAll(async () => {
-    await db?.destroy();
-    await browser?.close();
-    await app?.stop();
+    await addStaff(running.db, "admin@example.com", "admin");
+    await addStaff(running.db, "editor@example.com", "editor");
+    adminCookie = await signIn(running.app, "admin@example.com", "password-123");
   });
 
   async function signedInPage(email: string) {
-    const page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
-    await signInOnPage(page, app.url, email, "password-123");
+    const page = await (await running.browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+    await signInOnPage(page, running.app.url, email, "password-123");
     return page;
   }
 
   /** Runs `check` while `table` cannot be read (renamed away), then puts it back. */
   async function withTableGone(table: string, check: () => Promise<void>) {
-    await sql`alter table ${sql.table(table)} rename to ${sql.table(`${table}_away`)}`.execute(db);
+    await sql`alter table ${sql.table(table)} rename to ${sql.table(`${table}_away`)}`.execute(running.db);
     try {
       await check();
     } finally {
-      await sql`alter table ${sql.table(`${table}_away`)} rename to ${sql.table(table)}`.execute(db);
+      await sql`alter table ${sql.table(`${table}_away`)} rename to ${sql.table(table)}`.execute(running.db);
     }
   }
 
   async function adminGet(path: string) {
-    const response = await fetch(`${app.url}${path}`, { headers: { cookie: adminCookie } });
+    const response = await fetch(`${running.app.url}${path}`, { headers: { cookie: adminCookie } });
     return { status: response.status, body: await response.text() };
   }
 
@@ -80,9 +69,9 @@ describe("admin list screens and editors in Chromium", () => {
     async ({ path, table, heading, toast }) => {
       if (
         path.includes(formId) &&
-        !(await db.selectFrom("forms").select("id").where("id", "=", formId).executeTakeFirst())
+        !(await running.db.selectFrom("forms").select("id").where("id", "=", formId).executeTakeFirst())
       ) {
-        await db
+        await running.db
           .insertInto("forms")
           .values({
             id: formId,
@@ -110,14 +99,14 @@ describe("admin list screens and editors in Chromium", () => {
   it("/admin/settings keeps the profile and says Failed to fetch site settings when the site's settings cannot be read", async () => {
     // Every admin page reads the agency's time zone from the settings table, so only the other rows
     // are made unreadable: a view in the table's place that fails on any row but the time zone.
-    await db
+    await running.db
       .insertInto("site_settings")
       .values({ key: "site_title", value: JSON.stringify("Screens Agency"), updated_by: null, updated_at: now() })
       .onConflict((oc) => oc.column("key").doNothing())
       .execute();
-    await sql`alter table site_settings rename to site_settings_away`.execute(db);
+    await sql`alter table site_settings rename to site_settings_away`.execute(running.db);
     await sql`create view site_settings as select key, case when key = 'agency_time_zone' then value else json('{') end as value, updated_by, updated_at from site_settings_away`.execute(
-      db,
+      running.db,
     );
     try {
       const { status, body } = await adminGet("/admin/settings");
@@ -126,8 +115,8 @@ describe("admin list screens and editors in Chromium", () => {
       expect(body).toContain("Failed to fetch site settings");
       expect(body).not.toContain("Analytics Code");
     } finally {
-      await sql`drop view site_settings`.execute(db);
-      await sql`alter table site_settings_away rename to site_settings`.execute(db);
+      await sql`drop view site_settings`.execute(running.db);
+      await sql`alter table site_settings_away rename to site_settings`.execute(running.db);
     }
     expect((await adminGet("/admin/settings")).body).not.toContain("Failed to fetch site settings");
   });
@@ -135,7 +124,7 @@ describe("admin list screens and editors in Chromium", () => {
   it("shows the failure as a toast over the usable screen in the browser", async () => {
     const page = await signedInPage("editor@example.com");
     await withTableGone("blog_posts", async () => {
-      await page.goto(`${app.url}/admin/blog`);
+      await page.goto(`${running.app.url}/admin/blog`);
       await page.getByText("Failed to fetch blog posts").first().waitFor();
       await page.getByRole("heading", { name: "Blog Management" }).waitFor();
       await page.getByText("No blog posts found matching your criteria").waitFor();
@@ -156,12 +145,12 @@ describe("admin list screens and editors in Chromium", () => {
   it("lets the slug and meta title of an existing post follow its title until they are edited", async () => {
     const actor = { id: null, email: "editor@example.com" };
     await createPost(
-      db,
+      running.db,
       blogPostSchema.parse({ title: "Spring Audit", slug: "spring-audit", metaTitle: "Spring Audit", status: "draft" }),
       actor,
     );
     await createPost(
-      db,
+      running.db,
       blogPostSchema.parse({
         title: "Summer Sale",
         slug: "summer-offers",
@@ -171,7 +160,7 @@ describe("admin list screens and editors in Chromium", () => {
       actor,
     );
     const page = await signedInPage("editor@example.com");
-    await page.goto(`${app.url}/admin/blog`);
+    await page.goto(`${running.app.url}/admin/blog`);
     await hydrated(page);
 
     await page.getByRole("button", { name: "Edit Spring Audit" }).click();
@@ -186,7 +175,7 @@ describe("admin list screens and editors in Chromium", () => {
     await expect(dialog.getByLabel("Meta Title").inputValue()).resolves.toBe("Autumn Audit: 8 Checks");
     await dialog.getByRole("button", { name: "Update Post" }).click();
     await page.getByText("Blog post updated successfully").first().waitFor();
-    const saved = await db
+    const saved = await running.db
       .selectFrom("blog_posts")
       .select(["slug", "meta_title"])
       .where("title", "=", "Autumn Audit: 8 Checks")

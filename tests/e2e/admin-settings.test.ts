@@ -1,37 +1,27 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/server/db/schema.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { getSettings } from "~/server/settings/settings.server";
-import type { AppServer } from "../support/app-server";
-import { contextWithCookies, hydrated, launchBrowser } from "../support/browser";
+import { contextWithCookies, openHydrated } from "../support/browser";
 import { MULTIPART_TYPE, makeMp4, makePdf, makePng, multipart } from "../support/files";
-import { addStaff, signIn, startAppWithDatabase, stopAppWithDatabase } from "../support/staff";
+import { runAppForBlock } from "../support/running-app";
+import { addStaff, signIn } from "../support/staff";
 
 describe("site settings in Chromium", () => {
-  let app: AppServer;
-  let browser: Browser;
-  let db: Database;
+  const running = runAppForBlock({}, { browser: true });
   const cookies: Record<"admin" | "editor" | "sales", string> = { admin: "", editor: "", sales: "" };
 
   beforeAll(async () => {
-    [{ app, db }, browser] = await Promise.all([startAppWithDatabase(), launchBrowser()]);
     for (const role of ["admin", "editor", "sales"] as const) {
-      const user = await addStaff(db, `${role}@example.com`, role);
-      cookies[role] = await signIn(app, user.email, user.password);
+      const user = await addStaff(running.db, `${role}@example.com`, role);
+      cookies[role] = await signIn(running.app, user.email, user.password);
     }
   });
-  afterAll(async () => {
-    await browser?.close();
-    await stopAppWithDatabase(app, db);
-  });
 
-  const signedInContext = (role: keyof typeof cookies) => contextWithCookies(browser, app.url, cookies[role]);
+  const signedInContext = (role: keyof typeof cookies) =>
+    contextWithCookies(running.browser, running.app.url, cookies[role]);
 
   it("an admin uploads a header logo and sees it in the public header", async () => {
     const context = await signedInContext("admin");
-    const page = await context.newPage();
-    await page.goto(`${app.url}/admin/settings`);
-    await hydrated(page);
+    const page = await openHydrated(context, `${running.app.url}/admin/settings`);
     await page.locator("[data-slot='badge']", { hasText: "Admin Panel" }).waitFor();
     await page.getByRole("heading", { name: "Site Information" }).waitFor();
 
@@ -47,9 +37,7 @@ describe("site settings in Chromium", () => {
     const src = await preview.getAttribute("src");
     expect(src).toMatch(/^\/uploads\/logos\/header_logo-\d{13}-[a-z0-9]{10}\.png$/);
 
-    const home = await context.newPage();
-    await home.goto(`${app.url}/`);
-    await hydrated(home);
+    const home = await openHydrated(context, `${running.app.url}/`);
     const logo = home.locator("header img").first();
     expect(await logo.getAttribute("src")).toBe(src);
     // Loaded for real (not the default logo after an error): 48 pixels wide, as built.
@@ -75,15 +63,13 @@ describe("site settings in Chromium", () => {
     await field.getByText("Nothing uploaded yet.").waitFor();
     await home.reload();
     expect(await home.locator("header img").first().getAttribute("src")).toBe("/images/logo.svg");
-    expect((await fetch(`${app.url}${src}`)).status).toBe(404);
+    expect((await fetch(`${running.app.url}${src}`)).status).toBe(404);
     await context.close();
   });
 
   it("an admin uploads the guide PDF, and the public guide form downloads it", async () => {
     const context = await signedInContext("admin");
-    const page = await context.newPage();
-    await page.goto(`${app.url}/admin/settings`);
-    await hydrated(page);
+    const page = await openHydrated(context, `${running.app.url}/admin/settings`);
     const field = page.locator("[data-setting='ppc_strategies_pdf']");
     await field.locator("input[type=file]").setInputFiles({
       name: "guide.pdf",
@@ -94,29 +80,25 @@ describe("site settings in Chromium", () => {
     const link = field.getByRole("link", { name: /^ppc_strategies_pdf-\d{13}-[a-z0-9]{10}\.pdf$/ });
     await link.waitFor();
     const href = await link.getAttribute("href");
-    const served = await fetch(`${app.url}${href}`);
+    const served = await fetch(`${running.app.url}${href}`);
     expect(served.headers.get("content-type")).toBe("application/pdf");
     expect(served.headers.get("content-disposition")).toMatch(/^attachment;/);
     expect(Buffer.from(await served.arrayBuffer())).toEqual(makePdf());
 
-    const home = await context.newPage();
-    await home.goto(`${app.url}/`);
-    await hydrated(home);
+    const home = await openHydrated(context, `${running.app.url}/`);
     await home.getByRole("link", { name: "Download Our PPC Portfolio" }).click();
     const guide = home.getByRole("dialog", { name: "Download 50 Winning PPC Strategies" });
     await guide.getByLabel("Name").fill("Guide Reader");
     await guide.getByLabel("Email").fill("reader@example.com");
     const download = home.waitForEvent("download");
     await guide.getByRole("button", { name: "Download Now" }).click();
-    expect((await download).url()).toBe(`${app.url}${href}`);
+    expect((await download).url()).toBe(`${running.app.url}${href}`);
     await context.close();
   });
 
   it("an admin uploads the hero video with a progress bar, and its thumbnail; the home page plays them", async () => {
     const context = await signedInContext("admin");
-    const page = await context.newPage();
-    await page.goto(`${app.url}/admin/settings`);
-    await hydrated(page);
+    const page = await openHydrated(context, `${running.app.url}/admin/settings`);
     // A slow uplink, so the progress of the upload can be seen.
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
@@ -145,7 +127,7 @@ describe("site settings in Chromium", () => {
     await page.getByText("Video thumbnail updated successfully").first().waitFor();
 
     const home = await context.newPage();
-    await home.goto(`${app.url}/`);
+    await home.goto(`${running.app.url}/`);
     const hero = home.locator("video[data-slot='hero-video']");
     expect(await hero.getAttribute("src")).toMatch(/^\/uploads\/videos\/hero_video-\d{13}-[a-z0-9]{10}\.mp4$/);
     expect(await hero.getAttribute("poster")).toMatch(
@@ -157,9 +139,7 @@ describe("site settings in Chromium", () => {
 
   it("an admin gets a clear error for an invalid Google Analytics ID, and a refused file keeps the old one", async () => {
     const context = await signedInContext("admin");
-    const page = await context.newPage();
-    await page.goto(`${app.url}/admin/settings`);
-    await hydrated(page);
+    const page = await openHydrated(context, `${running.app.url}/admin/settings`);
     await page.getByLabel("Google Analytics ID").fill("GA-12345");
     await page.getByRole("button", { name: "Save analytics code" }).click();
     const error = page.locator("#google-analytics-id-error");
@@ -167,16 +147,16 @@ describe("site settings in Chromium", () => {
     expect(await error.textContent()).toMatch(/^Enter a Google Analytics ID such as G-XXXXXXXXXX/);
     await page.getByText("Failed to update setting").first().waitFor();
     expect(await page.getByLabel("Google Analytics ID").inputValue()).toBe("GA-12345");
-    expect(await getSettings(db, ["google_analytics_id"])).toEqual({});
+    expect(await getSettings(running.db, ["google_analytics_id"])).toEqual({});
 
     await page.getByLabel("Google Analytics ID").fill("g-abc1234xyz");
     await page.getByRole("button", { name: "Save analytics code" }).click();
     await page.getByText("Setting updated successfully").first().waitFor();
-    expect(await getSettings(db, ["google_analytics_id"])).toEqual({ google_analytics_id: "G-ABC1234XYZ" });
+    expect(await getSettings(running.db, ["google_analytics_id"])).toEqual({ google_analytics_id: "G-ABC1234XYZ" });
     expect(await page.locator("#google-analytics-id-error").count()).toBe(0);
 
     // A PDF dressed as a PNG: the server reads the bytes, refuses it, and the logo stays what it was.
-    const before = await getSettings(db, ["footer_logo"]);
+    const before = await getSettings(running.db, ["footer_logo"]);
     await page
       .locator("[data-setting='footer_logo'] input[type=file]")
       .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: makePdf() });
@@ -185,13 +165,13 @@ describe("site settings in Chromium", () => {
       .getByText(/This file is a PDF/)
       .first()
       .waitFor();
-    expect(await getSettings(db, ["footer_logo"])).toEqual(before);
+    expect(await getSettings(running.db, ["footer_logo"])).toEqual(before);
 
     await page.getByLabel("Site title").fill("Acme Growth");
     await page.getByRole("button", { name: "Save site information" }).click();
-    await expect.poll(async () => (await getSettings(db, ["site_title"])).site_title).toBe("Acme Growth");
+    await expect.poll(async () => (await getSettings(running.db, ["site_title"])).site_title).toBe("Acme Growth");
     const home = await context.newPage();
-    await home.goto(`${app.url}/`);
+    await home.goto(`${running.app.url}/`);
     expect(await home.title()).toMatch(/^Acme Growth \| /);
     await context.close();
   });
@@ -200,7 +180,7 @@ describe("site settings in Chromium", () => {
     for (const role of ["editor", "sales"] as const) {
       const context = await signedInContext(role);
       const page = await context.newPage();
-      await page.goto(`${app.url}/admin/settings`);
+      await page.goto(`${running.app.url}/admin/settings`);
       await page.getByRole("heading", { name: "Profile" }).waitFor();
       expect(await page.getByRole("heading", { name: "Site Information" }).count()).toBe(0);
       expect(await page.getByRole("heading", { name: "Analytics Code" }).count()).toBe(0);
@@ -209,17 +189,23 @@ describe("site settings in Chromium", () => {
       expect(await page.getByRole("heading", { name: "Video Management" }).count()).toBe(role === "editor" ? 1 : 0);
       await context.close();
 
-      for (const intent of ["save-analytics", "save-site-info"]) {
-        const saved = await fetch(`${app.url}/admin/settings`, {
+      const postSettings = (fields: Record<string, string>) =>
+        fetch(`${running.app.url}/admin/settings`, {
           method: "POST",
           redirect: "manual",
-          headers: { cookie: cookies[role], origin: app.url, "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({
-            intent,
-            site_title: "Taken over",
-            google_analytics_id: "G-EVIL123",
-            custom_head_code: "<script>x</script>",
-          }),
+          headers: {
+            cookie: cookies[role],
+            origin: running.app.url,
+            "content-type": "application/x-www-form-urlencoded",
+          },
+          body: new URLSearchParams(fields),
+        });
+      for (const intent of ["save-analytics", "save-site-info"]) {
+        const saved = await postSettings({
+          intent,
+          site_title: "Taken over",
+          google_analytics_id: "G-EVIL123",
+          custom_head_code: "<script>x</script>",
         });
         expect(saved.status, `${role} ${intent}`).toBe(403);
       }
@@ -229,40 +215,34 @@ describe("site settings in Chromium", () => {
         { name: "prefix", value: "header_logo" },
         { name: "file", filename: "x.png", type: "image/png", data: makePng() },
       ]);
-      const uploaded = await fetch(`${app.url}/admin/uploads`, {
+      const uploaded = await fetch(`${running.app.url}/admin/uploads`, {
         method: "POST",
         redirect: "manual",
-        headers: { cookie: cookies[role], origin: app.url, "content-type": MULTIPART_TYPE },
+        headers: { cookie: cookies[role], origin: running.app.url, "content-type": MULTIPART_TYPE },
         body,
       });
-      const removeLogo = () =>
-        fetch(`${app.url}/admin/settings`, {
-          method: "POST",
-          redirect: "manual",
-          headers: { cookie: cookies[role], origin: app.url, "content-type": "application/x-www-form-urlencoded" },
-          body: new URLSearchParams({ intent: "remove-file", key: "header_logo" }),
-        });
+      const removeLogo = () => postSettings({ intent: "remove-file", key: "header_logo" });
       if (role === "sales") {
-        const before = await getSettings(db, ["header_logo"]);
+        const before = await getSettings(running.db, ["header_logo"]);
         expect(uploaded.status).toBe(403);
         expect((await removeLogo()).status).toBe(403);
-        expect(await getSettings(db, ["header_logo"])).toEqual(before);
+        expect(await getSettings(running.db, ["header_logo"])).toEqual(before);
       } else {
         expect(uploaded.status).toBe(200);
         const { url } = (await uploaded.json()) as { url: string };
-        expect((await getSettings(db, ["header_logo"])).header_logo).toBe(url);
+        expect((await getSettings(running.db, ["header_logo"])).header_logo).toBe(url);
         expect((await removeLogo()).status).toBe(200);
-        expect(await getSettings(db, ["header_logo"])).toEqual({});
+        expect(await getSettings(running.db, ["header_logo"])).toEqual({});
       }
     }
-    expect((await getSettings(db, ["site_title"])).site_title).not.toBe("Taken over");
-    expect(await getSettings(db, ["custom_head_code"])).toEqual({});
-    expect((await getSettings(db, ["google_analytics_id"])).google_analytics_id).not.toBe("G-EVIL123");
+    expect((await getSettings(running.db, ["site_title"])).site_title).not.toBe("Taken over");
+    expect(await getSettings(running.db, ["custom_head_code"])).toEqual({});
+    expect((await getSettings(running.db, ["google_analytics_id"])).google_analytics_id).not.toBe("G-EVIL123");
 
     // The editor's one right here: blog images.
-    const blogImage = await fetch(`${app.url}/admin/uploads`, {
+    const blogImage = await fetch(`${running.app.url}/admin/uploads`, {
       method: "POST",
-      headers: { cookie: cookies.editor, origin: app.url, "content-type": MULTIPART_TYPE },
+      headers: { cookie: cookies.editor, origin: running.app.url, "content-type": MULTIPART_TYPE },
       body: multipart([
         { name: "bucket", value: "pdfs" },
         { name: "prefix", value: "blog-images/" },
@@ -272,7 +252,7 @@ describe("site settings in Chromium", () => {
     expect(blogImage.status).toBe(200);
     const { url } = (await blogImage.json()) as { url: string };
     expect(url).toMatch(/^\/uploads\/pdfs\/blog-images\/\d{13}-[a-z0-9]{10}\.png$/);
-    const image = await fetch(`${app.url}${url}`);
+    const image = await fetch(`${running.app.url}${url}`);
     expect(image.headers.get("content-type")).toBe("image/png");
     expect(image.headers.get("x-content-type-options")).toBe("nosniff");
   });

@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { type AppServer, startAppServer } from "../support/app-server";
-import { contextWithCookies, hydrated, launchBrowser } from "../support/browser";
+import { contextWithCookies, hydrated, launchBrowser, openHydrated } from "../support/browser";
 import { addStaff, appDatabase, signIn } from "../support/staff";
 import { startWebhookReceiver, verifyStandardWebhook } from "../support/webhook-receiver";
 
@@ -36,9 +36,7 @@ describe("webhooks in Chromium", () => {
 
   it("an admin adds an endpoint, sends a test event, sees it in the log and redelivers it", async () => {
     const context = await signedInContext("admin");
-    const page = await context.newPage();
-    await page.goto(`${app.url}/admin/settings`);
-    await hydrated(page);
+    const page = await openHydrated(context, `${app.url}/admin/settings`);
     await page.getByRole("heading", { name: "Integrations" }).waitFor();
     await page.getByRole("link", { name: "Manage webhooks" }).click();
     await page.getByRole("heading", { name: "Webhooks", level: 1 }).waitFor();
@@ -113,9 +111,7 @@ describe("webhooks in Chromium", () => {
 
   it("keeps webhooks from sales staff: no link in their settings, and the screen and its actions are refused", async () => {
     const context = await signedInContext("sales");
-    const page = await context.newPage();
-    await page.goto(`${app.url}/admin/settings`);
-    await hydrated(page);
+    const page = await openHydrated(context, `${app.url}/admin/settings`);
     await page.getByRole("heading", { name: "Profile" }).waitFor();
     expect(await page.getByRole("link", { name: "Manage webhooks" }).count()).toBe(0);
     await page.goto(`${app.url}/admin/webhooks`);

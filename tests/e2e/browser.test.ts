@@ -1,28 +1,19 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hero, homeSeo } from "~/content/home";
-import { type AppServer, startAppServer } from "../support/app-server";
-import { hydrated, launchBrowser } from "../support/browser";
+import { hydrated } from "../support/browser";
+import { runAppForBlock } from "../support/running-app";
 
 describe("in Chromium", () => {
-  let app: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const running = runAppForBlock({}, { browser: true });
 
   async function openPage(path: string) {
-    const page = await browser.newPage();
+    const page = await running.browser.newPage();
     const problems: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") problems.push(message.text());
     });
     page.on("pageerror", (error) => problems.push(error.message));
-    const response = await page.goto(`${app.url}${path}`);
+    const response = await page.goto(`${running.app.url}${path}`);
     await page.waitForFunction(() => (window as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules);
     return { page, response, problems };
   }
@@ -43,7 +34,7 @@ describe("in Chromium", () => {
     await expect(page.getByText("Oops! Page not found").isVisible()).resolves.toBe(true);
     await hydrated(page);
     await page.getByRole("link", { name: "Return to Home" }).click();
-    await page.waitForURL(`${app.url}/`);
+    await page.waitForURL(`${running.app.url}/`);
     await expect(page.getByRole("heading", { level: 1 }).isVisible()).resolves.toBe(true);
     expect(problems.filter((problem) => !problem.includes("404"))).toEqual([]);
     await page.close();

@@ -1,9 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { afterEach, describe, expect, it } from "vitest";
-import { type AppServer, startAppServer } from "../support/app-server";
+import { describe, expect, it } from "vitest";
+import type { AppServer } from "../support/app-server";
 import { dialects } from "../support/databases";
 import { freePort } from "../support/free-port";
 import { contactFormId, startLoad, storedLeadIds } from "../support/load";
+import { appPerTest } from "../support/running-app";
 
 /** The server processes under the supervisor (its children), by pid. */
 function workerPids(app: AppServer) {
@@ -28,20 +29,15 @@ async function until(check: () => boolean | Promise<boolean>, what: string, seco
 const count = (text: string, needle: string) => text.split(needle).length - 1;
 
 describe.each(dialects)("WEB_CONCURRENCY=2 on %s", (dialect) => {
-  let app: AppServer | undefined;
-  afterEach(async () => {
-    await app?.stop();
-    app = undefined;
-  });
+  const startApp = appPerTest();
 
   it("serves from two processes, replaces one that dies, reloads on SIGHUP without a failed request, drains on SIGTERM", async () => {
     const metricsPort = await freePort();
-    app = await startAppServer(
+    const app = await startApp(
       { WEB_CONCURRENCY: "2", TRUST_PROXY: "loopback", LOG_LEVEL: "info", METRICS_PORT: String(metricsPort) },
       { dialect },
     );
-    const started = app;
-    await until(() => started.output().includes("supervising server processes"), "the second worker");
+    await until(() => app.output().includes("supervising server processes"), "the second worker");
     const first = workerPids(app);
     expect(first).toHaveLength(2);
     // Background work is done by one process, not by each: one says so.
@@ -53,7 +49,7 @@ describe.each(dialects)("WEB_CONCURRENCY=2 on %s", (dialect) => {
     const load = startLoad(app.url, formId, { connections: 6, maxSeconds: 120 });
     while (load.result.acknowledged.length < 20) await new Promise((resolve) => setTimeout(resolve, 50));
     process.kill(app.process.pid!, "SIGHUP");
-    await until(() => count(started.output(), '"msg":"reload done"') === 1, "the reload", 120);
+    await until(() => count(app.output(), '"msg":"reload done"') === 1, "the reload", 120);
     const reloaded = workerPids(app);
     expect(reloaded).toHaveLength(2);
     expect(reloaded.filter((pid) => first.includes(pid))).toEqual([]);
@@ -70,7 +66,7 @@ describe.each(dialects)("WEB_CONCURRENCY=2 on %s", (dialect) => {
     // (A request the dead worker had taken fails with it: that is what SIGKILL means.)
     process.kill(reloaded[0]!, "SIGKILL");
     const answer = () =>
-      fetch(`${started.url}/healthz`).then(
+      fetch(`${app.url}/healthz`).then(
         (response) => response.status === 200,
         () => false,
       );
@@ -88,7 +84,6 @@ describe.each(dialects)("WEB_CONCURRENCY=2 on %s", (dialect) => {
 
     // SIGTERM: every worker drains and stops, then the supervisor; every acknowledged lead is kept.
     const code = await app.stop("SIGTERM");
-    app = undefined;
     expect(code).toBe(0);
     for (const pid of afterCrash) expect(() => process.kill(pid, 0)).toThrow();
   }, 240_000);

@@ -1,13 +1,12 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { fromJson } from "~/server/db/values.server";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
-import type { AppServer } from "../support/app-server";
-import { hydrated, launchBrowser } from "../support/browser";
+import { hydrated, openHydrated } from "../support/browser";
 import { dialects } from "../support/databases";
 import { fetchFormToken, formTokenCookieHeader } from "../support/form-token";
-import { startAppWithDatabase, stopAppWithDatabase } from "../support/staff";
+import { runAppForBlock } from "../support/running-app";
 
 /** The lead, its submission and the form they belong to, for an e-mail address. */
 async function savedEstimate(db: Database, email: string) {
@@ -22,24 +21,21 @@ async function savedEstimate(db: Database, email: string) {
 }
 
 describe.each(dialects)("the cost estimator over HTTP (the wizard without JavaScript, %s)", (dialect) => {
-  let app: AppServer;
-  let db: Database;
+  const running = runAppForBlock({ NOTIFY_EMAILS: "sales@agency.example" }, { dialect });
   let token: string;
   beforeAll(async () => {
-    ({ app, db } = await startAppWithDatabase({ NOTIFY_EMAILS: "sales@agency.example" }, { dialect }));
-    token = await fetchFormToken(app.url, "/cost-estimator");
+    token = await fetchFormToken(running.app.url, "/cost-estimator");
     // A person takes more than a few seconds over six steps; the spam check expects at least three.
     await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 100));
   });
-  afterAll(() => stopAppWithDatabase(app, db));
 
   const post = (fields: [string, string][]) =>
-    fetch(`${app.url}/cost-estimator`, {
+    fetch(`${running.app.url}/cost-estimator`, {
       method: "POST",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
-        origin: app.url,
-        referer: `${app.url}/cost-estimator`,
+        origin: running.app.url,
+        referer: `${running.app.url}/cost-estimator`,
         "user-agent": "TestBrowser/1.0",
         cookie: formTokenCookieHeader(token),
       },
@@ -83,7 +79,7 @@ describe.each(dialects)("the cost estimator over HTTP (the wizard without JavaSc
     expect(html).toContain('<input type="hidden" name="campaignObjective" value="leads"/>');
     // The spam check's token of the first page stays: the next step's token image keeps it.
     const pixel = /<img src="(\/api\/form-token)"/.exec(html)![1]!;
-    const kept = await fetch(`${app.url}${pixel}`, { headers: { cookie: formTokenCookieHeader(token) } });
+    const kept = await fetch(`${running.app.url}${pixel}`, { headers: { cookie: formTokenCookieHeader(token) } });
     expect(kept.status).toBe(200);
     expect(kept.headers.getSetCookie()).toEqual([]);
 
@@ -115,7 +111,7 @@ describe.each(dialects)("the cost estimator over HTTP (the wizard without JavaSc
     expect(html).toContain("within 24 hours");
     expect(html).toContain('href="/#contact-section"');
 
-    const { lead, submission, formId, data } = await savedEstimate(db, "maya@example.com");
+    const { lead, submission, formId, data } = await savedEstimate(running.db, "maya@example.com");
     const answers = {
       businessType: "local-business",
       industry: "",
@@ -181,13 +177,13 @@ describe.each(dialects)("the cost estimator over HTTP (the wizard without JavaSc
     });
     expect(submission).toMatchObject({ form_id: formId, user_agent: "TestBrowser/1.0", ip_address: null });
     expect(data).toEqual(answers);
-    expect(await db.selectFrom("email_outbox").select("kind").where("lead_id", "=", lead.id).execute()).toEqual([
-      { kind: "lead_notification" },
-    ]);
+    expect(await running.db.selectFrom("email_outbox").select("kind").where("lead_id", "=", lead.id).execute()).toEqual(
+      [{ kind: "lead_notification" }],
+    );
   });
 
   it("answers missing, invalid and overlong answers with a 4xx and a message naming the field, and saves nothing", async () => {
-    const before = (await db.selectFrom("leads").select("id").execute()).length;
+    const before = (await running.db.selectFrom("leads").select("id").execute()).length;
     const withChange = (name: string, value: string | null) => [
       ...finished.filter(([key]) => key !== name),
       ...(value === null ? [] : [[name, value] as [string, string]]),
@@ -216,21 +212,12 @@ describe.each(dialects)("the cost estimator over HTTP (the wizard without JavaSc
     ] as const) {
       expect((await post(withChange(name, value))).status, name).toBe(400);
     }
-    expect((await db.selectFrom("leads").select("id").execute()).length).toBe(before);
+    expect((await running.db.selectFrom("leads").select("id").execute()).length).toBe(before);
   });
 });
 
 describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
-  let app: AppServer;
-  let browser: Browser;
-  let db: Database;
-  beforeAll(async () => {
-    [{ app, db }, browser] = await Promise.all([startAppWithDatabase({}, { dialect }), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stopAppWithDatabase(app, db);
-  });
+  const running = runAppForBlock({}, { dialect, browser: true });
 
   const wizard = (page: Page) => page.locator("[data-slot='estimator']");
   const button = (page: Page, name: string) => wizard(page).getByRole("button", { name });
@@ -280,12 +267,12 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
   }
 
   it("keeps Next and Submit disabled until their answers are given, and steps without reloading", async () => {
-    const page = await browser.newPage();
+    const page = await running.browser.newPage();
     // The industry pages send visitors here for a custom quote.
-    await page.goto(`${app.url}/industries/saas`);
+    await page.goto(`${running.app.url}/industries/saas`);
     await hydrated(page);
     await page.getByRole("link", { name: "Get Custom Quote" }).first().click();
-    await page.waitForURL(`${app.url}/cost-estimator`);
+    await page.waitForURL(`${running.app.url}/cost-estimator`);
     await page.getByRole("heading", { name: "Business Information" }).waitFor();
     await page.evaluate(() => {
       (window as unknown as { marker: string }).marker = "same page";
@@ -333,9 +320,10 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
   });
 
   it("runs from the first step to the result with JavaScript, and saves the lead and its answers", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${app.url}/cost-estimator?utm_source=linkedin&utm_campaign=estimator`);
-    await hydrated(page);
+    const page = await openHydrated(
+      running.browser,
+      `${running.app.url}/cost-estimator?utm_source=linkedin&utm_campaign=estimator`,
+    );
     await page.evaluate(() => {
       (window as unknown as { marker: string }).marker = "same page";
     });
@@ -369,7 +357,7 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
     await page.waitForTimeout(500);
     expect(await page.getByText("Your cost estimate has been calculated and saved.").count()).toBe(1);
 
-    const { lead, formId, data } = await savedEstimate(db, "priya@example.com");
+    const { lead, formId, data } = await savedEstimate(running.db, "priya@example.com");
     expect(lead).toMatchObject({
       source: "Cost Estimator",
       status: "new",
@@ -399,14 +387,14 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
     });
 
     await page.getByRole("link", { name: "Book Your Free Strategy Call" }).click();
-    await page.waitForURL(`${app.url}/#contact-section`);
+    await page.waitForURL(`${running.app.url}/#contact-section`);
     await page.close();
   });
 
   it("runs from the first step to the result without JavaScript, one page per step", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await running.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${app.url}/cost-estimator`);
+    await page.goto(`${running.app.url}/cost-estimator`);
     expect(await button(page, "Previous").isDisabled()).toBe(true);
     await button(page, "Next").click();
     await page.getByText("Choose your business type and campaign objective to continue.").waitFor();
@@ -430,7 +418,7 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
     await page.getByText("Your cost estimate has been calculated and saved.").waitFor();
     await expectInrResult(page);
 
-    const { lead, data } = await savedEstimate(db, "arjun@example.com");
+    const { lead, data } = await savedEstimate(running.db, "arjun@example.com");
     expect(lead).toMatchObject({ name: "Arjun Mehta", source: "Cost Estimator", status: "new", spam_reason: null });
     expect(data).toMatchObject({ platforms: ["google", "youtube"], monthlyAdSpend: 15000, currency: "INR" });
     await context.close();

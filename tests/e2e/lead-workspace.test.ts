@@ -1,45 +1,37 @@
-import type { Browser, BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/server/db/schema.server";
+import type { BrowserContext } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { newId } from "~/server/db/values.server";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
 import { setAgencyTimeZone } from "~/server/settings/time-zone.server";
 import { setStaffRole } from "~/server/users/staff-users.server";
 import { leadRow } from "../support/admin-fixtures";
-import { type AppServer, startAppServer } from "../support/app-server";
 import { seriousViolations } from "../support/axe";
-import { hydrated, launchBrowser, signInOnPage } from "../support/browser";
-import { addStaff, startAppWithDatabase, stopAppWithDatabase } from "../support/staff";
+import { hydrated, openHydrated, signInOnPage } from "../support/browser";
+import { runAppForBlock } from "../support/running-app";
+import { addStaff } from "../support/staff";
 
 describe("the sales workspace in Chromium", () => {
-  let app: AppServer;
-  let browser: Browser;
-  let db: Database;
+  // Each sign-in comes from an address of its own, as separate people's would: the file signs in
+  // more often than one address may in a minute.
+  const running = runAppForBlock({ TRUST_PROXY: "loopback" }, { browser: true });
   const staff: Record<string, { id: string; email: string; password: string }> = {};
 
   beforeAll(async () => {
-    // Each sign-in comes from an address of its own, as separate people's would: the file signs in
-    // more often than one address may in a minute.
-    [{ app, db }, browser] = await Promise.all([startAppWithDatabase({ TRUST_PROXY: "loopback" }), launchBrowser()]);
-    staff.admin = await addStaff(db, "boss@agency.example", "admin", "boss-password");
-    staff.sales = await addStaff(db, "sam@agency.example", "sales", "sam-password");
-    staff.editor = await addStaff(db, "ed@agency.example", "editor", "ed-password");
-    staff.mover = await addStaff(db, "mo@agency.example", "sales", "mo-password");
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stopAppWithDatabase(app, db);
+    staff.admin = await addStaff(running.db, "boss@agency.example", "admin", "boss-password");
+    staff.sales = await addStaff(running.db, "sam@agency.example", "sales", "sam-password");
+    staff.editor = await addStaff(running.db, "ed@agency.example", "editor", "ed-password");
+    staff.mover = await addStaff(running.db, "mo@agency.example", "sales", "mo-password");
   });
 
   let signIns = 0;
   async function signedIn(who: keyof typeof staff, viewport = { width: 1280, height: 800 }) {
     signIns += 1;
-    const context: BrowserContext = await browser.newContext({
+    const context: BrowserContext = await running.browser.newContext({
       viewport,
       extraHTTPHeaders: { "X-Forwarded-For": `198.51.100.${signIns}` },
     });
     const page = await context.newPage();
-    await signInOnPage(page, app.url, staff[who]!.email, staff[who]!.password);
+    await signInOnPage(page, running.app.url, staff[who]!.email, staff[who]!.password);
     await hydrated(page);
     return page;
   }
@@ -54,14 +46,14 @@ describe("the sales workspace in Chromium", () => {
         createdAt: new Date(base + i * 1000).toISOString(),
       }),
     );
-    await db.insertInto("leads").values(rows).execute();
+    await running.db.insertInto("leads").values(rows).execute();
     return rows.map((row) => row.id);
   }
 
   it("a sales person selects three leads by keyboard and qualifies them at once", async () => {
     await addLeads("Keyboard Lead", 5, "Keyboard Form");
     const page = await signedIn("sales");
-    await page.goto(`${app.url}/admin/leads?source=Keyboard+Form`);
+    await page.goto(`${running.app.url}/admin/leads?source=Keyboard+Form`);
     await hydrated(page);
     await page.getByRole("table", { name: "Leads" }).waitFor();
     // The newest first: j moves down, x selects.
@@ -72,14 +64,14 @@ describe("the sales workspace in Chromium", () => {
     await bulk.getByLabel("New status").selectOption("qualified");
     await bulk.getByRole("button", { name: "Set status" }).click();
     await page.getByText("Status changed on 3 leads").first().waitFor();
-    const rows = await db
+    const rows = await running.db
       .selectFrom("leads")
       .select(["name", "status"])
       .where("source", "=", "Keyboard Form")
       .orderBy("name")
       .execute();
     expect(rows.map((row) => row.status)).toEqual(["new", "new", "qualified", "qualified", "qualified"]);
-    const history = await db
+    const history = await running.db
       .selectFrom("lead_status_changes")
       .innerJoin("leads", "leads.id", "lead_status_changes.lead_id")
       .select(["leads.name", "lead_status_changes.actor_email"])
@@ -92,14 +84,14 @@ describe("the sales workspace in Chromium", () => {
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/admin\/leads\/[^?]+$/);
     await page.getByRole("link", { name: "All leads" }).click();
-    await page.waitForURL(`${app.url}/admin/leads?source=Keyboard+Form`);
+    await page.waitForURL(`${running.app.url}/admin/leads?source=Keyboard+Form`);
     await page.context().close();
   });
 
   it("assigns every lead matching a filter, across pages, after confirming the count", async () => {
     await addLeads("Filter Lead", 30, "Filter Form");
     const page = await signedIn("admin");
-    await page.goto(`${app.url}/admin/leads?source=Filter+Form`);
+    await page.goto(`${running.app.url}/admin/leads?source=Filter+Form`);
     await hydrated(page);
     await page.getByRole("button", { name: "Select all 30 leads matching the filter" }).click();
     const bulk = page.getByRole("region", { name: "Bulk actions" });
@@ -109,9 +101,9 @@ describe("the sales workspace in Chromium", () => {
     const confirm = page.getByRole("dialog", { name: "Give 30 leads to sam@agency.example?" });
     await confirm.getByRole("button", { name: "Assign" }).click();
     await page.getByText("Owner changed on 30 leads").first().waitFor();
-    const owned = await db.selectFrom("leads").select("owner_id").where("source", "=", "Filter Form").execute();
+    const owned = await running.db.selectFrom("leads").select("owner_id").where("source", "=", "Filter Form").execute();
     expect(owned.every((row) => row.owner_id === staff.sales!.id)).toBe(true);
-    const told = await db
+    const told = await running.db
       .selectFrom("email_outbox")
       .select("subject")
       .where("to_address", "=", "sam@agency.example")
@@ -120,7 +112,7 @@ describe("the sales workspace in Chromium", () => {
     expect(told.map((mail) => mail.subject)).toContain("30 leads assigned to you");
     // Sales may not delete in bulk: no button, and the server refuses the request.
     const sales = await signedIn("sales");
-    await sales.goto(`${app.url}/admin/leads?source=Filter+Form`);
+    await sales.goto(`${running.app.url}/admin/leads?source=Filter+Form`);
     await hydrated(sales);
     await sales.getByRole("checkbox", { name: "Select all leads on this page" }).check();
     await sales.getByRole("region", { name: "Bulk actions" }).waitFor();
@@ -135,16 +127,18 @@ describe("the sales workspace in Chromium", () => {
       return (await fetch("/admin/leads", { method: "POST", body })).status;
     });
     expect(refused).toBe(403);
-    expect(await db.selectFrom("leads").select("id").where("source", "=", "Filter Form").execute()).toHaveLength(30);
+    expect(
+      await running.db.selectFrom("leads").select("id").where("source", "=", "Filter Form").execute(),
+    ).toHaveLength(30);
     await page.context().close();
     await sales.context().close();
   });
 
   it("a follow-up set on a lead shows on its owner's dashboard", async () => {
     const [leadId] = await addLeads("Callback Lead", 1, "Callback Form");
-    await db.updateTable("leads").set({ owner_id: staff.sales!.id }).where("id", "=", leadId!).execute();
+    await running.db.updateTable("leads").set({ owner_id: staff.sales!.id }).where("id", "=", leadId!).execute();
     const page = await signedIn("sales");
-    await page.goto(`${app.url}/admin/leads/${leadId}`);
+    await page.goto(`${running.app.url}/admin/leads/${leadId}`);
     await hydrated(page);
     const today = new Date().toISOString().slice(0, 10);
     await page.getByLabel(/Next follow-up/).fill(`${today}T00:05`);
@@ -161,7 +155,7 @@ describe("the sales workspace in Chromium", () => {
   it("a role changed while signed in meets Access Denied inside the layout on the next click", async () => {
     const page = await signedIn("mover");
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Dashboard" }).waitFor();
-    await setStaffRole(db, staff.mover!.id, "editor", { id: staff.admin!.id, email: staff.admin!.email });
+    await setStaffRole(running.db, staff.mover!.id, "editor", { id: staff.admin!.id, email: staff.admin!.email });
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Clients" }).click();
     await page.getByRole("heading", { name: "Access Denied" }).waitFor();
     expect(await page.title()).toBe("Access Denied | Admin");
@@ -197,12 +191,12 @@ describe("the sales workspace in Chromium", () => {
     for (const [role, paths] of Object.entries(screens)) {
       const page = await signedIn(role as keyof typeof staff);
       for (const route of paths) {
-        await page.goto(`${app.url}${route}`);
+        await page.goto(`${running.app.url}${route}`);
         await hydrated(page);
         found.push(...(await seriousViolations(page, `${role} ${route}`)));
       }
       if (role !== "editor") {
-        await page.goto(`${app.url}/admin/no-such-screen`);
+        await page.goto(`${running.app.url}/admin/no-such-screen`);
         await page.getByRole("heading", { name: "Page not found" }).waitFor();
         expect(await page.title()).toBe("Page not found | Admin");
         await page.getByRole("navigation", { name: "Admin" }).waitFor();
@@ -215,7 +209,7 @@ describe("the sales workspace in Chromium", () => {
   it("on a phone the first lead shows without scrolling past the filters", async () => {
     await addLeads("Phone Lead", 2, "Phone Form");
     const page = await signedIn("sales", { width: 390, height: 844 });
-    await page.goto(`${app.url}/admin/leads`);
+    await page.goto(`${running.app.url}/admin/leads`);
     await hydrated(page);
     const firstCard = page.getByTestId("lead-card").first();
     const box = await firstCard.boundingBox();
@@ -230,7 +224,7 @@ describe("the sales workspace in Chromium", () => {
   it("the clients table: a hidden column stays hidden, headers sort, and a sales person suspends three clients by keyboard", async () => {
     const at = new Date().toISOString();
     const names = ["Kbd Client D", "Kbd Client B", "Kbd Client A", "Kbd Client C"];
-    await db
+    await running.db
       .insertInto("clients")
       .values(
         names.map((name) => ({
@@ -248,7 +242,7 @@ describe("the sales workspace in Chromium", () => {
       )
       .execute();
     const page = await signedIn("sales");
-    await page.goto(`${app.url}/admin/clients?q=Kbd+Client`);
+    await page.goto(`${running.app.url}/admin/clients?q=Kbd+Client`);
     await hydrated(page);
     const table = page.getByRole("table", { name: "Clients" });
     await table.getByRole("columnheader", { name: "Phone" }).waitFor();
@@ -286,7 +280,7 @@ describe("the sales workspace in Chromium", () => {
     await bar.getByLabel("New status").selectOption("suspended");
     await bar.getByRole("button", { name: "Set status" }).click();
     await page.getByText("Status changed on 3 clients").first().waitFor();
-    const statuses = await db
+    const statuses = await running.db
       .selectFrom("clients")
       .select(["name", "status"])
       .where("name", "like", "Kbd Client%")
@@ -304,50 +298,42 @@ describe("the sales workspace in Chromium", () => {
   });
 
   it("the dashboard chart and the Users screen use the agency's time zone", async () => {
-    await setAgencyTimeZone(db, "Europe/Berlin", { id: staff.admin!.id, email: staff.admin!.email });
+    await setAgencyTimeZone(running.db, "Europe/Berlin", { id: staff.admin!.id, email: staff.admin!.email });
     try {
       const page = await signedIn("admin");
       await page.getByText("Days in Europe/Berlin").waitFor();
-      await page.goto(`${app.url}/admin/users`);
+      await page.goto(`${running.app.url}/admin/users`);
       const row = page.getByTestId("user-boss@agency.example");
       const signedInAt = await row.locator("time").first().textContent();
       expect(signedInAt).toMatch(/GMT\+[12]|CES?T/);
       expect(signedInAt).not.toContain("UTC");
       await page.context().close();
     } finally {
-      await setAgencyTimeZone(db, "UTC", { id: staff.admin!.id, email: staff.admin!.email });
+      await setAgencyTimeZone(running.db, "UTC", { id: staff.admin!.id, email: staff.admin!.email });
     }
   });
 
   it("a saved view keeps the filters and sort and opens from the leads screen", async () => {
     const page = await signedIn("sales");
-    await page.goto(`${app.url}/admin/leads?owner=me&sort=follow_up`);
+    await page.goto(`${running.app.url}/admin/leads?owner=me&sort=follow_up`);
     await hydrated(page);
     await page.getByText("Save this view").click();
     await page.getByLabel("View name").fill("My callbacks");
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await page.getByText('View "My callbacks" saved').first().waitFor();
-    await page.goto(`${app.url}/admin/leads`);
+    await page.goto(`${running.app.url}/admin/leads`);
     await page.getByRole("navigation", { name: "Saved views" }).getByRole("link", { name: "My callbacks" }).click();
-    await page.waitForURL(`${app.url}/admin/leads?owner=me&sort=follow_up`);
+    await page.waitForURL(`${running.app.url}/admin/leads?owner=me&sort=follow_up`);
     await page.context().close();
   });
 });
 
 describe("rough edges of the public site in Chromium", () => {
-  let app: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const running = runAppForBlock({}, { browser: true });
 
   it("header dropdowns: Escape closes them, their state is exposed, their links are out of the tab order while closed", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${app.url}/`);
+    const page = await running.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${running.app.url}/`);
     const services = page.getByRole("button", { name: "Services" });
     const menu = page.locator("#menu-services");
     const cdp = await page.context().newCDPSession(page);
@@ -378,8 +364,8 @@ describe("rough edges of the public site in Chromium", () => {
   });
 
   it("the winter banner never covers the focused control, and the footer reads Pvt. Ltd. once", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 700 } });
-    await page.goto(`${app.url}/about`);
+    const page = await running.browser.newPage({ viewport: { width: 1280, height: 700 } });
+    await page.goto(`${running.app.url}/about`);
     const footerText = await page.locator("footer").textContent();
     expect(footerText).toContain("Pvt. Ltd. All rights reserved.");
     expect(footerText).not.toContain("Ltd..");
@@ -399,8 +385,8 @@ describe("rough edges of the public site in Chromium", () => {
   });
 
   it("an unknown blog post is a 404 with the site's header and footer", async () => {
-    const page = await browser.newPage();
-    const response = await page.goto(`${app.url}/blog/no-such-post`);
+    const page = await running.browser.newPage();
+    const response = await page.goto(`${running.app.url}/blog/no-such-post`);
     expect(response?.status()).toBe(404);
     expect(await page.title()).toBe("404 - Page not found");
     await page.locator("[data-slot=site-header]").waitFor();
@@ -409,8 +395,8 @@ describe("rough edges of the public site in Chromium", () => {
   });
 
   it("the guide offer is honest while no guide file is uploaded", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${app.url}/`);
+    const page = await running.browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${running.app.url}/`);
     await hydrated(page);
     await page.getByRole("link", { name: "Download Our PPC Portfolio" }).click();
     const guide = page.getByRole("dialog", { name: "Download 50 Winning PPC Strategies" });
@@ -425,9 +411,7 @@ describe("rough edges of the public site in Chromium", () => {
   });
 
   it("a failed sign-in says so once", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${app.url}/admin/login`);
-    await hydrated(page);
+    const page = await openHydrated(running.browser, `${running.app.url}/admin/login`);
     await page.getByLabel("Email").fill("nobody@example.com");
     await page.getByLabel("Password").fill("wrong-password");
     await page.getByRole("button", { name: "Sign In" }).click();

@@ -1,21 +1,17 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { type AppServer, startAppServer } from "../support/app-server";
+import { describe, expect, it } from "vitest";
 import { dialects } from "../support/databases";
 import { freePort } from "../support/free-port";
 import { contactFormId } from "../support/load";
+import { appPerTest } from "../support/running-app";
 
 const TOKEN = "metrics-token-for-the-test-0123";
 
 describe.each(dialects)("metrics on %s", (dialect) => {
-  let app: AppServer | undefined;
-  afterEach(async () => {
-    await app?.stop();
-    app = undefined;
-  });
+  const startApp = appPerTest();
 
   it("counts requests by route pattern, leads and the outbox, for the token or on the loopback port only", async () => {
     const metricsPort = await freePort();
-    app = await startAppServer(
+    const app = await startApp(
       { METRICS_TOKEN: TOKEN, METRICS_PORT: String(metricsPort), NOTIFY_EMAILS: "sales@agency.example" },
       { dialect },
     );
@@ -63,7 +59,7 @@ describe.each(dialects)("metrics on %s", (dialect) => {
   });
 
   it("has no metrics when neither METRICS_TOKEN nor METRICS_PORT is set", async () => {
-    app = await startAppServer({}, { dialect });
+    const app = await startApp({}, { dialect });
     const answer = await fetch(`${app.url}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
     expect(answer.status).toBe(404);
     expect(await answer.text()).not.toContain("http_requests_total");

@@ -1,14 +1,11 @@
 import { request } from "node:http";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/server/db/schema.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { fromJson, toJson } from "~/server/db/values.server";
 import { setSetting } from "~/server/settings/settings.server";
 import type { AppServer } from "../support/app-server";
-import { launchBrowser } from "../support/browser";
 import { dialects } from "../support/databases";
 import { fetchFormToken, formTokenCookieHeader } from "../support/form-token";
-import { startAppWithDatabase, stopAppWithDatabase } from "../support/staff";
+import { runAppForBlock } from "../support/running-app";
 
 const INDIA = "49.44.0.1";
 const USA = "8.8.8.8";
@@ -36,16 +33,11 @@ async function cached(app: AppServer, path: string, headers: Record<string, stri
 }
 
 describe.each(dialects)("the page cache (%s)", (dialect) => {
-  let app: AppServer;
-  let db: Database;
-  beforeAll(async () => {
-    // The proxy in front (loopback here) says who each visitor is, so tests can act as several.
-    ({ app, db } = await startAppWithDatabase({ TRUST_PROXY: "loopback" }, { dialect }));
-  });
-  afterAll(() => stopAppWithDatabase(app, db));
+  // The proxy in front (loopback here) says who each visitor is, so tests can act as several.
+  const running = runAppForBlock({ TRUST_PROXY: "loopback" }, { dialect });
 
   it("gives every visitor the same bytes of a cached page, however they came", async () => {
-    const first = await get(app, "/pricing", { "x-forwarded-for": USA });
+    const first = await get(running.app, "/pricing", { "x-forwarded-for": USA });
     expect(first.status).toBe(200);
     const visitors: Record<string, string>[] = [
       { "x-forwarded-for": "203.0.113.7", "user-agent": "Mozilla/5.0 (iPhone)" },
@@ -56,7 +48,7 @@ describe.each(dialects)("the page cache (%s)", (dialect) => {
     const etags = new Set<string | null>();
     for (const [index, headers] of visitors.entries()) {
       const query = index % 2 ? "?utm_source=google&utm_campaign=spring&gclid=abc" : "";
-      const page = await get(app, `/pricing${query}`, headers);
+      const page = await get(running.app, `/pricing${query}`, headers);
       expect(page.cache).toBe("HIT");
       expect(page.body.equals(first.body)).toBe(true);
       etags.add(page.headers.get("etag"));
@@ -64,35 +56,35 @@ describe.each(dialects)("the page cache (%s)", (dialect) => {
     expect(etags.size).toBe(1);
     // Compressed copies hold the very same page.
     for (const encoding of ["gzip", "br"]) {
-      const compressed = await fetch(`${app.url}/pricing`, { headers: { "accept-encoding": encoding } });
+      const compressed = await fetch(`${running.app.url}/pricing`, { headers: { "accept-encoding": encoding } });
       expect(compressed.headers.get("content-encoding")).toBe(encoding);
       expect(Buffer.from(await compressed.arrayBuffer()).equals(first.body)).toBe(true);
     }
-    const gzipped = await fetch(`${app.url}/pricing`, { headers: { "accept-encoding": "gzip" } });
-    const raw = await fetch(`${app.url}/pricing`, { headers: { "accept-encoding": "identity" } });
+    const gzipped = await fetch(`${running.app.url}/pricing`, { headers: { "accept-encoding": "gzip" } });
+    const raw = await fetch(`${running.app.url}/pricing`, { headers: { "accept-encoding": "identity" } });
     expect(Buffer.from(await raw.arrayBuffer()).equals(first.body)).toBe(true);
     expect(gzipped.headers.get("etag")).not.toBe(raw.headers.get("etag"));
     // A revalidation costs a 304 and no body.
-    const again = await fetch(`${app.url}/pricing`, {
+    const again = await fetch(`${running.app.url}/pricing`, {
       headers: { "accept-encoding": "identity", "if-none-match": raw.headers.get("etag")! },
     });
     expect(again.status).toBe(304);
     // Data requests (in-browser navigation) are cached the same way.
-    await get(app, "/pricing.data");
-    const data = await get(app, "/pricing.data", { "x-forwarded-for": "203.0.113.8" });
+    await get(running.app, "/pricing.data");
+    const data = await get(running.app, "/pricing.data", { "x-forwarded-for": "203.0.113.8" });
     expect(data.cache).toBe("HIT");
     expect(data.headers.get("content-type")).toMatch(/^text\/x-script/);
   });
 
   it("records the campaign of a cached landing page in the visitor's own cookie, never in the page", async () => {
-    await cached(app, "/about");
-    const landing = await get(app, "/about?utm_source=newsletter&utm_campaign=spring");
+    await cached(running.app, "/about");
+    const landing = await get(running.app, "/about?utm_source=newsletter&utm_campaign=spring");
     expect(landing.cache).toBe("HIT");
     expect(landing.headers.getSetCookie()).toEqual([expect.stringMatching(/^utm_first=utm_source%3Dnewsletter/)]);
     expect(landing.headers.get("cache-control")).toBe("private, no-cache");
     expect(landing.html).not.toContain("newsletter&");
     // Everybody else's copy has no cookie and may be kept by a shared cache.
-    const plain = await get(app, "/about");
+    const plain = await get(running.app, "/about");
     expect(plain.headers.getSetCookie()).toEqual([]);
     expect(plain.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
     expect(plain.headers.get("vary")).toBe("Accept-Encoding, Cookie, Sec-GPC");
@@ -111,13 +103,13 @@ describe.each(dialects)("the page cache (%s)", (dialect) => {
     ];
     for (const path of ["/services/paid-ads", "/pricing"]) {
       for (const [headers, shows, hides] of visits) {
-        const page = await get(app, path, headers);
+        const page = await get(running.app, path, headers);
         expect(page.html, `${path} ${JSON.stringify(headers)}`).toMatch(shows);
         expect(page.html, `${path} ${JSON.stringify(headers)}`).not.toMatch(hides);
       }
     }
-    const indianData = (await get(app, "/pricing.data", { "x-forwarded-for": INDIA })).html;
-    const americanData = (await get(app, "/pricing.data", { "x-forwarded-for": USA })).html;
+    const indianData = (await get(running.app, "/pricing.data", { "x-forwarded-for": INDIA })).html;
+    const americanData = (await get(running.app, "/pricing.data", { "x-forwarded-for": USA })).html;
     expect(indianData).toContain('"INR"');
     expect(americanData).not.toContain('"INR"');
   });
@@ -130,10 +122,10 @@ describe.each(dialects)("the page cache (%s)", (dialect) => {
       forwarded: "host=evil.example;proto=https",
     };
     for (const path of ["/industries/saas", "/blog", "/industries/saas.data"]) {
-      const poisoned = await rawGet(app, path, forged);
+      const poisoned = await rawGet(running.app, path, forged);
       expect(poisoned.status, path).toBe(200);
       expect(poisoned.html, path).not.toContain("evil.example");
-      const next = await get(app, path);
+      const next = await get(running.app, path);
       expect(next.cache, path).toBe("HIT");
       expect(next.html, path).not.toContain("evil.example");
     }
@@ -141,12 +133,12 @@ describe.each(dialects)("the page cache (%s)", (dialect) => {
 
   it("keeps no page for unknown addresses, personal requests or addresses with other parameters", async () => {
     for (const path of ["/no-such-page-1", "/blog/no-such-post"]) {
-      await get(app, path);
-      const again = await get(app, path);
+      await get(running.app, path);
+      const again = await get(running.app, path);
       expect(again.status, path).toBe(404);
       expect(again.cache, path).toBeNull();
     }
-    await cached(app, "/contact");
+    await cached(running.app, "/contact");
     // A staff session (previews), a one-time notice, an unknown parameter: rendered for this request only.
     for (const [path, headers] of [
       ["/contact", { cookie: "better-auth.session_token=abc" }],
@@ -154,32 +146,32 @@ describe.each(dialects)("the page cache (%s)", (dialect) => {
       ["/contact?page=2", {}],
       ["/lead?flow=guide", {}],
     ] as const) {
-      const page = await get(app, path, headers);
+      const page = await get(running.app, path, headers);
       expect(page.status, path).toBe(200);
       expect(page.cache, path).toBeNull();
       expect(page.headers.get("cache-control"), path).toBe("private, no-cache");
     }
-    expect((await get(app, "/admin/login")).cache).toBeNull();
+    expect((await get(running.app, "/admin/login")).cache).toBeNull();
     // Spelling variants of a page, and data requests for routes the app does not have, cannot fill memory.
     for (const path of ["/Contact", "/contact/", "/contact.data?_routes=no-such-route"]) {
-      await get(app, path);
-      expect((await get(app, path)).cache, path).toBeNull();
+      await get(running.app, path);
+      expect((await get(running.app, path)).cache, path).toBeNull();
     }
   });
 
   it("shows an edit of each kind on the very next request", async () => {
     const now = new Date().toISOString();
     const expectChange = async (path: string, edit: () => Promise<unknown>, shows: string | RegExp) => {
-      const before = await cached(app, path);
+      const before = await cached(running.app, path);
       expect(before.html).not.toMatch(shows);
       await edit();
-      const after = await get(app, path);
+      const after = await get(running.app, path);
       expect(after.cache, path).toBe("MISS");
       expect(after.html, path).toMatch(shows);
     };
 
     // Pages.
-    await db
+    await running.db
       .insertInto("pages")
       .values({
         id: crypto.randomUUID(),
@@ -194,14 +186,15 @@ describe.each(dialects)("the page cache (%s)", (dialect) => {
       .execute();
     await expectChange(
       "/cache-page",
-      () => db.updateTable("pages").set({ content: "Second words." }).where("slug", "=", "cache-page").execute(),
+      () =>
+        running.db.updateTable("pages").set({ content: "Second words." }).where("slug", "=", "cache-page").execute(),
       "Second words.",
     );
     // Blog posts.
     await expectChange(
       "/blog",
       () =>
-        db
+        running.db
           .updateTable("blog_posts")
           .set({ title: "A Retitled Post" })
           .where("slug", "=", "conversion-tracking-checklist")
@@ -211,11 +204,11 @@ describe.each(dialects)("the page cache (%s)", (dialect) => {
     // Pricing plans.
     await expectChange(
       "/pricing",
-      () => db.updateTable("pricing_plans").set({ price_usd: 777 }).where("title", "=", "Growth").execute(),
+      () => running.db.updateTable("pricing_plans").set({ price_usd: 777 }).where("title", "=", "Growth").execute(),
       "$777",
     );
     // Pricing content.
-    const faq = await db
+    const faq = await running.db
       .selectFrom("pricing_content")
       .select("content")
       .where("section_key", "=", "faq")
@@ -225,7 +218,7 @@ describe.each(dialects)("the page cache (%s)", (dialect) => {
     await expectChange(
       "/pricing",
       () =>
-        db
+        running.db
           .updateTable("pricing_content")
           .set({ content: toJson(questions) })
           .where("section_key", "=", "faq")
@@ -235,20 +228,28 @@ describe.each(dialects)("the page cache (%s)", (dialect) => {
     // Site settings, logos and files.
     await expectChange(
       "/about",
-      () => setSetting(db, "header_logo", "/uploads/logos/header-new.png", null),
+      () => setSetting(running.db, "header_logo", "/uploads/logos/header-new.png", null),
       "/uploads/logos/header-new.png",
     );
     // Analytics ids and head code.
-    await expectChange("/contact", () => setSetting(db, "google_analytics_id", "G-CACHE12345", null), "G-CACHE12345");
     await expectChange(
       "/contact",
-      () => setSetting(db, "custom_head_code", '<meta name="cache-check" content="1">', null),
+      () => setSetting(running.db, "google_analytics_id", "G-CACHE12345", null),
+      "G-CACHE12345",
+    );
+    await expectChange(
+      "/contact",
+      () => setSetting(running.db, "custom_head_code", '<meta name="cache-check" content="1">', null),
       'name="cache-check"',
     );
     // Forms the site uses: nothing of a form shows on the page, but its page is rendered afresh.
-    await cached(app, "/blog");
-    await db.updateTable("forms").set({ description: "Edited" }).where("name", "=", "Newsletter Signup").execute();
-    expect((await get(app, "/blog")).cache).toBe("MISS");
+    await cached(running.app, "/blog");
+    await running.db
+      .updateTable("forms")
+      .set({ description: "Edited" })
+      .where("name", "=", "Newsletter Signup")
+      .execute();
+    expect((await get(running.app, "/blog")).cache).toBe("MISS");
   });
 });
 
@@ -257,25 +258,22 @@ describe("consent on cached pages", () => {
   const GTAG = "googletagmanager.com/gtag/js";
   const PIXEL = "fbevents.js";
   const BANNER_OPEN = 'data-open="true"';
-  let app: AppServer;
-  let db: Database;
+  const running = runAppForBlock({ TRUST_PROXY: "loopback", COUNTRY_HEADER });
   beforeAll(async () => {
-    ({ app, db } = await startAppWithDatabase({ TRUST_PROXY: "loopback", COUNTRY_HEADER }));
-    await setSetting(db, "google_analytics_id", "G-AB12CD34EF", null);
-    await setSetting(db, "facebook_pixel_id", "123456789012345", null);
-    await setSetting(db, "consent_scope", "required", null);
+    await setSetting(running.db, "google_analytics_id", "G-AB12CD34EF", null);
+    await setSetting(running.db, "facebook_pixel_id", "123456789012345", null);
+    await setSetting(running.db, "consent_scope", "required", null);
   });
-  afterAll(() => stopAppWithDatabase(app, db));
 
   const accepted = (id: string) => ({ cookie: `consent=1.a1m1.${id}`, [COUNTRY_HEADER]: "DE" });
   const undecided = (country: string) => ({ [COUNTRY_HEADER]: country });
 
   it("gives a visitor who accepted the page with the tags and no banner, and one who has not chosen the banner, never each other's copy", async () => {
     // Filled in turn, so each variant is asked for right after the other one was stored.
-    const acceptedFirst = await cached(app, "/pricing", accepted("visitor-one-record"));
-    const askedFirst = await cached(app, "/pricing", undecided("DE"));
-    const acceptedAgain = await get(app, "/pricing", accepted("visitor-two-record"));
-    const askedAgain = await get(app, "/pricing", undecided("FR"));
+    const acceptedFirst = await cached(running.app, "/pricing", accepted("visitor-one-record"));
+    const askedFirst = await cached(running.app, "/pricing", undecided("DE"));
+    const acceptedAgain = await get(running.app, "/pricing", accepted("visitor-two-record"));
+    const askedAgain = await get(running.app, "/pricing", undecided("FR"));
 
     for (const page of [acceptedFirst, acceptedAgain]) {
       expect(page.html).not.toContain(BANNER_OPEN);
@@ -306,22 +304,22 @@ describe("consent on cached pages", () => {
   });
 
   it("asks only where consent is asked, and tells nothing more of the country to the page", async () => {
-    const usa = await cached(app, "/about", undecided("US"));
-    const india = await get(app, "/about", { ...undecided("IN"), cookie: "currency=USD" });
+    const usa = await cached(running.app, "/about", undecided("US"));
+    const india = await get(running.app, "/about", { ...undecided("IN"), cookie: "currency=USD" });
     expect(usa.html).not.toContain(BANNER_OPEN);
     expect(usa.html).toContain(PIXEL);
     // Another country where nobody is asked gets the very same copy.
     expect(india.cache).toBe("HIT");
     expect(india.body.equals(usa.body)).toBe(true);
-    const germany = await get(app, "/about", undecided("DE"));
+    const germany = await get(running.app, "/about", undecided("DE"));
     expect(germany.html).toContain(BANNER_OPEN);
     expect(germany.body.equals(usa.body)).toBe(false);
   });
 
   it("never gives the pixel to a Global Privacy Control visitor from a cached copy", async () => {
     // Copies with the pixel are in memory first, for visitors who accepted and for those never asked.
-    const withPixel = await cached(app, "/contact", accepted("visitor-three-record"));
-    const notAsked = await cached(app, "/contact", undecided("US"));
+    const withPixel = await cached(running.app, "/contact", accepted("visitor-three-record"));
+    const notAsked = await cached(running.app, "/contact", undecided("US"));
     expect(withPixel.html).toContain(PIXEL);
     expect(notAsked.html).toContain(PIXEL);
     for (const headers of [
@@ -329,8 +327,8 @@ describe("consent on cached pages", () => {
       { ...undecided("US"), "sec-gpc": "1" },
       { ...undecided("DE"), "sec-gpc": "1" },
     ]) {
-      const first = await get(app, "/contact", headers);
-      const again = await get(app, "/contact", headers);
+      const first = await get(running.app, "/contact", headers);
+      const again = await get(running.app, "/contact", headers);
       expect(again.cache).toBe("HIT");
       for (const page of [first, again]) {
         expect(page.html).not.toContain(PIXEL);
@@ -338,12 +336,12 @@ describe("consent on cached pages", () => {
       }
     }
     // The visitors without Global Privacy Control still get theirs.
-    expect((await get(app, "/contact", accepted("visitor-four-record"))).html).toContain(PIXEL);
+    expect((await get(running.app, "/contact", accepted("visitor-four-record"))).html).toContain(PIXEL);
   });
 
   it("keeps one copy per consent state however many made-up consent cookies arrive", async () => {
-    const undecidedCopy = await cached(app, "/", undecided("DE"));
-    const acceptedCopy = await cached(app, "/", accepted("visitor-five-record"));
+    const undecidedCopy = await cached(running.app, "/", undecided("DE"));
+    const acceptedCopy = await cached(running.app, "/", accepted("visitor-five-record"));
     // Choices under policy versions that were never published, and values that are no choice at all:
     // each visitor is simply undecided, and gets the undecided copy from memory.
     const madeUp = [
@@ -354,14 +352,14 @@ describe("consent on cached pages", () => {
       "consent=1.a2m1.abcdefghijkl",
     ];
     for (const cookie of madeUp) {
-      const page = await get(app, "/", { ...undecided("DE"), cookie });
+      const page = await get(running.app, "/", { ...undecided("DE"), cookie });
       expect(page.cache, cookie).toBe("HIT");
       expect(page.body.equals(undecidedCopy.body), cookie).toBe(true);
       expect(page.html).toContain(BANNER_OPEN);
     }
     // Real choices under the current version with record ids of their own all share one copy too.
     for (let i = 0; i < 20; i++) {
-      const page = await get(app, "/", accepted(`visitor-record-${i}-${"x".repeat(i)}`));
+      const page = await get(running.app, "/", accepted(`visitor-record-${i}-${"x".repeat(i)}`));
       expect(page.cache).toBe("HIT");
       expect(page.body.equals(acceptedCopy.body)).toBe(true);
     }
@@ -369,29 +367,22 @@ describe("consent on cached pages", () => {
 });
 
 describe("the form's fill-time defence on cached pages", () => {
-  let app: AppServer;
-  let db: Database;
-  let browser: Browser;
+  const running = runAppForBlock({ TRUST_PROXY: "loopback" }, { browser: true });
   beforeAll(async () => {
-    [{ app, db }, browser] = await Promise.all([startAppWithDatabase({ TRUST_PROXY: "loopback" }), launchBrowser()]);
-    await cached(app, "/contact");
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await stopAppWithDatabase(app, db);
+    await cached(running.app, "/contact");
   });
 
   const spamReasonOf = async (email: string) =>
-    (await db.selectFrom("leads").select("spam_reason").where("email", "=", email).executeTakeFirstOrThrow())
+    (await running.db.selectFrom("leads").select("spam_reason").where("email", "=", email).executeTakeFirstOrThrow())
       .spam_reason;
 
   let visitor = 0;
   const post = (fields: Record<string, string>, token?: string) =>
-    fetch(`${app.url}/lead`, {
+    fetch(`${running.app.url}/lead`, {
       method: "POST",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
-        origin: app.url,
+        origin: running.app.url,
         "x-forwarded-for": `198.51.100.${++visitor}`,
         ...(token ? { cookie: formTokenCookieHeader(token) } : {}),
       },
@@ -399,18 +390,18 @@ describe("the form's fill-time defence on cached pages", () => {
     });
 
   it("flags a script that posts at once after fetching the cached page, and not a person (without JavaScript)", async () => {
-    const page = await get(app, "/contact");
+    const page = await get(running.app, "/contact");
     expect(page.cache).toBe("HIT");
     expect(page.html).not.toContain("form_token");
     // A script that loads the page's images too, and posts at once.
-    const hasty = await fetchFormToken(app.url);
+    const hasty = await fetchFormToken(running.app.url);
     expect((await post({ email: "hasty-bot@example.com" }, hasty)).status).toBe(200);
     expect(await spamReasonOf("hasty-bot@example.com")).toMatch(/^sent [\d.]+ s after the page loaded$/);
     // A script that only parses the HTML and posts.
     expect((await post({ email: "html-bot@example.com" })).status).toBe(200);
     expect(await spamReasonOf("html-bot@example.com")).toBe("missing or forged form token");
     // A person takes a few seconds.
-    const person = await fetchFormToken(app.url);
+    const person = await fetchFormToken(running.app.url);
     await new Promise((resolve) => setTimeout(resolve, 3100));
     expect((await post({ email: "plain-person@example.com" }, person)).status).toBe(200);
     expect(await spamReasonOf("plain-person@example.com")).toBeNull();
@@ -418,7 +409,7 @@ describe("the form's fill-time defence on cached pages", () => {
 
   it("flags a browser that sends the form at once after loading the cached page, and not a person (with JavaScript)", async () => {
     const send = async (email: string, pause: number) => {
-      const context = await browser.newContext();
+      const context = await running.browser.newContext();
       const page = await context.newPage();
       // The page has loaded once its images have, the form-token image among them. Under a loaded
       // test machine filling the form can take seconds, so the image is held until the form is
@@ -431,7 +422,7 @@ describe("the form's fill-time defence on cached pages", () => {
         await filled;
         await route.continue();
       });
-      const loaded = await page.goto(`${app.url}/contact`, { waitUntil: "domcontentloaded" });
+      const loaded = await page.goto(`${running.app.url}/contact`, { waitUntil: "domcontentloaded" });
       expect(loaded?.headers()["x-cache"]).toBe("HIT");
       await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
       const form = page.locator("#contact-section form");
@@ -452,26 +443,26 @@ describe("the form's fill-time defence on cached pages", () => {
   });
 
   it("keeps a strict script policy on cached pages: an injected inline script does not run", async () => {
-    const page = await get(app, "/contact");
+    const page = await get(running.app, "/contact");
     const csp = page.headers.get("content-security-policy") ?? "";
     const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? "";
     expect(scriptSrc).toMatch(/'nonce-[^']+'/);
     expect(scriptSrc).not.toContain("'unsafe-inline'");
 
-    const context = await browser.newContext();
+    const context = await running.browser.newContext();
     const tab = await context.newPage();
     const violations: string[] = [];
     tab.on("console", (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
     // What an injection would look like: a script in the cached bytes, without the copy's nonce.
-    await tab.route(`${app.url}/contact`, async (route) => {
+    await tab.route(`${running.app.url}/contact`, async (route) => {
       const response = await route.fetch();
       expect(response.headers()["x-cache"]).toBe("HIT");
       const body = (await response.text()).replace("</head>", "<script>window.injected = true;</script></head>");
       await route.fulfill({ response, body });
     });
-    await tab.goto(`${app.url}/contact`);
+    await tab.goto(`${running.app.url}/contact`);
     // The page's own scripts still run (it hydrates); the injected one does not.
     await tab.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
     expect(await tab.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();

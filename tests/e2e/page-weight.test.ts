@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startAppServer } from "../support/app-server";
+import { describe, expect, it } from "vitest";
 import { jsBudgetKb, PAGE_BUDGET_KB, pageWeight } from "../support/page-weight";
 import { publicRoutes } from "../support/public-routes";
+import { runAppForBlock } from "../support/running-app";
 
 describe("what a first visit to each public page loads, on the production build", () => {
-  let app: AppServer;
-  beforeAll(async () => {
-    app = await startAppServer();
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const running = runAppForBlock();
 
   it.each(publicRoutes)("%s stays within its JavaScript and CSS budget", async (route) => {
-    const response = await fetch(`${app.url}${route}`);
+    const response = await fetch(`${running.app.url}${route}`);
     expect(response.status).toBe(200);
     const weight = pageWeight(await response.text());
     // A page that loads no script at all would pass any budget while being broken.

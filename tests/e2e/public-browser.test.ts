@@ -1,28 +1,23 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/server/db/schema.server";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { fromJson } from "~/server/db/values.server";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
-import type { AppServer } from "../support/app-server";
 import { seriousViolations } from "../support/axe";
-import { hydrated, launchBrowser } from "../support/browser";
+import { hydrated, openHydrated } from "../support/browser";
 import { dialects } from "../support/databases";
 import { publicRoutes } from "../support/public-routes";
-import { startAppWithDatabase, stopAppWithDatabase } from "../support/staff";
+import { runAppForBlock } from "../support/running-app";
 
 const screenshots = path.resolve(import.meta.dirname, "../../test-results/screenshots");
 
 describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
-  let app: AppServer;
-  let browser: Browser;
-  let db: Database;
+  const running = runAppForBlock({}, { dialect, browser: true });
   beforeAll(async () => {
     mkdirSync(screenshots, { recursive: true });
-    [{ app, db }, browser] = await Promise.all([startAppWithDatabase({}, { dialect }), launchBrowser()]);
     // The guide flows download this file after success.
-    await db
+    await running.db
       .insertInto("site_settings")
       .values({
         key: "ppc_strategies_pdf",
@@ -32,21 +27,17 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
       .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify("/images/logo.svg") }))
       .execute();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await stopAppWithDatabase(app, db);
-  });
 
   // Layout, accessibility and links do not depend on the database: checked once, on SQLite. What visitors
   // send (the lead flows below) is checked on both databases.
   if (dialect === "sqlite") {
     it("has no serious or critical accessibility violations on any public route", async () => {
       // axe is injected through the DevTools protocol, so the page's own CSP stays as it is for the app.
-      const context = await browser.newContext({ bypassCSP: true, reducedMotion: "reduce" });
+      const context = await running.browser.newContext({ bypassCSP: true, reducedMotion: "reduce" });
       const page = await context.newPage();
       const found: string[] = [];
       for (const route of publicRoutes) {
-        await page.goto(`${app.url}${route}`);
+        await page.goto(`${running.app.url}${route}`);
         found.push(...(await seriousViolations(page, route)));
       }
       await context.close();
@@ -54,11 +45,11 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
     });
 
     it.each([360, 768, 1280])("lays every public route out without horizontal scrolling at %i px", async (width) => {
-      const context = await browser.newContext({ viewport: { width, height: 800 }, reducedMotion: "reduce" });
+      const context = await running.browser.newContext({ viewport: { width, height: 800 }, reducedMotion: "reduce" });
       const page = await context.newPage();
       const overflowing: string[] = [];
       for (const route of publicRoutes) {
-        await page.goto(`${app.url}${route}`);
+        await page.goto(`${running.app.url}${route}`);
         const { scrollWidth, clientWidth } = await page.evaluate(() => ({
           scrollWidth: document.documentElement.scrollWidth,
           clientWidth: document.documentElement.clientWidth,
@@ -72,11 +63,11 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
     });
 
     it("is readable, and every internal link works, with JavaScript disabled", async () => {
-      const context = await browser.newContext({ javaScriptEnabled: false });
+      const context = await running.browser.newContext({ javaScriptEnabled: false });
       const page = await context.newPage();
       const links = new Set<string>();
       for (const route of publicRoutes) {
-        const response = await page.goto(`${app.url}${route}`);
+        const response = await page.goto(`${running.app.url}${route}`);
         expect(response?.status(), route).toBe(200);
         expect((await page.locator("h1").first().textContent())?.trim().length, route).toBeGreaterThan(3);
         for (const href of await page
@@ -94,7 +85,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
       const broken: string[] = [];
       for (const href of links) {
         if (!href || href.startsWith("/admin")) continue;
-        const response = await fetch(`${app.url}${href}`);
+        const response = await fetch(`${running.app.url}${href}`);
         if (response.status !== 200) broken.push(`${href} → ${response.status}`);
       }
       expect(broken).toEqual([]);
@@ -102,9 +93,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
   }
 
   it("sends the contact form without a reload, shows the success toast and clears the fields", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${app.url}/?utm_source=newsletter&utm_campaign=launch`);
-    await hydrated(page);
+    const page = await openHydrated(running.browser, `${running.app.url}/?utm_source=newsletter&utm_campaign=launch`);
     const form = page.locator("#contact-section form");
     await form.getByRole("button", { name: "Book Free Strategy Call" }).click();
     await page.getByText("Missing Information").waitFor();
@@ -121,7 +110,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe("same page");
     expect(await form.getByLabel("Name").inputValue()).toBe("");
 
-    const lead = await db
+    const lead = await running.db
       .selectFrom("leads")
       .selectAll()
       .where("email", "=", "dev@example.com")
@@ -132,7 +121,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
     expect(lead).toMatchObject({
       utm_source: "newsletter",
       utm_campaign: "launch",
-      page_url: `${app.url}/?utm_source=newsletter&utm_campaign=launch`,
+      page_url: `${running.app.url}/?utm_source=newsletter&utm_campaign=launch`,
     });
     expect(fromJson(lead.browser_info, {})).toMatchObject({
       language: expect.any(String),
@@ -140,7 +129,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
     });
     await expect
       .poll(() =>
-        db
+        running.db
           .selectFrom("analytics_events")
           .select(["page_url", "utm_source", "utm_campaign"])
           .where("event_type", "=", "page_view")
@@ -149,7 +138,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
       )
       .toEqual([
         {
-          page_url: `${app.url}/?utm_source=newsletter&utm_campaign=launch`,
+          page_url: `${running.app.url}/?utm_source=newsletter&utm_campaign=launch`,
           utm_source: "newsletter",
           utm_campaign: "launch",
         },
@@ -158,17 +147,21 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
   });
 
   it("sends the contact form without JavaScript and shows the answer on the page", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await running.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${app.url}/contact`);
+    await page.goto(`${running.app.url}/contact`);
     const form = page.locator("#contact-section form");
     await form.getByLabel("Name").fill("No Script");
     await form.getByLabel("Email").fill("noscript@example.com");
     await form.getByRole("button", { name: "Book Free Strategy Call" }).click();
-    await page.waitForURL(`${app.url}/lead`);
+    await page.waitForURL(`${running.app.url}/lead`);
     await page.getByRole("heading", { name: "Thank you!" }).waitFor();
     expect(
-      await db.selectFrom("leads").select("source").where("email", "=", "noscript@example.com").executeTakeFirst(),
+      await running.db
+        .selectFrom("leads")
+        .select("source")
+        .where("email", "=", "noscript@example.com")
+        .executeTakeFirst(),
     ).toEqual({
       source: "Contact Form",
     });
@@ -176,9 +169,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
   });
 
   it("opens the get-started and guide dialogs from the keyboard and saves their leads", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${app.url}/pricing`);
-    await hydrated(page);
+    const page = await openHydrated(running.browser, `${running.app.url}/pricing`);
     await page.locator("[data-plan='Growth'] [data-slot='get-started-button']").focus();
     await page.keyboard.press("Enter");
     const dialog = page.getByRole("dialog", { name: "Get Started - Growth Plan" });
@@ -189,7 +180,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
     await page.getByText("Thank you!").first().waitFor();
     await dialog.waitFor({ state: "hidden" });
 
-    await page.goto(`${app.url}/`);
+    await page.goto(`${running.app.url}/`);
     await hydrated(page);
     await page.getByRole("link", { name: "Download Our PPC Portfolio" }).click();
     const guide = page.getByRole("dialog", { name: "Download 50 Winning PPC Strategies" });
@@ -201,9 +192,9 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
     await guide.getByLabel("Email").fill("reader@example.com");
     const download = page.waitForEvent("download");
     await guide.getByRole("button", { name: "Download Now" }).click();
-    expect((await download).url()).toBe(`${app.url}/images/logo.svg`);
+    expect((await download).url()).toBe(`${running.app.url}/images/logo.svg`);
     await page.getByText("Thank you! Your download will start shortly.").waitFor();
-    const sources = await db
+    const sources = await running.db
       .selectFrom("leads")
       .select(["email", "source"])
       .where("email", "in", ["keys@example.com", "reader@example.com"])
@@ -215,7 +206,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
     await expect
       .poll(async () =>
         (
-          await db
+          await running.db
             .selectFrom("analytics_events")
             .select("properties")
             .where("event_type", "=", "pdf_download_success")
@@ -230,7 +221,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
   const likeAPerson = () => new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 100));
 
   async function savedLead(email: string) {
-    const lead = await db
+    const lead = await running.db
       .selectFrom("leads")
       .select(["name", "source", "is_spam", "form_id"])
       .where("email", "=", email)
@@ -239,9 +230,9 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
   }
 
   it("files get-started and guide leads without JavaScript exactly as their dialogs would", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await running.browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    const pricing = `${app.url}/pricing?utm_source=partner&utm_campaign=spring`;
+    const pricing = `${running.app.url}/pricing?utm_source=partner&utm_campaign=spring`;
     await page.goto(pricing);
     await page.locator("[data-plan='Growth'] [data-slot='get-started-button']").click();
     await page.getByRole("heading", { name: "Get Started - Growth Plan" }).waitFor();
@@ -269,7 +260,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
     });
     // Credited to the page whose button it was, and its campaign, as the dialog would have, though the
     // form was sent twice from a page of its own.
-    const submission = await db
+    const submission = await running.db
       .selectFrom("form_submissions")
       .innerJoin("leads", "leads.id", "form_submissions.lead_id")
       .select(["leads.page_url", "form_submissions.utm_campaign"])
@@ -278,11 +269,11 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
     expect(submission).toEqual({ page_url: pricing, utm_campaign: "spring" });
 
     // A crafted link cannot put its own words on the guide's page.
-    await page.goto(`${app.url}/lead?flow=guide&guideTitle=Your+account+is+locked`);
+    await page.goto(`${running.app.url}/lead?flow=guide&guideTitle=Your+account+is+locked`);
     await page.getByRole("heading", { name: "Download 50 Winning PPC Strategies" }).waitFor();
     expect(await page.content()).not.toContain("Your account is locked");
 
-    await page.goto(`${app.url}/`);
+    await page.goto(`${running.app.url}/`);
     await page.getByRole("link", { name: "Download Our PPC Portfolio" }).click();
     await page.getByRole("heading", { name: "Download 50 Winning PPC Strategies" }).waitFor();
     await page.getByLabel("Name").fill("Guide Without Script");
@@ -299,16 +290,16 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
   });
 
   it("downloads the guide from its own page too, when that page was opened with JavaScript", async () => {
-    const page = await browser.newPage();
+    const page = await running.browser.newPage();
     // Where a click lands before the home page has hydrated, or a shared link leads.
-    await page.goto(`${app.url}/lead?flow=guide`);
+    await page.goto(`${running.app.url}/lead?flow=guide`);
     await hydrated(page);
     await page.getByLabel("Name").fill("Early Clicker");
     await page.getByLabel("Email").fill("early@example.com");
     await likeAPerson();
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Download Now" }).click();
-    expect((await download).url()).toBe(`${app.url}/images/logo.svg`);
+    expect((await download).url()).toBe(`${running.app.url}/images/logo.svg`);
     expect(await savedLead("early@example.com")).toMatchObject({
       source: "PDF Download - Download 50 Winning PPC Strategies",
     });
@@ -316,9 +307,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
   });
 
   it("subscribes to the newsletter with and without JavaScript", async () => {
-    const page = await browser.newPage();
-    await page.goto(`${app.url}/blog`);
-    await hydrated(page);
+    const page = await openHydrated(running.browser, `${running.app.url}/blog`);
     const form = page.locator("[data-slot='newsletter-form']");
     await form.getByLabel("Email").fill("reader-with-script@example.com");
     await likeAPerson();
@@ -333,15 +322,15 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
     });
     await page.close();
 
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await running.browser.newContext({ javaScriptEnabled: false });
     const plain = await context.newPage();
-    await plain.goto(`${app.url}/blog`);
+    await plain.goto(`${running.app.url}/blog`);
     const plainForm = plain.locator("[data-slot='newsletter-form']");
     await plainForm.getByLabel("Email").fill("reader-without-script@example.com");
     await plainForm.getByLabel("Name (optional)").fill("Quiet Reader");
     await likeAPerson();
     await plainForm.getByRole("button", { name: "Subscribe" }).click();
-    await plain.waitForURL(`${app.url}/lead`);
+    await plain.waitForURL(`${running.app.url}/lead`);
     await plain.getByText("You've been subscribed to our newsletter. Welcome aboard!").waitFor();
     expect(await savedLead("reader-without-script@example.com")).toMatchObject({
       name: "Quiet Reader",
@@ -370,11 +359,9 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
       type Snow = { added: number; removed: number; most: number; now: number };
       const snowOf = (page: Page) => page.evaluate(() => (window as unknown as { snow: Snow }).snow);
 
-      const context = await browser.newContext();
+      const context = await running.browser.newContext();
       await context.addInitScript(watchSnow);
-      const page = await context.newPage();
-      await page.goto(`${app.url}/about`);
-      await hydrated(page);
+      const page = await openHydrated(context, `${running.app.url}/about`);
       // Flakes leave on their own: wait until five have fallen and gone.
       await page.waitForFunction(() => (window as unknown as { snow: Snow }).snow.removed >= 5, undefined, {
         timeout: 20_000,
@@ -386,12 +373,12 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
       expect(snow.most).toBeLessThanOrEqual(18);
       await context.close();
 
-      const calm = await browser.newContext({ reducedMotion: "reduce" });
+      const calm = await running.browser.newContext({ reducedMotion: "reduce" });
       await calm.addInitScript(watchSnow);
       const still = await calm.newPage();
       const requested: string[] = [];
       still.on("request", (request) => requested.push(request.url()));
-      await still.goto(`${app.url}/about`);
+      await still.goto(`${running.app.url}/about`);
       await hydrated(still);
       // Two frames after hydration every effect has run: one that meant to snow would have asked for
       // the snowfall module by then.
@@ -404,49 +391,47 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
     });
 
     it("switches currency from the visible switch, and keeps it", async () => {
-      const page = await browser.newPage();
-      await page.goto(`${app.url}/pricing`);
-      await hydrated(page);
+      const page = await openHydrated(running.browser, `${running.app.url}/pricing`);
       await page.getByRole("button", { name: "INR (₹)" }).first().click();
       await page.getByText("₹49,999").first().waitFor();
-      await page.goto(`${app.url}/services/paid-ads`);
+      await page.goto(`${running.app.url}/services/paid-ads`);
       await page.getByText("Management plans starting from ₹14,999/month").waitFor();
       await page.close();
     });
 
     it("navigates with the keyboard-reachable header menus", async () => {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-      await page.goto(`${app.url}/`);
+      const page = await running.browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.goto(`${running.app.url}/`);
       await hydrated(page);
       await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Industries" }).focus();
       // Closed, the menu's links are not in the tab order; Enter opens it and Tab walks into it.
       await page.keyboard.press("Enter");
       await page.keyboard.press("Tab");
       await page.keyboard.press("Enter");
-      await page.waitForURL(`${app.url}/industries/ecommerce`);
+      await page.waitForURL(`${running.app.url}/industries/ecommerce`);
       await page.close();
 
-      const mobile = await browser.newPage({ viewport: { width: 360, height: 740 } });
-      await mobile.goto(`${app.url}/`);
+      const mobile = await running.browser.newPage({ viewport: { width: 360, height: 740 } });
+      await mobile.goto(`${running.app.url}/`);
       await hydrated(mobile);
       await mobile.getByLabel("Menu").click();
       await mobile.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Pricing" }).click();
-      await mobile.waitForURL(`${app.url}/pricing`);
+      await mobile.waitForURL(`${running.app.url}/pricing`);
       await mobile.close();
     });
 
     it("Book Call scrolls to the contact form on a page that has one, and leads to the home page's from others", async () => {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      const page = await running.browser.newPage({ viewport: { width: 1280, height: 800 } });
       const contactForm = page.locator("#contact-section form");
       const inView = () => contactForm.evaluate((form) => form.getBoundingClientRect().top < window.innerHeight);
       const bookCall = () => page.locator("[data-slot='site-header']").getByRole("link", { name: "Book Call" });
 
-      await page.goto(`${app.url}/contact`);
+      await page.goto(`${running.app.url}/contact`);
       await hydrated(page);
       expect(await inView()).toBe(false);
       await bookCall().click();
       // Still the contact page, now at its form: the visitor did not leave for the home page.
-      await page.waitForURL(`${app.url}/contact#contact-section`);
+      await page.waitForURL(`${running.app.url}/contact#contact-section`);
       await page.waitForFunction(
         () => (document.querySelector("#contact-section form")?.getBoundingClientRect().top ?? Infinity) < innerHeight,
       );
@@ -457,20 +442,20 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
         .getByRole("link", { name: "Book Free Strategy Call" });
       expect(await footerCall.getAttribute("href")).toBe("#contact-section");
 
-      await page.goto(`${app.url}/about`);
+      await page.goto(`${running.app.url}/about`);
       await hydrated(page);
       await bookCall().click();
-      await page.waitForURL(`${app.url}/#contact-section`);
+      await page.waitForURL(`${running.app.url}/#contact-section`);
       await contactForm.waitFor();
       await page.close();
 
       // On a phone Book Call is in the menu, which closes so that the form it scrolled to shows.
-      const phone = await browser.newPage({ viewport: { width: 360, height: 740 } });
-      await phone.goto(`${app.url}/contact`);
+      const phone = await running.browser.newPage({ viewport: { width: 360, height: 740 } });
+      await phone.goto(`${running.app.url}/contact`);
       await hydrated(phone);
       await phone.getByLabel("Menu").click();
       await phone.getByRole("navigation", { name: "Mobile" }).getByRole("link", { name: "Book Call" }).click();
-      await phone.waitForURL(`${app.url}/contact#contact-section`);
+      await phone.waitForURL(`${running.app.url}/contact#contact-section`);
       expect(
         await phone.locator("[data-slot='site-header'] details").evaluate((menu) => (menu as HTMLDetailsElement).open),
       ).toBe(false);

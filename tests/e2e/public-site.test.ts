@@ -1,25 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/server/db/schema.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { fromJson } from "~/server/db/values.server";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
 import type { AppServer } from "../support/app-server";
 import { dialects } from "../support/databases";
 import { fetchFormToken, formTokenCookieHeader } from "../support/form-token";
+import { contactFormId } from "../support/load";
 import { publicRoutes } from "../support/public-routes";
-import { startAppWithDatabase, stopAppWithDatabase } from "../support/staff";
+import { runAppForBlock } from "../support/running-app";
 
 const BASE_URL = "https://agency.example";
 
 describe("the public site, server-rendered", () => {
-  let app: AppServer;
-  let db: Database;
-  beforeAll(async () => {
-    ({ app, db } = await startAppWithDatabase({ BASE_URL }));
-  });
-  afterAll(() => stopAppWithDatabase(app, db));
+  const running = runAppForBlock({ BASE_URL });
 
   const page = async (path: string, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${app.url}${path}`, { headers, redirect: "manual" });
+    const response = await fetch(`${running.app.url}${path}`, { headers, redirect: "manual" });
     return { status: response.status, html: await response.text(), response };
   };
 
@@ -63,14 +58,14 @@ describe("the public site, server-rendered", () => {
     for (const price of ["₹14,999", "₹49,999", "₹1,14,999"]) expect(inr).toContain(price);
     expect((await page("/services/paid-ads")).html).toContain("Management plans starting from $199/month");
 
-    await db.updateTable("pricing_plans").set({ price_usd: 749 }).where("title", "=", "Growth").execute();
+    await running.db.updateTable("pricing_plans").set({ price_usd: 749 }).where("title", "=", "Growth").execute();
     expect((await page("/pricing")).html).toContain("$749");
-    await db.updateTable("pricing_plans").set({ is_active: false }).where("title", "=", "Scale").execute();
+    await running.db.updateTable("pricing_plans").set({ is_active: false }).where("title", "=", "Scale").execute();
     expect((await page("/pricing")).html).not.toContain("$1,549");
   });
 
   it("remembers the visitor's currency choice", async () => {
-    const response = await fetch(`${app.url}/currency`, {
+    const response = await fetch(`${running.app.url}/currency`, {
       method: "POST",
       redirect: "manual",
       // The site's own page posts it, from BASE_URL's origin.
@@ -89,7 +84,7 @@ describe("the public site, server-rendered", () => {
     const post = (await page("/blog/conversion-tracking-checklist")).html;
     expect(post).toContain("The Conversion Tracking Checklist Every Advertiser Needs");
     expect(post).toContain('"@type":"Article"');
-    await db
+    await running.db
       .updateTable("blog_posts")
       .set({ status: "draft" })
       .where("slug", "=", "conversion-tracking-checklist")
@@ -122,30 +117,29 @@ const fillingInTime = () => new Promise((resolve) => setTimeout(resolve, MIN_FIL
 
 const formToken = (app: AppServer) => fetchFormToken(app.url);
 
+/** The lead form posted without JavaScript, as a browser sends it from the site, with any further headers. */
+const postLeadForm = (app: AppServer, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  fetch(`${app.url}/lead`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url, ...headers },
+    body: new URLSearchParams(fields),
+  });
+
 describe.each(dialects)("visitor forms without JavaScript (%s)", (dialect) => {
-  let app: AppServer;
-  let db: Database;
+  const running = runAppForBlock({ NOTIFY_EMAILS: "sales@agency.example" }, { dialect });
   let token: string;
   beforeAll(async () => {
-    ({ app, db } = await startAppWithDatabase({ NOTIFY_EMAILS: "sales@agency.example" }, { dialect }));
-    token = await formToken(app);
+    token = await formToken(running.app);
     await fillingInTime();
   });
-  afterAll(() => stopAppWithDatabase(app, db));
 
   /** A form post as the browser sends it: the fields, and the form token as a cookie (`form_token` here names it). */
   const submit = (fields: Record<string, string>, withToken = true) => {
     const { form_token: sentToken, ...body } = withToken ? { form_token: token, website_url: "", ...fields } : fields;
-    return fetch(`${app.url}/lead`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        origin: app.url,
-        referer: `${app.url}/?utm_source=google&utm_medium=cpc&utm_campaign=winter`,
-        "user-agent": "TestBrowser/1.0",
-        ...(sentToken === undefined ? {} : { cookie: formTokenCookieHeader(sentToken) }),
-      },
-      body: new URLSearchParams(body),
+    return postLeadForm(running.app, body, {
+      referer: `${running.app.url}/?utm_source=google&utm_medium=cpc&utm_campaign=winter`,
+      "user-agent": "TestBrowser/1.0",
+      ...(sentToken === undefined ? {} : { cookie: formTokenCookieHeader(sentToken) }),
     });
   };
 
@@ -161,7 +155,7 @@ describe.each(dialects)("visitor forms without JavaScript (%s)", (dialect) => {
     const html = await response.text();
     expect(html).toContain("Thank you!");
     expect(html).toContain("Your strategy call request has been submitted. We&#x27;ll contact you within 24 hours.");
-    const lead = await db
+    const lead = await running.db
       .selectFrom("leads")
       .selectAll()
       .where("email", "=", "asha@example.com")
@@ -176,18 +170,18 @@ describe.each(dialects)("visitor forms without JavaScript (%s)", (dialect) => {
       ip_address: null,
       spam_reason: null,
     });
-    expect(await db.selectFrom("email_outbox").select("kind").where("lead_id", "=", lead.id).execute()).toEqual([
-      { kind: "lead_notification" },
-    ]);
-    const form = await db.selectFrom("forms").select("id").where("name", "=", "Contact Form").executeTakeFirstOrThrow();
-    expect(lead.form_id).toBe(form.id);
-    const submission = await db
+    expect(await running.db.selectFrom("email_outbox").select("kind").where("lead_id", "=", lead.id).execute()).toEqual(
+      [{ kind: "lead_notification" }],
+    );
+    const formId = await contactFormId(running.app);
+    expect(lead.form_id).toBe(formId);
+    const submission = await running.db
       .selectFrom("form_submissions")
       .selectAll()
       .where("lead_id", "=", lead.id)
       .executeTakeFirstOrThrow();
     expect(submission).toMatchObject({
-      form_id: form.id,
+      form_id: formId,
       utm_medium: "cpc",
       user_agent: "TestBrowser/1.0",
       ip_address: null,
@@ -195,7 +189,7 @@ describe.each(dialects)("visitor forms without JavaScript (%s)", (dialect) => {
   });
 
   it("refuses missing and overlong fields with a 4xx and saves nothing", async () => {
-    const before = (await db.selectFrom("leads").select("id").execute()).length;
+    const before = (await running.db.selectFrom("leads").select("id").execute()).length;
     const missing = await submit({ flow: "contact", name: "", email: "" });
     expect(missing.status).toBe(400);
     const html = await missing.text();
@@ -207,15 +201,19 @@ describe.each(dialects)("visitor forms without JavaScript (%s)", (dialect) => {
       (await submit({ flow: "contact", name: "A", email: "a@example.com", message: "m".repeat(5001) })).status,
     ).toBe(400);
     expect((await submit({ flow: "newsletter", email: "" })).status).toBe(400);
-    expect((await db.selectFrom("leads").select("id").execute()).length).toBe(before);
+    expect((await running.db.selectFrom("leads").select("id").execute()).length).toBe(before);
   });
 
   it("answers odd and hostile bodies with a 4xx, never a 500, and saves nothing of them", async () => {
-    const before = (await db.selectFrom("leads").select("id").execute()).length;
+    const before = (await running.db.selectFrom("leads").select("id").execute()).length;
     const post = (body: string, type: string, length?: number) =>
-      fetch(`${app.url}/lead`, {
+      fetch(`${running.app.url}/lead`, {
         method: "POST",
-        headers: { "content-type": type, origin: app.url, ...(length ? { "content-length": String(length) } : {}) },
+        headers: {
+          "content-type": type,
+          origin: running.app.url,
+          ...(length ? { "content-length": String(length) } : {}),
+        },
         body,
       });
     expect((await post('{"name":"A","email":"a@example.com"}', "application/json")).status).toBe(415);
@@ -229,7 +227,7 @@ describe.each(dialects)("visitor forms without JavaScript (%s)", (dialect) => {
     expect(await absent.text()).toContain("Please fill in your name and email address.");
     // Not a flow, though `in` would have said so: an unknown flow is the contact form.
     expect((await submit({ flow: "constructor", name: "", email: "" })).status).toBe(400);
-    expect((await db.selectFrom("leads").select("id").execute()).length).toBe(before);
+    expect((await running.db.selectFrom("leads").select("id").execute()).length).toBe(before);
   });
 
   it("saves newsletter, guide and get-started leads with the source and message each flow stores", async () => {
@@ -247,7 +245,7 @@ describe.each(dialects)("visitor forms without JavaScript (%s)", (dialect) => {
     expect(
       (await submit({ flow: "get-started", name: "S", email: "start@example.com", sourceLabel: "Growth Plan" })).status,
     ).toBe(200);
-    const leads = await db
+    const leads = await running.db
       .selectFrom("leads")
       .select(["email", "name", "source", "phone", "company", "message"])
       .execute();
@@ -264,29 +262,19 @@ describe.each(dialects)("visitor forms without JavaScript (%s)", (dialect) => {
 });
 
 describe.each(dialects)("spam defence on the visitor forms (%s)", (dialect) => {
-  let app: AppServer;
-  let db: Database;
-  beforeAll(async () => {
-    // Each test is its own visitor, with an address of its own (through the trusted loopback proxy).
-    ({ app, db } = await startAppWithDatabase({ TRUST_PROXY: "loopback" }, { dialect }));
-  });
-  afterAll(() => stopAppWithDatabase(app, db));
+  // Each test is its own visitor, with an address of its own (through the trusted loopback proxy).
+  const running = runAppForBlock({ TRUST_PROXY: "loopback" }, { dialect });
 
   /** `form_token` goes where the browser sends it: in the Cookie header. */
   const submit = ({ form_token: token, ...fields }: Record<string, string>, visitor = "203.0.113.10") =>
-    fetch(`${app.url}/lead`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        origin: app.url,
-        "x-forwarded-for": visitor,
-        ...(token === undefined ? {} : { cookie: formTokenCookieHeader(token) }),
-      },
-      body: new URLSearchParams({ flow: "contact", name: "Bot", ...fields }),
-    });
+    postLeadForm(
+      running.app,
+      { flow: "contact", name: "Bot", ...fields },
+      { "x-forwarded-for": visitor, ...(token === undefined ? {} : { cookie: formTokenCookieHeader(token) }) },
+    );
   const flag = async (email: string) =>
     (
-      await db
+      await running.db
         .selectFrom("leads")
         .select(["is_spam", "spam_reason"])
         .where("email", "=", email)
@@ -294,7 +282,7 @@ describe.each(dialects)("spam defence on the visitor forms (%s)", (dialect) => {
     ).spam_reason;
 
   it("keeps suspected spam, flagged, while answering with the normal success, and mails nobody", async () => {
-    const token = await formToken(app);
+    const token = await formToken(running.app);
     const tooFast = await submit({ email: "fast@example.com", form_token: token });
     expect(tooFast.status).toBe(200);
     expect(await tooFast.text()).toContain("Thank you!");
@@ -312,13 +300,15 @@ describe.each(dialects)("spam defence on the visitor forms (%s)", (dialect) => {
     expect((await submit({ email: "real@example.com", form_token: token })).status).toBe(200);
     expect(await flag("real@example.com")).toBeNull();
 
-    const spamLeads = db.selectFrom("leads").select("id").where("spam_reason", "is not", null);
-    expect(await db.selectFrom("email_outbox").select("id").where("lead_id", "in", spamLeads).execute()).toEqual([]);
+    const spamLeads = running.db.selectFrom("leads").select("id").where("spam_reason", "is not", null);
+    expect(
+      await running.db.selectFrom("email_outbox").select("id").where("lead_id", "in", spamLeads).execute(),
+    ).toEqual([]);
   });
 
   it("answers 429 with a clear message past the per-address and per-IP limits", async () => {
     const visitor = "203.0.113.20";
-    const token = await formToken(app);
+    const token = await formToken(running.app);
     const statuses: number[] = [];
     for (let index = 0; index < 6; index++) {
       statuses.push((await submit({ email: "again@example.com", form_token: token }, visitor)).status);
@@ -328,9 +318,9 @@ describe.each(dialects)("spam defence on the visitor forms (%s)", (dialect) => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(await refused.text()).toContain("Too many submissions. Please try again in a few minutes.");
-    expect(await db.selectFrom("leads").select("id").where("email", "=", "again@example.com").execute()).toHaveLength(
-      5,
-    );
+    expect(
+      await running.db.selectFrom("leads").select("id").where("email", "=", "again@example.com").execute(),
+    ).toHaveLength(5);
     // Refused forms do not count: five more addresses make this visitor's ten forms in ten minutes...
     const more: number[] = [];
     for (let index = 0; index < 5; index++) {
@@ -344,21 +334,22 @@ describe.each(dialects)("spam defence on the visitor forms (%s)", (dialect) => {
 });
 
 describe.each(dialects)("the public form endpoint (%s)", (dialect) => {
-  let app: AppServer;
-  let db: Database;
+  // Tests are separate senders, each from an address of its own (through the trusted loopback proxy).
+  const running = runAppForBlock({ TRUST_PROXY: "loopback" }, { dialect });
   let formId: string;
   beforeAll(async () => {
-    // Tests are separate senders, each from an address of its own (through the trusted loopback proxy).
-    ({ app, db } = await startAppWithDatabase({ TRUST_PROXY: "loopback" }, { dialect }));
     formId = (
-      await db.selectFrom("forms").select("id").where("name", "=", "Newsletter Signup").executeTakeFirstOrThrow()
+      await running.db
+        .selectFrom("forms")
+        .select("id")
+        .where("name", "=", "Newsletter Signup")
+        .executeTakeFirstOrThrow()
     ).id;
   });
-  afterAll(() => stopAppWithDatabase(app, db));
 
   let senders = 0;
   const post = (id: string, body: BodyInit, type?: string, sender = `198.51.100.${++senders}`) =>
-    fetch(`${app.url}/api/forms/${id}/submissions`, {
+    fetch(`${running.app.url}/api/forms/${id}/submissions`, {
       method: "POST",
       headers: {
         origin: "https://partner.example",
@@ -369,7 +360,7 @@ describe.each(dialects)("the public form endpoint (%s)", (dialect) => {
     });
 
   it("answers the CORS preflight of other sites", async () => {
-    const response = await fetch(`${app.url}/api/forms/${formId}/submissions`, {
+    const response = await fetch(`${running.app.url}/api/forms/${formId}/submissions`, {
       method: "OPTIONS",
       headers: { origin: "https://partner.example", "access-control-request-method": "POST" },
     });
@@ -390,7 +381,7 @@ describe.each(dialects)("the public form endpoint (%s)", (dialect) => {
     const response = await post(formId, multipart);
     expect(response.status).toBe(201);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
-    const leads = await db
+    const leads = await running.db
       .selectFrom("leads")
       .select(["email", "source", "form_id"])
       .where("form_id", "=", formId)
@@ -401,7 +392,7 @@ describe.each(dialects)("the public form endpoint (%s)", (dialect) => {
       "url@example.com",
     ]);
     expect(leads.every((lead) => lead.source === "Newsletter Signup")).toBe(true);
-    const submission = await db
+    const submission = await running.db
       .selectFrom("form_submissions")
       .innerJoin("leads", "leads.id", "form_submissions.lead_id")
       .select("form_submissions.data")
@@ -421,7 +412,7 @@ describe.each(dialects)("the public form endpoint (%s)", (dialect) => {
     expect(oddId.status).toBe(404);
     expect(oddId.headers.get("access-control-allow-origin")).toBe("*");
     expect(
-      await db
+      await running.db
         .selectFrom("leads")
         .select("id")
         .where("email", "in", ["absent@example.com", "nul@example.com"])
@@ -439,10 +430,10 @@ describe.each(dialects)("the public form endpoint (%s)", (dialect) => {
     expect(await unknown.json()).toEqual({ error: "No form with this id exists." });
     // A missing form is said first, whatever else is wrong with the submission.
     expect((await post("no-such-form", "{not json", "application/json")).status).toBe(404);
-    await db.updateTable("forms").set({ status: "inactive" }).where("id", "=", formId).execute();
+    await running.db.updateTable("forms").set({ status: "inactive" }).where("id", "=", formId).execute();
     const inactive = await post(formId, JSON.stringify({ name: "A", email: "a@example.com" }), "application/json");
     expect(inactive.status).toBe(409);
-    await db.updateTable("forms").set({ status: "active" }).where("id", "=", formId).execute();
+    await running.db.updateTable("forms").set({ status: "active" }).where("id", "=", formId).execute();
     expect((await post(formId, JSON.stringify({ name: "", email: "" }), "application/json")).status).toBe(400);
     // A body that does not parse is the sender's mistake to fix, not a type we do not take.
     const malformed = await post(formId, "{not json", "application/json");
@@ -471,7 +462,7 @@ describe.each(dialects)("the public form endpoint (%s)", (dialect) => {
   });
 
   it("refuses other methods and bodies over the size cap with a clear answer, and sends no page headers", async () => {
-    const get = await fetch(`${app.url}/api/forms/${formId}/submissions`);
+    const get = await fetch(`${running.app.url}/api/forms/${formId}/submissions`);
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST, OPTIONS");
     expect(await get.json()).toEqual({ error: "Use POST to submit this form." });
@@ -486,7 +477,9 @@ describe.each(dialects)("the public form endpoint (%s)", (dialect) => {
     );
     expect(huge.status).toBe(413);
     expect((await huge.json()).error).toContain("At most 50 fields");
-    expect(await db.selectFrom("leads").select("id").where("email", "=", "huge@example.com").execute()).toEqual([]);
+    expect(await running.db.selectFrom("leads").select("id").where("email", "=", "huge@example.com").execute()).toEqual(
+      [],
+    );
   });
 
   it("limits one address to five submissions an hour, with Retry-After, and stores only those five", async () => {
@@ -505,46 +498,39 @@ describe.each(dialects)("the public form endpoint (%s)", (dialect) => {
       }
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
-    expect(await db.selectFrom("leads").select("id").where("email", "=", "Rate@Example.com").execute()).toHaveLength(5);
+    expect(
+      await running.db.selectFrom("leads").select("id").where("email", "=", "Rate@Example.com").execute(),
+    ).toHaveLength(5);
   });
 });
 
 describe.each(dialects)("campaign attribution (%s)", (dialect) => {
-  let app: AppServer;
-  let db: Database;
-  beforeAll(async () => {
-    ({ app, db } = await startAppWithDatabase({}, { dialect }));
-  });
-  afterAll(() => stopAppWithDatabase(app, db));
+  const running = runAppForBlock({}, { dialect });
 
   it("credits the lead to the campaign the visit began with, the submission to the last one", async () => {
-    const landing = await fetch(`${app.url}/?utm_source=google&utm_medium=cpc&utm_campaign=winter`);
+    const landing = await fetch(`${running.app.url}/?utm_source=google&utm_medium=cpc&utm_campaign=winter`);
     const cookie = landing.headers.getSetCookie().find((value) => value.startsWith("utm_first="))!;
     expect(cookie).toContain("HttpOnly");
-    const token = await fetchFormToken(app.url);
+    const token = await fetchFormToken(running.app.url);
     await fillingInTime();
-    const response = await fetch(`${app.url}/lead`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        origin: app.url,
-        cookie: formTokenCookieHeader(token, cookie.split(";")[0]!),
-      },
-      body: new URLSearchParams({
+    const response = await postLeadForm(
+      running.app,
+      {
         flow: "contact",
         name: "Tracked",
         email: "tracked@example.com",
-        pageUrl: `${app.url}/pricing?utm_source=newsletter&utm_campaign=december`,
-      }),
-    });
+        pageUrl: `${running.app.url}/pricing?utm_source=newsletter&utm_campaign=december`,
+      },
+      { cookie: formTokenCookieHeader(token, cookie.split(";")[0]!) },
+    );
     expect(response.status).toBe(200);
-    const lead = await db
+    const lead = await running.db
       .selectFrom("leads")
       .selectAll()
       .where("email", "=", "tracked@example.com")
       .executeTakeFirstOrThrow();
     expect(lead).toMatchObject({ utm_source: "google", utm_medium: "cpc", utm_campaign: "winter" });
-    const submission = await db
+    const submission = await running.db
       .selectFrom("form_submissions")
       .selectAll()
       .where("lead_id", "=", lead.id)
@@ -554,15 +540,10 @@ describe.each(dialects)("campaign attribution (%s)", (dialect) => {
 });
 
 describe.each(dialects)("the analytics beacon (%s)", (dialect) => {
-  let app: AppServer;
-  let db: Database;
-  beforeAll(async () => {
-    ({ app, db } = await startAppWithDatabase({ TRUST_PROXY: "loopback" }, { dialect }));
-  });
-  afterAll(() => stopAppWithDatabase(app, db));
+  const running = runAppForBlock({ TRUST_PROXY: "loopback" }, { dialect });
 
   const send = (body: string, visitor = "203.0.113.30") =>
-    fetch(`${app.url}/api/events`, {
+    fetch(`${running.app.url}/api/events`, {
       method: "POST",
       headers: { "content-type": "application/json", "x-forwarded-for": visitor },
       body,
@@ -578,7 +559,7 @@ describe.each(dialects)("the analytics beacon (%s)", (dialect) => {
     );
     expect(ok.status).toBe(204);
     expect(
-      await db
+      await running.db
         .selectFrom("analytics_events")
         .select(["event_type", "utm_source"])
         .where("page_url", "=", "https://agency.example/pricing?utm_source=fb")
@@ -591,7 +572,7 @@ describe.each(dialects)("the analytics beacon (%s)", (dialect) => {
     expect((await send(JSON.stringify({ event_type: "huge", properties: { x: "y".repeat(64 * 1024) } }))).status).toBe(
       413,
     );
-    expect((await fetch(`${app.url}/api/events`)).status).toBe(405);
+    expect((await fetch(`${running.app.url}/api/events`)).status).toBe(405);
   });
 
   it("takes 120 events a minute from one visitor, then answers 429 and records no more; others go on", async () => {
@@ -605,7 +586,7 @@ describe.each(dialects)("the analytics beacon (%s)", (dialect) => {
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({ error: "Too many events." });
     expect((await send(event(1000), "203.0.113.41")).status).toBe(204);
-    const recorded = await db
+    const recorded = await running.db
       .selectFrom("analytics_events")
       .select("page_url")
       .where("page_url", "like", "https://agency.example/busy?n=%")
@@ -616,42 +597,33 @@ describe.each(dialects)("the analytics beacon (%s)", (dialect) => {
 });
 
 describe.each(dialects)("when the database refuses a write (%s)", (dialect) => {
-  let app: AppServer;
-  let db: Database;
-  beforeAll(async () => {
-    ({ app, db } = await startAppWithDatabase({ LOG_LEVEL: "fatal" }, { dialect }));
-  });
-  afterAll(() => stopAppWithDatabase(app, db));
+  const running = runAppForBlock({ LOG_LEVEL: "fatal" }, { dialect });
 
   it("tells the visitor and the sending site to retry, and leaves nothing half-written", async () => {
-    const form = await db.selectFrom("forms").select("id").where("name", "=", "Contact Form").executeTakeFirstOrThrow();
+    const formId = await contactFormId(running.app);
     // The lead's transaction queues mail; without the outbox table that step fails, after the lead insert.
-    await db
+    await running.db
       .insertInto("site_settings")
       .values({ key: "notification_emails", value: '["sales@agency.example"]', updated_at: new Date().toISOString() })
       .execute();
-    await db.schema.dropTable("email_outbox").execute();
-    const token = await formToken(app);
+    await running.db.schema.dropTable("email_outbox").execute();
+    const token = await formToken(running.app);
     await fillingInTime();
-    const page = await fetch(`${app.url}/lead`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        origin: app.url,
-        cookie: formTokenCookieHeader(token),
-      },
-      body: new URLSearchParams({ flow: "contact", name: "A", email: "a@example.com" }),
-    });
+    const page = await postLeadForm(
+      running.app,
+      { flow: "contact", name: "A", email: "a@example.com" },
+      { cookie: formTokenCookieHeader(token) },
+    );
     expect(page.status).toBe(503);
     expect(await page.text()).toContain("There was an issue submitting your request. Please try again.");
-    const api = await fetch(`${app.url}/api/forms/${form.id}/submissions`, {
+    const api = await fetch(`${running.app.url}/api/forms/${formId}/submissions`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ name: "B", email: "b@example.com" }),
     });
     expect(api.status).toBe(503);
     expect(await api.json()).toEqual({ error: "The submission could not be saved. Please try again." });
-    expect(await db.selectFrom("leads").select("id").execute()).toEqual([]);
-    expect(await db.selectFrom("form_submissions").select("id").execute()).toEqual([]);
+    expect(await running.db.selectFrom("leads").select("id").execute()).toEqual([]);
+    expect(await running.db.selectFrom("form_submissions").select("id").execute()).toEqual([]);
   });
 });

@@ -1,13 +1,11 @@
 import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/server/db/schema.server";
-import { type AppServer, startAppServer } from "../support/app-server";
-import { launchBrowser } from "../support/browser";
+import { storedSetting } from "../support/admin-fixtures";
 import { makePdf } from "../support/files";
-import { addStaff, appDatabase } from "../support/staff";
+import { runAppForBlock } from "../support/running-app";
+import { addStaff } from "../support/staff";
 
 /**
  * A page on another port of the same host: the same site as far as SameSite cookies go, so a signed-in
@@ -33,16 +31,12 @@ function attackerPage(target: string) {
 }
 
 describe("a page on another loopback port, in Chromium", () => {
-  let app: AppServer;
-  let db: Database;
-  let browser: Browser;
+  const running = runAppForBlock({}, { browser: true });
   let attacker: Server;
   let attackerUrl: string;
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-    db = appDatabase(app);
-    await addStaff(db, "boss@example.com", "admin", "boss-password");
-    const html = attackerPage(app.url);
+    await addStaff(running.db, "boss@example.com", "admin", "boss-password");
+    const html = attackerPage(running.app.url);
     attacker = createServer((_req, res) => {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(html);
     });
@@ -52,43 +46,40 @@ describe("a page on another loopback port, in Chromium", () => {
   });
   afterAll(async () => {
     attacker?.close();
-    await browser?.close();
-    await db?.destroy();
-    await app?.stop();
   });
 
-  const guideSetting = async () =>
-    (await db.selectFrom("site_settings").select("value").where("key", "=", "ppc_strategies_pdf").executeTakeFirst())
-      ?.value ?? null;
+  const guideSetting = () => storedSetting(running.db, "ppc_strategies_pdf");
 
   it("cannot replace the guide file or start a GDPR export with a signed-in admin's cookie", async () => {
-    const context = await browser.newContext();
+    const context = await running.browser.newContext();
     const page = await context.newPage();
-    await page.goto(`${app.url}/admin/login`);
+    await page.goto(`${running.app.url}/admin/login`);
     await page.getByLabel("Email").fill("boss@example.com");
     await page.getByLabel("Password").fill("boss-password");
     await page.getByRole("button", { name: "Sign In" }).click();
-    await page.waitForURL(`${app.url}/admin`);
+    await page.waitForURL(`${running.app.url}/admin`);
     const guideBefore = await guideSetting();
-    const auditBefore = await db.selectFrom("audit_logs").select("id").execute();
+    const auditBefore = await running.db.selectFrom("audit_logs").select("id").execute();
 
     const visit = await context.newPage();
     await visit.goto(attackerUrl);
     // The fetch settles either way: its answer is opaque to the page, whatever the server did.
     await visit.waitForFunction(() => document.title !== "waiting");
-    const refusals = () => app.output().split("refused a request from another origin").length - 1;
+    const refusals = () => running.app.output().split("refused a request from another origin").length - 1;
     for (let tries = 0; tries < 100 && refusals() < 2; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
 
     expect(await guideSetting()).toBe(guideBefore);
-    expect(await db.selectFrom("audit_logs").select("id").execute()).toHaveLength(auditBefore.length);
-    expect(await db.selectFrom("audit_logs").select("id").where("action", "=", "gdpr.export").execute()).toEqual([]);
+    expect(await running.db.selectFrom("audit_logs").select("id").execute()).toHaveLength(auditBefore.length);
+    expect(
+      await running.db.selectFrom("audit_logs").select("id").where("action", "=", "gdpr.export").execute(),
+    ).toEqual([]);
     // Both requests did reach the server, with the cookie, and were refused there.
     expect(refusals()).toBe(2);
 
     // The admin is still signed in and works as before.
-    await page.goto(`${app.url}/admin/leads/gdpr`);
+    await page.goto(`${running.app.url}/admin/leads/gdpr`);
     await page.getByRole("heading", { name: /GDPR/ }).first().waitFor();
     await context.close();
   });

@@ -1,21 +1,17 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { connect } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { setStaffDisabled } from "~/server/users/staff-users.server";
-import { type AppServer, startAppServer } from "../support/app-server";
+import { storedSetting } from "../support/admin-fixtures";
+import type { AppServer } from "../support/app-server";
 import { childEnv } from "../support/child-env";
 import { dialects } from "../support/databases";
 import { MULTIPART_TYPE, makePdf, multipart } from "../support/files";
-import {
-  addStaff,
-  cookieHeader,
-  setupCodeFrom,
-  signIn,
-  startAppWithDatabase,
-  stopAppWithDatabase,
-} from "../support/staff";
+import { contactFormId } from "../support/load";
+import { runAppForBlock } from "../support/running-app";
+import { addStaff, cookieHeader, setupCodeFrom, signIn, signInRequest } from "../support/staff";
 
 /** A page of the same site on another port, or on a sibling subdomain: what SameSite=Lax lets through. */
 const OTHER_PORT_ORIGIN = "http://127.0.0.1:1";
@@ -64,22 +60,17 @@ function auditActions(db: Database, action: string) {
 }
 
 describe.each(dialects)("requests from another origin (%s)", (dialect) => {
-  let app: AppServer;
-  let db: Database;
+  const running = runAppForBlock({}, { dialect });
   let admin: string;
   beforeAll(async () => {
-    ({ app, db } = await startAppWithDatabase({}, { dialect }));
-    await addStaff(db, "boss@example.com", "admin");
-    admin = await signIn(app, "boss@example.com", "password-123");
+    await addStaff(running.db, "boss@example.com", "admin");
+    admin = await signIn(running.app, "boss@example.com", "password-123");
   });
-  afterAll(() => stopAppWithDatabase(app, db));
 
-  const guideSetting = async () =>
-    (await db.selectFrom("site_settings").select("value").where("key", "=", "ppc_strategies_pdf").executeTakeFirst())
-      ?.value ?? "null";
+  const guideSetting = async () => (await storedSetting(running.db, "ppc_strategies_pdf")) ?? "null";
 
   const upload = (headers: Record<string, string>) =>
-    fetch(`${app.url}/admin/uploads?bucket=pdfs&prefix=ppc_strategies_pdf`, {
+    fetch(`${running.app.url}/admin/uploads?bucket=pdfs&prefix=ppc_strategies_pdf`, {
       method: "POST",
       headers: { cookie: admin, "content-type": MULTIPART_TYPE, ...headers },
       body: multipart([
@@ -97,14 +88,14 @@ describe.each(dialects)("requests from another origin (%s)", (dialect) => {
     expect((await upload({ "sec-fetch-site": "cross-site" })).status).toBe(403);
     expect(await guideSetting()).toBe(before);
 
-    const fromTheSite = await upload({ origin: app.url, "sec-fetch-site": "same-origin" });
+    const fromTheSite = await upload({ origin: running.app.url, "sec-fetch-site": "same-origin" });
     expect(fromTheSite.status).toBe(200);
     expect(JSON.parse(await guideSetting())).toBe(((await fromTheSite.json()) as { url: string }).url);
   });
 
   it("refuses every unsafe request from another origin to routes without a page", async () => {
     const send = (path: string, init: RequestInit & { headers?: Record<string, string> }) =>
-      fetch(`${app.url}${path}`, {
+      fetch(`${running.app.url}${path}`, {
         method: "POST",
         redirect: "manual",
         ...init,
@@ -117,23 +108,25 @@ describe.each(dialects)("requests from another origin (%s)", (dialect) => {
       body: new URLSearchParams({ email: "someone@example.com" }),
     });
     expect(exported.status).toBe(403);
-    expect(await auditActions(db, "gdpr.export")).toEqual([]);
+    expect(await auditActions(running.db, "gdpr.export")).toEqual([]);
 
     const logout = await send("/admin/logout", { headers: { cookie: admin } });
     expect(logout.status).toBe(403);
-    expect((await fetch(`${app.url}/admin`, { headers: { cookie: admin }, redirect: "manual" })).status).toBe(200);
+    expect((await fetch(`${running.app.url}/admin`, { headers: { cookie: admin }, redirect: "manual" })).status).toBe(
+      200,
+    );
 
     const currency = await send("/currency", { headers: form, body: new URLSearchParams({ currency: "INR" }) });
     expect(currency.status).toBe(403);
     expect(currency.headers.getSetCookie()).toEqual([]);
 
-    const eventsBefore = await db.selectFrom("analytics_events").select("id").execute();
+    const eventsBefore = await running.db.selectFrom("analytics_events").select("id").execute();
     const beacon = await send("/api/events", {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ event_type: "page_view", page_url: "/" }),
     });
     expect(beacon.status).toBe(403);
-    expect(await db.selectFrom("analytics_events").select("id").execute()).toHaveLength(eventsBefore.length);
+    expect(await running.db.selectFrom("analytics_events").select("id").execute()).toHaveLength(eventsBefore.length);
 
     const signOut = await send("/api/auth/sign-out", {
       headers: { cookie: admin, "content-type": "application/json" },
@@ -142,7 +135,7 @@ describe.each(dialects)("requests from another origin (%s)", (dialect) => {
     expect(signOut.status).toBe(403);
 
     // Pages' actions go through the same rule.
-    const usersBefore = await db.selectFrom("user").select("id").execute();
+    const usersBefore = await running.db.selectFrom("user").select("id").execute();
     const createUser = await send("/admin/users", {
       headers: { cookie: admin, ...form },
       body: new URLSearchParams({
@@ -153,19 +146,21 @@ describe.each(dialects)("requests from another origin (%s)", (dialect) => {
       }),
     });
     expect(createUser.status).toBe(403);
-    expect(await db.selectFrom("user").select("id").execute()).toHaveLength(usersBefore.length);
-    expect((await fetch(`${app.url}/admin`, { headers: { cookie: admin }, redirect: "manual" })).status).toBe(200);
+    expect(await running.db.selectFrom("user").select("id").execute()).toHaveLength(usersBefore.length);
+    expect((await fetch(`${running.app.url}/admin`, { headers: { cookie: admin }, redirect: "manual" })).status).toBe(
+      200,
+    );
   });
 
   it("lets the site itself and non-browser clients through, and keeps the public form endpoint open", async () => {
-    const sameSite = await fetch(`${app.url}/api/events`, {
+    const sameSite = await fetch(`${running.app.url}/api/events`, {
       method: "POST",
-      headers: { origin: app.url, "content-type": "application/json" },
+      headers: { origin: running.app.url, "content-type": "application/json" },
       body: JSON.stringify({ event_type: "page_view", page_url: "/" }),
     });
     expect(sameSite.status).toBe(204);
     // Neither Origin nor Sec-Fetch-Site: a script or a monitoring probe, not a tricked browser.
-    const program = await fetch(`${app.url}/currency`, {
+    const program = await fetch(`${running.app.url}/currency`, {
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -173,8 +168,8 @@ describe.each(dialects)("requests from another origin (%s)", (dialect) => {
     });
     expect(program.status).toBe(302);
 
-    const form = await db.selectFrom("forms").select("id").where("name", "=", "Contact Form").executeTakeFirstOrThrow();
-    const partner = await fetch(`${app.url}/api/forms/${form.id}/submissions`, {
+    const formId = await contactFormId(running.app);
+    const partner = await fetch(`${running.app.url}/api/forms/${formId}/submissions`, {
       method: "POST",
       headers: { origin: "https://partner.example", "content-type": "application/json" },
       body: JSON.stringify({ name: "Partner Lead", email: "partner-lead@example.com" }),
@@ -184,24 +179,17 @@ describe.each(dialects)("requests from another origin (%s)", (dialect) => {
 });
 
 describe.each(dialects)("sign-in lockout (%s)", (dialect) => {
-  let app: AppServer;
-  let db: Database;
+  const running = runAppForBlock({ TRUST_PROXY: "loopback" }, { dialect });
   beforeAll(async () => {
-    ({ app, db } = await startAppWithDatabase({ TRUST_PROXY: "loopback" }, { dialect }));
-    await addStaff(db, "boss@example.com", "admin", "the-real-password");
-    await addStaff(db, "six@example.com", "sales", "six-password");
+    await addStaff(running.db, "boss@example.com", "admin", "the-real-password");
+    await addStaff(running.db, "six@example.com", "sales", "six-password");
   });
-  afterAll(() => stopAppWithDatabase(app, db));
 
   /** better-auth's per-IP limit (10 attempts a minute) counts in the same table: let its minute pass. */
-  const forgetPerIpMinute = () => db.deleteFrom("rate_limits").where("key", "like", "auth:%").execute();
+  const forgetPerIpMinute = () => running.db.deleteFrom("rate_limits").where("key", "like", "auth:%").execute();
 
   const attempt = (email: string, password: string, from: string) =>
-    fetch(`${app.url}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: app.url, "x-forwarded-for": from },
-      body: JSON.stringify({ email, password }),
-    });
+    signInRequest(running.app, email, password, { "x-forwarded-for": from });
 
   it("locks out the address that guessed, never the real person at theirs", async () => {
     const statuses: number[] = [];
@@ -218,14 +206,14 @@ describe.each(dialects)("sign-in lockout (%s)", (dialect) => {
     expect(owner.status).toBe(200);
     expect(cookieHeader(owner)).toContain("session_token");
 
-    const locks = await auditActions(db, "auth.sign_in_locked");
+    const locks = await auditActions(running.db, "auth.sign_in_locked");
     expect(locks).toHaveLength(1);
     expect(locks[0]?.actor_email).toBe("boss@example.com");
     expect(JSON.stringify(locks[0]?.summary)).toContain("203.0.113.7");
   });
 
   it("counts failures only, keeps no address in its counters, and a sign-in clears its address's count", async () => {
-    const keys = async () => (await db.selectFrom("rate_limits").select("key").execute()).map((row) => row.key);
+    const keys = async () => (await running.db.selectFrom("rate_limits").select("key").execute()).map((row) => row.key);
     expect((await attempt("boss@example.com", "wrong", "198.51.100.30")).status).toBe(401);
     expect((await keys()).some((key) => key.endsWith(":198.51.100.30"))).toBe(true);
     expect((await attempt("boss@example.com", "the-real-password", "198.51.100.30")).status).toBe(200);
@@ -248,11 +236,11 @@ describe.each(dialects)("sign-in lockout (%s)", (dialect) => {
     await forgetPerIpMinute();
     expect((await attempt("boss@example.com", "the-real-password", "203.0.113.7")).status).toBe(429);
     // The sign-in screen goes through the same lock, and says what to do.
-    const screen = await fetch(`${app.url}/admin/login`, {
+    const screen = await fetch(`${running.app.url}/admin/login`, {
       method: "POST",
       redirect: "manual",
       headers: {
-        origin: app.url,
+        origin: running.app.url,
         "content-type": "application/x-www-form-urlencoded",
         "x-forwarded-for": "203.0.113.7",
       },
@@ -260,31 +248,28 @@ describe.each(dialects)("sign-in lockout (%s)", (dialect) => {
     });
     expect(screen.status).toBe(429);
     expect(await screen.text()).toContain("ask an admin to unlock your account");
-    const unlocked = await cli(app, ["users:unlock", "--email", "boss@example.com"]);
+    const unlocked = await cli(running.app, ["users:unlock", "--email", "boss@example.com"]);
     expect(unlocked.stderr).toBe("");
     expect(unlocked.stdout).toContain("Sign-in of boss@example.com unlocked");
     expect(unlocked.code).toBe(0);
     expect((await attempt("boss@example.com", "the-real-password", "203.0.113.7")).status).toBe(200);
-    expect(await auditActions(db, "auth.sign_in_unlocked")).toHaveLength(1);
+    expect(await auditActions(running.db, "auth.sign_in_unlocked")).toHaveLength(1);
   });
 });
 
 describe.each(dialects)("better-auth's own endpoints (%s)", (dialect) => {
-  let app: AppServer;
-  let db: Database;
+  const running = runAppForBlock({}, { dialect });
   let cookie: string;
   beforeAll(async () => {
-    ({ app, db } = await startAppWithDatabase({}, { dialect }));
-    await addStaff(db, "boss@example.com", "admin");
-    await addStaff(db, "long-lived@example.com", "sales");
-    cookie = await signIn(app, "boss@example.com", "password-123");
+    await addStaff(running.db, "boss@example.com", "admin");
+    await addStaff(running.db, "long-lived@example.com", "sales");
+    cookie = await signIn(running.app, "boss@example.com", "password-123");
   });
-  afterAll(() => stopAppWithDatabase(app, db));
 
   const call = (path: string, body?: unknown) =>
-    fetch(`${app.url}/api/auth${path}`, {
+    fetch(`${running.app.url}/api/auth${path}`, {
       method: body === undefined ? "GET" : "POST",
-      headers: { cookie, origin: app.url, "content-type": "application/json" },
+      headers: { cookie, origin: running.app.url, "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
 
@@ -299,28 +284,28 @@ describe.each(dialects)("better-auth's own endpoints (%s)", (dialect) => {
       await call("/sign-in/%2e%2e/change-password", { currentPassword: "password-123", newPassword: "changed-2" }),
     ];
     expect(refused.map((response) => response.status)).toEqual(Array(refused.length).fill(404));
-    const user = await db
+    const user = await running.db
       .selectFrom("user")
       .select(["name"])
       .where("email", "=", "boss@example.com")
       .executeTakeFirst();
     expect(user?.name).not.toBe("Renamed Outside");
     // The password is unchanged and the session still works.
-    expect(await signIn(app, "boss@example.com", "password-123")).toContain("session_token");
+    expect(await signIn(running.app, "boss@example.com", "password-123")).toContain("session_token");
     const session = await call("/get-session");
     expect(session.status).toBe(200);
     expect(((await session.json()) as { user?: { email?: string } }).user?.email).toBe("boss@example.com");
   });
 
   it("ends a session past its absolute lifetime wherever it is read, better-auth's session endpoint included", async () => {
-    const old = await signIn(app, "long-lived@example.com", "password-123");
+    const old = await signIn(running.app, "long-lived@example.com", "password-123");
     const token = decodeURIComponent(old.split("=")[1] ?? "").split(".")[0]!;
     const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000).toISOString();
-    await db.updateTable("session").set({ created_at: eightDaysAgo }).where("token", "=", token).execute();
-    const response = await fetch(`${app.url}/api/auth/get-session`, { headers: { cookie: old } });
+    await running.db.updateTable("session").set({ created_at: eightDaysAgo }).where("token", "=", token).execute();
+    const response = await fetch(`${running.app.url}/api/auth/get-session`, { headers: { cookie: old } });
     const body = response.status === 200 ? await response.json() : null;
     expect(body).toBeNull();
-    expect(await db.selectFrom("session").select("id").where("token", "=", token).execute()).toEqual([]);
+    expect(await running.db.selectFrom("session").select("id").where("token", "=", token).execute()).toEqual([]);
   });
 });
 
@@ -331,30 +316,25 @@ function cpuTicks(pid: number) {
 }
 
 describe.each(dialects)("refusals that tell nothing (%s)", (dialect) => {
-  let app: AppServer;
-  let db: Database;
+  const running = runAppForBlock({ TRUST_PROXY: "loopback" }, { dialect });
   beforeAll(async () => {
-    ({ app, db } = await startAppWithDatabase({ TRUST_PROXY: "loopback" }, { dialect }));
-    await addStaff(db, "active@example.com", "sales");
-    const leaver = await addStaff(db, "leaver@example.com", "sales");
-    await setStaffDisabled(db, leaver.id, true, { id: null, email: "test" });
+    await addStaff(running.db, "active@example.com", "sales");
+    const leaver = await addStaff(running.db, "leaver@example.com", "sales");
+    await setStaffDisabled(running.db, leaver.id, true, { id: null, email: "test" });
   });
-  afterAll(() => stopAppWithDatabase(app, db));
 
   // The work a refusal costs is what its timing shows from outside; measuring the server's CPU time
   // instead of the clock keeps the comparison steady on a busy machine.
   async function workOf(email: string, password: string, from: number) {
-    const before = cpuTicks(app.process.pid!);
+    const before = cpuTicks(running.app.process.pid!);
     for (let index = 0; index < 4; index++) {
-      const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
-        method: "POST",
-        headers: { "content-type": "application/json", origin: app.url, "x-forwarded-for": `192.0.2.${from + index}` },
-        body: JSON.stringify({ email, password }),
+      const response = await signInRequest(running.app, email, password, {
+        "x-forwarded-for": `192.0.2.${from + index}`,
       });
       expect(response.status).toBe(401);
       expect(await response.json()).toMatchObject({ code: "INVALID_EMAIL_OR_PASSWORD" });
     }
-    return cpuTicks(app.process.pid!) - before;
+    return cpuTicks(running.app.process.pid!) - before;
   }
 
   it("refuses a disabled account with the same answer and the same password hashing as a wrong password", async () => {
@@ -368,40 +348,39 @@ describe.each(dialects)("refusals that tell nothing (%s)", (dialect) => {
 });
 
 describe.each(dialects)("personal data in logs and counters (%s)", (dialect) => {
-  let app: AppServer;
-  let db: Database;
+  const running = runAppForBlock({ LOG_LEVEL: "info" }, { dialect });
   let admin: string;
   beforeAll(async () => {
-    ({ app, db } = await startAppWithDatabase({ LOG_LEVEL: "info" }, { dialect }));
-    await addStaff(db, "boss@example.com", "admin");
-    admin = await signIn(app, "boss@example.com", "password-123");
+    await addStaff(running.db, "boss@example.com", "admin");
+    admin = await signIn(running.app, "boss@example.com", "password-123");
   });
-  afterAll(() => stopAppWithDatabase(app, db));
 
   it("keeps the query strings of staff screens out of the access log", async () => {
     for (const path of ["/admin/leads?q=gina.searched%40example.com", "/admin/clients?q=Gina%20Searched"]) {
-      expect((await fetch(`${app.url}${path}`, { headers: { cookie: admin } })).status).toBe(200);
+      expect((await fetch(`${running.app.url}${path}`, { headers: { cookie: admin } })).status).toBe(200);
     }
-    const anonymous = await fetch(`${app.url}/admin/leads?q=gina.searched%40example.com`, { redirect: "manual" });
+    const anonymous = await fetch(`${running.app.url}/admin/leads?q=gina.searched%40example.com`, {
+      redirect: "manual",
+    });
     expect(anonymous.status).toBe(302);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const log = app.output();
+    const log = running.app.output();
     expect(log).toContain('"url":"/admin/leads?[redacted]"');
     expect(log.toLowerCase()).not.toContain("gina");
     expect(log).not.toContain("searched");
   });
 
   it("keys rate limits by a keyed hash, and GDPR erase reaches counters, mails, events and submissions", async () => {
-    const form = await db.selectFrom("forms").select("id").where("name", "=", "Contact Form").executeTakeFirstOrThrow();
-    const submitted = await fetch(`${app.url}/api/forms/${form.id}/submissions`, {
+    const formId = await contactFormId(running.app);
+    const submitted = await fetch(`${running.app.url}/api/forms/${formId}/submissions`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ name: "Gina Erased", email: "Gina.Erased@example.com" }),
     });
     expect(submitted.status).toBe(201);
-    const beacon = await fetch(`${app.url}/api/events`, {
+    const beacon = await fetch(`${running.app.url}/api/events`, {
       method: "POST",
-      headers: { origin: app.url, "content-type": "application/json" },
+      headers: { origin: running.app.url, "content-type": "application/json" },
       body: JSON.stringify({
         event_type: "pdf_download_success",
         properties: { lead_email: "gina.erased@example.com" },
@@ -426,20 +405,21 @@ describe.each(dialects)("personal data in logs and counters (%s)", (dialect) => 
       created_at: new Date().toISOString(),
       updated_at: new Date().toISOString(),
     });
-    await db
+    await running.db
       .insertInto("email_outbox")
       .values([mail(crypto.randomUUID(), "sent"), mail(crypto.randomUUID(), "failed")] as never)
       .execute();
 
-    const counters = async () => (await db.selectFrom("rate_limits").select("key").execute()).map((row) => row.key);
+    const counters = async () =>
+      (await running.db.selectFrom("rate_limits").select("key").execute()).map((row) => row.key);
     const emailCounters = (await counters()).filter((key) => key.startsWith("lead-email:"));
     expect(emailCounters).toHaveLength(1);
     expect(emailCounters[0]).toMatch(/^lead-email:[0-9a-f]{40}$/);
     expect((await counters()).join("\n").toLowerCase()).not.toContain("gina");
 
-    const erase = await fetch(`${app.url}/admin/leads/gdpr`, {
+    const erase = await fetch(`${running.app.url}/admin/leads/gdpr`, {
       method: "POST",
-      headers: { cookie: admin, origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+      headers: { cookie: admin, origin: running.app.url, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ intent: "erase", email: "gina.erased@example.com" }),
     });
     expect(erase.status).toBe(200);
@@ -448,10 +428,10 @@ describe.each(dialects)("personal data in logs and counters (%s)", (dialect) => 
 
     expect((await counters()).filter((key) => key.startsWith("lead-email:"))).toEqual([]);
     const left = await Promise.all([
-      db.selectFrom("leads").select("id").where("email", "=", "Gina.Erased@example.com").execute(),
-      db.selectFrom("email_outbox").select("id").where("to_address", "=", "gina.erased@example.com").execute(),
-      db.selectFrom("form_submissions").select("data").execute(),
-      db.selectFrom("analytics_events").select("properties").execute(),
+      running.db.selectFrom("leads").select("id").where("email", "=", "Gina.Erased@example.com").execute(),
+      running.db.selectFrom("email_outbox").select("id").where("to_address", "=", "gina.erased@example.com").execute(),
+      running.db.selectFrom("form_submissions").select("data").execute(),
+      running.db.selectFrom("analytics_events").select("properties").execute(),
     ]);
     expect(left[0]).toEqual([]);
     expect(left[1]).toEqual([]);
@@ -461,41 +441,39 @@ describe.each(dialects)("personal data in logs and counters (%s)", (dialect) => 
 });
 
 describe("malformed requests", () => {
-  let app: AppServer;
-  beforeAll(async () => {
-    app = await startAppServer();
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const running = runAppForBlock();
 
   it("answers 4xx, or a redirect with a percent-encoded Location, and logs a warning without a stack", async () => {
-    expect((await fetch(`${app.url}/uploads/%c0%ae%c0%ae/app.db`)).status).toBe(400);
-    expect(await rawRequest(app, "GET http://attacker.example/admin/users HTTP/1.1")).toMatch(/^HTTP\/1\.1 400 /);
-    expect(await rawRequest(app, "GET * HTTP/1.1")).toMatch(/^HTTP\/1\.1 400 /);
-    expect(await rawRequest(app, "OPTIONS * HTTP/1.1")).toMatch(/^HTTP\/1\.1 400 /);
+    expect((await fetch(`${running.app.url}/uploads/%c0%ae%c0%ae/running.app.db`)).status).toBe(400);
+    expect(await rawRequest(running.app, "GET http://attacker.example/admin/users HTTP/1.1")).toMatch(
+      /^HTTP\/1\.1 400 /,
+    );
+    expect(await rawRequest(running.app, "GET * HTTP/1.1")).toMatch(/^HTTP\/1\.1 400 /);
+    expect(await rawRequest(running.app, "OPTIONS * HTTP/1.1")).toMatch(/^HTTP\/1\.1 400 /);
 
     const switchCurrency = (redirectTo: string) =>
-      fetch(`${app.url}/currency`, {
+      fetch(`${running.app.url}/currency`, {
         method: "POST",
         redirect: "manual",
-        headers: { origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+        headers: { origin: running.app.url, "content-type": "application/x-www-form-urlencoded" },
         body: `currency=INR&redirectTo=${redirectTo}`,
       });
     const chinese = await switchCurrency("/%E4%BD%A0");
     expect(chinese.status).toBe(302);
     expect(chinese.headers.get("location")).toBe("/%E4%BD%A0");
     // The raw header bytes: no byte outside ASCII may reach the client.
-    const raw = await rawRequestWithBody(app, "/currency", "currency=USD&redirectTo=/pricing%C2%BF'");
+    const raw = await rawRequestWithBody(running.app, "/currency", "currency=USD&redirectTo=/pricing%C2%BF'");
     expect(raw).toMatch(/^HTTP\/1\.1 302 /);
     expect(raw).toContain("\r\nlocation: /pricing%C2%BF'\r\n");
     expect([...raw].every((character) => character.charCodeAt(0) < 0x80)).toBe(true);
 
-    const signInBack = await fetch(`${app.url}/admin/login?redirectTo=/admin/%E4%BD%A0`, { redirect: "manual" });
+    const signInBack = await fetch(`${running.app.url}/admin/login?redirectTo=/admin/%E4%BD%A0`, {
+      redirect: "manual",
+    });
     expect(signInBack.status).toBeLessThan(500);
 
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const log = app.output();
+    const log = running.app.output();
     expect(log).not.toContain('"level":50');
     expect(log).not.toContain("URIError");
     expect(log).not.toMatch(/\bat .+:\d+:\d+\)/);
@@ -521,25 +499,20 @@ function rawRequestWithBody(app: AppServer, path: string, body: string) {
 }
 
 describe.each(dialects)("first-admin setup code (%s)", (dialect) => {
-  let app: AppServer;
-  let db: Database;
-  beforeAll(async () => {
-    ({ app, db } = await startAppWithDatabase({}, { dialect }));
-  });
-  afterAll(() => stopAppWithDatabase(app, db));
+  const running = runAppForBlock({}, { dialect });
 
   const setup = (fields: Record<string, string>) =>
-    fetch(`${app.url}/admin/setup`, {
+    fetch(`${running.app.url}/admin/setup`, {
       method: "POST",
       redirect: "manual",
-      headers: { origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+      headers: { origin: running.app.url, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams(fields),
     });
 
   it("gives the first admin account only to whoever has the code from the server's log", async () => {
-    const code = setupCodeFrom(app);
+    const code = setupCodeFrom(running.app);
     expect(code).toMatch(/^[A-Z2-9]{5}(-[A-Z2-9]{5}){3}$/);
-    const page = await (await fetch(`${app.url}/admin/setup`)).text();
+    const page = await (await fetch(`${running.app.url}/admin/setup`)).text();
     expect(page).toContain("Setup code");
 
     const withoutCode = await setup({ email: "first@example.com", password: "password-123" });
@@ -548,9 +521,9 @@ describe.each(dialects)("first-admin setup code (%s)", (dialect) => {
     const wrongCode = await setup({ email: "first@example.com", password: "password-123", setupCode: "AAAAA-BBBBB" });
     expect(wrongCode.status).toBe(400);
     expect(await wrongCode.text()).toContain("That setup code is not right");
-    expect(await db.selectFrom("user").select("id").execute()).toEqual([]);
+    expect(await running.db.selectFrom("user").select("id").execute()).toEqual([]);
 
-    const printed = await cli(app, ["setup-code"]);
+    const printed = await cli(running.app, ["setup-code"]);
     expect(printed.code).toBe(0);
     expect(printed.stdout.trim()).toBe(code);
 
@@ -559,45 +532,39 @@ describe.each(dialects)("first-admin setup code (%s)", (dialect) => {
     const created = await setup({ email: "first@example.com", password: "password-123", setupCode: typed });
     expect(created.status).toBe(302);
     expect(created.headers.get("location")).toBe("/admin/login");
-    expect(await signIn(app, "first@example.com", "password-123")).toContain("session_token");
+    expect(await signIn(running.app, "first@example.com", "password-123")).toContain("session_token");
 
     expect((await setup({ email: "second@example.com", password: "password-123", setupCode: code })).status).toBe(409);
-    const after = await cli(app, ["setup-code"]);
+    const after = await cli(running.app, ["setup-code"]);
     expect(after.code).toBe(1);
     expect(after.stderr).toContain("Setup is complete");
   });
 });
 
 describe("passwords for the CLI", () => {
-  let app: AppServer;
-  beforeAll(async () => {
-    app = await startAppServer();
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const running = runAppForBlock();
 
   it("reads the password from standard input with --password-stdin", async () => {
     const created = await cli(
-      app,
+      running.app,
       ["users:create", "--email", "piped@example.com", "--role", "editor", "--password-stdin"],
       "piped password 1\n",
     );
     expect(created.stderr).toBe("");
     expect(created.stdout).toContain("Created piped@example.com (editor)");
-    expect(await signIn(app, "piped@example.com", "piped password 1")).toContain("session_token");
+    expect(await signIn(running.app, "piped@example.com", "piped password 1")).toContain("session_token");
 
     const reset = await cli(
-      app,
+      running.app,
       ["users:reset-password", "--email", "piped@example.com", "--password-stdin"],
       "piped password 2",
     );
     expect(reset.code).toBe(0);
-    expect(await signIn(app, "piped@example.com", "piped password 2")).toContain("session_token");
+    expect(await signIn(running.app, "piped@example.com", "piped password 2")).toContain("session_token");
   });
 
   it("still takes --password, with a warning, and refuses to guess without a terminal", async () => {
-    const flagged = await cli(app, [
+    const flagged = await cli(running.app, [
       "users:create",
       "--email",
       "flagged@example.com",
@@ -608,9 +575,9 @@ describe("passwords for the CLI", () => {
     ]);
     expect(flagged.code).toBe(0);
     expect(flagged.stderr).toContain("Warning: --password leaves the password in your shell history");
-    expect(await signIn(app, "flagged@example.com", "flag-password")).toContain("session_token");
+    expect(await signIn(running.app, "flagged@example.com", "flag-password")).toContain("session_token");
 
-    const none = await cli(app, ["users:create", "--email", "none@example.com", "--role", "sales"]);
+    const none = await cli(running.app, ["users:create", "--email", "none@example.com", "--role", "sales"]);
     expect(none.code).toBe(2);
     expect(none.stderr).toContain("pipe the password in with --password-stdin");
   });
@@ -618,7 +585,7 @@ describe("passwords for the CLI", () => {
   it("asks on a terminal without echoing what is typed", async () => {
     // script(1) gives the command a pseudo-terminal, as an operator's shell would.
     const command = "npm run -s cli -- users:create --email typed@example.com --role editor";
-    const child = spawn("script", ["-qfec", command, "/dev/null"], { env: cliEnv(app) });
+    const child = spawn("script", ["-qfec", command, "/dev/null"], { env: cliEnv(running.app) });
     let output = "";
     child.stdout.on("data", (chunk) => {
       output += chunk;
@@ -639,6 +606,6 @@ describe("passwords for the CLI", () => {
     child.stdin.end();
     expect(await exited).toBe(0);
     expect(output).not.toContain("typed-secret-9");
-    expect(await signIn(app, "typed@example.com", "typed-secret-9")).toContain("session_token");
+    expect(await signIn(running.app, "typed@example.com", "typed-secret-9")).toContain("session_token");
   });
 });

@@ -8,27 +8,22 @@ import { hero, homeSeo } from "~/content/home";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { childEnv } from "../support/child-env";
 import { createEmptyDatabase, type TestDatabase } from "../support/databases";
+import { runAppForBlock } from "../support/running-app";
 
 describe("the production server on SQLite", () => {
-  let app: AppServer;
-  beforeAll(async () => {
-    app = await startAppServer();
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const running = runAppForBlock();
 
   it("answers /healthz and /readyz", async () => {
-    const health = await fetch(`${app.url}/healthz`);
+    const health = await fetch(`${running.app.url}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: "ok" });
-    const ready = await fetch(`${app.url}/readyz`);
+    const ready = await fetch(`${running.app.url}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: "ok", database: "reachable" });
   });
 
   it("renders / on the server with its title and a nonce-based CSP", async () => {
-    const response = await fetch(`${app.url}/`);
+    const response = await fetch(`${running.app.url}/`);
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain(`<title>${homeSeo.title.replaceAll("&", "&amp;")}</title>`);
@@ -55,26 +50,26 @@ describe("the production server on SQLite", () => {
 
   it("gives every rendered page a fresh nonce and echoes a sane incoming request id", async () => {
     const [a, b] = await Promise.all([
-      fetch(`${app.url}/lead?flow=contact`, { headers: { "X-Request-Id": "trace-123" } }),
-      fetch(`${app.url}/lead?flow=contact`, { headers: { "X-Request-Id": "bad id with spaces" } }),
+      fetch(`${running.app.url}/lead?flow=contact`, { headers: { "X-Request-Id": "trace-123" } }),
+      fetch(`${running.app.url}/lead?flow=contact`, { headers: { "X-Request-Id": "bad id with spaces" } }),
     ]);
     expect(a.headers.get("x-request-id")).toBe("trace-123");
     expect(b.headers.get("x-request-id")).not.toBe("bad id with spaces");
     // An address the page cache does not keep (it has a query) is rendered, with its nonce, per request.
     expect(a.headers.get("content-security-policy")).not.toBe(b.headers.get("content-security-policy"));
     // A cached page answers with its own ids too.
-    const cached = await fetch(`${app.url}/`, { headers: { "X-Request-Id": "trace-456" } });
+    const cached = await fetch(`${running.app.url}/`, { headers: { "X-Request-Id": "trace-456" } });
     expect(cached.headers.get("x-cache")).toBe("HIT");
     expect(cached.headers.get("x-request-id")).toBe("trace-456");
   });
 
   it("compresses pages for clients that accept gzip", async () => {
-    const response = await fetch(`${app.url}/`, { headers: { "Accept-Encoding": "gzip" } });
+    const response = await fetch(`${running.app.url}/`, { headers: { "Accept-Encoding": "gzip" } });
     expect(response.headers.get("content-encoding")).toBe("gzip");
   });
 
   it("shows the not-found screen with status 404", async () => {
-    const response = await fetch(`${app.url}/no/such/page`);
+    const response = await fetch(`${running.app.url}/no/such/page`);
     expect(response.status).toBe(404);
     const html = await response.text();
     expect(html).toMatch(/>404<\/h1>/);
@@ -83,16 +78,16 @@ describe("the production server on SQLite", () => {
   });
 
   it("serves hashed assets with immutable caching", async () => {
-    const html = await (await fetch(`${app.url}/`)).text();
+    const html = await (await fetch(`${running.app.url}/`)).text();
     const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
     expect(asset).toBeTruthy();
-    const response = await fetch(`${app.url}${asset}`);
+    const response = await fetch(`${running.app.url}${asset}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
   it("marks /admin responses noindex, nofollow", async () => {
-    const response = await fetch(`${app.url}/admin/anything`);
+    const response = await fetch(`${running.app.url}/admin/anything`);
     expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
   });
 
@@ -107,14 +102,14 @@ describe("the production server on SQLite", () => {
       await proxied.stop();
     }
     // Without a trusted proxy the header is only a claim, and is ignored.
-    const spoofed = await fetch(`${app.url}/`, { headers: { "X-Forwarded-Proto": "https" } });
+    const spoofed = await fetch(`${running.app.url}/`, { headers: { "X-Forwarded-Proto": "https" } });
     expect(spoofed.headers.get("strict-transport-security")).toBeNull();
   });
 
   /** A request sent with its path exactly as given: fetch would resolve "..", as browsers do. */
   function rawRequest(method: string, path: string, headers: Record<string, string> = {}, body = "") {
     return new Promise<{ status: number; headers: Record<string, unknown> }>((resolve, reject) => {
-      const url = new URL(app.url);
+      const url = new URL(running.app.url);
       const request = httpRequest(
         {
           host: url.hostname,
@@ -148,41 +143,36 @@ describe("the production server on SQLite", () => {
   });
 
   it("answers bodies that are not form data with 415 and broken form data with 400, never a 500", async () => {
-    const json = await fetch(`${app.url}/currency`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: app.url },
-      body: '{"currency":"INR"}',
-    });
+    const post = (path: string, type: string, body: BodyInit, init: RequestInit = {}) =>
+      fetch(`${running.app.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": type, origin: running.app.url },
+        body,
+        ...init,
+      });
+    const json = await post("/currency", "application/json", '{"currency":"INR"}');
     expect(json.status).toBe(415);
-    const broken = await fetch(`${app.url}/currency`, {
-      method: "POST",
-      headers: { "content-type": "multipart/form-data; boundary=x", origin: app.url },
-      body: "--x\r\nbroken",
-    });
+    const broken = await post("/currency", "multipart/form-data; boundary=x", "--x\r\nbroken");
     expect(broken.status).toBe(400);
-    const login = await fetch(`${app.url}/admin/login`, {
-      method: "POST",
-      headers: { "content-type": "text/plain", origin: app.url },
-      body: "email=a@b.c",
-    });
+    const login = await post("/admin/login", "text/plain", "email=a@b.c");
     expect(login.status).toBe(415);
     // The currency switch returns only to this site's own pages.
-    const away = await fetch(`${app.url}/currency`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
-      body: new URLSearchParams({ currency: "INR", redirectTo: "/\\evil.example" }),
-    });
+    const away = await post(
+      "/currency",
+      "application/x-www-form-urlencoded",
+      new URLSearchParams({ currency: "INR", redirectTo: "/\\evil.example" }),
+      { redirect: "manual" },
+    );
     expect(away.headers.get("location")).toBe("/");
   });
 
   it("tells the operator, once, when requests come through a proxy that TRUST_PROXY does not name", async () => {
     const warning = "a request carried X-Forwarded-For that TRUST_PROXY does not trust";
-    expect(app.output()).not.toContain(warning);
+    expect(running.app.output()).not.toContain(warning);
     for (const visitor of ["198.51.100.1", "198.51.100.2"]) {
-      await fetch(`${app.url}/healthz`, { headers: { "X-Forwarded-For": visitor } });
+      await fetch(`${running.app.url}/healthz`, { headers: { "X-Forwarded-For": visitor } });
     }
-    expect(app.output().split(warning)).toHaveLength(2);
+    expect(running.app.output().split(warning)).toHaveLength(2);
   });
 });
 

@@ -438,157 +438,142 @@ export const screenRows: ScreenRow[] = [
 
 const page = { status: 200 };
 
+/** One intent of a screen, posted as `{ intent, ...fields }`; an allowed role gets the page back (200) unless said. */
+type IntentCase = Omit<ActionRow, "name" | "path" | "allowed" | "body" | "status"> & {
+  fields?: (fx: Fixture, ctx: MatrixContext) => Record<string, string>;
+  status?: number;
+};
+
+/** The rows for intents of one screen, each named "<screen>: <intent>". */
+function screenIntents(
+  screen: string,
+  path: ActionRow["path"],
+  allowed: readonly Role[],
+  intents: Record<string, IntentCase>,
+): ActionRow[] {
+  return Object.entries(intents).map(([intent, { fields, status = 200, ...row }]) => ({
+    name: `${screen}: ${intent}`,
+    path,
+    allowed,
+    body: (fx, ctx) => ({ intent, ...fields?.(fx, ctx) }),
+    status,
+    ...row,
+  }));
+}
+
 export const actionRows: ActionRow[] = [
   // Users (admin only)
-  {
-    name: "users: create",
-    path: "/admin/users",
-    allowed: adminOnly,
-    body: (_fx, ctx) => ({
-      intent: "create",
-      email: `new-${ctx.unique}@example.com`,
-      password: "new-password-1",
-      role: "editor",
-    }),
-    ...page,
-    observe: async (ctx) =>
-      (await ctx.db.selectFrom("user").select("id").where("email", "=", `new-${ctx.unique}@example.com`).execute())
-        .length,
-    expected: () => 1,
-  },
-  {
-    name: "users: set-role",
-    path: "/admin/users",
-    allowed: adminOnly,
-    setup: (ctx) => userFixture(ctx),
-    body: (fx) => ({ intent: "set-role", userId: fx.userId!, role: "editor" }),
-    ...page,
-    observe: async (ctx, fx) =>
-      (await ctx.db.selectFrom("user_roles").select("role").where("user_id", "=", fx.userId!).executeTakeFirst())?.role,
-    expected: () => "editor",
-  },
-  {
-    name: "users: disable",
-    path: "/admin/users",
-    allowed: adminOnly,
-    setup: (ctx) => userFixture(ctx),
-    body: (fx) => ({ intent: "disable", userId: fx.userId! }),
-    ...page,
-    observe: async (ctx, fx) =>
-      Boolean(
-        (await ctx.db.selectFrom("user").select("disabled").where("id", "=", fx.userId!).executeTakeFirst())?.disabled,
-      ),
-    expected: () => true,
-  },
-  {
-    name: "users: enable",
-    path: "/admin/users",
-    allowed: adminOnly,
-    setup: async (ctx) => {
-      const fx = await userFixture(ctx);
-      expect((await ctx.adminPost("/admin/users", { intent: "disable", userId: fx.userId! })).status).toBe(200);
-      return fx;
+  ...screenIntents("users", "/admin/users", adminOnly, {
+    create: {
+      fields: (_fx, ctx) => ({
+        email: `new-${ctx.unique}@example.com`,
+        password: "new-password-1",
+        role: "editor",
+      }),
+      observe: async (ctx) =>
+        (await ctx.db.selectFrom("user").select("id").where("email", "=", `new-${ctx.unique}@example.com`).execute())
+          .length,
+      expected: () => 1,
     },
-    body: (fx) => ({ intent: "enable", userId: fx.userId! }),
-    ...page,
-    observe: async (ctx, fx) =>
-      Boolean(
-        (await ctx.db.selectFrom("user").select("disabled").where("id", "=", fx.userId!).executeTakeFirst())?.disabled,
-      ),
-    expected: () => false,
-  },
-  {
-    name: "users: revoke-sessions",
-    path: "/admin/users",
-    allowed: adminOnly,
-    setup: async (ctx) => {
-      const fx = await userFixture(ctx);
-      await ctx.signIn(fx.email!, "target-password-1");
-      return fx;
+    "set-role": {
+      setup: (ctx) => userFixture(ctx),
+      fields: (fx) => ({ userId: fx.userId!, role: "editor" }),
+      observe: async (ctx, fx) =>
+        (await ctx.db.selectFrom("user_roles").select("role").where("user_id", "=", fx.userId!).executeTakeFirst())
+          ?.role,
+      expected: () => "editor",
     },
-    body: (fx) => ({ intent: "revoke-sessions", userId: fx.userId! }),
-    ...page,
-    observe: (ctx, fx) => sessionsOf(ctx, fx.email!),
-    expected: () => 0,
-  },
-  {
-    name: "users: reset-password",
-    path: "/admin/users",
-    allowed: adminOnly,
-    setup: (ctx) => userFixture(ctx),
-    body: (fx) => ({ intent: "reset-password", userId: fx.userId!, password: "another-password-2" }),
-    ...page,
-    observe: (ctx, fx) => passwordHashOf(ctx, fx.email!),
-    expected: () => expect.any(String),
-  },
-  {
-    name: "users: delete",
-    path: "/admin/users",
-    allowed: adminOnly,
-    setup: (ctx) => userFixture(ctx),
-    body: (fx) => ({ intent: "delete", userId: fx.userId! }),
-    ...page,
-    observe: async (ctx, fx) =>
-      (await ctx.db.selectFrom("user").select("id").where("id", "=", fx.userId!).execute()).length,
-    expected: () => 0,
-  },
+    disable: {
+      setup: (ctx) => userFixture(ctx),
+      fields: (fx) => ({ userId: fx.userId! }),
+      observe: async (ctx, fx) =>
+        Boolean(
+          (await ctx.db.selectFrom("user").select("disabled").where("id", "=", fx.userId!).executeTakeFirst())
+            ?.disabled,
+        ),
+      expected: () => true,
+    },
+    enable: {
+      setup: async (ctx) => {
+        const fx = await userFixture(ctx);
+        expect((await ctx.adminPost("/admin/users", { intent: "disable", userId: fx.userId! })).status).toBe(200);
+        return fx;
+      },
+      fields: (fx) => ({ userId: fx.userId! }),
+      observe: async (ctx, fx) =>
+        Boolean(
+          (await ctx.db.selectFrom("user").select("disabled").where("id", "=", fx.userId!).executeTakeFirst())
+            ?.disabled,
+        ),
+      expected: () => false,
+    },
+    "revoke-sessions": {
+      setup: async (ctx) => {
+        const fx = await userFixture(ctx);
+        await ctx.signIn(fx.email!, "target-password-1");
+        return fx;
+      },
+      fields: (fx) => ({ userId: fx.userId! }),
+      observe: (ctx, fx) => sessionsOf(ctx, fx.email!),
+      expected: () => 0,
+    },
+    "reset-password": {
+      setup: (ctx) => userFixture(ctx),
+      fields: (fx) => ({ userId: fx.userId!, password: "another-password-2" }),
+      observe: (ctx, fx) => passwordHashOf(ctx, fx.email!),
+      expected: () => expect.any(String),
+    },
+    delete: {
+      setup: (ctx) => userFixture(ctx),
+      fields: (fx) => ({ userId: fx.userId! }),
+      observe: async (ctx, fx) =>
+        (await ctx.db.selectFrom("user").select("id").where("id", "=", fx.userId!).execute()).length,
+      expected: () => 0,
+    },
+  }),
 
   // Settings: the site's information and analytics are admin-only, its files admins' and editors', the own account is everyone's
-  {
-    name: "settings: save-site-info",
-    path: "/admin/settings",
-    allowed: adminOnly,
-    body: (_fx, ctx) => ({ intent: "save-site-info", site_title: `Agency ${ctx.unique}`, site_meta_description: "" }),
-    ...page,
-    observe: (ctx) => settingOf(ctx, "site_title"),
-    expected: (_fx, ctx) => `Agency ${ctx.unique}`,
-  },
-  {
-    name: "settings: save-analytics",
-    path: "/admin/settings",
-    allowed: adminOnly,
-    body: (_fx, ctx) => ({
-      intent: "save-analytics",
-      google_analytics_id: "",
-      facebook_pixel_id: "",
-      custom_head_code: `<meta name="matrix" content="${ctx.unique}">`,
-    }),
-    ...page,
-    observe: (ctx) => settingOf(ctx, "custom_head_code"),
-    expected: (_fx, ctx) => `<meta name="matrix" content="${ctx.unique}">`,
-  },
-  {
-    name: "settings: save-privacy",
-    path: "/admin/settings",
-    allowed: adminOnly,
-    body: (_fx, ctx) => ({
-      intent: "save-privacy",
-      consent_banner: "on",
-      consent_scope: "required",
-      consent_policy_version: "1",
-      custom_head_code_category: "marketing",
-      retention_events_months: "13",
-      retention_consent_months: "13",
-      retention_mails_months: matrixMonths(ctx),
-    }),
-    ...page,
-    observe: (ctx) => settingOf(ctx, "retention_mails_months"),
-    expected: (_fx, ctx) => matrixMonths(ctx),
-  },
-  {
-    name: "settings: remove-file",
-    path: "/admin/settings",
-    allowed: staffAndEditors,
-    setup: async (ctx) => {
-      const url = `/uploads/logos/header_logo-${Date.now()}${ctx.unique.replace(/\D/g, "").slice(0, 3)}.png`;
-      await updateSettings(ctx.db, { header_logo: url }, { id: null, email: "test" });
-      return { url };
+  ...screenIntents("settings", "/admin/settings", adminOnly, {
+    "save-site-info": {
+      fields: (_fx, ctx) => ({ site_title: `Agency ${ctx.unique}`, site_meta_description: "" }),
+      observe: (ctx) => settingOf(ctx, "site_title"),
+      expected: (_fx, ctx) => `Agency ${ctx.unique}`,
     },
-    body: () => ({ intent: "remove-file", key: "header_logo" }),
-    ...page,
-    observe: (ctx) => settingOf(ctx, "header_logo"),
-    expected: () => null,
-  },
+    "save-analytics": {
+      fields: (_fx, ctx) => ({
+        google_analytics_id: "",
+        facebook_pixel_id: "",
+        custom_head_code: `<meta name="matrix" content="${ctx.unique}">`,
+      }),
+      observe: (ctx) => settingOf(ctx, "custom_head_code"),
+      expected: (_fx, ctx) => `<meta name="matrix" content="${ctx.unique}">`,
+    },
+    "save-privacy": {
+      fields: (_fx, ctx) => ({
+        consent_banner: "on",
+        consent_scope: "required",
+        consent_policy_version: "1",
+        custom_head_code_category: "marketing",
+        retention_events_months: "13",
+        retention_consent_months: "13",
+        retention_mails_months: matrixMonths(ctx),
+      }),
+      observe: (ctx) => settingOf(ctx, "retention_mails_months"),
+      expected: (_fx, ctx) => matrixMonths(ctx),
+    },
+  }),
+  ...screenIntents("settings", "/admin/settings", staffAndEditors, {
+    "remove-file": {
+      setup: async (ctx) => {
+        const url = `/uploads/logos/header_logo-${Date.now()}${ctx.unique.replace(/\D/g, "").slice(0, 3)}.png`;
+        await updateSettings(ctx.db, { header_logo: url }, { id: null, email: "test" });
+        return { url };
+      },
+      fields: () => ({ key: "header_logo" }),
+      observe: (ctx) => settingOf(ctx, "header_logo"),
+      expected: () => null,
+    },
+  }),
   {
     name: "settings: change-password (own account)",
     path: "/admin/settings",
@@ -678,142 +663,109 @@ export const actionRows: ActionRow[] = [
       (await ctx.db.selectFrom("pages").select("title").where("id", "=", fx.id!).executeTakeFirst())?.title,
     expected: () => "Renamed",
   },
-  {
-    name: "pages: set-status",
-    path: "/admin/pages",
-    allowed: staffAndEditors,
-    setup: (ctx) => pageFixture(ctx),
-    body: (fx) => ({ intent: "set-status", id: fx.id!, status: "published" }),
-    ...page,
-    observe: async (ctx, fx) =>
-      (await ctx.db.selectFrom("pages").select("status").where("id", "=", fx.id!).executeTakeFirst())?.status,
-    expected: () => "published",
-  },
-  {
-    name: "pages: delete",
-    path: "/admin/pages",
-    allowed: staffAndEditors,
-    setup: (ctx) => pageFixture(ctx),
-    body: (fx) => ({ intent: "delete", id: fx.id! }),
-    ...page,
-    observe: async (ctx, fx) =>
-      (await ctx.db.selectFrom("pages").select("id").where("id", "=", fx.id!).execute()).length,
-    expected: () => 0,
-  },
+  ...screenIntents("pages", "/admin/pages", staffAndEditors, {
+    "set-status": {
+      setup: (ctx) => pageFixture(ctx),
+      fields: (fx) => ({ id: fx.id!, status: "published" }),
+      observe: async (ctx, fx) =>
+        (await ctx.db.selectFrom("pages").select("status").where("id", "=", fx.id!).executeTakeFirst())?.status,
+      expected: () => "published",
+    },
+    delete: {
+      setup: (ctx) => pageFixture(ctx),
+      fields: (fx) => ({ id: fx.id! }),
+      observe: async (ctx, fx) =>
+        (await ctx.db.selectFrom("pages").select("id").where("id", "=", fx.id!).execute()).length,
+      expected: () => 0,
+    },
+  }),
 
   // Blog (admin, editor)
-  {
-    name: "blog: save",
-    path: "/admin/blog",
-    allowed: staffAndEditors,
-    body: (_fx, ctx) => ({
-      intent: "save",
-      title: `Fresh ${ctx.unique}`,
-      slug: `matrix-fresh-${ctx.unique}`,
-      content: "Text",
-      status: "draft",
-    }),
-    ...page,
-    observe: async (ctx) =>
-      (await ctx.db.selectFrom("blog_posts").select("id").where("slug", "=", `matrix-fresh-${ctx.unique}`).execute())
-        .length,
-    expected: () => 1,
-  },
-  {
-    name: "blog: set-status",
-    path: "/admin/blog",
-    allowed: staffAndEditors,
-    setup: (ctx) => postFixture(ctx),
-    body: (fx) => ({ intent: "set-status", id: fx.id!, status: "published" }),
-    ...page,
-    observe: async (ctx, fx) =>
-      (await ctx.db.selectFrom("blog_posts").select("status").where("id", "=", fx.id!).executeTakeFirst())?.status,
-    expected: () => "published",
-  },
-  {
-    name: "blog: delete",
-    path: "/admin/blog",
-    allowed: staffAndEditors,
-    setup: (ctx) => postFixture(ctx),
-    body: (fx) => ({ intent: "delete", id: fx.id! }),
-    ...page,
-    observe: async (ctx, fx) =>
-      (await ctx.db.selectFrom("blog_posts").select("id").where("id", "=", fx.id!).execute()).length,
-    expected: () => 0,
-  },
+  ...screenIntents("blog", "/admin/blog", staffAndEditors, {
+    save: {
+      fields: (_fx, ctx) => ({
+        title: `Fresh ${ctx.unique}`,
+        slug: `matrix-fresh-${ctx.unique}`,
+        content: "Text",
+        status: "draft",
+      }),
+      observe: async (ctx) =>
+        (await ctx.db.selectFrom("blog_posts").select("id").where("slug", "=", `matrix-fresh-${ctx.unique}`).execute())
+          .length,
+      expected: () => 1,
+    },
+    "set-status": {
+      setup: (ctx) => postFixture(ctx),
+      fields: (fx) => ({ id: fx.id!, status: "published" }),
+      observe: async (ctx, fx) =>
+        (await ctx.db.selectFrom("blog_posts").select("status").where("id", "=", fx.id!).executeTakeFirst())?.status,
+      expected: () => "published",
+    },
+    delete: {
+      setup: (ctx) => postFixture(ctx),
+      fields: (fx) => ({ id: fx.id! }),
+      observe: async (ctx, fx) =>
+        (await ctx.db.selectFrom("blog_posts").select("id").where("id", "=", fx.id!).execute()).length,
+      expected: () => 0,
+    },
+  }),
 
   // Pricing (admin only)
-  {
-    name: "pricing: save-plan",
-    path: "/admin/pricing",
-    allowed: adminOnly,
-    setup: (ctx) => planFixture(ctx),
-    body: (fx) => ({
-      intent: "save-plan",
-      id: fx.id!,
-      planType: "paid_ads",
-      title: fx.title!,
-      priceUsd: "250",
-      priceInr: "20000",
-      isActive: "true",
-    }),
-    ...page,
-    observe: async (ctx, fx) =>
-      Number(
-        (await ctx.db.selectFrom("pricing_plans").select("price_usd").where("id", "=", fx.id!).executeTakeFirst())
-          ?.price_usd,
-      ),
-    expected: () => 250,
-  },
-  {
-    name: "pricing: set-active",
-    path: "/admin/pricing",
-    allowed: adminOnly,
-    setup: (ctx) => planFixture(ctx),
-    body: (fx) => ({ intent: "set-active", id: fx.id!, isActive: "false" }),
-    ...page,
-    observe: async (ctx, fx) =>
-      Boolean(
-        (await ctx.db.selectFrom("pricing_plans").select("is_active").where("id", "=", fx.id!).executeTakeFirst())
-          ?.is_active,
-      ),
-    expected: () => false,
-  },
-  {
-    name: "pricing: delete-plan",
-    path: "/admin/pricing",
-    allowed: adminOnly,
-    setup: (ctx) => planFixture(ctx),
-    body: (fx) => ({ intent: "delete-plan", id: fx.id! }),
-    ...page,
-    observe: async (ctx, fx) =>
-      (await ctx.db.selectFrom("pricing_plans").select("id").where("id", "=", fx.id!).execute()).length,
-    expected: () => 0,
-  },
-  {
-    name: "pricing: save-content",
-    path: "/admin/pricing",
-    allowed: adminOnly,
-    setup: async (ctx) => {
-      const row = await ctx.db
-        .selectFrom("pricing_content")
-        .select("content")
-        .where("section_key", "=", "faq")
-        .executeTakeFirstOrThrow();
-      return { content: typeof row.content === "string" ? row.content : JSON.stringify(row.content) };
+  ...screenIntents("pricing", "/admin/pricing", adminOnly, {
+    "save-plan": {
+      setup: (ctx) => planFixture(ctx),
+      fields: (fx) => ({
+        id: fx.id!,
+        planType: "paid_ads",
+        title: fx.title!,
+        priceUsd: "250",
+        priceInr: "20000",
+        isActive: "true",
+      }),
+      observe: async (ctx, fx) =>
+        Number(
+          (await ctx.db.selectFrom("pricing_plans").select("price_usd").where("id", "=", fx.id!).executeTakeFirst())
+            ?.price_usd,
+        ),
+      expected: () => 250,
     },
-    body: (fx, ctx) => ({
-      intent: "save-content",
-      sectionKey: "faq",
-      title: `FAQ ${ctx.unique}`,
-      content: fx.content!,
-    }),
-    ...page,
-    observe: async (ctx) =>
-      (await ctx.db.selectFrom("pricing_content").select("title").where("section_key", "=", "faq").executeTakeFirst())
-        ?.title,
-    expected: (_fx, ctx) => `FAQ ${ctx.unique}`,
-  },
+    "set-active": {
+      setup: (ctx) => planFixture(ctx),
+      fields: (fx) => ({ id: fx.id!, isActive: "false" }),
+      observe: async (ctx, fx) =>
+        Boolean(
+          (await ctx.db.selectFrom("pricing_plans").select("is_active").where("id", "=", fx.id!).executeTakeFirst())
+            ?.is_active,
+        ),
+      expected: () => false,
+    },
+    "delete-plan": {
+      setup: (ctx) => planFixture(ctx),
+      fields: (fx) => ({ id: fx.id! }),
+      observe: async (ctx, fx) =>
+        (await ctx.db.selectFrom("pricing_plans").select("id").where("id", "=", fx.id!).execute()).length,
+      expected: () => 0,
+    },
+    "save-content": {
+      setup: async (ctx) => {
+        const row = await ctx.db
+          .selectFrom("pricing_content")
+          .select("content")
+          .where("section_key", "=", "faq")
+          .executeTakeFirstOrThrow();
+        return { content: typeof row.content === "string" ? row.content : JSON.stringify(row.content) };
+      },
+      fields: (fx, ctx) => ({
+        sectionKey: "faq",
+        title: `FAQ ${ctx.unique}`,
+        content: fx.content!,
+      }),
+      observe: async (ctx) =>
+        (await ctx.db.selectFrom("pricing_content").select("title").where("section_key", "=", "faq").executeTakeFirst())
+          ?.title,
+      expected: (_fx, ctx) => `FAQ ${ctx.unique}`,
+    },
+  }),
 
   // Clients (admin, sales)
   {
@@ -1018,26 +970,24 @@ export const actionRows: ActionRow[] = [
   }),
 
   // GDPR tools (admin only)
-  {
-    name: "GDPR: erase",
-    path: "/admin/leads/gdpr",
-    allowed: adminOnly,
-    setup: async (ctx) => {
-      const lead = await leadFixture(ctx);
-      await addLeadNote(ctx.db, lead.leadId!, "Prefers mornings", { id: null, email: "test" });
-      return lead;
+  ...screenIntents("GDPR", "/admin/leads/gdpr", adminOnly, {
+    erase: {
+      setup: async (ctx) => {
+        const lead = await leadFixture(ctx);
+        await addLeadNote(ctx.db, lead.leadId!, "Prefers mornings", { id: null, email: "test" });
+        return lead;
+      },
+      fields: (fx) => ({ email: fx.email! }),
+      observe: async (ctx, fx) => ({
+        leads: await countWhere(ctx, "leads", "email", fx.email!),
+        notes: (await ctx.db.selectFrom("lead_notes").select("id").where("lead_id", "=", fx.leadId!).execute()).length,
+      }),
+      expected: () => ({ leads: 0, notes: 0 }),
+      response: async (response) => {
+        expect(await response.text()).toContain("Erased 1 lead(s) and everything attached to them");
+      },
     },
-    body: (fx) => ({ intent: "erase", email: fx.email! }),
-    ...page,
-    observe: async (ctx, fx) => ({
-      leads: await countWhere(ctx, "leads", "email", fx.email!),
-      notes: (await ctx.db.selectFrom("lead_notes").select("id").where("lead_id", "=", fx.leadId!).execute()).length,
-    }),
-    expected: () => ({ leads: 0, notes: 0 }),
-    response: async (response) => {
-      expect(await response.text()).toContain("Erased 1 lead(s) and everything attached to them");
-    },
-  },
+  }),
   {
     name: "GDPR: export",
     path: "/admin/leads/gdpr/export",
@@ -1131,22 +1081,20 @@ export const actionRows: ActionRow[] = [
     observe: (ctx, fx) => bothLeads(ctx, fx).then((leads) => leads.map((lead) => lead.status ?? null)),
     expected: () => [null, null],
   },
-  {
-    name: "leads: save-view",
-    path: "/admin/leads",
-    allowed: staffAndSales,
-    body: (_fx, ctx) => ({ intent: "save-view", name: `Hot ${ctx.unique}`, query: "status=new" }),
-    ...page,
-    observe: async (ctx) =>
-      (
-        await ctx.db
-          .selectFrom("saved_views")
-          .select(["screen", "query"])
-          .where("name", "=", `Hot ${ctx.unique}`)
-          .execute()
-      ).map((view) => `${view.screen}?${view.query}`),
-    expected: () => ["leads?status=new"],
-  },
+  ...screenIntents("leads", "/admin/leads", staffAndSales, {
+    "save-view": {
+      fields: (_fx, ctx) => ({ name: `Hot ${ctx.unique}`, query: "status=new" }),
+      observe: async (ctx) =>
+        (
+          await ctx.db
+            .selectFrom("saved_views")
+            .select(["screen", "query"])
+            .where("name", "=", `Hot ${ctx.unique}`)
+            .execute()
+        ).map((view) => `${view.screen}?${view.query}`),
+      expected: () => ["leads?status=new"],
+    },
+  }),
   {
     name: "leads: delete-view (own view)",
     path: "/admin/leads",
@@ -1189,27 +1137,24 @@ export const actionRows: ActionRow[] = [
   },
 
   // Webhooks (admin only), from the list and the endpoint's own screen
-  {
-    name: "webhooks: create",
-    path: "/admin/webhooks",
-    allowed: adminOnly,
-    body: (_fx, ctx) => ({
-      intent: "create",
-      url: `http://127.0.0.1:9/new-${ctx.unique}`,
-      description: "CRM",
-      events: "lead.created,lead.status_changed",
-    }),
-    ...page,
-    observe: async (ctx) =>
-      (
-        await ctx.db
-          .selectFrom("webhook_endpoints")
-          .select(["description", "status"])
-          .where("url", "=", `http://127.0.0.1:9/new-${ctx.unique}`)
-          .execute()
-      ).map((endpoint) => `${endpoint.description} ${endpoint.status}`),
-    expected: () => ["CRM active"],
-  },
+  ...screenIntents("webhooks", "/admin/webhooks", adminOnly, {
+    create: {
+      fields: (_fx, ctx) => ({
+        url: `http://127.0.0.1:9/new-${ctx.unique}`,
+        description: "CRM",
+        events: "lead.created,lead.status_changed",
+      }),
+      observe: async (ctx) =>
+        (
+          await ctx.db
+            .selectFrom("webhook_endpoints")
+            .select(["description", "status"])
+            .where("url", "=", `http://127.0.0.1:9/new-${ctx.unique}`)
+            .execute()
+        ).map((endpoint) => `${endpoint.description} ${endpoint.status}`),
+      expected: () => ["CRM active"],
+    },
+  }),
   {
     name: "webhook: update",
     path: (fx) => `/admin/webhooks/${fx.endpointId}`,
@@ -1331,31 +1276,25 @@ export const actionRows: ActionRow[] = [
   },
 
   // Settings: the agency's workspace (admins) and one's own digest (everyone)
-  {
-    name: "settings: save-time-zone",
-    path: "/admin/settings",
-    allowed: adminOnly,
-    setup: async (ctx) => ({
-      timeZone: (await getAgencyTimeZone(ctx.db)) === "Asia/Kolkata" ? "Europe/Berlin" : "Asia/Kolkata",
-    }),
-    body: (fx) => ({ intent: "save-time-zone", timeZone: fx.timeZone! }),
-    ...page,
-    observe: (ctx) => getAgencyTimeZone(ctx.db),
-    expected: (fx) => fx.timeZone,
-  },
-  {
-    name: "settings: save-lead-assignment",
-    path: "/admin/settings",
-    allowed: adminOnly,
-    setup: async (ctx) => {
-      await saveLeadAssignment(ctx.db, { roundRobin: [], perForm: {} }, { id: null, email: "test" });
-      return { ownerId: await userIdOf(ctx, "sales@example.com") };
+  ...screenIntents("settings", "/admin/settings", adminOnly, {
+    "save-time-zone": {
+      setup: async (ctx) => ({
+        timeZone: (await getAgencyTimeZone(ctx.db)) === "Asia/Kolkata" ? "Europe/Berlin" : "Asia/Kolkata",
+      }),
+      fields: (fx) => ({ timeZone: fx.timeZone! }),
+      observe: (ctx) => getAgencyTimeZone(ctx.db),
+      expected: (fx) => fx.timeZone,
     },
-    body: (fx) => ({ intent: "save-lead-assignment", roundRobin: fx.ownerId! }),
-    ...page,
-    observe: (ctx) => getLeadAssignment(ctx.db),
-    expected: (fx) => ({ roundRobin: [fx.ownerId], perForm: {} }),
-  },
+    "save-lead-assignment": {
+      setup: async (ctx) => {
+        await saveLeadAssignment(ctx.db, { roundRobin: [], perForm: {} }, { id: null, email: "test" });
+        return { ownerId: await userIdOf(ctx, "sales@example.com") };
+      },
+      fields: (fx) => ({ roundRobin: fx.ownerId! }),
+      observe: (ctx) => getLeadAssignment(ctx.db),
+      expected: (fx) => ({ roundRobin: [fx.ownerId], perForm: {} }),
+    },
+  }),
   {
     name: "settings: set-digest (own account)",
     path: "/admin/settings",

@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { adminIntentAccess } from "~/lib/roles";
 import { blogIntents } from "~/routes/admin/blog.server";
 import { clientIntents } from "~/routes/admin/clients.server";
@@ -12,19 +12,10 @@ import { pricingIntents } from "~/routes/admin/pricing.server";
 import { settingsIntents } from "~/routes/admin/settings.server";
 import { userIntents } from "~/routes/admin/users.server";
 import { webhookIntents } from "~/routes/admin/webhooks.server";
-import type { Database } from "~/server/db/schema.server";
-import { type AppServer, startAppServer } from "../support/app-server";
 import { childEnv } from "../support/child-env";
 import { dialects } from "../support/databases";
-import {
-  addStaff,
-  appDatabase,
-  cookieHeader,
-  setupCodeFrom,
-  signIn,
-  startAppWithDatabase,
-  stopAppWithDatabase,
-} from "../support/staff";
+import { runAppForBlock } from "../support/running-app";
+import { addStaff, cookieHeader, setupCodeFrom, signIn, signInRequest } from "../support/staff";
 import {
   actionRows,
   intentRoutes,
@@ -97,48 +88,34 @@ const clientAddress = () => {
 };
 
 describe.each(dialects)("staff access on the running server (%s)", (dialect) => {
-  let app: AppServer;
-  let db: Database;
+  // Webhook rows point endpoints at this machine (nothing listens there): private addresses are allowed.
+  const running = runAppForBlock({ TRUST_PROXY: "loopback", WEBHOOK_ALLOW_PRIVATE: "true" }, { dialect });
   const cookies: Record<Visitor, string> = { anonymous: "", editor: "", sales: "", admin: "" };
   let serial = 0;
 
   // Each sign-in comes from an address of its own (through the trusted loopback proxy), as separate
   // people would: the sign-in limits stay on and never meet.
-  const signInFresh = async (email: string, password: string, address = clientAddress()) => {
-    const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: app.url, "x-forwarded-for": address },
-      body: JSON.stringify({ email, password }),
-    });
-    if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
-    return cookieHeader(response);
-  };
+  const signInFresh = (email: string, password: string, address = clientAddress()) =>
+    signIn(running.app, email, password, { "x-forwarded-for": address });
 
   beforeAll(async () => {
-    // Webhook rows point endpoints at this machine (nothing listens there): private addresses are allowed.
-    app = await startAppServer({ TRUST_PROXY: "loopback", WEBHOOK_ALLOW_PRIVATE: "true" }, { dialect });
-    db = appDatabase(app);
     for (const role of ["admin", "sales", "editor"] as const) {
-      const user = await addStaff(db, `${role}@example.com`, role);
+      const user = await addStaff(running.db, `${role}@example.com`, role);
       cookies[role] = await signInFresh(user.email, user.password);
     }
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await app?.stop();
-  });
 
   const get = (path: string, visitor: Visitor, cookie = cookies[visitor]) =>
-    fetch(`${app.url}${path}`, { redirect: "manual", headers: { cookie } });
+    fetch(`${running.app.url}${path}`, { redirect: "manual", headers: { cookie } });
   const post = (
     path: string,
     visitor: Visitor,
     body: Record<string, string> | URLSearchParams | FormData,
-    origin = app.url,
+    origin = running.app.url,
     cookie = cookies[visitor],
     address = "127.0.0.1",
   ) =>
-    fetch(`${app.url}${path}`, {
+    fetch(`${running.app.url}${path}`, {
       method: "POST",
       redirect: "manual",
       headers: {
@@ -153,11 +130,11 @@ describe.each(dialects)("staff access on the running server (%s)", (dialect) => 
   function context(actor = { email: "", cookie: "", address: "127.0.0.1" }): MatrixContext {
     serial++;
     return {
-      db,
+      db: running.db,
       unique: `${dialect}${serial}`,
       adminPost: (path, fields) => post(path, "admin", fields),
       async actorPost(path, fields) {
-        const response = await post(path, "anonymous", fields, app.url, actor.cookie, actor.address);
+        const response = await post(path, "anonymous", fields, running.app.url, actor.cookie, actor.address);
         // Some steps (confirming two-factor) rotate the session: keep the newest cookies.
         actor.cookie = mergeCookies(actor.cookie, cookieHeader(response));
         return response;
@@ -218,7 +195,7 @@ describe.each(dialects)("staff access on the running server (%s)", (dialect) => 
       const role = visitor === "anonymous" ? "sales" : visitor;
       actor.email = `own-${dialect}-${++serial}@example.com`;
       actor.address = clientAddress();
-      await addStaff(db, actor.email, role, "own-password-1");
+      await addStaff(running.db, actor.email, role, "own-password-1");
       actor.cookie = await signInFresh(actor.email, "own-password-1", actor.address);
     }
     const ctx = context(actor);
@@ -226,7 +203,7 @@ describe.each(dialects)("staff access on the running server (%s)", (dialect) => 
     const cookie = row.ownAccount && visitor !== "anonymous" ? actor.cookie : cookies[visitor];
     const path = pathOf(row.path, fx);
     const before = await row.observe(ctx, fx);
-    const response = await post(path, visitor, row.body(fx, ctx), app.url, cookie, actor.address);
+    const response = await post(path, visitor, row.body(fx, ctx), running.app.url, cookie, actor.address);
     const after = await row.observe(ctx, fx);
     if (visitor === "anonymous") {
       expect(response.status).toBe(302);
@@ -257,11 +234,11 @@ describe.each(dialects)("staff access on the running server (%s)", (dialect) => 
     async ({ route, intent }) => {
       const ctx = context();
       const path = pathOf(route.path, (await route.setup?.(ctx)) ?? {});
-      const audited = await db.selectFrom("audit_logs").select("id").execute();
+      const audited = await running.db.selectFrom("audit_logs").select("id").execute();
       const response = await post(path, route.allowedRole, { intent, leadId: "x", id: "x", email: "a@example.com" });
       expect(response.status).toBe(400);
       expect(await response.text()).toContain("Unknown action.");
-      expect(await db.selectFrom("audit_logs").select("id").execute()).toHaveLength(audited.length);
+      expect(await running.db.selectFrom("audit_logs").select("id").execute()).toHaveLength(audited.length);
     },
   );
 
@@ -333,7 +310,7 @@ describe.each(dialects)("staff access on the running server (%s)", (dialect) => 
   });
 
   it("refuses a cross-origin form post even with a valid session", async () => {
-    const before = await db.selectFrom("user").select("id").execute();
+    const before = await running.db.selectFrom("user").select("id").execute();
     const response = await post(
       "/admin/users",
       "admin",
@@ -341,9 +318,9 @@ describe.each(dialects)("staff access on the running server (%s)", (dialect) => 
       "https://evil.example",
     );
     expect(response.status).toBe(403);
-    expect(await db.selectFrom("user").select("id").execute()).toHaveLength(before.length);
+    expect(await running.db.selectFrom("user").select("id").execute()).toHaveLength(before.length);
 
-    const signOut = await fetch(`${app.url}/api/auth/sign-out`, {
+    const signOut = await fetch(`${running.app.url}/api/auth/sign-out`, {
       method: "POST",
       headers: { cookie: cookies.admin, origin: "https://evil.example", "content-type": "application/json" },
       body: "{}",
@@ -354,90 +331,70 @@ describe.each(dialects)("staff access on the running server (%s)", (dialect) => 
 });
 
 describe.each(dialects)("sessions (%s)", (dialect) => {
-  let app: AppServer;
-  let db: Database;
+  const running = runAppForBlock({}, { dialect });
   beforeAll(async () => {
-    app = await startAppServer({}, { dialect });
-    db = appDatabase(app);
-    await addStaff(db, "boss@example.com", "admin");
-  });
-  afterAll(async () => {
-    await db?.destroy();
-    await app?.stop();
+    await addStaff(running.db, "boss@example.com", "admin");
   });
 
-  const dashboard = (cookie: string) => fetch(`${app.url}/admin`, { redirect: "manual", headers: { cookie } });
+  const dashboard = (cookie: string) => fetch(`${running.app.url}/admin`, { redirect: "manual", headers: { cookie } });
 
   it("ends a session at sign-out", async () => {
-    const cookie = await signIn(app, "boss@example.com", "password-123");
+    const cookie = await signIn(running.app, "boss@example.com", "password-123");
     expect((await dashboard(cookie)).status).toBe(200);
-    const out = await fetch(`${app.url}/admin/logout`, {
+    const out = await fetch(`${running.app.url}/admin/logout`, {
       method: "POST",
       redirect: "manual",
-      headers: { cookie, origin: app.url },
+      headers: { cookie, origin: running.app.url },
     });
     expect(out.headers.get("location")).toBe("/admin/login");
     expect((await dashboard(cookie)).status).toBe(302);
   });
 
   it("ends a disabled user's sessions at once, and refuses their sign-in", async () => {
-    const user = await addStaff(db, "leaver@example.com", "sales");
-    const cookie = await signIn(app, user.email, user.password);
+    const user = await addStaff(running.db, "leaver@example.com", "sales");
+    const cookie = await signIn(running.app, user.email, user.password);
     expect((await dashboard(cookie)).status).toBe(200);
-    const admin = await signIn(app, "boss@example.com", "password-123");
-    const disable = await fetch(`${app.url}/admin/users`, {
+    const admin = await signIn(running.app, "boss@example.com", "password-123");
+    const disable = await fetch(`${running.app.url}/admin/users`, {
       method: "POST",
-      headers: { cookie: admin, origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+      headers: { cookie: admin, origin: running.app.url, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ intent: "disable", userId: user.id }),
     });
     expect(disable.status).toBe(200);
     expect((await dashboard(cookie)).status).toBe(302);
-    await expect(signIn(app, user.email, user.password)).rejects.toThrow("401");
+    await expect(signIn(running.app, user.email, user.password)).rejects.toThrow("401");
   });
 
   it("ends a session after its absolute lifetime, however active", async () => {
-    const cookie = await signIn(app, "boss@example.com", "password-123");
+    const cookie = await signIn(running.app, "boss@example.com", "password-123");
     const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000).toISOString();
     const token = decodeURIComponent(cookie.split("=")[1] ?? "").split(".")[0]!;
-    await db.updateTable("session").set({ created_at: eightDaysAgo }).where("token", "=", token).execute();
+    await running.db.updateTable("session").set({ created_at: eightDaysAgo }).where("token", "=", token).execute();
     const response = await dashboard(cookie);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toMatch(/^\/admin\/login/);
-    expect(await db.selectFrom("session").select("id").where("token", "=", token).execute()).toEqual([]);
+    expect(await running.db.selectFrom("session").select("id").where("token", "=", token).execute()).toEqual([]);
   });
 });
 
 describe.each(dialects)("sign-in rate limits (%s)", (dialect) => {
-  let app: AppServer;
-  let db: Database;
+  const running = runAppForBlock({}, { dialect });
   beforeAll(async () => {
-    app = await startAppServer({}, { dialect });
-    db = appDatabase(app);
-    await addStaff(db, "boss@example.com", "admin");
-  });
-  afterAll(async () => {
-    await db?.destroy();
-    await app?.stop();
+    await addStaff(running.db, "boss@example.com", "admin");
   });
 
   it("answers 429 after repeated failures, also when the client rotates X-Forwarded-For", async () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 12; attempt++) {
-      const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          origin: app.url,
-          "x-forwarded-for": `203.0.113.${attempt + 1}`,
-          "x-agency-client-ip": `198.51.100.${attempt + 1}`,
-        },
-        body: JSON.stringify({ email: "boss@example.com", password: `wrong-${attempt}` }),
+      const response = await signInRequest(running.app, "boss@example.com", `wrong-${attempt}`, {
+        "x-forwarded-for": `203.0.113.${attempt + 1}`,
+        "x-agency-client-ip": `198.51.100.${attempt + 1}`,
       });
       statuses.push(response.status);
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10)).toEqual([429, 429]);
-    const failures = await db
+    const failures = await running.db
       .selectFrom("audit_logs")
       .select("id")
       .where("action", "=", "auth.sign_in_failed")
@@ -447,35 +404,30 @@ describe.each(dialects)("sign-in rate limits (%s)", (dialect) => {
 });
 
 describe.each(dialects)("first-admin setup and the operator CLI (%s)", (dialect) => {
-  let app: AppServer;
-  let db: Database;
-  beforeAll(async () => {
-    ({ app, db } = await startAppWithDatabase({}, { dialect }));
-  });
-  afterAll(() => stopAppWithDatabase(app, db));
+  const running = runAppForBlock({}, { dialect });
 
   const setup = (email: string, password = "password-123") =>
-    fetch(`${app.url}/admin/setup`, {
+    fetch(`${running.app.url}/admin/setup`, {
       method: "POST",
       redirect: "manual",
-      headers: { origin: app.url, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ email, password, setupCode: setupCodeFrom(app) }),
+      headers: { origin: running.app.url, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email, password, setupCode: setupCodeFrom(running.app) }),
     });
 
   it("says what is missing", async () => {
     const response = await setup("   ");
     expect(response.status).toBe(400);
-    expect(await db.selectFrom("user").select("id").execute()).toEqual([]);
+    expect(await running.db.selectFrom("user").select("id").execute()).toEqual([]);
   });
 
   it("creates one admin from many concurrent requests, then says setup is complete", async () => {
     const responses = await Promise.all(Array.from({ length: 8 }, (_, index) => setup(`first${index}@example.com`)));
     expect(responses.filter((response) => response.status === 302)).toHaveLength(1);
     expect(responses.filter((response) => response.status === 409)).toHaveLength(7);
-    const admins = await db.selectFrom("user_roles").select("user_id").where("role", "=", "admin").execute();
+    const admins = await running.db.selectFrom("user_roles").select("user_id").where("role", "=", "admin").execute();
     expect(admins).toHaveLength(1);
 
-    const later = await fetch(`${app.url}/admin/setup`);
+    const later = await fetch(`${running.app.url}/admin/setup`);
     expect(await later.text()).toContain("Setup is complete");
     expect((await setup("another@example.com")).status).toBe(409);
   });
@@ -484,9 +436,9 @@ describe.each(dialects)("first-admin setup and the operator CLI (%s)", (dialect)
     const run = (args: string[]) =>
       promisify(execFile)("npm", ["run", "-s", "cli", "--", ...args], {
         env: childEnv(
-          app.database.dialect === "postgres"
-            ? { DATABASE_URL: app.database.connectionString }
-            : { DATA_DIR: app.dataDir },
+          running.app.database.dialect === "postgres"
+            ? { DATABASE_URL: running.app.database.connectionString }
+            : { DATA_DIR: running.app.dataDir },
         ),
         encoding: "utf8",
       });
@@ -500,8 +452,8 @@ describe.each(dialects)("first-admin setup and the operator CLI (%s)", (dialect)
       "editor",
     ]);
     expect(stdout).toContain("Created ops@example.com (editor)");
-    const cookie = await signIn(app, "ops@example.com", "cli-password");
-    const response = await fetch(`${app.url}/admin`, { headers: { cookie }, redirect: "manual" });
+    const cookie = await signIn(running.app, "ops@example.com", "cli-password");
+    const response = await fetch(`${running.app.url}/admin`, { headers: { cookie }, redirect: "manual" });
     expect(response.status).toBe(200);
 
     await expect(run(["users:create", "--email", "bad", "--password", "x", "--role", "editor"])).rejects.toMatchObject({

@@ -1,23 +1,14 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startAppServer } from "../support/app-server";
-import { launchBrowser } from "../support/browser";
-import { addStaff, appDatabase, setupCodeFrom } from "../support/staff";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { runAppForBlock } from "../support/running-app";
+import { addStaff, setupCodeFrom } from "../support/staff";
 import { totp } from "../support/totp";
 
 describe("staff access in Chromium", () => {
-  let app: AppServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  const running = runAppForBlock({}, { browser: true });
 
   async function signInWithPassword(page: Page, email: string, password: string) {
-    if (!page.url().endsWith("/admin/login")) await page.goto(`${app.url}/admin/login`);
+    if (!page.url().endsWith("/admin/login")) await page.goto(`${running.app.url}/admin/login`);
     await page.getByRole("heading", { name: "Admin Sign In" }).waitFor();
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(password);
@@ -27,7 +18,7 @@ describe("staff access in Chromium", () => {
   async function signOut(page: Page) {
     await page.getByRole("button", { name: /account menu$/ }).click();
     await page.getByRole("menuitem", { name: "Sign Out" }).click();
-    await page.waitForURL(`${app.url}/admin/login`);
+    await page.waitForURL(`${running.app.url}/admin/login`);
     await page.getByText("Signed Out").first().waitFor();
   }
 
@@ -38,18 +29,18 @@ describe("staff access in Chromium", () => {
   }
 
   it("first-run setup → admin signs in → creates a sales user → sales sees only their menu", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await running.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
 
-    await page.goto(`${app.url}/admin`);
+    await page.goto(`${running.app.url}/admin`);
     await page.waitForURL(/\/admin\/login\?redirectTo=%2Fadmin$/);
     await page.getByRole("link", { name: "Create the first admin" }).click();
     await page.getByRole("heading", { name: "Admin Setup" }).waitFor();
     await page.getByLabel("Email").fill("owner@example.com");
     await page.getByLabel("Password").fill("owner-password");
-    await page.getByLabel("Setup code").fill(setupCodeFrom(app));
+    await page.getByLabel("Setup code").fill(setupCodeFrom(running.app));
     await page.getByRole("button", { name: "Make Admin" }).click();
-    await page.waitForURL(`${app.url}/admin/login`);
+    await page.waitForURL(`${running.app.url}/admin/login`);
     await page.getByText("Success!").first().waitFor();
 
     await page.getByLabel("Password").fill("wrong-password");
@@ -59,7 +50,7 @@ describe("staff access in Chromium", () => {
 
     await page.getByLabel("Password").fill("owner-password");
     await page.getByRole("button", { name: "Sign In" }).click();
-    await page.waitForURL(`${app.url}/admin`);
+    await page.waitForURL(`${running.app.url}/admin`);
     await page.getByText("Welcome back!").first().waitFor();
     expect(await sidebarLinks(page)).toEqual([
       "Dashboard",
@@ -83,30 +74,28 @@ describe("staff access in Chromium", () => {
 
     await signOut(page);
     await signInWithPassword(page, "seller@example.com", "seller-password");
-    await page.waitForURL(`${app.url}/admin`);
+    await page.waitForURL(`${running.app.url}/admin`);
     expect(await sidebarLinks(page)).toEqual(["Dashboard", "Leads", "Clients"]);
 
-    await page.goto(`${app.url}/admin/users`);
-    await page.waitForURL(`${app.url}/admin/unauthorized`);
+    await page.goto(`${running.app.url}/admin/users`);
+    await page.waitForURL(`${running.app.url}/admin/unauthorized`);
     await page.getByRole("heading", { name: "Access Denied" }).waitFor();
     await page.getByRole("link", { name: "Back to Dashboard" }).click();
-    await page.waitForURL(`${app.url}/admin`);
+    await page.waitForURL(`${running.app.url}/admin`);
     await context.close();
   });
 
   it("enrols TOTP with a QR code and backup codes, then signs in with a code once", async () => {
     // A user of its own: this test does not lean on the one the first test created.
-    const db = appDatabase(app);
-    await addStaff(db, "enrolling@example.com", "sales", "enrolling-password");
-    await db.destroy();
-    const context = await browser.newContext();
+    await addStaff(running.db, "enrolling@example.com", "sales", "enrolling-password");
+    const context = await running.browser.newContext();
     const page = await context.newPage();
     await signInWithPassword(page, "enrolling@example.com", "enrolling-password");
-    await page.waitForURL(`${app.url}/admin`);
+    await page.waitForURL(`${running.app.url}/admin`);
 
     await page.getByRole("button", { name: /account menu$/ }).click();
     await page.getByRole("menuitem", { name: /Profile/ }).click();
-    await page.waitForURL(`${app.url}/admin/settings`);
+    await page.waitForURL(`${running.app.url}/admin/settings`);
     await page.getByRole("heading", { name: "Settings" }).waitFor();
     await expect(page.getByLabel("Email").inputValue()).resolves.toBe("enrolling@example.com");
 
@@ -134,7 +123,7 @@ describe("staff access in Chromium", () => {
     const code = totp(secret, Date.now(), 1);
     await page.getByLabel("Authentication code").fill(code);
     await page.getByRole("button", { name: "Verify" }).click();
-    await page.waitForURL(`${app.url}/admin`);
+    await page.waitForURL(`${running.app.url}/admin`);
     await signOut(page);
 
     // The same code a second time is refused; a backup code works, once.
@@ -145,7 +134,7 @@ describe("staff access in Chromium", () => {
     await signInWithPassword(page, "enrolling@example.com", "enrolling-password");
     await page.getByLabel("Authentication code").fill(backupCodes[0]!);
     await page.getByRole("button", { name: "Verify" }).click();
-    await page.waitForURL(`${app.url}/admin`);
+    await page.waitForURL(`${running.app.url}/admin`);
     await context.close();
   });
 });

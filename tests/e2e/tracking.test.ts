@@ -1,35 +1,20 @@
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/server/db/schema.server";
+import { afterEach, describe, expect, it } from "vitest";
 import { setSetting } from "~/server/settings/settings.server";
-import { type AppServer, startAppServer } from "../support/app-server";
-import { launchBrowser } from "../support/browser";
-import { appDatabase } from "../support/staff";
+import { runAppForBlock } from "../support/running-app";
 
 const CUSTOM_CODE = `<meta name="site-verification" content="abc123"><script>window.customHeadRan = (window.customHeadRan || 0) + 1;</script>`;
 
 describe("analytics, pixel and custom head code", () => {
-  let app: AppServer;
-  let db: Database;
-  let browser: Browser;
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-    db = appDatabase(app);
-  });
+  const running = runAppForBlock({}, { browser: true });
   afterEach(async () => {
-    await db
+    await running.db
       .deleteFrom("site_settings")
       .where("key", "in", ["google_analytics_id", "facebook_pixel_id", "custom_head_code"])
       .execute();
   });
-  afterAll(async () => {
-    await db?.destroy();
-    await browser?.close();
-    await app?.stop();
-  });
 
   const get = async (path: string) => {
-    const response = await fetch(`${app.url}${path}`);
+    const response = await fetch(`${running.app.url}${path}`);
     const csp = response.headers.get("content-security-policy") ?? "";
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     return { status: response.status, html: await response.text(), csp, nonce };
@@ -43,20 +28,25 @@ describe("analytics, pixel and custom head code", () => {
     expect(html).toMatch(new RegExp(`<title>[^<]*${title}[^<]*</title>`));
   };
 
-  it("loads no third-party script while no id is set", async () => {
+  /** The home page, rendered whole, with the analytics tag neither in it nor in its policy. */
+  const homeWithoutAnalytics = async () => {
     const page = await get("/");
-    const { html, csp } = page;
     expect(page.status).toBe(200);
     expectRenderedPage(page, "ScaleLeap");
-    expect(html).not.toContain("googletagmanager");
+    expect(page.html).not.toContain("googletagmanager");
+    expect(page.csp).not.toContain("googletagmanager");
+    return page;
+  };
+
+  it("loads no third-party script while no id is set", async () => {
+    const { html, csp } = await homeWithoutAnalytics();
     expect(html).not.toContain("fbevents");
-    expect(csp).not.toContain("googletagmanager");
     expect(csp).not.toContain("facebook");
   });
 
   it("loads the analytics tag and the pixel once their ids are set, allowed by this page's policy", async () => {
-    await setSetting(db, "google_analytics_id", "G-AB12CD34EF", null);
-    await setSetting(db, "facebook_pixel_id", "123456789012345", null);
+    await setSetting(running.db, "google_analytics_id", "G-AB12CD34EF", null);
+    await setSetting(running.db, "facebook_pixel_id", "123456789012345", null);
     const { html, csp, nonce } = await get("/pricing");
     const head = html.slice(0, html.indexOf("</head>"));
     expect(head).toContain(
@@ -70,21 +60,16 @@ describe("analytics, pixel and custom head code", () => {
   });
 
   it("ignores ids in the wrong format instead of printing them into a script", async () => {
-    await setSetting(db, "google_analytics_id", `G-1");alert(1);//`, null);
-    await setSetting(db, "facebook_pixel_id", "12345", null);
-    const page = await get("/");
-    const { html, csp } = page;
-    expect(page.status).toBe(200);
-    expectRenderedPage(page, "ScaleLeap");
-    expect(html).not.toContain("googletagmanager");
+    await setSetting(running.db, "google_analytics_id", `G-1");alert(1);//`, null);
+    await setSetting(running.db, "facebook_pixel_id", "12345", null);
+    const { html } = await homeWithoutAnalytics();
     expect(html).not.toContain("alert(1)");
     expect(html).not.toContain("fbq(");
-    expect(csp).not.toContain("googletagmanager");
   });
 
   it("puts custom head code and tracking on public pages only, never on the admin", async () => {
-    await setSetting(db, "google_analytics_id", "G-AB12CD34EF", null);
-    await setSetting(db, "custom_head_code", CUSTOM_CODE, null);
+    await setSetting(running.db, "google_analytics_id", "G-AB12CD34EF", null);
+    await setSetting(running.db, "custom_head_code", CUSTOM_CODE, null);
     for (const [path, status] of [
       ["/", 200],
       ["/blog", 200],
@@ -109,7 +94,7 @@ describe("analytics, pixel and custom head code", () => {
       expect(html, path).not.toContain("googletagmanager");
       expect(csp, path).not.toContain("googletagmanager");
     }
-    const robotsResponse = await fetch(`${app.url}/robots.txt`);
+    const robotsResponse = await fetch(`${running.app.url}/robots.txt`);
     expect(robotsResponse.status).toBe(200);
     const robots = await robotsResponse.text();
     expect(robots).toContain("User-agent: *");
@@ -117,19 +102,19 @@ describe("analytics, pixel and custom head code", () => {
   });
 
   it("runs the custom head code's scripts exactly once in the browser, without breaking the page", async () => {
-    await setSetting(db, "custom_head_code", CUSTOM_CODE, null);
-    const page = await browser.newPage();
+    await setSetting(running.db, "custom_head_code", CUSTOM_CODE, null);
+    const page = await running.browser.newPage();
     const problems: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "error") problems.push(message.text());
     });
     page.on("pageerror", (error) => problems.push(error.message));
-    await page.goto(`${app.url}/pricing`);
+    await page.goto(`${running.app.url}/pricing`);
     await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
     expect(await page.evaluate(() => (window as { customHeadRan?: number }).customHeadRan)).toBe(1);
     // Hydrated and working: a client-side navigation still happens without a reload.
     await page.getByRole("link", { name: "About" }).first().click();
-    await page.waitForURL(`${app.url}/about`);
+    await page.waitForURL(`${running.app.url}/about`);
     expect(await page.evaluate(() => (window as { customHeadRan?: number }).customHeadRan)).toBe(1);
     expect(problems).toEqual([]);
     await page.close();

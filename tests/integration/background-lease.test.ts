@@ -1,18 +1,15 @@
 import pino from "pino";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { claimLease, releaseLease, runWhileLeader, startLeadership } from "~/server/background/lease.server";
-import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
+import { databasePerTest, dialects } from "../support/databases";
 
 const logger = pino({ level: "silent" });
 
 describe.each(dialects)("the background lease on %s", (dialect) => {
-  let database: TestDatabase;
-  afterEach(async () => {
-    await database?.drop();
-  });
+  const freshDatabase = databasePerTest(dialect);
 
   it("goes to one process at a time, and to another once its holder's time ran out", async () => {
-    database = await createMigratedDatabase(dialect);
+    const database = await freshDatabase();
     const [one, two] = [database.db, database.reopen()];
     const t0 = Date.now();
     const granted = await Promise.all([
@@ -33,7 +30,7 @@ describe.each(dialects)("the background lease on %s", (dialect) => {
   });
 
   it("runs once-only work in one of three processes, and in another when that one stops", async () => {
-    database = await createMigratedDatabase(dialect);
+    const database = await freshDatabase();
     const processes = [database.db, database.reopen(), database.reopen()].map((db) => startLeadership(db, logger));
     await Promise.all(processes.map((leadership) => leadership.ready));
     const runs: number[] = [];

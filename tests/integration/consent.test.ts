@@ -1,21 +1,17 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { privacySchema } from "~/lib/schemas/settings";
 import { consentVariant, findConsentRecord, loadConsentSettings, recordConsent } from "~/server/consent/consent.server";
 import { loadSiteSettings, updateSettings } from "~/server/settings/settings.server";
-import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
+import { databasePerTest, dialects } from "../support/databases";
 
 const actor = { id: null, email: "admin@example.com" };
 const visitor = (headers: Record<string, string>) => new Request("http://localhost/", { headers });
 
 describe.each(dialects)("consent on %s", (dialect) => {
-  let database: TestDatabase;
-  afterEach(async () => {
-    await database?.drop();
-  });
+  const freshDatabase = databasePerTest(dialect);
 
   it("records a choice with its categories, policy version and time, and no address; GPC refuses marketing", async () => {
-    database = await createMigratedDatabase(dialect);
-    const { db } = database;
+    const { db } = await freshDatabase();
     const settings = await loadConsentSettings(db);
     expect(settings).toEqual({ banner: true, scope: "required", policyVersion: 1, headCodeCategory: "marketing" });
 
@@ -64,8 +60,7 @@ describe.each(dialects)("consent on %s", (dialect) => {
   });
 
   it("keeps retention periods in Settings, with the defaults until set", async () => {
-    database = await createMigratedDatabase(dialect);
-    const { db } = database;
+    const { db } = await freshDatabase();
     const initial = await loadSiteSettings(db);
     expect(initial.retention_events_months).toBeNull();
     await updateSettings(db, { retention_events_months: "3", retention_mails_months: "1" }, actor);

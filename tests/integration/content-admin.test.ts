@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { blogPostSchema, pageSchema } from "~/lib/schemas/content";
 import { pricingContentSchema, pricingPlanSchema } from "~/lib/schemas/pricing";
 import { AppError } from "~/server/app-error.server";
@@ -22,11 +22,10 @@ import {
   setPageStatus,
   updatePage,
 } from "~/server/content/pages.server";
-import { seedDatabase } from "~/server/db/seed.server";
 import { listPricingContent, updatePricingContent } from "~/server/pricing/content.server";
 import { createPlan, deletePlan, listAllPlans, setPlanActive, updatePlan } from "~/server/pricing/plans.server";
 import { loadPublicPricing } from "~/server/pricing/public-pricing.server";
-import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
+import { databasePerTest, dialects } from "../support/databases";
 
 const actor = { id: null, email: "editor@example.com" };
 
@@ -145,14 +144,10 @@ describe("content validation (shared by forms and actions)", () => {
 });
 
 describe.each(dialects)("content administration on %s", (dialect) => {
-  let database: TestDatabase;
-  afterEach(async () => {
-    await database?.drop();
-  });
+  const freshDatabase = databasePerTest(dialect);
 
   it("pages: unique slugs, publish date set on publishing and kept afterwards, public only when published", async () => {
-    database = await createMigratedDatabase(dialect);
-    const { db } = database;
+    const { db } = await freshDatabase();
     const id = await createPage(db, pageInput({ title: "Careers", slug: "careers", content: "# Join us" }), actor);
     let page = await findPage(db, id);
     expect(page).toMatchObject({ status: "draft", publishedAt: null, content: "# Join us" });
@@ -197,8 +192,7 @@ describe.each(dialects)("content administration on %s", (dialect) => {
   });
 
   it("pages: search and status filter, newest update first, delete", async () => {
-    database = await createMigratedDatabase(dialect);
-    const { db } = database;
+    const { db } = await freshDatabase();
     const first = await createPage(
       db,
       pageInput({ title: "Careers", slug: "careers", metaDescription: "Work WITH us" }),
@@ -216,8 +210,7 @@ describe.each(dialects)("content administration on %s", (dialect) => {
   });
 
   it("blog posts: publishing sets the date, re-saving keeps it, unpublishing clears it; unique slugs", async () => {
-    database = await createMigratedDatabase(dialect);
-    const { db } = database;
+    const { db } = await freshDatabase();
     const fields = { title: "Hello", slug: "hello", category: "Guides", tags: "a, b", content: "Hi" };
     const id = await createPost(db, postInput(fields), actor);
     expect(await findPost(db, id)).toMatchObject({ status: "draft", publishedAt: null, tags: ["a", "b"] });
@@ -256,9 +249,7 @@ describe.each(dialects)("content administration on %s", (dialect) => {
   });
 
   it("pricing: plans are created, edited, hidden and deleted, and the public pricing follows at once", async () => {
-    database = await createMigratedDatabase(dialect);
-    const { db } = database;
-    await seedDatabase(db);
+    const { db } = await freshDatabase({ seeded: true });
     const growth = (await listAllPlans(db)).find((plan) => plan.title === "Growth")!;
     const edited = pricingPlanSchema.parse({
       ...planForm({
@@ -297,9 +288,7 @@ describe.each(dialects)("content administration on %s", (dialect) => {
   });
 
   it("pricing content: saves valid JSON and the public FAQ shows it", async () => {
-    database = await createMigratedDatabase(dialect);
-    const { db } = database;
-    await seedDatabase(db);
+    const { db } = await freshDatabase({ seeded: true });
     expect((await listPricingContent(db)).map((section) => section.sectionKey)).toEqual(["faq", "ongoing_management"]);
     const input = pricingContentSchema.parse({
       sectionKey: "faq",
@@ -319,9 +308,7 @@ describe.each(dialects)("content administration on %s", (dialect) => {
   });
 
   it("seeded posts, plans and sections pass the admin's validation unchanged, so re-saving them works", async () => {
-    database = await createMigratedDatabase(dialect);
-    const { db } = database;
-    await seedDatabase(db);
+    const { db } = await freshDatabase({ seeded: true });
     const text = (value: unknown) => (value === null || value === undefined ? "" : String(value));
     const issues: unknown[] = [];
     const posts = await listPosts(db);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { LeadStatus } from "~/lib/schemas/lead-admin";
 import { AppError } from "~/server/app-error.server";
 import { listAuditEntries } from "~/server/audit/audit.server";
@@ -22,7 +22,7 @@ import {
   updateForm,
 } from "~/server/forms/forms.server";
 import { insertLead } from "../support/admin-fixtures";
-import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
+import { databasePerTest, dialects } from "../support/databases";
 
 const actor = { id: null, email: "test@example.com" };
 const noFilters = { q: "", status: undefined, type: undefined };
@@ -77,14 +77,10 @@ async function addSubmission(db: Database, formId: string, leadId: string | null
 }
 
 describe.each(dialects)("CRM admin on %s", (dialect) => {
-  let database: TestDatabase;
-  afterEach(async () => {
-    await database?.drop();
-  });
+  const freshDatabase = databasePerTest(dialect);
 
   it("lists clients newest first, searches name/email/company case-insensitively, filters by status, pages in the database", async () => {
-    database = await createMigratedDatabase(dialect);
-    const { db } = database;
+    const { db } = await freshDatabase();
     for (let index = 0; index < 25; index++) {
       await createClient(
         db,
@@ -140,8 +136,7 @@ describe.each(dialects)("CRM admin on %s", (dialect) => {
   });
 
   it("edits clients and changes their status with an audit entry each", async () => {
-    database = await createMigratedDatabase(dialect);
-    const { db } = database;
+    const { db } = await freshDatabase();
     const { id } = await createClient(db, { ...blankClient, name: "Initech" }, actor);
     await updateClient(db, id, { ...blankClient, name: "Initech", address: "1 Main St", status: "inactive" }, actor);
     await setClientStatus(db, id, "suspended", actor);
@@ -156,8 +151,7 @@ describe.each(dialects)("CRM admin on %s", (dialect) => {
   });
 
   it("converts a lead to a client once, linked both ways, and marks the lead converted", async () => {
-    database = await createMigratedDatabase(dialect);
-    const { db } = database;
+    const { db } = await freshDatabase();
     const leadId = await addLead(db, { name: "Dana", email: "dana@example.com", company: "Dana Ltd", phone: "555" });
     const prefill = await leadForConversion(db, leadId);
     expect(prefill).toMatchObject({ name: "Dana", email: "dana@example.com", company: "Dana Ltd", phone: "555" });
@@ -189,8 +183,7 @@ describe.each(dialects)("CRM admin on %s", (dialect) => {
   });
 
   it("counts each form's submissions, leads, converted leads and rounded conversion in one list", async () => {
-    database = await createMigratedDatabase(dialect);
-    const { db } = database;
+    const { db } = await freshDatabase();
     const { id: formA } = await createForm(
       db,
       { name: "Webinar", description: "Sign-ups", formType: "lead", status: "active" },
@@ -250,8 +243,7 @@ describe.each(dialects)("CRM admin on %s", (dialect) => {
   });
 
   it("deletes a form but keeps its leads and submissions; the site's own forms cannot be renamed or deleted", async () => {
-    database = await createMigratedDatabase(dialect);
-    const { db } = database;
+    const { db } = await freshDatabase();
     const { id: formId } = await createForm(
       db,
       { name: "Old promo", description: null, formType: "contact", status: "active" },
@@ -305,8 +297,7 @@ describe.each(dialects)("CRM admin on %s", (dialect) => {
   });
 
   it("charts 30 days of non-spam leads by channel and tabulates campaigns", async () => {
-    database = await createMigratedDatabase(dialect);
-    const { db } = database;
+    const { db } = await freshDatabase();
     const nowMs = Date.UTC(2026, 10, 22, 12, 0, 0);
     const day = (daysAgo: number, hour = 10) => new Date(Date.UTC(2026, 10, 22 - daysAgo, hour)).toISOString();
     await addLead(db, { source: "Contact Form", at: day(0), campaign: "black-friday", status: "qualified" });
@@ -349,8 +340,7 @@ describe.each(dialects)("CRM admin on %s", (dialect) => {
   });
 
   it("counts the chart's days in the agency's time zone: 23:30 UTC is already the next day in Berlin", async () => {
-    database = await createMigratedDatabase(dialect);
-    const { db } = database;
+    const { db } = await freshDatabase();
     const nowMs = Date.UTC(2026, 10, 22, 12, 0, 0);
     await addLead(db, { source: "Contact Form", at: new Date(Date.UTC(2026, 10, 20, 23, 30)).toISOString() });
     await addLead(db, { source: "Contact Form", at: new Date(Date.UTC(2026, 10, 21, 10, 0)).toISOString() });

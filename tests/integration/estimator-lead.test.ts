@@ -1,9 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { defaultAnswers, type EstimatorAnswers } from "~/lib/estimator";
-import { seedDatabase } from "~/server/db/seed.server";
 import { fromJson } from "~/server/db/values.server";
 import { saveEstimateLead } from "~/server/leads/estimator.server";
-import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
+import { databasePerTest, dialects } from "../support/databases";
 
 const attribution = {
   pageUrl: "https://agency.example/cost-estimator?utm_source=google&utm_medium=cpc&utm_campaign=winter",
@@ -32,15 +31,10 @@ const answers: EstimatorAnswers = {
 };
 
 describe.each(dialects)("cost estimator leads on %s", (dialect) => {
-  let database: TestDatabase;
-  afterEach(async () => {
-    await database?.drop();
-  });
+  const freshDatabase = databasePerTest(dialect);
 
   it("saves the lead, every answer as its submission and the staff mail, with the server's own figures", async () => {
-    database = await createMigratedDatabase(dialect);
-    const { db } = database;
-    await seedDatabase(db);
+    const { db } = await freshDatabase({ seeded: true });
     const saved = await saveEstimateLead(db, answers, attribution, mail);
     // AUD 4,200 a month for 12 months: 9% management (14% before the winter discount), the setup fee once.
     expect(saved.estimate).toEqual({
@@ -99,9 +93,7 @@ describe.each(dialects)("cost estimator leads on %s", (dialect) => {
   });
 
   it("keeps suspected spam out of the staff's mail but still saves it, flagged", async () => {
-    database = await createMigratedDatabase(dialect);
-    const { db } = database;
-    await seedDatabase(db);
+    const { db } = await freshDatabase({ seeded: true });
     const saved = await saveEstimateLead(db, answers, attribution, mail, "honeypot field filled");
     expect(saved.mailsQueued).toBe(0);
     expect(

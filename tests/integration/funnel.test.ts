@@ -1,10 +1,11 @@
 import pino from "pino";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { LeadStatus } from "~/lib/schemas/lead-admin";
 import { countVisit, recordEvent } from "~/server/analytics/events.server";
 import { funnelCsv, loadFunnel } from "~/server/dashboard/funnel.server";
 import type { AppServices } from "~/server/services.server";
-import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
+import { leadRow } from "../support/admin-fixtures";
+import { databasePerTest, dialects } from "../support/databases";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
@@ -13,14 +14,10 @@ const WINTER = { utm_campaign: "winter", utm_source: "google", utm_medium: "cpc"
 const NO_CAMPAIGN = { utm_campaign: null, utm_source: null, utm_medium: null };
 
 describe.each(dialects)("the funnel on %s", (dialect) => {
-  let database: TestDatabase;
-  afterEach(async () => {
-    await database?.drop();
-  });
+  const freshDatabase = databasePerTest(dialect);
 
   it("counts visits, leads, qualified and clients by campaign and landing page, bots and spam never", async () => {
-    database = await createMigratedDatabase(dialect);
-    const { db } = database;
+    const { db } = await freshDatabase();
     const services = {
       db,
       logger: pino({ level: "silent" }),
@@ -65,25 +62,18 @@ describe.each(dialects)("the funnel on %s", (dialect) => {
       await db
         .insertInto("leads")
         .values({
+          ...leadRow({
+            name: `Lead ${n}`,
+            email: `lead${n}@example.com`,
+            status,
+            isSpam: spam,
+            utmCampaign: utm.utm_campaign,
+            utmSource: utm.utm_source,
+            utmMedium: utm.utm_medium,
+            landingPath: landing,
+            createdAt,
+          }),
           id: `lead-${n}`,
-          form_id: null,
-          name: `Lead ${n}`,
-          email: `lead${n}@example.com`,
-          phone: null,
-          company: null,
-          message: null,
-          source: "Contact Form",
-          status,
-          ...utm,
-          page_url: null,
-          referrer: null,
-          browser_info: null,
-          ip_address: null,
-          is_spam: spam,
-          spam_reason: spam ? "honeypot" : null,
-          landing_path: landing,
-          created_at: createdAt,
-          updated_at: createdAt,
         })
         .execute();
     };

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import type { Role } from "~/lib/roles";
 import { canUseIntent } from "~/lib/roles";
 import { type LeadFilters, leadFiltersSchema } from "~/lib/schemas/lead-admin";
 import { AppError } from "~/server/app-error.server";
@@ -22,7 +23,7 @@ import { createStaffUser, setStaffDisabled } from "~/server/users/staff-users.se
 import { setDigestOptOut } from "~/server/workspace/preferences.server";
 import { deleteSavedView, listSavedViews, saveView } from "~/server/workspace/saved-views.server";
 import { leadRow } from "../support/admin-fixtures";
-import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
+import { databasePerTest, dialects } from "../support/databases";
 
 const filters = (given: Partial<LeadFilters> = {}): LeadFilters => ({ ...leadFiltersSchema.parse({}), ...given });
 const mail = { baseUrl: "https://agency.example" };
@@ -53,35 +54,17 @@ async function insertLeads(
 }
 
 describe.each(dialects)("the sales workspace on %s", (dialect) => {
-  let database: TestDatabase;
-  afterEach(async () => {
-    await database?.drop();
-  });
+  const freshDatabase = databasePerTest(dialect);
 
   async function setup() {
-    database = await createMigratedDatabase(dialect);
-    const { db } = database;
+    const { db } = await freshDatabase();
     const system = { id: null, email: "test" };
-    const admin = await createStaffUser(
-      db,
-      { email: "boss@agency.example", password: "password-123", role: "admin" },
-      system,
-    );
-    const sales = await createStaffUser(
-      db,
-      { email: "sam@agency.example", password: "password-123", role: "sales" },
-      system,
-    );
-    const sales2 = await createStaffUser(
-      db,
-      { email: "sue@agency.example", password: "password-123", role: "sales" },
-      system,
-    );
-    const editor = await createStaffUser(
-      db,
-      { email: "ed@agency.example", password: "password-123", role: "editor" },
-      system,
-    );
+    const staffUser = (email: string, role: Role) =>
+      createStaffUser(db, { email, password: "password-123", role }, system);
+    const admin = await staffUser("boss@agency.example", "admin");
+    const sales = await staffUser("sam@agency.example", "sales");
+    const sales2 = await staffUser("sue@agency.example", "sales");
+    const editor = await staffUser("ed@agency.example", "editor");
     const actorOf = (user: { id: string; email: string }) => ({ id: user.id, email: user.email });
     return { db, admin, sales, sales2, editor, actorOf };
   }

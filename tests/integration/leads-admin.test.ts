@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type LeadFilters, leadFiltersSchema } from "~/lib/schemas/lead-admin";
 import { listAuditEntries } from "~/server/audit/audit.server";
 import * as leadSearchAtCommit from "~/server/db/migrations/0005-lead-search-at-commit.server";
@@ -18,7 +18,7 @@ import {
   updateLead,
 } from "~/server/leads/leads.server";
 import { type LeadRowOptions, leadRow } from "../support/admin-fixtures";
-import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
+import { databasePerTest, dialects } from "../support/databases";
 
 const actor = { id: null, email: "sales@agency.example" };
 const filters = (given: Partial<LeadFilters> = {}): LeadFilters => ({ ...leadFiltersSchema.parse({}), ...given });
@@ -43,13 +43,10 @@ const attribution = {
 const mailContext = { baseUrl: "https://agency.example", notifyEmails: ["sales@agency.example"] };
 
 describe.each(dialects)("the leads screen's data on %s", (dialect) => {
-  let database: TestDatabase;
-  afterEach(async () => {
-    await database?.drop();
-  });
+  const freshDatabase = databasePerTest(dialect);
 
   async function seeded() {
-    database = await createMigratedDatabase(dialect);
+    const database = await freshDatabase();
     const ids = await insertLeads(database.db, [
       { name: "Ana Smith", email: "ana@acme.io", company: "ACME Corp", createdAt: "2026-11-01T10:00:00.000Z" },
       {
@@ -110,8 +107,7 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
   });
 
   it("stops counting past a horizon and says 'more than', while every page stays reachable", async () => {
-    database = await createMigratedDatabase(dialect);
-    const db = database.db;
+    const { db } = await freshDatabase();
     await insertLeads(
       db,
       Array.from({ length: 30 }, (_, index) => ({
@@ -290,8 +286,7 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
   });
 
   it("exports the current filter as CSV with formula-like cells neutralised", async () => {
-    database = await createMigratedDatabase(dialect);
-    const db = database.db;
+    const { db } = await freshDatabase();
     await insertLeads(db, [
       {
         name: '=HYPERLINK("http://evil")',
@@ -320,8 +315,7 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
   });
 
   it("exports in batches without skipping or repeating leads that share a timestamp", async () => {
-    database = await createMigratedDatabase(dialect);
-    const db = database.db;
+    const { db } = await freshDatabase();
     const at = "2026-11-01T00:00:00.000Z";
     await insertLeads(
       db,
@@ -351,8 +345,8 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
     await setLeadStatus(db, leadId, "contacted", actor);
     await db
       .insertInto("analytics_events")
-      .values([
-        {
+      .values(
+        ["gina@example.com", "someone@else.com"].map((email) => ({
           id: newId(),
           event_type: "form_submit",
           page_url: "/contact",
@@ -360,21 +354,10 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
           utm_source: null,
           utm_medium: null,
           utm_campaign: null,
-          properties: toJson({ lead_email: "gina@example.com" }),
+          properties: toJson({ lead_email: email }),
           created_at: "2026-11-06T00:00:00.000Z",
-        },
-        {
-          id: newId(),
-          event_type: "form_submit",
-          page_url: "/contact",
-          user_agent: null,
-          utm_source: null,
-          utm_medium: null,
-          utm_campaign: null,
-          properties: toJson({ lead_email: "someone@else.com" }),
-          created_at: "2026-11-06T00:00:00.000Z",
-        },
-      ])
+        })),
+      )
       .execute();
 
     const exported = await exportPersonalData(db, " gina@EXAMPLE.com ", actor);

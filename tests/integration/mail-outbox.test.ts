@@ -33,6 +33,17 @@ const mailContext = { baseUrl: "https://agency.example", notifyEmails: ["sales@a
 const contactLead = (db: Database, name: string, email: string) =>
   captureLead(db, "contact", { name, email } as never, attribution, mailContext);
 
+/** A request for the guide, which queues its welcome mail (and a staff notification), unless it looks like spam. */
+const guideLead = (db: Database, name: string, email: string, spamReason?: string) =>
+  captureLead(
+    db,
+    "guide",
+    { name, email, guideTitle: "Download 50 Winning PPC Strategies" } as never,
+    attribution,
+    mailContext,
+    spamReason,
+  );
+
 describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
   let database: TestDatabase;
   let closeSmtp: (() => Promise<void>) | undefined;
@@ -55,13 +66,7 @@ describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
     await setSetting(db, "ppc_strategies_pdf", "/uploads/pdfs/guide.pdf", null);
     await setSetting(db, "site_title", "Acme Ads", null);
     await contactLead(db, "Ana", "ana@example.com");
-    const guide = await captureLead(
-      db,
-      "guide",
-      { name: "Ben", email: "ben@example.com", guideTitle: "Download 50 Winning PPC Strategies" } as never,
-      attribution,
-      mailContext,
-    );
+    const guide = await guideLead(db, "Ben", "ben@example.com");
     expect(guide.downloadUrl).toBe("/uploads/pdfs/guide.pdf");
     const mails = await outbox();
     expect(mails.map((mail) => [mail.kind, mail.to_address, mail.status])).toEqual([
@@ -76,14 +81,7 @@ describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
   it("gives suspected spam the guide like anyone else, so a bot learns nothing, and mails nobody", async () => {
     const db = await setup();
     await setSetting(db, "ppc_strategies_pdf", "/uploads/pdfs/guide.pdf", null);
-    const saved = await captureLead(
-      db,
-      "guide",
-      { name: "Bot", email: "bot@example.com", guideTitle: "Download 50 Winning PPC Strategies" } as never,
-      attribution,
-      mailContext,
-      "honeypot field filled",
-    );
+    const saved = await guideLead(db, "Bot", "bot@example.com", "honeypot field filled");
     expect(saved).toMatchObject({ downloadUrl: "/uploads/pdfs/guide.pdf", mailsQueued: 0 });
     expect(await outbox()).toEqual([]);
     expect(await db.selectFrom("leads").select("spam_reason").execute()).toEqual([

@@ -1,19 +1,16 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runMaintenance } from "~/server/background/maintenance.server";
 import { applyRetention } from "~/server/background/retention.server";
 import { newId } from "~/server/db/values.server";
 import { updateSettings } from "~/server/settings/settings.server";
-import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
+import { databasePerTest, dialects, type TestDatabase } from "../support/databases";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const NOW = Date.parse("2026-11-23T12:00:00.000Z");
 const at = (days: number) => new Date(NOW - days * DAY_MS).toISOString();
 
 describe.each(dialects)("retention on %s", (dialect) => {
-  let database: TestDatabase;
-  afterEach(async () => {
-    await database?.drop();
-  });
+  const freshDatabase = databasePerTest(dialect);
 
   async function seed(db: TestDatabase["db"], events: { days: number; count: number }[]) {
     for (const { days, count } of events) {
@@ -63,22 +60,27 @@ describe.each(dialects)("retention on %s", (dialect) => {
     created_at: at(days),
   });
 
+  /** Consent records and outbox mails of the given ages, beside the events `seed` adds. */
+  async function addConsentsAndMails(db: TestDatabase["db"], consentDays: number[], mails: ReturnType<typeof mail>[]) {
+    await db
+      .insertInto("consent_records")
+      .values(consentDays.map((days) => consent(days)))
+      .execute();
+    await db.insertInto("email_outbox").values(mails).execute();
+  }
+
   it("deletes events and consent records past 13 months and sent mails past 6 by default, and nothing newer", async () => {
-    database = await createMigratedDatabase(dialect);
-    const { db } = database;
+    const { db } = await freshDatabase();
     // 2,500 old events: three batches of 1,000 and a remainder.
     await seed(db, [
       { days: 400, count: 2500 },
       { days: 390, count: 3 },
     ]);
-    await db
-      .insertInto("consent_records")
-      .values([consent(420), consent(380)])
-      .execute();
-    await db
-      .insertInto("email_outbox")
-      .values([mail("sent", 200, 200), mail("sent", 170, 170), mail("failed", null, 300), mail("queued", null, 250)])
-      .execute();
+    await addConsentsAndMails(
+      db,
+      [420, 380],
+      [mail("sent", 200, 200), mail("sent", 170, 170), mail("failed", null, 300), mail("queued", null, 250)],
+    );
 
     const result = await runMaintenance(db, NOW);
     expect(result.retention).toEqual({ events: 2500, consentRecords: 1, sentMails: 1 });
@@ -91,8 +93,7 @@ describe.each(dialects)("retention on %s", (dialect) => {
   });
 
   it("follows the periods set in Settings", async () => {
-    database = await createMigratedDatabase(dialect);
-    const { db } = database;
+    const { db } = await freshDatabase();
     await updateSettings(
       db,
       { retention_events_months: "1", retention_consent_months: "2", retention_mails_months: "1" },
@@ -102,19 +103,12 @@ describe.each(dialects)("retention on %s", (dialect) => {
       { days: 40, count: 2 },
       { days: 20, count: 1 },
     ]);
-    await db
-      .insertInto("consent_records")
-      .values([consent(70), consent(50)])
-      .execute();
-    await db
-      .insertInto("email_outbox")
-      .values([mail("sent", 35, 35), mail("sent", 10, 10)])
-      .execute();
+    await addConsentsAndMails(db, [70, 50], [mail("sent", 35, 35), mail("sent", 10, 10)]);
     expect(await applyRetention(db, NOW)).toEqual({ events: 2, consentRecords: 1, sentMails: 1 });
   });
 
   it("lets a lead in while a large purge runs", async () => {
-    database = await createMigratedDatabase(dialect);
+    const database = await freshDatabase();
     const { db } = database;
     await seed(db, [{ days: 500, count: 3000 }]);
     const another = database.reopen();

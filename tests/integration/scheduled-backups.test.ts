@@ -1,23 +1,18 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listBackups, takeScheduledBackup } from "~/server/backup/schedule.server";
-import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
+import { databasePerTest, dialects } from "../support/databases";
+import { tempDirPerTest } from "../support/temp-dirs";
 
 const HOUR = 60 * 60 * 1000;
 
 describe.each(dialects)("scheduled backups on %s", (dialect) => {
-  let database: TestDatabase;
-  let dir: string;
-  afterEach(async () => {
-    await database?.drop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const freshDatabase = databasePerTest(dialect);
+  const tempDir = tempDirPerTest("agency-scheduled-");
 
   it("takes one when the newest is a period old, never twice in a period, and keeps BACKUP_KEEP", async () => {
-    database = await createMigratedDatabase(dialect);
-    dir = mkdtempSync(path.join(os.tmpdir(), "agency-scheduled-"));
+    const database = await freshDatabase();
+    const dir = tempDir();
     const config = {
       database: database.config,
       storage: { kind: "local" as const, dir: path.join(dir, "uploads") },

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { seedDatabase } from "~/server/db/seed.server";
 import { listActivePlans } from "~/server/pricing/plans.server";
 import { getSettings } from "~/server/settings/settings.server";
-import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
+import { databasePerTest, dialects, type TestDatabase } from "../support/databases";
 
 async function countRows(database: TestDatabase) {
   const counts: Record<string, number> = {};
@@ -17,14 +17,10 @@ async function countRows(database: TestDatabase) {
 }
 
 describe.each(dialects)("seed on %s", (dialect) => {
-  let database: TestDatabase;
-  afterEach(async () => {
-    await database?.drop();
-  });
+  const freshDatabase = databasePerTest(dialect);
 
   it("creates the content the public flows need", async () => {
-    database = await createMigratedDatabase(dialect);
-    await seedDatabase(database.db);
+    const database = await freshDatabase({ seeded: true });
 
     const forms = await database.db.selectFrom("forms").select("name").orderBy("name").execute();
     expect(forms.map((form) => form.name)).toEqual([
@@ -54,7 +50,7 @@ describe.each(dialects)("seed on %s", (dialect) => {
   });
 
   it("is idempotent and never overwrites what staff edited or deleted", async () => {
-    database = await createMigratedDatabase(dialect);
+    const database = await freshDatabase();
     expect(await seedDatabase(database.db)).toHaveLength(5);
     const before = await countRows(database);
 

@@ -1,24 +1,18 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { listAuditEntries } from "~/server/audit/audit.server";
-import { seedDatabase } from "~/server/db/seed.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { loadSiteSettings, updateSettings } from "~/server/settings/settings.server";
 import { loadFavicon, loadPublicSettings, loadSiteIdentity } from "~/server/site/public-settings.server";
-import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
+import { databasePerTest, dialects } from "../support/databases";
 
 const actor = { id: null, email: "admin@example.com" };
 const attribution = { pageUrl: null, referrer: null, userAgent: null, browserInfo: null };
 
 describe.each(dialects)("site settings on %s", (dialect) => {
-  let database: TestDatabase;
-  afterEach(async () => {
-    await database?.drop();
-  });
+  const freshDatabase = databasePerTest(dialect);
 
   it("saves only what changed, removes emptied settings, and audits each change with its old and new value", async () => {
-    database = await createMigratedDatabase(dialect);
-    await seedDatabase(database.db);
-    const { db } = database;
+    const { db } = await freshDatabase({ seeded: true });
     const seeded = await loadSiteSettings(db);
     expect(seeded.site_title).toBe("ScaleLeap");
     expect(seeded.google_analytics_id).toBeNull();
@@ -67,9 +61,7 @@ describe.each(dialects)("site settings on %s", (dialect) => {
   });
 
   it("sends new leads' notifications to the addresses saved in Settings, before NOTIFY_EMAILS", async () => {
-    database = await createMigratedDatabase(dialect);
-    await seedDatabase(database.db);
-    const { db } = database;
+    const { db } = await freshDatabase({ seeded: true });
     const mail = { baseUrl: "https://agency.example", notifyEmails: ["env@agency.example"] };
     const lead = { name: "Ana", email: "ana@example.com" } as never;
     await captureLead(db, "contact", lead, attribution, mail);
@@ -85,7 +77,7 @@ describe.each(dialects)("site settings on %s", (dialect) => {
   });
 
   it("serves the uploaded favicon, or the default one", async () => {
-    database = await createMigratedDatabase(dialect);
+    const database = await freshDatabase();
     expect(await loadFavicon(database.db)).toBe("/favicon.svg");
     await updateSettings(database.db, { favicon_url: "/uploads/logos/favicon_url-1732240000000.png" }, actor);
     expect(await loadFavicon(database.db)).toBe("/uploads/logos/favicon_url-1732240000000.png");

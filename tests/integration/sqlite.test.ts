@@ -3,18 +3,15 @@ import os from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { sql } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/database.server";
-import { createMigratedDatabase, type TestDatabase } from "../support/databases";
+import { databasePerTest } from "../support/databases";
 
 describe("the embedded SQLite database", () => {
-  let database: TestDatabase;
-  afterEach(async () => {
-    await database?.drop();
-  });
+  const freshDatabase = databasePerTest("sqlite");
 
   it("reads back the pragmas it was opened with", async () => {
-    database = await createMigratedDatabase("sqlite");
+    const database = await freshDatabase();
     const pragma = async (name: string) =>
       Object.values((await sql.raw(`pragma ${name}`).execute(database.db)).rows[0] as object)[0];
     expect(await pragma("journal_mode")).toBe("wal");
@@ -24,7 +21,7 @@ describe("the embedded SQLite database", () => {
   });
 
   it("runs concurrent transactions one after another instead of interleaving them", async () => {
-    database = await createMigratedDatabase("sqlite");
+    const database = await freshDatabase();
     const at = new Date().toISOString();
     const insertForm = (name: string) =>
       database.db.transaction().execute(async (trx) => {
@@ -49,7 +46,7 @@ describe("the embedded SQLite database", () => {
   });
 
   it("enforces foreign keys", async () => {
-    database = await createMigratedDatabase("sqlite");
+    const database = await freshDatabase();
     const at = new Date().toISOString();
     await expect(
       database.db
@@ -70,7 +67,7 @@ describe("the embedded SQLite database", () => {
   });
 
   it("commits a burst of transactions together, and tells each caller only once its rows are on disk", async () => {
-    database = await createMigratedDatabase("sqlite");
+    const database = await freshDatabase();
     const file = (database.config as { file: string }).file;
     const observer = new DatabaseSync(file, { readOnly: true });
     try {
@@ -104,7 +101,7 @@ describe("the embedded SQLite database", () => {
   });
 
   it("fails every transaction of a group whose commit fails, and keeps working afterwards", async () => {
-    database = await createMigratedDatabase("sqlite");
+    const database = await freshDatabase();
     await sql`create table parent (id text primary key)`.execute(database.db);
     await sql`create table child (id text primary key, parent_id text references parent (id) deferrable initially deferred)`.execute(
       database.db,

@@ -1,5 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import type { Role } from "~/lib/roles";
 import { listAuditEntries } from "~/server/audit/audit.server";
+import type { Database } from "~/server/db/schema.server";
 import { consumeRateLimit } from "~/server/rate-limit/rate-limit.server";
 import {
   createFirstAdmin,
@@ -11,18 +13,18 @@ import {
   setStaffDisabled,
   setStaffRole,
 } from "~/server/users/staff-users.server";
-import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
+import { databasePerTest, dialects } from "../support/databases";
 
 const actor = { id: null, email: "test" };
+/** A staff user with a valid password, created by the test's own actor. */
+const addUser = (db: Database, email: string, role: Role) =>
+  createStaffUser(db, { email, password: "long enough", role }, actor);
 
 describe.each(dialects)("staff users on %s", (dialect) => {
-  let database: TestDatabase;
-  afterEach(async () => {
-    await database?.drop();
-  });
+  const freshDatabase = databasePerTest(dialect);
 
   it("creates exactly one first admin, even when many ask at once", async () => {
-    database = await createMigratedDatabase(dialect);
+    const database = await freshDatabase();
     // On PostgreSQL each attempt runs on its own connection, as separate requests would.
     const connections = dialect === "postgres" ? Array.from({ length: 6 }, () => database.reopen()) : [database.db];
     const attempts = await Promise.all(
@@ -42,28 +44,18 @@ describe.each(dialects)("staff users on %s", (dialect) => {
   });
 
   it("refuses short passwords and duplicate e-mails (case-insensitively)", async () => {
-    database = await createMigratedDatabase(dialect);
+    const database = await freshDatabase();
     await expect(
       createStaffUser(database.db, { email: "a@example.com", password: "short", role: "sales" }, actor),
     ).rejects.toThrow("at least 8 characters");
-    await createStaffUser(database.db, { email: "A@Example.com", password: "long enough", role: "sales" }, actor);
-    await expect(
-      createStaffUser(database.db, { email: "a@example.com", password: "long enough", role: "editor" }, actor),
-    ).rejects.toThrow("already exists");
+    await addUser(database.db, "A@Example.com", "sales");
+    await expect(addUser(database.db, "a@example.com", "editor")).rejects.toThrow("already exists");
   });
 
   it("never lets the last active admin be demoted, disabled or deleted", async () => {
-    database = await createMigratedDatabase(dialect);
-    const admin = await createStaffUser(
-      database.db,
-      { email: "boss@example.com", password: "long enough", role: "admin" },
-      actor,
-    );
-    const other = await createStaffUser(
-      database.db,
-      { email: "other@example.com", password: "long enough", role: "admin" },
-      actor,
-    );
+    const database = await freshDatabase();
+    const admin = await addUser(database.db, "boss@example.com", "admin");
+    const other = await addUser(database.db, "other@example.com", "admin");
 
     await setStaffDisabled(database.db, other.id, true, actor);
     await expect(setStaffRole(database.db, admin.id, "sales", actor)).rejects.toThrow("last active admin");
@@ -77,12 +69,8 @@ describe.each(dialects)("staff users on %s", (dialect) => {
   });
 
   it("signs a user out everywhere when disabled or when their password is reset, and audits both", async () => {
-    database = await createMigratedDatabase(dialect);
-    const user = await createStaffUser(
-      database.db,
-      { email: "s@example.com", password: "long enough", role: "sales" },
-      actor,
-    );
+    const database = await freshDatabase();
+    const user = await addUser(database.db, "s@example.com", "sales");
     const addSession = () =>
       database.db
         .insertInto("session")
@@ -115,13 +103,10 @@ describe.each(dialects)("staff users on %s", (dialect) => {
 });
 
 describe.each(dialects)("the shared rate limiter on %s", (dialect) => {
-  let database: TestDatabase;
-  afterEach(async () => {
-    await database?.drop();
-  });
+  const freshDatabase = databasePerTest(dialect);
 
   it("allows exactly `max` requests per window under concurrency, then restarts after the window", async () => {
-    database = await createMigratedDatabase(dialect);
+    const database = await freshDatabase();
     const connections = dialect === "postgres" ? Array.from({ length: 5 }, () => database.reopen()) : [database.db];
     const now = 1_700_000_000_000;
     const results = await Promise.all(
@@ -138,22 +123,15 @@ describe.each(dialects)("the shared rate limiter on %s", (dialect) => {
 });
 
 describe.each(dialects)("maintenance on %s", (dialect) => {
-  let database: TestDatabase;
-  afterEach(async () => {
-    await database?.drop();
-  });
+  const freshDatabase = databasePerTest(dialect);
 
   it("drops day-old rate-limit counters and expired sessions, and keeps the rest", async () => {
-    database = await createMigratedDatabase(dialect);
+    const database = await freshDatabase();
     const { runMaintenance } = await import("~/server/background/maintenance.server");
     const now = Date.now();
     await consumeRateLimit(database.db, "old", { windowSeconds: 60, max: 5 }, now - 2 * 24 * 60 * 60 * 1000);
     await consumeRateLimit(database.db, "recent", { windowSeconds: 60, max: 5 }, now - 60_000);
-    const user = await createStaffUser(
-      database.db,
-      { email: "m@example.com", password: "long enough", role: "sales" },
-      actor,
-    );
+    const user = await addUser(database.db, "m@example.com", "sales");
     for (const [token, expiresAt] of [
       ["expired", now - 1000],
       ["live", now + 3_600_000],

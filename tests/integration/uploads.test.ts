@@ -16,7 +16,7 @@ import { createS3Storage } from "~/server/storage/s3-storage.server";
 import { type Storage, serveUploads } from "~/server/storage/storage.server";
 import { receiveUpload } from "~/server/uploads/receive.server";
 import { removeSiteFile, uploadFile } from "~/server/uploads/uploads.server";
-import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
+import { databasePerTest, dialects } from "../support/databases";
 import {
   BOUNDARY,
   MULTIPART_TYPE,
@@ -34,6 +34,7 @@ import {
   svgWithScript,
 } from "../support/files";
 import { startS3Bucket } from "../support/s3-signing-proxy";
+import { tempDirPerTest } from "../support/temp-dirs";
 
 const logger = pino({ level: "silent" });
 
@@ -102,6 +103,9 @@ describe("receiving uploads on local disk", () => {
     storage = createLocalStorage(dir);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  /** One file sent through the upload form to a bucket (and prefix), as an admin unless said. */
+  const upload = (bucket: string, prefix: string | undefined, file: Part, role: Role = "admin") =>
+    receiveUpload(storage, uploadRequest([...target(bucket, prefix), file]), role);
   afterEach(() => {
     // Whatever happened, no partial file is left behind.
     expect(readdirSync(storage.incomingDir)).toEqual([]);
@@ -128,42 +132,22 @@ describe("receiving uploads on local disk", () => {
   it("stores a good image under its bucket, the prefix and a millisecond timestamp, typed by its bytes", async () => {
     const png = makePng();
     // The browser says JPEG and the name says .jpeg: the bytes say PNG, and PNG it is.
-    const stored = await receiveUpload(
-      storage,
-      uploadRequest([...target("logos", "header_logo"), filePart(png, "../../etc/passwd.jpeg", "image/jpeg")]),
-      "admin",
-    );
+    const stored = await upload("logos", "header_logo", filePart(png, "../../etc/passwd.jpeg", "image/jpeg"));
     expect(stored.key).toMatch(/^logos\/header_logo-\d{13}-[a-z0-9]{10}\.png$/);
     expect(stored.url).toBe(`/uploads/${stored.key}`);
     expect(readFileSync(path.join(dir, stored.key))).toEqual(png);
 
-    const blog = await receiveUpload(
-      storage,
-      uploadRequest([...target("pdfs", "blog-images/"), filePart(png, "photo.png")]),
-      "editor",
-    );
+    const blog = await upload("pdfs", "blog-images/", filePart(png, "photo.png"), "editor");
     expect(blog.key).toMatch(/^pdfs\/blog-images\/\d{13}-[a-z0-9]{10}\.png$/);
   });
 
   it("refuses a file whose bytes are not of the accepted kind, whatever its name and declared type", async () => {
-    const error = await refusal(
-      receiveUpload(
-        storage,
-        uploadRequest([...target("logos", "header_logo"), filePart(makePdf(), "logo.png", "image/png")]),
-        "admin",
-      ),
-    );
+    const error = await refusal(upload("logos", "header_logo", filePart(makePdf(), "logo.png", "image/png")));
     expect(error.status).toBe(415);
     expect(error.message).toContain("Please select an image file");
     expect(error.message).toContain("This file is a PDF");
 
-    const video = await refusal(
-      receiveUpload(
-        storage,
-        uploadRequest([...target("videos", "hero_video"), filePart(makePng(), "clip.mp4", "video/mp4")]),
-        "admin",
-      ),
-    );
+    const video = await refusal(upload("videos", "hero_video", filePart(makePng(), "clip.mp4", "video/mp4")));
     expect(video.message).toContain("Please select a video file");
   });
 
@@ -206,11 +190,7 @@ describe("receiving uploads on local disk", () => {
     })),
   ])("takes a $file by its bytes, whatever it is called", async ({ data, bucket, prefix, key }) => {
     const bytes = data();
-    const stored = await receiveUpload(
-      storage,
-      uploadRequest([...target(bucket, prefix), filePart(bytes, "upload.bin", "application/octet-stream")]),
-      "admin",
-    );
+    const stored = await upload(bucket, prefix, filePart(bytes, "upload.bin", "application/octet-stream"));
     expect(stored.key).toMatch(key);
     expect(readFileSync(path.join(dir, stored.key))).toEqual(bytes);
   });
@@ -221,46 +201,22 @@ describe("receiving uploads on local disk", () => {
     { file: "HEIF still image ('heic')", data: () => makeMp4(4096, "heic"), message: "Please select a video file" },
     { file: "Matroska that is not WebM", data: () => makeMatroska("matroska"), message: "Please select a video file" },
   ])("refuses a $file as the hero video", async ({ data, message }) => {
-    const error = await refusal(
-      receiveUpload(
-        storage,
-        uploadRequest([...target("videos", "hero_video"), filePart(data(), "clip.mp4", "video/mp4")]),
-        "admin",
-      ),
-    );
+    const error = await refusal(upload("videos", "hero_video", filePart(data(), "clip.mp4", "video/mp4")));
     expect(error.status).toBe(415);
     expect(error.message).toContain(message);
   });
 
   it("refuses an ICO where an image is wanted, and a GIF as the favicon", async () => {
-    const logo = await refusal(
-      receiveUpload(
-        storage,
-        uploadRequest([...target("logos", "header_logo"), filePart(makeIco(), "logo.png")]),
-        "admin",
-      ),
-    );
+    const logo = await refusal(upload("logos", "header_logo", filePart(makeIco(), "logo.png")));
     expect(logo.status).toBe(415);
     expect(logo.message).toContain("This file is a ICO");
-    const favicon = await refusal(
-      receiveUpload(
-        storage,
-        uploadRequest([...target("logos", "favicon_url"), filePart(makeGif(), "icon.ico")]),
-        "admin",
-      ),
-    );
+    const favicon = await refusal(upload("logos", "favicon_url", filePart(makeGif(), "icon.ico")));
     expect(favicon.status).toBe(415);
     expect(favicon.message).toContain("Please select a PNG or ICO image for the favicon.");
   });
 
   it("refuses an SVG carrying a script, even named and typed as a PNG", async () => {
-    const error = await refusal(
-      receiveUpload(
-        storage,
-        uploadRequest([...target("logos", "favicon_url"), filePart(svgWithScript, "favicon.png", "image/png")]),
-        "admin",
-      ),
-    );
+    const error = await refusal(upload("logos", "favicon_url", filePart(svgWithScript, "favicon.png", "image/png")));
     expect(error.status).toBe(415);
     expect(error.message).toMatch(/SVG images are not accepted because they can carry scripts/);
   });
@@ -332,48 +288,25 @@ describe("receiving uploads on local disk", () => {
         claimedSize: 0xfffffff0 - 1,
       })),
     );
-    const bomb = await refusal(
-      receiveUpload(
-        storage,
-        uploadRequest([...target("pdfs", "ppc_strategies_pdf"), filePart(huge, "bomb.zip")]),
-        "admin",
-      ),
-    );
+    const bomb = await refusal(upload("pdfs", "ppc_strategies_pdf", filePart(huge, "bomb.zip")));
     expect(bomb.status).toBe(422);
     expect(bomb.message).toBe("This ZIP file would unpack to more than 100 MB, so it was refused.");
 
     const many = makeZip(Array.from({ length: 1001 }, (_, index) => ({ name: `${index}`, data: Buffer.alloc(0) })));
-    const crowded = await refusal(
-      receiveUpload(
-        storage,
-        uploadRequest([...target("pdfs", "ppc_strategies_pdf"), filePart(many, "many.zip")]),
-        "admin",
-      ),
-    );
+    const crowded = await refusal(upload("pdfs", "ppc_strategies_pdf", filePart(many, "many.zip")));
     expect(crowded.message).toBe("This ZIP file has more than 1000 entries, so it was refused.");
 
     const truncated = makeZip([{ name: "a.txt", data: Buffer.from("a") }]).subarray(0, 40);
-    const damaged = await refusal(
-      receiveUpload(
-        storage,
-        uploadRequest([...target("pdfs", "ppc_strategies_pdf"), filePart(truncated, "cut.zip")]),
-        "admin",
-      ),
-    );
+    const damaged = await refusal(upload("pdfs", "ppc_strategies_pdf", filePart(truncated, "cut.zip")));
     expect(damaged.message).toMatch(/damaged/);
   });
 
   it("refuses unknown targets, path tricks in the prefix, missing files, and roles without the right", async () => {
     const png = makePng();
-    const traversal = await refusal(
-      receiveUpload(storage, uploadRequest([...target("pdfs", "../../"), filePart(png, "x.png")]), "admin"),
-    );
+    const traversal = await refusal(upload("pdfs", "../../", filePart(png, "x.png")));
     expect(traversal.status).toBe(400);
     expect(traversal.message).toMatch(/need a known prefix/);
-    expect(
-      (await refusal(receiveUpload(storage, uploadRequest([...target("secrets"), filePart(png, "x.png")]), "admin")))
-        .message,
-    ).toMatch(/Unknown bucket/);
+    expect((await refusal(upload("secrets", undefined, filePart(png, "x.png")))).message).toMatch(/Unknown bucket/);
     expect((await refusal(receiveUpload(storage, uploadRequest([filePart(png, "x.png")]), "admin"))).message).toMatch(
       /Send the bucket and prefix fields before the file/,
     );
@@ -389,39 +322,19 @@ describe("receiving uploads on local disk", () => {
     );
     expect(twoFiles.message).toBe("Send exactly one file per upload.");
     // Editors manage the site's files; sales may not touch them.
-    const byEditor = await receiveUpload(
-      storage,
-      uploadRequest([...target("logos", "header_logo"), filePart(png, "x.png")]),
-      "editor",
-    );
+    const byEditor = await upload("logos", "header_logo", filePart(png, "x.png"), "editor");
     expect(byEditor.target.settingKey).toBe("header_logo");
-    const bySales = await refusal(
-      receiveUpload(storage, uploadRequest([...target("logos", "header_logo"), filePart(png, "x.png")]), "sales"),
-    );
+    const bySales = await refusal(upload("logos", "header_logo", filePart(png, "x.png"), "sales"));
     expect(bySales.status).toBe(403);
     expect(bySales.message).toBe("Only admins and editors can change the site's files.");
-    const sales = await refusal(
-      receiveUpload(storage, uploadRequest([...target("pdfs", "blog-images/"), filePart(png, "x.png")]), "sales"),
-    );
+    const sales = await refusal(upload("pdfs", "blog-images/", filePart(png, "x.png"), "sales"));
     expect(sales.status).toBe(403);
   });
 
   it("serves stored files with their type, nosniff, a year's caching, and PDFs as downloads; nothing else", async () => {
-    const pdf = await receiveUpload(
-      storage,
-      uploadRequest([...target("pdfs", "ppc_strategies_pdf"), filePart(makePdf(), "guide.pdf")]),
-      "admin",
-    );
-    const png = await receiveUpload(
-      storage,
-      uploadRequest([...target("logos", "footer_logo"), filePart(makePng(), "logo.png")]),
-      "admin",
-    );
-    const video = await receiveUpload(
-      storage,
-      uploadRequest([...target("videos", "hero_video"), filePart(makeMp4(), "hero.mp4")]),
-      "admin",
-    );
+    const pdf = await upload("pdfs", "ppc_strategies_pdf", filePart(makePdf(), "guide.pdf"));
+    const png = await upload("logos", "footer_logo", filePart(makePng(), "logo.png"));
+    const video = await upload("videos", "hero_video", filePart(makeMp4(), "hero.mp4"));
     const server = await serveFrom(storage);
     try {
       const pdfResponse = await fetch(`${server.url}${pdf.url}`);
@@ -476,18 +389,13 @@ function staff(role: Role): StaffIdentity {
 }
 
 describe.each(dialects)("site file uploads on %s", (dialect) => {
-  let database: TestDatabase;
-  let dir: string;
-  let storage: Storage;
-  afterEach(async () => {
-    await database?.drop();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const freshDatabase = databasePerTest(dialect);
+  const tempDir = tempDirPerTest("agency-uploads-");
 
   it("points the setting at the new file, audits it, and deletes the file it replaced; a refused upload changes nothing", async () => {
-    database = await createMigratedDatabase(dialect);
-    dir = mkdtempSync(path.join(os.tmpdir(), "agency-uploads-"));
-    storage = createLocalStorage(dir);
+    const database = await freshDatabase();
+    const dir = tempDir();
+    const storage = createLocalStorage(dir);
     const services = { db: database.db, storage, logger };
     const admin = staff("admin");
 

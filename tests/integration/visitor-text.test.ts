@@ -1,19 +1,13 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { seedDatabase } from "~/server/db/seed.server";
+import { describe, expect, it } from "vitest";
 import { fromJson } from "~/server/db/values.server";
 import { saveLead } from "~/server/leads/capture.server";
-import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
+import { databasePerTest, dialects } from "../support/databases";
 
 describe.each(dialects)("whatever text a visitor sends, on %s", (dialect) => {
-  let database: TestDatabase;
-  afterEach(async () => {
-    await database?.drop();
-  });
+  const freshDatabase = databasePerTest(dialect);
 
   it("stores the submission: NUL characters dropped, lone surrogates replaced, nothing refused", async () => {
-    database = await createMigratedDatabase(dialect);
-    await seedDatabase(database.db);
-    const { db } = database;
+    const { db } = await freshDatabase({ seeded: true });
     const { leadId } = await saveLead(db, {
       fields: {
         name: "Ana",

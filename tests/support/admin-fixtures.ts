@@ -18,6 +18,8 @@ export type LeadRowOptions = {
   /** With a campaign: the ad platform's source and medium (a paid click). */
   utmSource?: string | null;
   utmMedium?: string | null;
+  /** The first page of the visit the lead came from (left to the database's default when not given). */
+  landingPath?: string | null;
   createdAt?: string;
 };
 
@@ -42,6 +44,8 @@ export function leadRow(lead: LeadRowOptions): Insertable<LeadsTable> & { id: st
     ip_address: null,
     is_spam: lead.isSpam ?? false,
     spam_reason: lead.isSpam ? "honeypot" : null,
+    // Only when given: a database before the funnel migration has no such column.
+    ...(lead.landingPath === undefined ? {} : { landing_path: lead.landingPath }),
     created_at: at,
     updated_at: at,
   };
@@ -78,4 +82,10 @@ export async function insertFailedMail(db: Database, leadId: string) {
     })
     .execute();
   return id;
+}
+
+/** A setting as the database holds it (its JSON text), or null when it is not set. */
+export async function storedSetting(db: Database, key: string) {
+  const row = await db.selectFrom("site_settings").select("value").where("key", "=", key).executeTakeFirst();
+  return row?.value ?? null;
 }

@@ -165,3 +165,11 @@ export async function signInOnPage(page: Page, baseUrl: string, email: string, p
   await page.getByRole("button", { name: "Sign In" }).click();
   await page.waitForURL(`${baseUrl}/admin`);
 }
+
+/** A new page (of a browser, or of one of its contexts) at `url`, once React has hydrated it. */
+export async function openHydrated(opener: Browser | BrowserContext, url: string) {
+  const page = await opener.newPage();
+  await page.goto(url);
+  await hydrated(page);
+  return page;
+}

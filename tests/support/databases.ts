@@ -2,11 +2,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterEach, inject } from "vitest";
 import type { DatabaseConfig } from "~/server/config.server";
 import { type Dialect, openDatabase } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
+import { seedDatabase } from "~/server/db/seed.server";
 
 export const dialects: Dialect[] = ["sqlite", "postgres"];
 
@@ -61,6 +62,23 @@ export async function createMigratedDatabase(dialect: Dialect) {
   const database = await createEmptyDatabase(dialect);
   await migrateToLatest(database.db);
   return database;
+}
+
+/**
+ * For a describe block: each test that calls the returned function gets its own migrated database
+ * (with the site's seed content when asked), dropped after that test.
+ */
+export function databasePerTest(dialect: Dialect) {
+  const opened: TestDatabase[] = [];
+  afterEach(async () => {
+    for (const database of opened.splice(0)) await database.drop();
+  });
+  return async function freshDatabase(options: { seeded?: boolean } = {}) {
+    const database = await createMigratedDatabase(dialect);
+    opened.push(database);
+    if (options.seeded) await seedDatabase(database.db);
+    return database;
+  };
 }
 
 async function withAdminClient<T>(url: string, run: (client: pg.Client) => Promise<T>) {

@@ -2,23 +2,11 @@ import type { Role } from "~/lib/roles";
 import { openDatabase } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
 import { createStaffUser } from "~/server/users/staff-users.server";
-import { type AppServer, startAppServer } from "./app-server";
+import type { AppServer } from "./app-server";
 
 /** The running server's own database, opened from the test process (SQLite's WAL allows both). */
 export function appDatabase(app: AppServer): Database {
   return openDatabase(app.database);
-}
-
-/** A server of its own for a describe block, and its database opened from the test process. */
-export async function startAppWithDatabase(...args: Parameters<typeof startAppServer>) {
-  const app = await startAppServer(...args);
-  return { app, db: appDatabase(app) };
-}
-
-/** Closes what `startAppWithDatabase` opened; either may be missing when the start failed. */
-export async function stopAppWithDatabase(app: AppServer | undefined, db: Database | undefined) {
-  await db?.destroy();
-  await app?.stop();
 }
 
 export async function addStaff(db: Database, email: string, role: Role, password = "password-123") {
@@ -26,13 +14,21 @@ export async function addStaff(db: Database, email: string, role: Role, password
   return { ...created, password };
 }
 
-/** Signs in through better-auth's HTTP endpoint; returns the Cookie header to send afterwards. */
-export async function signIn(app: AppServer, email: string, password: string) {
-  const response = await fetch(`${app.url}/api/auth/sign-in/email`, {
+/**
+ * Posts e-mail and password to better-auth's sign-in endpoint, as the sign-in form does, with any
+ * extra headers (an X-Forwarded-For, to act as a person of its own behind the trusted proxy).
+ */
+export function signInRequest(app: AppServer, email: string, password: string, headers: Record<string, string> = {}) {
+  return fetch(`${app.url}/api/auth/sign-in/email`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: app.url },
+    headers: { "content-type": "application/json", origin: app.url, ...headers },
     body: JSON.stringify({ email, password }),
   });
+}
+
+/** Signs in through better-auth's HTTP endpoint; returns the Cookie header to send afterwards. */
+export async function signIn(app: AppServer, email: string, password: string, headers: Record<string, string> = {}) {
+  const response = await signInRequest(app, email, password, headers);
   if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
   return cookieHeader(response);
 }
