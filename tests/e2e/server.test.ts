@@ -169,9 +169,19 @@ describe("the production server on SQLite", () => {
   it("tells the operator, once, when requests come through a proxy that TRUST_PROXY does not name", async () => {
     const warning = "a request carried X-Forwarded-For that TRUST_PROXY does not trust";
     expect(running.app.output()).not.toContain(warning);
+    const refusals = () => running.app.output().split("refused a request from another origin").length;
+    const refusalsBefore = refusals();
     for (const visitor of ["198.51.100.1", "198.51.100.2"]) {
       await fetch(`${running.app.url}/healthz`, { headers: { "X-Forwarded-For": visitor } });
     }
+    // The server's log reaches this process through a pipe, after the responses may have: a later
+    // line of the same log (a refused foreign-origin post) shows everything before it has arrived.
+    const refused = await fetch(`${running.app.url}/contact`, {
+      method: "POST",
+      headers: { Origin: "https://elsewhere.example" },
+    });
+    expect(refused.status).toBe(403);
+    await expect.poll(refusals).toBe(refusalsBefore + 1);
     expect(running.app.output().split(warning)).toHaveLength(2);
   });
 });
