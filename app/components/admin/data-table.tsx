@@ -338,7 +338,10 @@ export function SelectableTable<R extends { id: string; name: string }, C extend
   const rowIds = useMemo(() => rows.map((row) => row.id), [rows]);
   const { toggle } = selection;
   // Enter opens the row as a click on its link (or button) would.
-  const openRow = (index: number) => body.current?.querySelectorAll<HTMLElement>("[data-row-link]")[index]?.click();
+  const openRow = useCallback(
+    (index: number) => body.current?.querySelectorAll<HTMLElement>("[data-row-link]")[index]?.click(),
+    [],
+  );
   const [active, setActive] = useRowKeyboard({
     body,
     rowCount: rowIds.length,
