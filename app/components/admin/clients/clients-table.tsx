@@ -122,7 +122,5 @@ function ClientCell({
 
 /** The clients table's columns menu; the name column always stays. */
 export function ClientColumnsMenu({ columns }: { columns: ClientColumn[] }) {
-  return (
-<ColumnsMenu spec={clientTable} columns={columns} all={CLIENT_COLUMNS} required="name" />
-  );
+  return <ColumnsMenu spec={clientTable} columns={columns} all={CLIENT_COLUMNS} required="name" />;
 }

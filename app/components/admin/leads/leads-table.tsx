@@ -113,7 +113,5 @@ export function LeadsTable({
 
 /** The leads table's columns menu; the name column always stays. */
 export function LeadColumnsMenu({ columns }: { columns: LeadColumn[] }) {
-  return (
-    <ColumnsMenu spec={leadTable} columns={columns} all={LEAD_COLUMNS} required="name" />
-  );
+  return <ColumnsMenu spec={leadTable} columns={columns} all={LEAD_COLUMNS} required="name" />;
 }
