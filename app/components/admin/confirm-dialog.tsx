@@ -38,15 +38,16 @@ export function ConfirmDialog({
   );
 }
 
-/** A list item's Delete button (a trash can named after the item), behind a confirmation. */
+/** A list item's Delete button (a trash can named after the item), behind a confirmation; `disabled` greys it out. */
 export function DeleteConfirm({
   name,
+  disabled,
   ...confirm
-}: { name: string } & Omit<React.ComponentProps<typeof ConfirmDialog>, "trigger">) {
+}: { name: string; disabled?: boolean } & Omit<React.ComponentProps<typeof ConfirmDialog>, "trigger">) {
   return (
     <ConfirmDialog
       trigger={
-        <Button size="sm" variant="destructive" aria-label={`Delete ${name}`}>
+        <Button size="sm" variant="destructive" disabled={disabled} aria-label={`Delete ${name}`}>
           <Trash2Icon />
         </Button>
       }

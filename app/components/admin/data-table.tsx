@@ -164,20 +164,18 @@ export function SelectAllCheckbox({
 
 /**
  * Shows or hides a table's columns; the choice is saved for the signed-in person by posting
- * `set-columns` to the screen. The `required` column opens a row from the keyboard: it always stays.
+ * `set-columns` to the table's screen. The `required` column opens a row from the keyboard: it always stays.
  */
 export function ColumnsMenu<C extends string>({
+  spec: { labels, path },
   columns,
   all,
-  labels,
   required,
-  action,
 }: {
+  spec: TableSpec<C, string>;
   columns: readonly C[];
   all: readonly C[];
-  labels: Record<C, string>;
   required: C;
-  action: string;
 }) {
   const fetcher = useFetcher();
   const pending = fetcher.formData?.getAll("columns") as C[] | undefined;
@@ -188,7 +186,7 @@ export function ColumnsMenu<C extends string>({
     const form = new FormData();
     form.set("intent", "set-columns");
     for (const each of next) form.append("columns", each);
-    fetcher.submit(form, { method: "post", action });
+    fetcher.submit(form, { method: "post", action: path });
   };
   return (
     <DropdownMenu>
@@ -285,10 +283,12 @@ function SelectableHeaderRow<C extends string, S extends string>({
 
 /**
  * What a selectable table's rows are, and how its columns are named and sorted. The table is named
- * after its rows ("Clients"), is described by `${noun}-keyboard-hint`, and sorts on /admin/<noun>.
+ * after its rows ("Clients"), is described by `${noun}-keyboard-hint`, and sorts and saves its
+ * columns on its screen's `path`.
  */
 export type TableSpec<C extends string, S extends string> = {
   noun: string;
+  path: string;
   labels: Record<C, string>;
   sorts: Partial<Record<C, ColumnSort<S>>>;
 };
@@ -338,7 +338,10 @@ export function SelectableTable<R extends { id: string; name: string }, C extend
   const rowIds = useMemo(() => rows.map((row) => row.id), [rows]);
   const { toggle } = selection;
   // Enter opens the row as a click on its link (or button) would.
-  const openRow = (index: number) => body.current?.querySelectorAll<HTMLElement>("[data-row-link]")[index]?.click();
+  const openRow = useCallback(
+    (index: number) => body.current?.querySelectorAll<HTMLElement>("[data-row-link]")[index]?.click(),
+    [],
+  );
   const [active, setActive] = useRowKeyboard({
     body,
     rowCount: rowIds.length,
@@ -361,7 +364,7 @@ export function SelectableTable<R extends { id: string; name: string }, C extend
           labels={spec.labels}
           sorts={spec.sorts}
           sort={sort}
-          path={`/admin/${spec.noun}`}
+          path={spec.path}
         >
           {actions ? (
             <th scope="col" className="px-3 py-2">

@@ -5,15 +5,31 @@ import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
 import { newPasswordInput } from "~/lib/schemas/staff";
 
-/** What a labelled control needs besides its own attributes: see `Field`. */
-type FieldProps = { id: string; label: React.ReactNode; error?: string; hint?: React.ReactNode };
+/**
+ * What a labelled control needs besides its own attributes: see `Field`. `fieldClassName` styles the
+ * field around the control (its place in a grid, its width); `className` stays the control's.
+ */
+type FieldProps = {
+  id: string;
+  label: React.ReactNode;
+  error?: string;
+  hint?: React.ReactNode;
+  fieldClassName?: string;
+};
 
 /** The control wrapped in a `Field`: the field's props label it, every other prop goes to the control. */
 function labelled<ControlProps extends { id?: string }>(Control: React.ComponentType<ControlProps>) {
-  return function LabelledField({ id, label, error, hint, ...control }: FieldProps & Omit<ControlProps, "id">) {
+  return function LabelledField({
+    id,
+    label,
+    error,
+    hint,
+    fieldClassName,
+    ...control
+  }: FieldProps & Omit<ControlProps, "id">) {
     // The field's `id` plus the other props are the control's props, which TypeScript cannot follow through the generic.
     return (
-      <Field id={id} label={label} error={error} hint={hint}>
+      <Field id={id} label={label} error={error} hint={hint} className={fieldClassName}>
         {(props) => <Control {...({ ...props, ...control } as unknown as ControlProps)} />}
       </Field>
     );

@@ -2,7 +2,7 @@ import { SearchIcon } from "lucide-react";
 import type * as React from "react";
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useSubmit } from "react-router";
-import { Field } from "~/components/admin/field";
+import { InputField, SelectField } from "~/components/admin/form-fields";
 import { SelectOptions } from "~/components/admin/select-options";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -94,7 +94,7 @@ export type LabelledFilter = {
 
 /**
  * A labelled search box and filters kept in the address: choosing a filter re-queries at once, the
- * search waits for Search (or Enter); "Clear filters" shows while any filter is set.
+ * search waits for Search (or Enter); "Clear filters" shows while the search or any filter is set.
  */
 export function SearchFilterBar({
   searchId,
@@ -102,7 +102,6 @@ export function SearchFilterBar({
   q,
   filters,
   clearTo,
-  filtering,
   children,
 }: {
   searchId: string;
@@ -110,32 +109,37 @@ export function SearchFilterBar({
   q: string;
   filters: LabelledFilter[];
   clearTo: string;
-  filtering: boolean;
   /** Hidden fields that the search keeps, such as the sort. */
   children?: React.ReactNode;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const { search } = useLocation();
+  const filtering = q !== "" || filters.some((filter) => filter.value !== "");
   return (
     <Form ref={formRef} method="get" role="search" className="flex flex-wrap items-end gap-3" key={search}>
       {children}
-      <Field id={searchId} label="Search" className="min-w-56 flex-1">
-        {(props) => <Input {...props} type="search" name="q" defaultValue={q} placeholder={searchPlaceholder} />}
-      </Field>
+      <InputField
+        id={searchId}
+        label="Search"
+        fieldClassName="min-w-56 flex-1"
+        type="search"
+        name="q"
+        defaultValue={q}
+        placeholder={searchPlaceholder}
+      />
       {filters.map((filter) => (
-        <Field key={filter.name} id={filter.id} label={filter.label} className={filter.className}>
-          {(props) => (
-            <NativeSelect
-              {...props}
-              name={filter.name}
-              defaultValue={filter.value}
-              onChange={() => formRef.current?.requestSubmit()}
-            >
-              <NativeSelectOption value="">{filter.all}</NativeSelectOption>
-              <SelectOptions values={filter.values} labels={filter.labels} />
-            </NativeSelect>
-          )}
-        </Field>
+        <SelectField
+          key={filter.name}
+          id={filter.id}
+          label={filter.label}
+          fieldClassName={filter.className}
+          name={filter.name}
+          defaultValue={filter.value}
+          onChange={() => formRef.current?.requestSubmit()}
+        >
+          <NativeSelectOption value="">{filter.all}</NativeSelectOption>
+          <SelectOptions values={filter.values} labels={filter.labels} />
+        </SelectField>
       ))}
       <Button type="submit" variant="secondary">
         Search

@@ -4,22 +4,19 @@ import { Button } from "~/components/ui/button";
 import { Spinner } from "~/components/ui/spinner";
 import { cn } from "~/lib/utils";
 
-/** True while a filter change of this screen loads, not while its list revalidates after a change. */
-export function useFilterLoading() {
+/**
+ * True while the list on this screen reloads (a new search, filter or page of the same path). With
+ * `afterChanges: false`, not while it revalidates after a change posted to the screen: a list that
+ * gives way to "Loading..." should stay in place then.
+ */
+export function useListLoading({ afterChanges = true }: { afterChanges?: boolean } = {}) {
   const navigation = useNavigation();
   const location = useLocation();
   return (
     navigation.state === "loading" &&
-    navigation.formMethod !== "POST" &&
-    navigation.location.pathname === location.pathname
+    navigation.location.pathname === location.pathname &&
+    (afterChanges || navigation.formMethod !== "POST")
   );
-}
-
-/** True while the list on this screen reloads (a new search, filter or page of the same path). */
-export function useListLoading() {
-  const navigation = useNavigation();
-  const location = useLocation();
-  return navigation.state === "loading" && navigation.location?.pathname === location.pathname;
 }
 
 /**

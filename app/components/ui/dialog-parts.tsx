@@ -2,7 +2,6 @@ import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
 
-import { cn } from "~/lib/utils";
 import { styledSlot } from "./slot";
 
 const overlayClasses =
@@ -34,33 +33,31 @@ function dialogParts(family: DialogFamily) {
   };
 }
 
+/** Each family's parts, made once so that every dialog of a family renders the same components. */
+const dialogFamilies = { dialog: dialogParts("dialog"), sheet: dialogParts("sheet") };
+
 /** The content in a portal over the overlay, with a close (X) button after its children. */
 function DialogFamilyContent({
   family,
   children,
   showCloseButton = true,
   closeLabel = "Close",
-  closeButtonClassName,
-  closeIconClassName,
   ...props
-}: DialogContentProps & { family: DialogFamily; closeButtonClassName?: string; closeIconClassName?: string }) {
+}: DialogContentProps & { family: DialogFamily }) {
+  const { Portal, Overlay, Close } = dialogFamilies[family];
   return (
-    <DialogPrimitive.Portal data-slot={`${family}-portal`}>
-      <DialogPrimitive.Overlay data-slot={`${family}-overlay`} className={overlayClasses} />
+    <Portal>
+      <Overlay />
       <DialogPrimitive.Content data-slot={`${family}-content`} {...props}>
         {children}
         {showCloseButton && (
-          <DialogPrimitive.Close
-            data-slot={`${family}-close`}
-            aria-label={closeLabel}
-            className={cn(closeButtonClasses, closeButtonClassName)}
-          >
-            <XIcon aria-hidden="true" className={closeIconClassName} />
-          </DialogPrimitive.Close>
+          <Close aria-label={closeLabel} className={closeButtonClasses}>
+            <XIcon aria-hidden="true" className="pointer-events-none size-4 shrink-0" />
+          </Close>
         )}
       </DialogPrimitive.Content>
-    </DialogPrimitive.Portal>
+    </Portal>
   );
 }
 
-export { type DialogContentProps, DialogFamilyContent, dialogParts };
+export { type DialogContentProps, DialogFamilyContent, dialogFamilies };

@@ -1,7 +1,7 @@
 import { Dialog as DialogPrimitive } from "radix-ui";
 
 import { cn } from "~/lib/utils";
-import { type DialogContentProps, DialogFamilyContent, dialogParts } from "./dialog-parts";
+import { type DialogContentProps, DialogFamilyContent, dialogFamilies } from "./dialog-parts";
 import { styledSlot } from "./slot";
 
 const {
@@ -10,7 +10,7 @@ const {
   Portal: DialogPortal,
   Close: DialogClose,
   Overlay: DialogOverlay,
-} = dialogParts("dialog");
+} = dialogFamilies.dialog;
 
 function DialogContent({ className, ...props }: DialogContentProps) {
   return (
@@ -20,7 +20,6 @@ function DialogContent({ className, ...props }: DialogContentProps) {
         "-translate-x-1/2 -translate-y-1/2 fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-full max-w-[calc(100%-2rem)] gap-4 overflow-y-auto rounded-lg border bg-background p-6 text-foreground shadow-lg outline-none data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in sm:max-w-lg",
         className,
       )}
-      closeButtonClassName="[&_svg:not([class*='size-'])]:size-4 [&_svg]:pointer-events-none [&_svg]:shrink-0"
       {...props}
     />
   );

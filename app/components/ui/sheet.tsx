@@ -1,10 +1,10 @@
 import { Dialog as SheetPrimitive } from "radix-ui";
 
 import { cn } from "~/lib/utils";
-import { type DialogContentProps, DialogFamilyContent, dialogParts } from "./dialog-parts";
+import { type DialogContentProps, DialogFamilyContent, dialogFamilies } from "./dialog-parts";
 import { styledSlot } from "./slot";
 
-const { Root: Sheet, Trigger: SheetTrigger, Close: SheetClose } = dialogParts("sheet");
+const { Root: Sheet, Trigger: SheetTrigger, Close: SheetClose } = dialogFamilies.sheet;
 
 const sideClasses = {
   right: "inset-y-0 right-0 h-full w-3/4 border-l [--slide-from:translateX(100%)] sm:max-w-sm",
@@ -29,7 +29,6 @@ function SheetContent({
         sideClasses[side],
         className,
       )}
-      closeIconClassName="size-4"
       {...props}
     />
   );

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { PostCard } from "~/components/admin/blog/post-card";
 import { PostDialog, type PostEditing } from "~/components/admin/blog/post-dialog";
 import { ListFilters } from "~/components/admin/list-filters";
-import { CardList, useFilterLoading } from "~/components/admin/list-state";
+import { CardList, useListLoading } from "~/components/admin/list-state";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
 import { getServices } from "~/http/context.server";
@@ -43,7 +43,7 @@ export default function BlogManagement({ loaderData, actionData }: Route.Compone
   useToastMessage(actionData?.toast);
   useToastMessage(loaderData.toast);
   const { posts, categories, filters } = loaderData;
-  const loading = useFilterLoading();
+  const loading = useListLoading({ afterChanges: false });
   const [editing, setEditing] = useState<PostEditing | null>(null);
   return (
     <div className="space-y-6">

@@ -1,7 +1,7 @@
 import { PlusIcon } from "lucide-react";
 import { Link } from "react-router";
 import { ListFilters } from "~/components/admin/list-filters";
-import { CardList, useFilterLoading } from "~/components/admin/list-state";
+import { CardList, useListLoading } from "~/components/admin/list-state";
 import { PageCard } from "~/components/admin/pages/page-card";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
@@ -33,7 +33,7 @@ export const action = (args: Route.ActionArgs) => runIntent(args, pageListIntent
 export default function Pages({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
   useToastMessage(loaderData.toast);
-  const loading = useFilterLoading();
+  const loading = useListLoading({ afterChanges: false });
   const { pages, filters } = loaderData;
   return (
     <div className="space-y-6">

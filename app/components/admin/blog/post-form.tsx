@@ -2,14 +2,11 @@ import { useState } from "react";
 import type { useFetcher } from "react-router";
 import { DialogSaveActions } from "~/components/admin/admin-dialog";
 import { FeaturedImageField } from "~/components/admin/featured-image-field";
-import { Field } from "~/components/admin/field";
+import { InputField, SelectField, TextareaField } from "~/components/admin/form-fields";
 import { CharacterCounter, MarkdownEditor } from "~/components/admin/markdown-editor";
 import { MetaDescriptionField } from "~/components/admin/meta-description-field";
 import { SelectOptions } from "~/components/admin/select-options";
 import { TitleSlugFields } from "~/components/admin/title-slug-fields";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
-import { Textarea } from "~/components/ui/textarea";
 import type { ActionResult } from "~/http/action-result.server";
 import { META_TITLE_MAX, PUBLISH_STATUSES, publishStatusLabels } from "~/lib/schemas/content";
 import { slugify } from "~/lib/slug";
@@ -53,9 +50,15 @@ export function PostForm({
           if (!metaTitleEdited) setMetaTitle(title.slice(0, META_TITLE_MAX));
         }}
       />
-      <Field id="post-excerpt" label="Excerpt" error={errors.excerpt}>
-        {(props) => <Textarea {...props} name="excerpt" rows={2} maxLength={500} defaultValue={post?.excerpt ?? ""} />}
-      </Field>
+      <TextareaField
+        id="post-excerpt"
+        label="Excerpt"
+        error={errors.excerpt}
+        name="excerpt"
+        rows={2}
+        maxLength={500}
+        defaultValue={post?.excerpt ?? ""}
+      />
       <MarkdownEditor id="post-content" initial={post?.content ?? ""} error={errors.content} />
       <FeaturedImageField
         id="post-image"
@@ -65,19 +68,36 @@ export function PostForm({
         error={errors.featuredImageUrl}
       />
       <div className="grid gap-4 md:grid-cols-3 md:items-start">
-        <PostInput name="category" defaultValue={post?.category ?? ""} error={errors.category} />
-        <Field id="post-status" label="Status" error={errors.status}>
-          {(props) => (
-            <NativeSelect {...props} name="status" defaultValue={post?.status ?? "draft"}>
-              <SelectOptions values={PUBLISH_STATUSES} labels={publishStatusLabels} />
-            </NativeSelect>
-          )}
-        </Field>
-        <PostInput name="tags" defaultValue={post?.tags.join(", ") ?? ""} error={errors.tags} />
+        <InputField
+          id="post-category"
+          label="Category"
+          error={errors.category}
+          name="category"
+          maxLength={60}
+          defaultValue={post?.category ?? ""}
+        />
+        <SelectField
+          id="post-status"
+          label="Status"
+          error={errors.status}
+          name="status"
+          defaultValue={post?.status ?? "draft"}
+        >
+          <SelectOptions values={PUBLISH_STATUSES} labels={publishStatusLabels} />
+        </SelectField>
+        <InputField
+          id="post-tags"
+          label="Tags (comma-separated)"
+          error={errors.tags}
+          name="tags"
+          maxLength={1000}
+          placeholder="google ads, tracking"
+          defaultValue={post?.tags.join(", ") ?? ""}
+        />
       </div>
       <fieldset className="grid gap-4 rounded-md border p-4">
         <legend className="px-1 font-semibold text-sm">SEO Settings</legend>
-        <Field
+        <InputField
           id="post-meta-title"
           label={
             <span className="flex w-full justify-between">
@@ -86,59 +106,32 @@ export function PostForm({
             </span>
           }
           error={errors.metaTitle}
-        >
-          {(props) => (
-            <Input
-              {...props}
-              name="metaTitle"
-              maxLength={META_TITLE_MAX}
-              value={metaTitle}
-              onChange={(event) => {
-                setMetaTitle(event.currentTarget.value);
-                setMetaTitleEdited(true);
-              }}
-            />
-          )}
-        </Field>
+          name="metaTitle"
+          maxLength={META_TITLE_MAX}
+          value={metaTitle}
+          onChange={(event) => {
+            setMetaTitle(event.currentTarget.value);
+            setMetaTitleEdited(true);
+          }}
+        />
         <MetaDescriptionField
           id="post-meta-description"
           initial={post?.metaDescription ?? ""}
           error={errors.metaDescription}
         />
-        <PostInput name="metaKeywords" defaultValue={post?.metaKeywords ?? ""} error={errors.metaKeywords} />
+        <InputField
+          id="post-meta-keywords"
+          label="Meta Keywords"
+          error={errors.metaKeywords}
+          name="metaKeywords"
+          maxLength={255}
+          placeholder="keyword one, keyword two"
+          defaultValue={post?.metaKeywords ?? ""}
+        />
       </fieldset>
       <DialogSaveActions onCancel={onCancel} busy={saving}>
         {post ? "Update Post" : "Create Post"}
       </DialogSaveActions>
     </fetcher.Form>
-  );
-}
-
-/** The post's plain text inputs. */
-const postInputs = {
-  category: { id: "post-category", label: "Category", maxLength: 60 },
-  tags: { id: "post-tags", label: "Tags (comma-separated)", maxLength: 1000, placeholder: "google ads, tracking" },
-  metaKeywords: {
-    id: "post-meta-keywords",
-    label: "Meta Keywords",
-    maxLength: 255,
-    placeholder: "keyword one, keyword two",
-  },
-};
-
-function PostInput({
-  name,
-  defaultValue,
-  error,
-}: {
-  name: keyof typeof postInputs;
-  defaultValue: string;
-  error?: string;
-}) {
-  const { id, label, ...input } = postInputs[name];
-  return (
-    <Field id={id} label={label} error={error}>
-      {(props) => <Input {...props} name={name} {...input} defaultValue={defaultValue} />}
-    </Field>
   );
 }

@@ -41,7 +41,6 @@ export function ClientFilters({
         },
       ]}
       clearTo="/admin/clients"
-      filtering={Boolean(q || status || owner)}
     >
       {sort !== "newest" ? <input type="hidden" name="sort" value={sort} /> : null}
     </SearchFilterBar>

@@ -17,6 +17,7 @@ import { statusLabels, statusVariants } from "./client-status";
 
 const clientTable: TableSpec<ClientColumn, ClientSort> = {
   noun: "clients",
+  path: "/admin/clients",
   labels: clientColumnLabels,
   sorts: { ...statusAndNameSorts, added: { first: "newest", second: "oldest", firstIsDescending: true } },
 };
@@ -121,13 +122,5 @@ function ClientCell({
 
 /** The clients table's columns menu; the name column always stays. */
 export function ClientColumnsMenu({ columns }: { columns: ClientColumn[] }) {
-  return (
-    <ColumnsMenu
-      columns={columns}
-      all={CLIENT_COLUMNS}
-      labels={clientColumnLabels}
-      required="name"
-      action="/admin/clients"
-    />
-  );
+  return <ColumnsMenu spec={clientTable} columns={columns} all={CLIENT_COLUMNS} required="name" />;
 }

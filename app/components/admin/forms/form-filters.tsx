@@ -31,7 +31,6 @@ export function FormFilters({ q, status, type }: { q: string; status: string; ty
         },
       ]}
       clearTo="/admin/forms"
-      filtering={Boolean(q || status || type)}
     />
   );
 }

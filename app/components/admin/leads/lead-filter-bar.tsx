@@ -1,11 +1,9 @@
 import { SlidersHorizontalIcon } from "lucide-react";
-import type * as React from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { InputField, SelectField } from "~/components/admin/form-fields";
 import { SelectOptions } from "~/components/admin/select-options";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
-import { Label } from "~/components/ui/label";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { NativeSelectOption } from "~/components/ui/native-select";
 import {
   LEAD_SORTS,
   LEAD_STATUSES,
@@ -13,7 +11,6 @@ import {
   leadSortLabels,
   leadStatusLabels,
 } from "~/lib/schemas/lead-admin";
-import { cn } from "~/lib/utils";
 import type { OwnerChoice } from "./lead-owner-select";
 
 export function activeFilterCount(filters: LeadFilters) {
@@ -54,22 +51,27 @@ export function LeadFilterBar({
       </summary>
       <Form method="get" role="search" className="grid gap-3 p-3 sm:grid-cols-2 md:grid-cols-6 md:items-end">
         {filters.view === "spam" ? <input type="hidden" name="view" value="spam" /> : null}
-        <div className="grid gap-1 md:col-span-2">
-          <Label htmlFor="leads-q">Search</Label>
-          <Input
-            id="leads-q"
-            name="q"
-            type="search"
-            placeholder="Search name, e-mail or company..."
-            defaultValue={filters.q}
-            maxLength={200}
-          />
-        </div>
-        <FilterSelect id="leads-status" label="Status" name="status" value={filters.status}>
+        <InputField
+          id="leads-q"
+          label="Search"
+          fieldClassName="gap-1 md:col-span-2"
+          name="q"
+          type="search"
+          placeholder="Search name, e-mail or company..."
+          defaultValue={filters.q}
+          maxLength={200}
+        />
+        <SelectField
+          id="leads-status"
+          label="Status"
+          fieldClassName="gap-1"
+          name="status"
+          defaultValue={filters.status}
+        >
           <NativeSelectOption value="all">All Statuses</NativeSelectOption>
           <SelectOptions values={LEAD_STATUSES} labels={leadStatusLabels} />
-        </FilterSelect>
-        <FilterSelect id="leads-owner" label="Owner" name="owner" value={filters.owner}>
+        </SelectField>
+        <SelectField id="leads-owner" label="Owner" fieldClassName="gap-1" name="owner" defaultValue={filters.owner}>
           <NativeSelectOption value="">Anyone</NativeSelectOption>
           <NativeSelectOption value="me">My leads</NativeSelectOption>
           <NativeSelectOption value="none">Unassigned</NativeSelectOption>
@@ -87,27 +89,34 @@ export function LeadFilterBar({
           {filters.owner && !["me", "none"].includes(filters.owner) && !staffOwner ? (
             <NativeSelectOption value={filters.owner}>Former staff</NativeSelectOption>
           ) : null}
-        </FilterSelect>
-        <FilterSelect id="leads-due" label="Follow-up" name="due" value={filters.due}>
+        </SelectField>
+        <SelectField id="leads-due" label="Follow-up" fieldClassName="gap-1" name="due" defaultValue={filters.due}>
           <NativeSelectOption value="">Any time</NativeSelectOption>
           <NativeSelectOption value="today">Due today</NativeSelectOption>
           <NativeSelectOption value="overdue">Overdue</NativeSelectOption>
-        </FilterSelect>
-        <FilterSelect id="leads-sort" label="Sort" name="sort" value={filters.sort}>
+        </SelectField>
+        <SelectField id="leads-sort" label="Sort" fieldClassName="gap-1" name="sort" defaultValue={filters.sort}>
           <SelectOptions values={LEAD_SORTS} labels={leadSortLabels} />
-        </FilterSelect>
-        <FilterSelect id="leads-source" label="Source" name="source" value={filters.source} className="md:col-span-2">
+        </SelectField>
+        <SelectField
+          id="leads-source"
+          label="Source"
+          fieldClassName="gap-1 md:col-span-2"
+          name="source"
+          defaultValue={filters.source}
+        >
           <NativeSelectOption value="">All Sources</NativeSelectOption>
           <SelectOptions values={sources} />
-        </FilterSelect>
-        <div className="grid gap-1">
-          <Label htmlFor="leads-from">From</Label>
-          <Input id="leads-from" name="from" type="date" defaultValue={filters.from} />
-        </div>
-        <div className="grid gap-1">
-          <Label htmlFor="leads-to">To</Label>
-          <Input id="leads-to" name="to" type="date" defaultValue={filters.to} />
-        </div>
+        </SelectField>
+        <InputField
+          id="leads-from"
+          label="From"
+          fieldClassName="gap-1"
+          name="from"
+          type="date"
+          defaultValue={filters.from}
+        />
+        <InputField id="leads-to" label="To" fieldClassName="gap-1" name="to" type="date" defaultValue={filters.to} />
         <div className="flex gap-2 sm:col-span-2 md:justify-end">
           <Button type="submit" disabled={searching}>
             {searching ? "Searching..." : "Apply filters"}
@@ -118,31 +127,5 @@ export function LeadFilterBar({
         </div>
       </Form>
     </details>
-  );
-}
-
-/** One labelled select of the filters. */
-function FilterSelect({
-  id,
-  label,
-  name,
-  value,
-  className,
-  children,
-}: {
-  id: string;
-  label: string;
-  name: string;
-  value: string;
-  className?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className={cn("grid gap-1", className)}>
-      <Label htmlFor={id}>{label}</Label>
-      <NativeSelect id={id} name={name} defaultValue={value}>
-        {children}
-      </NativeSelect>
-    </div>
   );
 }

@@ -12,6 +12,7 @@ import { LeadStatusSelect } from "./lead-status-select";
 /** The leads table; each sortable column's header switches between two sorts (first click, then the other direction). */
 const leadTable: TableSpec<LeadColumn, LeadSort> = {
   noun: "leads",
+  path: "/admin/leads",
   labels: leadColumnLabels,
   sorts: {
     ...statusAndNameSorts,
@@ -112,7 +113,5 @@ export function LeadsTable({
 
 /** The leads table's columns menu; the name column always stays. */
 export function LeadColumnsMenu({ columns }: { columns: LeadColumn[] }) {
-  return (
-    <ColumnsMenu columns={columns} all={LEAD_COLUMNS} labels={leadColumnLabels} required="name" action="/admin/leads" />
-  );
+  return <ColumnsMenu spec={leadTable} columns={columns} all={LEAD_COLUMNS} required="name" />;
 }

@@ -1,12 +1,10 @@
 import { AdminDialog, DialogSaveActions } from "~/components/admin/admin-dialog";
-import { Field } from "~/components/admin/field";
+import { InputField, SelectField, TextareaField } from "~/components/admin/form-fields";
 import { SelectOptions } from "~/components/admin/select-options";
 import { useSaveFetcher } from "~/components/admin/use-save-fetcher";
-import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { NativeSelectOption } from "~/components/ui/native-select";
 import { NativeSwitch } from "~/components/ui/switch";
-import { Textarea } from "~/components/ui/textarea";
 import { DEFAULT_CTA_TEXT, PLAN_TYPES, planTypeLabels } from "~/lib/schemas/pricing";
 import type { PricingPlan } from "~/server/pricing/plans.server";
 
@@ -53,6 +51,7 @@ export function PlanDialog({
   const plan = editing?.plan ?? null;
   const errors = fetcher.data?.ok === false ? fetcher.data.fieldErrors : {};
   const saving = fetcher.state !== "idle";
+  const numbers = plan ?? newPlanNumbers(planCount);
   return (
     <AdminDialog
       open={editing !== null}
@@ -66,56 +65,75 @@ export function PlanDialog({
           <input type="hidden" name="intent" value="save-plan" />
           <input type="hidden" name="id" value={plan?.id ?? ""} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="plan-type" label="Plan Type" error={errors.planType}>
-              {(props) => (
-                <NativeSelect {...props} name="planType" required defaultValue={plan?.planType ?? ""}>
-                  <NativeSelectOption value="">Choose a type</NativeSelectOption>
-                  <SelectOptions values={PLAN_TYPES} labels={planTypeLabels} />
-                </NativeSelect>
-              )}
-            </Field>
-            <Field id="plan-title" label="Title" error={errors.title}>
-              {(props) => <Input {...props} name="title" required maxLength={100} defaultValue={plan?.title ?? ""} />}
-            </Field>
-            <Field id="plan-subtitle" label="Subtitle" error={errors.subtitle}>
-              {(props) => <Input {...props} name="subtitle" maxLength={200} defaultValue={plan?.subtitle ?? ""} />}
-            </Field>
-            <Field id="plan-cta" label="Button text" error={errors.ctaText}>
-              {(props) => (
-                <Input {...props} name="ctaText" maxLength={40} defaultValue={plan?.ctaText ?? DEFAULT_CTA_TEXT} />
-              )}
-            </Field>
-            {numberFields.map(({ name, step, min = 0, max, ...field }) => (
-              <Field key={name} id={field.id} label={field.label} error={errors[name]}>
-                {(props) => (
-                  <Input
-                    {...props}
-                    name={name}
-                    type="number"
-                    inputMode={step === "1" ? "numeric" : "decimal"}
-                    step={step}
-                    min={min}
-                    max={max}
-                    defaultValue={(plan ?? newPlanNumbers(planCount))[name] ?? ""}
-                  />
-                )}
-              </Field>
+            <SelectField
+              id="plan-type"
+              label="Plan Type"
+              error={errors.planType}
+              name="planType"
+              required
+              defaultValue={plan?.planType ?? ""}
+            >
+              <NativeSelectOption value="">Choose a type</NativeSelectOption>
+              <SelectOptions values={PLAN_TYPES} labels={planTypeLabels} />
+            </SelectField>
+            <InputField
+              id="plan-title"
+              label="Title"
+              error={errors.title}
+              name="title"
+              required
+              maxLength={100}
+              defaultValue={plan?.title ?? ""}
+            />
+            <InputField
+              id="plan-subtitle"
+              label="Subtitle"
+              error={errors.subtitle}
+              name="subtitle"
+              maxLength={200}
+              defaultValue={plan?.subtitle ?? ""}
+            />
+            <InputField
+              id="plan-cta"
+              label="Button text"
+              error={errors.ctaText}
+              name="ctaText"
+              maxLength={40}
+              defaultValue={plan?.ctaText ?? DEFAULT_CTA_TEXT}
+            />
+            {numberFields.map(({ id, label, name, step, min = 0, max }) => (
+              <InputField
+                key={name}
+                id={id}
+                label={label}
+                error={errors[name]}
+                name={name}
+                type="number"
+                inputMode={step === "1" ? "numeric" : "decimal"}
+                step={step}
+                min={min}
+                max={max}
+                defaultValue={numbers[name] ?? ""}
+              />
             ))}
           </div>
-          <Field id="plan-description" label="Description" error={errors.description}>
-            {(props) => (
-              <Textarea
-                {...props}
-                name="description"
-                rows={2}
-                maxLength={1000}
-                defaultValue={plan?.description ?? ""}
-              />
-            )}
-          </Field>
-          <Field id="plan-features" label="Features (one per line)" error={errors.features}>
-            {(props) => <Textarea {...props} name="features" rows={6} defaultValue={plan?.features.join("\n") ?? ""} />}
-          </Field>
+          <TextareaField
+            id="plan-description"
+            label="Description"
+            error={errors.description}
+            name="description"
+            rows={2}
+            maxLength={1000}
+            defaultValue={plan?.description ?? ""}
+          />
+          <TextareaField
+            id="plan-features"
+            label="Features (one per line)"
+            error={errors.features}
+            name="features"
+            rows={6}
+            defaultValue={plan?.features.join("\n") ?? ""}
+          />
           <div className="flex flex-wrap gap-6">
             <Label className="flex items-center gap-2 font-normal">
               <NativeSwitch name="isPopular" defaultChecked={plan?.isPopular ?? false} /> Most popular

@@ -2,11 +2,9 @@ import { KeyRoundIcon } from "lucide-react";
 import { useState } from "react";
 import { Form } from "react-router";
 import { AdminDialog } from "~/components/admin/admin-dialog";
-import { Field } from "~/components/admin/field";
+import { PasswordField } from "~/components/admin/form-fields";
 import { Button } from "~/components/ui/button";
 import { DialogFooter } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/input";
-import { newPasswordInput } from "~/lib/schemas/staff";
 
 /** Sets a new password for a user, who is signed out everywhere. */
 export function ResetPasswordDialog({ userId, email }: { userId: string; email: string }) {
@@ -26,9 +24,13 @@ export function ResetPasswordDialog({ userId, email }: { userId: string; email: 
       <Form method="post" className="grid gap-4" onSubmit={() => setOpen(false)}>
         <input type="hidden" name="intent" value="reset-password" />
         <input type="hidden" name="userId" value={userId} />
-        <Field id={`reset-${userId}`} label="New password" hint="At least 8 characters.">
-          {(props) => <Input {...props} {...newPasswordInput} name="password" />}
-        </Field>
+        <PasswordField
+          id={`reset-${userId}`}
+          label="New password"
+          hint="At least 8 characters."
+          name="password"
+          isNew
+        />
         <DialogFooter>
           <Button type="submit">Reset password</Button>
         </DialogFooter>

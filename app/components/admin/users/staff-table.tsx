@@ -1,6 +1,6 @@
-import { LogOutIcon, Trash2Icon } from "lucide-react";
+import { LogOutIcon } from "lucide-react";
 import { Form } from "react-router";
-import { ConfirmDialog } from "~/components/admin/confirm-dialog";
+import { DeleteConfirm } from "~/components/admin/confirm-dialog";
 import { DateText } from "~/components/admin/date-text";
 import { RecordTable } from "~/components/admin/record-table";
 import { RoleOptions } from "~/components/admin/select-options";
@@ -62,17 +62,9 @@ export function StaffTable({ users, currentUserId }: { users: StaffUser[]; curre
                   </Button>
                 </Form>
                 <ResetPasswordDialog userId={user.id} email={user.email} />
-                <ConfirmDialog
-                  trigger={
-                    <Button
-                      size="sm"
-                      variant="destructive"
-                      disabled={user.id === currentUserId}
-                      aria-label={`Delete ${user.email}`}
-                    >
-                      <Trash2Icon />
-                    </Button>
-                  }
+                <DeleteConfirm
+                  name={user.email}
+                  disabled={user.id === currentUserId}
                   title="Delete this user?"
                   description={`${user.email} will lose access at once. Their past activity stays in the audit log.`}
                   confirmLabel="Delete user"
