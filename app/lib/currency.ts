@@ -8,15 +8,25 @@ export function isCurrency(value: unknown): value is Currency {
 // en-IN groups digits the Indian way: ₹1,14,999.
 const locales: Record<Currency, string> = { USD: "en-US", INR: "en-IN" };
 
+// Building a formatter costs far more than using one, and a pricing render formats every price: one is
+// kept per currency (which decides the locale) and number of decimals.
+const formatters = new Map<string, Intl.NumberFormat>();
+
 /** `$1,549` / `₹1,14,999`; cents only when the amount has them. */
 export function formatPrice(amount: number, currency: Currency) {
   const fractionDigits = Number.isInteger(amount) ? 0 : 2;
-  return new Intl.NumberFormat(locales[currency], {
-    style: "currency",
-    currency,
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  }).format(amount);
+  const key = `${currency}:${fractionDigits}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locales[currency], {
+      style: "currency",
+      currency,
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    });
+    formatters.set(key, formatter);
+  }
+  return formatter.format(amount);
 }
 
 /** Whole-percent discount from an original price, or null when there is no real discount. */

@@ -5,7 +5,7 @@ export function FeaturedImage({ src, ...props }: { src: string } & Omit<React.Co
   return <img src={src} alt="" width={800} height={450} {...props} />;
 }
 
-/** A post's body as renderMarkdown made it. */
+/** A post's or published page's body as renderMarkdown made it. */
 export function PostHtml({ html }: { html: string }) {
   return (
     <div

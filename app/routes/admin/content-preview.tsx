@@ -1,6 +1,7 @@
 import { ArrowLeftIcon } from "lucide-react";
 import { data, Link } from "react-router";
 import { PublishStatusBadge } from "~/components/admin/publish-status";
+import { FeaturedImage, PostHtml } from "~/components/site/blog";
 import { getServices } from "~/http/context.server";
 import { requireStaff } from "~/http/staff.server";
 import { renderMarkdown } from "~/lib/markdown";
@@ -54,13 +55,9 @@ export default function ContentPreview({ loaderData }: Route.ComponentProps) {
       <article className="mx-auto max-w-3xl rounded-xl bg-background p-6 sm:p-10">
         <h1 className="font-bold text-4xl tracking-tight">{title}</h1>
         {featuredImageUrl ? (
-          <img src={featuredImageUrl} alt="" className="mt-8 aspect-video w-full rounded-xl object-cover" />
+          <FeaturedImage src={featuredImageUrl} className="mt-8 aspect-video w-full rounded-xl object-cover" />
         ) : null}
-        <div
-          className="prose-content mt-8"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered by renderMarkdown, which escapes raw HTML and refuses unsafe links.
-          dangerouslySetInnerHTML={{ __html: html }}
-        />
+        <PostHtml html={html} />
       </article>
     </div>
   );

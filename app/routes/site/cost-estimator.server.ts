@@ -12,7 +12,6 @@ import {
 } from "~/lib/estimator";
 import { estimatorFormValues, estimatorSchema } from "~/lib/schemas/estimator";
 import { saveEstimateLead } from "~/server/leads/estimator.server";
-import { TOO_MANY_SUBMISSIONS } from "~/server/leads/spam.server";
 import { countLeadRefused } from "~/server/metrics/metrics.server";
 import { saveVisitorLead } from "./visitor-lead.server";
 
@@ -89,13 +88,12 @@ async function submitEstimate(
     context,
     request,
     formData,
-    { email, flow: "cost-estimator", via: "estimator" },
+    { email, flow: "cost-estimator", via: "estimator", failureMessage: estimatorMessages.failure },
     (...capture) => saveEstimateLead(db, answers, ...capture),
   );
-  if ("refused" in outcome) {
-    const [title, description] =
-      outcome.refused === "rate_limited" ? ["Error", TOO_MANY_SUBMISSIONS] : estimatorMessages.failure;
-    return reply({ step: STEP_COUNT, message: { type: "error", title, description } }, outcome.init);
+  if ("refusal" in outcome) {
+    const [title, description] = outcome.refusal.message;
+    return reply({ step: STEP_COUNT, message: { type: "error", title, description } }, outcome.refusal.init);
   }
   const [title, description] = estimatorMessages.success;
   return reply({ step: STEP_COUNT, done: true, answers, message: { type: "success", title, description } });

@@ -1,4 +1,3 @@
-import type * as React from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { ArrowRight } from "~/components/site/icons/ArrowRight";
 import { GetStartedButton } from "~/components/site/lead-dialog-button";
@@ -43,16 +42,6 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return sitePageMeta(matches, industries[loaderData.slug].seo);
 }
 
-/** A section whose title and description come from the industry's copy. */
-function IndustrySection({
-  content,
-  ...props
-}: Omit<React.ComponentProps<typeof Section>, "title" | "description"> & {
-  content: { title: string; description: string };
-}) {
-  return <Section title={content.title} description={content.description} {...props} />;
-}
-
 export default function IndustryPage({ loaderData }: Route.ComponentProps) {
   const industry = industries[loaderData.slug];
   const others = industryList.filter((other) => other.slug !== industry.slug);
@@ -67,25 +56,46 @@ export default function IndustryPage({ loaderData }: Route.ComponentProps) {
         </GetStartedButton>
       </PageHero>
 
-      <IndustrySection id="challenges" eyebrow={copy.challengesEyebrow} content={industry.challenges}>
+      <Section
+        id="challenges"
+        eyebrow={copy.challengesEyebrow}
+        title={industry.challenges.title}
+        description={industry.challenges.description}
+      >
         <FeatureGrid items={industry.challenges.items} columns={4} />
-      </IndustrySection>
+      </Section>
 
-      <IndustrySection id="solutions" tone="muted" eyebrow={copy.solutionsEyebrow} content={industry.solutions}>
+      <Section
+        id="solutions"
+        tone="muted"
+        eyebrow={copy.solutionsEyebrow}
+        title={industry.solutions.title}
+        description={industry.solutions.description}
+      >
         <FeatureGrid items={industry.solutions.items} columns={4} />
-      </IndustrySection>
+      </Section>
 
-      <IndustrySection id="campaign-types" eyebrow={copy.campaignTypesEyebrow} content={industry.campaignTypes}>
+      <Section
+        id="campaign-types"
+        eyebrow={copy.campaignTypesEyebrow}
+        title={industry.campaignTypes.title}
+        description={industry.campaignTypes.description}
+      >
         <CampaignTypeGrid items={industry.campaignTypes.items} platformsLabel={copy.platformsLabel} />
-      </IndustrySection>
+      </Section>
 
       <Section id="success-story" tone="muted" eyebrow={copy.successStoryEyebrow} title={industry.successStory.title}>
         <SuccessStory story={industry.successStory} resultsLabel={copy.resultsLabel} />
       </Section>
 
-      <IndustrySection id="integrations" eyebrow={copy.integrationsEyebrow} content={industry.integrations}>
+      <Section
+        id="integrations"
+        eyebrow={copy.integrationsEyebrow}
+        title={industry.integrations.title}
+        description={industry.integrations.description}
+      >
         <TagList items={industry.integrations.items} className="mx-auto max-w-4xl justify-center" />
-      </IndustrySection>
+      </Section>
 
       <CtaBand
         id="pricing"

@@ -3,7 +3,6 @@ import { getServices } from "~/http/context.server";
 import { parseForm, requireFormData, typedValues } from "~/http/form-data.server";
 import { isLeadFlow, isSafeRedirectUrl, type LeadFlow, leadFlows, leadMessages } from "~/lib/schemas/leads";
 import { captureLead } from "~/server/leads/capture.server";
-import { TOO_MANY_SUBMISSIONS } from "~/server/leads/spam.server";
 import { countLeadRefused } from "~/server/metrics/metrics.server";
 import { saveVisitorLead } from "./visitor-lead.server";
 
@@ -50,12 +49,15 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
     );
   }
   const email = parsed.data.email.toLowerCase();
-  const outcome = await saveVisitorLead(context, request, formData, { email, flow, via: "site" }, (...capture) =>
-    captureLead(db, flow, parsed.data, ...capture),
+  const outcome = await saveVisitorLead(
+    context,
+    request,
+    formData,
+    { email, flow, via: "site", failureMessage: leadMessages[flow].failure },
+    (...capture) => captureLead(db, flow, parsed.data, ...capture),
   );
-  if ("refused" in outcome) {
-    const [title, description] =
-      outcome.refused === "rate_limited" ? ["Error", TOO_MANY_SUBMISSIONS] : leadMessages[flow].failure;
+  if ("refusal" in outcome) {
+    const [title, description] = outcome.refusal.message;
     // What was typed goes back into the form, so that sending it again is one click.
     return data<LeadAnswer>(
       {
@@ -68,7 +70,7 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
         downloadUrl: null,
         redirectUrl: null,
       },
-      outcome.init,
+      outcome.refusal.init,
     );
   }
   const { downloadUrl } = outcome.saved;

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { PostHtml } from "~/components/site/blog";
 import { NotFoundScreen } from "~/components/site/not-found-screen";
 import { brand } from "~/content/brand";
 import { getServices } from "~/http/context.server";
@@ -53,11 +54,7 @@ export default function PublishedPage({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <article>
         <h1 className="font-bold text-4xl tracking-tight">{page.title}</h1>
-        <div
-          className="prose-content mt-8"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered by renderMarkdown, which escapes raw HTML and refuses unsafe links.
-          dangerouslySetInnerHTML={{ __html: html }}
-        />
+        <PostHtml html={html} />
       </article>
     </main>
   );

@@ -7,6 +7,7 @@ import {
   HONEYPOT_FIELD,
   type LeadRateLimit,
   spamReason,
+  TOO_MANY_SUBMISSIONS,
   TooManySubmissions,
 } from "~/server/leads/spam.server";
 import { leadMailContext, type MailContext } from "~/server/mail/lead-mails.server";
@@ -15,18 +16,27 @@ import { countLeadCaptured, countLeadRefused } from "~/server/metrics/metrics.se
 /** What a visitor lead is saved with, in the order the lead savers take it after `db` and the fields. */
 type Capture = [attribution: Attribution, mail: MailContext, spam: string | null, rateLimit: LeadRateLimit];
 
+/** A toast's title and description. */
+type Message = readonly [title: string, description: string];
+
 /**
  * Saves a visitor form's lead (the contact-style forms, the cost estimator) after the spam checks they
- * share, then counts and logs what happened. A refusal, too many submissions or the database not
- * answering, comes back with its status (429, 503) and how long the visitor should wait.
+ * share, then counts and logs what happened. A refusal comes back with the visitor's message (too many
+ * submissions, or the flow's `failureMessage` when the database does not answer), its status (429, 503)
+ * and how long the visitor should wait.
  */
 export async function saveVisitorLead<Saved extends { leadId: unknown; mailsQueued: unknown }>(
   context: Readonly<RouterContextProvider>,
   request: Request,
   formData: FormData,
-  { email, flow, via }: { email: string; flow: string; via: "site" | "estimator" },
+  {
+    email,
+    flow,
+    via,
+    failureMessage,
+  }: { email: string; flow: string; via: "site" | "estimator"; failureMessage: Message },
   save: (...capture: Capture) => Promise<Saved>,
-): Promise<{ saved: Saved } | { refused: "rate_limited" | "unavailable"; init: ResponseInit }> {
+): Promise<{ saved: Saved } | { refusal: { message: Message; init: ResponseInit } }> {
   const services = getServices(context);
   const { logger, mailWorker, formSecret } = services;
   const spam = spamReason(
@@ -47,15 +57,19 @@ export async function saveVisitorLead<Saved extends { leadId: unknown; mailsQueu
     if (error instanceof TooManySubmissions) {
       countLeadRefused(via, "rate_limited");
       return {
-        refused: "rate_limited",
-        init: { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+        refusal: {
+          message: ["Error", TOO_MANY_SUBMISSIONS],
+          init: { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
+        },
       };
     }
     logger.error({ err: error, flow }, "lead capture failed");
     countLeadRefused(via, "unavailable");
     return {
-      refused: "unavailable",
-      init: { status: 503, headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) } },
+      refusal: {
+        message: failureMessage,
+        init: { status: 503, headers: { "Retry-After": String(UNAVAILABLE_RETRY_AFTER_SECONDS) } },
+      },
     };
   }
 }

@@ -21,21 +21,18 @@ const icons: Record<CoreServiceIcon | IndustryIcon, SiteIcon> = {
   car: Car,
 };
 
+/** Each section takes only its own cards. */
+type SectionCards =
+  | { id: "services"; cards: readonly CoreService[] }
+  | { id: "industries"; cards: readonly Industry[] };
+
 /** The home sections whose cards each link to a page: the three core services and the four industries. */
 const sections = {
   services: { listClassName: "grid gap-6 md:grid-cols-3", callToAction: "Learn more", emphasis: true },
   industries: { listClassName: "grid gap-6 sm:grid-cols-2 lg:grid-cols-4", callToAction: "Explore", emphasis: false },
 } as const;
 
-export function LinkCardSection({
-  id,
-  heading,
-  cards,
-}: {
-  id: keyof typeof sections;
-  heading: SectionHeading;
-  cards: readonly (CoreService | Industry)[];
-}) {
+export function LinkCardSection({ id, heading, cards }: { heading: SectionHeading } & SectionCards) {
   const { listClassName, callToAction, emphasis } = sections[id];
   return (
     <Section id={id} {...heading}>

@@ -1,9 +1,8 @@
+import type { Figure } from "~/components/site/figure-list";
 import { cx } from "~/lib/cx";
 
-export type Stat = { value: string; label: string };
-
 /** Figures with their labels, read in order ("500+ Campaigns launched"). */
-export function StatList({ stats, className }: { stats: readonly Stat[]; className?: string }) {
+export function StatList({ stats, className }: { stats: readonly Figure[]; className?: string }) {
   return (
     <ul className={cx("grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-4", className)}>
       {stats.map((stat) => (
