@@ -444,7 +444,7 @@ describe("malformed requests", () => {
   const running = runAppForBlock();
 
   it("answers 4xx, or a redirect with a percent-encoded Location, and logs a warning without a stack", async () => {
-    expect((await fetch(`${running.app.url}/uploads/%c0%ae%c0%ae/running.app.db`)).status).toBe(400);
+    expect((await fetch(`${running.app.url}/uploads/%c0%ae%c0%ae/app.db`)).status).toBe(400);
     expect(await rawRequest(running.app, "GET http://attacker.example/admin/users HTTP/1.1")).toMatch(
       /^HTTP\/1\.1 400 /,
     );
