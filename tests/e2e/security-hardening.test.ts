@@ -168,7 +168,7 @@ describe.each(dialects)("requests from another origin (%s)", (dialect) => {
     });
     expect(program.status).toBe(302);
 
-    const formId = await contactFormId(running.app);
+    const formId = await contactFormId(running.db);
     const partner = await fetch(`${running.app.url}/api/forms/${formId}/submissions`, {
       method: "POST",
       headers: { origin: "https://partner.example", "content-type": "application/json" },
@@ -371,7 +371,7 @@ describe.each(dialects)("personal data in logs and counters (%s)", (dialect) => 
   });
 
   it("keys rate limits by a keyed hash, and GDPR erase reaches counters, mails, events and submissions", async () => {
-    const formId = await contactFormId(running.app);
+    const formId = await contactFormId(running.db);
     const submitted = await fetch(`${running.app.url}/api/forms/${formId}/submissions`, {
       method: "POST",
       headers: { "content-type": "application/json" },
