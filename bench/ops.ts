@@ -17,7 +17,7 @@ import { newId } from "~/server/db/values.server";
 import { createMailWorker } from "~/server/mail/worker.server";
 import { startAppServer } from "../tests/support/app-server";
 import { freePort } from "../tests/support/free-port";
-import { contactFormId, startLoad, waitForWorkers } from "../tests/support/load";
+import { contactFormId, startLoad, waitForWorkers, withDatabase } from "../tests/support/load";
 import { startPostgresCluster } from "../tests/support/postgres-cluster";
 import { measurePostgresOutage } from "../tests/support/postgres-outage";
 import { startSmtpServer } from "../tests/support/smtp";
@@ -83,7 +83,7 @@ async function throughput(workers: number) {
   });
   try {
     await waitForWorkers(metricsPort, workers);
-    const formId = await contactFormId(app);
+    const formId = await withDatabase(app.database, contactFormId);
     const leads = await startLoad(app.url, formId, { connections: 16, pages: false, maxSeconds: LOAD_SECONDS });
     await new Promise((resolve) => setTimeout(resolve, LOAD_SECONDS * 1000));
     const leadResult = await leads.stop();

@@ -4,7 +4,7 @@
 // reload took.
 import { spawnSync } from "node:child_process";
 import { startAppServer } from "../tests/support/app-server";
-import { contactFormId, startLoad, storedLeadIds } from "../tests/support/load";
+import { contactFormId, startLoad, storedLeadIds, withDatabase } from "../tests/support/load";
 
 const RELOADS = 3;
 
@@ -29,7 +29,7 @@ const until = async (check: () => boolean) => {
 };
 try {
   await until(() => app.output().includes("supervising server processes"));
-  const load = startLoad(app.url, await contactFormId(app), { connections: 8, maxSeconds: 300 });
+  const load = startLoad(app.url, await withDatabase(app.database, contactFormId), { connections: 8, maxSeconds: 300 });
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const reloads: number[] = [];
   for (let round = 1; round <= RELOADS; round++) {

@@ -297,7 +297,7 @@ describe.each(dialects)("CRM screens in Chromium: dashboard, clients, forms (%s)
       const context = await running.browser.newContext({ bypassCSP: true, reducedMotion: "reduce" });
       const audited = await context.newPage();
       await signInAs(audited, "boss@example.com");
-      const formId = await contactFormId(running.app);
+      const formId = await contactFormId(running.db);
       await addLead({ name: "Axe Lead", email: "axe@example.com" });
       await running.db.updateTable("leads").set({ form_id: formId }).where("email", "=", "axe@example.com").execute();
       const found: string[] = [];

@@ -1,42 +1,31 @@
-import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/server/db/schema.server";
-import { type AppServer, startAppServer } from "../support/app-server";
-import { contextWithCookies, hydrated, launchBrowser, openHydrated } from "../support/browser";
-import { addStaff, appDatabase, signIn } from "../support/staff";
+import { contextWithCookies, hydrated, openHydrated } from "../support/browser";
+import { runAppForBlock } from "../support/running-app";
+import { addStaff, signIn } from "../support/staff";
 import { startWebhookReceiver, verifyStandardWebhook } from "../support/webhook-receiver";
 
 describe("webhooks in Chromium", () => {
-  let app: AppServer;
-  let browser: Browser;
-  let db: Database;
+  const running = runAppForBlock({ WEBHOOK_ALLOW_PRIVATE: "true" }, { browser: true });
   let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
   const cookies: Record<"admin" | "sales", string> = { admin: "", sales: "" };
 
   beforeAll(async () => {
-    [app, browser, hooks] = await Promise.all([
-      startAppServer({ WEBHOOK_ALLOW_PRIVATE: "true" }),
-      launchBrowser(),
-      startWebhookReceiver(),
-    ]);
-    db = appDatabase(app);
+    hooks = await startWebhookReceiver();
     for (const role of ["admin", "sales"] as const) {
-      const user = await addStaff(db, `${role}@example.com`, role);
-      cookies[role] = await signIn(app, user.email, user.password);
+      const user = await addStaff(running.db, `${role}@example.com`, role);
+      cookies[role] = await signIn(running.app, user.email, user.password);
     }
   });
   afterAll(async () => {
-    await db?.destroy();
-    await browser?.close();
     await hooks?.close();
-    await app?.stop();
   });
 
-  const signedInContext = (role: keyof typeof cookies) => contextWithCookies(browser, app.url, cookies[role]);
+  const signedInContext = (role: keyof typeof cookies) =>
+    contextWithCookies(running.browser, running.app.url, cookies[role]);
 
   it("an admin adds an endpoint, sends a test event, sees it in the log and redelivers it", async () => {
     const context = await signedInContext("admin");
-    const page = await openHydrated(context, `${app.url}/admin/settings`);
+    const page = await openHydrated(context, `${running.app.url}/admin/settings`);
     await page.getByRole("heading", { name: "Integrations" }).waitFor();
     await page.getByRole("link", { name: "Manage webhooks" }).click();
     await page.getByRole("heading", { name: "Webhooks", level: 1 }).waitFor();
@@ -45,7 +34,7 @@ describe("webhooks in Chromium", () => {
     await page.getByLabel("Endpoint URL").fill("ftp://hooks.example.com/x");
     await page.getByRole("button", { name: "Add endpoint" }).click();
     await page.getByText("The URL must start with https://").first().waitFor();
-    expect(await db.selectFrom("webhook_endpoints").select("id").execute()).toEqual([]);
+    expect(await running.db.selectFrom("webhook_endpoints").select("id").execute()).toEqual([]);
 
     await page.getByLabel("Endpoint URL").fill(hooks.url);
     await page.getByLabel("Description").fill("Our CRM");
@@ -100,7 +89,7 @@ describe("webhooks in Chromium", () => {
     await page.getByText("No deliveries match.").waitFor();
     expect(page.url()).toContain("outcome=failed");
 
-    const audit = await db
+    const audit = await running.db
       .selectFrom("audit_logs")
       .select("action")
       .where("entity_type", "=", "webhook_endpoint")
@@ -111,20 +100,24 @@ describe("webhooks in Chromium", () => {
 
   it("keeps webhooks from sales staff: no link in their settings, and the screen and its actions are refused", async () => {
     const context = await signedInContext("sales");
-    const page = await openHydrated(context, `${app.url}/admin/settings`);
+    const page = await openHydrated(context, `${running.app.url}/admin/settings`);
     await page.getByRole("heading", { name: "Profile" }).waitFor();
     expect(await page.getByRole("link", { name: "Manage webhooks" }).count()).toBe(0);
-    await page.goto(`${app.url}/admin/webhooks`);
+    await page.goto(`${running.app.url}/admin/webhooks`);
     expect(new URL(page.url()).pathname).toBe("/admin/unauthorized");
-    const response = await fetch(`${app.url}/admin/webhooks`, {
+    const response = await fetch(`${running.app.url}/admin/webhooks`, {
       method: "POST",
-      headers: { cookie: cookies.sales, origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+      headers: { cookie: cookies.sales, origin: running.app.url, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ intent: "create", url: "https://hooks.example.com/x", events: "lead.created" }),
       redirect: "manual",
     });
     expect(response.status).not.toBe(200);
     expect(
-      await db.selectFrom("webhook_endpoints").select("url").where("url", "like", "%hooks.example.com%").execute(),
+      await running.db
+        .selectFrom("webhook_endpoints")
+        .select("url")
+        .where("url", "like", "%hooks.example.com%")
+        .execute(),
     ).toEqual([]);
     await context.close();
   });

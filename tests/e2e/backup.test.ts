@@ -7,7 +7,7 @@ import type { DatabaseConfig } from "~/server/config.server";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { runCli } from "../support/cli";
 import { createEmptyDatabase, dialects, type TestDatabase } from "../support/databases";
-import { contactFormId, startLoad, storedLeadIds } from "../support/load";
+import { contactFormId, startLoad, storedLeadIds, withDatabase } from "../support/load";
 import { ensureSystemTool } from "../support/system-tools";
 
 const UPLOAD = "logos/header_logo-1763900000000-abcdefghjk.png";
@@ -37,7 +37,8 @@ describe.each(dialects)("backup and restore on %s", (dialect) => {
     mkdirSync(path.join(app.dataDir, "uploads/logos"), { recursive: true });
     writeFileSync(path.join(app.dataDir, "uploads", UPLOAD), "a logo's bytes");
 
-    const load = startLoad(app.url, await contactFormId(app), { connections: 4, pages: false, maxSeconds: 120 });
+    const formId = await withDatabase(app.database, contactFormId);
+    const load = startLoad(app.url, formId, { connections: 4, pages: false, maxSeconds: 120 });
     while (load.result.acknowledged.length < 100) await new Promise((resolve) => setTimeout(resolve, 50));
     const acknowledgedBefore = load.result.acknowledged.map((lead) => lead.leadId);
     const backupDir = path.join(tempDir("agency-backup-"), "backup");

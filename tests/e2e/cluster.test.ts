@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { AppServer } from "../support/app-server";
 import { dialects } from "../support/databases";
 import { freePort } from "../support/free-port";
-import { contactFormId, startLoad, storedLeadIds } from "../support/load";
+import { contactFormId, startLoad, storedLeadIds, withDatabase } from "../support/load";
 import { appPerTest } from "../support/running-app";
 
 /** The server processes under the supervisor (its children), by pid. */
@@ -45,7 +45,7 @@ describe.each(dialects)("WEB_CONCURRENCY=2 on %s", (dialect) => {
     expect(count(app.output(), "SMTP_URL is not set: mail stays queued")).toBe(1);
 
     // A rolling reload under load: every worker replaced, one at a time, and no request fails.
-    const formId = await contactFormId(app);
+    const formId = await withDatabase(app.database, contactFormId);
     const load = startLoad(app.url, formId, { connections: 6, maxSeconds: 120 });
     while (load.result.acknowledged.length < 20) await new Promise((resolve) => setTimeout(resolve, 50));
     process.kill(app.process.pid!, "SIGHUP");

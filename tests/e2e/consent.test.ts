@@ -1,12 +1,10 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/server/db/schema.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { setSetting } from "~/server/settings/settings.server";
-import { type AppServer, startAppServer } from "../support/app-server";
-import { launchBrowser } from "../support/browser";
-import { addStaff, appDatabase, signIn } from "../support/staff";
+import { runAppForBlock } from "../support/running-app";
+import { addStaff, signIn } from "../support/staff";
 
 const axeSource = readFileSync(path.resolve(import.meta.dirname, "../../node_modules/axe-core/axe.min.js"), "utf8");
 const GOOGLE = "www.googletagmanager.com";
@@ -17,28 +15,16 @@ const DENIED_DEFAULTS =
 type Visitor = { context: BrowserContext; page: Page; hosts: Map<string, number>; csp: () => string };
 
 describe("consent before tracking", () => {
-  let app: AppServer;
-  let db: Database;
-  let browser: Browser;
+  const running = runAppForBlock({ TRUST_PROXY: "loopback", COUNTRY_HEADER: "X-Visitor-Country" }, { browser: true });
   beforeAll(async () => {
-    [app, browser] = await Promise.all([
-      startAppServer({ TRUST_PROXY: "loopback", COUNTRY_HEADER: "X-Visitor-Country" }),
-      launchBrowser(),
-    ]);
-    db = appDatabase(app);
-    await setSetting(db, "google_analytics_id", "G-AB12CD34EF", null);
-    await setSetting(db, "facebook_pixel_id", "123456789012345", null);
-    await setSetting(db, "consent_scope", "everyone", null);
-  });
-  afterAll(async () => {
-    await db?.destroy();
-    await browser?.close();
-    await app?.stop();
+    await setSetting(running.db, "google_analytics_id", "G-AB12CD34EF", null);
+    await setSetting(running.db, "facebook_pixel_id", "123456789012345", null);
+    await setSetting(running.db, "consent_scope", "everyone", null);
   });
 
   /** A visitor whose requests are counted by host; the third parties answer with an empty script (no internet here). */
   async function visitor(options: Parameters<Browser["newContext"]>[0] = {}): Promise<Visitor> {
-    const context = await browser.newContext({ reducedMotion: "reduce", ...options });
+    const context = await running.browser.newContext({ reducedMotion: "reduce", ...options });
     const hosts = new Map<string, number>();
     let csp = "";
     await context.route("**/*", async (route) => {
@@ -52,7 +38,7 @@ describe("consent before tracking", () => {
     });
     const page = await context.newPage();
     page.on("response", async (response) => {
-      if (response.request().resourceType() === "document" && response.url().startsWith(app.url)) {
+      if (response.request().resourceType() === "document" && response.url().startsWith(running.app.url)) {
         csp = (await response.headerValue("content-security-policy")) ?? "";
       }
     });
@@ -63,7 +49,7 @@ describe("consent before tracking", () => {
 
   it("loads nothing from Google or Meta before a choice, with Consent Mode defaults denied in the page", async () => {
     const { context, page, hosts, csp } = await visitor();
-    await page.goto(`${app.url}/pricing`);
+    await page.goto(`${running.app.url}/pricing`);
     await page.waitForLoadState("networkidle");
     expect(await banner(page).isVisible()).toBe(true);
     for (const name of ["Accept all", "Reject all"]) {
@@ -77,19 +63,23 @@ describe("consent before tracking", () => {
     expect(csp()).not.toContain(GOOGLE);
     expect(csp()).not.toContain(META);
     // The beacon counts the visit without waiting for consent.
-    const events = await db.selectFrom("analytics_events").select("id").where("event_type", "=", "page_view").execute();
+    const events = await running.db
+      .selectFrom("analytics_events")
+      .select("id")
+      .where("event_type", "=", "page_view")
+      .execute();
     expect(events.length).toBeGreaterThan(0);
     await context.close();
   });
 
   it("after Reject all, still nothing from Google or Meta, on this page and the next", async () => {
     const { context, page, hosts } = await visitor();
-    await page.goto(`${app.url}/`);
+    await page.goto(`${running.app.url}/`);
     await banner(page).getByRole("button", { name: "Reject all" }).click();
-    await page.waitForURL(`${app.url}/`);
+    await page.waitForURL(`${running.app.url}/`);
     await page.waitForLoadState("networkidle");
     expect(await banner(page).isVisible()).toBe(false);
-    await page.goto(`${app.url}/about`);
+    await page.goto(`${running.app.url}/about`);
     await page.waitForLoadState("networkidle");
     expect(hosts.get(GOOGLE) ?? 0).toBe(0);
     expect(hosts.get(META) ?? 0).toBe(0);
@@ -100,9 +90,9 @@ describe("consent before tracking", () => {
 
   it("after Accept all, both load, and the page's CSP allows exactly their hosts", async () => {
     const { context, page, hosts, csp } = await visitor();
-    await page.goto(`${app.url}/about`);
+    await page.goto(`${running.app.url}/about`);
     await banner(page).getByRole("button", { name: "Accept all" }).click();
-    await page.waitForURL(`${app.url}/about`);
+    await page.waitForURL(`${running.app.url}/about`);
     await page.waitForLoadState("networkidle");
     expect(hosts.get(GOOGLE) ?? 0).toBeGreaterThan(0);
     expect(hosts.get(META) ?? 0).toBeGreaterThan(0);
@@ -113,7 +103,7 @@ describe("consent before tracking", () => {
     expect(head).toContain(DENIED_DEFAULTS);
     expect(head).toContain('gtag("consent","update",{ad_storage:"granted",analytics_storage:"granted"');
     const id = (await context.cookies()).find((each) => each.name === "consent")?.value.split(".")[2];
-    const record = await db
+    const record = await running.db
       .selectFrom("consent_records")
       .selectAll()
       .where("id", "=", id ?? "")
@@ -125,7 +115,7 @@ describe("consent before tracking", () => {
 
   it("keeps the pixel away from a browser sending Sec-GPC: 1, even after Accept all", async () => {
     const { context, page, hosts } = await visitor({ extraHTTPHeaders: { "Sec-GPC": "1" } });
-    await page.goto(`${app.url}/`);
+    await page.goto(`${running.app.url}/`);
     expect(await banner(page).getByText("Global Privacy Control").isVisible()).toBe(true);
     await banner(page).getByRole("button", { name: "Accept all" }).click();
     await page.waitForLoadState("networkidle");
@@ -136,14 +126,14 @@ describe("consent before tracking", () => {
 
   it("stores the choice without JavaScript, through the banner's form", async () => {
     const { context, page, hosts } = await visitor({ javaScriptEnabled: false });
-    await page.goto(`${app.url}/contact`);
+    await page.goto(`${running.app.url}/contact`);
     await banner(page).getByText("Choose", { exact: true }).click();
     await banner(page).getByLabel("Analytics").check();
     await banner(page).getByRole("button", { name: "Save choices" }).click();
-    await page.waitForURL(`${app.url}/contact`);
+    await page.waitForURL(`${running.app.url}/contact`);
     const cookie = (await context.cookies()).find((each) => each.name === "consent");
     expect(cookie?.value).toMatch(/^1\.a1m0\./);
-    const record = await db
+    const record = await running.db
       .selectFrom("consent_records")
       .selectAll()
       .where("id", "=", cookie?.value.split(".")[2] ?? "")
@@ -164,9 +154,9 @@ describe("consent before tracking", () => {
   });
 
   it("is usable from the keyboard and has no serious accessibility violations", async () => {
-    const context = await browser.newContext({ bypassCSP: true, reducedMotion: "reduce" });
+    const context = await running.browser.newContext({ bypassCSP: true, reducedMotion: "reduce" });
     const page = await context.newPage();
-    await page.goto(`${app.url}/`);
+    await page.goto(`${running.app.url}/`);
     await banner(page).getByText("Choose", { exact: true }).focus();
     await page.keyboard.press("Enter");
     expect(await banner(page).getByLabel("Marketing").isVisible()).toBe(true);
@@ -194,13 +184,13 @@ describe("consent before tracking", () => {
 
   it("overlays the page without moving it: the layout is the same with the banner open", async () => {
     const width = 1280;
-    const asked = await browser.newContext({ viewport: { width, height: 800 }, reducedMotion: "reduce" });
-    const decided = await browser.newContext({ viewport: { width, height: 800 }, reducedMotion: "reduce" });
-    await decided.addCookies([{ name: "consent", value: "1.a0m0.abcdefghijkl", url: app.url }]);
+    const asked = await running.browser.newContext({ viewport: { width, height: 800 }, reducedMotion: "reduce" });
+    const decided = await running.browser.newContext({ viewport: { width, height: 800 }, reducedMotion: "reduce" });
+    await decided.addCookies([{ name: "consent", value: "1.a0m0.abcdefghijkl", url: running.app.url }]);
     const heights: number[] = [];
     for (const context of [asked, decided]) {
       const page = await context.newPage();
-      await page.goto(`${app.url}/pricing`);
+      await page.goto(`${running.app.url}/pricing`);
       heights.push(await page.evaluate(() => document.documentElement.scrollHeight));
       await context.close();
     }
@@ -208,40 +198,40 @@ describe("consent before tracking", () => {
   });
 
   it("refuses a choice it does not know with a 400 and records nothing", async () => {
-    const before = (await db.selectFrom("consent_records").select("id").execute()).length;
-    const response = await fetch(`${app.url}/consent`, {
+    const before = (await running.db.selectFrom("consent_records").select("id").execute()).length;
+    const response = await fetch(`${running.app.url}/consent`, {
       method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: running.app.url },
       body: new URLSearchParams({ choice: "everything" }),
       redirect: "manual",
     });
     expect(response.status).toBe(400);
     expect(response.headers.get("set-cookie")).toBeNull();
-    expect((await db.selectFrom("consent_records").select("id").execute()).length).toBe(before);
+    expect((await running.db.selectFrom("consent_records").select("id").execute()).length).toBe(before);
   });
 
   it("asks only visitors from countries that require it when set so", async () => {
-    await setSetting(db, "consent_scope", "required", null);
+    await setSetting(running.db, "consent_scope", "required", null);
     try {
       const page = async (country: string) =>
-        (await fetch(`${app.url}/`, { headers: { "X-Visitor-Country": country } })).text();
+        (await fetch(`${running.app.url}/`, { headers: { "X-Visitor-Country": country } })).text();
       expect(await page("DE")).toContain('data-open="true"');
       expect(await page("CH")).toContain('data-open="true"');
       const us = await page("US");
       expect(us).not.toContain('data-open="true"');
       expect(us).toContain(`https://${GOOGLE}/gtag/js`);
     } finally {
-      await setSetting(db, "consent_scope", "everyone", null);
+      await setSetting(running.db, "consent_scope", "everyone", null);
     }
   });
 
   it("lets an admin turn the banner off and bump the policy version in Settings, and no one else", async () => {
-    await addStaff(db, "boss@example.com", "admin");
-    await addStaff(db, "seller@example.com", "sales");
+    await addStaff(running.db, "boss@example.com", "admin");
+    await addStaff(running.db, "seller@example.com", "sales");
     const save = async (cookie: string, fields: Record<string, string>) =>
-      fetch(`${app.url}/admin/settings`, {
+      fetch(`${running.app.url}/admin/settings`, {
         method: "POST",
-        headers: { cookie, origin: app.url, "content-type": "application/x-www-form-urlencoded" },
+        headers: { cookie, origin: running.app.url, "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({
           intent: "save-privacy",
           consent_banner: "on",
@@ -255,25 +245,25 @@ describe("consent before tracking", () => {
         }),
         redirect: "manual",
       });
-    const seller = await signIn(app, "seller@example.com", "password-123");
+    const seller = await signIn(running.app, "seller@example.com", "password-123");
     expect((await save(seller, { consent_banner: "off" })).status).toBe(403);
-    const boss = await signIn(app, "boss@example.com", "password-123");
+    const boss = await signIn(running.app, "boss@example.com", "password-123");
     expect((await save(boss, { consent_policy_version: "0" })).status).toBe(400);
 
     // A visitor who chose under version 1 is asked again under version 2.
     const chosen = { cookie: "consent=1.a1m1.abcdefghijkl" };
-    expect(await (await fetch(`${app.url}/`, { headers: chosen })).text()).toContain('data-open="false"');
+    expect(await (await fetch(`${running.app.url}/`, { headers: chosen })).text()).toContain('data-open="false"');
     expect((await save(boss, { consent_policy_version: "2" })).status).toBe(200);
-    expect(await (await fetch(`${app.url}/`, { headers: chosen })).text()).toContain('data-open="true"');
+    expect(await (await fetch(`${running.app.url}/`, { headers: chosen })).text()).toContain('data-open="true"');
 
     expect((await save(boss, { consent_banner: "off", consent_policy_version: "2" })).status).toBe(200);
     try {
-      const html = await (await fetch(`${app.url}/`)).text();
+      const html = await (await fetch(`${running.app.url}/`)).text();
       expect(html).not.toContain('id="cookie-settings"');
       expect(html).toContain(`https://${GOOGLE}/gtag/js`);
       // With no banner to reopen, the footer has no "Cookie settings" link to show.
       const { context, page } = await visitor();
-      await page.goto(`${app.url}/`);
+      await page.goto(`${running.app.url}/`);
       expect(await page.getByRole("link", { name: "Cookie settings" }).isVisible()).toBe(false);
       await context.close();
     } finally {

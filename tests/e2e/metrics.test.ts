@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { dialects } from "../support/databases";
 import { freePort } from "../support/free-port";
-import { contactFormId } from "../support/load";
+import { contactFormId, withDatabase } from "../support/load";
 import { appPerTest } from "../support/running-app";
 
 const TOKEN = "metrics-token-for-the-test-0123";
@@ -15,7 +15,7 @@ describe.each(dialects)("metrics on %s", (dialect) => {
       { METRICS_TOKEN: TOKEN, METRICS_PORT: String(metricsPort), NOTIFY_EMAILS: "sales@agency.example" },
       { dialect },
     );
-    const formId = await contactFormId(app);
+    const formId = await withDatabase(app.database, contactFormId);
     const lead = await fetch(`${app.url}/api/forms/${formId}/submissions`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },

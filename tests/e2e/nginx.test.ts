@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { dialects } from "../support/databases";
 import { freePort } from "../support/free-port";
-import { contactFormId } from "../support/load";
+import { contactFormId, withDatabase } from "../support/load";
 import { type Nginx, startNginx } from "../support/nginx";
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
@@ -92,7 +92,7 @@ describe.each(dialects)("behind deploy/nginx.conf on %s", (dialect) => {
 
     // Each visitor has their own rate limit: ten forms from 127.0.0.2 use up its limit, and a
     // made-up X-Forwarded-For does not get around it; 127.0.0.3 is a visitor of its own.
-    const formId = await contactFormId(app);
+    const formId = await withDatabase(app.database, contactFormId);
     const submit = (from: string, n: number, headers: Record<string, string> = {}) =>
       request(`${httpsUrl}/api/forms/${formId}/submissions`, {
         method: "POST",

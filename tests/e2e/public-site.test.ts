@@ -173,7 +173,7 @@ describe.each(dialects)("visitor forms without JavaScript (%s)", (dialect) => {
     expect(await running.db.selectFrom("email_outbox").select("kind").where("lead_id", "=", lead.id).execute()).toEqual(
       [{ kind: "lead_notification" }],
     );
-    const formId = await contactFormId(running.app);
+    const formId = await contactFormId(running.db);
     expect(lead.form_id).toBe(formId);
     const submission = await running.db
       .selectFrom("form_submissions")
@@ -600,7 +600,7 @@ describe.each(dialects)("when the database refuses a write (%s)", (dialect) => {
   const running = runAppForBlock({ LOG_LEVEL: "fatal" }, { dialect });
 
   it("tells the visitor and the sending site to retry, and leaves nothing half-written", async () => {
-    const formId = await contactFormId(running.app);
+    const formId = await contactFormId(running.db);
     // The lead's transaction queues mail; without the outbox table that step fails, after the lead insert.
     await running.db
       .insertInto("site_settings")

@@ -168,7 +168,7 @@ describe.each(dialects)("requests from another origin (%s)", (dialect) => {
     });
     expect(program.status).toBe(302);
 
-    const formId = await contactFormId(running.app);
+    const formId = await contactFormId(running.db);
     const partner = await fetch(`${running.app.url}/api/forms/${formId}/submissions`, {
       method: "POST",
       headers: { origin: "https://partner.example", "content-type": "application/json" },
@@ -371,7 +371,7 @@ describe.each(dialects)("personal data in logs and counters (%s)", (dialect) => 
   });
 
   it("keys rate limits by a keyed hash, and GDPR erase reaches counters, mails, events and submissions", async () => {
-    const formId = await contactFormId(running.app);
+    const formId = await contactFormId(running.db);
     const submitted = await fetch(`${running.app.url}/api/forms/${formId}/submissions`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -444,7 +444,7 @@ describe("malformed requests", () => {
   const running = runAppForBlock();
 
   it("answers 4xx, or a redirect with a percent-encoded Location, and logs a warning without a stack", async () => {
-    expect((await fetch(`${running.app.url}/uploads/%c0%ae%c0%ae/running.app.db`)).status).toBe(400);
+    expect((await fetch(`${running.app.url}/uploads/%c0%ae%c0%ae/app.db`)).status).toBe(400);
     expect(await rawRequest(running.app, "GET http://attacker.example/admin/users HTTP/1.1")).toMatch(
       /^HTTP\/1\.1 400 /,
     );

@@ -1,7 +1,6 @@
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
-import { seedDatabase } from "~/server/db/seed.server";
 import { newId } from "~/server/db/values.server";
 import { captureLead } from "~/server/leads/capture.server";
 import {
@@ -17,7 +16,7 @@ import {
 } from "~/server/mail/outbox.server";
 import { createMailWorker, NO_SMTP_REASON } from "~/server/mail/worker.server";
 import { setSetting } from "~/server/settings/settings.server";
-import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
+import { databasePerTest, dialects, type TestDatabase } from "../support/databases";
 import { startSmtpServer } from "../support/smtp";
 
 const logger = pino({ level: "silent" });
@@ -45,17 +44,16 @@ const guideLead = (db: Database, name: string, email: string, spamReason?: strin
   );
 
 describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
+  const freshDatabase = databasePerTest(dialect);
   let database: TestDatabase;
   let closeSmtp: (() => Promise<void>) | undefined;
   afterEach(async () => {
     await closeSmtp?.();
     closeSmtp = undefined;
-    await database?.drop();
   });
 
   async function setup() {
-    database = await createMigratedDatabase(dialect);
-    await seedDatabase(database.db);
+    database = await freshDatabase({ seeded: true });
     return database.db;
   }
 

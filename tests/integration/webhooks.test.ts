@@ -3,7 +3,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { AppError } from "~/server/app-error.server";
 import { createClient } from "~/server/clients/clients.server";
 import type { Database } from "~/server/db/schema.server";
-import { seedDatabase } from "~/server/db/seed.server";
 import { captureLead, writeLead } from "~/server/leads/capture.server";
 import { erasePersonalData } from "~/server/leads/gdpr.server";
 import { markLeadNotSpam, setLeadStatus } from "~/server/leads/leads.server";
@@ -23,7 +22,7 @@ import {
   setWebhookEndpointPaused,
 } from "~/server/webhooks/endpoints.server";
 import { createWebhookWorker } from "~/server/webhooks/worker.server";
-import { createMigratedDatabase, dialects, type TestDatabase } from "../support/databases";
+import { databasePerTest, dialects, type TestDatabase } from "../support/databases";
 import { addStaff } from "../support/staff";
 import {
   addLoopbackEndpoint,
@@ -55,16 +54,17 @@ const contactLead = (db: Database, name: string, email: string, spam: string | n
   );
 
 describe.each(dialects)("outgoing webhooks on %s", (dialect) => {
+  // Registered before the afterEach below, so the database is dropped after the workers stopped
+  // (vitest runs after-hooks last-registered first).
+  const freshDatabase = databasePerTest(dialect);
   let database: TestDatabase;
   const cleanups: (() => Promise<void> | void)[] = [];
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-    await database?.drop();
   });
 
   async function setup() {
-    database = await createMigratedDatabase(dialect);
-    await seedDatabase(database.db);
+    database = await freshDatabase({ seeded: true });
     return database.db;
   }
 

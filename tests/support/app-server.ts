@@ -29,8 +29,8 @@ export async function startAppServer(
   env: Record<string, string | undefined> = {},
   { dialect = "sqlite" }: { dialect?: Dialect } = {},
 ): Promise<AppServer> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "agency-e2e-"));
   const postgres = dialect === "postgres" ? await createEmptyDatabase("postgres") : undefined;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "agency-e2e-"));
   const database: DatabaseConfig = postgres?.config ?? { dialect: "sqlite", file: path.join(dataDir, "app.db") };
   const child = spawn(process.execPath, ["server.ts"], {
     cwd: root,
@@ -68,16 +68,16 @@ export async function startAppServer(
         reject(new Error(`server exited with ${code}:\n${output}`));
       });
     });
+    // The IPC channel has done its job; it must not keep either process waiting.
+    child.disconnect();
+    const health = await fetch(`${url}/healthz`);
+    if (!health.ok) throw new Error(`server answered /healthz with ${health.status}:\n${output}`);
   } catch (error) {
     child.kill("SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
     await postgres?.drop();
     throw error;
   }
-  // The IPC channel has done its job; it must not keep either process waiting.
-  child.disconnect();
-  const health = await fetch(`${url}/healthz`);
-  if (!health.ok) throw new Error(`server answered /healthz with ${health.status}:\n${output}`);
 
   return {
     url,

@@ -1,5 +1,6 @@
+import type { DatabaseConfig } from "~/server/config.server";
 import { openDatabase } from "~/server/db/database.server";
-import type { AppServer } from "./app-server";
+import type { Database } from "~/server/db/schema.server";
 
 export type LoadResult = {
   requests: number;
@@ -20,11 +21,16 @@ export type LoadResult = {
 };
 
 /** The id of the Contact Form, which takes leads on POST /api/forms/{id}/submissions. */
-export async function contactFormId(app: Pick<AppServer, "database">) {
-  const db = openDatabase(app.database);
+export async function contactFormId(db: Database) {
+  const form = await db.selectFrom("forms").select("id").where("name", "=", "Contact Form").executeTakeFirstOrThrow();
+  return form.id;
+}
+
+/** Runs `use` on a connection of its own to the database, closed once `use` is done. */
+export async function withDatabase<T>(database: DatabaseConfig, use: (db: Database) => Promise<T>) {
+  const db = openDatabase(database);
   try {
-    const form = await db.selectFrom("forms").select("id").where("name", "=", "Contact Form").executeTakeFirstOrThrow();
-    return form.id;
+    return await use(db);
   } finally {
     await db.destroy();
   }
@@ -137,9 +143,8 @@ export function startLoad(
 }
 
 /** Which of the given lead ids are in the app's database. */
-export async function storedLeadIds(database: AppServer["database"], ids: string[]) {
-  const db = openDatabase(database);
-  try {
+export function storedLeadIds(database: DatabaseConfig, ids: string[]) {
+  return withDatabase(database, async (db) => {
     const found = new Set<string>();
     for (let start = 0; start < ids.length; start += 500) {
       const rows = await db
@@ -150,9 +155,7 @@ export async function storedLeadIds(database: AppServer["database"], ids: string
       for (const row of rows) found.add(row.id);
     }
     return found;
-  } finally {
-    await db.destroy();
-  }
+  });
 }
 
 /** Waits until the supervisor reports `workers` server processes. */

@@ -1,6 +1,6 @@
 import pg from "pg";
 import { startAppServer } from "./app-server";
-import { contactFormId, type LoadResult, startLoad, storedLeadIds } from "./load";
+import { contactFormId, type LoadResult, startLoad, storedLeadIds, withDatabase } from "./load";
 import { startPostgresCluster } from "./postgres-cluster";
 
 export type OutageReport = {
@@ -44,7 +44,7 @@ export async function measurePostgresOutage({ downSeconds = 3 } = {}): Promise<O
           await new Promise((resolve) => setTimeout(resolve, 100));
         }
       })();
-      const load = startLoad(app.url, await contactFormId({ database }), {
+      const load = startLoad(app.url, await withDatabase(database, contactFormId), {
         connections: 4,
         maxSeconds: 120,
         allow: (status) => status === 503,

@@ -27,12 +27,20 @@ export function runAppForBlock(
   let db: Database | undefined;
   let launched: Browser | undefined;
   beforeAll(async () => {
-    [app, launched] = await Promise.all([startAppServer(env, { dialect }), browser ? launchBrowser() : undefined]);
+    const [server, chromium] = await Promise.allSettled([
+      startAppServer(env, { dialect }),
+      browser ? launchBrowser() : undefined,
+    ]);
+    // Whatever started is kept even when the other failed, so that afterAll closes it.
+    if (server.status === "fulfilled") app = server.value;
+    if (chromium.status === "fulfilled") launched = chromium.value;
+    throwFirstFailure([server, chromium]);
   });
   afterAll(async () => {
-    await db?.destroy();
-    await launched?.close();
-    await app?.stop();
+    // The connection closes before the server goes: stopping it drops its PostgreSQL database.
+    const closed = await Promise.allSettled([db?.destroy(), launched?.close()]);
+    const stopped = await Promise.allSettled([app?.stop()]);
+    throwFirstFailure([...closed, ...stopped]);
   });
   return {
     get app() {
@@ -58,11 +66,17 @@ export function runAppForBlock(
 export function appPerTest() {
   const started: AppServer[] = [];
   afterEach(async () => {
-    for (const app of started.splice(0)) await app.stop();
+    throwFirstFailure(await Promise.allSettled(started.splice(0).map((app) => app.stop())));
   });
   return async function startApp(...args: Parameters<typeof startAppServer>) {
     const app = await startAppServer(...args);
     started.push(app);
     return app;
   };
+}
+
+/** Throws the reason of the first rejected result, once every result is in. */
+function throwFirstFailure(results: PromiseSettledResult<unknown>[]) {
+  const failure = results.find((result) => result.status === "rejected");
+  if (failure) throw failure.reason;
 }
