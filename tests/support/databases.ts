@@ -8,6 +8,7 @@ import { type Dialect, openDatabase } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
 import { seedDatabase } from "~/server/db/seed.server";
+import { throwFirstFailure } from "./settled";
 
 export const dialects: Dialect[] = ["sqlite", "postgres"];
 
@@ -71,7 +72,8 @@ export async function createMigratedDatabase(dialect: Dialect) {
 export function databasePerTest(dialect: Dialect) {
   const opened: TestDatabase[] = [];
   afterEach(async () => {
-    for (const database of opened.splice(0)) await database.drop();
+    // One drop that fails does not leave the others behind.
+    throwFirstFailure(await Promise.allSettled(opened.splice(0).map((database) => database.drop())));
   });
   return async function freshDatabase(options: { seeded?: boolean } = {}) {
     const database = await createMigratedDatabase(dialect);

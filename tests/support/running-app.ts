@@ -4,6 +4,7 @@ import type { Dialect } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
 import { type AppServer, startAppServer } from "./app-server";
 import { launchBrowser } from "./browser";
+import { throwFirstFailure } from "./settled";
 import { appDatabase } from "./staff";
 
 export type RunningApp = {
@@ -76,7 +77,3 @@ export function appPerTest() {
 }
 
 /** Throws the reason of the first rejected result, once every result is in. */
-function throwFirstFailure(results: PromiseSettledResult<unknown>[]) {
-  const failure = results.find((result) => result.status === "rejected");
-  if (failure) throw failure.reason;
-}
