@@ -2,7 +2,7 @@ import type { Updateable } from "kysely";
 import type { WebhookEndpointInput, WebhookEventType, WebhookFormat } from "~/lib/schemas/webhooks";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
-import { fieldChanges } from "../audit/changes.server";
+import { fieldChanges, sameValue } from "../audit/changes.server";
 import type { Database, DB, Row } from "../db/schema.server";
 import { fromBool, fromJson, newId, now, toJson } from "../db/values.server";
 import { checkWebhookUrl, type Resolver, WebhookAddressError } from "./address-guard.server";
@@ -155,12 +155,7 @@ export async function updateWebhookEndpoint(
     includeSpam: input.includeSpam,
     format: input.format,
   };
-  const changes = fieldChanges(
-    before,
-    after,
-    Object.keys(after) as (keyof typeof after)[],
-    (from, to) => JSON.stringify(from) === JSON.stringify(to),
-  );
+  const changes = fieldChanges(before, after, Object.keys(after) as (keyof typeof after)[], sameValue);
   if (Object.keys(changes).length === 0) return;
   await changeEndpoint(
     db,
