@@ -49,7 +49,10 @@ export type PageInput = z.output<typeof pageSchema>;
 
 export const idSchema = z.object({ id: z.string().trim().min(1, "Missing id.").max(64) });
 export const statusChangeSchema = idSchema.extend({ status });
-/** The id an editor dialog posts when it edits an entry; empty (null) when it creates one. */
+/**
+ * The id an editor dialog posts when it edits an entry; empty (null) when it creates one. It is
+ * `optionalId` trimmed first, as `idSchema` trims: an id posted with spaces around it still names the entry.
+ */
 export const editedIdField = z
   .string()
   .trim()

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { bulkChangeSchema } from "./bulk";
-import { optionalText } from "./fields";
+import { optionalId, optionalText, requiredText } from "./fields";
 
 /** The staff side of leads: list filters, edits, notes and GDPR requests, shared by forms and actions. */
 
@@ -108,12 +108,9 @@ export const leadStatusSchema = z.object({
 export const leadEditSchema = z.object({
   leadId,
   name: z.string().trim().min(1, "Please enter a name.").max(200, "Name can be at most 200 characters."),
-  email: z
-    .string()
-    .trim()
-    .min(1, "Please enter an e-mail address.")
-    .max(254, "E-mail addresses can be at most 254 characters.")
-    .pipe(z.email("Please enter a valid e-mail address.")),
+  email: requiredText("Please enter an e-mail address.", 254, "E-mail addresses can be at most 254 characters.").pipe(
+    z.email("Please enter a valid e-mail address."),
+  ),
   phone: optionalText("Phone", 50),
   company: optionalText("Company", 200),
   status: z.enum(LEAD_STATUSES, { error: "Choose one of the five statuses." }),
@@ -132,21 +129,14 @@ export const leadIdSchema = z.object({ leadId });
 export const resendMailSchema = z.object({ leadId, mailId: z.string().min(1).max(64) });
 
 export const gdprEmailSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, "Please enter an e-mail address.")
-    .max(254, "E-mail addresses can be at most 254 characters.")
-    .pipe(z.email("Please enter a valid e-mail address.")),
+  email: requiredText("Please enter an e-mail address.", 254, "E-mail addresses can be at most 254 characters.").pipe(
+    z.email("Please enter a valid e-mail address."),
+  ),
 });
 
 export const leadOwnerSchema = z.object({
   leadId,
-  ownerId: z
-    .string()
-    .max(64)
-    .optional()
-    .transform((value) => value || null),
+  ownerId: optionalId,
 });
 
 export const FOLLOW_UP_NOTE_MAX = 500;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { META_DESCRIPTION_MAX } from "./content";
+import { requiredText } from "./fields";
 
 /** Site settings' rules, shared by the settings screen, its action, and the public pages that read them. */
 
@@ -66,11 +67,11 @@ export const notificationEmailsSchema = z
   });
 
 export const siteInformationSchema = z.object({
-  site_title: z
-    .string({ error: "Please enter a site title." })
-    .trim()
-    .min(1, "Please enter a site title.")
-    .max(SITE_TITLE_MAX, `The site title is limited to ${SITE_TITLE_MAX} characters.`),
+  site_title: requiredText(
+    "Please enter a site title.",
+    SITE_TITLE_MAX,
+    `The site title is limited to ${SITE_TITLE_MAX} characters.`,
+  ),
   site_meta_description: z
     .string()
     .trim()

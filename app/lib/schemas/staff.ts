@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ROLES } from "~/lib/roles";
+import { requiredText } from "./fields";
 
 /** Shared by the browser (field checks) and the server (the rules that count). */
 
@@ -18,12 +19,11 @@ export const newPasswordInput = {
   autoComplete: "new-password",
 } as const;
 
-const email = z
-  .string({ error: "Please enter your e-mail address." })
-  .trim()
-  .min(1, "Please enter your e-mail address.")
-  .max(254, "E-mail addresses are at most 254 characters.")
-  .pipe(z.email("Please enter a valid e-mail address."));
+const email = requiredText(
+  "Please enter your e-mail address.",
+  254,
+  "E-mail addresses are at most 254 characters.",
+).pipe(z.email("Please enter a valid e-mail address."));
 
 const newPassword = z
   .string({ error: "Please choose a password." })
@@ -42,29 +42,18 @@ export const loginSchema = z.object({
 });
 
 export const twoFactorSchema = z.object({
-  code: z
-    .string({ error: "Please enter the code." })
-    .trim()
-    .min(1, "Please enter the code.")
-    .max(32, "That code is too long."),
+  code: requiredText("Please enter the code.", 32, "That code is too long."),
   redirectTo: z.string().max(2048).optional(),
 });
 
 export const SETUP_CODE_MISSING = "Enter the setup code from the server's log.";
 
 export const setupSchema = z.object({
-  email: z
-    .string({ error: "Please enter an email address." })
-    .trim()
-    .min(1, "Please enter an email address.")
-    .max(254, "E-mail addresses are at most 254 characters.")
-    .pipe(z.email("Please enter a valid e-mail address.")),
+  email: requiredText("Please enter an email address.", 254, "E-mail addresses are at most 254 characters.").pipe(
+    z.email("Please enter a valid e-mail address."),
+  ),
   password: newPassword,
-  setupCode: z
-    .string({ error: SETUP_CODE_MISSING })
-    .trim()
-    .min(1, SETUP_CODE_MISSING)
-    .max(64, "That is not a setup code: it has 20 letters and digits."),
+  setupCode: requiredText(SETUP_CODE_MISSING, 64, "That is not a setup code: it has 20 letters and digits."),
 });
 
 export const changePasswordSchema = z

@@ -35,7 +35,8 @@ export function fieldChanges<K extends string>(
   return changes;
 }
 
-function sameValue(a: unknown, b: unknown) {
+/** Whether two values read the same once stored as JSON; missing and null count as one. */
+export function sameValue(a: unknown, b: unknown) {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 

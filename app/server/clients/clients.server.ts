@@ -204,7 +204,22 @@ export async function setClientStatus(db: Database, clientId: string, status: Cl
 }
 
 const CSV_BATCH = 500;
-const CSV_COLUMNS = ["id", ...CLIENT_EDITABLE_FIELDS, "owner_id", "lead_id", "created_at"] as const;
+/**
+ * The export's columns, in this order; listed apart from the form's fields, so that a field staff add
+ * is exported only when added here.
+ */
+const CSV_COLUMNS = [
+  "id",
+  "name",
+  "email",
+  "phone",
+  "company",
+  "address",
+  "status",
+  "owner_id",
+  "lead_id",
+  "created_at",
+] as const;
 
 /** The CSV of the selected clients, or of every client the filter matches, in the list's order, in batches. */
 export async function* clientsCsv(

@@ -3,7 +3,7 @@ import type { BlogPostInput, PublishStatus } from "~/lib/schemas/content";
 import type { Database, Row } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
 import { fromJson, now, toJson } from "../db/values.server";
-import { publishedWrites } from "./publishing.server";
+import { type PublishedColumns, publishedWrites } from "./publishing.server";
 
 export type BlogPost = ReturnType<typeof toBlogPost>;
 
@@ -91,7 +91,7 @@ export function postPublishedAt(before: Pick<BlogPost, "status" | "publishedAt">
   return now();
 }
 
-function postColumns(input: BlogPostInput) {
+function postColumns(input: BlogPostInput): PublishedColumns<"blog_posts"> {
   return {
     title: input.title,
     slug: input.slug,
@@ -107,7 +107,7 @@ function postColumns(input: BlogPostInput) {
   };
 }
 
-const blogPosts = publishedWrites<BlogPost, BlogPostInput>({
+const blogPosts = publishedWrites({
   table: "blog_posts",
   noun: "blog post",
   entityType: "blog_post",

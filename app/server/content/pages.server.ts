@@ -2,7 +2,7 @@ import type { PageInput, PublishStatus } from "~/lib/schemas/content";
 import type { Database, Row } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
 import { now, pick } from "../db/values.server";
-import { publishedWrites } from "./publishing.server";
+import { type PublishedColumns, publishedWrites } from "./publishing.server";
 
 export type Page = ReturnType<typeof toPage>;
 
@@ -68,11 +68,11 @@ export function pagePublishedAt(before: Pick<Page, "status" | "publishedAt"> | n
   return now();
 }
 
-function pageColumns(input: PageInput) {
+function pageColumns(input: PageInput): PublishedColumns<"pages"> {
   return { ...pick(input, ["title", "slug", "content", "status"]), meta_description: input.metaDescription };
 }
 
-const pages = publishedWrites<Page, PageInput>({
+const pages = publishedWrites({
   table: "pages",
   noun: "page",
   entityType: "page",

@@ -10,12 +10,20 @@ import { newId, now } from "../db/values.server";
 type Published = { title: string; slug: string; status: PublishStatus; publishedAt: string | null };
 type Input = Pick<Published, "title" | "slug" | "status">;
 
-/** What a save writes besides the stamps: the columns both tables require, and each one's own. */
-type OwnColumns = Input & { content: string } & Updateable<DB["blog_posts"]> & Updateable<DB["pages"]>;
+type PublishedTable = "blog_posts" | "pages";
+
+/** The columns both tables require. */
+type SharedColumns = Input & { content: string };
+
+/**
+ * What a save of one kind writes besides the stamps: the shared columns and its own table's. A kind's
+ * `columns` function declares this as its return type, so a column its table lacks fails to compile.
+ */
+export type PublishedColumns<TB extends PublishedTable> = SharedColumns & Updateable<DB[TB]>;
 
 /** Blog posts and pages: each has a slug of its own, a publish status and a publish date. */
-export type PublishedKind<T extends Published, I extends Input> = {
-  table: "blog_posts" | "pages";
+export type PublishedKind<TB extends PublishedTable, T extends Published, I extends Input> = {
+  table: TB;
   /** How messages name one: "blog post", "page". */
   noun: string;
   /** The audit's entity type and the prefix of its actions. */
@@ -24,11 +32,17 @@ export type PublishedKind<T extends Published, I extends Input> = {
   /** The publish date after a save with `status`; `before` is null for a new one. */
   publishedAt: (before: Pick<Published, "status" | "publishedAt"> | null, status: PublishStatus) => string | null;
   /** Its own columns, from what the editor posted. */
-  columns: (input: I) => OwnColumns;
+  columns: (input: I) => PublishedColumns<TB>;
 };
 
 /** Creating, editing, publishing and deleting one kind, each audited; the slug stays unique to the kind. */
-export function publishedWrites<T extends Published, I extends Input>(kind: PublishedKind<T, I>) {
+export function publishedWrites<TB extends PublishedTable, T extends Published, I extends Input>(
+  kind: PublishedKind<TB, T, I>,
+) {
+  // The queries below see only what both tables share; each kind's own columns were checked against
+  // its table where the kind is declared.
+  const table: PublishedTable = kind.table;
+  const columns = (input: I): SharedColumns => kind.columns(input);
   const audit = auditOf(kind.entityType);
   const slugConflict = (slug: string) =>
     new AppError("CONFLICT", `Another ${kind.noun} already uses the slug "${slug}".`, { field: "slug" });
@@ -41,7 +55,7 @@ export function publishedWrites<T extends Published, I extends Input>(kind: Publ
 
   /** Refuses a slug another one of the kind (other than `exceptId`) already has. */
   async function assertSlugFree(db: Database, slug: string, exceptId?: string) {
-    let query = db.selectFrom(kind.table).select("id").where("slug", "=", slug);
+    let query = db.selectFrom(table).select("id").where("slug", "=", slug);
     if (exceptId) query = query.where("id", "!=", exceptId);
     if (await query.executeTakeFirst()) throw slugConflict(slug);
   }
@@ -57,10 +71,10 @@ export function publishedWrites<T extends Published, I extends Input>(kind: Publ
         async (trx) => {
           await assertSlugFree(trx, input.slug);
           await trx
-            .insertInto(kind.table)
+            .insertInto(table)
             .values({
               id,
-              ...kind.columns(input),
+              ...columns(input),
               published_at: kind.publishedAt(null, input.status),
               created_at: at,
               updated_at: at,
@@ -87,9 +101,9 @@ export function publishedWrites<T extends Published, I extends Input>(kind: Publ
           await assertSlugFree(trx, input.slug, id);
           const publishedAt = kind.publishedAt(before, input.status);
           await trx
-            .updateTable(kind.table)
+            .updateTable(table)
             .set({
-              ...kind.columns(input),
+              ...columns(input),
               published_at: publishedAt,
               updated_at: now(),
               updated_by: actor?.id ?? null,
@@ -108,7 +122,7 @@ export function publishedWrites<T extends Published, I extends Input>(kind: Publ
         const before = await requirePublished(trx, id);
         const publishedAt = kind.publishedAt(before, status);
         await trx
-          .updateTable(kind.table)
+          .updateTable(table)
           .set({ status, published_at: publishedAt, updated_at: now(), updated_by: actor?.id ?? null })
           .where("id", "=", id)
           .execute();
@@ -123,7 +137,7 @@ export function publishedWrites<T extends Published, I extends Input>(kind: Publ
 
     async remove(db: Database, id: string, actor: AuditActor | null) {
       const before = await requirePublished(db, id);
-      await db.deleteFrom(kind.table).where("id", "=", id).execute();
+      await db.deleteFrom(table).where("id", "=", id).execute();
       await audit(db, actor, `${kind.entityType}.delete`, id, {
         title: before.title,
         slug: before.slug,

@@ -4,10 +4,17 @@ import type { Database } from "./schema.server";
 type WorkQueueTable = "email_outbox" | "webhook_deliveries";
 
 /**
- * Where a failed try leaves the row: queued again `delay` ms from `nowMs`, or failed for good when
- * there is no next delay; either way it is no longer held.
+ * Where a failed try leaves the row: queued again after the schedule's delay for it (after the n-th
+ * try, `retryDelaysMs[n - 1]` from `nowMs`), or failed for good when the schedule has no delay left
+ * or the try was marked `finalAttempt`; either way it is no longer held.
  */
-export function afterFailedTry(delay: number | undefined, nowMs: number) {
+export function afterFailedTry(
+  retryDelaysMs: readonly number[],
+  attempts: number,
+  nowMs: number,
+  { finalAttempt = false }: { finalAttempt?: boolean } = {},
+) {
+  const delay = finalAttempt ? undefined : retryDelaysMs[attempts - 1];
   return {
     status: delay === undefined ? ("failed" as const) : ("queued" as const),
     next_attempt_at: new Date(nowMs + (delay ?? 0)).toISOString(),

@@ -221,6 +221,7 @@ export async function listFormLeads(
       .select(["id", "name", "email", "phone", "company", "source", "message", "status", "created_at"])
       .where("form_id", "=", formId)
       .where("is_spam", "=", false),
+    { createdAt: "leads.created_at", id: "leads.id" },
     requestedPage,
     pageSize,
   );
@@ -248,6 +249,7 @@ export async function listFormSubmissions(
 ) {
   const { rows, ...counted } = await newestFirstPage(
     db.selectFrom("form_submissions").select(["id", "data", "created_at"]).where("form_id", "=", formId),
+    { createdAt: "form_submissions.created_at", id: "form_submissions.id" },
     requestedPage,
     pageSize,
   );

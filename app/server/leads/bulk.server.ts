@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { BULK_LIMIT, type LeadStatus } from "~/lib/schemas/lead-admin";
 import { AppError } from "../app-error.server";
-import { type AuditActor, recordAudit } from "../audit/audit.server";
+import { type AuditActor, auditOf } from "../audit/audit.server";
 import { dialectOf } from "../db/database.server";
 import type { Database } from "../db/schema.server";
 import { newId, now } from "../db/values.server";
@@ -17,6 +17,8 @@ export type BulkChange =
   | { action: "set-status"; status: LeadStatus }
   | { action: "assign"; ownerId: string | null }
   | { action: "spam" | "not-spam" | "delete" };
+
+const auditLead = auditOf("lead");
 
 /** Rows per statement: well under both databases' limits on bound parameters. */
 const BATCH = 500;
@@ -151,7 +153,7 @@ export async function applyBulkChange(
         break;
       }
     }
-    await recordBulkAudit(trx, actor, change, { ...summary, changed, ids });
+    await auditLead(trx, actor, bulkAuditAction(change), null, { ...summary, changed, ids });
     return { matched: ids.length, changed };
   });
 }
@@ -173,7 +175,8 @@ async function applyInChunks(
     const part = ids.slice(chunk * SQLITE_CHUNK, (chunk + 1) * SQLITE_CHUNK);
     await db.transaction().execute(async (trx) => {
       changed += await applySetBased(trx, part, change, { actor, at });
-      if (chunk === chunks - 1) await recordBulkAudit(trx, actor, change, { ...summary, changed, chunks, ids });
+      if (chunk === chunks - 1)
+        await auditLead(trx, actor, bulkAuditAction(change), null, { ...summary, changed, chunks, ids });
     });
   }
   return { matched: ids.length, changed };
@@ -215,13 +218,8 @@ function auditSummary(target: BulkTarget, ids: string[], change: BulkChange) {
   return summary;
 }
 
-async function recordBulkAudit(db: Database, actor: AuditActor | null, change: BulkChange, summary: object) {
-  await recordAudit(db, {
-    actor,
-    action: `lead.bulk_${change.action.replace("-", "_")}`,
-    entityType: "lead",
-    summary: summary as Record<string, unknown>,
-  });
+function bulkAuditAction(change: BulkChange) {
+  return `lead.bulk_${change.action.replace("-", "_")}`;
 }
 
 /**

@@ -142,10 +142,9 @@ export async function markAttemptFailed(
   nowMs = Date.now(),
 ) {
   const now = new Date(nowMs).toISOString();
-  const delay = RETRY_DELAYS_MS[attempts - 1];
   await db
     .updateTable("email_outbox")
-    .set({ ...afterFailedTry(delay, nowMs), last_error: error.slice(0, 1000), updated_at: now })
+    .set({ ...afterFailedTry(RETRY_DELAYS_MS, attempts, nowMs), last_error: error.slice(0, 1000), updated_at: now })
     .where("id", "=", hold.id)
     .where("locked_until", "=", hold.lockedUntil)
     .execute();

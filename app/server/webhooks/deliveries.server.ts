@@ -270,11 +270,10 @@ export async function recordAttempts(
         continue;
       }
       if (!delivery.isTest) failing.add(delivery.endpoint.id);
-      const delay = delivery.finalAttempt ? undefined : RETRY_DELAYS_MS[delivery.attempts - 1];
       await trx
         .updateTable("webhook_deliveries")
         .set({
-          ...afterFailedTry(delay, nowMs),
+          ...afterFailedTry(RETRY_DELAYS_MS, delivery.attempts, nowMs, { finalAttempt: delivery.finalAttempt }),
           last_status_code: result.statusCode,
           last_error: storable(result.error?.slice(0, 1000) ?? null),
           updated_at: at,

@@ -2,7 +2,7 @@ import type { Updateable } from "kysely";
 import type { WebhookEndpointInput, WebhookEventType, WebhookFormat } from "~/lib/schemas/webhooks";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
-import { fieldChanges } from "../audit/changes.server";
+import { fieldChanges, sameValue } from "../audit/changes.server";
 import type { Database, DB, Row } from "../db/schema.server";
 import { fromBool, fromJson, newId, now, toJson } from "../db/values.server";
 import { checkWebhookUrl, type Resolver, WebhookAddressError } from "./address-guard.server";
@@ -131,11 +131,11 @@ function changeEndpoint(
   db: Database,
   endpointId: string,
   values: Updateable<DB["webhook_endpoints"]>,
-  audit: (trx: Database) => Promise<void>,
+  audit: { actor: AuditActor | null; action: string; summary: Record<string, unknown> },
 ) {
   return db.transaction().execute(async (trx) => {
     await trx.updateTable("webhook_endpoints").set(values).where("id", "=", endpointId).execute();
-    await audit(trx);
+    await auditWebhookEndpoint(trx, audit.actor, audit.action, endpointId, audit.summary);
   });
 }
 
@@ -155,12 +155,7 @@ export async function updateWebhookEndpoint(
     includeSpam: input.includeSpam,
     format: input.format,
   };
-  const changes = fieldChanges(
-    before,
-    after,
-    Object.keys(after) as (keyof typeof after)[],
-    (from, to) => JSON.stringify(from) === JSON.stringify(to),
-  );
+  const changes = fieldChanges(before, after, Object.keys(after) as (keyof typeof after)[], sameValue);
   if (Object.keys(changes).length === 0) return;
   await changeEndpoint(
     db,
@@ -173,7 +168,7 @@ export async function updateWebhookEndpoint(
       format: input.format,
       updated_at: now(),
     },
-    (trx) => auditWebhookEndpoint(trx, actor, "webhook.update", endpointId, changes),
+    { actor, action: "webhook.update", summary: changes },
   );
 }
 
@@ -196,8 +191,7 @@ export async function setWebhookEndpointPaused(
       failing_since: null,
       updated_at: now(),
     },
-    (trx) =>
-      auditWebhookEndpoint(trx, actor, paused ? "webhook.pause" : "webhook.resume", endpointId, { url: before.url }),
+    { actor, action: paused ? "webhook.pause" : "webhook.resume", summary: { url: before.url } },
   );
 }
 
@@ -215,7 +209,7 @@ export async function rotateWebhookSecret(db: Database, endpointId: string, acto
       previous_secret_expires_at: new Date(at + PREVIOUS_SECRET_GRACE_MS).toISOString(),
       updated_at: new Date(at).toISOString(),
     },
-    (trx) => auditWebhookEndpoint(trx, actor, "webhook.rotate_secret", endpointId, { url: before.url }),
+    { actor, action: "webhook.rotate_secret", summary: { url: before.url } },
   );
   return secret;
 }

@@ -1,5 +1,4 @@
 import type { Insertable, Transaction } from "kysely";
-import { CLIENT_EDITABLE_FIELDS } from "~/lib/schemas/clients";
 import type { LeadStatus } from "~/lib/schemas/lead-admin";
 import type { WebhookEventType } from "~/lib/schemas/webhooks";
 import { preparedQuery } from "../db/prepared-query.server";
@@ -56,8 +55,22 @@ export function webhookLead(row: LeadColumns): WebhookLead {
   };
 }
 
-/** A client as webhooks carry it, its columns in this order; not its owner. */
-const webhookClientColumns = ["id", ...CLIENT_EDITABLE_FIELDS, "lead_id", "created_at", "updated_at"] as const;
+/**
+ * A client as webhooks carry it, its columns in this order; not its owner. Listed here rather than
+ * taken from the staff form's fields, so that a field staff add goes to receivers only when added here.
+ */
+const webhookClientColumns = [
+  "id",
+  "name",
+  "email",
+  "phone",
+  "company",
+  "address",
+  "status",
+  "lead_id",
+  "created_at",
+  "updated_at",
+] as const;
 
 export type WebhookClient = Pick<Row<"clients">, (typeof webhookClientColumns)[number]>;
 
