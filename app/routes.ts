@@ -42,6 +42,7 @@ export default [
   route("currency", "routes/site/currency.tsx"),
   route("consent", "routes/site/consent.tsx"),
   route("api/events", "routes/api/events.ts"),
+  route("api/leads", "routes/api/leads.ts"),
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
     route("services/paid-ads", "routes/site/paid-ads.tsx"),

@@ -16,6 +16,7 @@ import { isAdminRoutedPath, recordRoutedPath, requestBodyRules, routedPathOf } f
 import { countRequests } from "~/http/request-metrics.server";
 import { refuseForeignRequests } from "~/http/request-origin.server";
 import { securityHeaders } from "~/http/security-headers.server";
+import { serveBuiltAssets } from "~/http/static-assets.server";
 import { createAuth } from "~/server/auth/auth.server";
 import { exposedAuthEndpoints } from "~/server/auth/auth-endpoints.server";
 import { CLIENT_IP_HEADER } from "~/server/auth/constants";
@@ -43,6 +44,7 @@ import { type ContentVersion, watchContentVersion } from "~/server/page-cache/co
 import { createPageCache, type PageCache } from "~/server/page-cache/page-cache.server";
 import type { AppServices } from "~/server/services.server";
 import { createFormTokenPixel } from "~/server/site/form-token-pixel.server";
+import { builtIslandUrls, devIslandUrls } from "~/server/site/islands.server";
 import { isPublicPageRequest, loadTracking } from "~/server/site/tracking.server";
 import { createStorage, serveUploads } from "~/server/storage/storage.server";
 import { currentSetupCode, setupCodeNotice } from "~/server/users/setup-code.server";
@@ -306,7 +308,12 @@ function createExpressApp(
 
   // React Router streams its answers without a length, so compression cannot see that an action's
   // reply is a few bytes: it would set up a gzip stream for each one. Only pages and files gain from it.
-  app.use(compression({ filter: (req, res) => req.method === "GET" && compression.filter(req, res) }));
+  // Built assets are sent from the build's own compressed copies (serveBuiltAssets), never compressed here.
+  app.use(
+    compression({
+      filter: (req, res) => req.method === "GET" && !req.path.startsWith("/assets/") && compression.filter(req, res),
+    }),
+  );
   // Admin pages are never indexed; public pages get their tracking (head code, and hosts for the CSP).
   app.use(async (req, res, next) => {
     const path = routedPathOf(res);
@@ -341,12 +348,13 @@ function createExpressApp(
   if (options.vite) {
     app.use(options.vite.middlewares);
   } else if (options.clientDir) {
-    app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use("/assets", serveBuiltAssets(path.join(options.clientDir, "assets")));
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
   // Public pages carry the stylesheet inline, so that nothing delays their first paint.
   const stylesheet = options.clientDir ? builtStylesheets(options.clientDir) : undefined;
+  const islands = options.vite ? devIslandUrls() : options.clientDir ? builtIslandUrls(options.clientDir) : {};
   app.use(
     createRequestHandler({
       build,
@@ -361,6 +369,7 @@ function createExpressApp(
           tracking: res.locals.tracking ?? null,
           consent: res.locals.consent ?? null,
           stylesheet: res.locals.tracking ? stylesheet : undefined,
+          islands,
         });
         return context;
       },

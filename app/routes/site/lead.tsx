@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { ContactForm } from "~/components/site/forms/contact-form";
-import { followLeadSuccess } from "~/components/site/forms/lead-dialog";
 import { LeadDialogForm } from "~/components/site/forms/lead-dialog-form";
 import { NewsletterForm } from "~/components/site/forms/newsletter-form";
 import { CircleCheck } from "~/components/site/icons/CircleCheck";
@@ -128,9 +127,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
             action={formAction}
             values={values}
             errors={errors}
-            onSuccess={(data) =>
-              followLeadSuccess(data, flow === "guide" ? (hidden.guideTitle ?? DEFAULT_GUIDE_TITLE) : undefined)
-            }
+            guideTitle={flow === "guide" ? (hidden.guideTitle ?? DEFAULT_GUIDE_TITLE) : undefined}
             submitLabel={flow === "guide" ? "Download Now" : "Get Started"}
             busyLabel={flow === "guide" ? "Processing..." : "Submitting..."}
           />
