@@ -61,6 +61,7 @@ export default [
     route("terms", "routes/site/terms.tsx"),
     route("sitemap", "routes/site/sitemap.tsx"),
     route("lead", "routes/site/lead.tsx"),
+    route("lead/sent/:flow", "routes/site/lead-sent.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;
