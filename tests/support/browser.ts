@@ -148,6 +148,14 @@ export async function islandsLoaded(page: Page) {
   await page.evaluate(() => (window as { islands?: Promise<unknown> }).islands);
 }
 
+/** A new page at `url` of a public page, once its islands have loaded. */
+export async function openWithIslands(opener: Browser | BrowserContext, url: string) {
+  const page = await opener.newPage();
+  await page.goto(url);
+  await islandsLoaded(page);
+  return page;
+}
+
 /** A browser context carrying the cookies of a Cookie header (a session `signIn` returned). */
 export async function contextWithCookies(
   browser: Browser,
