@@ -53,25 +53,13 @@ export function ConsentBanner({ variant }: { variant: ConsentVariant }) {
               <p>
                 <strong>{copy.necessary[0]}</strong>: {copy.necessary[1]}
               </p>
-              <label className="flex items-center gap-2">
-                <input
-                  type="checkbox"
-                  name="analytics"
-                  className="size-4"
-                  defaultChecked={!banner.open && grant.analytics}
-                />{" "}
-                {copy.analytics}
-              </label>
-              <label className="flex items-center gap-2">
-                <input
-                  type="checkbox"
-                  name="marketing"
-                  className="size-4"
-                  defaultChecked={!banner.open && grant.marketing}
-                  disabled={banner.globalPrivacyControl}
-                />{" "}
-                {copy.marketing}
-              </label>
+              <ConsentCheckbox name="analytics" label={copy.analytics} checked={!banner.open && grant.analytics} />
+              <ConsentCheckbox
+                name="marketing"
+                label={copy.marketing}
+                checked={!banner.open && grant.marketing}
+                disabled={banner.globalPrivacyControl}
+              />
               <button
                 type="submit"
                 name="choice"
@@ -90,5 +78,23 @@ export function ConsentBanner({ variant }: { variant: ConsentVariant }) {
         </form>
       </div>
     </section>
+  );
+}
+
+function ConsentCheckbox({
+  name,
+  label,
+  checked,
+  disabled,
+}: {
+  name: string;
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <label className="flex items-center gap-2">
+      <input type="checkbox" name={name} className="size-4" defaultChecked={checked} disabled={disabled} /> {label}
+    </label>
   );
 }
