@@ -26,8 +26,9 @@ export function IslandLoader({ urls, nonce }: { urls: Record<string, string>; no
 const NOT_PAGES = ["/admin/*", "/api/*", "/uploads/*", "/assets/*", "/lead", "/consent", "/currency", "/*.*"];
 
 /**
- * Speculation Rules: pages of the site are fetched as soon as the pointer rests on a link, and
- * prerendered when the visitor shows the intent to follow it; the page cache makes both cheap.
+ * Speculation Rules: a page of the site is fetched once the pointer rests on its link, and prerendered
+ * when the visitor starts to follow it (pointer or key down); the page cache makes both cheap. Nothing
+ * is fetched for links the visitor only scrolls past.
  */
 export function SpeculationRules({ nonce }: { nonce: string }) {
   const where = {
@@ -38,8 +39,8 @@ export function SpeculationRules({ nonce }: { nonce: string }) {
     ],
   };
   const rules = {
-    prefetch: [{ where, eagerness: "eager" }],
-    prerender: [{ where, eagerness: "moderate" }],
+    prefetch: [{ where, eagerness: "moderate" }],
+    prerender: [{ where, eagerness: "conservative" }],
   };
   return (
     // biome-ignore lint/security/noDangerouslySetInnerHtml: constant rules as JSON, `<` escaped.

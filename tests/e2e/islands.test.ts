@@ -79,7 +79,8 @@ describe("the islands of the public pages, with JavaScript and without", () => {
       { eagerness: string }[]
     >;
     expect(Object.keys(rules).sort()).toEqual(["prefetch", "prerender"]);
-    expect(rules.prerender?.[0]?.eagerness).toBe("moderate");
+    expect(rules.prefetch?.[0]?.eagerness).toBe("moderate");
+    expect(rules.prerender?.[0]?.eagerness).toBe("conservative");
     await page.close();
   });
 });
