@@ -31,6 +31,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
   // Layout, accessibility and links do not depend on the database: checked once, on SQLite. What visitors
   // send (the lead flows below) is checked on both databases.
   if (dialect === "sqlite") {
+    // The checks that load every public route in turn get minutes, not the default minute, on a busy machine.
     it("has no serious or critical accessibility violations on any public route", async () => {
       // axe is injected through the DevTools protocol, so the page's own CSP stays as it is for the app.
       const context = await running.browser.newContext({ bypassCSP: true, reducedMotion: "reduce" });
@@ -42,25 +43,29 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
       }
       await context.close();
       expect(found).toEqual([]);
-    });
+    }, 180_000);
 
-    it.each([360, 768, 1280])("lays every public route out without horizontal scrolling at %i px", async (width) => {
-      const context = await running.browser.newContext({ viewport: { width, height: 800 }, reducedMotion: "reduce" });
-      const page = await context.newPage();
-      const overflowing: string[] = [];
-      for (const route of publicRoutes) {
-        await page.goto(`${running.app.url}${route}`);
-        const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-          scrollWidth: document.documentElement.scrollWidth,
-          clientWidth: document.documentElement.clientWidth,
-        }));
-        if (scrollWidth > clientWidth) overflowing.push(`${route} (${scrollWidth} > ${clientWidth})`);
-        const name = route === "/" ? "home" : route.slice(1).replaceAll("/", "_");
-        await page.screenshot({ path: path.join(screenshots, `${width}-${name}.png`), fullPage: true });
-      }
-      await context.close();
-      expect(overflowing).toEqual([]);
-    });
+    it.each([360, 768, 1280])(
+      "lays every public route out without horizontal scrolling at %i px",
+      async (width) => {
+        const context = await running.browser.newContext({ viewport: { width, height: 800 }, reducedMotion: "reduce" });
+        const page = await context.newPage();
+        const overflowing: string[] = [];
+        for (const route of publicRoutes) {
+          await page.goto(`${running.app.url}${route}`);
+          const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+            scrollWidth: document.documentElement.scrollWidth,
+            clientWidth: document.documentElement.clientWidth,
+          }));
+          if (scrollWidth > clientWidth) overflowing.push(`${route} (${scrollWidth} > ${clientWidth})`);
+          const name = route === "/" ? "home" : route.slice(1).replaceAll("/", "_");
+          await page.screenshot({ path: path.join(screenshots, `${width}-${name}.png`), fullPage: true });
+        }
+        await context.close();
+        expect(overflowing).toEqual([]);
+      },
+      180_000,
+    );
 
     it("is readable, and every internal link works, with JavaScript disabled", async () => {
       const context = await running.browser.newContext({ javaScriptEnabled: false });
