@@ -959,7 +959,8 @@ export const actionRows: ActionRow[] = [
       {
         name: `${label}: delete`,
         path,
-        allowed: staffAndSales,
+        // Sales may mark spam; deleting a lead is for admins, one at a time as in bulk.
+        allowed: adminOnly,
         setup: (ctx) => leadFixture(ctx, { isSpam: true }),
         body: (fx) => ({ intent: "delete", leadId: fx.leadId! }),
         ...(where === "lead" ? { status: 302, location: "/admin/leads?view=spam" } : page),
