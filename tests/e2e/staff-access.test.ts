@@ -236,6 +236,7 @@ describe.each(dialects)("staff access on the running server (%s)", (dialect) => 
       expect(response.status, await response.clone().text()).toBe(row.status);
       if (row.location) expect(response.headers.get("location")).toBe(row.location);
       await row.response?.(response, fx);
+      await row.after?.(ctx, fx);
       expect(after).not.toEqual(before);
       expect(after).toEqual(row.expected(fx, ctx, before));
     }
