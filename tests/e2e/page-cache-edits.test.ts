@@ -16,8 +16,11 @@ describe.each(dialects)("the page cache and edits saved while pages render (%s)"
     editor = await signIn(running.app, user.email, user.password);
   });
 
-  const blogPage = async () => {
-    const response = await fetch(`${running.app.url}/blog`);
+  /** Visitors whose copies of the page differ (currency, consent choice): each is a render of its own. */
+  const variants = ["", "currency=INR", "consent=1.a1m1.abcdefghijkl", "consent=1.a0m0.abcdefghijkl"];
+
+  const blogPage = async (cookie = "") => {
+    const response = await fetch(`${running.app.url}/blog`, { headers: cookie ? { cookie } : {} });
     return { html: await response.text(), cache: response.headers.get("x-cache") };
   };
 
@@ -49,17 +52,18 @@ describe.each(dialects)("the page cache and edits saved while pages render (%s)"
       .executeTakeFirstOrThrow();
     const stale: string[] = [];
     for (let round = 1; round <= ROUNDS; round++) {
-      // A render of the old title begins (the last edit emptied the cache)...
-      const inFlight = [blogPage()];
-      await new Promise((resolve) => setTimeout(resolve, round % 4));
-      // ...and the edit is saved while it, and others asking meanwhile, are under way.
+      // Renders of the old title begin (the last edit emptied the cache), one per variant...
+      const inFlight = variants.map((cookie) => blogPage(cookie));
+      await new Promise((resolve) => setTimeout(resolve, round % 5));
+      // ...and the edit is saved while they, and others asking meanwhile, are under way.
       const saved = savePost(round, id);
-      inFlight.push(blogPage(), blogPage());
+      inFlight.push(...variants.map((cookie) => blogPage(cookie)));
       expect(await saved).toBe(200);
-      const afterEdit = [await blogPage()];
+      const afterEdit = [];
+      for (const cookie of variants) afterEdit.push(await blogPage(cookie));
       // The renders that began before the edit finish, and must not have been kept.
       await Promise.all(inFlight);
-      afterEdit.push(await blogPage(), await blogPage());
+      for (const cookie of variants) afterEdit.push(await blogPage(cookie));
       for (const [index, page] of afterEdit.entries()) {
         expect(page.html, `round ${round}, request ${index}`).toContain("Racing Title Round");
         if (!page.html.includes(titleOf(round))) stale.push(`round ${round}, request ${index} (${page.cache})`);
