@@ -93,8 +93,7 @@ export function handleError(error: unknown, { request, context }: LoaderFunction
     // React Router's own refusals carry the Error that explains them.
     const cause = (error as { error?: unknown }).error;
     const reason = cause instanceof Error ? cause.message : error.statusText;
-    if (logger)
-      logger.warn({ status: error.status, reason }, "refused a request the route does not take");
+    if (logger) logger.warn({ status: error.status, reason }, "refused a request the route does not take");
     return;
   }
   if (logger) logger.error({ err: error, url: request?.url }, "unhandled error in a route");
