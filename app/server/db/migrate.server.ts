@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from "kysely/migration";
 import * as initial from "./migrations/0001-initial.server";
 import * as staffAccess from "./migrations/0002-staff-access.server";
 import * as leadWork from "./migrations/0003-lead-work.server";
@@ -43,8 +43,16 @@ export class MigrationError extends Error {
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations work on any schema, including an empty one.
 export async function migrateToLatest(db: Kysely<any>) {
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  return migrated(await new Migrator({ db, provider }).migrateToLatest());
+}
+
+/** Up to and including `lastName` (a database as an older release left it, for upgrade tests and benches). */
+// biome-ignore lint/suspicious/noExplicitAny: migrations work on any schema, including an empty one.
+export async function migrateUpTo(db: Kysely<any>, lastName: string) {
+  return migrated(await new Migrator({ db, provider }).migrateTo(lastName));
+}
+
+function migrated({ error, results }: MigrationResultSet) {
   if (error) {
     const failed = results?.find((result) => result.status === "Error");
     throw new MigrationError(
