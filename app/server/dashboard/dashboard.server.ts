@@ -4,7 +4,10 @@ import type { Database } from "../db/schema.server";
 
 const ACTIVITY_WINDOW_DAYS = 7;
 
-/** The dashboard's four counts: leads, clients, pages, and audit entries of the last 7 days. */
+/**
+ * The dashboard's four counts: leads (spam left out, as in the chart and the funnel beside it),
+ * clients, pages, and audit entries of the last 7 days.
+ */
 export async function dashboardCounts(db: Database, nowMs = Date.now()) {
   const since = new Date(nowMs - ACTIVITY_WINDOW_DAYS * 24 * 60 * 60 * 1000).toISOString();
   const count = (rows: { count: number | string | bigint }) => Number(rows.count);
@@ -12,6 +15,7 @@ export async function dashboardCounts(db: Database, nowMs = Date.now()) {
     db
       .selectFrom("leads")
       .select((eb) => eb.fn.countAll<number>().as("count"))
+      .where("is_spam", "=", false)
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("clients")
