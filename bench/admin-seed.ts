@@ -144,7 +144,8 @@ export async function seedBenchLeads(db: Database, dialect: Dialect, total: numb
     ["is_spam", bool("i % 100 = 0")],
     ["spam_reason", `case when i % 100 = 0 then 'honeypot' end`],
     ["landing_path", pick(landingPages, "i % 7")],
-    ["owner_id", pick([OWNERS[0], OWNERS[1], null], "i % 3")],
+    // A hash of the row number, so that owners are not tied to names, sources or statuses.
+    ["owner_id", pick([OWNERS[0], OWNERS[1], null], "((i * 2654435761) % 1000003) % 3")],
     [
       "next_follow_up_at",
       `case when i % 7 = 0 then ${timestampOf(dialect, `${NOW_MS} + ((i % 61) - 30) * 86400000`)} end`,

@@ -32,7 +32,7 @@ import {
   leadsCsv,
   listLeadSources,
   listLeads,
-  SEARCH_COUNT_HORIZON,
+  pageOrder,
 } from "~/server/leads/lead-list.server";
 import { startPostgresCluster } from "../tests/support/postgres-cluster";
 import { type AdminBenchPhase, type BenchContext, benchContext, figures, TARGET_MS } from "./admin-kit";
@@ -87,7 +87,10 @@ const leadListPhase: AdminBenchPhase = {
                 const queries = leadListQueries(db, filters, {}, ownerContext);
                 return [
                   queries.count,
-                  queries.page(result.page, !result.totalIsLowerBound && result.total <= SEARCH_COUNT_HORIZON),
+                  queries.page(
+                    result.page,
+                    pageOrder(result.totalIsLowerBound ? Number.MAX_SAFE_INTEGER : result.total, queries),
+                  ),
                 ];
               },
             },

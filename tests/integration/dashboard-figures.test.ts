@@ -4,6 +4,7 @@ import { recordEvent, recordPageViewPixel } from "~/server/analytics/events.serv
 import { campaignTable, dashboardCounts, leadsPerDayBySource } from "~/server/dashboard/dashboard.server";
 import { loadFunnel } from "~/server/dashboard/funnel.server";
 import { attributionOf, firstTouchCookie } from "~/server/leads/attribution.server";
+import { applyBulkChange } from "~/server/leads/bulk.server";
 import { captureLead } from "~/server/leads/capture.server";
 import type { AppServices } from "~/server/services.server";
 import { databasePerTest, dialects } from "../support/databases";
@@ -127,5 +128,29 @@ describe.each(dialects)("the dashboard's figures on %s", (dialect) => {
       "/contact",
       "/pricing",
     ]);
+
+    // Every later write keeps the funnel's lead counts equal to the leads themselves: one by one, in
+    // bulk, spam both ways, deletes and edits of the attribution.
+    const humanLeads = await db.selectFrom("leads").select("id").where("is_spam", "=", false).execute();
+    const [a, b, c, d, e] = humanLeads.map((row) => row.id);
+    await db.updateTable("leads").set({ status: "converted" }).where("id", "=", a!).execute();
+    const actor = { id: null, email: "test" };
+    await applyBulkChange(db, { ids: [b!, c!] }, { action: "set-status", status: "qualified" }, { actor, mail });
+    await applyBulkChange(db, { ids: [d!] }, { action: "spam" }, { actor, mail });
+    await applyBulkChange(db, { ids: [d!] }, { action: "not-spam" }, { actor, mail });
+    await applyBulkChange(db, { ids: [e!] }, { action: "spam" }, { actor, mail });
+    await db.updateTable("leads").set({ landing_path: "/about", utm_campaign: "moved" }).where("id", "=", c!).execute();
+    await applyBulkChange(db, { ids: [b!] }, { action: "delete" }, { actor, mail });
+    const after = await loadFunnel(db, new URLSearchParams("range=30"), now);
+    const stored = await db.selectFrom("leads").select("status").where("is_spam", "=", false).execute();
+    expect(after.totals).toMatchObject({
+      leads: stored.length,
+      qualified: stored.filter((row) => row.status === "qualified" || row.status === "converted").length,
+      clients: stored.filter((row) => row.status === "converted").length,
+    });
+    expect(after.totals).toMatchObject({ leads: humans.leads - 2, qualified: 2, clients: 1 });
+    expect(after.byLandingPage.find((row) => row.landingPath === "/about")).toMatchObject({ leads: 1, qualified: 1 });
+    expect(after.byCampaign.find((row) => row.campaign === "moved")).toMatchObject({ leads: 1, qualified: 1 });
+    expect((await dashboardCounts(db, now)).leads).toBe(stored.length);
   });
 });

@@ -392,6 +392,45 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
     expect(entries[0]?.summary).toMatchObject({ count: 2_500, changed: 2_499, scope: "filter" });
   });
 
+  it("shows the same page of a filtered, sorted list whether it walks the sort order (many matches) or sorts the matches (few)", async () => {
+    const { db, sales } = await setup();
+    const ids = await insertLeads(db, 40);
+    await db
+      .updateTable("leads")
+      .set({ owner_id: sales.id })
+      .where(
+        "id",
+        "in",
+        ids.filter((_, i) => i % 3 === 0),
+      )
+      .execute();
+    await db
+      .updateTable("leads")
+      .set({ status: "contacted" })
+      .where(
+        "id",
+        "in",
+        ids.filter((_, i) => i % 4 === 0),
+      )
+      .execute();
+    await db.updateTable("leads").set({ is_spam: true }).where("id", "=", ids[0]!).execute();
+    const context = filterContext(sales.id, "UTC");
+    for (const sort of ["newest", "oldest", "name", "name_desc", "status", "follow_up"] as const) {
+      for (const given of [{ owner: "me" }, { status: "contacted" as const }, { view: "spam" as const }]) {
+        for (const page of [1, 2]) {
+          const query = filters({ ...given, sort, page });
+          // A horizon of 1 makes every filter with 2+ matches "many": the page walks the sort order.
+          const walked = await listLeads(db, query, { pageSize: 3, horizon: 1 }, context);
+          const sorted = await listLeads(db, query, { pageSize: 3 }, context);
+          expect(
+            walked.leads.map((lead) => lead.id),
+            `${sort} ${JSON.stringify(given)} page ${page}`,
+          ).toEqual(sorted.leads.map((lead) => lead.id));
+        }
+      }
+    }
+  });
+
   it.runIf(dialect === "sqlite")(
     "saves visitors' leads while a bulk change of a thousand leads is still running, which commits in short transactions",
     async () => {
