@@ -4,6 +4,7 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Dialect } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
+import { companies, firstNames, lastNames, sources, statuses } from "./lead-rows";
 
 /** The seeded data ends here; the funnel's presets count back from it. */
 export const SEED_END_MS = Date.UTC(2026, 10, 1);
@@ -37,17 +38,6 @@ const landingPages = [
   "/blog/ppc-guide",
   "/about",
 ];
-const firstNames = ["Ana", "Ben", "Carla", "Dev", "Elif", "Farah", "Gus", "Hana", "Ivan", "Jia", "Kofi", "Lena"];
-const lastNames = ["Smith", "Jones", "Patel", "Garcia", "Kim", "Okafor", "Müller", "Rossi", "Haddad", "Nguyen"];
-const companies = ["Acme", "Globex", "Initech", "Umbrella", "Hooli", "Stark", "Wayne", "Wonka", null, null];
-const sources = [
-  "Contact Form",
-  "Newsletter Form",
-  "PDF Download - Download 50 Winning PPC Strategies",
-  "Get Started - Website",
-  "Cost Estimator",
-];
-const statuses = ["new", "contacted", "qualified", "converted", "closed"];
 
 const literal = (value: string | null) => (value === null ? "null" : `'${value.replaceAll("'", "''")}'`);
 
