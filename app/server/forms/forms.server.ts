@@ -206,8 +206,6 @@ export async function deleteForm(db: Database, formId: string, actor: AuditActor
   });
 }
 
-export type FormLead = Awaited<ReturnType<typeof listFormLeads>>["leads"][number];
-
 /** The form's leads (not spam), newest first, one page at a time. */
 export async function listFormLeads(
   db: Database,
