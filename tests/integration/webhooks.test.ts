@@ -379,6 +379,32 @@ describe.each(dialects)("outgoing webhooks on %s", (dialect) => {
     expect(delivery!.last_error).toMatch(/No complete answer within 1.5 s/);
   });
 
+  it("stops after the sends under way and hands the rest of its batch back to the queue", async () => {
+    const db = await setup();
+    let stopped: Promise<void> | undefined;
+    const hooks = await receiver(() => {
+      stopped ??= sender.stop();
+      return { status: 200 };
+    });
+    await addLoopbackEndpoint(db, hooks.url);
+    for (let index = 0; index < 40; index++) await contactLead(db, `Lead ${index}`, `l${index}@example.com`);
+    const sender = worker(db);
+    // A pass of the worker's own (as its timer runs them), which a stop waits for.
+    const tried = await sender.kick();
+    await stopped;
+    expect(tried).toBe(hooks.received.length);
+    expect(tried).toBeGreaterThan(0);
+    expect(tried).toBeLessThan(40);
+    const rows = await deliveries();
+    expect(rows.filter((delivery) => delivery.status === "delivered")).toHaveLength(tried);
+    // Back in the queue as if never tried: due now, no attempt counted, no lock left behind.
+    expect(
+      rows.filter(
+        (delivery) => delivery.status === "queued" && delivery.attempts === 0 && delivery.locked_until === null,
+      ),
+    ).toHaveLength(40 - tried);
+  });
+
   it("lets two processes share the queue: each event reaches the receiver exactly once", async () => {
     const db = await setup();
     const hooks = await receiver();
