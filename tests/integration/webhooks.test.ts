@@ -7,20 +7,15 @@ import { captureLead, writeLead } from "~/server/leads/capture.server";
 import { erasePersonalData } from "~/server/leads/gdpr.server";
 import { markLeadNotSpam, setLeadStatus } from "~/server/leads/leads.server";
 import { checkWebhookUrl, isPrivateAddress } from "~/server/webhooks/address-guard.server";
-import {
-  listDeliveries,
-  MAX_ATTEMPTS,
-  pruneWebhookHistory,
-  queueTestEvent,
-  RETRY_DELAYS_MS,
-  redeliver,
-  redeliverFailed,
-} from "~/server/webhooks/deliveries.server";
+import { listDeliveries } from "~/server/webhooks/delivery-log.server";
 import {
   createWebhookEndpoint,
   rotateWebhookSecret,
   setWebhookEndpointPaused,
 } from "~/server/webhooks/endpoints.server";
+import { pruneWebhookHistory } from "~/server/webhooks/history.server";
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "~/server/webhooks/queue.server";
+import { queueTestEvent, redeliver, redeliverFailed } from "~/server/webhooks/redelivery.server";
 import { createWebhookWorker } from "~/server/webhooks/worker.server";
 import { databasePerTest, dialects, type TestDatabase } from "../support/databases";
 import { addStaff } from "../support/staff";

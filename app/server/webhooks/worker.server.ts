@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import { createPassRunner } from "../background/passes.server";
 import type { Database } from "../db/schema.server";
 import type { Resolver } from "./address-guard.server";
+import type { WebhookBody } from "./events.server";
 import {
   type AttemptOutcome,
   type ClaimedDelivery,
@@ -9,8 +10,7 @@ import {
   dispatchWebhookEvents,
   recordAttempts,
   releaseDeliveries,
-} from "./deliveries.server";
-import type { WebhookBody } from "./events.server";
+} from "./queue.server";
 import { createWebhookSender, REQUEST_TIMEOUT_MS } from "./send.server";
 import { signWebhook } from "./signature.server";
 import { slackMessage } from "./slack.server";
