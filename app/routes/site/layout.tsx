@@ -2,6 +2,7 @@ import { data, Outlet, useRouteLoaderData } from "react-router";
 import { ConsentBanner } from "~/components/site/consent-banner";
 import { FormTokenPixel } from "~/components/site/forms/form-token-pixel";
 import { LeadDialogTemplate } from "~/components/site/forms/lead-dialog-template";
+import { NoScriptPageView } from "~/components/site/page-view-pixel";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { SiteToaster } from "~/components/site/site-toaster";
@@ -59,6 +60,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         <SiteFooter logo={loaderData.settings.footerLogo} currency={loaderData.currency} offices={loaderData.offices} />
         <WinterBanner />
         <FormTokenPixel />
+        <NoScriptPageView />
         <LeadDialogTemplate />
         {loaderData.consent ? <ConsentBanner variant={loaderData.consent} /> : null}
       </div>
