@@ -42,6 +42,7 @@ export default [
   route("currency", "routes/site/currency.tsx"),
   route("consent", "routes/site/consent.tsx"),
   route("api/events", "routes/api/events.ts"),
+  route("book/booking.ics", "routes/site/booking-ics.ts"),
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
     route("services/paid-ads", "routes/site/paid-ads.tsx"),
@@ -60,6 +61,10 @@ export default [
     route("terms", "routes/site/terms.tsx"),
     route("sitemap", "routes/site/sitemap.tsx"),
     route("lead", "routes/site/lead.tsx"),
+    route("book", "routes/site/book.tsx"),
+    route("book/booking", "routes/site/booking.tsx"),
+    route("book/reschedule", "routes/site/booking-reschedule.tsx"),
+    route("book/cancel", "routes/site/booking-cancel.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

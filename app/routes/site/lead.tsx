@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { BookCallLink } from "~/components/site/booking/book-call-link";
 import { ContactForm } from "~/components/site/forms/contact-form";
 import { followLeadSuccess } from "~/components/site/forms/lead-dialog";
 import { LeadDialogForm } from "~/components/site/forms/lead-dialog-form";
@@ -90,6 +91,11 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         <h1 className="mt-4 font-bold text-3xl">{actionData.title}</h1>
         <p className="mt-3 text-lg text-muted-foreground">{actionData.description}</p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
+          {actionData.bookingUrl ? (
+            <BookCallLink href={actionData.bookingUrl} variant="default">
+              Pick a time for your call
+            </BookCallLink>
+          ) : null}
           {actionData.downloadUrl ? (
             <a href={actionData.downloadUrl} download className={buttonVariants()}>
               <DownloadIcon aria-hidden /> Download the guide
