@@ -1,10 +1,7 @@
 import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
-import { availabilitySchema } from "~/lib/schemas/availability";
-import { setAvailability } from "~/server/bookings/availability.server";
-import type { Database } from "~/server/db/schema.server";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
-import { createStaffUser } from "~/server/users/staff-users.server";
+import { staffWhoTakesCalls } from "../support/bookings";
 import { dialects } from "../support/databases";
 import { fetchFormToken, formTokenCookieHeader } from "../support/form-token";
 import { runAppForBlock } from "../support/running-app";
@@ -22,32 +19,7 @@ function readInvitation(text: string) {
 
 const offeredStarts = (html: string) =>
   [...html.matchAll(/name="start" value="([^"]+)"/g)].map((match) => match[1] as string);
-const unescape = (value: string) => value.replaceAll("&amp;", "&");
-
-export async function staffWhoTakesCalls(db: Database, email = "bea@agency.example") {
-  const staff = await createStaffUser(
-    db,
-    { email, password: "password-123", role: "sales", name: "Bea" },
-    { id: null, email: "test" },
-  );
-  await setAvailability(
-    db,
-    availabilitySchema.parse({
-      userId: staff.id,
-      timeZone: "Europe/Berlin",
-      weekly: "mon-sun 00:00-24:00",
-      callMinutes: "30",
-      bufferBeforeMinutes: "0",
-      bufferAfterMinutes: "0",
-      minNoticeMinutes: "240",
-      horizonDays: "30",
-      meetingKind: "video",
-      meetingDetail: "https://meet.example/{booking}",
-    }),
-    { id: null, email: "test" },
-  );
-  return staff;
-}
+const htmlText = (value: string) => value.replaceAll("&amp;", "&");
 
 describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
   const running = runAppForBlock({ NOTIFY_EMAILS: "sales@agency.example" }, { dialect });
@@ -106,7 +78,7 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
       email: "nia@example.com",
     });
     expect(booked.status).toBe(302);
-    const confirmation = unescape(booked.headers.get("location") ?? "");
+    const confirmation = htmlText(booked.headers.get("location") ?? "");
     expect(confirmation).toMatch(/^\/book\/booking\?token=/);
     const confirmationHtml = await (await request(confirmation)).text();
     const when = new Date(start as string).toLocaleString("en-US", {
@@ -141,7 +113,7 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
     expect(new Date(booking.starts_at).toISOString()).toBe(start);
 
     const calendarLink = /href="(\/book\/booking\.ics\?token=[^"]+)"/.exec(confirmationHtml)?.[1];
-    const ics = await request(unescape(calendarLink ?? ""));
+    const ics = await request(htmlText(calendarLink ?? ""));
     expect(ics.headers.get("content-type")).toContain("text/calendar");
     expect(readInvitation(await ics.text())).toEqual({ method: "REQUEST", sequence: 0, start });
   });
@@ -154,7 +126,7 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
       message: "Hi",
     });
     expect(enquiry.status).toBe(200);
-    const bookingUrl = unescape(/href="(\/book\?lead=[^"]+)"/.exec(await enquiry.text())?.[1] ?? "");
+    const bookingUrl = htmlText(/href="(\/book\?lead=[^"]+)"/.exec(await enquiry.text())?.[1] ?? "");
     expect(bookingUrl).not.toBe("");
     const page = await (await request(`${bookingUrl}&tz=Asia%2FKolkata`)).text();
     expect(page).toContain("Carl Contact");
@@ -162,7 +134,7 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
     expect(page).not.toContain('name="email"');
     const lead = /name="lead" value="([^"]+)"/.exec(page)?.[1] ?? "";
     const [first, , third] = offeredStarts(page);
-    const booked = await post("/book", { start: first as string, timeZone: "Asia/Kolkata", lead: unescape(lead) });
+    const booked = await post("/book", { start: first as string, timeZone: "Asia/Kolkata", lead: htmlText(lead) });
     expect(booked.status).toBe(302);
     const leads = await running.db.selectFrom("leads").select("id").where("email", "=", "carl@example.com").execute();
     expect(leads).toHaveLength(1);
@@ -184,7 +156,7 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
     expect(reschedulePage).toContain("Pick another time");
     const rescheduleToken = /name="token" value="([^"]+)"/.exec(reschedulePage)?.[1] ?? "";
     const moved = await post(reschedule, {
-      token: unescape(rescheduleToken),
+      token: htmlText(rescheduleToken),
       start: third as string,
       timeZone: "Asia/Kolkata",
     });
@@ -204,7 +176,7 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
     const cancelPage = await cancelResponse.text();
     const cancelToken = /name="token" value="([^"]+)"/.exec(cancelPage)?.[1] ?? "";
     // The form posts to its own address, as a browser sends it.
-    const cancelled = await post(cancel, { token: unescape(cancelToken) });
+    const cancelled = await post(cancel, { token: htmlText(cancelToken) });
     expect(cancelled.status).toBe(200);
     expect(await cancelled.text()).toContain("Your call is cancelled");
     mails = await mailsOf(booking.id);
@@ -241,7 +213,7 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
     expect(nearest).not.toContain(start);
     // The second visitor's enquiry is kept, and choosing again books it without saving it twice.
     const lead = /name="lead" value="([^"]+)"/.exec(answer)?.[1] ?? "";
-    const again = await post("/book", { start: nearest[0] as string, timeZone: "UTC", lead: unescape(lead) });
+    const again = await post("/book", { start: nearest[0] as string, timeZone: "UTC", lead: htmlText(lead) });
     expect(again.status).toBe(302);
     expect(
       await running.db.selectFrom("leads").select("id").where("email", "=", "second@example.com").execute(),

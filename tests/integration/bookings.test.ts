@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { availabilitySchema } from "~/lib/schemas/availability";
@@ -11,6 +13,7 @@ import {
   listOpenSlots,
   rescheduleBooking,
 } from "~/server/bookings/bookings.server";
+import { refreshStaffCalendar } from "~/server/bookings/calendar-feed.server";
 import type { Database } from "~/server/db/schema.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { saveLeadAssignment } from "~/server/leads/owners.server";
@@ -340,5 +343,82 @@ describe.each(dialects)("booking a strategy call on %s", (dialect) => {
       context(),
     );
     expect(second.ok).toBe(false);
+  });
+
+  it("blocks the times a staff member's own calendar feed says are busy, repeats included, read with the address guard", async () => {
+    const { db, berlin, system } = await setup();
+    const feed = [
+      "BEGIN:VCALENDAR",
+      "VERSION:2.0",
+      "PRODID:-//Test//EN",
+      "BEGIN:VTIMEZONE",
+      "TZID:Europe/Berlin",
+      "BEGIN:STANDARD",
+      "DTSTART:19701025T030000",
+      "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
+      "TZOFFSETFROM:+0200",
+      "TZOFFSETTO:+0100",
+      "END:STANDARD",
+      "BEGIN:DAYLIGHT",
+      "DTSTART:19700329T020000",
+      "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
+      "TZOFFSETFROM:+0100",
+      "TZOFFSETTO:+0200",
+      "END:DAYLIGHT",
+      "END:VTIMEZONE",
+      "BEGIN:VEVENT",
+      "UID:standup@test",
+      "DTSTAMP:20260301T000000Z",
+      "DTSTART;TZID=Europe/Berlin:20260302T100000",
+      "DTEND;TZID=Europe/Berlin:20260302T110000",
+      "RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR",
+      "SUMMARY:Standup",
+      "END:VEVENT",
+      "BEGIN:VEVENT",
+      "UID:free@test",
+      "DTSTAMP:20260301T000000Z",
+      "DTSTART:20260317T130000Z",
+      "DTEND:20260317T140000Z",
+      "TRANSP:TRANSPARENT",
+      "END:VEVENT",
+      "END:VCALENDAR",
+    ].join("\r\n");
+    const server = http.createServer((_request, response) => {
+      response.writeHead(200, { "content-type": "text/calendar" });
+      response.end(feed);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const address = `http://127.0.0.1:${(server.address() as AddressInfo).port}/calendar.ics`;
+      await setAvailability(db, availability(berlin.id, { calendarUrl: address }), system);
+      // Without the private-address allowance (production), loopback is refused and nothing is blocked.
+      const refused = await refreshStaffCalendar(db, berlin.id, { allowPrivate: false, nowMs: NOW });
+      expect(refused.ok).toBe(false);
+      expect((await listOpenSlots(db, null, { nowMs: NOW })).starts).toContain(at("2026-03-17T09:00:00Z"));
+      // Too large an answer is refused too.
+      expect((await refreshStaffCalendar(db, berlin.id, { allowPrivate: true, nowMs: NOW, maxBytes: 100 })).ok).toBe(
+        false,
+      );
+
+      expect(await refreshStaffCalendar(db, berlin.id, { allowPrivate: true, nowMs: NOW })).toMatchObject({ ok: true });
+      const { starts } = await listOpenSlots(db, null, { nowMs: NOW });
+      // 10:00-11:00 Berlin every weekday: 09:00 and 09:30 UTC this week (winter time)…
+      expect(starts).not.toContain(at("2026-03-17T09:00:00Z"));
+      expect(starts).not.toContain(at("2026-03-17T09:30:00Z"));
+      expect(starts).toContain(at("2026-03-17T10:00:00Z"));
+      // …and 08:00 UTC after Berlin moves its clocks.
+      expect(starts).not.toContain(at("2026-03-31T08:00:00Z"));
+      expect(starts).toContain(at("2026-03-31T09:00:00Z"));
+      // A free (transparent) event blocks nothing.
+      expect(starts).toContain(at("2026-03-17T13:00:00Z"));
+      const booked = await bookCall(
+        db,
+        { leadId: await newLead(db), startMs: at("2026-03-18T09:00:00Z"), visitorTimeZone: "UTC" },
+        context(),
+      );
+      expect(booked.ok).toBe(false);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
