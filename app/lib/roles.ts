@@ -39,6 +39,7 @@ export const adminAccess: Record<string, readonly Role[]> = {
   "/admin/leads": ["admin", "sales"],
   "/admin/leads/gdpr": ["admin"],
   "/admin/clients": ["admin", "sales"],
+  "/admin/bookings": ["admin", "sales"],
   "/admin/pages": ["admin", "editor"],
   "/admin/blog": ["admin", "editor"],
   "/admin/forms": ["admin", "editor"],
@@ -129,6 +130,7 @@ export const adminNav: AdminNavItem[] = [
   { label: "Dashboard", to: "/admin", roles: everyone },
   { label: "Leads", to: "/admin/leads", roles: ["admin", "sales"] },
   { label: "Clients", to: "/admin/clients", roles: ["admin", "sales"] },
+  { label: "Bookings", to: "/admin/bookings", roles: ["admin", "sales"] },
   { label: "Pages", to: "/admin/pages", roles: ["admin", "editor"] },
   { label: "Blog", to: "/admin/blog", roles: ["admin", "editor"] },
   { label: "Forms", to: "/admin/forms", roles: ["admin", "editor"] },
@@ -148,6 +150,7 @@ export const builtAdminScreens: ReadonlySet<string> = new Set([
   "/admin/clients",
   "/admin/forms",
   "/admin/leads",
+  "/admin/bookings",
 ]);
 
 export function navItemsFor(role: Role | null | undefined) {
