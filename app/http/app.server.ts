@@ -10,12 +10,18 @@ import express, { type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { FORM_TOKEN_PATH } from "~/components/site/forms/form-token-pixel";
+import { PAGE_VIEW_PIXEL_PATH } from "~/components/site/page-view-pixel";
 import { requestContext, servicesContext } from "~/http/context.server";
-import { lastResortErrorHandler, refuseMalformedRequestLine } from "~/http/malformed-request.server";
+import {
+  lastResortErrorHandler,
+  refuseMalformedRequestLine,
+  refuseUnservedMethods,
+} from "~/http/malformed-request.server";
 import { isAdminRoutedPath, recordRoutedPath, requestBodyRules, routedPathOf } from "~/http/request-body.server";
 import { countRequests } from "~/http/request-metrics.server";
 import { refuseForeignRequests } from "~/http/request-origin.server";
 import { securityHeaders } from "~/http/security-headers.server";
+import { recordPageViewPixel } from "~/server/analytics/events.server";
 import { createAuth } from "~/server/auth/auth.server";
 import { exposedAuthEndpoints } from "~/server/auth/auth-endpoints.server";
 import { CLIENT_IP_HEADER } from "~/server/auth/constants";
@@ -296,10 +302,15 @@ function createExpressApp(
     }),
   );
   app.use(refuseMalformedRequestLine());
+  app.use(refuseUnservedMethods());
   // Public pages the cache missed are rendered once here for everyone asking, then kept.
   app.use(pageCache.render);
   // The fill-time token of the visitor forms, set by an image every public page loads.
   app.get(FORM_TOKEN_PATH, createFormTokenPixel(services));
+  app.get(PAGE_VIEW_PIXEL_PATH, async (req, res) => {
+    const pixel = await recordPageViewPixel(services, req.headers, req.ip);
+    res.set(pixel.headers).end(pixel.body);
+  });
   // Lead capture from other sites: before the page machinery below, which it has no use for, and
   // before the origin rule, since other sites posting there is its purpose.
   app.all("/api/forms/:formId/submissions", publicFormEndpoint(services));

@@ -201,5 +201,5 @@ export type LeadsScreen = (Awaited<ReturnType<typeof loadLeadsScreen>> | ReturnT
   filters: LeadFilters;
   me: string;
   now: number;
-  canBulkDelete: boolean;
+  canDelete: boolean;
 };

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { data, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { FormTokenPixel } from "~/components/site/forms/form-token-pixel";
+import { NoScriptPageView } from "~/components/site/page-view-pixel";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
 import { SiteToaster } from "~/components/site/site-toaster";
@@ -67,6 +68,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         <SiteFooter logo={loaderData.settings.footerLogo} currency={loaderData.currency} offices={loaderData.offices} />
         <WinterBanner />
         <FormTokenPixel />
+        <NoScriptPageView />
       </div>
     </SiteToaster>
   );

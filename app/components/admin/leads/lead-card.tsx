@@ -28,7 +28,7 @@ export function LeadCard({
   testId = "lead-card",
 }: {
   lead: CardLead;
-  work?: { owners: OwnerChoice[]; me: string };
+  work?: { owners: OwnerChoice[]; me: string; canDelete: boolean };
   testId?: string;
 }) {
   return (
@@ -74,7 +74,7 @@ export function LeadCard({
         {lead.message ? <p className="line-clamp-3 whitespace-pre-line text-sm">{lead.message}</p> : null}
         <div className="flex flex-wrap items-center gap-2">
           {lead.isSpam ? (
-            <SpamActions lead={lead} />
+            <SpamActions lead={lead} canDelete={work?.canDelete ?? false} />
           ) : (
             <LeadStatusSelect leadId={lead.id} leadName={lead.name} status={lead.status} />
           )}
