@@ -193,14 +193,16 @@ export async function updateClient(db: Database, clientId: string, input: Client
   await auditClient(db, actor, "client.update", clientId, changes);
 }
 
+/** Sets a client's status; answers whether anything changed (false when it already had that status). */
 export async function setClientStatus(db: Database, clientId: string, status: ClientStatus, actor: AuditActor | null) {
   const before = await requireClient(db, clientId);
-  if (before.status === status) return;
+  if (before.status === status) return false;
   await db.updateTable("clients").set({ status, updated_at: now() }).where("id", "=", clientId).execute();
   await auditClient(db, actor, "client.set_status", clientId, {
     name: before.name,
     status: { from: before.status, to: status },
   });
+  return true;
 }
 
 const CSV_BATCH = 500;
