@@ -25,6 +25,7 @@ import {
   SEARCH_COUNT_HORIZON,
 } from "~/server/leads/lead-list.server";
 import { startPostgresCluster } from "../tests/support/postgres-cluster";
+import { benchAuditLog } from "./admin-audit";
 import { seedLeads } from "./lead-rows";
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 100_000);
@@ -230,6 +231,7 @@ async function benchDialect(dialect: Dialect, db: Database) {
   if (sourcesTime.median > TARGET_MS) slow++;
   slow += await benchFunnel(db);
   bulkFigures.push(await benchBulkChange(dialect, db));
+  slow += await benchAuditLog(dialect, db);
   return slow;
 }
 

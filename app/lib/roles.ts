@@ -46,6 +46,7 @@ export const adminAccess: Record<string, readonly Role[]> = {
   "/admin/settings": everyone,
   "/admin/users": ["admin"],
   "/admin/webhooks": ["admin"],
+  "/admin/audit": ["admin"],
   // Editors upload blog images here; the endpoint itself keeps site-setting uploads admin-only.
   "/admin/uploads": ["admin", "editor"],
 };
@@ -134,6 +135,7 @@ export const adminNav: AdminNavItem[] = [
   { label: "Forms", to: "/admin/forms", roles: ["admin", "editor"] },
   { label: "Pricing", to: "/admin/pricing", roles: ["admin"] },
   { label: "Users", to: "/admin/users", roles: ["admin"] },
+  { label: "Audit log", to: "/admin/audit", roles: ["admin"] },
   { label: "Settings", to: "/admin/settings", roles: ["admin"] },
 ];
 
@@ -148,6 +150,7 @@ export const builtAdminScreens: ReadonlySet<string> = new Set([
   "/admin/clients",
   "/admin/forms",
   "/admin/leads",
+  "/admin/audit",
 ]);
 
 export function navItemsFor(role: Role | null | undefined) {
