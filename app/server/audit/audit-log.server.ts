@@ -78,10 +78,9 @@ export async function listAuditPage(db: Database, filters: AuditFilters, timeZon
   let positioned = query;
   if (position) {
     const { createdAt, id } = parseCursor(position);
+    // A row-value comparison: both databases walk the (…, created_at, id) index from the position.
     positioned = query.where((eb) =>
-      towardsNewer
-        ? eb.or([eb("created_at", ">", createdAt), eb.and([eb("created_at", "=", createdAt), eb("id", ">", id)])])
-        : eb.or([eb("created_at", "<", createdAt), eb.and([eb("created_at", "=", createdAt), eb("id", "<", id)])]),
+      eb(eb.refTuple("created_at", "id"), towardsNewer ? ">" : "<", eb.tuple(createdAt, id)),
     );
   }
   const direction = towardsNewer ? "asc" : "desc";
