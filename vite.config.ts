@@ -13,7 +13,7 @@ export default defineConfig({
         // The public site's small shared building blocks in one chunk rather than a dozen tiny ones:
         // files compress separately, so a first visit downloads less and makes fewer requests. The icons
         // named here are the ones the home page shares with other pages (each would be a chunk of its own).
-        advancedChunks: {
+        codeSplitting: {
           groups: [
             {
               name: "site-base",
