@@ -5,7 +5,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { getRequestInfo } from "~/http/context.server";
 import { consentBannerHtml } from "~/server/consent/banner.server";
@@ -87,6 +87,15 @@ export function handleError(error: unknown, { request, context }: LoaderFunction
   const info = context ? getRequestInfo(context) : undefined;
   if (info && isDatabaseUnavailable(error)) info.databaseUnavailable = true;
   const logger = info?.logger;
+  // A request the routes refuse (a POST to a page without an action, a method they do not know) is
+  // the client's mistake: a warning without a stack, like every other 4xx.
+  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) {
+    // React Router's own refusals carry the Error that explains them.
+    const cause = (error as { error?: unknown }).error;
+    const reason = cause instanceof Error ? cause.message : error.statusText;
+    if (logger) logger.warn({ status: error.status, reason }, "refused a request the route does not take");
+    return;
+  }
   if (logger) logger.error({ err: error, url: request?.url }, "unhandled error in a route");
   else console.error(error);
 }

@@ -11,7 +11,11 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { FORM_TOKEN_PATH } from "~/components/site/forms/form-token-pixel";
 import { requestContext, servicesContext } from "~/http/context.server";
-import { lastResortErrorHandler, refuseMalformedRequestLine } from "~/http/malformed-request.server";
+import {
+  lastResortErrorHandler,
+  refuseMalformedRequestLine,
+  refuseUnservedMethods,
+} from "~/http/malformed-request.server";
 import { isAdminRoutedPath, recordRoutedPath, requestBodyRules, routedPathOf } from "~/http/request-body.server";
 import { countRequests } from "~/http/request-metrics.server";
 import { refuseForeignRequests } from "~/http/request-origin.server";
@@ -293,6 +297,7 @@ function createExpressApp(
     }),
   );
   app.use(refuseMalformedRequestLine());
+  app.use(refuseUnservedMethods());
   // Public pages the cache missed are rendered once here for everyone asking, then kept.
   app.use(pageCache.render);
   // The fill-time token of the visitor forms, set by an image every public page loads.

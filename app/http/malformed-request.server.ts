@@ -18,6 +18,25 @@ export function refuseMalformedRequestLine(): RequestHandler {
   };
 }
 
+/** The methods some part of the site answers; forms post, `/api/forms` takes CORS preflights. */
+const SERVED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/**
+ * Any other method (TRACE, PROPFIND, a scanner's invention) is answered 405 here, logged as the
+ * client's mistake it is: the Fetch API behind the routes refuses to build a request for some of them
+ * (TRACE, CONNECT) and would turn them into 500s.
+ */
+export function refuseUnservedMethods(): RequestHandler {
+  return (req, res, next) => {
+    if (SERVED_METHODS.has(req.method)) return next();
+    res
+      .status(405)
+      .set({ Allow: "GET, HEAD, POST", "Cache-Control": "no-store" })
+      .type("text/plain")
+      .send("Method not allowed.");
+  };
+}
+
 /** The 4xx status an error carries (Express sets one on a path it cannot decode, for example), or null. */
 export function clientErrorStatus(error: unknown) {
   if (typeof error !== "object" || error === null) return null;

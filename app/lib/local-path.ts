@@ -14,6 +14,7 @@ export function encodedLocalPath(value: string): string | null {
   } catch {
     return null;
   }
-  if (url.origin !== LOCAL) return null;
+  // Dot segments can leave `//host` behind (`/..//evil.test`), which a browser reads as another site.
+  if (url.origin !== LOCAL || url.pathname.startsWith("//")) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -53,11 +53,17 @@ export const adminAccess: Record<string, readonly Role[]> = {
 
 /**
  * Actions (the `intent` a form posts) that only some of a screen's roles may use; an intent not listed
- * here is open to everyone who may open its screen. The server refuses the rest with 403.
+ * here is open to everyone who may open its screen. The server refuses the rest with 403. A `:name`
+ * segment stands for any one segment (a record's id); an exact path wins over such a pattern.
+ * Deleting a lead is admin-only however it is posted: one lead or many, from the list or its screen.
  */
 export const adminIntentAccess: Record<string, Record<string, readonly Role[]>> = {
   "/admin/leads": {
+    delete: ["admin"],
     "bulk-delete": ["admin"],
+  },
+  "/admin/leads/:leadId": {
+    delete: ["admin"],
   },
   "/admin/clients": {
     "bulk-delete": ["admin"],
@@ -76,10 +82,22 @@ export const adminIntentAccess: Record<string, Record<string, readonly Role[]>> 
 export function canUseIntent(role: Role | null | undefined, pathname: string, intent: string) {
   if (!canAccess(role, pathname)) return false;
   const path = routedPath(pathname);
+  const forPath = path === null ? undefined : intentRulesFor(path);
   // Own keys only: an intent named like an object's built-ins (`constructor`) is no entry.
-  const forPath = path !== null && Object.hasOwn(adminIntentAccess, path) ? adminIntentAccess[path] : undefined;
   const allowed = forPath && Object.hasOwn(forPath, intent) ? forPath[intent] : undefined;
   return allowed ? allowed.includes(role as Role) : true;
+}
+
+/** The intent rules of a routed path: its own entry, else the first pattern whose segments it fills. */
+function intentRulesFor(path: string) {
+  if (Object.hasOwn(adminIntentAccess, path)) return adminIntentAccess[path];
+  const segments = path.split("/");
+  for (const [pattern, rules] of Object.entries(adminIntentAccess)) {
+    const expected = pattern.split("/");
+    if (!pattern.includes("/:") || expected.length !== segments.length) continue;
+    if (expected.every((part, index) => part.startsWith(":") || part === segments[index])) return rules;
+  }
+  return undefined;
 }
 
 /**

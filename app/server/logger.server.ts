@@ -1,3 +1,4 @@
+import { posix } from "node:path";
 import pino from "pino";
 
 export function createLogger(level: string) {
@@ -30,7 +31,8 @@ export function loggedUrl(url: string) {
   } catch {
     return `${path}?[redacted]`;
   }
-  return /^\/+admin(?:[/.]|$)/i.test(decoded) ? `${path}?[redacted]` : url;
+  // Judged as the router will see it: `/./admin`, `/%2e/admin` and `/x/../admin` open staff screens too.
+  return /^\/+admin(?:[/.]|$)/i.test(posix.normalize(decoded)) ? `${path}?[redacted]` : url;
 }
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;

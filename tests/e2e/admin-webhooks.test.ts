@@ -111,7 +111,7 @@ describe("webhooks in Chromium", () => {
       body: new URLSearchParams({ intent: "create", url: "https://hooks.example.com/x", events: "lead.created" }),
       redirect: "manual",
     });
-    expect(response.status).not.toBe(200);
+    expect(response.status).toBe(403);
     expect(
       await running.db
         .selectFrom("webhook_endpoints")

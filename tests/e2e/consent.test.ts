@@ -245,6 +245,31 @@ describe("consent before tracking", () => {
         }),
         redirect: "manual",
       });
+    // The privacy settings as this test found them, put back at its end for the tests after it.
+    const privacyKeys = [
+      "consent_banner",
+      "consent_scope",
+      "consent_policy_version",
+      "custom_head_code_category",
+      "retention_events_months",
+      "retention_consent_months",
+      "retention_mails_months",
+    ];
+    const found = await running.db.selectFrom("site_settings").selectAll().where("key", "in", privacyKeys).execute();
+    try {
+      await changePrivacy(save);
+    } finally {
+      await running.db.deleteFrom("site_settings").where("key", "in", privacyKeys).execute();
+      if (found.length > 0) await running.db.insertInto("site_settings").values(found).execute();
+    }
+    const restored = await running.db.selectFrom("site_settings").selectAll().where("key", "in", privacyKeys).execute();
+    expect(restored.map((row) => [row.key, row.value]).sort()).toEqual(found.map((row) => [row.key, row.value]).sort());
+    expect(
+      await (await fetch(`${running.app.url}/`, { headers: { cookie: "consent=1.a1m1.abcdefghijkl" } })).text(),
+    ).toContain('data-open="false"');
+  });
+
+  async function changePrivacy(save: (cookie: string, fields: Record<string, string>) => Promise<Response>) {
     const seller = await signIn(running.app, "seller@example.com", "password-123");
     expect((await save(seller, { consent_banner: "off" })).status).toBe(403);
     const boss = await signIn(running.app, "boss@example.com", "password-123");
@@ -269,5 +294,5 @@ describe("consent before tracking", () => {
     } finally {
       await save(boss, { consent_banner: "on", consent_policy_version: "2" });
     }
-  });
+  }
 });

@@ -10,6 +10,7 @@ import { childEnv } from "../support/child-env";
 import { dialects } from "../support/databases";
 import { MULTIPART_TYPE, makePdf, multipart } from "../support/files";
 import { contactFormId } from "../support/load";
+import { logCaughtUp } from "../support/log-marker";
 import { runAppForBlock } from "../support/running-app";
 import { addStaff, cookieHeader, setupCodeFrom, signIn, signInRequest } from "../support/staff";
 
@@ -56,7 +57,11 @@ function rawRequest(app: AppServer, requestLine: string) {
 }
 
 function auditActions(db: Database, action: string) {
-  return db.selectFrom("audit_logs").select(["actor_email", "summary"]).where("action", "=", action).execute();
+  return db
+    .selectFrom("audit_logs")
+    .select(["actor_email", "entity_id", "summary"])
+    .where("action", "=", action)
+    .execute();
 }
 
 describe.each(dialects)("requests from another origin (%s)", (dialect) => {
@@ -208,8 +213,17 @@ describe.each(dialects)("sign-in lockout (%s)", (dialect) => {
 
     const locks = await auditActions(running.db, "auth.sign_in_locked");
     expect(locks).toHaveLength(1);
-    expect(locks[0]?.actor_email).toBe("boss@example.com");
+    // The account it names, and no typed address: a keyed hash stands for it.
+    const boss = await running.db
+      .selectFrom("user")
+      .select("id")
+      .where("email", "=", "boss@example.com")
+      .executeTakeFirst();
+    expect(locks[0]?.actor_email).toBeNull();
+    expect(locks[0]?.entity_id).toBe(boss?.id);
     expect(JSON.stringify(locks[0]?.summary)).toContain("203.0.113.7");
+    expect(JSON.stringify(locks[0]?.summary)).toMatch(/"emailKey":"[0-9a-f]{40}"/);
+    expect(JSON.stringify(locks[0]?.summary)).not.toContain("boss");
   });
 
   it("counts failures only, keeps no address in its counters, and a sign-in clears its address's count", async () => {
@@ -363,9 +377,15 @@ describe.each(dialects)("personal data in logs and counters (%s)", (dialect) => 
       redirect: "manual",
     });
     expect(anonymous.status).toBe(302);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const log = running.app.output();
+    // Other spellings the router opens as the same screen.
+    for (const path of ["/./admin/leads?q=gina.searched%40example.com", "/%2e/admin/clients?q=Gina%20Searched"]) {
+      const response = await fetch(`${running.app.url}${path}`, { headers: { cookie: admin }, redirect: "manual" });
+      expect(response.status, path).toBe(200);
+    }
+    const log = await logCaughtUp(running.app);
     expect(log).toContain('"url":"/admin/leads?[redacted]"');
+    expect(log).toContain('"url":"/./admin/leads?[redacted]"');
+    expect(log).toContain('"url":"/%2e/admin/clients?[redacted]"');
     expect(log.toLowerCase()).not.toContain("gina");
     expect(log).not.toContain("searched");
   });
@@ -410,6 +430,16 @@ describe.each(dialects)("personal data in logs and counters (%s)", (dialect) => 
       .values([mail(crypto.randomUUID(), "sent"), mail(crypto.randomUUID(), "failed")] as never)
       .execute();
 
+    // Someone typed the address into the sign-in form: refused, audited without it.
+    const typed = await signInRequest(running.app, "Gina.Erased@example.com", "not-her-password-at-all");
+    expect(typed.status).toBe(401);
+    const refusedSignIns = async () =>
+      JSON.stringify(
+        await running.db.selectFrom("audit_logs").selectAll().where("action", "=", "auth.sign_in_failed").execute(),
+      );
+    expect((await refusedSignIns()).toLowerCase()).not.toContain("gina");
+    expect(await refusedSignIns()).toContain("emailKey");
+
     const counters = async () =>
       (await running.db.selectFrom("rate_limits").select("key").execute()).map((row) => row.key);
     const emailCounters = (await counters()).filter((key) => key.startsWith("lead-email:"));
@@ -424,7 +454,10 @@ describe.each(dialects)("personal data in logs and counters (%s)", (dialect) => 
     });
     expect(erase.status).toBe(200);
     const page = await erase.text();
-    expect(page).toMatch(/1(<!-- -->)? rate-limit counter\(s\)/);
+    // The lead's counter, and the refused sign-in's two (for the account, and from that address).
+    expect(page).toMatch(/3(<!-- -->)? rate-limit counter\(s\)/);
+    expect(page).toMatch(/1(<!-- -->)? refused sign-in\(s\) in the audit log/);
+    expect(await refusedSignIns()).not.toContain("emailKey");
 
     expect((await counters()).filter((key) => key.startsWith("lead-email:"))).toEqual([]);
     const left = await Promise.all([
@@ -467,13 +500,39 @@ describe("malformed requests", () => {
     expect(raw).toContain("\r\nlocation: /pricing%C2%BF'\r\n");
     expect([...raw].every((character) => character.charCodeAt(0) < 0x80)).toBe(true);
 
+    // Dot segments that leave `//host` behind go home instead of to another site.
+    for (const elsewhere of ["/..//evil.test", "/pricing/../..//evil.test/x", "/%2e%2e//evil.test"]) {
+      const back = await switchCurrency(encodeURIComponent(elsewhere));
+      expect(back.status, elsewhere).toBe(302);
+      expect(back.headers.get("location"), elsewhere).toBe("/");
+    }
+
+    // The sign-in page, with a target it will percent-encode when it sends the person there.
     const signInBack = await fetch(`${running.app.url}/admin/login?redirectTo=/admin/%E4%BD%A0`, {
       redirect: "manual",
     });
-    expect(signInBack.status).toBeLessThan(500);
+    expect(signInBack.status).toBe(200);
 
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const log = running.app.output();
+    // Methods no route takes, and a post to a page without an action: refused, as the client's mistake.
+    for (const method of ["TRACE", "PROPFIND", "TRACK"]) {
+      const response = await rawRequest(running.app, `${method} / HTTP/1.1`);
+      expect(response, method).toMatch(/^HTTP\/1\.1 405 /);
+      expect(response, method).not.toMatch(/\bat .+:\d+:\d+\)/);
+    }
+    const postToPage = await fetch(`${running.app.url}/pricing`, {
+      method: "POST",
+      headers: { origin: running.app.url, "content-type": "application/x-www-form-urlencoded" },
+      body: "a=1",
+    });
+    expect(postToPage.status).toBe(405);
+    expect(await postToPage.text()).not.toMatch(/\bat .+:\d+:\d+\)/);
+
+    const log = await logCaughtUp(running.app);
+    // Each refusal is in the log, as a warning (pino's level 40).
+    for (const method of ["TRACE", "PROPFIND", "TRACK"]) {
+      expect(log).toMatch(new RegExp(`"level":40[^\n]*"method":"${method}"`));
+    }
+    expect(log).toMatch(/"level":40[^\n]*"method":"POST","url":"\/pricing"/);
     expect(log).not.toContain('"level":50');
     expect(log).not.toContain("URIError");
     expect(log).not.toMatch(/\bat .+:\d+:\d+\)/);

@@ -80,6 +80,20 @@ function mergeCookies(current: string, update: string) {
   return [...jar.values()].join("; ");
 }
 
+/**
+ * Other spellings of an admin path that the router opens as the same screen: its first word after
+ * `/admin/` capitalised, a trailing slash, and its data request (`.data`, with `?index` kept).
+ */
+function otherSpellings(path: string) {
+  const [pathname, query] = path.split("?") as [string, string | undefined];
+  const search = query === undefined ? "" : `?${query}`;
+  const capitalised = pathname.replace(
+    /^\/admin\/([a-z])/,
+    (_match, letter: string) => `/admin/${letter.toUpperCase()}`,
+  );
+  return [`${capitalised}${search}`, `${pathname}/${search}`, `${pathname}.data${search}`];
+}
+
 let clients = 0;
 /** A client address of its own for each person the test plays. */
 const clientAddress = () => {
@@ -212,10 +226,17 @@ describe.each(dialects)("staff access on the running server (%s)", (dialect) => 
     } else if (!row.allowed.includes(visitor)) {
       expect(response.status).toBe(403);
       expect(after).toEqual(before);
+      // The router opens the same screen under other spellings; each is refused the same way.
+      for (const spelling of otherSpellings(path)) {
+        const again = await post(spelling, visitor, row.body(fx, ctx), running.app.url, cookie, actor.address);
+        expect(again.status, spelling).toBe(403);
+        expect(await row.observe(ctx, fx), spelling).toEqual(before);
+      }
     } else {
       expect(response.status, await response.clone().text()).toBe(row.status);
       if (row.location) expect(response.headers.get("location")).toBe(row.location);
       await row.response?.(response, fx);
+      await row.after?.(ctx, fx);
       expect(after).not.toEqual(before);
       expect(after).toEqual(row.expected(fx, ctx, before));
     }

@@ -380,6 +380,7 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
       analyticsEvents: 1,
       emails: 1,
       rateLimitCounters: 0,
+      signInRefusals: 0,
       clientsKept: 0,
       // lead.created, form_submission.created and lead.status_changed, waiting for the webhook worker.
       webhookEvents: 3,

@@ -3,7 +3,9 @@ import { listAuditEntries } from "~/server/audit/audit.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { loadSiteSettings, updateSettings } from "~/server/settings/settings.server";
 import { loadFavicon, loadPublicSettings, loadSiteIdentity } from "~/server/site/public-settings.server";
+import { setStaffDisabled } from "~/server/users/staff-users.server";
 import { databasePerTest, dialects } from "../support/databases";
+import { addStaff } from "../support/staff";
 
 const actor = { id: null, email: "admin@example.com" };
 const attribution = { pageUrl: null, referrer: null, userAgent: null, browserInfo: null };
@@ -74,6 +76,24 @@ describe.each(dialects)("site settings on %s", (dialect) => {
       "owner@agency.example",
       "sales@agency.example",
     ]);
+  });
+
+  it("tells the active admins of a new lead when no address is set, never a disabled one", async () => {
+    const { db } = await freshDatabase({ seeded: true });
+    const present = await addStaff(db, "present.admin@agency.example", "admin");
+    const departed = await addStaff(db, "departed.admin@agency.example", "admin");
+    await addStaff(db, "sales.person@agency.example", "sales");
+    await setStaffDisabled(db, departed.id, true, actor);
+    await captureLead(db, "contact", { name: "Ana", email: "ana@example.com" } as never, attribution, {
+      baseUrl: "https://agency.example",
+      notifyEmails: [],
+    });
+    const notified = await db
+      .selectFrom("email_outbox")
+      .select("to_address")
+      .where("kind", "=", "lead_notification")
+      .execute();
+    expect(notified.map((row) => row.to_address)).toEqual([present.email]);
   });
 
   it("serves the uploaded favicon, or the default one", async () => {

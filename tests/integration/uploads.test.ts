@@ -296,6 +296,31 @@ describe("receiving uploads on local disk", () => {
     const crowded = await refusal(upload("pdfs", "ppc_strategies_pdf", filePart(many, "many.zip")));
     expect(crowded.message).toBe("This ZIP file has more than 1000 entries, so it was refused.");
 
+    // Headers that understate what an entry unpacks to: 8 MB of zeros said to be 100 bytes.
+    const understating = makeZip([
+      { name: "guide.txt", data: Buffer.from("fifty strategies, compressed"), deflate: true },
+      { name: "quiet.bin", data: Buffer.alloc(8 * 1024 * 1024), claimedSize: 100, deflate: true },
+    ]);
+    const quiet = await refusal(upload("pdfs", "ppc_strategies_pdf", filePart(understating, "quiet.zip")));
+    expect(quiet.status).toBe(422);
+    expect(quiet.message).toBe(
+      "This ZIP file unpacks to more than its headers say, as a zip bomb does, so it was refused.",
+    );
+    const storedUnderstating = makeZip([{ name: "a.bin", data: Buffer.alloc(4096), claimedSize: 10 }]);
+    expect((await refusal(upload("pdfs", "ppc_strategies_pdf", filePart(storedUnderstating, "s.zip")))).message).toBe(
+      "This ZIP file unpacks to more than its headers say, as a zip bomb does, so it was refused.",
+    );
+    // An honest compressed guide is taken.
+    const honest = await receiveUpload(
+      storage,
+      uploadRequest([
+        ...target("pdfs", "ppc_strategies_pdf"),
+        filePart(makeZip([{ name: "guide.txt", data: Buffer.alloc(200_000, "strategy "), deflate: true }]), "g.zip"),
+      ]),
+      "admin",
+    );
+    expect(honest.key).toMatch(/\.zip$/);
+
     const truncated = makeZip([{ name: "a.txt", data: Buffer.from("a") }]).subarray(0, 40);
     const damaged = await refusal(upload("pdfs", "ppc_strategies_pdf", filePart(truncated, "cut.zip")));
     expect(damaged.message).toMatch(/damaged/);

@@ -1,4 +1,4 @@
-import { crc32, deflateSync } from "node:zlib";
+import { crc32, deflateRawSync, deflateSync } from "node:zlib";
 
 /** Real, small files built in the test (no fixtures on disk). */
 
@@ -50,9 +50,12 @@ export function makePdf(text = "50 Winning PPC Strategies") {
   return Buffer.from(body, "latin1");
 }
 
-type ZipEntry = { name: string; data: Buffer; claimedSize?: number };
+type ZipEntry = { name: string; data: Buffer; claimedSize?: number; deflate?: boolean };
 
-/** A stored (uncompressed) ZIP; `claimedSize` lets a test lie about an entry's size, as a zip bomb does. */
+/**
+ * A ZIP, its entries stored or (`deflate`) compressed; `claimedSize` lets a test lie about an entry's
+ * uncompressed size, as a zip bomb does.
+ */
 export function makeZip(entries: ZipEntry[]) {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
@@ -60,25 +63,29 @@ export function makeZip(entries: ZipEntry[]) {
   for (const entry of entries) {
     const name = Buffer.from(entry.name, "utf8");
     const crc = crc32(entry.data);
+    const method = entry.deflate ? 8 : 0;
+    const stored = entry.deflate ? deflateRawSync(entry.data) : entry.data;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(method, 8);
     local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(entry.data.length, 18);
+    local.writeUInt32LE(stored.length, 18);
     local.writeUInt32LE(entry.claimedSize ?? entry.data.length, 22);
     local.writeUInt16LE(name.length, 26);
-    locals.push(local, name, entry.data);
+    locals.push(local, name, stored);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(method, 10);
     central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(entry.data.length, 20);
+    central.writeUInt32LE(stored.length, 20);
     central.writeUInt32LE(entry.claimedSize ?? entry.data.length, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
-    offset += 30 + name.length + entry.data.length;
+    offset += 30 + name.length + stored.length;
   }
   const directory = Buffer.concat(centrals);
   const end = Buffer.alloc(22);

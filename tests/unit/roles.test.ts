@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canAccess, rolesAllowedFor, routedPath } from "~/lib/roles";
+import { canAccess, canUseIntent, rolesAllowedFor, routedPath } from "~/lib/roles";
 
 describe("the role table's judgement of admin paths", () => {
   it.each([
@@ -64,5 +64,33 @@ describe("the role table's judgement of admin paths", () => {
     expect(canAccess("editor", "/admin")).toBe(true);
     expect(canAccess("editor", "/admin/leads")).toBe(false);
     expect(canAccess("sales", "/admin/pages")).toBe(false);
+  });
+});
+
+describe("who may use an intent", () => {
+  const leadPath = "/admin/leads/0192f0c4-aaaa-7bbb-8ccc-000000000000";
+
+  it("keeps deleting a lead for admins, from the list and from the lead's screen, one or many", () => {
+    for (const [path, intent] of [
+      ["/admin/leads", "delete"],
+      ["/admin/leads", "bulk-delete"],
+      [leadPath, "delete"],
+    ] as const) {
+      expect(canUseIntent("admin", path, intent), `${path} ${intent}`).toBe(true);
+      expect(canUseIntent("sales", path, intent), `${path} ${intent}`).toBe(false);
+    }
+    // Sales keep the rest of their lead work, marking spam included.
+    expect(canUseIntent("sales", "/admin/leads", "bulk-spam")).toBe(true);
+    expect(canUseIntent("sales", leadPath, "set-status")).toBe(true);
+  });
+
+  it("judges the routed path, however the address is spelled", () => {
+    for (const path of ["/admin/Leads", "/admin/leads/", "/admin/leads.data", "/ADMIN/LEADS//", "/admin/%4Ceads"]) {
+      expect(canUseIntent("sales", path, "bulk-delete"), path).toBe(false);
+      expect(canUseIntent("sales", path, "delete"), path).toBe(false);
+    }
+    for (const path of [`${leadPath}/`, `${leadPath}.data`, leadPath.replace("leads", "LEADS")]) {
+      expect(canUseIntent("sales", path, "delete"), path).toBe(false);
+    }
   });
 });

@@ -49,6 +49,11 @@ describe("the access log's URLs", () => {
       ["/Admin/Clients?q=Gina", "/Admin/Clients?[redacted]"],
       ["/%61dmin/leads?q=gina", "/%61dmin/leads?[redacted]"],
       ["/admin?q=x", "/admin?[redacted]"],
+      ["/./admin/leads?q=gina", "/./admin/leads?[redacted]"],
+      ["/%2e/admin/leads?q=gina", "/%2e/admin/leads?[redacted]"],
+      ["/%2E%2E/admin/leads?q=gina", "/%2E%2E/admin/leads?[redacted]"],
+      ["/blog/../admin/clients?q=gina", "/blog/../admin/clients?[redacted]"],
+      ["//admin/leads?q=gina", "//admin/leads?[redacted]"],
       ["/admin/leads", "/admin/leads"],
       ["/pricing?utm_source=google", "/pricing?utm_source=google"],
       ["/administrators?x=1", "/administrators?x=1"],
@@ -64,8 +69,17 @@ describe("redirect targets", () => {
     expect(encodedLocalPath("/pricing¿'")).toBe("/pricing%C2%BF'");
     expect(encodedLocalPath("/pricing?currency=INR#plans")).toBe("/pricing?currency=INR#plans");
     expect(encodedLocalPath("/%E4%BD%A0")).toBe("/%E4%BD%A0");
-    for (const outside of ["//evil.example", "/\\evil.example", "https://evil.example", "pricing"]) {
-      expect(encodedLocalPath(outside)).toBeNull();
+    for (const outside of [
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example",
+      "pricing",
+      "/..//evil.test",
+      "/./..//evil.test/x",
+      "/pricing/../..//evil.test",
+      "/%2e%2e//evil.test",
+    ]) {
+      expect(encodedLocalPath(outside), outside).toBeNull();
     }
   });
 

@@ -30,6 +30,15 @@ export function bulkChangeSchema<
       if (value.scope === "selected" && value.ids.length === 0) {
         ctx.addIssue({ code: "custom", path: ["ids"], message: `Select at least one ${noun.one} first.` });
       }
+      // Deleting every row of a filter deletes what matches when it runs: only the count the person
+      // confirmed may go, so a delete without one is refused rather than trusted.
+      if (value.bulkAction === "delete" && value.scope === "filter" && value.expectedCount === undefined) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["expectedCount"],
+          message: `Confirm how many ${noun.many} are deleted: reload the list and try again.`,
+        });
+      }
       if (value.bulkAction === "set-status" && !value.status) {
         ctx.addIssue({ code: "custom", path: ["status"], message: noun.statusHint });
       }

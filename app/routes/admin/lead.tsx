@@ -15,6 +15,7 @@ import { Button } from "~/components/ui/button";
 import { getServices } from "~/http/context.server";
 import { runIntent } from "~/http/intents.server";
 import { requireStaff } from "~/http/staff.server";
+import { canUseIntent } from "~/lib/roles";
 import { getLeadDetail } from "~/server/leads/leads.server";
 import { listAssignableStaff } from "~/server/leads/owners.server";
 import type { Route } from "./+types/lead";
@@ -29,13 +30,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = getServices(context);
   const [detail, owners] = await Promise.all([getLeadDetail(db, params.leadId), listAssignableStaff(db)]);
   if (!detail) throw data({ message: "This lead does not exist (any more)." }, { status: 404 });
-  return { detail, owners, me: staff.id };
+  return {
+    detail,
+    owners,
+    me: staff.id,
+    canDelete: canUseIntent(staff.role, `/admin/leads/${params.leadId}`, "delete"),
+  };
 }
 
 export const action = (args: Route.ActionArgs) => runIntent(args, leadScreenIntents);
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, owners, me } = loaderData;
+  const { detail, owners, me, canDelete } = loaderData;
   const { lead } = detail;
   const backToList = useListReturn("/admin/leads");
   useToastMessage(actionData?.toast);
@@ -50,7 +56,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
           </Link>
         </Button>
       </div>
-      <LeadHeader detail={detail} reloading={reloading} />
+      <LeadHeader detail={detail} reloading={reloading} canDelete={canDelete} />
       <LeadWorkCard lead={lead} owners={owners} me={me} />
       <div className="grid gap-6 lg:grid-cols-2">
         <ContactCard lead={lead} />

@@ -206,5 +206,5 @@ export type LeadsScreen = (Awaited<ReturnType<typeof loadLeadsScreen>> | ReturnT
   filters: LeadFilters;
   me: string;
   now: number;
-  canBulkDelete: boolean;
+  canDelete: boolean;
 };

@@ -36,9 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters,
     me: staff.id,
     now,
-    // The GDPR tools' link and the bulk delete follow the same role table that guards them.
+    // The GDPR tools' link and the delete buttons follow the same role table that guards them.
     canUseGdpr: canAccess(staff.role, "/admin/leads/gdpr"),
-    canBulkDelete: canUseIntent(staff.role, "/admin/leads", "bulk-delete"),
+    canDelete: canUseIntent(staff.role, "/admin/leads", "bulk-delete"),
   };
 }
 

@@ -10,6 +10,7 @@ import type { Config } from "../config.server";
 import { createPostgresPool } from "../db/database.server";
 import type { Database } from "../db/schema.server";
 import { fromBool, now } from "../db/values.server";
+import { addressKey } from "../rate-limit/address-key.server";
 import { rateLimitAddress } from "../rate-limit/client-address.server";
 import { consumeRateLimit } from "../rate-limit/rate-limit.server";
 import { accountFields, sessionFields, twoFactorSchema, userFields, verificationFields } from "./auth-schema.server";
@@ -150,7 +151,7 @@ export function createAuth({ config, db, secret, logger }: AuthDependencies) {
             // the answer's timing does not tell a disabled account from the others.
             await ctx.context.password.hash(typeof ctx.body?.password === "string" ? ctx.body.password : "");
             await countSignInFailure(email, clientIp);
-            await auditUser(db, { id: null, email }, "auth.sign_in_failed", null, { reason: "account disabled" });
+            await auditSignInRefusal("auth.sign_in_failed", email, { reason: "account disabled" });
             throw APIError.from("UNAUTHORIZED", {
               message: "Invalid email or password",
               code: "INVALID_EMAIL_OR_PASSWORD",
@@ -187,25 +188,33 @@ export function createAuth({ config, db, secret, logger }: AuthDependencies) {
           return;
         }
         if (returned instanceof APIError && returned.statusCode !== 429) {
-          await auditUser(
-            db,
-            {
-              id: null,
-              email: typeof ctx.body?.email === "string" ? ctx.body.email.trim().toLowerCase().slice(0, 254) : null,
-            },
-            "auth.sign_in_failed",
-            null,
-            { step: ctx.path === "/sign-in/email" ? "password" : "second factor" },
-          );
+          const step = ctx.path === "/sign-in/email" ? "password" : "second factor";
+          await auditSignInRefusal("auth.sign_in_failed", ctx.body?.email, { step });
         }
       }),
     },
   });
 
+  /**
+   * A refused sign-in is audited without the address typed (anyone can type anyone's address, or a
+   * password into the address field): the account it names, when there is one, and a keyed hash of
+   * the address, by which GDPR erase finds the entry.
+   */
+  async function auditSignInRefusal(action: string, typed: unknown, summary: Record<string, unknown>) {
+    const email = typeof typed === "string" ? typed.trim().toLowerCase().slice(0, 254) : "";
+    const account = email
+      ? await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst()
+      : undefined;
+    await auditUser(db, { id: null, email: null }, action, account?.id ?? null, {
+      ...summary,
+      ...(email ? { emailKey: addressKey(secret, email) } : {}),
+    });
+  }
+
   /** Counts a failed sign-in; the failure that locks a client address out of the account is audited. */
   async function countSignInFailure(email: string, clientIp: string | undefined) {
     if (!(await recordSignInFailure(db, secret, email, clientIp))) return;
-    await auditUser(db, { id: null, email: email.slice(0, 254) }, "auth.sign_in_locked", null, {
+    await auditSignInRefusal("auth.sign_in_locked", email, {
       client: rateLimitAddress(clientIp),
       failures: SIGN_IN_FAILURES.lockAfter,
       minutes: SIGN_IN_FAILURES.windowSeconds / 60,

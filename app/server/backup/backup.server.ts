@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createReadStream, existsSync } from "node:fs";
-import { copyFile, mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { chmod, copyFile, mkdir, readdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { DatabaseSync, backup as sqliteBackup } from "node:sqlite";
 import { pipeline } from "node:stream/promises";
@@ -66,17 +66,37 @@ export async function createBackup(source: BackupSource, dir: string): Promise<B
     uploads: uploadsDir ? "local" : "s3",
     seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
   };
-  await writeFile(path.join(dir, `${MANIFEST}.part`), `${JSON.stringify(manifest, null, 2)}\n`);
+  await writeFile(path.join(dir, `${MANIFEST}.part`), `${JSON.stringify(manifest, null, 2)}\n`, { mode: PRIVATE_FILE });
+  await keepPrivate(dir);
   await rename(path.join(dir, `${MANIFEST}.part`), path.join(dir, MANIFEST));
   return manifest;
 }
 
+/**
+ * A backup holds password hashes, session tokens, webhook secrets and every lead: its folders are the
+ * owner's alone (0700) and its files too (0600), whatever the process's umask.
+ */
+const PRIVATE_DIR = 0o700;
+const PRIVATE_FILE = 0o600;
+
 async function prepareEmptyDir(dir: string) {
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR });
   const entries = await readdir(dir);
   if (entries.length > 0) {
     throw new BackupError(`${dir} is not empty: back up into a new or empty folder, so no older backup is mixed in.`);
   }
+  // Before anything is written into it: nobody else can reach what follows, even while it is written.
+  await chmod(dir, PRIVATE_DIR);
+}
+
+/** Sets every folder of the backup to 0700 and every file to 0600 (the tools that wrote them used the umask). */
+async function keepPrivate(dir: string) {
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    if (entry.isDirectory()) await chmod(full, PRIVATE_DIR);
+    else if (entry.isFile()) await chmod(full, PRIVATE_FILE);
+  }
+  await chmod(dir, PRIVATE_DIR);
 }
 
 /**
@@ -170,7 +190,7 @@ async function copyUploads(from: string, to: string) {
     if (relative.split(path.sep).includes(".incoming")) continue;
     const target = path.join(to, relative);
     if (existsSync(target)) continue;
-    await mkdir(path.dirname(target), { recursive: true });
+    await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR });
     try {
       await copyFile(path.join(from, relative), target);
     } catch (error) {

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createReadStream, existsSync } from "node:fs";
-import { copyFile, cp, mkdir, readdir, rename, rm } from "node:fs/promises";
+import { copyFile, lstat, mkdir, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { pipeline } from "node:stream/promises";
@@ -10,6 +10,7 @@ import { migrateToLatest, migrationNames } from "../db/migrate.server";
 import {
   BackupError,
   type BackupManifest,
+  MANIFEST,
   POSTGRES_FILE,
   readManifest,
   SQLITE_FILE,
@@ -39,7 +40,7 @@ export async function restoreBackup(target: RestoreTarget, dir: string, { force 
       `This is a backup of a ${manifest.dialect === "sqlite" ? "SQLite" : "PostgreSQL"} database; the environment configures ${target.database.dialect === "sqlite" ? "SQLite (DATA_DIR)" : "PostgreSQL (DATABASE_URL)"}. Restore it where it came from.`,
     );
   }
-  await verifyChecksums(dir, manifest);
+  await verifyBackupFiles(dir, manifest);
   const uploadsTarget = target.storage.kind === "local" ? target.storage.dir : null;
   if (!force) {
     const occupied = [
@@ -71,20 +72,70 @@ export async function restoreBackup(target: RestoreTarget, dir: string, { force 
   } finally {
     await db.destroy();
   }
-  const uploads = manifest.uploads === "local" && uploadsTarget ? await restoreUploads(dir, uploadsTarget) : 0;
+  const uploads =
+    manifest.uploads === "local" && uploadsTarget ? await restoreUploads(dir, manifest, uploadsTarget) : 0;
   return { manifest, uploads, seconds: (performance.now() - started) / 1000 };
 }
 
-async function verifyChecksums(dir: string, manifest: BackupManifest) {
+/**
+ * A restore reads only what the manifest vouches for: the database file and every upload must be
+ * listed with its checksum, and be a regular file reached through real folders. A link, a device or
+ * a file the manifest does not list is refused before anything is restored, so a tampered backup
+ * cannot make the restore (or, later, the site) read the host's files.
+ */
+async function verifyBackupFiles(dir: string, manifest: BackupManifest) {
+  const listed = new Set<string>();
+  for (const file of manifest.files) {
+    const parts = typeof file.path === "string" ? file.path.split("/") : [];
+    if (parts.length === 0 || parts.some((part) => part === "" || part === "." || part === "..")) {
+      throw new BackupError(`The backup's manifest names a file outside the backup (${String(file.path)}).`);
+    }
+    listed.add(file.path);
+  }
+  const databaseFile = manifest.dialect === "sqlite" ? SQLITE_FILE : POSTGRES_FILE;
+  if (!listed.has(databaseFile)) {
+    throw new BackupError(
+      `The backup's manifest does not list ${databaseFile} with its checksum. Nothing was restored.`,
+    );
+  }
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    const relative = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+    if (relative === MANIFEST || entry.isDirectory()) continue;
+    if (!entry.isFile()) {
+      throw new BackupError(
+        `The backup holds ${relative}, which is not a regular file (a link?). Nothing was restored.`,
+      );
+    }
+    if (!listed.has(relative)) {
+      throw new BackupError(`The backup holds ${relative}, which its manifest does not list. Nothing was restored.`);
+    }
+  }
   for (const file of manifest.files) {
     const full = path.join(dir, ...file.path.split("/"));
     if (!existsSync(full)) throw new BackupError(`The backup is incomplete: ${file.path} is missing.`);
+    if (!(await isPlainFile(dir, file.path))) {
+      throw new BackupError(
+        `The backup holds ${file.path} as something other than a regular file. Nothing was restored.`,
+      );
+    }
     const hash = createHash("sha256");
     await pipeline(createReadStream(full), hash);
     if (hash.digest("hex") !== file.sha256) {
       throw new BackupError(`The backup is damaged: ${file.path} does not match its checksum. Nothing was restored.`);
     }
   }
+}
+
+/** Whether `relative` is a regular file under `dir` with no symbolic link on the way (lstat, never stat). */
+async function isPlainFile(dir: string, relative: string) {
+  const parts = relative.split("/");
+  let current = dir;
+  for (const [index, part] of parts.entries()) {
+    current = path.join(current, part);
+    const stats = await lstat(current);
+    if (index === parts.length - 1 ? !stats.isFile() : !stats.isDirectory()) return false;
+  }
+  return true;
 }
 
 /** What the target database already holds, in words; empty when there is nothing. */
@@ -180,11 +231,17 @@ async function countRows(db: ReturnType<typeof openDatabase>, tables: string[]) 
   return counts;
 }
 
-/** Puts the backup's uploads into the uploads folder; returns how many files it copied. */
-async function restoreUploads(dir: string, uploadsDir: string) {
-  const from = path.join(dir, UPLOADS_DIR);
-  if (!existsSync(from)) return 0;
-  await mkdir(uploadsDir, { recursive: true });
-  await cp(from, uploadsDir, { recursive: true, force: true });
-  return (await readdir(from, { withFileTypes: true, recursive: true })).filter((entry) => entry.isFile()).length;
+/** Copies the uploads the manifest lists (checked above) into the uploads folder; returns how many. */
+async function restoreUploads(dir: string, manifest: BackupManifest, uploadsDir: string) {
+  const prefix = `${UPLOADS_DIR}/`;
+  const uploads = manifest.files.filter((file) => file.path.startsWith(prefix));
+  for (const file of uploads) {
+    const relative = file.path.slice(prefix.length).split("/");
+    const target = path.join(uploadsDir, ...relative);
+    await mkdir(path.dirname(target), { recursive: true });
+    // Whatever stands at the target (a link included) is replaced, never written through.
+    await rm(target, { force: true });
+    await copyFile(path.join(dir, ...file.path.split("/")), target);
+  }
+  return uploads.length;
 }

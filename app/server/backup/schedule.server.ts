@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { readdir, readFile, rm } from "node:fs/promises";
+import { chmod, mkdir, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Logger } from "pino";
 import { type Leadership, runWhileLeader } from "../background/lease.server";
@@ -40,6 +40,9 @@ export async function takeScheduledBackup(
   let taken: string | null = null;
   if (!newest || nowMs - Date.parse(newest.createdAt) >= settings.everyMs) {
     const dir = path.join(settings.dir, `${PREFIX}${new Date(nowMs).toISOString().replace(/[:.]/g, "-")}`);
+    // The folder of backups is the owner's alone, as each backup in it is.
+    await mkdir(settings.dir, { recursive: true, mode: 0o700 });
+    await chmod(settings.dir, 0o700);
     try {
       await createBackup(config, dir);
     } catch (error) {

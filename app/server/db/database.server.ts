@@ -39,6 +39,8 @@ const FOREGROUND_CHECKPOINT_PAGES = 4000;
 /**
  * 64 MiB of page cache and reads through a 256 MiB memory map: index pages are found without a system
  * call each (about a tenth less CPU per captured lead). Writes still go through the WAL as usual.
+ * `secure_delete` overwrites what a delete or an update frees with zeros, so an erased person's data
+ * is not left readable in free space (or, through it, in every later backup).
  */
 function openSqlite(file: string, { checkpointInBackground }: OpenOptions): Database {
   if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
@@ -46,6 +48,7 @@ function openSqlite(file: string, { checkpointInBackground }: OpenOptions): Data
   database.exec(`
     PRAGMA journal_mode = WAL;
     PRAGMA synchronous = FULL;
+    PRAGMA secure_delete = ON;
     PRAGMA foreign_keys = ON;
     PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS};
     PRAGMA cache_size = -65536;

@@ -12,6 +12,7 @@ import * as backgroundLeases from "./migrations/0010-background-leases.server";
 import * as pageCacheVersion from "./migrations/0011-page-cache-version.server";
 import * as leadWorkspace from "./migrations/0012-lead-workspace.server";
 import * as consentFunnel from "./migrations/0013-consent-funnel.server";
+import * as secureDelete from "./migrations/0014-secure-delete.server";
 import * as auditLogScreen from "./migrations/0015-audit-log-screen.server";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "0011-page-cache-version": pageCacheVersion,
   "0012-lead-workspace": leadWorkspace,
   "0013-consent-funnel": consentFunnel,
+  "0014-secure-delete": secureDelete,
   "0015-audit-log-screen": auditLogScreen,
 };
 

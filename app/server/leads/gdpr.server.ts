@@ -5,7 +5,7 @@ import { signInFailureKeyPrefix } from "../auth/sign-in-failures.server";
 import { dialectOf } from "../db/database.server";
 import type { Database } from "../db/schema.server";
 import { fromBool, fromJson } from "../db/values.server";
-import { leadEmailRateLimitKey } from "../rate-limit/address-key.server";
+import { addressKey, leadEmailRateLimitKey } from "../rate-limit/address-key.server";
 import { eraseWebhookCopies } from "../webhooks/events.server";
 import { deleteLeadRows } from "./leads.server";
 
@@ -111,14 +111,57 @@ export async function exportPersonalData(db: Database, email: string, actor: Aud
   return { exportedAt: new Date().toISOString(), ...data };
 }
 
+/** Refused sign-ins typed with this address (audited by its keyed hash, never the address). */
+function signInRefusalsOf(db: Database, email: string, secret: string) {
+  const emailKey = dialectOf(db) === "postgres" ? sql`summary->>'emailKey'` : sql`json_extract(summary, '$.emailKey')`;
+  return db
+    .selectFrom("audit_logs")
+    .where("action", "in", ["auth.sign_in_failed", "auth.sign_in_locked"])
+    .where(emailKey, "=", addressKey(secret, email));
+}
+
+/** The tables an erase deletes from: what VACUUM reclaims afterwards on PostgreSQL. */
+const ERASED_TABLES = [
+  "leads",
+  "lead_notes",
+  "lead_status_changes",
+  "form_submissions",
+  "email_outbox",
+  "analytics_events",
+  "rate_limits",
+  "audit_logs",
+  "webhook_events",
+  "webhook_deliveries",
+  "webhook_delivery_attempts",
+] as const;
+
 /**
  * Erases an e-mail address's leads (with their submissions, notes, status history and mails), the
  * submissions and mails (queued or sent) that carry the address, the analytics events naming it, the
  * rate-limit counters kept for it (keyed by a hash made with `secret`) and the webhook events (with
  * their delivery log) that copied any of it, in one transaction. Clients are business records and
  * stay: the result says how many exist, to edit them by hand in Clients if the person asks.
+ *
+ * Then nothing of it stays readable on disk: SQLite overwrites freed space with zeros
+ * (`secure_delete`) and the write-ahead log, which still holds the pages as they were, is
+ * checkpointed and truncated; PostgreSQL vacuums the tables, so the deleted row versions go.
  */
 export async function erasePersonalData(db: Database, email: string, actor: AuditActor | null, secret: string) {
+  const result = await deletePersonalRows(db, email, actor, secret);
+  await reclaimErasedSpace(db);
+  return result;
+}
+
+async function reclaimErasedSpace(db: Database) {
+  if (dialectOf(db) === "postgres") {
+    // Outside any transaction (VACUUM cannot run in one); it waits for no writer and blocks none.
+    await sql.raw(`vacuum ${ERASED_TABLES.join(", ")}`).execute(db);
+  } else {
+    await sql`pragma wal_checkpoint(truncate)`.execute(db);
+  }
+}
+
+function deletePersonalRows(db: Database, email: string, actor: AuditActor | null, secret: string) {
   return db.transaction().execute(async (trx) => {
     const leadIds = await leadIdsOf(trx, email);
     const webhookEvents = await eraseWebhookCopies(trx, leadIds, email);
@@ -145,6 +188,10 @@ export async function erasePersonalData(db: Database, email: string, actor: Audi
         ]),
       )
       .executeTakeFirst();
+    const signInRefusals = await trx
+      .deleteFrom("audit_logs")
+      .where("id", "in", signInRefusalsOf(trx, email, secret).select("id"))
+      .executeTakeFirst();
     const clients = await trx
       .selectFrom("clients")
       .select((eb) => eb.fn.countAll<number>().as("count"))
@@ -158,6 +205,7 @@ export async function erasePersonalData(db: Database, email: string, actor: Audi
       analyticsEvents: count(events),
       emails: removed.mails + count(otherMails),
       rateLimitCounters: count(counters),
+      signInRefusals: count(signInRefusals),
       clientsKept: Number(clients.count),
       webhookEvents,
     };

@@ -1,4 +1,4 @@
-import { link, mkdir, rm } from "node:fs/promises";
+import { link, lstat, mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Storage } from "./storage.server";
 import { sweepIncoming, uploadHeaders } from "./storage.server";
@@ -21,7 +21,13 @@ export function createLocalStorage(dir: string): Storage {
     async delete(key) {
       await rm(path.join(root, key), { force: true });
     },
-    serve(key, req, res) {
+    async serve(key, req, res) {
+      // Only a regular file reached through real folders is served: a link placed in the folder (a
+      // tampered backup, an operator's mistake) must not expose what it points to.
+      if (!(await isPlainFileUnder(root, key))) {
+        res.status(404).type("text/plain").send("File not found.");
+        return;
+      }
       return new Promise((resolve) => {
         res.set(uploadHeaders(key));
         res.sendFile(key, { root, dotfiles: "deny", cacheControl: false, lastModified: true }, (error) => {
@@ -41,4 +47,19 @@ export function createLocalStorage(dir: string): Storage {
       });
     },
   };
+}
+
+/** Whether `key` names a regular file under `root` with no symbolic link on the way (lstat, never stat). */
+async function isPlainFileUnder(root: string, key: string) {
+  const parts = key.split("/");
+  if (parts.some((part) => part === "" || part === "." || part === "..")) return false;
+  let current = root;
+  for (const [index, part] of parts.entries()) {
+    current = path.join(current, part);
+    const stats = await lstat(current).catch(() => null);
+    if (!stats) return false;
+    const last = index === parts.length - 1;
+    if (last ? !stats.isFile() : !stats.isDirectory()) return false;
+  }
+  return true;
 }

@@ -1,10 +1,16 @@
 import type { FileHandle } from "node:fs/promises";
+import { Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createInflateRaw } from "node:zlib";
 import { ZIP_LIMITS } from "~/lib/uploads";
 
 const EOCD_SIGNATURE = 0x06054b50;
 const ZIP64_LOCATOR_SIGNATURE = 0x07064b50;
 const ZIP64_EOCD_SIGNATURE = 0x06064b50;
 const CENTRAL_HEADER_SIGNATURE = 0x02014b50;
+const LOCAL_HEADER_SIGNATURE = 0x04034b50;
+const STORED = 0;
+const DEFLATED = 8;
 const EOCD_MIN = 22;
 const MAX_COMMENT = 0xffff;
 
@@ -19,8 +25,10 @@ async function readAt(file: FileHandle, position: number, length: number) {
 }
 
 /**
- * Reads a ZIP's central directory (never its contents) and refuses archives that are malformed or would
- * unpack past ZIP_LIMITS: too many entries or too many uncompressed bytes, as a zip bomb claims.
+ * Reads a ZIP's central directory and refuses archives that are malformed or would unpack past
+ * ZIP_LIMITS: too many entries or too many uncompressed bytes, as a zip bomb claims. Then it unpacks
+ * each entry (to nowhere, counting bytes) and refuses one that yields more than its headers say: the
+ * sizes a header states are the uploader's word, and a bomb that understates them passes the first check.
  */
 export async function checkZipArchive(file: FileHandle, size: number) {
   const tailLength = Math.min(size, EOCD_MIN + MAX_COMMENT);
@@ -63,19 +71,27 @@ export async function checkZipArchive(file: FileHandle, size: number) {
   let position = 0;
   let total = 0;
   let seen = 0;
+  const stated: StatedEntry[] = [];
   while (position + 46 <= directory.length) {
     if (directory.readUInt32LE(position) !== CENTRAL_HEADER_SIGNATURE) break;
     seen++;
     if (seen > ZIP_LIMITS.maxEntries) throw tooManyEntries();
+    const method = directory.readUInt16LE(position + 10);
+    let compressed = directory.readUInt32LE(position + 20);
     let uncompressed = directory.readUInt32LE(position + 24);
     const nameLength = directory.readUInt16LE(position + 28);
     const extraLength = directory.readUInt16LE(position + 30);
     const commentLength = directory.readUInt16LE(position + 32);
-    if (uncompressed === 0xffffffff) {
-      // The real size is the first field of the ZIP64 extra block.
+    let localOffset = directory.readUInt32LE(position + 42);
+    if (uncompressed === 0xffffffff || compressed === 0xffffffff || localOffset === 0xffffffff) {
+      // The real values are in the ZIP64 extra block, in this order, each only when its field says so.
       const extraStart = position + 46 + nameLength;
-      uncompressed = zip64Size(directory.subarray(extraStart, extraStart + extraLength));
+      const values = zip64Values(directory.subarray(extraStart, extraStart + extraLength));
+      if (uncompressed === 0xffffffff) uncompressed = values.next();
+      if (compressed === 0xffffffff) compressed = values.next();
+      if (localOffset === 0xffffffff) localOffset = values.next();
     }
+    stated.push({ method, compressed, uncompressed, localOffset });
     total += uncompressed;
     if (total > ZIP_LIMITS.maxUncompressedBytes) {
       throw new ZipRefused(
@@ -87,17 +103,68 @@ export async function checkZipArchive(file: FileHandle, size: number) {
   if (seen !== entries) {
     throw new ZipRefused("This ZIP file is damaged: its central directory does not match its entry count.");
   }
+  for (const entry of stated) await checkUnpackedSize(file, size, entry);
   return { entries, uncompressedBytes: total };
 }
 
-function zip64Size(extra: Buffer) {
+type StatedEntry = { method: number; compressed: number; uncompressed: number; localOffset: number };
+
+const understated = () =>
+  new ZipRefused("This ZIP file unpacks to more than its headers say, as a zip bomb does, so it was refused.");
+
+/** Unpacks one entry, counting its bytes, and refuses it when it yields more than stated. */
+async function checkUnpackedSize(file: FileHandle, size: number, entry: StatedEntry) {
+  const local = await readAt(file, entry.localOffset, 30);
+  if (local.length < 30 || local.readUInt32LE(0) !== LOCAL_HEADER_SIGNATURE) {
+    throw new ZipRefused("This ZIP file is damaged: an entry's header was not found.");
+  }
+  const dataStart = entry.localOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
+  if (dataStart + entry.compressed > size) {
+    throw new ZipRefused("This ZIP file is damaged: an entry runs past the end of the file.");
+  }
+  if (entry.method === STORED) {
+    if (entry.compressed > entry.uncompressed) throw understated();
+    return;
+  }
+  if (entry.method !== DEFLATED) {
+    throw new ZipRefused("This ZIP file uses a compression method other than deflate; save it again as a plain ZIP.");
+  }
+  if (entry.compressed === 0) return;
+  let produced = 0;
+  const counter = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      produced += chunk.length;
+      callback(produced > entry.uncompressed ? understated() : null);
+    },
+  });
+  // The entry's compressed bytes, streamed, so memory stays flat whatever the file's size.
+  const compressedBytes = file.createReadStream({
+    start: dataStart,
+    end: dataStart + entry.compressed - 1,
+    autoClose: false,
+  });
+  await pipeline(compressedBytes, createInflateRaw(), counter).catch((error: unknown) => {
+    throw error instanceof ZipRefused ? error : new ZipRefused("This ZIP file is damaged: an entry does not unpack.");
+  });
+}
+
+/** The 64-bit values of an entry's ZIP64 extra block, read one after another. */
+function zip64Values(extra: Buffer) {
   let position = 0;
   while (position + 4 <= extra.length) {
     const id = extra.readUInt16LE(position);
     const length = extra.readUInt16LE(position + 2);
-    if (id === 0x0001 && length >= 8 && position + 12 <= extra.length) {
-      const size = extra.readBigUInt64LE(position + 4);
-      return size > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(size);
+    if (id === 0x0001) {
+      let field = position + 4;
+      const end = Math.min(extra.length, field + length);
+      return {
+        next() {
+          if (field + 8 > end) throw new ZipRefused("This ZIP file is damaged: an entry's ZIP64 size is missing.");
+          const value = extra.readBigUInt64LE(field);
+          field += 8;
+          return value > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(value);
+        },
+      };
     }
     position += 4 + length;
   }

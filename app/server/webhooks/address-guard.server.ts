@@ -30,9 +30,11 @@ for (const [network, prefix] of [
 }
 const refusedIpv6 = new BlockList();
 for (const [network, prefix] of [
-  ["::", 128],
-  ["::1", 128],
+  // IPv4-compatible (`::127.0.0.1`, deprecated; also :: and ::1), IPv4-mapped and IPv4-translated
+  // (`::ffff:0:127.0.0.1`): each carries an IPv4 address that some stacks still reach.
+  ["::", 96],
   ["::ffff:0:0", 96],
+  ["::ffff:0:0:0", 96],
   ["64:ff9b::", 96],
   ["64:ff9b:1::", 48],
   ["100::", 64],

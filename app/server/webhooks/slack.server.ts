@@ -1,12 +1,22 @@
 import type { WebhookBody, WebhookClient, WebhookLead } from "./events.server";
 
-/** Slack's mrkdwn treats these three as markup; anything a visitor typed is escaped. */
+/**
+ * Slack reads `&`, `<` and `>` as markup in every `text` (mrkdwn fields and the top-level text alike):
+ * `<!channel>` pings everyone, `<https://x|y>` is a link. Anything a visitor typed is escaped, so it
+ * shows as typed and does nothing.
+ */
 const escapeMrkdwn = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+
+/** Escaped, then cut to Slack's limit without leaving half an entity (`&am`) at the end. */
+const escapedUpTo = (text: string, max: number) =>
+  escapeMrkdwn(text)
+    .slice(0, max)
+    .replace(/&[a-z]*$/, "");
 
 // Slack refuses a message whose field text is over 2,000 characters; a long page address is cut.
 const field = (label: string, value: string | null | undefined) => ({
   type: "mrkdwn",
-  text: `*${label}*\n${value ? escapeMrkdwn(value).slice(0, 1900) : "-"}`,
+  text: `*${label}*\n${value ? escapedUpTo(value, 1900) : "-"}`,
 });
 
 /**
@@ -24,7 +34,7 @@ export function slackMessage(body: WebhookBody, baseUrl: string) {
         .filter(Boolean)
         .join(" / ");
       return {
-        text: `New lead: ${lead.name} (${lead.source})`,
+        text: `New lead: ${escapeMrkdwn(lead.name)} (${escapeMrkdwn(lead.source)})`,
         blocks: [
           { type: "header", text: { type: "plain_text", text: `New lead: ${lead.name}`.slice(0, 150) } },
           {
@@ -39,7 +49,7 @@ export function slackMessage(body: WebhookBody, baseUrl: string) {
             ],
           },
           ...(lead.message
-            ? [{ type: "section", text: { type: "mrkdwn", text: escapeMrkdwn(lead.message).slice(0, 2900) } }]
+            ? [{ type: "section", text: { type: "mrkdwn", text: escapedUpTo(lead.message, 2900) } }]
             : []),
           {
             type: "context",

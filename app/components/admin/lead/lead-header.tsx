@@ -9,7 +9,15 @@ import type { LeadDetail } from "~/server/leads/leads.server";
 import { ClientLink } from "./client-link";
 
 /** The lead's name, status and source, and what can be done to it at once. */
-export function LeadHeader({ detail, reloading }: { detail: LeadDetail; reloading: boolean }) {
+export function LeadHeader({
+  detail,
+  reloading,
+  canDelete,
+}: {
+  detail: LeadDetail;
+  reloading: boolean;
+  canDelete: boolean;
+}) {
   const { lead } = detail;
   return (
     <div className="flex flex-wrap items-start justify-between gap-4">
@@ -31,7 +39,7 @@ export function LeadHeader({ detail, reloading }: { detail: LeadDetail; reloadin
       <div className="flex flex-wrap items-center gap-2">
         <LeadEditDialog lead={lead} />
         <ClientLink detail={detail} />
-        {lead.isSpam ? <SpamActions lead={lead} /> : null}
+        {lead.isSpam ? <SpamActions lead={lead} canDelete={canDelete} /> : null}
       </div>
     </div>
   );

@@ -13,6 +13,7 @@ export function GdprErasedSummary({ erased }: { erased: ErasedData & { email: st
         <li>{erased.analyticsEvents} analytics event(s)</li>
         <li>{erased.emails} e-mail(s)</li>
         <li>{erased.rateLimitCounters} rate-limit counter(s)</li>
+        <li>{erased.signInRefusals} refused sign-in(s) in the audit log</li>
         <li>{erased.webhookEvents} webhook event(s)</li>
       </ul>
       {erased.clientsKept > 0 ? (

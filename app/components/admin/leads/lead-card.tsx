@@ -28,7 +28,7 @@ export function LeadCard({
   testId = "lead-card",
 }: {
   lead: CardLead;
-  work?: { owners: OwnerChoice[]; me: string };
+  work?: { owners: OwnerChoice[]; me: string; canDelete: boolean };
   testId?: string;
 }) {
   return (
@@ -80,7 +80,7 @@ export function LeadCard({
         </div>
         {lead.message ? <p className="line-clamp-3 whitespace-pre-line text-sm">{lead.message}</p> : null}
         <div className="flex flex-wrap items-center gap-2">
-          {lead.isSpam ? <SpamActions lead={lead} /> : null}
+          {lead.isSpam ? <SpamActions lead={lead} canDelete={work?.canDelete ?? false} /> : null}
           {work ? (
             <>
               <OwnerSelect

@@ -15,7 +15,7 @@ import type { LeadsScreen } from "~/routes/admin/leads.server";
 
 /** The leads found (a table, cards on small screens) with selection, bulk actions and paging. */
 export function LeadsList({ screen, loading }: { screen: LeadsScreen; loading: boolean }) {
-  const { filters, page, owners, me, columns, canBulkDelete } = screen;
+  const { filters, page, owners, me, columns, canDelete } = screen;
   const spamView = filters.view === "spam";
   const exportParams = leadFilterParams({ ...filters, page: 1 }).toString();
   const pageIds = page?.leads.map((lead) => lead.id) ?? [];
@@ -59,12 +59,12 @@ export function LeadsList({ screen, loading }: { screen: LeadsScreen; loading: b
             <ul className="space-y-3 md:hidden">
               {page.leads.map((lead) => (
                 <li key={lead.id}>
-                  <LeadCard lead={lead} work={{ owners, me }} />
+                  <LeadCard lead={lead} work={{ owners, me, canDelete }} />
                 </li>
               ))}
             </ul>
           </SelectableListBody>
-          <BulkBar target={leadBulkTarget} list={list} work={{ owners, me }} canDelete={canBulkDelete}>
+          <BulkBar target={leadBulkTarget} list={list} work={{ owners, me }} canDelete={canDelete}>
             {(run, { busy, what }) => <BulkSpamAction spamView={spamView} run={run} busy={busy} what={what} />}
           </BulkBar>
           <Pagination

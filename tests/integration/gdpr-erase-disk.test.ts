@@ -1,0 +1,121 @@
+import { existsSync, readFileSync } from "node:fs";
+import { sql } from "kysely";
+import { describe, expect, it } from "vitest";
+import { auditOf } from "~/server/audit/audit.server";
+import type { Database } from "~/server/db/schema.server";
+import { captureLead } from "~/server/leads/capture.server";
+import { erasePersonalData } from "~/server/leads/gdpr.server";
+import { addLeadNote, setLeadStatus, updateLead } from "~/server/leads/leads.server";
+import { addressKey } from "~/server/rate-limit/address-key.server";
+import { databasePerTest, dialects } from "../support/databases";
+
+const SECRET = "test-secret";
+const actor = { id: null, email: "sales@agency.example" };
+const attribution = {
+  pageUrl: "https://agency.example/contact?utm_source=google",
+  referrer: null,
+  userAgent: "UA",
+  browserInfo: { userAgent: "UA", language: "en", platform: "Linux" },
+};
+const mailContext = { baseUrl: "https://agency.example", notifyEmails: ["sales@agency.example"] };
+
+/** What the person gave, each distinctive enough that finding it anywhere on disk means it stayed. */
+const person = {
+  name: "Zelphine Quarrowby",
+  renamed: "Zelphine Quarrowby-Hale",
+  email: "Zelphine.Quarrowby@example.com",
+  message: "Budget talk about the ultraviolet kangaroo campaign",
+  note: "Prefers calls about the kangaroo",
+};
+const traces = [person.name, person.email, person.email.toLowerCase(), person.message, person.note];
+
+async function holdPersonalData(db: Database) {
+  const { leadId } = await captureLead(
+    db,
+    "contact",
+    { name: person.name, email: person.email, company: "Quarrowby Ltd", message: person.message } as never,
+    attribution,
+    mailContext,
+  );
+  await addLeadNote(db, leadId, person.note, actor);
+  await setLeadStatus(db, leadId, "contacted", actor);
+  // An edit leaves the row's earlier version behind, in free space or as a dead row version.
+  await updateLead(
+    db,
+    {
+      leadId,
+      name: person.renamed,
+      email: person.email,
+      phone: null,
+      company: null,
+      status: "contacted",
+      message: person.message,
+    },
+    actor,
+  );
+  // A refused sign-in typed with the address, audited by its keyed hash as the sign-in does.
+  await auditOf("user")(db, { id: null, email: null }, "auth.sign_in_failed", null, {
+    step: "password",
+    emailKey: addressKey(SECRET, person.email),
+  });
+  // Someone else's lead, which stays.
+  await captureLead(
+    db,
+    "contact",
+    { name: "Other Person", email: "other@example.com" } as never,
+    attribution,
+    mailContext,
+  );
+}
+
+/** The traces found in the SQLite database file and its write-ahead log, byte for byte. */
+function tracesInSqliteFiles(file: string) {
+  const bytes = Buffer.concat([file, `${file}-wal`].filter(existsSync).map((each) => readFileSync(each)));
+  return traces.filter((trace) => bytes.includes(Buffer.from(trace, "utf8")));
+}
+
+/** The traces in any row version PostgreSQL keeps in a table's pages, live or dead (pageinspect). */
+async function tracesInPostgresPages(db: Database) {
+  await sql`create extension if not exists pageinspect`.execute(db);
+  const tables = await sql<{ name: string; blocks: number }>`
+    select c.relname as name, pg_relation_size(c.oid) / current_setting('block_size')::int as blocks
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = current_schema() and c.relkind = 'r'`.execute(db);
+  const found = new Set<string>();
+  for (const table of tables.rows) {
+    for (let block = 0; block < Number(table.blocks); block++) {
+      const items = await sql<{ data: Buffer | null }>`
+        select t_data as data from heap_page_items(get_raw_page(${table.name}, ${block}))`.execute(db);
+      for (const { data } of items.rows) {
+        if (!data) continue;
+        for (const trace of traces) if (data.includes(Buffer.from(trace, "utf8"))) found.add(`${table.name}: ${trace}`);
+      }
+    }
+  }
+  return [...found];
+}
+
+describe.each(dialects)("GDPR erase leaves nothing readable on disk (%s)", (dialect) => {
+  const freshDatabase = databasePerTest(dialect);
+
+  it("erases the person's rows and every copy of them, down to the bytes", async () => {
+    const database = await freshDatabase({ seeded: true });
+    const { db } = database;
+    await holdPersonalData(db);
+    const scan = () =>
+      database.config.dialect === "sqlite" ? tracesInSqliteFiles(database.config.file) : tracesInPostgresPages(db);
+    // The scan finds what is there: every trace before the erase.
+    expect((await scan()).length).toBeGreaterThanOrEqual(traces.length);
+
+    const erased = await erasePersonalData(db, person.email.toUpperCase(), actor, SECRET);
+    expect(erased).toMatchObject({ leads: 1, notes: 1, signInRefusals: 1 });
+    expect(await scan()).toEqual([]);
+
+    // What is not the person's stays.
+    const others = await db.selectFrom("leads").select("name").execute();
+    expect(others.map((lead) => lead.name)).toEqual(["Other Person"]);
+    const audit = JSON.stringify(await db.selectFrom("audit_logs").selectAll().execute());
+    expect(audit).not.toContain(addressKey(SECRET, person.email));
+    expect(audit).toContain("gdpr.erase");
+  });
+});
