@@ -8,6 +8,7 @@ import { Snowfall, WinterBanner } from "~/components/site/winter-promo";
 import { offices } from "~/content/contact";
 import { getRequestInfo, getServices } from "~/http/context.server";
 import type { Currency } from "~/lib/currency";
+import { track } from "~/lib/track";
 import { detectCurrency } from "~/server/currency/currency.server";
 import { loadPublicSettings, type PublicSettings } from "~/server/site/public-settings.server";
 import type { Route } from "./+types/layout";
@@ -43,8 +44,9 @@ function usePageViews() {
   const { pathname, search } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new view for every new address.
   useEffect(() => {
-    // Loaded after the page is shown: tracking never competes with the page for bytes.
-    void import("~/lib/track").then(({ track }) => track("page_view", { referrer: document.referrer || undefined }));
+    // Sent after the page is shown. A static import: the module is a few hundred bytes that the lead
+    // dialog imports anyway, so a dynamic import split nothing off and only made the build warn.
+    track("page_view", { referrer: document.referrer || undefined });
   }, [pathname, search]);
 }
 
