@@ -82,7 +82,7 @@ describe("content administration in Chromium", () => {
     await page.getByText("Blog post created successfully").first().waitFor();
     await dialog.waitFor({ state: "detached" });
     const card = page.getByTestId("post-winter-launch-checklist");
-    await card.getByText("Published", { exact: true }).waitFor();
+    await card.getByText("Published", { exact: true }).first().waitFor();
     await expect(card.getByRole("link", { name: "View Winter Launch Checklist" }).getAttribute("href")).resolves.toBe(
       "/blog/winter-launch-checklist",
     );
@@ -160,7 +160,7 @@ describe("content administration in Chromium", () => {
     await page.getByText("Page created successfully").first().waitFor();
     const card = page.getByTestId("page-careers");
     await card.getByText("/careers", { exact: true }).waitFor();
-    await card.getByText("Draft", { exact: true }).waitFor();
+    await card.getByText("Draft", { exact: true }).first().waitFor();
     expect((await text("/careers")).status).toBe(404);
 
     await hydrated(page);
