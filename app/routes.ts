@@ -44,6 +44,7 @@ export default [
   route("currency", "routes/site/currency.tsx"),
   route("consent", "routes/site/consent.tsx"),
   route("api/events", "routes/api/events.ts"),
+  route("api/leads", "routes/api/leads.ts"),
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
     route("services/paid-ads", "routes/site/paid-ads.tsx"),
@@ -62,6 +63,7 @@ export default [
     route("terms", "routes/site/terms.tsx"),
     route("sitemap", "routes/site/sitemap.tsx"),
     route("lead", "routes/site/lead.tsx"),
+    route("lead/sent/:flow", "routes/site/lead-sent.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -5,17 +5,17 @@ import type { Database, LeadsTable } from "~/server/db/schema.server";
 const ROWS_PER_INSERT = 500;
 const ROWS_PER_TRANSACTION = 10_000;
 
-const firstNames = ["Ana", "Ben", "Carla", "Dev", "Elif", "Farah", "Gus", "Hana", "Ivan", "Jia", "Kofi", "Lena"];
-const lastNames = ["Smith", "Jones", "Patel", "Garcia", "Kim", "Okafor", "Müller", "Rossi", "Haddad", "Nguyen"];
-const companies = ["Acme", "Globex", "Initech", "Umbrella", "Hooli", "Stark", "Wayne", "Wonka", null, null];
-const sources = [
+export const firstNames = ["Ana", "Ben", "Carla", "Dev", "Elif", "Farah", "Gus", "Hana", "Ivan", "Jia", "Kofi", "Lena"];
+export const lastNames = ["Smith", "Jones", "Patel", "Garcia", "Kim", "Okafor", "Müller", "Rossi", "Haddad", "Nguyen"];
+export const companies = ["Acme", "Globex", "Initech", "Umbrella", "Hooli", "Stark", "Wayne", "Wonka", null, null];
+export const sources = [
   "Contact Form",
   "Newsletter Form",
   "PDF Download - Download 50 Winning PPC Strategies",
   "Get Started - Website",
   "Cost Estimator",
 ];
-const statuses = ["new", "contacted", "qualified", "converted", "closed"] as const;
+export const statuses = ["new", "contacted", "qualified", "converted", "closed"] as const;
 
 function leadRow(index: number, total: number) {
   const first = firstNames[index % firstNames.length]!;

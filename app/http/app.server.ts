@@ -10,6 +10,7 @@ import express, { type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { FORM_TOKEN_PATH } from "~/components/site/forms/form-token-pixel";
+import { PAGE_VIEW_PIXEL_PATH } from "~/components/site/page-view-pixel";
 import { requestContext, servicesContext } from "~/http/context.server";
 import {
   lastResortErrorHandler,
@@ -20,6 +21,8 @@ import { isAdminRoutedPath, recordRoutedPath, requestBodyRules, routedPathOf } f
 import { countRequests } from "~/http/request-metrics.server";
 import { refuseForeignRequests } from "~/http/request-origin.server";
 import { securityHeaders } from "~/http/security-headers.server";
+import { serveBuiltAssets } from "~/http/static-assets.server";
+import { recordPageViewPixel } from "~/server/analytics/events.server";
 import { createAuth } from "~/server/auth/auth.server";
 import { exposedAuthEndpoints } from "~/server/auth/auth-endpoints.server";
 import { CLIENT_IP_HEADER } from "~/server/auth/constants";
@@ -47,6 +50,7 @@ import { type ContentVersion, watchContentVersion } from "~/server/page-cache/co
 import { createPageCache, type PageCache } from "~/server/page-cache/page-cache.server";
 import type { AppServices } from "~/server/services.server";
 import { createFormTokenPixel } from "~/server/site/form-token-pixel.server";
+import { builtIslandUrls, devIslandUrls } from "~/server/site/islands.server";
 import { isPublicPageRequest, loadTracking } from "~/server/site/tracking.server";
 import { createStorage, serveUploads } from "~/server/storage/storage.server";
 import { currentSetupCode, setupCodeNotice } from "~/server/users/setup-code.server";
@@ -302,6 +306,10 @@ function createExpressApp(
   app.use(pageCache.render);
   // The fill-time token of the visitor forms, set by an image every public page loads.
   app.get(FORM_TOKEN_PATH, createFormTokenPixel(services));
+  app.get(PAGE_VIEW_PIXEL_PATH, async (req, res) => {
+    const pixel = await recordPageViewPixel(services, req.headers, req.ip);
+    res.set(pixel.headers).end(pixel.body);
+  });
   // Lead capture from other sites: before the page machinery below, which it has no use for, and
   // before the origin rule, since other sites posting there is its purpose.
   app.all("/api/forms/:formId/submissions", publicFormEndpoint(services));
@@ -311,7 +319,12 @@ function createExpressApp(
 
   // React Router streams its answers without a length, so compression cannot see that an action's
   // reply is a few bytes: it would set up a gzip stream for each one. Only pages and files gain from it.
-  app.use(compression({ filter: (req, res) => req.method === "GET" && compression.filter(req, res) }));
+  // Built assets are sent from the build's own compressed copies (serveBuiltAssets), never compressed here.
+  app.use(
+    compression({
+      filter: (req, res) => req.method === "GET" && !req.path.startsWith("/assets/") && compression.filter(req, res),
+    }),
+  );
   // Admin pages are never indexed; public pages get their tracking (head code, and hosts for the CSP).
   app.use(async (req, res, next) => {
     const path = routedPathOf(res);
@@ -346,12 +359,13 @@ function createExpressApp(
   if (options.vite) {
     app.use(options.vite.middlewares);
   } else if (options.clientDir) {
-    app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use("/assets", serveBuiltAssets(path.join(options.clientDir, "assets")));
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
   // Public pages carry the stylesheet inline, so that nothing delays their first paint.
   const stylesheet = options.clientDir ? builtStylesheets(options.clientDir) : undefined;
+  const islands = options.vite ? devIslandUrls() : options.clientDir ? builtIslandUrls(options.clientDir) : {};
   app.use(
     createRequestHandler({
       build,
@@ -366,6 +380,7 @@ function createExpressApp(
           tracking: res.locals.tracking ?? null,
           consent: res.locals.consent ?? null,
           stylesheet: res.locals.tracking ? stylesheet : undefined,
+          islands,
         });
         return context;
       },

@@ -47,7 +47,7 @@ export const adminAccess: Record<string, readonly Role[]> = {
   "/admin/users": ["admin"],
   "/admin/webhooks": ["admin"],
   "/admin/audit": ["admin"],
-  // Editors upload blog images here; the endpoint itself keeps site-setting uploads admin-only.
+  // Editors upload blog images and the site's files (siteFileRoles) here; the endpoint decides per target.
   "/admin/uploads": ["admin", "editor"],
 };
 
@@ -157,20 +157,6 @@ export const adminNav: AdminNavItem[] = [
   { label: "Settings", to: "/admin/settings", roles: ["admin"] },
 ];
 
-/** Admin screens built so far; the sidebar links only to these, so no menu item leads nowhere. */
-export const builtAdminScreens: ReadonlySet<string> = new Set([
-  "/admin",
-  "/admin/users",
-  "/admin/settings",
-  "/admin/pages",
-  "/admin/blog",
-  "/admin/pricing",
-  "/admin/clients",
-  "/admin/forms",
-  "/admin/leads",
-  "/admin/audit",
-]);
-
 export function navItemsFor(role: Role | null | undefined) {
-  return role ? adminNav.filter((item) => item.roles.includes(role) && builtAdminScreens.has(item.to)) : [];
+  return role ? adminNav.filter((item) => item.roles.includes(role)) : [];
 }

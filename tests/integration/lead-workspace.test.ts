@@ -392,6 +392,83 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
     expect(entries[0]?.summary).toMatchObject({ count: 2_500, changed: 2_499, scope: "filter" });
   });
 
+  it("shows the same page of a filtered, sorted list whether it walks the sort order (many matches) or sorts the matches (few)", async () => {
+    const { db, sales } = await setup();
+    const ids = await insertLeads(db, 40);
+    await db
+      .updateTable("leads")
+      .set({ owner_id: sales.id })
+      .where(
+        "id",
+        "in",
+        ids.filter((_, i) => i % 3 === 0),
+      )
+      .execute();
+    await db
+      .updateTable("leads")
+      .set({ status: "contacted" })
+      .where(
+        "id",
+        "in",
+        ids.filter((_, i) => i % 4 === 0),
+      )
+      .execute();
+    await db.updateTable("leads").set({ is_spam: true }).where("id", "=", ids[0]!).execute();
+    const context = filterContext(sales.id, "UTC");
+    for (const sort of ["newest", "oldest", "name", "name_desc", "status", "follow_up"] as const) {
+      for (const given of [{ owner: "me" }, { status: "contacted" as const }, { view: "spam" as const }]) {
+        for (const page of [1, 2]) {
+          const query = filters({ ...given, sort, page });
+          // A horizon of 1 makes every filter with 2+ matches "many": the page walks the sort order.
+          const walked = await listLeads(db, query, { pageSize: 3, horizon: 1 }, context);
+          const sorted = await listLeads(db, query, { pageSize: 3 }, context);
+          expect(
+            walked.leads.map((lead) => lead.id),
+            `${sort} ${JSON.stringify(given)} page ${page}`,
+          ).toEqual(sorted.leads.map((lead) => lead.id));
+        }
+      }
+    }
+  });
+
+  it.runIf(dialect === "sqlite")(
+    "saves visitors' leads while a bulk change of a thousand leads is still running, which commits in short transactions",
+    async () => {
+      const { db, admin, actorOf } = await setup();
+      const ids = await insertLeads(db, 1_000);
+      let bulkDone = false;
+      const bulk = applyBulkChange(
+        db,
+        { ids },
+        { action: "set-status", status: "qualified" },
+        { actor: actorOf(admin), mail },
+      ).finally(() => {
+        bulkDone = true;
+      });
+      const savedDuringChange: boolean[] = [];
+      for (let n = 0; n < 3; n++) {
+        await captureLead(
+          db,
+          "newsletter",
+          { email: `visitor${n}@example.com`, name: "" } as never,
+          attribution,
+          mailContext,
+        );
+        savedDuringChange.push(!bulkDone);
+      }
+      expect(await bulk).toEqual({ matched: 1_000, changed: 1_000 });
+      // Each visitor's lead was saved before the change ended, between its transactions.
+      expect(savedDuringChange).toEqual([true, true, true]);
+      const visitors = await db.selectFrom("leads").select("status").where("email", "like", "visitor%").execute();
+      expect(visitors.map((row) => row.status)).toEqual(["new", "new", "new"]);
+      const [entry] = (await listAuditEntries(db, { entityType: "lead" })).filter(
+        (candidate) => candidate.action === "lead.bulk_set_status",
+      );
+      expect(Number(entry?.summary?.chunks)).toBeGreaterThan(1);
+      expect(new Set(entry?.summary?.ids as string[])).toEqual(new Set(ids));
+    },
+  );
+
   it("changes the status of selected leads in one transaction, with status history and one audit entry listing the ids", async () => {
     const { db, sales, actorOf } = await setup();
     const ids = await insertLeads(db, 5);

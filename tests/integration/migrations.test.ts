@@ -6,7 +6,8 @@ import { Migrator } from "kysely/migration";
 import { afterEach, describe, expect, it } from "vitest";
 import { leadFiltersSchema } from "~/lib/schemas/lead-admin";
 import type { DatabaseConfig } from "~/server/config.server";
-import { migrateToLatest, migrationNames } from "~/server/db/migrate.server";
+import { loadFunnel } from "~/server/dashboard/funnel.server";
+import { migrateToLatest, migrateUpTo, migrationNames } from "~/server/db/migrate.server";
 import * as initial from "~/server/db/migrations/0001-initial.server";
 import * as staffAccess from "~/server/db/migrations/0002-staff-access.server";
 import * as leadWork from "~/server/db/migrations/0003-lead-work.server";
@@ -261,6 +262,57 @@ describe.each(dialects)("migrations on %s", (dialect) => {
         })
         .execute(),
     ).rejects.toThrow(/unique/i);
+  });
+
+  it("upgrades a database from 0013 that holds leads: the funnel's roll-ups are filled from them, spam left out, and the list's sorts read the new indexes", async () => {
+    database = await createEmptyDatabase(dialect);
+    const db = database.db;
+    await migrateUpTo(db, "0013-consent-funnel");
+    const at = (day: number) => new Date(Date.UTC(2026, 9, day, 12)).toISOString();
+    const rows = [
+      { status: "converted", campaign: "winter", landing: "/pricing", day: 1 },
+      { status: "qualified", campaign: "winter", landing: "/pricing", day: 2 },
+      { status: "new", campaign: "winter", landing: "/", day: 2 },
+      { status: "new", campaign: null, landing: null, day: 3 },
+      { status: "new", campaign: "winter", landing: "/pricing", day: 3, spam: true },
+    ] as const;
+    for (const [i, row] of rows.entries()) {
+      await db
+        .insertInto("leads")
+        .values(
+          leadRow({
+            name: `Old ${i}`,
+            email: `old${i}@example.com`,
+            status: row.status,
+            isSpam: "spam" in row,
+            utmCampaign: row.campaign,
+            landingPath: row.landing,
+            createdAt: at(row.day),
+          }),
+        )
+        .execute();
+    }
+    const upgraded = await migrateToLatest(db);
+    expect(upgraded).toEqual(expect.arrayContaining(["0018-lead-list-orders", "0019-lead-funnel-days"]));
+
+    const funnel = await loadFunnel(db, new URLSearchParams("range=custom&from=2026-10-01&to=2026-10-31"));
+    expect(funnel.totals).toMatchObject({ leads: 4, qualified: 2, clients: 1 });
+    expect(funnel.byCampaign.find((row) => row.campaign === "winter")).toMatchObject({ leads: 3, qualified: 2 });
+    expect(funnel.byLandingPage.find((row) => row.landingPath === "/pricing")).toMatchObject({ leads: 2, clients: 1 });
+    // A lead arriving after the upgrade is counted by the triggers.
+    await db
+      .insertInto("leads")
+      .values(leadRow({ name: "New", email: "new@example.com", createdAt: at(4) }))
+      .execute();
+    expect((await loadFunnel(db, new URLSearchParams("range=custom&from=2026-10-01&to=2026-10-31"))).totals.leads).toBe(
+      5,
+    );
+
+    const byStatus = await listLeads(db, { ...leadFiltersSchema.parse({}), sort: "status" });
+    expect(byStatus.leads.map((lead) => lead.status)).toEqual(["converted", "new", "new", "new", "qualified"]);
+    const indexes = await leadIndexes(db, dialect);
+    expect(indexes).toEqual(expect.arrayContaining(["leads_spam_status_newest_idx"]));
+    expect(indexes).not.toContain("leads_spam_status_created_at_idx");
   });
 
   it("is a no-op when run again", async () => {

@@ -7,20 +7,15 @@ import { captureLead, writeLead } from "~/server/leads/capture.server";
 import { erasePersonalData } from "~/server/leads/gdpr.server";
 import { markLeadNotSpam, setLeadStatus } from "~/server/leads/leads.server";
 import { checkWebhookUrl, isPrivateAddress } from "~/server/webhooks/address-guard.server";
-import {
-  listDeliveries,
-  MAX_ATTEMPTS,
-  pruneWebhookHistory,
-  queueTestEvent,
-  RETRY_DELAYS_MS,
-  redeliver,
-  redeliverFailed,
-} from "~/server/webhooks/deliveries.server";
+import { listDeliveries } from "~/server/webhooks/delivery-log.server";
 import {
   createWebhookEndpoint,
   rotateWebhookSecret,
   setWebhookEndpointPaused,
 } from "~/server/webhooks/endpoints.server";
+import { pruneWebhookHistory } from "~/server/webhooks/history.server";
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from "~/server/webhooks/queue.server";
+import { queueTestEvent, redeliver, redeliverFailed } from "~/server/webhooks/redelivery.server";
 import { createWebhookWorker } from "~/server/webhooks/worker.server";
 import { databasePerTest, dialects, type TestDatabase } from "../support/databases";
 import { addStaff } from "../support/staff";
@@ -377,6 +372,32 @@ describe.each(dialects)("outgoing webhooks on %s", (dialect) => {
     const [delivery] = await deliveries();
     expect(delivery).toMatchObject({ status: "queued", attempts: 1, last_status_code: null });
     expect(delivery!.last_error).toMatch(/No complete answer within 1.5 s/);
+  });
+
+  it("stops after the sends under way and hands the rest of its batch back to the queue", async () => {
+    const db = await setup();
+    let stopped: Promise<void> | undefined;
+    const hooks = await receiver(() => {
+      stopped ??= sender.stop();
+      return { status: 200 };
+    });
+    await addLoopbackEndpoint(db, hooks.url);
+    for (let index = 0; index < 40; index++) await contactLead(db, `Lead ${index}`, `l${index}@example.com`);
+    const sender = worker(db);
+    // A pass of the worker's own (as its timer runs them), which a stop waits for.
+    const tried = await sender.kick();
+    await stopped;
+    expect(tried).toBe(hooks.received.length);
+    expect(tried).toBeGreaterThan(0);
+    expect(tried).toBeLessThan(40);
+    const rows = await deliveries();
+    expect(rows.filter((delivery) => delivery.status === "delivered")).toHaveLength(tried);
+    // Back in the queue as if never tried: due now, no attempt counted, no lock left behind.
+    expect(
+      rows.filter(
+        (delivery) => delivery.status === "queued" && delivery.attempts === 0 && delivery.locked_until === null,
+      ),
+    ).toHaveLength(40 - tried);
   });
 
   it("lets two processes share the queue: each event reaches the receiver exactly once", async () => {

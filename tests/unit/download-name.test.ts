@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readableDownloadName } from "~/server/storage/storage.server";
+import { readableDownloadName } from "~/server/storage/stored-files.server";
 
 describe("downloaded files' names", () => {
   it("names the guide for what it is and drops the upload timestamp from other documents", () => {

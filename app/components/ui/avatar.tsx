@@ -2,7 +2,6 @@ import { cva, type VariantProps } from "class-variance-authority";
 import type * as React from "react";
 
 import { cn } from "~/lib/utils";
-import { styledSlot } from "./slot";
 
 /** "Jane van Doe" -> "JD", "ana" -> "A", "" -> "?" */
 function getInitials(name: string | null | undefined): string {
@@ -56,6 +55,14 @@ function Avatar({
   );
 }
 
-const AvatarFallback = styledSlot("span", "avatar-fallback", "flex size-full items-center justify-center rounded-full");
+function AvatarFallback({ className, ...props }: React.ComponentProps<"span">) {
+  return (
+    <span
+      data-slot="avatar-fallback"
+      className={cn("flex size-full items-center justify-center rounded-full", className)}
+      {...props}
+    />
+  );
+}
 
 export { Avatar, AvatarFallback, avatarVariants, getInitials };

@@ -1,7 +1,7 @@
-import { variants } from "~/lib/variants";
+import { cva } from "class-variance-authority";
 
 /** Kept apart from Badge so the public site can use the styles without Radix or tailwind-merge. */
-export const badgeVariants = variants(
+export const badgeVariants = cva(
   "inline-flex w-fit shrink-0 items-center justify-center gap-1 overflow-hidden whitespace-nowrap rounded-md border px-2 py-0.5 font-medium text-xs transition-[color,background-color,box-shadow] focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-invalid:border-destructive [&>svg]:pointer-events-none [&>svg]:size-3",
   {
     variants: {

@@ -2,19 +2,29 @@ import { Slot as SlotPrimitive } from "radix-ui";
 import type * as React from "react";
 
 import { cn } from "~/lib/utils";
-import { styledSlot } from "./slot";
 
-const Card = styledSlot(
-  "div",
-  "card",
-  "flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm",
-);
+function Card({ className, ...props }: React.ComponentProps<"div">) {
+  return (
+    <div
+      data-slot="card"
+      className={cn("flex flex-col gap-6 rounded-xl border bg-card py-6 text-card-foreground shadow-sm", className)}
+      {...props}
+    />
+  );
+}
 
-const CardHeader = styledSlot(
-  "div",
-  "card-header",
-  "@container/card-header grid auto-rows-min grid-rows-[auto_auto] items-start gap-2 px-6 has-data-[slot=card-action]:grid-cols-[1fr_auto] [.border-b]:pb-6",
-);
+function CardHeader({ className, ...props }: React.ComponentProps<"div">) {
+  return (
+    <div
+      data-slot="card-header"
+      className={cn(
+        "@container/card-header grid auto-rows-min grid-rows-[auto_auto] items-start gap-2 px-6 has-data-[slot=card-action]:grid-cols-[1fr_auto] [.border-b]:pb-6",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
 
 /** Renders a `<div>`; use `asChild` to render a heading, e.g. `<CardTitle asChild><h2>…</h2></CardTitle>`. */
 function CardTitle({ className, asChild = false, ...props }: React.ComponentProps<"div"> & { asChild?: boolean }) {
@@ -22,12 +32,28 @@ function CardTitle({ className, asChild = false, ...props }: React.ComponentProp
   return <Comp data-slot="card-title" className={cn("font-semibold leading-none", className)} {...props} />;
 }
 
-const CardDescription = styledSlot("div", "card-description", "text-muted-foreground text-sm");
+function CardDescription({ className, ...props }: React.ComponentProps<"div">) {
+  return <div data-slot="card-description" className={cn("text-muted-foreground text-sm", className)} {...props} />;
+}
 
-const CardAction = styledSlot("div", "card-action", "col-start-2 row-span-2 row-start-1 self-start justify-self-end");
+function CardAction({ className, ...props }: React.ComponentProps<"div">) {
+  return (
+    <div
+      data-slot="card-action"
+      className={cn("col-start-2 row-span-2 row-start-1 self-start justify-self-end", className)}
+      {...props}
+    />
+  );
+}
 
-const CardContent = styledSlot("div", "card-content", "px-6");
+function CardContent({ className, ...props }: React.ComponentProps<"div">) {
+  return <div data-slot="card-content" className={cn("px-6", className)} {...props} />;
+}
 
-const CardFooter = styledSlot("div", "card-footer", "flex items-center px-6 [.border-t]:pt-6");
+function CardFooter({ className, ...props }: React.ComponentProps<"div">) {
+  return (
+    <div data-slot="card-footer" className={cn("flex items-center px-6 [.border-t]:pt-6", className)} {...props} />
+  );
+}
 
 export { Card, CardAction, CardContent, CardDescription, CardFooter, CardHeader, CardTitle };

@@ -3,7 +3,6 @@ import { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
 import type * as React from "react";
 
 import { cn } from "~/lib/utils";
-import { styledSlot } from "./slot";
 
 const menuContentClasses =
   "z-50 min-w-[8rem] overflow-y-auto overflow-x-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md data-[state=closed]:animate-pop-out data-[state=open]:animate-pop-in";
@@ -20,11 +19,17 @@ function MenuItemIndicator({ children }: { children: React.ReactNode }) {
   );
 }
 
-const DropdownMenu = styledSlot(DropdownMenuPrimitive.Root, "dropdown-menu");
+function DropdownMenu(props: React.ComponentProps<typeof DropdownMenuPrimitive.Root>) {
+  return <DropdownMenuPrimitive.Root data-slot="dropdown-menu" {...props} />;
+}
 
-const DropdownMenuPortal = styledSlot(DropdownMenuPrimitive.Portal, "dropdown-menu-portal");
+function DropdownMenuPortal(props: React.ComponentProps<typeof DropdownMenuPrimitive.Portal>) {
+  return <DropdownMenuPrimitive.Portal data-slot="dropdown-menu-portal" {...props} />;
+}
 
-const DropdownMenuTrigger = styledSlot(DropdownMenuPrimitive.Trigger, "dropdown-menu-trigger");
+function DropdownMenuTrigger(props: React.ComponentProps<typeof DropdownMenuPrimitive.Trigger>) {
+  return <DropdownMenuPrimitive.Trigger data-slot="dropdown-menu-trigger" {...props} />;
+}
 
 function DropdownMenuContent({
   className,
@@ -47,7 +52,9 @@ function DropdownMenuContent({
   );
 }
 
-const DropdownMenuGroup = styledSlot(DropdownMenuPrimitive.Group, "dropdown-menu-group");
+function DropdownMenuGroup(props: React.ComponentProps<typeof DropdownMenuPrimitive.Group>) {
+  return <DropdownMenuPrimitive.Group data-slot="dropdown-menu-group" {...props} />;
+}
 
 function DropdownMenuItem({
   className,
@@ -94,7 +101,9 @@ function DropdownMenuCheckboxItem({
   );
 }
 
-const DropdownMenuRadioGroup = styledSlot(DropdownMenuPrimitive.RadioGroup, "dropdown-menu-radio-group");
+function DropdownMenuRadioGroup(props: React.ComponentProps<typeof DropdownMenuPrimitive.RadioGroup>) {
+  return <DropdownMenuPrimitive.RadioGroup data-slot="dropdown-menu-radio-group" {...props} />;
+}
 
 function DropdownMenuRadioItem({
   className,
@@ -132,19 +141,29 @@ function DropdownMenuLabel({
   );
 }
 
-const DropdownMenuSeparator = styledSlot(
-  DropdownMenuPrimitive.Separator,
-  "dropdown-menu-separator",
-  "-mx-1 my-1 h-px bg-border",
-);
+function DropdownMenuSeparator({ className, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
+  return (
+    <DropdownMenuPrimitive.Separator
+      data-slot="dropdown-menu-separator"
+      className={cn("-mx-1 my-1 h-px bg-border", className)}
+      {...props}
+    />
+  );
+}
 
-const DropdownMenuShortcut = styledSlot(
-  "span",
-  "dropdown-menu-shortcut",
-  "ml-auto text-muted-foreground text-xs tracking-widest",
-);
+function DropdownMenuShortcut({ className, ...props }: React.ComponentProps<"span">) {
+  return (
+    <span
+      data-slot="dropdown-menu-shortcut"
+      className={cn("ml-auto text-muted-foreground text-xs tracking-widest", className)}
+      {...props}
+    />
+  );
+}
 
-const DropdownMenuSub = styledSlot(DropdownMenuPrimitive.Sub, "dropdown-menu-sub");
+function DropdownMenuSub(props: React.ComponentProps<typeof DropdownMenuPrimitive.Sub>) {
+  return <DropdownMenuPrimitive.Sub data-slot="dropdown-menu-sub" {...props} />;
+}
 
 function DropdownMenuSubTrigger({
   className,

@@ -2,7 +2,6 @@ import { ChevronDownIcon } from "lucide-react";
 import type * as React from "react";
 
 import { cn } from "~/lib/utils";
-import { styledSlot } from "./slot";
 
 /**
  * A styled native `<select>`: works without JavaScript (plain form submission),
@@ -43,10 +42,24 @@ function NativeSelect({
   );
 }
 
-const optionClasses = "bg-popover text-popover-foreground";
+function NativeSelectOption({ className, ...props }: React.ComponentProps<"option">) {
+  return (
+    <option
+      data-slot="native-select-option"
+      className={cn("bg-popover text-popover-foreground", className)}
+      {...props}
+    />
+  );
+}
 
-const NativeSelectOption = styledSlot("option", "native-select-option", optionClasses);
-
-const NativeSelectOptGroup = styledSlot("optgroup", "native-select-optgroup", optionClasses);
+function NativeSelectOptGroup({ className, ...props }: React.ComponentProps<"optgroup">) {
+  return (
+    <optgroup
+      data-slot="native-select-optgroup"
+      className={cn("bg-popover text-popover-foreground", className)}
+      {...props}
+    />
+  );
+}
 
 export { NativeSelect, NativeSelectOptGroup, NativeSelectOption };

@@ -3,13 +3,18 @@ import { Select as SelectPrimitive } from "radix-ui";
 import type * as React from "react";
 
 import { cn } from "~/lib/utils";
-import { styledSlot } from "./slot";
 
-const Select = styledSlot(SelectPrimitive.Root, "select");
+function Select(props: React.ComponentProps<typeof SelectPrimitive.Root>) {
+  return <SelectPrimitive.Root data-slot="select" {...props} />;
+}
 
-const SelectGroup = styledSlot(SelectPrimitive.Group, "select-group");
+function SelectGroup(props: React.ComponentProps<typeof SelectPrimitive.Group>) {
+  return <SelectPrimitive.Group data-slot="select-group" {...props} />;
+}
 
-const SelectValue = styledSlot(SelectPrimitive.Value, "select-value");
+function SelectValue(props: React.ComponentProps<typeof SelectPrimitive.Value>) {
+  return <SelectPrimitive.Value data-slot="select-value" {...props} />;
+}
 
 function SelectTrigger({
   className,
@@ -74,7 +79,15 @@ function SelectContent({
   );
 }
 
-const SelectLabel = styledSlot(SelectPrimitive.Label, "select-label", "px-2 py-1.5 text-muted-foreground text-xs");
+function SelectLabel({ className, ...props }: React.ComponentProps<typeof SelectPrimitive.Label>) {
+  return (
+    <SelectPrimitive.Label
+      data-slot="select-label"
+      className={cn("px-2 py-1.5 text-muted-foreground text-xs", className)}
+      {...props}
+    />
+  );
+}
 
 function SelectItem({ className, children, ...props }: React.ComponentProps<typeof SelectPrimitive.Item>) {
   return (
@@ -96,11 +109,15 @@ function SelectItem({ className, children, ...props }: React.ComponentProps<type
   );
 }
 
-const SelectSeparator = styledSlot(
-  SelectPrimitive.Separator,
-  "select-separator",
-  "-mx-1 pointer-events-none my-1 h-px bg-border",
-);
+function SelectSeparator({ className, ...props }: React.ComponentProps<typeof SelectPrimitive.Separator>) {
+  return (
+    <SelectPrimitive.Separator
+      data-slot="select-separator"
+      className={cn("-mx-1 pointer-events-none my-1 h-px bg-border", className)}
+      {...props}
+    />
+  );
+}
 
 function SelectScrollUpButton({ className, ...props }: React.ComponentProps<typeof SelectPrimitive.ScrollUpButton>) {
   return (

@@ -36,8 +36,6 @@ export const ownerFilter = z
   .catch("");
 
 export const FOLLOW_UP_FILTERS = ["today", "overdue"] as const;
-export type FollowUpFilter = (typeof FOLLOW_UP_FILTERS)[number];
-
 export const LEADS_PAGE_SIZE = 25;
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
@@ -164,8 +162,6 @@ export const bulkLeadSchema = bulkChangeSchema(BULK_ACTIONS, LEAD_STATUSES, {
   many: "leads",
   statusHint: "Choose one of the five statuses.",
 });
-
-export type BulkLeadInput = z.output<typeof bulkLeadSchema>;
 
 export const SAVED_VIEW_NAME_MAX = 60;
 

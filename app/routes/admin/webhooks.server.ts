@@ -11,7 +11,7 @@ import {
 } from "~/lib/schemas/webhooks";
 import type { Database } from "~/server/db/schema.server";
 import { getSettingText } from "~/server/settings/settings.server";
-import { listDeliveries, queueTestEvent, redeliver, redeliverFailed } from "~/server/webhooks/deliveries.server";
+import { listDeliveries } from "~/server/webhooks/delivery-log.server";
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -20,6 +20,7 @@ import {
   setWebhookEndpointPaused,
   updateWebhookEndpoint,
 } from "~/server/webhooks/endpoints.server";
+import { queueTestEvent, redeliver, redeliverFailed } from "~/server/webhooks/redelivery.server";
 
 /** The endpoint screen: the endpoint, or a 404, and one page of its delivery log. */
 export async function loadWebhookEndpoint(db: Database, endpointId: string, url: URL) {

@@ -34,16 +34,46 @@ export async function recordEvent(services: AppServices, request: Request, clien
   const pageUrl = typeof body.page_url === "string" ? withoutControlCharacters(body.page_url).slice(0, 2048) : null;
   const properties =
     body.properties && typeof body.properties === "object" && !Array.isArray(body.properties) ? body.properties : null;
+  const outcome = await saveEvent(services, {
+    eventType,
+    pageUrl,
+    properties,
+    userAgent: request.headers.get("user-agent"),
+    cookies: request.headers.get("cookie"),
+    clientIp,
+  });
+  if (outcome === "limited") return Response.json({ error: "Too many events." }, { status: 429 });
+  if (outcome === "failed") return Response.json({ error: "Not recorded." }, { status: 503 });
+  return new Response(null, { status: 204, headers: outcome.setCookie ? { "Set-Cookie": outcome.setCookie } : {} });
+}
+
+type EventInput = {
+  eventType: string;
+  pageUrl: string | null;
+  properties: object | null;
+  userAgent: string | null;
+  cookies: string | null;
+  clientIp: string | undefined;
+};
+
+/**
+ * One event, rate-limited per visitor address. A page view without the visit cookie begins a visit
+ * (bots never do): it is marked, counted in the day's roll-up in the same transaction, and answered
+ * with the cookie, so that whichever of the script beacon or the no-script pixel comes first starts
+ * the visit and the other one does not start another.
+ */
+async function saveEvent(
+  services: AppServices,
+  { eventType, pageUrl, properties, userAgent: rawUserAgent, cookies, clientIp }: EventInput,
+): Promise<"limited" | "failed" | { setCookie: string | null }> {
   try {
     const limited = await consumeRateLimit(services.db, `events:${rateLimitAddress(clientIp)}`, {
       windowSeconds: 60,
       max: EVENTS_PER_MINUTE,
     });
-    if (!limited.allowed) return Response.json({ error: "Too many events." }, { status: 429 });
-    const userAgent = request.headers.get("user-agent")?.slice(0, 500) ?? null;
-    const cookies = request.headers.get("cookie");
+    if (!limited.allowed) return "limited";
+    const userAgent = rawUserAgent?.slice(0, 500) ?? null;
     const pagePath = pathOfUrl(pageUrl);
-    // A page view without the visit cookie begins a visit; bots never do.
     const visitStart = eventType === "page_view" && pagePath !== null && !landingPathOf(cookies) && !isbot(userAgent);
     const utm = utmFromUrl(pageUrl);
     const at = now();
@@ -64,17 +94,58 @@ export async function recordEvent(services: AppServices, request: Request, clien
         .execute();
       if (visitStart && pagePath) await countVisit(trx, at.slice(0, 10), utm, pagePath);
     });
-    if (visitStart && pagePath) {
-      return new Response(null, {
-        status: 204,
-        headers: { "Set-Cookie": visitCookie(pagePath, services.config.secureCookies) },
-      });
-    }
+    return { setCookie: visitStart && pagePath ? visitCookie(pagePath, services.config.secureCookies) : null };
   } catch (error) {
     services.logger.warn({ err: error, eventType }, "analytics event not recorded");
-    return Response.json({ error: "Not recorded." }, { status: 503 });
+    return "failed";
   }
-  return new Response(null, { status: 204 });
+}
+
+function hostOf(url: string) {
+  try {
+    return new URL(url).host;
+  } catch {
+    return null;
+  }
+}
+
+/** The smallest transparent GIF: a browser shows nothing and logs no broken image. */
+const TRANSPARENT_GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");
+
+/**
+ * GET /api/page-view: the image public pages load inside `<noscript>`, so a browser without
+ * JavaScript records its page view (and starts a visit) as the script beacon does for the others.
+ * The page is the one that loaded the image (its Referer). Always the image, whatever happened, and
+ * never cached.
+ */
+export async function recordPageViewPixel(
+  services: AppServices,
+  headers: { host?: string; referer?: string; cookie?: string; "user-agent"?: string },
+  clientIp: string | undefined,
+) {
+  // Only this site's own pages: another site showing the image counts nothing.
+  const pageUrl =
+    headers.referer && hostOf(headers.referer) === headers.host
+      ? withoutControlCharacters(headers.referer).slice(0, 2048)
+      : null;
+  const outcome = pageUrl
+    ? await saveEvent(services, {
+        eventType: "page_view",
+        pageUrl,
+        properties: { script: false },
+        userAgent: headers["user-agent"] ?? null,
+        cookies: headers.cookie ?? null,
+        clientIp,
+      })
+    : null;
+  return {
+    body: TRANSPARENT_GIF,
+    headers: {
+      "Cache-Control": "no-store",
+      "Content-Type": "image/gif",
+      ...(typeof outcome === "object" && outcome?.setCookie ? { "Set-Cookie": outcome.setCookie } : {}),
+    },
+  };
 }
 
 /** One more visit in the day's roll-up, which the funnel reads instead of scanning raw events. */

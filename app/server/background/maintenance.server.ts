@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { Database } from "../db/schema.server";
 import { pruneRateLimits } from "../rate-limit/rate-limit.server";
-import { pruneWebhookHistory } from "../webhooks/deliveries.server";
+import { pruneWebhookHistory } from "../webhooks/history.server";
 import { type Leadership, runWhileLeader } from "./lease.server";
 import { applyRetention } from "./retention.server";
 

@@ -115,7 +115,7 @@ export async function createClient(db: Database, input: ClientInput, actor: Audi
   const at = now();
   const id = newId();
   // Another conversion of the same lead may win the race: the unique index on clients.lead_id refuses this one.
-  const conversion = await transactionOrConflict(
+  await transactionOrConflict(
     db,
     () => new AppError("CONFLICT", "This lead was already converted to a client."),
     async (trx) => {
@@ -161,22 +161,21 @@ export async function createClient(db: Database, input: ClientInput, actor: Audi
         })
         .execute();
       await recordClientEvents(trx, id, converted?.from === "converted" ? null : (converted?.leadId ?? null), at);
-      return converted as { leadId: string; from: string } | null;
+      await auditClient(trx, actor, converted ? "client.convert_lead" : "client.create", id, {
+        name: input.name,
+        email: input.email,
+        company: input.company,
+        status: input.status,
+        ...(converted ? { leadId: converted.leadId } : {}),
+      });
+      if (converted && converted.from !== "converted") {
+        await auditLead(trx, actor, "lead.set_status", converted.leadId, {
+          status: { from: converted.from, to: "converted" },
+          clientId: id,
+        });
+      }
     },
   );
-  await auditClient(db, actor, conversion ? "client.convert_lead" : "client.create", id, {
-    name: input.name,
-    email: input.email,
-    company: input.company,
-    status: input.status,
-    ...(conversion ? { leadId: conversion.leadId } : {}),
-  });
-  if (conversion && conversion.from !== "converted") {
-    await auditLead(db, actor, "lead.set_status", conversion.leadId, {
-      status: { from: conversion.from, to: "converted" },
-      clientId: id,
-    });
-  }
   return { id };
 }
 
@@ -185,22 +184,26 @@ export async function updateClient(db: Database, clientId: string, input: Client
   const before = await requireClient(db, clientId);
   const changes = fieldChanges(before, input, CLIENT_EDITABLE_FIELDS);
   if (Object.keys(changes).length === 0) return;
-  await db
-    .updateTable("clients")
-    .set({ ...pick(input, CLIENT_EDITABLE_FIELDS), updated_at: now() })
-    .where("id", "=", clientId)
-    .execute();
-  await auditClient(db, actor, "client.update", clientId, changes);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("clients")
+      .set({ ...pick(input, CLIENT_EDITABLE_FIELDS), updated_at: now() })
+      .where("id", "=", clientId)
+      .execute();
+    await auditClient(trx, actor, "client.update", clientId, changes);
+  });
 }
 
 /** Sets a client's status; answers whether anything changed (false when it already had that status). */
 export async function setClientStatus(db: Database, clientId: string, status: ClientStatus, actor: AuditActor | null) {
   const before = await requireClient(db, clientId);
   if (before.status === status) return false;
-  await db.updateTable("clients").set({ status, updated_at: now() }).where("id", "=", clientId).execute();
-  await auditClient(db, actor, "client.set_status", clientId, {
-    name: before.name,
-    status: { from: before.status, to: status },
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("clients").set({ status, updated_at: now() }).where("id", "=", clientId).execute();
+    await auditClient(trx, actor, "client.set_status", clientId, {
+      name: before.name,
+      status: { from: before.status, to: status },
+    });
   });
   return true;
 }

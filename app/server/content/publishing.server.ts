@@ -82,18 +82,18 @@ export function publishedWrites<TB extends PublishedTable, T extends Published, 
               updated_by: actor?.id ?? null,
             })
             .execute();
+          await audit(trx, actor, `${kind.entityType}.create`, id, {
+            title: input.title,
+            slug: input.slug,
+            status: input.status,
+          });
         },
       );
-      await audit(db, actor, `${kind.entityType}.create`, id, {
-        title: input.title,
-        slug: input.slug,
-        status: input.status,
-      });
       return id;
     },
 
     async update(db: Database, id: string, input: I, actor: AuditActor | null) {
-      const summary = await transactionOrConflict(
+      await transactionOrConflict(
         db,
         () => slugConflict(input.slug),
         async (trx) => {
@@ -111,14 +111,13 @@ export function publishedWrites<TB extends PublishedTable, T extends Published, 
             .where("id", "=", id)
             .execute();
           const changes = changedFields<Record<string, unknown>>(before, { ...input, publishedAt });
-          return { title: input.title, slug: input.slug, changes };
+          await audit(trx, actor, `${kind.entityType}.update`, id, { title: input.title, slug: input.slug, changes });
         },
       );
-      await audit(db, actor, `${kind.entityType}.update`, id, summary);
     },
 
     async setStatus(db: Database, id: string, status: PublishStatus, actor: AuditActor | null) {
-      const summary = await db.transaction().execute(async (trx) => {
+      await db.transaction().execute(async (trx) => {
         const before = await requirePublished(trx, id);
         const publishedAt = kind.publishedAt(before, status);
         await trx
@@ -126,22 +125,23 @@ export function publishedWrites<TB extends PublishedTable, T extends Published, 
           .set({ status, published_at: publishedAt, updated_at: now(), updated_by: actor?.id ?? null })
           .where("id", "=", id)
           .execute();
-        return {
+        await audit(trx, actor, `${kind.entityType}.set_status`, id, {
           title: before.title,
           slug: before.slug,
           changes: changedFields<Published>(before, { status, publishedAt }),
-        };
+        });
       });
-      await audit(db, actor, `${kind.entityType}.set_status`, id, summary);
     },
 
     async remove(db: Database, id: string, actor: AuditActor | null) {
-      const before = await requirePublished(db, id);
-      await db.deleteFrom(table).where("id", "=", id).execute();
-      await audit(db, actor, `${kind.entityType}.delete`, id, {
-        title: before.title,
-        slug: before.slug,
-        status: before.status,
+      await db.transaction().execute(async (trx) => {
+        const before = await requirePublished(trx, id);
+        await trx.deleteFrom(table).where("id", "=", id).execute();
+        await audit(trx, actor, `${kind.entityType}.delete`, id, {
+          title: before.title,
+          slug: before.slug,
+          status: before.status,
+        });
       });
     },
   };

@@ -70,33 +70,43 @@ function sortRows<T extends FunnelCounts>(rows: T[], name: (row: T) => string, q
 /**
  * Visits (from the daily roll-up: first page views of a visit, bots never counted), leads, qualified
  * (reached qualified, converted ones included) and clients (converted) by campaign and by landing
- * page. Spam never counts. Leads are dated by when they came in, and credited to the campaign and
- * landing page of their visit.
+ * page. Spam never counts. Leads are dated by when they came in (UTC days), and credited to the
+ * campaign and landing page of their visit; they are read from their daily roll-ups (migration 0019),
+ * which triggers keep current, so months of leads are a few thousand rows.
  */
 export async function loadFunnel(db: Database, params: URLSearchParams, nowMs = Date.now()): Promise<Funnel> {
   const { query, range, error } = parseFunnelQuery(params, nowMs);
-  const leadsFrom = `${range.from}T00:00:00.000Z`;
-  const leadsTo = new Date(Date.parse(`${range.to}T00:00:00.000Z`) + DAY_MS).toISOString();
-  // Over more than a month, SQLite is told not to look rows up by date (a unary plus): it then reads
-  // the indexes in the funnel's group order, checking the date there, instead of sorting the range.
-  const byGroup = dialectOf(db) === "sqlite" && Date.parse(leadsTo) - Date.parse(leadsFrom) > SORTED_RANGE_MAX_MS;
+  const spanMs = Date.parse(range.to) - Date.parse(range.from) + DAY_MS;
+  // Over more than a month, SQLite is told not to look visit rows up by date (a unary plus): it then
+  // reads the roll-up's index in the funnel's group order, checking the date there, instead of sorting.
+  const byGroup = dialectOf(db) === "sqlite" && spanMs > SORTED_RANGE_MAX_MS;
   const day = byGroup ? sql<string>`+day` : sql<string>`day`;
-  const createdAt = byGroup ? sql<string>`+created_at` : sql<string>`created_at`;
-  const visitRows = db.selectFrom("visit_days").where(day, ">=", range.from).where(day, "<=", range.to);
-  const leadRows = db
-    .selectFrom("leads")
-    .where("is_spam", "=", false)
-    .where(createdAt, ">=", leadsFrom)
-    .where(createdAt, "<", leadsTo);
-  const [visits, leads] = await Promise.all([
-    visitRows
+  const leadSums = [
+    sql<number>`sum(leads)`.as("leads"),
+    sql<number>`sum(qualified)`.as("qualified"),
+    sql<number>`sum(clients)`.as("clients"),
+  ];
+  const [visits, leadsByCampaign, leadsByPage] = await Promise.all([
+    db
+      .selectFrom("visit_days")
+      .where(day, ">=", range.from)
+      .where(day, "<=", range.to)
       .select(["utm_campaign", "utm_source", "utm_medium", "landing_path", sql<number>`sum(visits)`.as("visits")])
       .groupBy(["utm_campaign", "utm_source", "utm_medium", "landing_path"])
       .execute(),
-    // Grouped by status too and summed here: a CASE per row costs SQLite more than the grouping.
-    leadRows
-      .select(["utm_campaign", "utm_source", "utm_medium", "landing_path", "status", sql<number>`count(*)`.as("leads")])
-      .groupBy(["utm_campaign", "utm_source", "utm_medium", "landing_path", "status"])
+    db
+      .selectFrom("lead_campaign_days")
+      .where("day", ">=", range.from)
+      .where("day", "<=", range.to)
+      .select(["utm_campaign", "utm_source", "utm_medium", ...leadSums])
+      .groupBy(["utm_campaign", "utm_source", "utm_medium"])
+      .execute(),
+    db
+      .selectFrom("lead_landing_days")
+      .where("day", ">=", range.from)
+      .where("day", "<=", range.to)
+      .select(["landing_path", ...leadSums])
+      .groupBy("landing_path")
       .execute(),
   ]);
 
@@ -123,20 +133,14 @@ export async function loadFunnel(db: Database, params: URLSearchParams, nowMs = 
     campaignRow(row).visits += Number(row.visits);
     pageRow(row.landing_path).visits += Number(row.visits);
   }
-  for (const row of leads) {
-    const counts = {
-      leads: Number(row.leads),
-      qualified: row.status === "qualified" || row.status === "converted" ? Number(row.leads) : 0,
-      clients: row.status === "converted" ? Number(row.leads) : 0,
-    };
-    const key = {
-      utm_campaign: row.utm_campaign ?? "",
-      utm_source: row.utm_source ?? "",
-      utm_medium: row.utm_medium ?? "",
-    };
-    addLeads(campaignRow(key), counts);
-    addLeads(pageRow(row.landing_path ?? ""), counts);
-  }
+  const counts = (row: { leads: number; qualified: number; clients: number }) => ({
+    leads: Number(row.leads),
+    qualified: Number(row.qualified),
+    clients: Number(row.clients),
+  });
+  // Rows whose leads all left (changed, deleted or marked spam) stay in the roll-up at zero.
+  for (const row of leadsByCampaign) if (Number(row.leads) > 0) addLeads(campaignRow(row), counts(row));
+  for (const row of leadsByPage) if (Number(row.leads) > 0) addLeads(pageRow(row.landing_path), counts(row));
 
   const totals = empty();
   for (const row of campaigns.values()) {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { type Migration, type MigrationProvider, Migrator } from "kysely/migration";
+import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from "kysely/migration";
 import * as initial from "./migrations/0001-initial.server";
 import * as staffAccess from "./migrations/0002-staff-access.server";
 import * as leadWork from "./migrations/0003-lead-work.server";
@@ -14,6 +14,8 @@ import * as leadWorkspace from "./migrations/0012-lead-workspace.server";
 import * as consentFunnel from "./migrations/0013-consent-funnel.server";
 import * as secureDelete from "./migrations/0014-secure-delete.server";
 import * as auditLogScreen from "./migrations/0015-audit-log-screen.server";
+import * as leadListOrders from "./migrations/0018-lead-list-orders.server";
+import * as leadFunnelDays from "./migrations/0019-lead-funnel-days.server";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -31,6 +33,8 @@ const migrations: Record<string, Migration> = {
   "0013-consent-funnel": consentFunnel,
   "0014-secure-delete": secureDelete,
   "0015-audit-log-screen": auditLogScreen,
+  "0018-lead-list-orders": leadListOrders,
+  "0019-lead-funnel-days": leadFunnelDays,
 };
 
 export const migrationNames = Object.keys(migrations);
@@ -47,8 +51,16 @@ export class MigrationError extends Error {
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations work on any schema, including an empty one.
 export async function migrateToLatest(db: Kysely<any>) {
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  return migrated(await new Migrator({ db, provider }).migrateToLatest());
+}
+
+/** Up to and including `lastName` (a database as an older release left it, for upgrade tests and benches). */
+// biome-ignore lint/suspicious/noExplicitAny: migrations work on any schema, including an empty one.
+export async function migrateUpTo(db: Kysely<any>, lastName: string) {
+  return migrated(await new Migrator({ db, provider }).migrateTo(lastName));
+}
+
+function migrated({ error, results }: MigrationResultSet) {
   if (error) {
     const failed = results?.find((result) => result.status === "Error");
     throw new MigrationError(

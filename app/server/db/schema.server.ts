@@ -120,6 +120,11 @@ export interface AnalyticsEventsTable {
   created_at: Timestamp;
 }
 
+/** Daily funnel counts of leads (UTC days, spam left out), kept by triggers on leads (migration 0019). */
+type LeadFunnelCounts = { day: string; leads: number; qualified: number; clients: number };
+export type LeadCampaignDaysTable = LeadFunnelCounts & { utm_campaign: string; utm_source: string; utm_medium: string };
+export type LeadLandingDaysTable = LeadFunnelCounts & { landing_path: string };
+
 export interface VisitDaysTable {
   day: string;
   utm_campaign: string;
@@ -418,6 +423,8 @@ export interface DB {
   form_submissions: FormSubmissionsTable;
   analytics_events: AnalyticsEventsTable;
   visit_days: VisitDaysTable;
+  lead_campaign_days: LeadCampaignDaysTable;
+  lead_landing_days: LeadLandingDaysTable;
   consent_records: ConsentRecordsTable;
   pricing_plans: PricingPlansTable;
   pricing_content: PricingContentTable;

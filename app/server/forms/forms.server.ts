@@ -129,19 +129,25 @@ export async function createForm(db: Database, input: FormInput, actor: AuditAct
   refuseSiteName(input.name);
   const id = newId();
   const at = now();
-  await db
-    .insertInto("forms")
-    .values({
-      id,
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("forms")
+      .values({
+        id,
+        name: input.name,
+        description: input.description,
+        form_type: input.formType,
+        status: input.status,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await auditForm(trx, actor, "form.create", id, {
       name: input.name,
-      description: input.description,
-      form_type: input.formType,
+      formType: input.formType,
       status: input.status,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  await auditForm(db, actor, "form.create", id, { name: input.name, formType: input.formType, status: input.status });
+    });
+  });
   return { id };
 }
 
@@ -160,18 +166,20 @@ export async function updateForm(db: Database, formId: string, input: FormInput,
   const after = { name: input.name, description: input.description, formType: input.formType, status: input.status };
   const changes = fieldChanges(before, after, Object.keys(after) as (keyof typeof after)[]);
   if (Object.keys(changes).length === 0) return;
-  await db
-    .updateTable("forms")
-    .set({
-      name: input.name,
-      description: input.description,
-      form_type: input.formType,
-      status: input.status,
-      updated_at: now(),
-    })
-    .where("id", "=", formId)
-    .execute();
-  await auditForm(db, actor, "form.update", formId, { name: input.name, ...changes });
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("forms")
+      .set({
+        name: input.name,
+        description: input.description,
+        form_type: input.formType,
+        status: input.status,
+        updated_at: now(),
+      })
+      .where("id", "=", formId)
+      .execute();
+    await auditForm(trx, actor, "form.update", formId, { name: input.name, ...changes });
+  });
 }
 
 /** Deletes a form; its leads and submissions stay (their form_id becomes null via ON DELETE SET NULL). */
@@ -183,7 +191,7 @@ export async function deleteForm(db: Database, formId: string, actor: AuditActor
       `"${form.name}" cannot be deleted: the website's own forms file their leads under it. Set it to inactive instead to stop outside sites posting to it.`,
     );
   }
-  const kept = await db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     const count = async (table: "leads" | "form_submissions") =>
       Number(
         (
@@ -194,19 +202,17 @@ export async function deleteForm(db: Database, formId: string, actor: AuditActor
             .executeTakeFirstOrThrow()
         ).count,
       );
-    const counts = { leads: await count("leads"), submissions: await count("form_submissions") };
+    const keptLeads = await count("leads");
+    const keptSubmissions = await count("form_submissions");
     await trx.deleteFrom("forms").where("id", "=", formId).execute();
-    return counts;
-  });
-  await auditForm(db, actor, "form.delete", formId, {
-    name: form.name,
-    formType: form.formType,
-    keptLeads: kept.leads,
-    keptSubmissions: kept.submissions,
+    await auditForm(trx, actor, "form.delete", formId, {
+      name: form.name,
+      formType: form.formType,
+      keptLeads,
+      keptSubmissions,
+    });
   });
 }
-
-export type FormLead = Awaited<ReturnType<typeof listFormLeads>>["leads"][number];
 
 /** The form's leads (not spam), newest first, one page at a time. */
 export async function listFormLeads(

@@ -67,16 +67,24 @@ async function resolveTarget(db: Database, target: BulkTarget) {
 
 type SetBasedChange = Exclude<BulkChange, { action: "assign" | "delete" }>;
 
-/** Leads per transaction when a status or spam change is split up on SQLite. */
-const SQLITE_CHUNK = 1_000;
+/**
+ * How a status or spam change is split up on SQLite: transactions of a few hundred leads, sized as it
+ * goes so that each holds the one writer for about CHUNK_TARGET_MS, with a pause as long as the last
+ * transaction between them. A visitor's lead then waits for at most one short transaction, and
+ * captures get the writer at least half of the time.
+ */
+export const SQLITE_CHUNKING = { first: 200, min: 25, max: 2_000, targetMs: 15 };
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * One bulk change, with every lead's status history where its status changes and one audit entry that
  * lists the ids. Status and spam changes are set-based (a statement or two for the whole set).
  * On PostgreSQL every change is one transaction, all or nothing: it locks only the rows it changes,
  * so visitors' leads keep arriving. SQLite has one writer, and a visitor's lead waits for whatever
- * transaction is writing: there a status or spam change of more than SQLITE_CHUNK leads commits in
- * transactions of SQLITE_CHUNK leads, the last of which writes the audit entry listing every id.
+ * transaction is writing: there a status or spam change of more leads than one short transaction
+ * takes commits in such transactions with pauses between them (SQLITE_CHUNKING), the last of which
+ * writes the audit entry listing every id.
  * `expectedCount`, when given, is the count the person confirmed: deleting refuses if it changed.
  */
 export async function applyBulkChange(
@@ -91,7 +99,7 @@ export async function applyBulkChange(
 ) {
   if (change.action !== "assign" && change.action !== "delete" && dialectOf(db) === "sqlite") {
     const leads = checkedTarget(await resolveTarget(db, target), change, expectedCount);
-    if (leads.length > SQLITE_CHUNK) return applyInChunks(db, target, leads, change, actor);
+    if (leads.length > SQLITE_CHUNKING.first) return applyInChunks(db, target, leads, change, actor);
   }
   return db.transaction().execute(async (trx) => {
     const leads = checkedTarget(await resolveTarget(trx, target), change, expectedCount);
@@ -158,7 +166,7 @@ export async function applyBulkChange(
   });
 }
 
-/** A status or spam change in transactions of SQLITE_CHUNK leads; visitors' leads are saved between them. */
+/** A status or spam change in short transactions with pauses between them; visitors' leads are saved in the gaps. */
 async function applyInChunks(
   db: Database,
   target: BulkTarget,
@@ -169,15 +177,24 @@ async function applyInChunks(
   const ids = leads.map((lead) => lead.id);
   const at = now();
   const summary = auditSummary(target, ids, change);
-  const chunks = Math.ceil(ids.length / SQLITE_CHUNK);
   let changed = 0;
-  for (let chunk = 0; chunk < chunks; chunk++) {
-    const part = ids.slice(chunk * SQLITE_CHUNK, (chunk + 1) * SQLITE_CHUNK);
+  let chunks = 0;
+  let size = SQLITE_CHUNKING.first;
+  for (let start = 0; start < ids.length; ) {
+    const part = ids.slice(start, start + size);
+    const last = start + part.length >= ids.length;
+    chunks++;
+    const t0 = performance.now();
     await db.transaction().execute(async (trx) => {
       changed += await applySetBased(trx, part, change, { actor, at });
-      if (chunk === chunks - 1)
-        await auditLead(trx, actor, bulkAuditAction(change), null, { ...summary, changed, chunks, ids });
+      if (last) await auditLead(trx, actor, bulkAuditAction(change), null, { ...summary, changed, chunks, ids });
     });
+    start += part.length;
+    if (last) break;
+    const tookMs = Math.max(performance.now() - t0, 1);
+    const { min, max, targetMs } = SQLITE_CHUNKING;
+    size = Math.round(Math.min(max, Math.max(min, (size * targetMs) / tookMs)));
+    await pause(Math.ceil(tookMs));
   }
   return { matched: ids.length, changed };
 }

@@ -1,4 +1,3 @@
-import { sql } from "kysely";
 import { dayIn, hourIn, localInputToIso, todayRange } from "~/lib/time-zone";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
@@ -175,20 +174,4 @@ export async function queueFollowUpDigests(
     if (sent) queued++;
   }
   return queued;
-}
-
-/** Quick sanity read for the dashboard: how many of a person's follow-ups are overdue or due today. */
-export async function countDueFollowUps(db: Database, ownerId: string, timeZone: string, nowMs = Date.now()) {
-  const today = todayRange(timeZone, nowMs);
-  const row = await db
-    .selectFrom("leads")
-    .select([
-      sql<number>`sum(case when next_follow_up_at < ${today.start} then 1 else 0 end)`.as("overdue"),
-      sql<number>`count(*)`.as("due"),
-    ])
-    .where("owner_id", "=", ownerId)
-    .where("next_follow_up_at", "<", today.end)
-    .where("is_spam", "=", false)
-    .executeTakeFirstOrThrow();
-  return { due: Number(row.due ?? 0), overdue: Number(row.overdue ?? 0) };
 }

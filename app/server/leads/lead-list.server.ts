@@ -117,8 +117,10 @@ function filterConditions(
   filters: ListFilters,
   search: SearchMode | "joined",
   context: FilterContext,
+  walk = false,
 ): Expression<SqlBool>[] {
-  const conditions = [sql<SqlBool>`leads.is_spam = ${filters.view === "spam"}`];
+  const spam = sql<SqlBool>`leads.is_spam = ${filters.view === "spam"}`;
+  const conditions: Expression<SqlBool>[] = [];
   if (filters.owner === "none") conditions.push(sql<SqlBool>`leads.owner_id is null`);
   else if (filters.owner === "me") conditions.push(sql<SqlBool>`leads.owner_id = ${context.userId ?? ""}`);
   else if (filters.owner) conditions.push(sql<SqlBool>`leads.owner_id = ${filters.owner}`);
@@ -149,7 +151,9 @@ function filterConditions(
       if (!ftsIsExact) conditions.push(exact);
     }
   }
-  return conditions;
+  // Walking the sort order's index, each lead is checked against the filter as it comes: written so
+  // that no index on the filter's columns can be chosen instead (which would sort every match).
+  return [spam, ...(walk ? conditions.map((condition) => sql<SqlBool>`coalesce(${condition}, false)`) : conditions)];
 }
 
 function ftsPattern(term: string) {
@@ -161,8 +165,9 @@ export function applyFilters<O>(
   filters: ListFilters,
   context: FilterContext,
   search: SearchMode = "scan",
+  walk = false,
 ): SelectQueryBuilder<DB, "leads", O> {
-  const conditions = filterConditions(filters, search, context);
+  const conditions = filterConditions(filters, search, context, walk);
   return query.where((eb) => eb.and(conditions));
 }
 
@@ -185,8 +190,8 @@ function ordered<O>(query: SelectQueryBuilder<DB, "leads", O>, sort: LeadSort, p
   const { column, direction } = orderings[sort];
   if (column === "next_follow_up_at") {
     // PostgreSQL sorts NULLs last in ascending order, so its index gives this order as it is;
-    // SQLite sorts them first and is told otherwise.
-    const withoutFirst = postgres ? query : query.orderBy(sql`leads.next_follow_up_at is null`);
+    // SQLite sorts them first and is told otherwise, in the words of its index on that (migration 0018).
+    const withoutFirst = postgres ? query : query.orderBy(sql`next_follow_up_at is null`);
     return withoutFirst.orderBy("next_follow_up_at", "asc").orderBy("id", "asc");
   }
   if (column === "status") {
@@ -203,6 +208,9 @@ export const COUNT_HORIZON = 10_000;
 export const SEARCH_COUNT_HORIZON = 1_000;
 
 export type ListOptions = { pageSize?: number; horizon?: number; searchHorizon?: number };
+
+/** How a page is read: see `page` in leadListQueries. */
+export type PageOrder = "plain" | "walk" | "few";
 
 type SearchTables = DB & { leads_search: { rowid: number; search_text: string } };
 
@@ -233,18 +241,39 @@ export function leadListQueries(
     count: db
       .selectFrom(matches.limit(countLimit + 1).as("matches"))
       .select((eb) => eb.fn.countAll<number>().as("count")),
-    /** `fewMatches`: on SQLite, take a search's page from the FTS5 index rather than a scan. */
-    page: (page: number, fewMatches = false) =>
+    /**
+     * `order`: "walk" the sort order's index, checking each lead against the filter (when many
+     * match, a page is found after a few hundred leads); "few" matches: on SQLite, take a search's
+     * page from the FTS5 index rather than a scan.
+     */
+    page: (page: number, order: PageOrder = "plain") =>
       ordered(
-        applyFilters(db.selectFrom("leads"), filters, context, sqliteSearch && fewMatches ? "index" : "scan").select(
-          summaryColumns,
-        ),
+        applyFilters(
+          db.selectFrom("leads"),
+          filters,
+          context,
+          sqliteSearch && order === "few" ? "index" : "scan",
+          order === "walk",
+        ).select(summaryColumns),
         filters.sort,
         dialectOf(db) === "postgres",
       )
         .limit(pageSize)
         .offset((page - 1) * pageSize),
   };
+}
+
+/**
+ * Many matches (past the count's horizon): walk the sort order and stop at the page. Fewer: fetch
+ * them through the filter's index and sort them; a SQLite search with few matches fetches them
+ * through the FTS5 index.
+ */
+export function pageOrder(
+  matches: number,
+  queries: { countLimit: number; searchHorizon: number; pageDependsOnCount: boolean },
+): PageOrder {
+  if (matches > queries.countLimit) return "walk";
+  return queries.pageDependsOnCount && matches <= queries.searchHorizon ? "few" : "plain";
 }
 
 /** One page of leads and how many match (exactly, or "at least" past the horizon), all done by the database. */
@@ -256,25 +285,14 @@ export async function listLeads(
 ): Promise<LeadPage> {
   const queries = leadListQueries(db, filters, options, context);
   const { pageSize } = queries;
-  // Only a SQLite search needs the count first, to choose how to fetch its page; the rest run together.
-  const [counted, requestedPage] = await Promise.all([
-    queries.count.executeTakeFirstOrThrow(),
-    queries.pageDependsOnCount ? null : queries.page(filters.page).execute(),
-  ]);
+  // The count first: how many match decides how the page is read.
+  const counted = await queries.count.executeTakeFirstOrThrow();
   const matches = Number(counted.count);
   const totalIsLowerBound = matches > queries.countLimit;
   const total = Math.min(matches, queries.countLimit);
   // A page past the end (e.g. after leads were deleted) shows the last one instead of nothing.
   const { page, pageCount } = clampPage(total, filters.page, pageSize);
-  // Few matches: fetch them through the index and sort them. Many: the newest-first walk finds a page
-  // of them quickly.
-  const fewMatches = matches <= queries.searchHorizon;
-  const rows =
-    requestedPage && page === filters.page
-      ? requestedPage
-      : total === 0
-        ? []
-        : await queries.page(page, fewMatches).execute();
+  const rows = total === 0 ? [] : await queries.page(page, pageOrder(matches, queries)).execute();
   return { leads: rows.map(toLeadSummary), total, totalIsLowerBound, page, pageCount, pageSize };
 }
 
@@ -366,14 +384,18 @@ export async function* leadsCsv(
   const keyset = orderings[filters.sort].column;
   const { column, direction } =
     keyset === "created_at" || keyset === "name" ? orderings[filters.sort] : orderings.newest;
-  const after = direction === "asc" ? ">" : "<";
+  const after = sql.raw(direction === "asc" ? ">" : "<");
+  // As the list does: when many match, walk the order's index; when few, fetch them by the filter's.
+  const { count } = await leadListQueries(db, { ...filters, page: 1 }, {}, context).count.executeTakeFirstOrThrow();
+  const walk = Number(count) > COUNT_HORIZON;
   let last: { key: string; id: string } | null = null;
   for (;;) {
-    let query = applyFilters(db.selectFrom("leads"), filters, context).select(CSV_COLUMNS);
+    let query = applyFilters(db.selectFrom("leads"), filters, context, "scan", walk).select(CSV_COLUMNS);
     if (last) {
       const { key, id } = last;
-      query = query.where((eb) =>
-        eb.or([eb(column, after, key), eb.and([eb(column, "=", key), eb("id", after, id)])]),
+      // A row value: both databases read it as one range of the (column, id) index.
+      query = query.where(
+        sql<SqlBool>`(${sql.ref(`leads.${column}`)}, leads.id) ${after} (${key}, ${id})`,
       ) as typeof query;
     }
     const rows: CsvRow[] = await query

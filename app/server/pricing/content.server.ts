@@ -33,7 +33,7 @@ export async function listPricingContent(db: Database) {
 }
 
 export async function updatePricingContent(db: Database, input: PricingContentInput, actor: AuditActor | null) {
-  const summary = await db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom("pricing_content")
       .selectAll()
@@ -46,10 +46,9 @@ export async function updatePricingContent(db: Database, input: PricingContentIn
       .set({ title: input.title, content: toJson(input.content), updated_at: now(), updated_by: actor?.id ?? null })
       .where("id", "=", row.id)
       .execute();
-    return { id: row.id, changes: changedFields(before, { title: input.title, content: input.content }) };
-  });
-  await auditPricingContent(db, actor, "pricing_content.update", summary.id, {
-    sectionKey: input.sectionKey,
-    changes: summary.changes,
+    await auditPricingContent(trx, actor, "pricing_content.update", row.id, {
+      sectionKey: input.sectionKey,
+      changes: changedFields(before, { title: input.title, content: input.content }),
+    });
   });
 }

@@ -79,52 +79,60 @@ function planColumns(input: PricingPlanInput) {
 export async function createPlan(db: Database, input: PricingPlanInput, actor: AuditActor | null) {
   const id = newId();
   const at = now();
-  await db
-    .insertInto("pricing_plans")
-    .values({ id, ...planColumns(input), created_at: at, updated_at: at, updated_by: actor?.id ?? null })
-    .execute();
-  await auditPricingPlan(db, actor, "pricing_plan.create", id, {
-    title: input.title,
-    planType: input.planType,
-    priceUsd: input.priceUsd,
-    priceInr: input.priceInr,
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("pricing_plans")
+      .values({ id, ...planColumns(input), created_at: at, updated_at: at, updated_by: actor?.id ?? null })
+      .execute();
+    await auditPricingPlan(trx, actor, "pricing_plan.create", id, {
+      title: input.title,
+      planType: input.planType,
+      priceUsd: input.priceUsd,
+      priceInr: input.priceInr,
+    });
   });
   return id;
 }
 
 export async function updatePlan(db: Database, id: string, input: PricingPlanInput, actor: AuditActor | null) {
-  const summary = await db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     const before = await requirePlan(trx, id);
     await trx
       .updateTable("pricing_plans")
       .set({ ...planColumns(input), updated_at: now(), updated_by: actor?.id ?? null })
       .where("id", "=", id)
       .execute();
-    return { title: input.title, changes: changedFields(before, input) };
+    await auditPricingPlan(trx, actor, "pricing_plan.update", id, {
+      title: input.title,
+      changes: changedFields(before, input),
+    });
   });
-  await auditPricingPlan(db, actor, "pricing_plan.update", id, summary);
 }
 
 export async function setPlanActive(db: Database, id: string, isActive: boolean, actor: AuditActor | null) {
-  const before = await requirePlan(db, id);
-  await db
-    .updateTable("pricing_plans")
-    .set({ is_active: isActive, updated_at: now(), updated_by: actor?.id ?? null })
-    .where("id", "=", id)
-    .execute();
-  await auditPricingPlan(db, actor, "pricing_plan.set_active", id, {
-    title: before.title,
-    changes: changedFields(before, { isActive }),
+  await db.transaction().execute(async (trx) => {
+    const before = await requirePlan(trx, id);
+    await trx
+      .updateTable("pricing_plans")
+      .set({ is_active: isActive, updated_at: now(), updated_by: actor?.id ?? null })
+      .where("id", "=", id)
+      .execute();
+    await auditPricingPlan(trx, actor, "pricing_plan.set_active", id, {
+      title: before.title,
+      changes: changedFields(before, { isActive }),
+    });
   });
 }
 
 export async function deletePlan(db: Database, id: string, actor: AuditActor | null) {
-  const plan = await requirePlan(db, id);
-  await db.deleteFrom("pricing_plans").where("id", "=", id).execute();
-  await auditPricingPlan(db, actor, "pricing_plan.delete", id, {
-    title: plan.title,
-    planType: plan.planType,
-    priceUsd: plan.priceUsd,
-    priceInr: plan.priceInr,
+  await db.transaction().execute(async (trx) => {
+    const plan = await requirePlan(trx, id);
+    await trx.deleteFrom("pricing_plans").where("id", "=", id).execute();
+    await auditPricingPlan(trx, actor, "pricing_plan.delete", id, {
+      title: plan.title,
+      planType: plan.planType,
+      priceUsd: plan.priceUsd,
+      priceInr: plan.priceInr,
+    });
   });
 }

@@ -1,7 +1,7 @@
 import { link, lstat, mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Storage } from "./storage.server";
-import { sweepIncoming, uploadHeaders } from "./storage.server";
+import { sweepIncoming, uploadHeaders } from "./stored-files.server";
 
 /** Files under DATA_DIR/uploads, served by Express's `sendFile` (ranges for video, validators for revalidation). */
 export function createLocalStorage(dir: string): Storage {

@@ -9,7 +9,7 @@ import { pipeline } from "node:stream/promises";
 import { AwsV4Signer } from "aws4fetch";
 import type { S3Config } from "../config.server";
 import type { Storage } from "./storage.server";
-import { sweepIncoming, uploadHeaders } from "./storage.server";
+import { sweepIncoming, uploadHeaders } from "./stored-files.server";
 
 const FORWARDED_REQUEST_HEADERS = ["range", "if-none-match", "if-modified-since", "if-range"];
 const FORWARDED_RESPONSE_HEADERS = ["content-length", "content-range", "accept-ranges", "etag", "last-modified"];

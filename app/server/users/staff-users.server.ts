@@ -129,9 +129,11 @@ async function insertUser(trx: Database, input: Omit<NewStaffUser, "password"> &
 export async function createStaffUser(db: Database, input: NewStaffUser, actor: AuditActor | null) {
   checkNewPassword(input.password);
   const passwordHash = await hashPassword(input.password);
-  const created = await db.transaction().execute((trx) => insertUser(trx, { ...input, passwordHash }));
-  await auditUser(db, actor, "user.create", created.id, { email: created.email, role: input.role });
-  return created;
+  return db.transaction().execute(async (trx) => {
+    const created = await insertUser(trx, { ...input, passwordHash });
+    await auditUser(trx, actor, "user.create", created.id, { email: created.email, role: input.role });
+    return created;
+  });
 }
 
 /**
@@ -149,14 +151,13 @@ export async function createFirstAdmin(db: Database, input: { email: string; pas
       .executeTakeFirst();
     if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return null;
     if (await countAdmins(trx)) return null;
-    return insertUser(trx, { email: input.email, passwordHash, role: "admin" });
-  });
-  if (created) {
-    await auditUser(db, { id: created.id, email: created.email }, "user.setup_first_admin", created.id, {
-      email: created.email,
+    const admin = await insertUser(trx, { email: input.email, passwordHash, role: "admin" });
+    await auditUser(trx, { id: admin.id, email: admin.email }, "user.setup_first_admin", admin.id, {
+      email: admin.email,
       role: "admin",
     });
-  }
+    return admin;
+  });
   return created;
 }
 
@@ -208,16 +209,16 @@ async function requireUser(db: Database, userId: string) {
 export async function setStaffRole(db: Database, userId: string, role: Role, actor: AuditActor | null) {
   const user = await requireUser(db, userId);
   if (user.role === role) return;
-  const assign = (trx: Database) =>
-    trx
+  const assign = async (trx: Database) => {
+    await trx
       .insertInto("user_roles")
       .values({ user_id: userId, role, created_at: now() })
       .onConflict((oc) => oc.column("user_id").doUpdateSet({ role }))
-      .execute()
-      .then(() => undefined);
-  if (role === "admin") await assign(db);
+      .execute();
+    await auditUser(trx, actor, "user.set_role", userId, { email: user.email, role: { from: user.role, to: role } });
+  };
+  if (role === "admin") await db.transaction().execute(assign);
   else await withoutLosingLastAdmin(db, userId, assign);
-  await auditUser(db, actor, "user.set_role", userId, { email: user.email, role: { from: user.role, to: role } });
 }
 
 export async function setStaffDisabled(db: Database, userId: string, disabled: boolean, actor: AuditActor | null) {
@@ -226,18 +227,20 @@ export async function setStaffDisabled(db: Database, userId: string, disabled: b
   const change = async (trx: Database) => {
     await trx.updateTable("user").set({ disabled, updated_at: now() }).where("id", "=", userId).execute();
     if (disabled) await trx.deleteFrom("session").where("user_id", "=", userId).execute();
+    await auditUser(trx, actor, disabled ? "user.disable" : "user.enable", userId, { email: user.email });
   };
   if (disabled) await withoutLosingLastAdmin(db, userId, change);
   else await db.transaction().execute(change);
-  await auditUser(db, actor, disabled ? "user.disable" : "user.enable", userId, { email: user.email });
 }
 
 export async function revokeStaffSessions(db: Database, userId: string, actor: AuditActor | null) {
   const user = await requireUser(db, userId);
-  const result = await db.deleteFrom("session").where("user_id", "=", userId).executeTakeFirst();
-  await auditUser(db, actor, "user.revoke_sessions", userId, {
-    email: user.email,
-    sessions: Number(result.numDeletedRows),
+  await db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom("session").where("user_id", "=", userId).executeTakeFirst();
+    await auditUser(trx, actor, "user.revoke_sessions", userId, {
+      email: user.email,
+      sessions: Number(result.numDeletedRows),
+    });
   });
 }
 
@@ -267,8 +270,8 @@ export async function resetStaffPassword(db: Database, userId: string, password:
         .execute();
     }
     await trx.deleteFrom("session").where("user_id", "=", userId).execute();
+    await auditUser(trx, actor, "user.reset_password", userId, { email: user.email });
   });
-  await auditUser(db, actor, "user.reset_password", userId, { email: user.email });
 }
 
 export async function deleteStaffUser(db: Database, userId: string, actor: AuditActor | null) {
@@ -277,6 +280,6 @@ export async function deleteStaffUser(db: Database, userId: string, actor: Audit
   await withoutLosingLastAdmin(db, userId, async (trx) => {
     await trx.deleteFrom("user_roles").where("user_id", "=", userId).execute();
     await trx.deleteFrom("user").where("id", "=", userId).execute();
+    await auditUser(trx, actor, "user.delete", userId, { email: user.email, role: user.role });
   });
-  await auditUser(db, actor, "user.delete", userId, { email: user.email, role: user.role });
 }

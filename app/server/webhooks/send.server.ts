@@ -23,8 +23,6 @@ export type SendResult = {
   error: string | null;
 };
 
-export type WebhookSender = ReturnType<typeof createWebhookSender>;
-
 /**
  * Posts webhook bodies. Without `allowPrivate`, every connection resolves its host through a lookup
  * that refuses private addresses, at connect time (a literal address is checked before). Redirects

@@ -2,14 +2,15 @@ import type { Logger } from "pino";
 import { createPassRunner } from "../background/passes.server";
 import type { Database } from "../db/schema.server";
 import type { Resolver } from "./address-guard.server";
+import type { WebhookBody } from "./events.server";
 import {
   type AttemptOutcome,
   type ClaimedDelivery,
   claimDueDeliveries,
   dispatchWebhookEvents,
   recordAttempts,
-} from "./deliveries.server";
-import type { WebhookBody } from "./events.server";
+  releaseDeliveries,
+} from "./queue.server";
 import { createWebhookSender, REQUEST_TIMEOUT_MS } from "./send.server";
 import { signWebhook } from "./signature.server";
 import { slackMessage } from "./slack.server";
@@ -17,6 +18,8 @@ import { slackMessage } from "./slack.server";
 const POLL_MS = 1_000;
 const DISPATCH_BATCH = 500;
 const DELIVERY_BATCH = 50;
+/** Sends under way at once within a batch: as many as the sender's sockets per receiver. */
+const SEND_LANES = 16;
 /** A pass stops after this many batches so that a stop or a kick is never far off; the next pass goes on. */
 const MAX_BATCHES_PER_PASS = 40;
 
@@ -59,15 +62,28 @@ export function createWebhookWorker({
     return { headers, body };
   }
 
+  /**
+   * Sends a claimed batch, SEND_LANES at a time; returns how many it tried. A stop lets the sends
+   * under way finish and hands the rest of the batch back to the queue, untried.
+   */
   async function deliverBatch(deliveries: ClaimedDelivery[], clock: () => number) {
-    const outcomes = await Promise.all(
-      deliveries.map(async (delivery): Promise<AttemptOutcome> => {
+    const outcomes: AttemptOutcome[] = [];
+    const untried: ClaimedDelivery[] = [];
+    const waiting = [...deliveries];
+    async function lane() {
+      for (let delivery = waiting.shift(); delivery; delivery = waiting.shift()) {
+        if (passes.isStopping()) {
+          untried.push(delivery);
+          continue;
+        }
         const attemptedAtMs = clock();
         const { headers, body } = request(delivery, Math.floor(attemptedAtMs / 1000));
         const result = await sender.send(delivery.endpoint.url, headers, body);
-        return { delivery, result, attemptedAt: new Date(attemptedAtMs).toISOString() };
-      }),
-    );
+        outcomes.push({ delivery, result, attemptedAt: new Date(attemptedAtMs).toISOString() });
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(SEND_LANES, deliveries.length) }, lane));
+    await releaseDeliveries(db, untried, clock());
     const failures = outcomes.filter((outcome) => !outcome.result.delivered);
     if (failures.length > 0) {
       logger.warn(

@@ -10,7 +10,7 @@ import {
   WEBHOOK_TEST_EVENT,
   type WebhookLogFilter,
 } from "~/lib/schemas/webhooks";
-import type { DeliveryLogEntry } from "~/server/webhooks/deliveries.server";
+import type { DeliveryLogEntry } from "~/server/webhooks/delivery-log.server";
 
 const outcomeLabels: Record<DeliveryLogEntry["status"], string> = {
   queued: "Waiting",

@@ -1,14 +1,12 @@
+/** The delivery queue: events fanned out to endpoints, claimed by a worker, released, and their attempts recorded. */
 import { type Insertable, sql } from "kysely";
-import { WEBHOOK_TEST_EVENT, type WebhookLogFilter } from "~/lib/schemas/webhooks";
-import { AppError } from "../app-error.server";
-import { type AuditActor, auditOf } from "../audit/audit.server";
+import { auditOf } from "../audit/audit.server";
 import { dialectOf } from "../db/database.server";
 import type { Database, DB, Row } from "../db/schema.server";
-import { fromBool, fromJson, newId, now, toJson } from "../db/values.server";
+import { fromBool, fromJson, newId } from "../db/values.server";
 import { afterFailedTry, releaseUntried } from "../db/work-queue.server";
 import { activeAdminAddresses } from "../mail/lead-mails.server";
 import { queueMails } from "../mail/outbox.server";
-import type { WebhookBody } from "./events.server";
 import type { SendResult } from "./send.server";
 
 const auditWebhookEndpoint = auditOf("webhook_endpoint");
@@ -96,7 +94,7 @@ export async function dispatchWebhookEvents(db: Database, { limit = 500, nowMs =
   });
 }
 
-function newDelivery(
+export function newDelivery(
   eventId: string,
   endpointId: string,
   eventType: string,
@@ -339,228 +337,4 @@ export async function recordAttempts(
     }
     return paused.map((endpoint) => endpoint.id);
   });
-}
-
-/** A `webhook.test` event for one endpoint, queued at once; the worker sends it even to a paused endpoint. */
-export async function queueTestEvent(
-  db: Database,
-  endpointId: string,
-  actor: AuditActor | null,
-  { siteName = "your site" }: { siteName?: string } = {},
-) {
-  return db.transaction().execute(async (trx) => {
-    const endpoint = await trx
-      .selectFrom("webhook_endpoints")
-      .select(["id", "url"])
-      .where("id", "=", endpointId)
-      .executeTakeFirst();
-    if (!endpoint) throw new AppError("NOT_FOUND", "This endpoint no longer exists.");
-    const id = newId();
-    const at = now();
-    const body: WebhookBody = {
-      id,
-      type: WEBHOOK_TEST_EVENT,
-      timestamp: at,
-      data: { message: `A test event from ${siteName}. Your endpoint is connected.`, endpoint_id: endpointId },
-    };
-    await trx
-      .insertInto("webhook_events")
-      .values({
-        id,
-        type: WEBHOOK_TEST_EVENT,
-        body: toJson(body),
-        is_spam: false,
-        released_from_spam: false,
-        lead_id: null,
-        email: null,
-        dispatched_at: at,
-        created_at: at,
-      })
-      .execute();
-    const delivery = newDelivery(id, endpointId, WEBHOOK_TEST_EVENT, at, true);
-    await trx.insertInto("webhook_deliveries").values(delivery).execute();
-    await auditWebhookEndpoint(trx, actor, "webhook.test", endpointId, { url: endpoint.url, eventId: id });
-    return { eventId: id, deliveryId: delivery.id as string };
-  });
-}
-
-/**
- * Sends a delivery once more (delivered or failed alike), due now, as one last try: if it fails it
- * is failed again rather than starting a new round of retries.
- */
-export async function redeliver(db: Database, endpointId: string, deliveryId: string, actor: AuditActor | null) {
-  await db.transaction().execute(async (trx) => {
-    const delivery = await trx
-      .selectFrom("webhook_deliveries")
-      .select(["id", "status", "event_type", "event_id"])
-      .where("id", "=", deliveryId)
-      .where("endpoint_id", "=", endpointId)
-      .executeTakeFirst();
-    if (!delivery) throw new AppError("NOT_FOUND", "This delivery no longer exists.");
-    if (delivery.status === "sending") throw new AppError("CONFLICT", "This delivery is being sent right now.");
-    if (delivery.status === "queued") throw new AppError("CONFLICT", "This delivery is already waiting to be sent.");
-    const at = now();
-    const requeued = await trx
-      .updateTable("webhook_deliveries")
-      .set({ status: "queued", final_attempt: true, next_attempt_at: at, locked_until: null, updated_at: at })
-      .where("id", "=", deliveryId)
-      .where("status", "=", delivery.status)
-      .executeTakeFirst();
-    if (Number(requeued.numUpdatedRows) !== 1) {
-      throw new AppError("CONFLICT", "This delivery is being sent right now.");
-    }
-    await auditWebhookEndpoint(trx, actor, "webhook.redeliver", endpointId, {
-      deliveryId,
-      eventId: delivery.event_id,
-      eventType: delivery.event_type,
-      previousStatus: delivery.status,
-    });
-  });
-}
-
-/** Every failed delivery of an endpoint back in the queue, each for one more try. Returns how many. */
-export async function redeliverFailed(db: Database, endpointId: string, actor: AuditActor | null) {
-  return db.transaction().execute(async (trx) => {
-    const endpoint = await trx
-      .selectFrom("webhook_endpoints")
-      .select("id")
-      .where("id", "=", endpointId)
-      .executeTakeFirst();
-    if (!endpoint) throw new AppError("NOT_FOUND", "This endpoint no longer exists.");
-    const at = now();
-    const requeued = await trx
-      .updateTable("webhook_deliveries")
-      .set({ status: "queued", final_attempt: true, next_attempt_at: at, locked_until: null, updated_at: at })
-      .where("endpoint_id", "=", endpointId)
-      .where("status", "=", "failed")
-      .executeTakeFirst();
-    const count = Number(requeued.numUpdatedRows);
-    await auditWebhookEndpoint(trx, actor, "webhook.redeliver_failed", endpointId, { deliveries: count });
-    return count;
-  });
-}
-
-export const DELIVERY_LOG_PAGE_SIZE = 25;
-
-export type DeliveryLogEntry = {
-  id: string;
-  eventId: string;
-  eventType: string;
-  status: Row<"webhook_deliveries">["status"];
-  attempts: number;
-  nextAttemptAt: string;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  deliveredAt: string | null;
-  createdAt: string;
-  attemptLog: {
-    id: string;
-    attemptedAt: string;
-    statusCode: number | null;
-    durationMs: number;
-    responseBody: string | null;
-    error: string | null;
-    delivered: boolean;
-  }[];
-};
-
-/** An endpoint's deliveries, newest first, filtered by event and outcome, a page at a time, with every attempt. */
-export async function listDeliveries(
-  db: Database,
-  endpointId: string,
-  filter: WebhookLogFilter,
-  pageSize = DELIVERY_LOG_PAGE_SIZE,
-) {
-  let query = db
-    .selectFrom("webhook_deliveries")
-    .selectAll()
-    .where("endpoint_id", "=", endpointId)
-    .orderBy("id", "desc")
-    .limit(pageSize + 1);
-  if (filter.event) query = query.where("event_type", "=", filter.event);
-  if (filter.outcome) query = query.where("status", "=", filter.outcome);
-  if (filter.before) query = query.where("id", "<", filter.before);
-  const rows = await query.execute();
-  const page = rows.slice(0, pageSize);
-  const attempts =
-    page.length === 0
-      ? []
-      : await db
-          .selectFrom("webhook_delivery_attempts")
-          .selectAll()
-          .where(
-            "delivery_id",
-            "in",
-            page.map((row) => row.id),
-          )
-          .orderBy("attempted_at", "desc")
-          .orderBy("id", "desc")
-          .execute();
-  const entries: DeliveryLogEntry[] = page.map((row) => ({
-    id: row.id,
-    eventId: row.event_id,
-    eventType: row.event_type,
-    status: row.status,
-    attempts: Number(row.attempts),
-    nextAttemptAt: row.next_attempt_at,
-    lastStatusCode: row.last_status_code === null ? null : Number(row.last_status_code),
-    lastError: row.last_error,
-    deliveredAt: row.delivered_at,
-    createdAt: row.created_at,
-    attemptLog: attempts
-      .filter((attempt) => attempt.delivery_id === row.id)
-      .map((attempt) => ({
-        id: attempt.id,
-        attemptedAt: attempt.attempted_at,
-        statusCode: attempt.status_code === null ? null : Number(attempt.status_code),
-        durationMs: Number(attempt.duration_ms),
-        responseBody: attempt.response_body,
-        error: attempt.error,
-        delivered: fromBool(attempt.delivered),
-      })),
-  }));
-  return { entries, nextBefore: rows.length > pageSize ? (page.at(-1)?.id ?? null) : null };
-}
-
-/** How long the delivery log keeps deliveries that are done (delivered or failed). */
-export const WEBHOOK_HISTORY_MS = 30 * 24 * 60 * 60_000;
-
-/** The smallest id made at `ms` (ids begin with their creation time), for a range scan of the primary key. */
-function firstIdAt(ms: number) {
-  const hex = Math.max(0, Math.floor(ms)).toString(16).padStart(12, "0");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-0000-0000-000000000000`;
-}
-
-/**
- * Deletes finished deliveries made before the history window, with their attempts and the events no
- * delivery needs any more, a chunk at a time so that no transaction holds the database for long.
- */
-export async function pruneWebhookHistory(db: Database, nowMs = Date.now(), keepMs = WEBHOOK_HISTORY_MS) {
-  const before = firstIdAt(nowMs - keepMs);
-  let removed = 0;
-  for (;;) {
-    const chunk = await db
-      .selectFrom("webhook_deliveries")
-      .select(["id", "event_id"])
-      .where("id", "<", before)
-      .where("status", "in", ["delivered", "failed"])
-      .orderBy("id")
-      .limit(500)
-      .execute();
-    if (chunk.length === 0) return removed;
-    await db.transaction().execute(async (trx) => {
-      const ids = chunk.map((delivery) => delivery.id);
-      await trx.deleteFrom("webhook_delivery_attempts").where("delivery_id", "in", ids).execute();
-      await trx.deleteFrom("webhook_deliveries").where("id", "in", ids).execute();
-      await trx
-        .deleteFrom("webhook_events")
-        .where("id", "in", [...new Set(chunk.map((delivery) => delivery.event_id))])
-        .where(({ exists, not, selectFrom }) =>
-          not(exists(selectFrom("webhook_deliveries").select("id").whereRef("event_id", "=", "webhook_events.id"))),
-        )
-        .execute();
-    });
-    removed += chunk.length;
-    if (chunk.length < 500) return removed;
-  }
 }

@@ -1,0 +1,40 @@
+import { Link } from "react-router";
+import { CircleCheck } from "~/components/site/icons/CircleCheck";
+import { DownloadIcon } from "~/components/site/icons/DownloadIcon";
+import { buttonVariants } from "~/components/ui/button-variants";
+
+/** A visitor form's success as a page (without JavaScript): its words, the guide's download, what follows. */
+export function LeadSent({
+  title,
+  description,
+  downloadUrl,
+  redirectUrl,
+}: {
+  title: string;
+  description: string;
+  downloadUrl?: string | null;
+  redirectUrl?: string | null;
+}) {
+  return (
+    <main className="mx-auto max-w-xl px-4 py-20 text-center">
+      <CircleCheck className="mx-auto size-12 text-primary" aria-hidden />
+      <h1 className="mt-4 font-bold text-3xl">{title}</h1>
+      <p className="mt-3 text-lg text-muted-foreground">{description}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {downloadUrl ? (
+          <a href={downloadUrl} download className={buttonVariants()}>
+            <DownloadIcon aria-hidden /> Download the guide
+          </a>
+        ) : null}
+        {redirectUrl ? (
+          <a href={redirectUrl} className={buttonVariants()}>
+            Continue
+          </a>
+        ) : null}
+        <Link to="/" className={buttonVariants({ variant: "outline" })}>
+          Back to the home page
+        </Link>
+      </div>
+    </main>
+  );
+}

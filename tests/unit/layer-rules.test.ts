@@ -1,0 +1,68 @@
+import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const biome = path.join(root, "node_modules/@biomejs/biome/bin/biome");
+
+/**
+ * What `npm run lint` says of a module with this source at this path: the module is written there for
+ * the run (with a name of its own) and removed after, since Biome applies its folder rules only to
+ * files in the tree.
+ */
+function lint(filePath: string, source: string) {
+  const probe = path.join(root, path.dirname(filePath), `layer-probe-${randomUUID()}${path.extname(filePath)}`);
+  writeFileSync(probe, source);
+  try {
+    const result = spawnSync(process.execPath, [biome, "lint", path.relative(root, probe)], {
+      cwd: root,
+      encoding: "utf8",
+    });
+    return { failed: result.status !== 0, output: `${result.stdout}${result.stderr}` };
+  } finally {
+    rmSync(probe, { force: true });
+  }
+}
+
+describe("the layer table, as the linter enforces it", () => {
+  it.each([
+    [
+      "app/lib/probe.ts",
+      'import { openDatabase } from "~/server/db/database.server";\nexport const x = openDatabase;\n',
+    ],
+    ["app/server/leads/probe.ts", 'import { Button } from "~/components/ui/button";\nexport const x = Button;\n'],
+    [
+      "app/server/leads/probe.ts",
+      'import { getServices } from "~/http/context.server";\nexport const x = getServices;\n',
+    ],
+    ["app/components/ui/probe.tsx", 'import { brand } from "~/content/brand";\nexport const x = brand;\n'],
+    ["app/components/site/probe.tsx", 'import { Button } from "~/components/ui/button";\nexport const x = Button;\n'],
+    [
+      "app/components/admin/probe.tsx",
+      'import { SiteFooter } from "~/components/site/site-footer";\nexport const x = SiteFooter;\n',
+    ],
+    ["app/content/probe.ts", 'import { cn } from "~/components/ui/button";\nexport const x = cn;\n'],
+    ["app/http/probe.ts", 'import { meta } from "~/routes/site/home";\nexport const x = meta;\n'],
+  ])("refuses a wrong arrow: %s importing %s", (filePath, source) => {
+    const result = lint(filePath, source);
+    expect(result.failed).toBe(true);
+    expect(result.output).toContain("Layer rule (ARCHITECTURE.md)");
+  });
+
+  it.each([
+    ["app/lib/probe.ts", 'import { brand } from "~/content/brand";\nexport const x = brand;\n'],
+    [
+      "app/components/site/probe.tsx",
+      'import { buttonVariants } from "~/components/ui/button-variants";\nexport const x = buttonVariants;\n',
+    ],
+    [
+      "app/components/admin/probe.tsx",
+      'import type { LeadsScreen } from "~/routes/admin/leads.server";\nexport type X = LeadsScreen;\n',
+    ],
+    ["app/server/leads/probe.ts", 'import { slugify } from "~/lib/slug";\nexport const x = slugify;\n'],
+  ])("lets an allowed arrow pass: %s importing %s", (filePath, source) => {
+    expect(lint(filePath, source)).toMatchObject({ failed: false });
+  });
+});
