@@ -30,6 +30,7 @@ import { loadAuthSecret } from "~/server/auth/secret.server";
 import { startLeadership } from "~/server/background/lease.server";
 import { startMaintenance } from "~/server/background/maintenance.server";
 import { startScheduledBackups } from "~/server/backup/schedule.server";
+import { startCalendarRefresh } from "~/server/bookings/calendar-feed.server";
 import { type Config, parseConfig } from "~/server/config.server";
 import { consentVariant, loadConsentSettings, watchConsentPolicyVersion } from "~/server/consent/consent.server";
 import { visitorCountry } from "~/server/currency/currency.server";
@@ -194,6 +195,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   mailWorker.start();
   webhookWorker.start();
   const stopMaintenance = startMaintenance(db, logger, leadership);
+  const stopCalendars = startCalendarRefresh(db, logger, leadership, { allowPrivate: config.webhookAllowPrivate });
   const stopBackups = startScheduledBackups(config, leadership, logger);
   const stopDigests = startFollowUpDigests({ db, logger, mailWorker, baseUrl: config.baseUrl });
 
@@ -219,6 +221,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       metricsServer?.closeAllConnections();
       unregisterMetrics();
       await stopMaintenance();
+      await stopCalendars();
       await stopBackups();
       stopDigests();
       await contentVersion.close();

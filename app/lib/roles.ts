@@ -39,6 +39,7 @@ export const adminAccess: Record<string, readonly Role[]> = {
   "/admin/leads": ["admin", "sales"],
   "/admin/leads/gdpr": ["admin"],
   "/admin/clients": ["admin", "sales"],
+  "/admin/bookings": ["admin", "sales"],
   "/admin/pages": ["admin", "editor"],
   "/admin/blog": ["admin", "editor"],
   "/admin/forms": ["admin", "editor"],
@@ -46,6 +47,7 @@ export const adminAccess: Record<string, readonly Role[]> = {
   "/admin/settings": everyone,
   "/admin/users": ["admin"],
   "/admin/webhooks": ["admin"],
+  "/admin/audit": ["admin"],
   // Editors upload blog images and the site's files (siteFileRoles) here; the endpoint decides per target.
   "/admin/uploads": ["admin", "editor"],
 };
@@ -147,11 +149,13 @@ export const adminNav: AdminNavItem[] = [
   { label: "Dashboard", to: "/admin", roles: everyone },
   { label: "Leads", to: "/admin/leads", roles: ["admin", "sales"] },
   { label: "Clients", to: "/admin/clients", roles: ["admin", "sales"] },
+  { label: "Bookings", to: "/admin/bookings", roles: ["admin", "sales"] },
   { label: "Pages", to: "/admin/pages", roles: ["admin", "editor"] },
   { label: "Blog", to: "/admin/blog", roles: ["admin", "editor"] },
   { label: "Forms", to: "/admin/forms", roles: ["admin", "editor"] },
   { label: "Pricing", to: "/admin/pricing", roles: ["admin"] },
   { label: "Users", to: "/admin/users", roles: ["admin"] },
+  { label: "Audit log", to: "/admin/audit", roles: ["admin"] },
   { label: "Settings", to: "/admin/settings", roles: ["admin"] },
 ];
 

@@ -14,7 +14,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export function loader({ params }: Route.LoaderArgs) {
   if (!isThankYouFlow(params.flow)) throw data(null, { status: 404 });
   const [title, description] = leadMessages[params.flow].success;
-  return { title, description };
+  // An enquiry is offered its call at once; /book knows the sender from the cookie the redirect set.
+  return { title, description, bookingUrl: params.flow === "contact" ? "/book" : null };
 }
 
 export default function LeadSentPage({ loaderData }: Route.ComponentProps) {

@@ -16,6 +16,7 @@ import {
 } from "~/lib/lead-options";
 
 import type { Route } from "./+types/lead";
+import { bookingLeadCookie } from "./book.server";
 import { handleLeadSubmission } from "./lead.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -87,7 +88,10 @@ export function headers(args: Route.HeadersArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const answer = await handleLeadSubmission(context, request);
   const sent = answer.data;
-  if (sent.ok && isThankYouFlow(sent.flow) && !sent.redirectUrl) return redirect(thankYouPath(sent.flow), 303);
+  if (sent.ok && isThankYouFlow(sent.flow) && !sent.redirectUrl) {
+    const headers = sent.bookingUrl ? { "Set-Cookie": bookingLeadCookie(context, sent.bookingUrl) } : undefined;
+    return redirect(thankYouPath(sent.flow), { status: 303, headers });
+  }
   return answer;
 }
 

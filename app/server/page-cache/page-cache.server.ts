@@ -21,8 +21,8 @@ const brotli = promisify(zlib.brotliCompress);
 /** Campaign and click ids: attribution reads them from the address, the page never does. */
 const MARKETING_PARAMETER =
   /^(utm_[a-z_]+|gclid|gbraid|wbraid|dclid|fbclid|msclkid|ttclid|twclid|li_fat_id|mc_cid|mc_eid|_hsenc|_hsmi|ref)$/i;
-/** Cookies that make a page someone's own: a staff session (previews, admin bar) or a one-time notice. */
-const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:better-auth\.[^=]*|toast)=/;
+/** Cookies that make a page someone's own: a staff session (previews, admin bar), a one-time notice, an enquiry's booking link. */
+const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:better-auth\.[^=]*|toast|booking_lead)=/;
 const CACHED_TYPES = /^(text\/html|text\/x-script)\b/;
 /** Headers of the render that are per request, per encoding, or set again for each visitor. */
 const UNSTORED_HEADERS = new Set([

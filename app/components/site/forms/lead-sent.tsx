@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { BookCallLink } from "~/components/site/booking/book-call-link";
 import { CircleCheck } from "~/components/site/icons/CircleCheck";
 import { DownloadIcon } from "~/components/site/icons/DownloadIcon";
 import { buttonVariants } from "~/components/ui/button-variants";
@@ -9,11 +10,14 @@ export function LeadSent({
   description,
   downloadUrl,
   redirectUrl,
+  bookingUrl,
 }: {
   title: string;
   description: string;
   downloadUrl?: string | null;
   redirectUrl?: string | null;
+  /** Where the sender picks the call's time (an enquiry's own link, or /book with its cookie). */
+  bookingUrl?: string | null;
 }) {
   return (
     <main className="mx-auto max-w-xl px-4 py-20 text-center">
@@ -21,6 +25,7 @@ export function LeadSent({
       <h1 className="mt-4 font-bold text-3xl">{title}</h1>
       <p className="mt-3 text-lg text-muted-foreground">{description}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {bookingUrl ? <BookCallLink href={bookingUrl} variant="default" /> : null}
         {downloadUrl ? (
           <a href={downloadUrl} download className={buttonVariants()}>
             <DownloadIcon aria-hidden /> Download the guide
