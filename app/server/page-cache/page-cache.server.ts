@@ -260,7 +260,8 @@ export function createPageCache({
   function send(req: RawRequest, res: ServerResponse, page: CachedPage, state: "HIT" | "MISS") {
     const encoding = chooseEncoding(headerValue(req, "accept-encoding"));
     const etag = etagOf(page, encoding);
-    const conditional = req.headers["if-none-match"] !== undefined && etagMatches(headerValue(req, "if-none-match"), etag);
+    const conditional =
+      req.headers["if-none-match"] !== undefined && etagMatches(headerValue(req, "if-none-match"), etag);
     const cookies = visitorCookies(req);
     const secure = isSecure(req, trustProxy);
     const requestId = res.hasHeader("x-request-id") ? null : requestIdFor(req.headers["x-request-id"]);
