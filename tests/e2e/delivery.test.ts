@@ -114,7 +114,7 @@ describe("mail over STARTTLS with a login, and uploads on S3, on PostgreSQL", ()
 
   it("stores an admin's upload in the bucket, serves it from there, and deletes the file it replaced", async () => {
     await addStaff(db, "owner@example.com", "admin");
-    const cookie = await signIn(app, "owner@example.com", "password-123");
+    const cookie = await signIn(app, "owner@example.com", "staff-pass-2468");
     const upload = async (png: ReturnType<typeof makePng>) => {
       const form = new FormData();
       form.set("bucket", "logos");
