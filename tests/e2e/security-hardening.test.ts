@@ -265,7 +265,7 @@ describe.each(dialects)("sign-in lockout (%s)", (dialect) => {
     expect(screen.status).toBe(429);
     expect(await screen.text()).toContain("ask an admin to unlock your account");
     const unlocked = await cli(running.app, ["users:unlock", "--email", "boss@example.com"]);
-    expect(unlocked.stderr).toBe("");
+    expect(unlocked.stderr).toMatch(/^Database: (SQLite|PostgreSQL) [^\n]+\n$/);
     expect(unlocked.stdout).toContain("Sign-in of boss@example.com unlocked");
     expect(unlocked.code).toBe(0);
     expect((await attempt("boss@example.com", "the-real-password", "203.0.113.7")).status).toBe(200);
@@ -616,7 +616,8 @@ describe("passwords for the CLI", () => {
       ["users:create", "--email", "piped@example.com", "--role", "editor", "--password-stdin"],
       "piped password 1\n",
     );
-    expect(created.stderr).toBe("");
+    // The database it opened, and no warning about the password.
+    expect(created.stderr).toMatch(/^Database: (SQLite|PostgreSQL) [^\n]+\n$/);
     expect(created.stdout).toContain("Created piped@example.com (editor)");
     expect(await signIn(running.app, "piped@example.com", "piped password 1")).toContain("session_token");
 
