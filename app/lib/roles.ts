@@ -141,7 +141,7 @@ export function canAccess(role: Role | null | undefined, pathname: string) {
 export type AdminNavItem = { label: string; to: string; roles: readonly Role[] };
 
 /**
- * The sidebar per role, each person seeing only the screens their work needs (admin all; sales Dashboard, Leads, Clients;
+ * The sidebar per role, each person seeing only the screens their work needs (admin all; sales Dashboard, Leads, Clients, Bookings;
  * editor Dashboard, Pages, Blog, Forms). Settings stays reachable for everyone from the account menu,
  * because the profile lives there.
  */

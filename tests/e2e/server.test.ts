@@ -78,7 +78,8 @@ describe("the production server on SQLite", () => {
   });
 
   it("serves hashed assets with immutable caching", async () => {
-    const html = await (await fetch(`${running.app.url}/`)).text();
+    // The estimator is hydrated, so its document links its built stylesheet (content pages inline theirs).
+    const html = await (await fetch(`${running.app.url}/cost-estimator`)).text();
     const asset = /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
     expect(asset).toBeTruthy();
     const response = await fetch(`${running.app.url}${asset}`);

@@ -308,14 +308,16 @@ describe.each(dialects)("staff access on the running server (%s)", (dialect) => 
       "/admin",
       "/admin/leads",
       "/admin/clients",
+      "/admin/bookings",
       "/admin/pages",
       "/admin/blog",
       "/admin/forms",
       "/admin/pricing",
       "/admin/users",
+      "/admin/audit",
       "/admin/settings",
     ]);
-    expect(await menu("sales")).toEqual(["/admin", "/admin/leads", "/admin/clients"]);
+    expect(await menu("sales")).toEqual(["/admin", "/admin/leads", "/admin/clients", "/admin/bookings"]);
     expect(await menu("editor")).toEqual(["/admin", "/admin/pages", "/admin/blog", "/admin/forms"]);
   });
 

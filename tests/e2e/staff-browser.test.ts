@@ -56,6 +56,7 @@ describe("staff access in Chromium", () => {
       "Dashboard",
       "Leads",
       "Clients",
+      "Bookings",
       "Pages",
       "Blog",
       "Forms",
@@ -76,7 +77,7 @@ describe("staff access in Chromium", () => {
     await signOut(page);
     await signInWithPassword(page, "seller@example.com", "seller-password");
     await page.waitForURL(`${running.app.url}/admin`);
-    expect(await sidebarLinks(page)).toEqual(["Dashboard", "Leads", "Clients"]);
+    expect(await sidebarLinks(page)).toEqual(["Dashboard", "Leads", "Clients", "Bookings"]);
 
     await page.goto(`${running.app.url}/admin/users`);
     await page.waitForURL(`${running.app.url}/admin/unauthorized`);
