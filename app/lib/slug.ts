@@ -34,6 +34,7 @@ export const reservedPageSlugs: ReadonlySet<string> = new Set([
   "terms",
   "sitemap",
   "lead",
+  "book",
   "currency",
   "consent",
   "robots.txt",

@@ -1,7 +1,7 @@
 import type { BrowserContext } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
-import { choiceTrigger, hydrated, pickChoice, signInOnPage } from "../support/browser";
+import { choiceTrigger, hydrated, islandsLoaded, pickChoice, signInOnPage } from "../support/browser";
 import { dialects } from "../support/databases";
 import { runAppForBlock } from "../support/running-app";
 import { addStaff, signIn } from "../support/staff";
@@ -27,7 +27,8 @@ describe.each(dialects)("leads in the admin, in Chromium (%s)", (dialect) => {
     const visitor = await running.browser.newPage();
     await visitor.goto(`${running.app.url}/contact?utm_source=linkedin&utm_campaign=autumn`);
     const loadedAt = Date.now();
-    await hydrated(visitor);
+    // The contact page ships no React: its form is enhanced by the lead-form island.
+    await islandsLoaded(visitor);
     const form = visitor.locator("#contact-section form");
     await form.getByLabel("Name").fill("Priya Raman");
     await form.getByLabel("Email").fill("priya@raman-foods.example");
