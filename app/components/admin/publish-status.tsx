@@ -6,9 +6,9 @@ import { useToastMessage } from "~/components/show-toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
-import type { ActionResult } from "~/http/action-result.server";
 import { PUBLISH_STATUSES, type PublishStatus, publishStatusLabels } from "~/lib/schemas/content";
 import { formatDateIn } from "~/lib/time-zone";
+import type { ActionResult } from "~/lib/types/action-result";
 
 const statusVariants = { published: "default", draft: "secondary", archived: "outline" } as const;
 

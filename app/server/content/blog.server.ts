@@ -1,6 +1,7 @@
 import type { Updateable } from "kysely";
 import { readingMinutes } from "~/lib/markdown";
 import type { BlogPostInput, PublishStatus } from "~/lib/schemas/content";
+import type { BlogPost } from "~/lib/types/content";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import { changedFields } from "../audit/changes.server";
 import type { Database, DB, Row } from "../db/schema.server";
@@ -8,9 +9,7 @@ import { matchesAnyColumn } from "../db/search.server";
 import { fromJson, newId, now, toJson } from "../db/values.server";
 import { assertSlugFree, auditSummary, createdBy, requireRow, slugTransaction, updatedBy } from "./slugs.server";
 
-export type BlogPost = ReturnType<typeof toBlogPost>;
-
-export function toBlogPost(row: Row<"blog_posts">) {
+export function toBlogPost(row: Row<"blog_posts">): BlogPost {
   return {
     id: row.id,
     title: row.title,

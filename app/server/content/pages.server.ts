@@ -1,5 +1,6 @@
 import type { Updateable } from "kysely";
 import type { PageInput, PublishStatus } from "~/lib/schemas/content";
+import type { Page } from "~/lib/types/content";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import { changedFields } from "../audit/changes.server";
 import type { Database, DB, Row } from "../db/schema.server";
@@ -7,9 +8,7 @@ import { matchesAnyColumn } from "../db/search.server";
 import { newId, now, pick } from "../db/values.server";
 import { assertSlugFree, auditSummary, createdBy, requireRow, slugTransaction, updatedBy } from "./slugs.server";
 
-export type Page = ReturnType<typeof toPage>;
-
-function toPage(row: Row<"pages">) {
+function toPage(row: Row<"pages">): Page {
   return {
     id: row.id,
     title: row.title,

@@ -1,6 +1,7 @@
 import { hashPassword } from "better-auth/crypto";
 import { isRole, type Role } from "~/lib/roles";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/schemas/staff";
+import type { StaffUser } from "~/lib/types/staff";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import { dialectOf } from "../db/database.server";
@@ -8,17 +9,6 @@ import type { Database } from "../db/schema.server";
 import { fromBool, newId, now } from "../db/values.server";
 
 const auditUser = auditOf("user");
-
-export type StaffUser = {
-  id: string;
-  email: string;
-  name: string;
-  role: Role | null;
-  disabled: boolean;
-  twoFactorEnabled: boolean;
-  createdAt: string;
-  lastSignInAt: string | null;
-};
 
 export function normaliseEmail(email: string) {
   return email.trim().toLowerCase();

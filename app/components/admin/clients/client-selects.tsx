@@ -3,7 +3,7 @@ import { type OwnerChoice, OwnerSelect } from "~/components/admin/leads/lead-own
 import { useReturnTo } from "~/components/admin/return-to";
 import { SelectOptions } from "~/components/admin/select-options";
 import { CLIENT_STATUSES } from "~/lib/schemas/clients";
-import type { Client } from "~/server/clients/clients.server";
+import type { Client } from "~/lib/types/clients";
 import { statusLabels } from "./client-status";
 
 export function ClientOwnerSelect({ client, owners, me }: { client: Client; owners: OwnerChoice[]; me: string }) {

@@ -3,7 +3,7 @@ import { InputField, PasswordField } from "~/components/admin/form-fields";
 import { TitledCard } from "~/components/admin/titled-card";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import type { TwoFactorEnrolment } from "~/server/auth/profile.server";
+import type { TwoFactorEnrolment } from "~/lib/types/staff";
 
 /** Two-factor authentication: turn it on (password, then the QR code and a first code) or off. */
 export function TwoFactorCard({
