@@ -6,9 +6,9 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { ActionFunctionArgs, EntryContext, LoaderFunctionArgs, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
+import type { RouteHandle } from "~/components/islands";
 import { NonceProvider } from "~/components/nonce";
 import { getRequestInfo } from "~/http/context.server";
-import { consentBannerHtml } from "~/server/consent/banner.server";
 import { isDatabaseUnavailable } from "~/server/db/database.server";
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/server/leads/capture.server";
 import { hasTracking, trackingHeadHtml } from "~/server/site/tracking.server";
@@ -32,7 +32,9 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const headHtml = tracking && consent && hasTracking(tracking) ? trackingHeadHtml(tracking, nonce, consent) : "";
-  const bannerHtml = consent ? (consentBannerHtml(consent) ?? "") : "";
+  const hydrates = routerContext.staticHandlerContext.matches.some(
+    (match) => (routerContext.routeModules[match.route.id]?.handle as RouteHandle | undefined)?.hydrate === true,
+  );
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -59,8 +61,8 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (headHtml || stylesheet || bannerHtml)
-            pipe(rewriteDocument((head) => inlineStylesheets(head, stylesheet) + headHtml, bannerHtml)).pipe(body);
+          if (headHtml || stylesheet)
+            pipe(rewriteHead((head) => inlineStylesheets(head, stylesheet, hydrates) + headHtml)).pipe(body);
           else pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -103,60 +105,41 @@ export function handleError(error: unknown, { request, context }: LoaderFunction
 const STYLESHEET_LINK = /<link nonce="" rel="stylesheet" href="(\/assets\/[\w.-]+\.css)"\/>/g;
 
 /**
- * The site's stylesheet, inlined: the first paint waits for no request. The link stays (React hydrates
- * it) but for print only, so it neither blocks rendering nor applies twice; the inlined rules, like
- * the tracking markup, live outside React's tree (React 19 skips unknown tags in the head while
- * hydrating).
+ * The site's stylesheet, inlined: the first paint waits for no request. On a page React hydrates the
+ * link stays (React hydrates it) but for print only, so it neither blocks rendering nor applies twice;
+ * elsewhere it goes. The inlined rules, like the tracking markup, live outside React's tree (React 19
+ * skips unknown tags in the head while hydrating).
  */
-function inlineStylesheets(head: string, stylesheet: ((href: string) => string | undefined) | undefined) {
+function inlineStylesheets(
+  head: string,
+  stylesheet: ((href: string) => string | undefined) | undefined,
+  keepLink: boolean,
+) {
   if (!stylesheet) return head;
   const inlined: string[] = [];
   const withLinks = head.replace(STYLESHEET_LINK, (link, href: string) => {
     const css = stylesheet(href);
     if (css === undefined) return link;
     inlined.push(`<style>${css.replaceAll("</style", "<\\/style")}</style>`);
-    return link.replace("/>", ' media="print"/>');
+    return keepLink ? link.replace("/>", ' media="print"/>') : "";
   });
   return withLinks + inlined.join("");
 }
 
-const BODY_END = "</body>";
-
-/**
- * Rewrites the document's <head> (up to </head>) once it has streamed in whole, and puts
- * `beforeBodyEnd` (the consent banner) last in the <body>: outside React's tree, so no JavaScript
- * renders or hydrates it (React 19 skips unknown tags in the body while hydrating, as in the head).
- */
-function rewriteDocument(rewriteHead: (head: string) => string, beforeBodyEnd: string) {
+/** Rewrites the document's <head> (up to </head>) once it has streamed in whole. */
+function rewriteHead(rewrite: (head: string) => string) {
   let headDone = false;
-  let bodyDone = beforeBodyEnd === "";
   let pending = "";
   const decoder = new StringDecoder("utf8");
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      pending += decoder.write(chunk);
-      let out = "";
-      if (!headDone) {
-        const at = pending.indexOf("</head>");
-        if (at === -1) return callback();
-        headDone = true;
-        out = rewriteHead(pending.slice(0, at));
-        pending = pending.slice(at);
-      }
-      if (!bodyDone) {
-        const at = pending.indexOf(BODY_END);
-        if (at === -1) {
-          // The end tag may be split between chunks: its possible start is kept back.
-          const keep = Math.max(0, pending.length - BODY_END.length + 1);
-          out += pending.slice(0, keep);
-          pending = pending.slice(keep);
-          return callback(null, out);
-        }
-        bodyDone = true;
-        out += pending.slice(0, at) + beforeBodyEnd;
-        pending = pending.slice(at);
-      }
-      out += pending;
+      const text = decoder.write(chunk);
+      if (headDone) return callback(null, text);
+      pending += text;
+      const at = pending.indexOf("</head>");
+      if (at === -1) return callback();
+      headDone = true;
+      const out = rewrite(pending.slice(0, at)) + pending.slice(at);
       pending = "";
       callback(null, out);
     },

@@ -12,16 +12,20 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { IslandLoader, SpeculationRules, useHydrated } from "~/components/islands";
 import { useNonce } from "~/components/nonce";
 import { NotFoundScreen } from "~/components/site/not-found-screen";
-import { getServices } from "~/http/context.server";
+import { getRequestInfo, getServices } from "~/http/context.server";
 import { takeToast } from "~/http/toast-cookie.server";
 import { loadFavicon } from "~/server/site/public-settings.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { toast, headers } = await takeToast(request);
   const { config, db } = getServices(context);
-  return data({ toast, baseUrl: config.baseUrl, favicon: await loadFavicon(db) }, headers ? { headers } : undefined);
+  return data(
+    { toast, baseUrl: config.baseUrl, favicon: await loadFavicon(db), islands: getRequestInfo(context).islands },
+    headers ? { headers } : undefined,
+  );
 }
 
 /** Plain moves between admin screens keep the root's data, as the admin layout does (see it for why). */
@@ -40,15 +44,18 @@ export function shouldRevalidate({
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const { pathname } = useLocation();
+  const rootData = useRouteLoaderData<typeof loader>("root");
   // Absent when the root loader itself failed; the default icon then.
-  const favicon = useRouteLoaderData<typeof loader>("root")?.favicon ?? "/favicon.svg";
+  const favicon = rootData?.favicon ?? "/favicon.svg";
+  const admin = pathname.toLowerCase().startsWith("/admin");
+  const hydrated = useHydrated();
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <link rel="icon" href={favicon} />
-        {pathname.toLowerCase().startsWith("/admin") ? <meta name="robots" content="noindex, nofollow" /> : null}
+        {admin ? <meta name="robots" content="noindex, nofollow" /> : null}
         <Meta />
         {/* Stylesheets need no nonce (style-src allows 'self'); an empty one keeps the server's and the
             browser's markup equal, since browsers hide nonces only on scripts. */}
@@ -56,8 +63,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-background font-sans text-foreground antialiased">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrated ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
+        {admin ? null : (
+          <>
+            {rootData?.islands ? <IslandLoader urls={rootData.islands} nonce={nonce} /> : null}
+            {hydrated ? null : <SpeculationRules nonce={nonce} />}
+          </>
+        )}
       </body>
     </html>
   );

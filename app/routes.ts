@@ -32,6 +32,7 @@ export default [
       route("leads/gdpr", "routes/admin/leads-gdpr.tsx"),
       route("leads/gdpr/export", "routes/admin/leads-gdpr-export.ts"),
       route("leads/:leadId", "routes/admin/lead.tsx"),
+      route("bookings", "routes/admin/bookings.tsx"),
       route("webhooks", "routes/admin/webhooks.tsx"),
       route("webhooks/:endpointId", "routes/admin/webhook.tsx"),
       route("*", "routes/admin/not-found.tsx"),
@@ -42,6 +43,8 @@ export default [
   route("currency", "routes/site/currency.tsx"),
   route("consent", "routes/site/consent.tsx"),
   route("api/events", "routes/api/events.ts"),
+  route("api/leads", "routes/api/leads.ts"),
+  route("book/booking.ics", "routes/site/booking-ics.ts"),
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
     route("services/paid-ads", "routes/site/paid-ads.tsx"),
@@ -60,6 +63,11 @@ export default [
     route("terms", "routes/site/terms.tsx"),
     route("sitemap", "routes/site/sitemap.tsx"),
     route("lead", "routes/site/lead.tsx"),
+    route("lead/sent/:flow", "routes/site/lead-sent.tsx"),
+    route("book", "routes/site/book.tsx"),
+    route("book/booking", "routes/site/booking.tsx"),
+    route("book/reschedule", "routes/site/booking-reschedule.tsx"),
+    route("book/cancel", "routes/site/booking-cancel.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -1,11 +1,13 @@
 // Operator commands: npm run cli -- <command> [options]. Works on whichever database the environment configures.
 import { parseArgs } from "node:util";
 import { isRole, ROLES, type Role } from "~/lib/roles";
+import { availabilitySchema, formatOverrideLine, formatWeeklyLine } from "~/lib/schemas/availability";
 import { WEBHOOK_EVENT_TYPES, webhookEndpointSchema } from "~/lib/schemas/webhooks";
 import { AppError } from "~/server/app-error.server";
 import { recordAudit } from "~/server/audit/audit.server";
 import { loadAuthSecret } from "~/server/auth/secret.server";
 import { unlockSignIn } from "~/server/auth/sign-in-failures.server";
+import { describeAvailability, getAvailability, setAvailability } from "~/server/bookings/availability.server";
 import { ConfigError, parseConfig } from "~/server/config.server";
 import { openDatabase } from "~/server/db/database.server";
 import { MigrationError, migrateToLatest } from "~/server/db/migrate.server";
@@ -34,6 +36,12 @@ const usage = `Usage: npm run cli -- <command> [options]
   webhooks:add          --url URL --events ${WEBHOOK_EVENT_TYPES.join(",")} [--description D]
                         [--format standard|slack] [--include-spam]   (prints the id and the secret)
   webhooks:list
+  availability:set      --email E [--weekly "mon-fri 09:00-17:00"]... [--time-zone Area/City]
+                        [--override "2026-12-24 off"]... [--call-minutes 30] [--buffer-before 0]
+                        [--buffer-after 0] [--min-notice 240] [--horizon-days 30] [--max-per-day N|none]
+                        [--meeting phone|video|office] [--meeting-detail TEXT]
+                        (--weekly and --override replace all weekly hours or overrides; others keep theirs)
+  availability:show     --email E
   setup-code                                   (the code /admin/setup asks for while no admin exists)
 ${backupUsage}
 
@@ -43,7 +51,7 @@ Passwords are asked for without echo on a terminal, or read from standard input 
 
 class UsageError extends Error {}
 
-type Options = Record<string, string | boolean | undefined>;
+type Options = Record<string, string | boolean | string[] | undefined>;
 
 const cliActor = { id: null, email: "cli" };
 
@@ -111,6 +119,53 @@ async function listWebhooks(db: Database) {
     .join("\n");
 }
 
+/** Sets a staff member's availability with the admin form's checks; what is not given keeps its value. */
+async function setAvailabilityFromOptions(db: Database, values: Options) {
+  const lines = (name: string) => {
+    const given = values[name];
+    return Array.isArray(given) ? given : undefined;
+  };
+  const user = await existingUser(db, emailOption(values));
+  const current = await getAvailability(db, user.id);
+  const option = (name: string, fallback: string | number | null) => {
+    const given = values[name];
+    return typeof given === "string" ? given : fallback === null ? undefined : String(fallback);
+  };
+  const parsed = availabilitySchema.safeParse({
+    userId: user.id,
+    timeZone: option("time-zone", current.timeZone),
+    weekly: (lines("weekly") ?? current.weekly.map(formatWeeklyLine)).join("\n"),
+    overrides: (lines("override") ?? current.overrides.map(formatOverrideLine)).join("\n"),
+    callMinutes: option("call-minutes", current.callMinutes),
+    bufferBeforeMinutes: option("buffer-before", current.bufferBeforeMinutes),
+    bufferAfterMinutes: option("buffer-after", current.bufferAfterMinutes),
+    minNoticeMinutes: option("min-notice", current.minNoticeMinutes),
+    horizonDays: option("horizon-days", current.horizonDays),
+    maxPerDay: values["max-per-day"] === "none" ? "" : option("max-per-day", current.maxPerDay),
+    meetingKind: option("meeting", current.meetingKind),
+    meetingDetail: option("meeting-detail", current.meetingDetail),
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const flag: Record<string, string> = {
+      timeZone: "time-zone",
+      weekly: "weekly",
+      overrides: "override",
+      callMinutes: "call-minutes",
+      bufferBeforeMinutes: "buffer-before",
+      bufferAfterMinutes: "buffer-after",
+      minNoticeMinutes: "min-notice",
+      horizonDays: "horizon-days",
+      maxPerDay: "max-per-day",
+      meetingKind: "meeting",
+      meetingDetail: "meeting-detail",
+    };
+    throw new UsageError(`--${flag[String(issue?.path[0])] ?? String(issue?.path[0])}: ${issue?.message}`);
+  }
+  const saved = await setAvailability(db, parsed.data, cliActor);
+  return `Availability of ${user.email} saved.\n${describeAvailability(saved)}`;
+}
+
 async function run(db: Database, command: string | undefined, values: Options, config: ReturnType<typeof parseConfig>) {
   switch (command) {
     case "users:create": {
@@ -148,6 +203,13 @@ async function run(db: Database, command: string | undefined, values: Options, c
       return unlockUser(db, emailOption(values));
     case "setup-code":
       return printSetupCode(db);
+    case "availability:set":
+      return setAvailabilityFromOptions(db, values);
+    case "availability:show": {
+      const user = await existingUser(db, emailOption(values));
+      const availability = await getAvailability(db, user.id);
+      return `${user.email}${availability.saved ? "" : " (never set: defaults shown)"}\n${describeAvailability(availability)}`;
+    }
     case "webhooks:add":
       return addWebhook(db, values, config.webhookAllowPrivate);
     case "webhooks:list":
@@ -279,6 +341,17 @@ async function main() {
         description: { type: "string" },
         format: { type: "string" },
         "include-spam": { type: "boolean" },
+        weekly: { type: "string", multiple: true },
+        override: { type: "string", multiple: true },
+        "time-zone": { type: "string" },
+        "call-minutes": { type: "string" },
+        "buffer-before": { type: "string" },
+        "buffer-after": { type: "string" },
+        "min-notice": { type: "string" },
+        "horizon-days": { type: "string" },
+        "max-per-day": { type: "string" },
+        meeting: { type: "string" },
+        "meeting-detail": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });

@@ -23,6 +23,7 @@ import { isAdminRoutedPath, recordRoutedPath, requestBodyRules, routedPathOf } f
 import { countRequests } from "~/http/request-metrics.server";
 import { refuseForeignRequests } from "~/http/request-origin.server";
 import { securityHeaders } from "~/http/security-headers.server";
+import { serveBuiltAssets } from "~/http/static-assets.server";
 import { serveUploads } from "~/http/uploads.server";
 import { recordPageViewPixel } from "~/server/analytics/events.server";
 import { createAuth } from "~/server/auth/auth.server";
@@ -31,6 +32,7 @@ import { loadAuthSecret } from "~/server/auth/secret.server";
 import { startLeadership } from "~/server/background/lease.server";
 import { startMaintenance } from "~/server/background/maintenance.server";
 import { startScheduledBackups } from "~/server/backup/schedule.server";
+import { startCalendarRefresh } from "~/server/bookings/calendar-feed.server";
 import { type Config, parseConfig } from "~/server/config.server";
 import { consentVariant, loadConsentSettings, watchConsentPolicyVersion } from "~/server/consent/consent.server";
 import { visitorCountry } from "~/server/currency/currency.server";
@@ -46,6 +48,7 @@ import { type ContentVersion, watchContentVersion } from "~/server/page-cache/co
 import { createPageCache, type PageCache } from "~/server/page-cache/page-cache.server";
 import type { AppServices } from "~/server/services.server";
 import { createFormTokenPixel } from "~/server/site/form-token-pixel.server";
+import { builtIslandUrls, devIslandUrls } from "~/server/site/islands.server";
 import { isPublicPageRequest, loadTracking } from "~/server/site/tracking.server";
 import { createStorage } from "~/server/storage/storage.server";
 import { currentSetupCode, setupCodeNotice } from "~/server/users/setup-code.server";
@@ -189,6 +192,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   mailWorker.start();
   webhookWorker.start();
   const stopMaintenance = startMaintenance(db, logger, leadership);
+  const stopCalendars = startCalendarRefresh(db, logger, leadership, { allowPrivate: config.webhookAllowPrivate });
   const stopBackups = startScheduledBackups(config, leadership, logger);
   const stopDigests = startFollowUpDigests({ db, logger, mailWorker, baseUrl: config.baseUrl });
 
@@ -214,6 +218,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       metricsServer?.closeAllConnections();
       unregisterMetrics();
       await stopMaintenance();
+      await stopCalendars();
       await stopBackups();
       stopDigests();
       await contentVersion.close();
@@ -314,7 +319,12 @@ function createExpressApp(
 
   // React Router streams its answers without a length, so compression cannot see that an action's
   // reply is a few bytes: it would set up a gzip stream for each one. Only pages and files gain from it.
-  app.use(compression({ filter: (req, res) => req.method === "GET" && compression.filter(req, res) }));
+  // Built assets are sent from the build's own compressed copies (serveBuiltAssets), never compressed here.
+  app.use(
+    compression({
+      filter: (req, res) => req.method === "GET" && !req.path.startsWith("/assets/") && compression.filter(req, res),
+    }),
+  );
   // Admin pages are never indexed; public pages get their tracking (head code, and hosts for the CSP).
   app.use(async (req, res, next) => {
     const path = routedPathOf(res);
@@ -349,12 +359,13 @@ function createExpressApp(
   if (options.vite) {
     app.use(options.vite.middlewares);
   } else if (options.clientDir) {
-    app.use("/assets", express.static(`${options.clientDir}/assets`, { immutable: true, maxAge: "1y", index: false }));
+    app.use("/assets", serveBuiltAssets(path.join(options.clientDir, "assets")));
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
   // Public pages carry the stylesheet inline, so that nothing delays their first paint.
   const stylesheet = options.clientDir ? builtStylesheets(options.clientDir) : undefined;
+  const islands = options.vite ? devIslandUrls() : options.clientDir ? builtIslandUrls(options.clientDir) : {};
   app.use(
     createRequestHandler({
       build,
@@ -369,6 +380,7 @@ function createExpressApp(
           tracking: res.locals.tracking ?? null,
           consent: res.locals.consent ?? null,
           stylesheet: res.locals.tracking ? stylesheet : undefined,
+          islands,
         });
         return context;
       },

@@ -14,3 +14,6 @@ export function readCookie(cookieHeader: string | null | undefined, name: string
   }
   return undefined;
 }
+
+/** An enquiry's own booking link, kept for /book after a thank-you page that is the same for everybody. */
+export const BOOKING_LEAD_COOKIE = "booking_lead";

@@ -66,3 +66,15 @@ export function leadPageHref(flow: "guide" | "get-started", context: Record<stri
   for (const [name, value] of Object.entries(context)) if (value) query.set(name, value);
   return `/lead?${query}`;
 }
+
+/** The flows whose success, without JavaScript, is a thank-you page of their own (the same for everyone). */
+const THANK_YOU_FLOWS = ["contact", "newsletter", "get-started"] as const;
+export type ThankYouFlow = (typeof THANK_YOU_FLOWS)[number];
+
+export function isThankYouFlow(flow: unknown): flow is ThankYouFlow {
+  return (THANK_YOU_FLOWS as readonly unknown[]).includes(flow);
+}
+
+export function thankYouPath(flow: ThankYouFlow) {
+  return `/lead/sent/${flow}`;
+}

@@ -12,17 +12,29 @@ export function isTimeZone(value: unknown): value is string {
   }
 }
 
+// Making a formatter costs far more than using one; slot lists use thousands.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string) {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    if (formatters.size < 500) formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 function partsIn(timeZone: string, ms: number) {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    hourCycle: "h23",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    second: "2-digit",
-  }).formatToParts(ms);
+  const parts = formatterFor(timeZone).formatToParts(ms);
   const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
   return {
     year: get("year"),

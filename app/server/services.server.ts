@@ -31,6 +31,8 @@ export type RequestInfo = {
   tracking: Tracking | null;
   /** Set on public page requests only: the consent state the page's banner and tags depend on. */
   consent: ConsentVariant | null;
+  /** The island modules' addresses by name (`app/islands/<name>.ts`), for the pages that name them. */
+  islands: Record<string, string>;
   /** The built stylesheet at a `/assets/…css` address, to inline into pages (production only). */
   stylesheet?: (href: string) => string | undefined;
   /** Set when a loader or action failed because the database could not be reached (a 503, not a 500). */

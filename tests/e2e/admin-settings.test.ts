@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getSettings } from "~/server/settings/settings.server";
-import { contextWithCookies, openHydrated } from "../support/browser";
+import { contextWithCookies, openHydrated, openWithIslands } from "../support/browser";
 import { MULTIPART_TYPE, makeMp4, makePdf, makePng, multipart } from "../support/files";
 import { runAppForBlock } from "../support/running-app";
 import { addStaff, signIn } from "../support/staff";
@@ -37,7 +37,7 @@ describe("site settings in Chromium", () => {
     const src = await preview.getAttribute("src");
     expect(src).toMatch(/^\/uploads\/logos\/header_logo-\d{13}-[a-z0-9]{10}\.png$/);
 
-    const home = await openHydrated(context, `${running.app.url}/`);
+    const home = await openWithIslands(context, `${running.app.url}/`);
     const logo = home.locator("header img").first();
     expect(await logo.getAttribute("src")).toBe(src);
     // Loaded for real (not the default logo after an error): 48 pixels wide, as built.
@@ -85,7 +85,7 @@ describe("site settings in Chromium", () => {
     expect(served.headers.get("content-disposition")).toMatch(/^attachment;/);
     expect(Buffer.from(await served.arrayBuffer())).toEqual(makePdf());
 
-    const home = await openHydrated(context, `${running.app.url}/`);
+    const home = await openWithIslands(context, `${running.app.url}/`);
     await home.getByRole("link", { name: "Download Our PPC Portfolio" }).click();
     const guide = home.getByRole("dialog", { name: "Download 50 Winning PPC Strategies" });
     await guide.getByLabel("Name").fill("Guide Reader");

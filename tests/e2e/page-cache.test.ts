@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { fromJson, toJson } from "~/server/db/values.server";
 import { setSetting } from "~/server/settings/settings.server";
 import type { AppServer } from "../support/app-server";
+import { islandsLoaded } from "../support/browser";
 import { dialects } from "../support/databases";
 import { fetchFormToken, formTokenCookieHeader } from "../support/form-token";
 import { runAppForBlock } from "../support/running-app";
@@ -88,6 +89,24 @@ describe.each(dialects)("the page cache (%s)", (dialect) => {
     expect(plain.headers.getSetCookie()).toEqual([]);
     expect(plain.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
     expect(plain.headers.get("vary")).toBe("Accept-Encoding, Cookie, Sec-GPC");
+  });
+
+  it("renders a page reached through a campaign link from its address without the campaign", async () => {
+    // The first visitor of the page comes from an ad: the page kept for everyone must not carry it.
+    const landing = await get(running.app, "/services/automation?utm_source=poison&gclid=click-123");
+    expect(landing.html).not.toMatch(/poison|click-123/);
+    const plain = await cached(running.app, "/services/automation");
+    expect(plain.html).not.toMatch(/poison|click-123/);
+    expect(plain.html).toContain('name="redirectTo" value="/services/automation"');
+  });
+
+  it("keeps one copy of a data request however its route list is ordered, and none when an id repeats", async () => {
+    const routes = ["root", "routes/site/layout", "routes/site/about"];
+    await cached(running.app, `/about.data?_routes=${routes.join(",")}`);
+    expect((await get(running.app, `/about.data?_routes=${routes.toReversed().join(",")}`)).cache).toBe("HIT");
+    const repeated = `/about.data?_routes=${[...routes, "root", "root"].join(",")}`;
+    await get(running.app, repeated);
+    expect((await get(running.app, repeated)).cache).toBeNull();
   });
 
   it("never gives one visitor's currency to another", async () => {
@@ -424,7 +443,7 @@ describe("the form's fill-time defence on cached pages", () => {
       });
       const loaded = await page.goto(`${running.app.url}/contact`, { waitUntil: "domcontentloaded" });
       expect(loaded?.headers()["x-cache"]).toBe("HIT");
-      await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
+      await islandsLoaded(page);
       const form = page.locator("#contact-section form");
       await form.getByLabel("Name").fill("Browser Visitor");
       await form.getByLabel("Email").fill(email);
@@ -463,8 +482,9 @@ describe("the form's fill-time defence on cached pages", () => {
       await route.fulfill({ response, body });
     });
     await tab.goto(`${running.app.url}/contact`);
-    // The page's own scripts still run (it hydrates); the injected one does not.
-    await tab.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
+    // The page's own scripts still run (its islands load); the injected one does not.
+    await islandsLoaded(tab);
+    expect(await tab.evaluate(() => (window as { islands?: unknown }).islands)).toBeDefined();
     expect(await tab.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();
     expect(violations.length).toBeGreaterThan(0);
     await context.close();

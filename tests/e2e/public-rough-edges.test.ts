@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
-import { hydrated, openHydrated } from "../support/browser";
+import { islandsLoaded, openHydrated } from "../support/browser";
 import { runAppForBlock } from "../support/running-app";
 
 /** Small things on the public site a visitor would trip over: menus, the banner, the 404, the guide, sign-in. */
@@ -73,7 +73,7 @@ describe("rough edges of the public site in Chromium", () => {
   it("the guide offer is honest while no guide file is uploaded", async () => {
     const page = await running.browser.newPage({ viewport: { width: 1280, height: 800 } });
     await page.goto(`${running.app.url}/`);
-    await hydrated(page);
+    await islandsLoaded(page);
     await page.getByRole("link", { name: "Download Our PPC Portfolio" }).click();
     const guide = page.getByRole("dialog", { name: "Download 50 Winning PPC Strategies" });
     await guide.getByLabel("Name").fill("Early Reader");

@@ -221,9 +221,11 @@ describe.each(dialects)("sign-in lockout (%s)", (dialect) => {
       .executeTakeFirst();
     expect(locks[0]?.actor_email).toBeNull();
     expect(locks[0]?.entity_id).toBe(boss?.id);
-    expect(JSON.stringify(locks[0]?.summary)).toContain("203.0.113.7");
-    expect(JSON.stringify(locks[0]?.summary)).toMatch(/"emailKey":"[0-9a-f]{40}"/);
-    expect(JSON.stringify(locks[0]?.summary)).not.toContain("boss");
+    const stored = locks[0]?.summary;
+    const summary = typeof stored === "string" ? stored : JSON.stringify(stored);
+    expect(summary).toContain("203.0.113.7");
+    expect(summary).toMatch(/"emailKey":\s?"[0-9a-f]{40}"/);
+    expect(summary).not.toContain("boss");
   });
 
   it("counts failures only, keeps no address in its counters, and a sign-in clears its address's count", async () => {
@@ -377,10 +379,9 @@ describe.each(dialects)("personal data in logs and counters (%s)", (dialect) => 
       redirect: "manual",
     });
     expect(anonymous.status).toBe(302);
-    // Other spellings the router opens as the same screen.
+    // Other spellings the router opens as the same screen, sent as written (fetch would resolve the dots).
     for (const path of ["/./admin/leads?q=gina.searched%40example.com", "/%2e/admin/clients?q=Gina%20Searched"]) {
-      const response = await fetch(`${running.app.url}${path}`, { headers: { cookie: admin }, redirect: "manual" });
-      expect(response.status, path).toBe(200);
+      expect(await rawRequest(running.app, `GET ${path} HTTP/1.1`), path).toMatch(/^HTTP\/1\.1 302 /);
     }
     const log = await logCaughtUp(running.app);
     expect(log).toContain('"url":"/admin/leads?[redacted]"');
@@ -514,7 +515,7 @@ describe("malformed requests", () => {
     expect(signInBack.status).toBe(200);
 
     // Methods no route takes, and a post to a page without an action: refused, as the client's mistake.
-    for (const method of ["TRACE", "PROPFIND", "TRACK"]) {
+    for (const method of ["TRACE", "PROPFIND", "MKCOL"]) {
       const response = await rawRequest(running.app, `${method} / HTTP/1.1`);
       expect(response, method).toMatch(/^HTTP\/1\.1 405 /);
       expect(response, method).not.toMatch(/\bat .+:\d+:\d+\)/);
@@ -529,7 +530,7 @@ describe("malformed requests", () => {
 
     const log = await logCaughtUp(running.app);
     // Each refusal is in the log, as a warning (pino's level 40).
-    for (const method of ["TRACE", "PROPFIND", "TRACK"]) {
+    for (const method of ["TRACE", "PROPFIND", "MKCOL"]) {
       expect(log).toMatch(new RegExp(`"level":40[^\n]*"method":"${method}"`));
     }
     expect(log).toMatch(/"level":40[^\n]*"method":"POST","url":"\/pricing"/);

@@ -6,6 +6,7 @@ import { addLeadNote } from "~/server/leads/leads.server";
 import { getLeadAssignment, saveLeadAssignment } from "~/server/leads/owners.server";
 import { getSettings, updateSettings } from "~/server/settings/settings.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
+import { createStaffUser } from "~/server/users/staff-users.server";
 import { getPreferences } from "~/server/workspace/preferences.server";
 import { saveView } from "~/server/workspace/saved-views.server";
 import { insertFailedMail, insertLead } from "../support/admin-fixtures";
@@ -373,6 +374,7 @@ export const screenRows: ScreenRow[] = [
     resource: true,
   },
   { path: "/admin/clients", allowed: staffAndSales, marker: "<title>Clients | Admin</title>" },
+  { path: "/admin/bookings", allowed: staffAndSales, marker: "<title>Bookings | Admin</title>" },
   { path: "/admin/pages", allowed: staffAndEditors, marker: "<title>Page Management | Admin</title>" },
   { path: "/admin/pages/new", allowed: staffAndEditors, marker: "<title>New Page | Admin</title>" },
   {
@@ -1433,3 +1435,105 @@ actionRows.push(
     expected: () => expect.objectContaining({ clients: ["name"] }),
   },
 );
+
+// ---- Bookings: admins and sales; sales set only their own hours ----------------------------------
+
+const availabilityFields = (userId: string) => ({
+  userId,
+  timeZone: "Asia/Kolkata",
+  weekly: "mon-fri 10:00-18:00",
+  overrides: "",
+  callMinutes: "45",
+  bufferBeforeMinutes: "0",
+  bufferAfterMinutes: "0",
+  minNoticeMinutes: "240",
+  horizonDays: "30",
+  maxPerDay: "",
+  meetingKind: "phone",
+  meetingDetail: "",
+});
+
+/** A call of the shared admin's, a day ahead (or a day ago, for marking how it went). */
+async function bookingFixture(ctx: MatrixContext, offsetMs: number): Promise<Fixture> {
+  const staff = await ctx.db
+    .selectFrom("user")
+    .innerJoin("user_roles", "user_roles.user_id", "user.id")
+    .select("user.id")
+    .where("user_roles.role", "=", "admin")
+    .executeTakeFirstOrThrow();
+  const id = newId();
+  const start = Date.now() + offsetMs;
+  const at = new Date().toISOString();
+  await ctx.db
+    .insertInto("bookings")
+    .values({
+      id,
+      lead_id: await insertLead(ctx.db, { name: `Visitor ${ctx.unique}`, email: `visitor-${ctx.unique}@example.com` }),
+      staff_id: staff.id,
+      starts_at: new Date(start).toISOString(),
+      ends_at: new Date(start + 30 * 60_000).toISOString(),
+      buffer_before_minutes: 0,
+      buffer_after_minutes: 0,
+      visitor_time_zone: "UTC",
+      staff_time_zone: "UTC",
+      status: "booked",
+      sequence: 0,
+      visitor_name: `Visitor ${ctx.unique}`,
+      visitor_email: `visitor-${ctx.unique}@example.com`,
+      meeting_kind: "phone",
+      meeting_detail: null,
+      utm_campaign: null,
+      landing_path: null,
+      estimate: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return { bookingId: id };
+}
+
+const bookingStatus = async (ctx: MatrixContext, id: string) =>
+  (await ctx.db.selectFrom("bookings").select("status").where("id", "=", id).executeTakeFirst())?.status;
+
+actionRows.push(
+  ...screenIntents("bookings", "/admin/bookings", staffAndSales, {
+    "set-outcome": {
+      setup: (ctx) => bookingFixture(ctx, -2 * 60 * 60_000),
+      fields: (fx) => ({ bookingId: fx.bookingId!, outcome: "completed" }),
+      observe: (ctx, fx) => bookingStatus(ctx, fx.bookingId!),
+      expected: () => "completed",
+    },
+    "cancel-booking": {
+      setup: (ctx) => bookingFixture(ctx, 24 * 60 * 60_000),
+      fields: (fx) => ({ bookingId: fx.bookingId! }),
+      observe: (ctx, fx) => bookingStatus(ctx, fx.bookingId!),
+      expected: () => "cancelled",
+    },
+  }),
+);
+
+actionRows.push({
+  // Someone else's hours: only an admin may set them (a sales person is refused, see bookings.server).
+  name: "bookings: save-availability (another person's)",
+  path: "/admin/bookings",
+  allowed: adminOnly,
+  setup: async (ctx) => {
+    const other = await createStaffUser(
+      ctx.db,
+      { email: `hours-${ctx.unique}@example.com`, password: "password-123456", role: "sales" },
+      { id: null, email: "test" },
+    );
+    return { userId: other.id };
+  },
+  body: (fx) => ({ intent: "save-availability", ...availabilityFields(fx.userId!) }),
+  status: 200,
+  observe: async (ctx, fx) =>
+    (
+      await ctx.db
+        .selectFrom("staff_availability")
+        .select("call_minutes")
+        .where("user_id", "=", fx.userId!)
+        .executeTakeFirst()
+    )?.call_minutes ?? null,
+  expected: () => 45,
+});

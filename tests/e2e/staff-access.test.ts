@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminIntentAccess } from "~/lib/roles";
 import { blogIntents } from "~/routes/admin/blog.server";
+import { bookingIntents } from "~/routes/admin/bookings.server";
 import { clientIntents } from "~/routes/admin/clients.server";
 import { formIntents } from "~/routes/admin/forms.server";
 import { leadIntents, leadListIntents } from "~/routes/admin/leads.server";
@@ -63,6 +64,7 @@ describe("the role matrix", () => {
       ...missing("/admin/pricing", Object.keys(pricingIntents)),
       ...missing("/admin/forms", Object.keys(formIntents)),
       ...missing("/admin/leads/gdpr", Object.keys(gdprIntents)),
+      ...missing("/admin/bookings", Object.keys(bookingIntents)),
       ...Object.entries(adminIntentAccess).flatMap(([path, intents]) => missing(path, Object.keys(intents))),
     ]).toEqual([]);
     // The check itself reads what it should: the tables are not empty.

@@ -22,18 +22,18 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 /**
  * Runs the production build (`node server.ts`) with its own data folder, on a fresh SQLite file or a
- * fresh PostgreSQL database of the test cluster. The server listens on port 0 (the system hands it a
+ * fresh PostgreSQL database of the test cluster (`cwd`: another checkout's build). The server listens on port 0 (the system hands it a
  * free port) and tells us its address over IPC: no port is guessed and then bound again.
  */
 export async function startAppServer(
   env: Record<string, string | undefined> = {},
-  { dialect = "sqlite" }: { dialect?: Dialect } = {},
+  { dialect = "sqlite", cwd = root }: { dialect?: Dialect; cwd?: string } = {},
 ): Promise<AppServer> {
   const postgres = dialect === "postgres" ? await createEmptyDatabase("postgres") : undefined;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "agency-e2e-"));
   const database: DatabaseConfig = postgres?.config ?? { dialect: "sqlite", file: path.join(dataDir, "app.db") };
   const child = spawn(process.execPath, ["server.ts"], {
-    cwd: root,
+    cwd,
     env: childEnv({
       PORT: "0",
       HOST: "127.0.0.1",

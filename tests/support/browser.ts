@@ -139,6 +139,23 @@ export async function hydrated(page: Page) {
   await page.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
 }
 
+/**
+ * Resolves once the island modules a public page names have loaded (the page's inline loader keeps
+ * their promise in `window.islands`); at once on a page without islands.
+ */
+export async function islandsLoaded(page: Page) {
+  await page.waitForFunction(() => document.readyState !== "loading");
+  await page.evaluate(() => (window as { islands?: Promise<unknown> }).islands);
+}
+
+/** A new page at `url` of a public page, once its islands have loaded. */
+export async function openWithIslands(opener: Browser | BrowserContext, url: string) {
+  const page = await opener.newPage();
+  await page.goto(url);
+  await islandsLoaded(page);
+  return page;
+}
+
 /** A browser context carrying the cookies of a Cookie header (a session `signIn` returned). */
 export async function contextWithCookies(
   browser: Browser,

@@ -17,7 +17,8 @@ function page(bytes: number, version = 0, storedAt = 0): CachedPage {
 
 describe("the page store", () => {
   it("keeps pages within its byte limit, dropping the least recently used first", () => {
-    const store = createPageStore({ maxBytes: 300, ttlMs: 60_000, now: () => 0 });
+    // Each entry costs its page and its one-character key (two bytes).
+    const store = createPageStore({ maxBytes: 306, ttlMs: 60_000, now: () => 0 });
     store.set("a", page(100));
     store.set("b", page(100));
     store.set("c", page(100));
@@ -27,9 +28,17 @@ describe("the page store", () => {
     expect(store.get("a")).toBeDefined();
     expect(store.get("c")).toBeDefined();
     expect(store.get("d")).toBeDefined();
-    expect(store.stats()).toMatchObject({ entries: 3, bytes: 300, maxBytes: 300, evictions: 1, misses: 1, hits: 4 });
+    expect(store.stats()).toMatchObject({ entries: 3, bytes: 306, maxBytes: 306, evictions: 1, misses: 1, hits: 4 });
     // A page bigger than the whole cache is not kept at all.
     expect(store.set("huge", page(301))).toBe(false);
+  });
+
+  it("counts each entry's key in its bound: long keys of small pages cannot grow memory past it", () => {
+    const store = createPageStore({ maxBytes: 10_000, ttlMs: 60_000, now: () => 0 });
+    for (let i = 0; i < 100; i++) store.set(`${i}`.padEnd(2_000, "x"), page(10));
+    const { bytes, entries } = store.stats();
+    expect(bytes).toBeLessThanOrEqual(10_000);
+    expect(entries).toBe(2);
   });
 
   it("drops every page at once when the content version moves, and refuses pages rendered before it", () => {

@@ -7,11 +7,17 @@ import { cx } from "~/lib/cx";
 const labels: Record<Currency, string> = { USD: "USD ($)", INR: "INR (₹)" };
 const currencies = Object.keys(labels) as Currency[];
 
-/** Two buttons that post the choice; works without JavaScript, and sticks in a cookie. */
+/** Two buttons that post the choice and come back to the same place on the page; sticks in a cookie. */
 export function CurrencySwitch({ currency, className }: { currency: Currency; className?: string }) {
   const location = useLocation();
   return (
-    <Form method="post" action="/currency" preventScrollReset className={cx("inline-flex", className)}>
+    <Form
+      method="post"
+      action="/currency"
+      preventScrollReset
+      data-island="currency-switch"
+      className={cx("inline-flex", className)}
+    >
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <fieldset className="inline-flex rounded-lg border bg-background p-1">
         <legend className="sr-only">Currency</legend>

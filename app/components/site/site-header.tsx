@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { ChevronDown } from "~/components/site/icons/ChevronDown";
 import { MenuIcon } from "~/components/site/icons/MenuIcon";
@@ -53,13 +52,6 @@ export function contactSectionHref(pathname: string) {
 
 export function SiteHeader({ logo }: { logo: string | null }) {
   const { pathname } = useLocation();
-  const mobileMenu = useRef<HTMLDetailsElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the page changes.
-  useEffect(() => {
-    if (mobileMenu.current) mobileMenu.current.open = false;
-    for (const menu of document.querySelectorAll<HTMLElement>("[data-slot=site-header] :popover-open"))
-      menu.hidePopover();
-  }, [pathname]);
   const bookCallHref = contactSectionHref(pathname);
 
   return (
@@ -99,7 +91,7 @@ export function SiteHeader({ logo }: { logo: string | null }) {
           <Link to="/contact" className={cx(buttonVariants({ size: "sm" }))}>
             Get Started
           </Link>
-          <details ref={mobileMenu} className="group lg:hidden">
+          <details data-island="mobile-menu" className="group lg:hidden">
             <summary
               className={cx(
                 buttonVariants({ variant: "outline", size: "icon-sm" }),
@@ -132,14 +124,7 @@ export function SiteHeader({ logo }: { logo: string | null }) {
                 )}
               </ul>
               <div className="mt-4 grid gap-2">
-                <a
-                  href={bookCallHref}
-                  className={buttonVariants({ variant: "outline" })}
-                  // A jump within the page changes no route: the menu would stay open over the form.
-                  onClick={() => {
-                    if (mobileMenu.current) mobileMenu.current.open = false;
-                  }}
-                >
+                <a href={bookCallHref} className={buttonVariants({ variant: "outline" })}>
                   Book Call
                 </a>
                 <Link to="/contact" className={buttonVariants()}>

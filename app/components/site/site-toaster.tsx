@@ -49,36 +49,56 @@ export function SiteToaster({ children }: { children: React.ReactNode }) {
       <section
         aria-label="Notifications"
         aria-live="polite"
+        data-slot="site-toasts"
         className="pointer-events-none fixed right-4 bottom-20 z-50 flex w-[calc(100%-2rem)] max-w-sm flex-col gap-2"
       >
         {toasts.map((toast) => (
-          <div
-            key={toast.id}
-            role={toast.type === "error" ? "alert" : "status"}
-            data-type={toast.type}
-            className={cx(
-              "pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg",
-              toast.type === "error"
-                ? "border-destructive bg-destructive text-white"
-                : "border-border bg-background text-foreground",
-            )}
-          >
-            <div className="min-w-0 flex-1">
-              <p className="font-semibold text-sm">{toast.title}</p>
-              {toast.description ? <p className="mt-1 text-sm opacity-90">{toast.description}</p> : null}
-            </div>
-            <button
-              type="button"
-              onClick={() => dismiss(toast.id)}
-              className="rounded p-1 opacity-80 hover:opacity-100 focus-visible:outline-2"
-              aria-label="Dismiss notification"
-            >
-              <XIcon className="size-4" aria-hidden />
-            </button>
-          </div>
+          <ToastView key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
         ))}
+        {/* What the islands of pages without React build their toasts from. */}
+        <template data-toast-type="success">
+          <ToastView toast={{ type: "success", title: "", description: " " }} />
+        </template>
+        <template data-toast-type="error">
+          <ToastView toast={{ type: "error", title: "", description: " " }} />
+        </template>
       </section>
     </ToastContext.Provider>
+  );
+}
+
+/** One toast; without `onDismiss` its button is wired by the islands' toasts module. */
+function ToastView({ toast, onDismiss }: { toast: Omit<ToastMessage, "id">; onDismiss?: () => void }) {
+  return (
+    <div
+      role={toast.type === "error" ? "alert" : "status"}
+      data-type={toast.type}
+      className={cx(
+        "pointer-events-auto flex items-start gap-3 rounded-lg border p-4 shadow-lg",
+        toast.type === "error"
+          ? "border-destructive bg-destructive text-white"
+          : "border-border bg-background text-foreground",
+      )}
+    >
+      <div className="min-w-0 flex-1">
+        <p data-slot="toast-title" className="font-semibold text-sm">
+          {toast.title}
+        </p>
+        {toast.description ? (
+          <p data-slot="toast-description" className="mt-1 text-sm opacity-90">
+            {toast.description}
+          </p>
+        ) : null}
+      </div>
+      <button
+        type="button"
+        onClick={onDismiss}
+        className="rounded p-1 opacity-80 hover:opacity-100 focus-visible:outline-2"
+        aria-label="Dismiss notification"
+      >
+        <XIcon className="size-4" aria-hidden />
+      </button>
+    </div>
   );
 }
 

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { SnowflakeIcon } from "~/components/site/icons/SnowflakeIcon";
 import { winterPromo } from "~/content/site";
@@ -22,24 +21,14 @@ export function WinterBanner() {
   );
 }
 
-/**
- * Falling snow (see snowfall.ts), loaded after the page is up: decoration has no place in what a first
- * visit must download. Nothing at all for visitors who prefer reduced motion.
- */
+/** The layer the snowfall island lets snow fall into (after the page has loaded, never with reduced motion). */
 export function Snowfall() {
-  const layer = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const container = layer.current;
-    if (!container || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    let stop: (() => void) | undefined;
-    let unmounted = false;
-    void import("./snowfall").then(({ letItSnow }) => {
-      if (!unmounted) stop = letItSnow(container);
-    });
-    return () => {
-      unmounted = true;
-      stop?.();
-    };
-  }, []);
-  return <div ref={layer} aria-hidden className="pointer-events-none fixed inset-0 z-20 overflow-hidden" />;
+  return (
+    <div
+      data-slot="snowfall"
+      data-island="snowfall"
+      aria-hidden
+      className="pointer-events-none fixed inset-0 z-20 overflow-hidden"
+    />
+  );
 }

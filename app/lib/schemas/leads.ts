@@ -23,11 +23,11 @@ const optional = (max: number, label: string) =>
     .optional()
     .transform((value) => (value ? value : undefined));
 
-const requiredName = visitorText()
+export const requiredName = visitorText()
   .min(1, "required")
   .max(VISITOR_FIELD_MAX.name, `Name can be at most ${VISITOR_FIELD_MAX.name} characters.`);
 
-const requiredEmail = visitorText()
+export const requiredEmail = visitorText()
   .min(1, "required")
   .max(VISITOR_FIELD_MAX.email, `E-mail addresses can be at most ${VISITOR_FIELD_MAX.email} characters.`)
   .pipe(z.email("Please enter a valid e-mail address."));

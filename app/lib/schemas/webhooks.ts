@@ -9,6 +9,9 @@ export const WEBHOOK_EVENT_TYPES = [
   "lead.converted",
   "client.created",
   "form_submission.created",
+  "booking.created",
+  "booking.rescheduled",
+  "booking.cancelled",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -21,6 +24,9 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   "lead.converted": "A lead is converted",
   "client.created": "A client is created",
   "form_submission.created": "A form is submitted",
+  "booking.created": "A call is booked",
+  "booking.rescheduled": "A call is moved",
+  "booking.cancelled": "A call is cancelled",
 };
 
 export const WEBHOOK_FORMATS = ["standard", "slack"] as const;

@@ -2,6 +2,7 @@ import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AdminError } from "~/components/admin/admin-error";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { AdminToaster } from "~/components/admin/admin-toaster";
+import type { RouteHandle } from "~/components/islands";
 import { adminGuard } from "~/http/admin-guard.server";
 import { getServices } from "~/http/context.server";
 import { requireStaff } from "~/http/staff.server";
@@ -9,6 +10,9 @@ import { isMoveWithinAdmin } from "~/lib/admin-navigation";
 import { navItemsFor } from "~/lib/roles";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 import type { Route } from "./+types/layout";
+
+/** The admin is an application: its pages load React in the browser. */
+export const handle: RouteHandle = { hydrate: true };
 
 export const middleware: Route.MiddlewareFunction[] = [adminGuard];
 

@@ -1,6 +1,7 @@
 import { data, Link, redirect, useNavigation } from "react-router";
 import { AdminToaster } from "~/components/admin/admin-toaster";
 import { PasswordStep, TwoFactorStep } from "~/components/admin/login/sign-in-steps";
+import type { RouteHandle } from "~/components/islands";
 import { useToastMessage } from "~/components/show-toast";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -13,6 +14,9 @@ import { loadStaffSession } from "~/server/auth/session.server";
 import { isSetupComplete } from "~/server/users/staff-users.server";
 import type { Route } from "./+types/login";
 import { type SignInAnswer, signInStep } from "./login.server";
+
+/** The admin is an application: its pages load React in the browser. */
+export const handle: RouteHandle = { hydrate: true };
 
 export function meta() {
   return [{ title: `Sign in | ${brand.name} Admin` }];

@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { AdminToaster } from "~/components/admin/admin-toaster";
 import { Field } from "~/components/admin/field";
+import type { RouteHandle } from "~/components/islands";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -16,6 +17,9 @@ import { AppError } from "~/server/app-error.server";
 import { forgetSetupCode, isSetupCodeValid } from "~/server/users/setup-code.server";
 import { createFirstAdmin, isSetupComplete } from "~/server/users/staff-users.server";
 import type { Route } from "./+types/setup";
+
+/** The admin is an application: its pages load React in the browser. */
+export const handle: RouteHandle = { hydrate: true };
 
 export function meta() {
   return [{ title: `Admin Setup | ${brand.name}` }];

@@ -1,5 +1,9 @@
 import { AccessDenied } from "~/components/admin/access-denied";
 import { AdminToaster } from "~/components/admin/admin-toaster";
+import type { RouteHandle } from "~/components/islands";
+
+/** The admin is an application: its pages load React in the browser. */
+export const handle: RouteHandle = { hydrate: true };
 
 export function meta() {
   return [{ title: "Access Denied" }];

@@ -1,3 +1,4 @@
+import type { RouteHandle } from "~/components/islands";
 import { EstimatorWizard } from "~/components/site/estimator/estimator-wizard";
 import { Section } from "~/components/site/section";
 import { PageHero } from "~/components/site/sections/page-hero";
@@ -7,6 +8,9 @@ import { sitePageMeta } from "~/lib/seo";
 
 import type { Route } from "./+types/cost-estimator";
 import { handleEstimatorRequest } from "./cost-estimator.server";
+
+/** The estimator is an application: its page loads React in the browser. */
+export const handle: RouteHandle = { hydrate: true };
 
 export function meta({ matches }: Route.MetaArgs) {
   return sitePageMeta(matches, estimatorSeo);

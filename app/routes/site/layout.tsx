@@ -1,6 +1,7 @@
-import { useEffect } from "react";
-import { data, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { data, Outlet, useRouteLoaderData } from "react-router";
+import { ConsentBanner } from "~/components/site/consent-banner";
 import { FormTokenPixel } from "~/components/site/forms/form-token-pixel";
+import { LeadDialogTemplate } from "~/components/site/forms/lead-dialog-template";
 import { NoScriptPageView } from "~/components/site/page-view-pixel";
 import { SiteFooter } from "~/components/site/site-footer";
 import { SiteHeader } from "~/components/site/site-header";
@@ -19,9 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     offices,
     settings: await loadPublicSettings(db),
     currency: detectCurrency(request, config, getRequestInfo(context).clientIp),
+    consent: getRequestInfo(context).consent,
   };
-  // Pages differ by currency and consent (its banner is added to the document by the server, outside
-  // React): cookies, Global Privacy Control, and the proxy's country header.
+  // Pages differ by currency and consent (the banner, the tags): cookies, Global Privacy Control, and
+  // the proxy's country header.
   // Nothing else per visitor goes into a page (see the page cache): cookies are set around it.
   return data(payload, {
     headers: { Vary: config.countryHeader ? `Cookie, Sec-GPC, ${config.countryHeader}` : "Cookie, Sec-GPC" },
@@ -39,21 +41,11 @@ export function useSiteData() {
   return useRouteLoaderData("routes/site/layout") as SiteData;
 }
 
-/** One page_view per page the visitor sees, sent after the page is shown. */
-function usePageViews() {
-  const { pathname, search } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new view for every new address.
-  useEffect(() => {
-    // Loaded after the page is shown: tracking never competes with the page for bytes.
-    void import("~/lib/track").then(({ track }) => track("page_view", { referrer: document.referrer || undefined }));
-  }, [pathname, search]);
-}
-
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  usePageViews();
   return (
     <SiteToaster>
-      <div className="flex min-h-screen flex-col pb-12">
+      {/* One page_view per page the visitor sees (the page-view island). */}
+      <div data-island="page-view" className="flex min-h-screen flex-col pb-12">
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2"
@@ -69,6 +61,8 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         <WinterBanner />
         <FormTokenPixel />
         <NoScriptPageView />
+        <LeadDialogTemplate />
+        {loaderData.consent ? <ConsentBanner variant={loaderData.consent} /> : null}
       </div>
     </SiteToaster>
   );

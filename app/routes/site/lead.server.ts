@@ -4,6 +4,7 @@ import { parseForm, requireFormData, typedValues } from "~/http/form-data.server
 import { isLeadFlow, isSafeRedirectUrl, type LeadFlow, leadFlows, leadMessages } from "~/lib/schemas/leads";
 import { captureLead } from "~/server/leads/capture.server";
 import { countLeadRefused } from "~/server/metrics/metrics.server";
+import { bookingLinkForLead } from "./book.server";
 import { saveVisitorLead } from "./visitor-lead.server";
 
 /** What a visitor form's submission answers: the toast's texts, what to show under the fields, where to go next. */
@@ -17,6 +18,8 @@ export type LeadAnswer = {
   downloadUrl: string | null;
   redirectUrl: string | null;
   leadEmail?: string | null;
+  /** After an enquiry: where its sender picks a time for the call, their details already known. */
+  bookingUrl?: string | null;
 };
 
 export const GUIDE_NOT_READY = [
@@ -86,6 +89,7 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
     values: {},
     downloadUrl,
     leadEmail: flow === "guide" ? email : null,
+    bookingUrl: flow === "contact" ? bookingLinkForLead(context, String(outcome.saved.leadId)) : null,
     redirectUrl: isSafeRedirectUrl(redirectUrl) ? redirectUrl : null,
   });
 }

@@ -1,17 +1,22 @@
-import { Link } from "react-router";
+import { redirect } from "react-router";
 import { ContactForm } from "~/components/site/forms/contact-form";
-import { followLeadSuccess } from "~/components/site/forms/lead-dialog";
 import { LeadDialogForm } from "~/components/site/forms/lead-dialog-form";
+import { LeadSent } from "~/components/site/forms/lead-sent";
 import { NewsletterForm } from "~/components/site/forms/newsletter-form";
-import { CircleCheck } from "~/components/site/icons/CircleCheck";
-import { DownloadIcon } from "~/components/site/icons/DownloadIcon";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
-import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
 import { headersWithRetryAfter } from "~/http/retry-after.server";
-import { DEFAULT_GUIDE_TITLE, isLeadFlowName, type LeadFlowName, offeredGuideTitle } from "~/lib/lead-options";
+import {
+  DEFAULT_GUIDE_TITLE,
+  isLeadFlowName,
+  isThankYouFlow,
+  type LeadFlowName,
+  offeredGuideTitle,
+  thankYouPath,
+} from "~/lib/lead-options";
 
 import type { Route } from "./+types/lead";
+import { bookingLeadCookie } from "./book.server";
 import { handleLeadSubmission } from "./lead.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -75,38 +80,25 @@ export function headers(args: Route.HeadersArgs) {
   return headersWithRetryAfter(args);
 }
 
-/** POST /lead: every visitor form submits here, with or without JavaScript. */
+/**
+ * POST /lead: every visitor form without JavaScript submits here. A success with nothing of its own to
+ * show goes to the flow's thank-you page (post/redirect/get: a page the cache keeps, and no form sent
+ * twice on reload); a guide's download or a redirect, and any refusal, answer on the page itself.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  return handleLeadSubmission(context, request);
+  const answer = await handleLeadSubmission(context, request);
+  const sent = answer.data;
+  if (sent.ok && isThankYouFlow(sent.flow) && !sent.redirectUrl) {
+    const headers = sent.bookingUrl ? { "Set-Cookie": bookingLeadCookie(context, sent.bookingUrl) } : undefined;
+    return redirect(thankYouPath(sent.flow), { status: 303, headers });
+  }
+  return answer;
 }
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
   const flow = actionData?.flow ?? loaderData.flow;
   const { hidden, formAction } = loaderData;
-  if (actionData?.ok) {
-    return (
-      <main className="mx-auto max-w-xl px-4 py-20 text-center">
-        <CircleCheck className="mx-auto size-12 text-primary" aria-hidden />
-        <h1 className="mt-4 font-bold text-3xl">{actionData.title}</h1>
-        <p className="mt-3 text-lg text-muted-foreground">{actionData.description}</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          {actionData.downloadUrl ? (
-            <a href={actionData.downloadUrl} download className={buttonVariants()}>
-              <DownloadIcon aria-hidden /> Download the guide
-            </a>
-          ) : null}
-          {actionData.redirectUrl ? (
-            <a href={actionData.redirectUrl} className={buttonVariants()}>
-              Continue
-            </a>
-          ) : null}
-          <Link to="/" className={buttonVariants({ variant: "outline" })}>
-            Back to the home page
-          </Link>
-        </div>
-      </main>
-    );
-  }
+  if (actionData?.ok) return <LeadSent {...actionData} />;
   const errors = actionData?.fieldErrors ?? {};
   const values = actionData?.values ?? {};
   return (
@@ -128,9 +120,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
             action={formAction}
             values={values}
             errors={errors}
-            onSuccess={(data) =>
-              followLeadSuccess(data, flow === "guide" ? (hidden.guideTitle ?? DEFAULT_GUIDE_TITLE) : undefined)
-            }
+            guideTitle={flow === "guide" ? (hidden.guideTitle ?? DEFAULT_GUIDE_TITLE) : undefined}
             submitLabel={flow === "guide" ? "Download Now" : "Get Started"}
             busyLabel={flow === "guide" ? "Processing..." : "Submitting..."}
           />

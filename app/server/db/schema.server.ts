@@ -267,6 +267,10 @@ export interface EmailOutboxTable {
   sent_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The booking a mail is about (an invitation, a reminder), so that moving the booking can withdraw it. */
+  booking_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** An iCalendar invitation attached to the mail as text/calendar. */
+  calendar: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface WebhookEndpointsTable {
@@ -401,6 +405,71 @@ export interface PageCacheVersionTable {
   version: number;
 }
 
+export type MeetingKind = "phone" | "video" | "office";
+export type BookingStatus = "booked" | "rescheduled" | "cancelled" | "completed" | "no_show";
+
+export interface StaffAvailabilityTable {
+  user_id: string;
+  time_zone: string;
+  weekly: Json;
+  date_overrides: Json;
+  call_minutes: number;
+  buffer_before_minutes: number;
+  buffer_after_minutes: number;
+  min_notice_minutes: number;
+  horizon_days: number;
+  max_per_day: number | null;
+  meeting_kind: MeetingKind;
+  meeting_detail: string | null;
+  calendar_url: string | null;
+  calendar_checked_at: ColumnType<string | null, string | null | undefined, string | null>;
+  calendar_error: string | null;
+  feed_token: string | null;
+  updated_at: Timestamp;
+}
+
+export interface BookingsTable {
+  id: string;
+  lead_id: string;
+  staff_id: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  buffer_before_minutes: number;
+  buffer_after_minutes: number;
+  visitor_time_zone: string;
+  staff_time_zone: string;
+  status: BookingStatus;
+  sequence: number;
+  visitor_name: string;
+  visitor_email: string;
+  meeting_kind: MeetingKind;
+  meeting_detail: string | null;
+  utm_campaign: string | null;
+  landing_path: string | null;
+  estimate: Json | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BookingSlotClaimsTable {
+  staff_id: string;
+  granule: number;
+  booking_id: string;
+}
+
+export interface BookingDayClaimsTable {
+  staff_id: string;
+  day: string;
+  place: number;
+  booking_id: string;
+}
+
+export interface StaffBusyTimesTable {
+  user_id: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+}
+
 /** Who runs a deployment's once-only background work, until when (epoch milliseconds). */
 export interface BackgroundLeasesTable {
   name: string;
@@ -445,6 +514,11 @@ export interface DB {
   staff_preferences: StaffPreferencesTable;
   lead_assignment_cursor: LeadAssignmentCursorTable;
   background_leases: BackgroundLeasesTable;
+  staff_availability: StaffAvailabilityTable;
+  bookings: BookingsTable;
+  booking_slot_claims: BookingSlotClaimsTable;
+  booking_day_claims: BookingDayClaimsTable;
+  staff_busy_times: StaffBusyTimesTable;
 }
 
 export type Database = Kysely<DB>;

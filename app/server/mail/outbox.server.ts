@@ -6,11 +6,24 @@ import { newId } from "../db/values.server";
 import { afterFailedTry, releaseUntried } from "../db/work-queue.server";
 
 export type OutgoingMail = {
-  kind: "lead_notification" | "guide_welcome" | "webhook_paused" | "lead_assigned" | "follow_up_digest";
+  kind:
+    | "lead_notification"
+    | "guide_welcome"
+    | "webhook_paused"
+    | "lead_assigned"
+    | "follow_up_digest"
+    | "booking_invitation"
+    | "booking_reminder";
   to: string;
   subject: string;
   text: string;
   leadId: string | null;
+  /** The booking the mail is about: moving or cancelling the booking withdraws its queued reminders. */
+  bookingId?: string | null;
+  /** An iCalendar object sent along as the mail's text/calendar part (an invitation or its cancellation). */
+  calendar?: string | null;
+  /** Not before this instant (ISO); a reminder waits in the queue until its time. */
+  sendAt?: string;
 };
 
 /** Retries wait longer each time: 1 min, 5 min, 30 min, 2 h, 6 h; then the mail is marked failed. */
@@ -56,7 +69,9 @@ export async function queueMails(
       html_body: null,
       status: "queued",
       last_error: note,
-      next_attempt_at: at,
+      next_attempt_at: mail.sendAt ?? at,
+      booking_id: mail.bookingId ?? null,
+      calendar: mail.calendar ?? null,
       created_at: at,
       updated_at: at,
     });

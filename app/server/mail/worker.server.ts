@@ -134,7 +134,13 @@ export function createMailWorker({
       tried++;
       const kept = keepHold(renewed, clock);
       try {
-        await sender.sendMail({ from, to: mail.to_address, subject: mail.subject, text: mail.text_body });
+        await sender.sendMail({
+          from,
+          to: mail.to_address,
+          subject: mail.subject,
+          text: mail.text_body,
+          ...(mail.calendar ? { icalEvent: calendarPart(mail.calendar) } : {}),
+        });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         await markAttemptFailed(db, await kept.stop(), mail.attempts, message, clock());
@@ -192,4 +198,10 @@ export function createMailWorker({
       transport?.close();
     },
   };
+}
+
+/** An invitation's text/calendar part, with the METHOD its content declares (REQUEST or CANCEL). */
+function calendarPart(content: string) {
+  const method = /^METHOD:(\w+)/m.exec(content)?.[1] ?? "REQUEST";
+  return { method, filename: method === "CANCEL" ? "cancel.ics" : "invite.ics", content };
 }

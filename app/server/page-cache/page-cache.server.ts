@@ -21,8 +21,8 @@ const brotli = promisify(zlib.brotliCompress);
 /** Campaign and click ids: attribution reads them from the address, the page never does. */
 const MARKETING_PARAMETER =
   /^(utm_[a-z_]+|gclid|gbraid|wbraid|dclid|fbclid|msclkid|ttclid|twclid|li_fat_id|mc_cid|mc_eid|_hsenc|_hsmi|ref)$/i;
-/** Cookies that make a page someone's own: a staff session (previews, admin bar) or a one-time notice. */
-const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:better-auth\.[^=]*|toast)=/;
+/** Cookies that make a page someone's own: a staff session (previews, admin bar), a one-time notice, an enquiry's booking link. */
+const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:better-auth\.[^=]*|toast|booking_lead)=/;
 const CACHED_TYPES = /^(text\/html|text\/x-script)\b/;
 /** Headers of the render that are per request, per encoding, or set again for each visitor. */
 const UNSTORED_HEADERS = new Set([
@@ -56,13 +56,22 @@ type Render = { page: CachedPage | null; identity: Buffer };
 type PageQuery = {
   path: string;
   routes: string | null;
+  /** The address the page is rendered from: without campaign parameters, which only attribution reads. */
+  renderUrl: string;
   currency: Currency;
   consentAt: (policyVersion: number) => ConsentInputs;
   head: boolean;
 };
 
 /** What a public page request is, for the cache: the variant it asks for. */
-type PageRequest = { key: string; currency: Currency; consent: ConsentInputs; policyVersion: number; head: boolean };
+type PageRequest = {
+  key: string;
+  renderUrl: string;
+  currency: Currency;
+  consent: ConsentInputs;
+  policyVersion: number;
+  head: boolean;
+};
 
 type RawRequest = IncomingMessage & { ip?: string; log?: Logger };
 
@@ -111,7 +120,12 @@ export function createPageCache({
   /** The app's route ids, when known: a data request naming any other is not kept. */
   routeIds?: ReadonlySet<string>;
 }) {
-  const knownRoutes = (list: string) => !routeIds || list.split(",").every((id) => routeIds.has(id));
+  /** A `_routes` list as one key: its ids sorted; null when it names an id twice or one the app lacks. */
+  const canonicalRoutes = (list: string) => {
+    const ids = list.split(",");
+    if (new Set(ids).size !== ids.length || (routeIds && !ids.every((id) => routeIds.has(id)))) return null;
+    return ids.sort().join(",");
+  };
   const enabled = config.pageCache.maxBytes > 0;
   const store = createPageStore(config.pageCache);
   const canonicalHost = new URL(config.baseUrl).host;
@@ -144,8 +158,11 @@ export function createPageCache({
     let routes: string | null = null;
     for (const [name, value] of url?.searchParams ?? []) {
       if (MARKETING_PARAMETER.test(name)) continue;
-      // React Router's data requests name the routes whose data they want (only routes the app has).
-      if (name === "_routes" && pathname.endsWith(".data") && routes === null && knownRoutes(value)) routes = value;
+      // React Router's data requests name the routes whose data they want (only routes the app has,
+      // each once; in any order, which changes nothing in the answer).
+      const canonical: string | null | false =
+        name === "_routes" && pathname.endsWith(".data") && routes === null && canonicalRoutes(value);
+      if (canonical) routes = canonical;
       // Any other parameter could change the page: rendered per request, so random ones cannot fill memory.
       else return null;
     }
@@ -158,6 +175,7 @@ export function createPageCache({
     return {
       path: pathname,
       routes,
+      renderUrl: routes === null ? pathname : `${pathname}?${new URLSearchParams({ _routes: routes })}`,
       currency: currencyOf(header, countryOnce),
       consentAt: (policyVersion) => consentInputsOf(header, countryOnce, policyVersion),
       head: req.method === "HEAD",
@@ -168,6 +186,7 @@ export function createPageCache({
     const consent = query.consentAt(policyVersion);
     return {
       key: pageVariantKey({ path: query.path, routes: query.routes, currency: query.currency, consent }),
+      renderUrl: query.renderUrl,
       currency: query.currency,
       consent,
       policyVersion,
@@ -231,13 +250,16 @@ export function createPageCache({
   }
 
   /**
-   * The request a cached page is rendered from: the site's own host (a forged Host or
+   * The request a cached page is rendered from: its address without campaign parameters, the site's own host (a forged Host or
    * X-Forwarded-Host never reaches a stored page), the variant's currency and consent choice (without
    * the visitor's record id) as the only cookies, Sec-GPC as the key has it, and nothing else that could
    * vary the bytes beyond the key. The country itself is left out: the render learns only whether
    * consent is asked (`consentCountry`, read by the app in place of the visitor's country).
    */
   function renderVariantHeaders(req: RawRequest, locals: Record<string, unknown>, request: PageRequest) {
+    // A campaign's parameters would end up in the shared bytes (the currency switch's return address).
+    req.url = request.renderUrl;
+    (req as RawRequest & { originalUrl?: string }).originalUrl = request.renderUrl;
     req.headers.host = canonicalHost;
     const consentCookie = sharedConsentCookie(request.consent, request.policyVersion);
     req.headers.cookie = `${CURRENCY_COOKIE}=${request.currency}${consentCookie ? `; ${consentCookie}` : ""}`;
@@ -415,6 +437,7 @@ export function createPageCache({
         if (shared && shared.version >= version) return send(req, res, shared, "HIT");
       }
       const visitor = { ...req.headers };
+      const visitorUrl = { url: req.url, originalUrl: (req as RawRequest & { originalUrl?: string }).originalUrl };
       const original = { write: res.write, end: res.end, writeHead: res.writeHead, flushHeaders: res.flushHeaders };
       renderVariantHeaders(req, res.locals, request);
       let render: Render;
@@ -427,6 +450,7 @@ export function createPageCache({
       } finally {
         Object.assign(res, original);
         req.headers = visitor;
+        Object.assign(req, visitorUrl);
       }
       if (render.page) return send(req, res, render.page, "MISS");
       await sendUnshared(req, res, render.identity);

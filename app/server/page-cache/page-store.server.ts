@@ -41,13 +41,15 @@ export function createPageStore({
 }) {
   // A Map iterates in insertion order: re-inserting on each hit keeps the least recently used first.
   const entries = new Map<string, CachedPage>();
+  // What an entry holds in memory: its page and its key (two bytes a character, as V8 may keep it).
+  const costOf = (key: string, page: CachedPage) => page.bytes + key.length * 2;
   let version = 0;
   let bytes = 0;
   const counters = { hits: 0, misses: 0, evictions: 0, invalidations: 0 };
 
   const remove = (key: string, page: CachedPage) => {
     entries.delete(key);
-    bytes -= page.bytes;
+    bytes -= costOf(key, page);
   };
 
   return {
@@ -80,11 +82,11 @@ export function createPageStore({
     },
     /** Stores a page rendered at `page.version`; one from before the current version is dropped. */
     set(key: string, page: CachedPage) {
-      if (page.version !== version || page.bytes > maxBytes) return false;
+      if (page.version !== version || costOf(key, page) > maxBytes) return false;
       const previous = entries.get(key);
       if (previous) remove(key, previous);
       entries.set(key, page);
-      bytes += page.bytes;
+      bytes += costOf(key, page);
       for (const [oldest, old] of entries) {
         if (bytes <= maxBytes) break;
         remove(oldest, old);

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { FormGuards, SelectField, TextAreaField, TextField } from "~/components/site/forms/fields";
-import { addVisitorContext } from "~/components/site/forms/use-lead-form";
 import { useSiteToast } from "~/components/site/site-toaster";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { estimatorCopy as copy } from "~/content/estimator";
@@ -30,6 +29,7 @@ import {
   stepOfAnswer,
   stepProblem,
 } from "~/lib/estimator";
+import { addVisitorContext } from "~/lib/visitor-context";
 import { CheckboxChoices, RadioChoices, SliderField } from "./controls";
 import { EstimateResult } from "./estimate-result";
 

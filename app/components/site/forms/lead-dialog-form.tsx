@@ -1,7 +1,6 @@
 import { GUIDE_INDUSTRIES, type LeadFlowName as LeadFlow, optionLabels, VISITOR_FIELD_MAX } from "~/lib/lead-options";
 import { ContactDetailField, type RefusedFormProps, SelectField, TextAreaField } from "./fields";
 import { LeadForm } from "./lead-form";
-import type { LeadActionData } from "./use-lead-form";
 
 /**
  * The fields of the guide and get-started dialogs; `hidden` carries the flow's context. `action` is
@@ -17,7 +16,7 @@ export function LeadDialogForm({
   action?: string;
   submitLabel: string;
   busyLabel: string;
-  onSuccess?: (data: LeadActionData) => void;
+  guideTitle?: string;
 } & Omit<RefusedFormProps, "idPrefix">) {
   return (
     <LeadForm {...props} className="grid gap-4">

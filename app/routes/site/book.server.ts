@@ -1,0 +1,264 @@
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { getRequestInfo, getServices } from "~/http/context.server";
+import { parseForm, requireFormData, typedValues } from "~/http/form-data.server";
+import { BOOKING_LEAD_COOKIE, readCookie } from "~/lib/cookies";
+import { bookingRequestSchema, COUNTRY_TIME_ZONES, timeZoneChoices } from "~/lib/schemas/booking";
+import { isTimeZone } from "~/lib/time-zone";
+import { AppError } from "~/server/app-error.server";
+import { readLink, signLink } from "~/server/bookings/booking-links.server";
+import { type BookingContext, bookCall, listOpenSlots } from "~/server/bookings/bookings.server";
+import { startsByDay } from "~/server/bookings/slots.server";
+import { visitorCountry } from "~/server/currency/currency.server";
+import { saveLead } from "~/server/leads/capture.server";
+import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
+import { saveVisitorLead } from "./visitor-lead.server";
+
+/** Booking pages are one visitor's own: never kept by the page cache or a shared proxy. */
+export const PERSONAL_PAGE_HEADERS = { "Cache-Control": "private, no-store" };
+
+const DAY_MS = 24 * 60 * 60_000;
+/** How long the link from an enquiry's thank-you page lets its sender book without typing again. */
+const ENQUIRY_LINK_MS = 14 * DAY_MS;
+
+export function bookingContext(context: Readonly<RouterContextProvider>, nowMs = Date.now()): BookingContext {
+  const { config, formSecret, mailWorker } = getServices(context);
+  return { baseUrl: config.baseUrl, secret: formSecret, nowMs, queuedNote: mailWorker.queuedNote };
+}
+
+function leadLinkToken(context: Readonly<RouterContextProvider>, leadId: string, nowMs = Date.now()) {
+  return signLink(getServices(context).formSecret, {
+    id: leadId,
+    purpose: "book",
+    sequence: 0,
+    expiresMs: nowMs + ENQUIRY_LINK_MS,
+  });
+}
+
+/** The address that lets an enquiry's sender pick a time for it, their details already known. */
+export function bookingLinkForLead(context: Readonly<RouterContextProvider>, leadId: string) {
+  return `/book?lead=${encodeURIComponent(leadLinkToken(context, leadId))}`;
+}
+
+/**
+ * The same link's token as a cookie for /book alone: the thank-you page an enquiry without JavaScript
+ * is redirected to is one page for everybody (kept by the page cache), so the sender's own link
+ * travels beside it, and /book, which reads it, is never kept by the cache.
+ */
+export function bookingLeadCookie(context: Readonly<RouterContextProvider>, bookingUrl: string) {
+  const token = new URL(bookingUrl, "http://link").searchParams.get("lead") ?? "";
+  const secure = getServices(context).config.secureCookies ? "; Secure" : "";
+  return `${BOOKING_LEAD_COOKIE}=${encodeURIComponent(token)}; Path=/book; Max-Age=${ENQUIRY_LINK_MS / 1000}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** The zone the visitor asked for, else their country's usual one, else the agency's. */
+export async function visitorTimeZone(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  asked: string | null,
+) {
+  if (asked && isTimeZone(asked)) return asked;
+  const { config, db } = getServices(context);
+  const country = visitorCountry(request, config, getRequestInfo(context).clientIp);
+  return (country && COUNTRY_TIME_ZONES[country]) || (await getAgencyTimeZone(db));
+}
+
+export type TimeChoice = { value: string; label: string };
+export type DayChoice = { day: string; label: string; count: number };
+
+/** What the slot picker shows: the visitor's zone, the days with free times, the chosen day's times. */
+export type Picker = { timeZone: string; zones: string[]; days: DayChoice[]; day: string | null; times: TimeChoice[] };
+
+export const timeLabel = (timeZone: string, ms: number) =>
+  new Date(ms).toLocaleTimeString("en-US", { timeZone, hour: "numeric", minute: "2-digit" });
+
+export const dayLabel = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", {
+    timeZone: "UTC",
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+  });
+
+export function pickerOf(starts: number[], timeZone: string, requestedDay: string | null): Picker {
+  const byDay = startsByDay(starts, timeZone);
+  const days = [...byDay.entries()].map(([day, list]) => ({ day, label: dayLabel(day), count: list.length }));
+  const day = requestedDay && byDay.has(requestedDay) ? requestedDay : (days[0]?.day ?? null);
+  const times = (day ? (byDay.get(day) ?? []) : []).map((ms) => ({
+    value: new Date(ms).toISOString(),
+    label: timeLabel(timeZone, ms),
+  }));
+  return { timeZone, zones: timeZoneChoices(), days, day, times };
+}
+
+/** The times nearest to one that was just taken, labelled with their day, for the visitor to choose again. */
+export function nearestChoices(starts: number[], timeZone: string): TimeChoice[] {
+  return starts.map((ms) => ({
+    value: new Date(ms).toISOString(),
+    label: `${new Date(ms).toLocaleDateString("en-US", { timeZone, weekday: "short", month: "short", day: "numeric" })}, ${timeLabel(timeZone, ms)}`,
+  }));
+}
+
+/** The enquiry a booking link names, when the link is genuine and fresh. */
+export async function leadOfLink(context: Readonly<RouterContextProvider>, token: string | null) {
+  const { db, formSecret } = getServices(context);
+  const link = readLink(formSecret, token, "book", Date.now());
+  if (!link) return null;
+  const lead = await db
+    .selectFrom("leads")
+    .select(["id", "name", "email", "owner_id", "form_id", "is_spam"])
+    .where("id", "=", link.id)
+    .executeTakeFirst();
+  return lead && token ? { ...lead, token } : null;
+}
+
+export async function loadBookPage(context: Readonly<RouterContextProvider>, request: Request) {
+  const url = new URL(request.url);
+  const lead = await leadOfLink(
+    context,
+    url.searchParams.get("lead") ?? readCookie(request.headers.get("cookie"), BOOKING_LEAD_COOKIE) ?? null,
+  );
+  const timeZone = await visitorTimeZone(context, request, url.searchParams.get("tz"));
+  const { starts } = await listOpenSlots(
+    getServices(context).db,
+    lead ? { ownerId: lead.owner_id, formId: lead.form_id } : null,
+    { nowMs: Date.now() },
+  );
+  return data(
+    {
+      picker: pickerOf(starts, timeZone, url.searchParams.get("day")),
+      lead: lead ? { token: lead.token, name: lead.name, email: lead.email } : null,
+    },
+    { headers: PERSONAL_PAGE_HEADERS },
+  );
+}
+
+export type BookAnswer = {
+  message: string;
+  fieldErrors: Record<string, string>;
+  values: Record<string, string>;
+  /** Set when the chosen time was taken meanwhile: the free times nearest to it. */
+  nearest: TimeChoice[] | null;
+  /** The enquiry saved on the way, so that choosing again does not save it twice. */
+  leadToken: string | null;
+};
+
+const refused = (answer: Partial<BookAnswer> & Pick<BookAnswer, "message">, init: ResponseInit) =>
+  data<BookAnswer>(
+    { fieldErrors: {}, values: {}, nearest: null, leadToken: null, ...answer },
+    { ...init, headers: { ...PERSONAL_PAGE_HEADERS, ...(init.headers as Record<string, string> | undefined) } },
+  );
+
+/**
+ * POST /book: the visitor's enquiry is saved first (unless their link names one), then the call is
+ * booked; the answer is the booking's page (Post/Redirect/Get), or the nearest free times when
+ * someone took the chosen one a moment earlier.
+ */
+export async function handleBooking(context: Readonly<RouterContextProvider>, request: Request) {
+  const services = getServices(context);
+  const formData = await requireFormData(request);
+  const parsed = parseForm(formData, bookingRequestSchema);
+  if (!parsed.ok) {
+    return refused(
+      { message: "Please check the form.", fieldErrors: parsed.fieldErrors, values: parsed.values },
+      { status: 400 },
+    );
+  }
+  const input = parsed.data;
+  let lead = await leadOfLink(context, input.lead ?? null);
+  if (!lead) {
+    const missing: Record<string, string> = {};
+    if (!input.name) missing.name = "Please enter your name.";
+    if (!input.email) missing.email = "Please enter your e-mail address.";
+    if (!input.name || !input.email) {
+      return refused(
+        { message: "Please check the form.", fieldErrors: missing, values: typedValues(formData) },
+        { status: 400 },
+      );
+    }
+    const { name, email } = input;
+    const outcome = await saveVisitorLead(
+      context,
+      request,
+      formData,
+      {
+        email: email.toLowerCase(),
+        flow: "book-call",
+        via: "site",
+        failureMessage: ["Error", "Your booking could not be saved just now. Please try again in a moment."],
+      },
+      (attribution, mail, spamReason, rateLimit) =>
+        saveLead(services.db, {
+          rateLimit,
+          fields: {
+            name,
+            email: email.toLowerCase(),
+            phone: input.phone || null,
+            company: null,
+            source: "Book Call",
+            message: "Booked a strategy call",
+          },
+          formId: async (trx) =>
+            (await trx.selectFrom("forms").select("id").where("name", "=", "Contact Form").executeTakeFirst())?.id ??
+            null,
+          submissionData: {
+            flow: "book-call",
+            name,
+            email,
+            phone: input.phone ?? null,
+            start: input.start,
+            timeZone: input.timeZone,
+          },
+          attribution,
+          mail,
+          spamReason,
+        }),
+    );
+    if ("refusal" in outcome) {
+      return refused({ message: outcome.refusal.message[1], values: typedValues(formData) }, outcome.refusal.init);
+    }
+    lead = await leadOfLink(context, leadLinkToken(context, outcome.saved.leadId));
+  }
+  if (!lead) throw new Error("the enquiry just saved cannot be read back");
+  // Suspected spam keeps its lead for a person to judge, and takes nobody's time.
+  if (lead.is_spam) {
+    return refused({ message: "Thank you. We will e-mail you to confirm a time.", leadToken: null }, { status: 202 });
+  }
+  const bookingContextNow = bookingContext(context);
+  try {
+    const outcome = await bookCall(
+      services.db,
+      { leadId: lead.id, startMs: Date.parse(input.start), visitorTimeZone: input.timeZone },
+      bookingContextNow,
+    );
+    if (outcome.ok) {
+      void services.mailWorker.kick();
+      throw redirect(
+        `/book/booking?token=${encodeURIComponent(new URL(outcome.links.view).searchParams.get("token") ?? "")}`,
+        {
+          headers: PERSONAL_PAGE_HEADERS,
+        },
+      );
+    }
+    return refused(
+      {
+        message: "Sorry, that time was just taken. These are the nearest free times:",
+        nearest: nearestChoices(outcome.nearest, input.timeZone),
+        leadToken: lead.token,
+        values: typedValues(formData),
+      },
+      { status: 409 },
+    );
+  } catch (error) {
+    if (error instanceof AppError) {
+      return refused(
+        {
+          message: error.message,
+          fieldErrors: error.field ? { [error.field]: error.message } : {},
+          leadToken: lead.token,
+        },
+        { status: error.status },
+      );
+    }
+    throw error;
+  }
+}

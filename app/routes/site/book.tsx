@@ -1,0 +1,132 @@
+import { BookingDetails, BookingPage } from "~/components/site/booking/booking-page";
+import { DayList, TimeChoices, ZonePicker } from "~/components/site/booking/slot-picker";
+import { FormGuards, TextField } from "~/components/site/forms/fields";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { brand } from "~/content/brand";
+import { VISITOR_FIELD_MAX } from "~/lib/lead-options";
+import type { Route } from "./+types/book";
+import { handleBooking, loadBookPage, PERSONAL_PAGE_HEADERS } from "./book.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Book your free strategy call | ${brand.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+export function headers() {
+  return PERSONAL_PAGE_HEADERS;
+}
+
+/** GET /book: the days and times open for a call, in the visitor's zone. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadBookPage(context, request);
+}
+
+/** POST /book: saves the enquiry (when new) and books the chosen time. */
+export function action({ context, request }: Route.ActionArgs) {
+  return handleBooking(context, request);
+}
+
+export default function Book({ loaderData, actionData }: Route.ComponentProps) {
+  const { picker, lead } = loaderData;
+  const leadToken = actionData?.leadToken ?? lead?.token ?? null;
+  const errors = actionData?.fieldErrors ?? {};
+  const values = actionData?.values ?? {};
+  const hrefFor = (day: string) => {
+    const query = new URLSearchParams({ tz: picker.timeZone, day });
+    if (leadToken) query.set("lead", leadToken);
+    return `/book?${query}#times`;
+  };
+  const times = actionData?.nearest ?? picker.times;
+  // The page after a post shows the same zone and day as before it.
+  const postQuery = new URLSearchParams({ tz: picker.timeZone, ...(picker.day ? { day: picker.day } : {}) });
+  return (
+    <BookingPage
+      title="Book your free strategy call"
+      intro="Pick a day and a time that suit you; times are shown in your time zone."
+    >
+      <ZonePicker
+        timeZone={picker.timeZone}
+        zones={picker.zones}
+        action="/book#times"
+        keep={{ lead: leadToken, day: picker.day }}
+      />
+      {picker.days.length === 0 ? (
+        <p className="rounded-md border bg-muted/50 p-4" role="status">
+          No times are open right now. Leave us your details through the contact form and we will find one with you.
+        </p>
+      ) : (
+        <>
+          {actionData?.nearest ? null : <DayList days={picker.days} day={picker.day} hrefFor={hrefFor} />}
+          <form method="post" action={`/book?${postQuery}`} id="times" className="grid gap-6" noValidate>
+            <FormGuards />
+            <input type="hidden" name="timeZone" value={picker.timeZone} />
+            {leadToken ? <input type="hidden" name="lead" value={leadToken} /> : null}
+            {actionData ? (
+              <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
+                {actionData.message}
+              </p>
+            ) : null}
+            {times.length > 0 ? (
+              <TimeChoices
+                legend={
+                  actionData?.nearest
+                    ? "Nearest free times"
+                    : `Times on ${picker.days.find((each) => each.day === picker.day)?.label ?? ""}`
+                }
+                times={times}
+                error={errors.start}
+                selected={values.start}
+              />
+            ) : null}
+            {lead && leadToken === lead.token ? (
+              <BookingDetails
+                rows={[
+                  ["Name", lead.name],
+                  ["E-mail", lead.email],
+                ]}
+              />
+            ) : leadToken ? null : (
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField
+                  id="booking-name"
+                  label="Name"
+                  name="name"
+                  required
+                  autoComplete="name"
+                  maxLength={VISITOR_FIELD_MAX.name}
+                  defaultValue={values.name}
+                  error={errors.name}
+                />
+                <TextField
+                  id="booking-email"
+                  label="Email"
+                  name="email"
+                  type="email"
+                  required
+                  autoComplete="email"
+                  maxLength={VISITOR_FIELD_MAX.email}
+                  defaultValue={values.email}
+                  error={errors.email}
+                />
+                <TextField
+                  id="booking-phone"
+                  label="Phone"
+                  name="phone"
+                  type="tel"
+                  autoComplete="tel"
+                  maxLength={40}
+                  defaultValue={values.phone}
+                  error={errors.phone}
+                  className="sm:col-span-2"
+                />
+              </div>
+            )}
+            <button type="submit" className={buttonVariants({ size: "lg" })}>
+              Confirm booking
+            </button>
+          </form>
+        </>
+      )}
+    </BookingPage>
+  );
+}

@@ -1,0 +1,67 @@
+import { BookingDetails, BookingPage } from "~/components/site/booking/booking-page";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { brand } from "~/content/brand";
+import type { Route } from "./+types/booking-cancel";
+import { PERSONAL_PAGE_HEADERS } from "./book.server";
+import { handleCancel, loadCancel } from "./booking.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Cancel your call | ${brand.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+export function headers() {
+  return PERSONAL_PAGE_HEADERS;
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadCancel(context, request);
+}
+
+export function action({ context, request }: Route.ActionArgs) {
+  return handleCancel(context, request);
+}
+
+export default function CancelBooking({ loaderData, actionData }: Route.ComponentProps) {
+  const { token, booking } = loaderData;
+  if (actionData) {
+    return (
+      <BookingPage title={actionData.cancelled ? "Your call is cancelled" : "The call could not be cancelled"}>
+        <p role="status">{actionData.message}</p>
+        <div className="flex flex-wrap gap-3">
+          <a href="/book" className={buttonVariants()}>
+            Book another time
+          </a>
+          <a href="/" className={buttonVariants({ variant: "outline" })}>
+            Back to the home page
+          </a>
+        </div>
+      </BookingPage>
+    );
+  }
+  return (
+    <BookingPage title="Cancel your call?">
+      <BookingDetails
+        rows={[
+          ["When", `${booking.when} (${booking.timeZone.replaceAll("_", " ")})`],
+          ["How", booking.place],
+        ]}
+      />
+      {booking.live ? (
+        <form method="post" className="flex flex-wrap gap-3">
+          <input type="hidden" name="token" value={token} />
+          <button type="submit" className={buttonVariants({ variant: "destructive" })}>
+            Cancel the call
+          </button>
+          {booking.reschedule ? (
+            <a href={booking.reschedule} className={buttonVariants({ variant: "outline" })}>
+              Pick another time instead
+            </a>
+          ) : null}
+        </form>
+      ) : (
+        <p role="status">This call is no longer booked.</p>
+      )}
+    </BookingPage>
+  );
+}

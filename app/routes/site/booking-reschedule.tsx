@@ -1,0 +1,68 @@
+import { BookingDetails, BookingPage } from "~/components/site/booking/booking-page";
+import { DayList, TimeChoices, ZonePicker } from "~/components/site/booking/slot-picker";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { brand } from "~/content/brand";
+import type { Route } from "./+types/booking-reschedule";
+import { PERSONAL_PAGE_HEADERS } from "./book.server";
+import { handleReschedule, loadReschedule } from "./booking.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Pick another time | ${brand.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+export function headers() {
+  return PERSONAL_PAGE_HEADERS;
+}
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadReschedule(context, request);
+}
+
+export function action({ context, request }: Route.ActionArgs) {
+  return handleReschedule(context, request);
+}
+
+export default function Reschedule({ loaderData, actionData }: Route.ComponentProps) {
+  const { token, booking, picker } = loaderData;
+  const hrefFor = (day: string) => `/book/reschedule?${new URLSearchParams({ token, tz: picker.timeZone, day })}#times`;
+  const times = actionData?.nearest ?? picker.times;
+  return (
+    <BookingPage title="Pick another time" intro="Your call stays booked until you choose a new time.">
+      <BookingDetails rows={[["Booked for", `${booking.when} (${booking.timeZone.replaceAll("_", " ")})`]]} />
+      <ZonePicker
+        timeZone={picker.timeZone}
+        zones={picker.zones}
+        action="/book/reschedule#times"
+        keep={{ token, day: picker.day }}
+      />
+      {picker.days.length === 0 ? (
+        <p role="status">No other times are open right now.</p>
+      ) : (
+        <>
+          {actionData?.nearest ? null : <DayList days={picker.days} day={picker.day} hrefFor={hrefFor} />}
+          <form method="post" id="times" className="grid gap-6">
+            <input type="hidden" name="token" value={token} />
+            <input type="hidden" name="timeZone" value={picker.timeZone} />
+            {actionData ? (
+              <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
+                {actionData.message}
+              </p>
+            ) : null}
+            <TimeChoices
+              legend={
+                actionData?.nearest
+                  ? "Nearest free times"
+                  : `Times on ${picker.days.find((each) => each.day === picker.day)?.label ?? ""}`
+              }
+              times={times}
+            />
+            <button type="submit" className={buttonVariants({ size: "lg" })}>
+              Move my call
+            </button>
+          </form>
+        </>
+      )}
+    </BookingPage>
+  );
+}

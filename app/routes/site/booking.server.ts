@@ -1,0 +1,216 @@
+import { data, type RouterContextProvider, redirect } from "react-router";
+import { getServices } from "~/http/context.server";
+import { parseForm, requireFormData } from "~/http/form-data.server";
+import { cancelRequestSchema, rescheduleRequestSchema } from "~/lib/schemas/booking";
+import { formatDateTimeIn } from "~/lib/time-zone";
+import { AppError } from "~/server/app-error.server";
+import { type LinkPurpose, readLink } from "~/server/bookings/booking-links.server";
+import {
+  cancelBooking,
+  getBooking,
+  LIVE_STATUSES,
+  linksOf,
+  listOpenSlots,
+  rescheduleBooking,
+} from "~/server/bookings/bookings.server";
+import { bookingCalendar, meetingPlace } from "~/server/bookings/invitation.server";
+import { bookingContext, nearestChoices, PERSONAL_PAGE_HEADERS, pickerOf, visitorTimeZone } from "./book.server";
+
+const GONE = "This link has expired or was replaced by a newer one. Use the link in your latest e-mail about the call.";
+
+/** The booking a visitor's link names, for that link's purpose; a 404 page for anything else. */
+async function bookingOfLink(context: Readonly<RouterContextProvider>, token: string | null, purpose: LinkPurpose) {
+  const { db, formSecret } = getServices(context);
+  const link = readLink(formSecret, token, purpose, Date.now());
+  const booking = link ? await getBooking(db, link.id) : undefined;
+  // The booking's own page keeps working after a change, and a cancel link still shows that the call
+  // is cancelled; moving and cancelling need the latest link.
+  const stale = booking !== undefined && link !== null && booking.sequence !== link.sequence;
+  const staleAllowed = purpose === "view" || (purpose === "cancel" && booking?.status === "cancelled");
+  if (!link || !booking || (stale && !staleAllowed)) {
+    throw data({ message: GONE }, { status: 404, headers: PERSONAL_PAGE_HEADERS });
+  }
+  const staff = await db
+    .selectFrom("user")
+    .select(["name", "email"])
+    .where("id", "=", booking.staff_id)
+    .executeTakeFirst();
+  return { booking, staffName: staff?.name || null, token: token as string };
+}
+
+/** What a booking's page shows: the time in the visitor's zone, the place, the way to move or cancel it. */
+function bookingView(
+  context: Readonly<RouterContextProvider>,
+  booking: NonNullable<Awaited<ReturnType<typeof getBooking>>>,
+  staffName: string | null,
+) {
+  const live = (LIVE_STATUSES as readonly string[]).includes(booking.status);
+  const links = linksOf(bookingContext(context), {
+    id: booking.id,
+    sequence: booking.sequence,
+    endsAt: booking.ends_at,
+  });
+  const path = (url: string) => {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  };
+  return {
+    status: booking.status,
+    live,
+    when: formatDateTimeIn(booking.visitor_time_zone, booking.starts_at),
+    timeZone: booking.visitor_time_zone,
+    minutes: Math.round((Date.parse(booking.ends_at) - Date.parse(booking.starts_at)) / 60_000),
+    place: meetingPlace({ id: booking.id, meetingKind: booking.meeting_kind, meetingDetail: booking.meeting_detail }),
+    staffName,
+    name: booking.visitor_name,
+    email: booking.visitor_email,
+    calendar: path(links.view).replace("/book/booking?", "/book/booking.ics?"),
+    reschedule: live && Date.parse(booking.starts_at) > Date.now() ? path(links.reschedule) : null,
+    cancel: live && Date.parse(booking.starts_at) > Date.now() ? path(links.cancel) : null,
+  };
+}
+
+export async function loadBookingView(context: Readonly<RouterContextProvider>, request: Request) {
+  const { booking, staffName } = await bookingOfLink(context, new URL(request.url).searchParams.get("token"), "view");
+  return data({ booking: bookingView(context, booking, staffName) }, { headers: PERSONAL_PAGE_HEADERS });
+}
+
+/** The booking's invitation as a file to open in a calendar. */
+export async function bookingCalendarFile(context: Readonly<RouterContextProvider>, request: Request) {
+  const { booking, staffName } = await bookingOfLink(context, new URL(request.url).searchParams.get("token"), "view");
+  const { config, db } = getServices(context);
+  const staff = await db.selectFrom("user").select("email").where("id", "=", booking.staff_id).executeTakeFirst();
+  const live = (LIVE_STATUSES as readonly string[]).includes(booking.status) || booking.status === "completed";
+  const links = linksOf(bookingContext(context), {
+    id: booking.id,
+    sequence: booking.sequence,
+    endsAt: booking.ends_at,
+  });
+  const body = bookingCalendar(
+    {
+      id: booking.id,
+      leadId: booking.lead_id,
+      sequence: booking.sequence,
+      startsAt: booking.starts_at,
+      endsAt: booking.ends_at,
+      visitorName: booking.visitor_name,
+      visitorEmail: booking.visitor_email,
+      visitorTimeZone: booking.visitor_time_zone,
+      staffName: staffName ?? "",
+      staffEmail: staff?.email ?? "",
+      staffTimeZone: booking.staff_time_zone,
+      meetingKind: booking.meeting_kind,
+      meetingDetail: booking.meeting_detail,
+    },
+    {
+      method: live ? "REQUEST" : "CANCEL",
+      host: new URL(config.baseUrl).host,
+      stampMs: Date.parse(booking.updated_at),
+      links,
+    },
+  );
+  return new Response(body, {
+    headers: {
+      ...PERSONAL_PAGE_HEADERS,
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="strategy-call.ics"',
+    },
+  });
+}
+
+export async function loadReschedule(context: Readonly<RouterContextProvider>, request: Request) {
+  const url = new URL(request.url);
+  const { booking, staffName, token } = await bookingOfLink(context, url.searchParams.get("token"), "reschedule");
+  const timeZone = await visitorTimeZone(context, request, url.searchParams.get("tz") ?? booking.visitor_time_zone);
+  const { starts } = await listOpenSlots(
+    getServices(context).db,
+    { ownerId: booking.staff_id, formId: null },
+    { nowMs: Date.now() },
+  );
+  return data(
+    {
+      token,
+      booking: bookingView(context, booking, staffName),
+      picker: pickerOf(starts, timeZone, url.searchParams.get("day")),
+    },
+    { headers: PERSONAL_PAGE_HEADERS },
+  );
+}
+
+export type RescheduleAnswer = { message: string; nearest: { value: string; label: string }[] | null };
+
+export async function handleReschedule(context: Readonly<RouterContextProvider>, request: Request) {
+  const parsed = parseForm(await requireFormData(request), rescheduleRequestSchema);
+  if (!parsed.ok) {
+    return data<RescheduleAnswer>(
+      { message: Object.values(parsed.fieldErrors)[0] ?? "Please check the form.", nearest: null },
+      { status: 400, headers: PERSONAL_PAGE_HEADERS },
+    );
+  }
+  const { booking } = await bookingOfLink(context, parsed.data.token, "reschedule");
+  try {
+    const outcome = await rescheduleBooking(
+      getServices(context).db,
+      { bookingId: booking.id, startMs: Date.parse(parsed.data.start) },
+      bookingContext(context),
+    );
+    if (outcome.ok) {
+      void getServices(context).mailWorker.kick();
+      throw redirect(
+        `/book/booking?token=${encodeURIComponent(new URL(outcome.links.view).searchParams.get("token") ?? "")}`,
+        { headers: PERSONAL_PAGE_HEADERS },
+      );
+    }
+    return data<RescheduleAnswer>(
+      {
+        message: "Sorry, that time was just taken. These are the nearest free times:",
+        nearest: nearestChoices(outcome.nearest, parsed.data.timeZone),
+      },
+      { status: 409, headers: PERSONAL_PAGE_HEADERS },
+    );
+  } catch (error) {
+    if (error instanceof AppError)
+      return data<RescheduleAnswer>(
+        { message: error.message, nearest: null },
+        { status: error.status, headers: PERSONAL_PAGE_HEADERS },
+      );
+    throw error;
+  }
+}
+
+export async function loadCancel(context: Readonly<RouterContextProvider>, request: Request) {
+  const { booking, staffName, token } = await bookingOfLink(
+    context,
+    new URL(request.url).searchParams.get("token"),
+    "cancel",
+  );
+  return data({ token, booking: bookingView(context, booking, staffName) }, { headers: PERSONAL_PAGE_HEADERS });
+}
+
+export async function handleCancel(context: Readonly<RouterContextProvider>, request: Request) {
+  const parsed = parseForm(await requireFormData(request), cancelRequestSchema);
+  if (!parsed.ok) throw data({ message: GONE }, { status: 404, headers: PERSONAL_PAGE_HEADERS });
+  const { booking } = await bookingOfLink(context, parsed.data.token, "cancel");
+  try {
+    await cancelBooking(
+      getServices(context).db,
+      { bookingId: booking.id, expectedSequence: booking.sequence },
+      bookingContext(context),
+    );
+  } catch (error) {
+    if (error instanceof AppError)
+      return data(
+        { cancelled: false, message: error.message },
+        { status: error.status, headers: PERSONAL_PAGE_HEADERS },
+      );
+    throw error;
+  }
+  void getServices(context).mailWorker.kick();
+  return data(
+    {
+      cancelled: true,
+      message: `Your call on ${formatDateTimeIn(booking.visitor_time_zone, booking.starts_at)} is cancelled. We have let the team know.`,
+    },
+    { headers: PERSONAL_PAGE_HEADERS },
+  );
+}

@@ -1,0 +1,72 @@
+import { BookingDetails, BookingPage } from "~/components/site/booking/booking-page";
+import { CircleCheck } from "~/components/site/icons/CircleCheck";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { brand } from "~/content/brand";
+import type { Route } from "./+types/booking";
+import { PERSONAL_PAGE_HEADERS } from "./book.server";
+import { loadBookingView } from "./booking.server";
+
+export const meta: Route.MetaFunction = () => [
+  { title: `Your strategy call | ${brand.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+export function headers() {
+  return PERSONAL_PAGE_HEADERS;
+}
+
+/** GET /book/booking?token=…: the booking's own page, from the confirmation and its e-mails. */
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadBookingView(context, request);
+}
+
+const statusTitles: Record<string, string> = {
+  booked: "Your call is booked",
+  rescheduled: "Your call has moved",
+  cancelled: "This call was cancelled",
+  completed: "This call has taken place",
+  no_show: "This call has taken place",
+};
+
+export default function Booking({ loaderData }: Route.ComponentProps) {
+  const { booking } = loaderData;
+  return (
+    <BookingPage title={statusTitles[booking.status] ?? "Your call"}>
+      {booking.live ? (
+        <p className="flex items-center gap-3 text-lg" role="status">
+          <CircleCheck className="size-6 shrink-0 text-primary" aria-hidden />
+          We have e-mailed the invitation to {booking.email}.
+        </p>
+      ) : null}
+      <BookingDetails
+        rows={[
+          ["When", `${booking.when} (${booking.timeZone.replaceAll("_", " ")})`],
+          ["Length", `${booking.minutes} minutes`],
+          ["How", booking.place],
+          ...(booking.staffName ? ([["With", booking.staffName]] as [string, string][]) : []),
+          ["Name", booking.name],
+        ]}
+      />
+      <div className="flex flex-wrap gap-3">
+        {booking.live ? (
+          <a href={booking.calendar} className={buttonVariants()}>
+            Add to calendar (.ics)
+          </a>
+        ) : null}
+        {booking.reschedule ? (
+          <a href={booking.reschedule} className={buttonVariants({ variant: "outline" })}>
+            Pick another time
+          </a>
+        ) : null}
+        {booking.cancel ? (
+          <a href={booking.cancel} className={buttonVariants({ variant: "outline" })}>
+            Cancel the call
+          </a>
+        ) : null}
+        <a href="/" className={buttonVariants({ variant: "ghost" })}>
+          Back to the home page
+        </a>
+      </div>
+    </BookingPage>
+  );
+}

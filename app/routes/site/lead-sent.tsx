@@ -1,0 +1,23 @@
+import { data } from "react-router";
+import { LeadSent } from "~/components/site/forms/lead-sent";
+import { brand } from "~/content/brand";
+import { leadMessages } from "~/lib/lead-checks";
+import { isThankYouFlow } from "~/lib/lead-options";
+import type { Route } from "./+types/lead-sent";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.title ?? "Thank you!"} | ${brand.name}` },
+  { name: "robots", content: "noindex" },
+];
+
+/** GET /lead/sent/:flow: where a visitor form sent without JavaScript lands after its success. */
+export function loader({ params }: Route.LoaderArgs) {
+  if (!isThankYouFlow(params.flow)) throw data(null, { status: 404 });
+  const [title, description] = leadMessages[params.flow].success;
+  // An enquiry is offered its call at once; /book knows the sender from the cookie the redirect set.
+  return { title, description, bookingUrl: params.flow === "contact" ? "/book" : null };
+}
+
+export default function LeadSentPage({ loaderData }: Route.ComponentProps) {
+  return <LeadSent {...loaderData} />;
+}

@@ -1,0 +1,135 @@
+import { type Kysely, sql } from "kysely";
+import { columnTypes } from "./column-types.server";
+
+/**
+ * Strategy calls: each staff member's availability, the bookings, the time each booking holds (one
+ * row per five minutes of a staff member's day, so that the database itself refuses two calls that
+ * overlap, buffers included), the busy times read from staff calendars, and the booking a mail
+ * belongs to (its reminders go when the booking moves).
+ */
+export async function up(db: Kysely<unknown>) {
+  const t = columnTypes(db);
+  await db.schema
+    .createTable("staff_availability")
+    .addColumn("user_id", "text", (c) => c.primaryKey())
+    .addColumn("time_zone", "text", (c) => c.notNull())
+    /** [{ days: [1..7], start: "09:00", end: "17:00" }], days counted from Monday. */
+    .addColumn("weekly", t.json, (c) => c.notNull())
+    /** [{ date: "2026-12-24", ranges: [...] }]; no ranges is a day off. */
+    .addColumn("date_overrides", t.json, (c) => c.notNull())
+    .addColumn("call_minutes", "integer", (c) => c.notNull())
+    .addColumn("buffer_before_minutes", "integer", (c) => c.notNull())
+    .addColumn("buffer_after_minutes", "integer", (c) => c.notNull())
+    .addColumn("min_notice_minutes", "integer", (c) => c.notNull())
+    .addColumn("horizon_days", "integer", (c) => c.notNull())
+    .addColumn("max_per_day", "integer")
+    .addColumn("meeting_kind", "text", (c) => c.notNull())
+    .addColumn("meeting_detail", "text")
+    .addColumn("calendar_url", "text")
+    .addColumn("calendar_checked_at", t.timestamp)
+    .addColumn("calendar_error", "text")
+    .addColumn("feed_token", "text")
+    .addColumn("updated_at", t.timestamp, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex("staff_availability_feed_token_unique")
+    .on("staff_availability")
+    .column("feed_token")
+    .unique()
+    .execute();
+
+  await db.schema
+    .createTable("bookings")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("lead_id", "text", (c) => c.notNull())
+    .addColumn("staff_id", "text", (c) => c.notNull())
+    .addColumn("starts_at", t.timestamp, (c) => c.notNull())
+    .addColumn("ends_at", t.timestamp, (c) => c.notNull())
+    .addColumn("buffer_before_minutes", "integer", (c) => c.notNull())
+    .addColumn("buffer_after_minutes", "integer", (c) => c.notNull())
+    .addColumn("visitor_time_zone", "text", (c) => c.notNull())
+    .addColumn("staff_time_zone", "text", (c) => c.notNull())
+    .addColumn("status", "text", (c) => c.notNull())
+    /** The invitations' SEQUENCE: one more at each reschedule and at the cancellation. */
+    .addColumn("sequence", "integer", (c) => c.notNull())
+    .addColumn("visitor_name", "text", (c) => c.notNull())
+    .addColumn("visitor_email", "text", (c) => c.notNull())
+    .addColumn("meeting_kind", "text", (c) => c.notNull())
+    .addColumn("meeting_detail", "text")
+    .addColumn("utm_campaign", "text")
+    .addColumn("landing_path", "text")
+    .addColumn("estimate", t.json)
+    .addColumn("created_at", t.timestamp, (c) => c.notNull())
+    .addColumn("updated_at", t.timestamp, (c) => c.notNull())
+    .execute();
+  // One live call per staff member per start, whatever else guards it.
+  await db.schema
+    .createIndex("bookings_staff_start_live_unique")
+    .on("bookings")
+    .columns(["staff_id", "starts_at"])
+    .unique()
+    .where(sql.ref("status"), "in", ["booked", "rescheduled"])
+    .execute();
+  await db.schema.createIndex("bookings_starts_at_idx").on("bookings").columns(["starts_at", "staff_id"]).execute();
+  await db.schema.createIndex("bookings_lead_idx").on("bookings").columns(["lead_id", "starts_at"]).execute();
+
+  await db.schema
+    .createTable("booking_slot_claims")
+    .addColumn("staff_id", "text", (c) => c.notNull())
+    /** The start of a five-minute granule the call (or its buffers) occupies, epoch minutes. */
+    .addColumn("granule", "integer", (c) => c.notNull())
+    .addColumn("booking_id", "text", (c) => c.notNull())
+    .addPrimaryKeyConstraint("booking_slot_claims_pk", ["staff_id", "granule"])
+    .execute();
+  await db.schema
+    .createIndex("booking_slot_claims_booking_idx")
+    .on("booking_slot_claims")
+    .column("booking_id")
+    .execute();
+
+  await db.schema
+    .createTable("booking_day_claims")
+    .addColumn("staff_id", "text", (c) => c.notNull())
+    .addColumn("day", "text", (c) => c.notNull())
+    .addColumn("place", "integer", (c) => c.notNull())
+    .addColumn("booking_id", "text", (c) => c.notNull())
+    .addPrimaryKeyConstraint("booking_day_claims_pk", ["staff_id", "day", "place"])
+    .execute();
+  await db.schema.createIndex("booking_day_claims_booking_idx").on("booking_day_claims").column("booking_id").execute();
+
+  await db.schema
+    .createTable("staff_busy_times")
+    .addColumn("user_id", "text", (c) => c.notNull())
+    .addColumn("starts_at", t.timestamp, (c) => c.notNull())
+    .addColumn("ends_at", t.timestamp, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex("staff_busy_times_user_idx")
+    .on("staff_busy_times")
+    .columns(["user_id", "starts_at"])
+    .execute();
+
+  await db.schema.alterTable("email_outbox").addColumn("booking_id", "text").execute();
+  /** An iCalendar invitation sent with the mail (text/calendar), when it carries one. */
+  await db.schema.alterTable("email_outbox").addColumn("calendar", "text").execute();
+  await db.schema
+    .createIndex("email_outbox_booking_idx")
+    .on("email_outbox")
+    .columns(["booking_id", "status"])
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>) {
+  await db.schema.dropIndex("email_outbox_booking_idx").ifExists().execute();
+  await db.schema.alterTable("email_outbox").dropColumn("calendar").execute();
+  await db.schema.alterTable("email_outbox").dropColumn("booking_id").execute();
+  for (const table of [
+    "staff_busy_times",
+    "booking_day_claims",
+    "booking_slot_claims",
+    "bookings",
+    "staff_availability",
+  ]) {
+    await db.schema.dropTable(table).ifExists().execute();
+  }
+}

@@ -1,0 +1,222 @@
+import ICAL from "ical.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { MIN_FILL_MS } from "~/server/leads/spam.server";
+import { staffWhoTakesCalls } from "../support/bookings";
+import { dialects } from "../support/databases";
+import { fetchFormToken, formTokenCookieHeader } from "../support/form-token";
+import { runAppForBlock } from "../support/running-app";
+
+/** The VEVENT of an iCalendar text, read by ical.js. */
+function readInvitation(text: string) {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent") ?? undefined);
+  return {
+    method: calendar.getFirstPropertyValue("method"),
+    sequence: event.sequence,
+    start: event.startDate.toJSDate().toISOString(),
+  };
+}
+
+const offeredStarts = (html: string) =>
+  [...html.matchAll(/name="start" value="([^"]+)"/g)].map((match) => match[1] as string);
+const htmlText = (value: string) => value.replaceAll("&amp;", "&");
+
+describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
+  const running = runAppForBlock({ NOTIFY_EMAILS: "sales@agency.example" }, { dialect });
+  let token: string;
+  beforeAll(async () => {
+    await staffWhoTakesCalls(running.db);
+    token = await fetchFormToken(running.app.url, "/book");
+    await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 100));
+  });
+
+  const campaignCookies = [
+    "utm_first=utm_source%3Dgoogle%26utm_campaign%3Dspring-sale",
+    "visit=%2Fservices%2Fpaid-ads",
+  ];
+  const request = (path: string, init: RequestInit = {}) =>
+    fetch(`${running.app.url}${path}`, {
+      redirect: "manual",
+      ...init,
+      headers: {
+        origin: running.app.url,
+        "user-agent": "TestBrowser/1.0",
+        cookie: formTokenCookieHeader(token, ...campaignCookies),
+        ...(init.body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+        ...(init.headers as Record<string, string> | undefined),
+      },
+    });
+  const post = (path: string, fields: Record<string, string>) =>
+    request(path, { method: "POST", body: new URLSearchParams({ website_url: "", ...fields }) });
+
+  async function mailsOf(bookingId: string) {
+    return running.db
+      .selectFrom("email_outbox")
+      .select(["to_address", "kind", "text_body", "calendar", "subject"])
+      .where("booking_id", "=", bookingId)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+  }
+
+  it("books from a Book Call button: a new lead with its campaign and landing page, the time in the visitor's zone, an .ics", async () => {
+    const page = await request("/book?tz=America%2FNew_York");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toContain("no-store");
+    const html = await page.text();
+    expect(html).toContain('<option value="America/New_York" selected="">');
+    const [start] = offeredStarts(html);
+    expect(start).toBeDefined();
+    const missing = await post("/book", { start: start as string, timeZone: "America/New_York", name: "", email: "" });
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toContain("Please enter your name.");
+
+    const booked = await post("/book", {
+      start: start as string,
+      timeZone: "America/New_York",
+      name: "Nia Newcomer",
+      email: "nia@example.com",
+    });
+    expect(booked.status).toBe(302);
+    const confirmation = htmlText(booked.headers.get("location") ?? "");
+    expect(confirmation).toMatch(/^\/book\/booking\?token=/);
+    const confirmationHtml = await (await request(confirmation)).text();
+    const when = new Date(start as string).toLocaleString("en-US", {
+      dateStyle: "medium",
+      timeStyle: "short",
+      timeZone: "America/New_York",
+    });
+    expect(confirmationHtml).toContain(when);
+    expect(confirmationHtml).toContain("America/New York");
+
+    const lead = await running.db
+      .selectFrom("leads")
+      .selectAll()
+      .where("email", "=", "nia@example.com")
+      .executeTakeFirstOrThrow();
+    expect(lead).toMatchObject({
+      source: "Book Call",
+      utm_campaign: "spring-sale",
+      landing_path: "/services/paid-ads",
+    });
+    const booking = await running.db
+      .selectFrom("bookings")
+      .selectAll()
+      .where("lead_id", "=", lead.id)
+      .executeTakeFirstOrThrow();
+    expect(booking).toMatchObject({
+      utm_campaign: "spring-sale",
+      landing_path: "/services/paid-ads",
+      visitor_time_zone: "America/New_York",
+      status: "booked",
+    });
+    expect(new Date(booking.starts_at).toISOString()).toBe(start);
+
+    const calendarLink = /href="(\/book\/booking\.ics\?token=[^"]+)"/.exec(confirmationHtml)?.[1];
+    const ics = await request(htmlText(calendarLink ?? ""));
+    expect(ics.headers.get("content-type")).toContain("text/calendar");
+    expect(readInvitation(await ics.text())).toEqual({ method: "REQUEST", sequence: 0, start });
+  });
+
+  it("books from the contact form's thank-you with the enquiry's details, then moves and cancels through the mailed links", async () => {
+    const enquiry = await post("/lead", {
+      flow: "contact",
+      name: "Carl Contact",
+      email: "carl@example.com",
+      message: "Hi",
+    });
+    expect(enquiry.status).toBe(200);
+    const bookingUrl = htmlText(/href="(\/book\?lead=[^"]+)"/.exec(await enquiry.text())?.[1] ?? "");
+    expect(bookingUrl).not.toBe("");
+    const page = await (await request(`${bookingUrl}&tz=Asia%2FKolkata`)).text();
+    expect(page).toContain("Carl Contact");
+    expect(page).toContain("carl@example.com");
+    expect(page).not.toContain('name="email"');
+    const lead = /name="lead" value="([^"]+)"/.exec(page)?.[1] ?? "";
+    const [first, , third] = offeredStarts(page);
+    const booked = await post("/book", { start: first as string, timeZone: "Asia/Kolkata", lead: htmlText(lead) });
+    expect(booked.status).toBe(302);
+    const leads = await running.db.selectFrom("leads").select("id").where("email", "=", "carl@example.com").execute();
+    expect(leads).toHaveLength(1);
+    const booking = await running.db
+      .selectFrom("bookings")
+      .selectAll()
+      .where("lead_id", "=", leads[0]!.id)
+      .executeTakeFirstOrThrow();
+
+    const visitorMail = (await mailsOf(booking.id)).find(
+      (mail) => mail.to_address === "carl@example.com" && mail.kind === "booking_invitation",
+    );
+    expect(visitorMail?.subject).toContain("GMT+5:30");
+    const linkIn = (text: string | undefined, label: string) =>
+      new URL(new RegExp(`${label}: (\\S+)`).exec(text ?? "")?.[1] ?? "http://x/").pathname +
+      new URL(new RegExp(`${label}: (\\S+)`).exec(text ?? "")?.[1] ?? "http://x/").search;
+    const reschedule = linkIn(visitorMail?.text_body, "Pick another time");
+    const reschedulePage = await (await request(reschedule)).text();
+    expect(reschedulePage).toContain("Pick another time");
+    const rescheduleToken = /name="token" value="([^"]+)"/.exec(reschedulePage)?.[1] ?? "";
+    const moved = await post(reschedule, {
+      token: htmlText(rescheduleToken),
+      start: third as string,
+      timeZone: "Asia/Kolkata",
+    });
+    expect(moved.status).toBe(302);
+    let mails = await mailsOf(booking.id);
+    const updates = mails.filter((mail) => mail.calendar && readInvitation(mail.calendar).sequence === 1);
+    expect(updates.map((mail) => mail.to_address).sort()).toEqual(["bea@agency.example", "carl@example.com"]);
+    for (const mail of updates)
+      expect(readInvitation(mail.calendar as string)).toEqual({ method: "REQUEST", sequence: 1, start: third });
+    // The first mail's links named the old time: they no longer move or cancel anything.
+    expect((await request(reschedule)).status).toBe(404);
+
+    const newest = updates.find((mail) => mail.to_address === "carl@example.com");
+    const cancel = linkIn(newest?.text_body, "Cancel the call");
+    const cancelResponse = await request(cancel);
+    expect(cancelResponse.status, cancel).toBe(200);
+    const cancelPage = await cancelResponse.text();
+    const cancelToken = /name="token" value="([^"]+)"/.exec(cancelPage)?.[1] ?? "";
+    // The form posts to its own address, as a browser sends it.
+    const cancelled = await post(cancel, { token: htmlText(cancelToken) });
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.text()).toContain("Your call is cancelled");
+    mails = await mailsOf(booking.id);
+    const cancellations = mails.filter((mail) => mail.calendar && readInvitation(mail.calendar).method === "CANCEL");
+    expect(cancellations.map((mail) => mail.to_address).sort()).toEqual(["bea@agency.example", "carl@example.com"]);
+    for (const mail of cancellations) expect(readInvitation(mail.calendar as string).sequence).toBe(2);
+    expect(
+      (await running.db.selectFrom("bookings").select("status").where("id", "=", booking.id).executeTakeFirstOrThrow())
+        .status,
+    ).toBe("cancelled");
+  });
+
+  it("shows the nearest free times to a visitor whose time was taken first", async () => {
+    const html = await (await request("/book?tz=UTC")).text();
+    const [start] = offeredStarts(html);
+    const first = await post("/book", {
+      start: start as string,
+      timeZone: "UTC",
+      name: "First",
+      email: "first@example.com",
+    });
+    expect(first.status).toBe(302);
+    const second = await post("/book", {
+      start: start as string,
+      timeZone: "UTC",
+      name: "Second",
+      email: "second@example.com",
+    });
+    expect(second.status).toBe(409);
+    const answer = await second.text();
+    expect(answer).toContain("that time was just taken");
+    const nearest = offeredStarts(answer);
+    expect(nearest.length).toBeGreaterThan(0);
+    expect(nearest).not.toContain(start);
+    // The second visitor's enquiry is kept, and choosing again books it without saving it twice.
+    const lead = /name="lead" value="([^"]+)"/.exec(answer)?.[1] ?? "";
+    const again = await post("/book", { start: nearest[0] as string, timeZone: "UTC", lead: htmlText(lead) });
+    expect(again.status).toBe(302);
+    expect(
+      await running.db.selectFrom("leads").select("id").where("email", "=", "second@example.com").execute(),
+    ).toHaveLength(1);
+  });
+});

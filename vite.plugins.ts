@@ -1,0 +1,70 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import type { Plugin } from "vite";
+import { ISLANDS_MANIFEST, isIslandEntry } from "./app/lib/islands.ts";
+
+const ISLANDS_DIR = path.resolve(import.meta.dirname, "app/islands");
+function islandEntries() {
+  return readdirSync(ISLANDS_DIR)
+    .filter(isIslandEntry)
+    .map((file) => ({ name: file.slice(0, -3), id: path.join(ISLANDS_DIR, file) }));
+}
+
+/**
+ * Builds each island (`app/islands/<name>.ts`) as an entry of the browser build of its own, and writes
+ * their addresses by name to `.vite/islands.json` for the server. Pages name the islands they need;
+ * none of them loads React.
+ */
+export function islands(): Plugin {
+  return {
+    name: "site-islands",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    buildStart() {
+      for (const { name, id } of islandEntries()) this.emitFile({ type: "chunk", id, name: `island-${name}` });
+    },
+    generateBundle(_options, bundle) {
+      const urls: Record<string, string> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk" || !chunk.facadeModuleId?.startsWith(ISLANDS_DIR)) continue;
+        const entry = islandEntries().find(({ id }) => id === chunk.facadeModuleId);
+        if (entry) urls[entry.name] = `/${chunk.fileName}`;
+      }
+      this.emitFile({ type: "asset", fileName: ISLANDS_MANIFEST, source: JSON.stringify(urls) });
+    },
+  };
+}
+
+const COMPRESSIBLE = /\.(js|css|svg|json|txt|html|map|webmanifest)$/;
+
+/**
+ * Once the browser build is written: a brotli (quality 11) and a gzip (level 9) copy beside each
+ * hashed asset that compresses, for the server to send as they are, so that no request compresses a
+ * file again.
+ */
+export function precompressedAssets(): Plugin {
+  return {
+    name: "precompressed-assets",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    writeBundle(options) {
+      const assets = path.join(options.dir ?? "", "assets");
+      for (const file of readdirSync(assets)) {
+        if (!COMPRESSIBLE.test(file)) continue;
+        const full = path.join(assets, file);
+        const source = readFileSync(full);
+        writeFileSync(
+          `${full}.br`,
+          zlib.brotliCompressSync(source, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: statSync(full).size,
+            },
+          }),
+        );
+        writeFileSync(`${full}.gz`, zlib.gzipSync(source, { level: 9 }));
+      }
+    },
+  };
+}
