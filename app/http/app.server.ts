@@ -18,6 +18,7 @@ import {
   refuseUnservedMethods,
 } from "~/http/malformed-request.server";
 import { metricsEndpoint, startMetricsServer } from "~/http/metrics-endpoint.server";
+import { createPageCache, type PageCache } from "~/http/page-cache.server";
 import { publicFormEndpoint } from "~/http/public-form-endpoint.server";
 import { isAdminRoutedPath, recordRoutedPath, requestBodyRules, routedPathOf } from "~/http/request-body.server";
 import { countRequests } from "~/http/request-metrics.server";
@@ -45,7 +46,6 @@ import { createLogger, loggedUrl, requestIdFor } from "~/server/logger.server";
 import { createMailWorker } from "~/server/mail/worker.server";
 import { registerDatabaseMetrics, reportPageCacheStats } from "~/server/metrics/metrics.server";
 import { type ContentVersion, watchContentVersion } from "~/server/page-cache/content-version.server";
-import { createPageCache, type PageCache } from "~/server/page-cache/page-cache.server";
 import type { AppServices } from "~/server/services.server";
 import { builtIslandUrls, devIslandUrls } from "~/server/site/islands.server";
 import { isPublicPageRequest, loadTracking } from "~/server/site/tracking.server";

@@ -37,6 +37,8 @@ describe("the layer table, as the linter enforces it", () => {
       "app/server/leads/probe.ts",
       'import { getServices } from "~/http/context.server";\nexport const x = getServices;\n',
     ],
+    ["app/server/leads/probe.ts", 'import type { RequestHandler } from "express";\nexport type X = RequestHandler;\n'],
+    ["app/server/leads/probe.ts", 'import { data } from "react-router";\nexport const x = data;\n'],
     ["app/components/ui/probe.tsx", 'import { brand } from "~/content/brand";\nexport const x = brand;\n'],
     ["app/components/site/probe.tsx", 'import { Button } from "~/components/ui/button";\nexport const x = Button;\n'],
     [

@@ -7,13 +7,18 @@ import type { RequestHandler } from "express";
 import type { Logger } from "pino";
 import type { Currency } from "~/lib/currency";
 import { routedPath } from "~/lib/roles";
-import type { Config } from "../config.server";
-import { ASKED_COUNTRY, type ConsentInputs, consentInputsOf, sharedConsentCookie } from "../consent/consent.server";
-import { CURRENCY_COOKIE, countryOfVisitor, currencyOf } from "../currency/currency.server";
-import { firstTouchCookie } from "../leads/attribution.server";
-import { requestIdFor } from "../logger.server";
-import type { ContentVersion } from "./content-version.server";
-import { type CachedPage, createPageStore, type PageCacheStats } from "./page-store.server";
+import type { Config } from "~/server/config.server";
+import {
+  ASKED_COUNTRY,
+  type ConsentInputs,
+  consentInputsOf,
+  sharedConsentCookie,
+} from "~/server/consent/consent.server";
+import { CURRENCY_COOKIE, countryOfVisitor, currencyOf } from "~/server/currency/currency.server";
+import { firstTouchCookie } from "~/server/leads/attribution.server";
+import { requestIdFor } from "~/server/logger.server";
+import type { ContentVersion } from "~/server/page-cache/content-version.server";
+import { type CachedPage, createPageStore, type PageCacheStats } from "~/server/page-cache/page-store.server";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
