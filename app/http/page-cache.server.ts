@@ -4,7 +4,9 @@ import type { TLSSocket } from "node:tls";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { RequestHandler } from "express";
+import fresh from "fresh";
 import type { Logger } from "pino";
+import proxyaddr from "proxy-addr";
 import type { Currency } from "~/lib/currency";
 import { routedPath } from "~/lib/roles";
 import type { Config } from "~/server/config.server";
@@ -174,7 +176,7 @@ export function createPageCache({
     const header = (name: string) => headerValue(req, name);
     let country: { value: string | undefined } | undefined;
     const countryOnce = () => {
-      country ??= { value: countryOfVisitor(header, config, () => req.ip ?? clientAddress(req, trustProxy)) };
+      country ??= { value: countryOfVisitor(header, config, () => req.ip ?? proxyaddr(req, trustProxy)) };
       return country.value;
     };
     return {
@@ -238,7 +240,7 @@ export function createPageCache({
       ...(isSecure(req, trustProxy) ? ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] : []),
     ];
     const etag = etagOf(page, encoding);
-    if (etagMatches(headerValue(req, "if-none-match"), etag)) {
+    if (fresh(req.headers, { etag })) {
       res.writeHead(304, ["ETag", etag, "Vary", vary, ...perRequest]);
       res.end();
       return;
@@ -503,7 +505,11 @@ function etagOf(page: CachedPage, encoding: Encoding) {
   return `"${page.etag}${encoding === "identity" ? "" : `-${encoding}`}"`;
 }
 
-/** Brotli, else gzip, else the plain bytes, as the visitor's Accept-Encoding allows (q=0 refuses). */
+/**
+ * Brotli, else gzip, else the plain bytes, as the visitor's Accept-Encoding allows (q=0 refuses). Not
+ * Express's `accepts`: among encodings of equal weight it takes the one the browser lists first, and
+ * browsers list gzip before br; this runs on every cache hit, so it stays a split and a lookup.
+ */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return "identity";
   const accepted = new Map<string, number>();
@@ -517,24 +523,6 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   if (allows("br")) return "br";
   if (allows("gzip")) return "gzip";
   return "identity";
-}
-
-function etagMatches(ifNoneMatch: string | undefined, etag: string) {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
-}
-
-/** Express's req.ip (the same walk as its proxy-addr), for requests answered before Express. */
-function clientAddress(req: IncomingMessage, trust: (address: string, hop: number) => boolean) {
-  const forwarded = (headerValue(req, "x-forwarded-for") ?? "")
-    .split(",")
-    .map((address) => address.trim())
-    .filter(Boolean)
-    .reverse();
-  const chain = [req.socket.remoteAddress ?? "", ...forwarded];
-  for (let hop = 0; hop < chain.length - 1; hop++) if (!trust(chain[hop]!, hop)) return chain[hop];
-  return chain[chain.length - 1];
 }
 
 /** Express's req.secure, for requests answered before Express: TLS here, or https said by a trusted proxy. */
