@@ -33,6 +33,8 @@ export default [
       route("leads/gdpr/export", "routes/admin/leads-gdpr-export.ts"),
       route("leads/:leadId", "routes/admin/lead.tsx"),
       route("bookings", "routes/admin/bookings.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
+      route("audit/export", "routes/admin/audit-export.ts"),
       route("webhooks", "routes/admin/webhooks.tsx"),
       route("webhooks/:endpointId", "routes/admin/webhook.tsx"),
       route("*", "routes/admin/not-found.tsx"),

@@ -35,6 +35,7 @@ import {
   pageOrder,
 } from "~/server/leads/lead-list.server";
 import { startPostgresCluster } from "../tests/support/postgres-cluster";
+import { benchAuditLog } from "./admin-audit";
 import { type AdminBenchPhase, type BenchContext, benchContext, figures, TARGET_MS } from "./admin-kit";
 import { NOW_MS, OWNERS, SEED_END_MS, seedBenchEvents, seedBenchLeads } from "./admin-seed";
 
@@ -156,7 +157,15 @@ const dashboardPhase: AdminBenchPhase = {
   },
 };
 
-const phases: AdminBenchPhase[] = [leadListPhase, leadScreenPhase, dashboardPhase];
+// The audit log screen's phase lives in bench/admin-audit.ts: it seeds its own 1,000,000 entries.
+const auditPhase: AdminBenchPhase = {
+  name: "audit log",
+  async run({ db, dialect }) {
+    await benchAuditLog(dialect, db);
+  },
+};
+
+const phases: AdminBenchPhase[] = [leadListPhase, leadScreenPhase, dashboardPhase, auditPhase];
 
 const mail = { baseUrl: "https://agency.example", notifyEmails: ["team@agency.example"] };
 const attribution = { pageUrl: null, referrer: null, userAgent: "bench", browserInfo: null };

@@ -1,4 +1,6 @@
 // Operator commands: npm run cli -- <command> [options]. Works on whichever database the environment configures.
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { isRole, ROLES, type Role } from "~/lib/roles";
 import { availabilitySchema, formatOverrideLine, formatWeeklyLine } from "~/lib/schemas/availability";
@@ -8,7 +10,7 @@ import { recordAudit } from "~/server/audit/audit.server";
 import { loadAuthSecret } from "~/server/auth/secret.server";
 import { unlockSignIn } from "~/server/auth/sign-in-failures.server";
 import { describeAvailability, getAvailability, setAvailability } from "~/server/bookings/availability.server";
-import { ConfigError, parseConfig } from "~/server/config.server";
+import { ConfigError, type DatabaseConfig, parseConfig } from "~/server/config.server";
 import { openDatabase } from "~/server/db/database.server";
 import { MigrationError, migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
@@ -44,6 +46,9 @@ const usage = `Usage: npm run cli -- <command> [options]
   availability:show     --email E
   setup-code                                   (the code /admin/setup asks for while no admin exists)
 ${backupUsage}
+
+Every command names the database it opened (DATA_DIR or DATABASE_URL, as the server reads them) and
+refuses to start a new, empty one: run it where the server runs, or add --create to make one.
 
 Passwords are asked for without echo on a terminal, or read from standard input with
 --password-stdin (printf '%s' "$PASSWORD" | npm run cli -- users:create ... --password-stdin).
@@ -352,6 +357,7 @@ async function main() {
         "max-per-day": { type: "string" },
         meeting: { type: "string" },
         "meeting-detail": { type: "string" },
+        create: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -364,8 +370,20 @@ async function main() {
     return parsed.values.help ? 0 : 2;
   }
   const config = parseConfig();
+  const fresh = config.database.dialect === "sqlite" && !existsSync(config.database.file);
+  if (fresh && !parsed.values.create) {
+    console.error(noDatabaseMessage(config.database));
+    return 1;
+  }
   const db = openDatabase(config.database);
   try {
+    const migrated = !fresh && (await hasSchema(db));
+    if (!migrated && !parsed.values.create) {
+      console.error(noDatabaseMessage(config.database));
+      return 1;
+    }
+    // On standard error, so that a command's own output (a list, a secret) stays clean for scripts.
+    console.error(`Database: ${databaseName(config.database)}${migrated ? "" : " (new)"}`);
     await migrateToLatest(db);
     console.log(await run(db, parsed.positionals[0], parsed.values as Options, config));
     return 0;
@@ -382,6 +400,26 @@ async function main() {
   } finally {
     await db.destroy();
   }
+}
+
+/** Where the database is, for people: the SQLite file, or PostgreSQL's host and database without credentials. */
+function databaseName(database: DatabaseConfig) {
+  if (database.dialect === "sqlite") return `SQLite ${path.resolve(database.file)}`;
+  const url = new URL(database.connectionString);
+  return `PostgreSQL ${url.hostname}${url.port ? `:${url.port}` : ""}${url.pathname}`;
+}
+
+function noDatabaseMessage(database: DatabaseConfig) {
+  return (
+    `No app database at ${databaseName(database)}. Run the command with the server's DATA_DIR or ` +
+    "DATABASE_URL (from the folder the server runs in), or add --create to start a new, empty database."
+  );
+}
+
+/** Whether the app has ever migrated this database (an empty PostgreSQL database has no tables yet). */
+async function hasSchema(db: Database) {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  return tables.some((table) => table.name === "kysely_migration");
 }
 
 main().then(

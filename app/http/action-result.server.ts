@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { typedValues } from "~/http/form-data.server";
-import { redirectWithSuccess } from "~/http/toast-cookie.server";
-import { toastMessage } from "~/lib/toast";
+import { redirectWithSuccess, redirectWithToast } from "~/http/toast-cookie.server";
+import { type ToastMessage, toastMessage } from "~/lib/toast";
 import type { ActionResult, FieldErrors } from "~/lib/types/action-result";
 import type { AppError } from "~/server/app-error.server";
 
@@ -69,8 +69,15 @@ export function failureMessage(failure: string | undefined, reason: string) {
  * toast the admin layout shows: it survives the list re-rendering without the card that was changed.
  */
 export function redirectBackWithSuccess(formData: FormData, screen: string, message: string) {
+  return redirectWithSuccess(returnTarget(formData, screen), message);
+}
+
+/** As `redirectBackWithSuccess`, with a toast of any kind (an "info" for a change that changed nothing). */
+export function redirectBackWithToast(formData: FormData, screen: string, toast: Omit<ToastMessage, "id">) {
+  return redirectWithToast(returnTarget(formData, screen), toast);
+}
+
+function returnTarget(formData: FormData, screen: string) {
   const returnTo = formData.get("returnTo");
-  const target =
-    typeof returnTo === "string" && (returnTo === screen || returnTo.startsWith(`${screen}?`)) ? returnTo : screen;
-  return redirectWithSuccess(target, message);
+  return typeof returnTo === "string" && (returnTo === screen || returnTo.startsWith(`${screen}?`)) ? returnTo : screen;
 }

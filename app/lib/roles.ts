@@ -47,6 +47,7 @@ export const adminAccess: Record<string, readonly Role[]> = {
   "/admin/settings": everyone,
   "/admin/users": ["admin"],
   "/admin/webhooks": ["admin"],
+  "/admin/audit": ["admin"],
   // Editors upload blog images and the site's files (siteFileRoles) here; the endpoint decides per target.
   "/admin/uploads": ["admin", "editor"],
 };
@@ -154,6 +155,7 @@ export const adminNav: AdminNavItem[] = [
   { label: "Forms", to: "/admin/forms", roles: ["admin", "editor"] },
   { label: "Pricing", to: "/admin/pricing", roles: ["admin"] },
   { label: "Users", to: "/admin/users", roles: ["admin"] },
+  { label: "Audit log", to: "/admin/audit", roles: ["admin"] },
   { label: "Settings", to: "/admin/settings", roles: ["admin"] },
 ];
 

@@ -419,6 +419,8 @@ export const screenRows: ScreenRow[] = [
     allowed: adminOnly,
     marker: "<title>Webhook endpoint | Admin</title>",
   },
+  { path: "/admin/audit", allowed: adminOnly, marker: "<title>Audit log | Admin</title>" },
+  { path: "/admin/audit/export", allowed: adminOnly, marker: '"created_at","person","action"', resource: true },
   {
     path: (fx) => `/admin/leads/count?q=${encodeURIComponent(fx.email!)}`,
     setup: (ctx) => leadFixture(ctx),

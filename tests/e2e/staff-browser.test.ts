@@ -61,6 +61,7 @@ describe("staff access in Chromium", () => {
       "Forms",
       "Pricing",
       "Users",
+      "Audit log",
       "Settings",
     ]);
 

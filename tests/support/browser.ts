@@ -11,7 +11,14 @@ import {
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+} from "playwright-core";
 
 export type ChromiumInstall = {
   executablePath: string;
@@ -189,4 +196,19 @@ export async function openHydrated(opener: Browser | BrowserContext, url: string
   await page.goto(url);
   await hydrated(page);
   return page;
+}
+
+/** Picks `choice` from a value's menu (a status badge, an owner) labelled `label`, within `scope`. */
+export async function pickChoice(scope: Page | Locator, label: string, choice: string) {
+  await scope.getByRole("button", { name: new RegExp(`^${escapeRegExp(label)}: `) }).click();
+  await scope.getByRole("form", { name: label }).getByRole("button", { name: choice, exact: true }).click();
+}
+
+/** The label a value's menu trigger reads while `choice` is the saved value. */
+export function choiceTrigger(scope: Page | Locator, label: string, choice: string) {
+  return scope.getByRole("button", { name: `${label}: ${choice}`, exact: true });
+}
+
+function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -1,24 +1,23 @@
 import { EyeIcon, PencilIcon } from "lucide-react";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
+import { ChoiceMenu } from "~/components/admin/choice-menu";
 import { DeleteConfirm } from "~/components/admin/confirm-dialog";
-import { SelectOptions } from "~/components/admin/select-options";
-import { useToastMessage } from "~/components/show-toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { NativeSelect } from "~/components/ui/native-select";
 import { PUBLISH_STATUSES, type PublishStatus, publishStatusLabels } from "~/lib/schemas/content";
 import { formatDateIn } from "~/lib/time-zone";
 import type { ActionResult } from "~/lib/types/action-result";
 
 const statusVariants = { published: "default", draft: "secondary", archived: "outline" } as const;
+const statusChoices = PUBLISH_STATUSES.map((status) => ({ value: status, label: publishStatusLabels[status] }));
 
 export function PublishStatusBadge({ status }: { status: PublishStatus }) {
   return <Badge variant={statusVariants[status]}>{publishStatusLabels[status]}</Badge>;
 }
 
 /**
- * A post's or page's View, Edit, status and Delete controls. Choosing a status saves it at once (the
- * choice shows while it saves); Delete asks first.
+ * A post's or page's View, Edit, status and Delete controls. The status is a badge opening a menu;
+ * picking one saves it at once (the choice shows while it saves); Delete asks first.
  */
 export function PublishActions({
   item,
@@ -34,9 +33,6 @@ export function PublishActions({
   remove: { title: string; description: string; confirmLabel: string };
   className: string;
 }) {
-  const fetcher = useFetcher<ActionResult>();
-  useToastMessage(fetcher.data?.toast);
-  const status = (fetcher.formData?.get("status") as PublishStatus | null) ?? item.status;
   const editContent = (
     <>
       <PencilIcon /> Edit
@@ -60,18 +56,15 @@ export function PublishActions({
           {editContent}
         </Button>
       )}
-      <NativeSelect
-        size="sm"
-        containerClassName="w-32"
-        aria-label={`Status of ${item.title}`}
-        value={status}
-        disabled={fetcher.state !== "idle"}
-        onChange={(event) =>
-          fetcher.submit({ intent: "set-status", id: item.id, status: event.currentTarget.value }, { method: "post" })
-        }
-      >
-        <SelectOptions values={PUBLISH_STATUSES} />
-      </NativeSelect>
+      <ChoiceMenu
+        fields={{ intent: "set-status", id: item.id }}
+        name="status"
+        value={item.status}
+        label={`Status of ${item.title}`}
+        savingLabel="Saving status"
+        choices={statusChoices}
+        renderValue={(choice) => <PublishStatusBadge status={choice.value as PublishStatus} />}
+      />
       <DeleteConfirm name={item.title} fields={{ intent: "delete", id: item.id }} {...remove} />
     </div>
   );

@@ -6,6 +6,11 @@ import { editedRowId, optionalId, optionalText, optionalTrimmedText, requiredTex
 
 export const CLIENT_STATUSES = ["active", "inactive", "suspended"] as const;
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
+export const clientStatusLabels: Record<ClientStatus, string> = {
+  active: "Active",
+  inactive: "Inactive",
+  suspended: "Suspended",
+};
 
 /** The fields staff edit on a client, named as the table's columns. */
 export const CLIENT_EDITABLE_FIELDS = ["name", "email", "phone", "company", "address", "status"] as const;

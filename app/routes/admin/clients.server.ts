@@ -1,4 +1,4 @@
-import { redirectBackWithSuccess } from "~/http/action-result.server";
+import { redirectBackWithSuccess, redirectBackWithToast } from "~/http/action-result.server";
 import { intent } from "~/http/intents.server";
 import { type BulkLabels, bulkIntents, columnsIntent } from "~/http/list-intents.server";
 import { redirectWithSuccess } from "~/http/toast-cookie.server";
@@ -10,6 +10,7 @@ import {
   clientFiltersSchema,
   clientOwnerSchema,
   clientSchema,
+  clientStatusLabels,
   clientStatusSchema,
   updateClientSchema,
 } from "~/lib/schemas/clients";
@@ -46,8 +47,14 @@ export const clientIntents = {
     success: "Client status updated successfully",
     failure: "Failed to update client status",
     run: async ({ clientId, status }, { db, actor, formData }) => {
-      await setClientStatus(db, clientId, status, actor);
-      return redirectBackWithSuccess(formData, "/admin/clients", "Client status updated successfully");
+      const changed = await setClientStatus(db, clientId, status, actor);
+      if (changed) return redirectBackWithSuccess(formData, "/admin/clients", "Client status updated successfully");
+      // A success message only for a change that was saved.
+      return redirectBackWithToast(formData, "/admin/clients", {
+        type: "info",
+        title: "No change",
+        description: `The client is already ${clientStatusLabels[status]}.`,
+      });
     },
   }),
   assign: intent(clientOwnerSchema, {

@@ -13,6 +13,7 @@ import {
   leadIdSchema,
   leadNoteSchema,
   leadOwnerSchema,
+  leadStatusLabels,
   leadStatusSchema,
   parseLeadFilters,
   resendMailSchema,
@@ -40,7 +41,11 @@ import { deleteSavedView, listSavedViews, saveView } from "~/server/workspace/sa
 /** The staff actions on one lead, posted from the leads list and from the lead's own screen. */
 export const leadIntents = {
   "set-status": intent(leadStatusSchema, {
-    success: "Lead status updated successfully",
+    // A success message only for a change that was saved: picking the status a lead already has says so.
+    success: (changed, { status }) =>
+      changed
+        ? "Lead status updated successfully"
+        : { type: "info", title: "No change", description: `The lead is already ${leadStatusLabels[status]}.` },
     failure: "Failed to update lead status",
     run: ({ leadId, status }, { db, actor }) => setLeadStatus(db, leadId, status, actor),
   }),

@@ -193,9 +193,10 @@ export async function updateClient(db: Database, clientId: string, input: Client
   });
 }
 
+/** Sets a client's status; answers whether anything changed (false when it already had that status). */
 export async function setClientStatus(db: Database, clientId: string, status: ClientStatus, actor: AuditActor | null) {
   const before = await requireClient(db, clientId);
-  if (before.status === status) return;
+  if (before.status === status) return false;
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("clients").set({ status, updated_at: now() }).where("id", "=", clientId).execute();
     await auditClient(trx, actor, "client.set_status", clientId, {
@@ -203,6 +204,7 @@ export async function setClientStatus(db: Database, clientId: string, status: Cl
       status: { from: before.status, to: status },
     });
   });
+  return true;
 }
 
 const CSV_BATCH = 500;

@@ -13,6 +13,7 @@ import * as pageCacheVersion from "./migrations/0011-page-cache-version.server";
 import * as leadWorkspace from "./migrations/0012-lead-workspace.server";
 import * as consentFunnel from "./migrations/0013-consent-funnel.server";
 import * as secureDelete from "./migrations/0014-secure-delete.server";
+import * as auditLogScreen from "./migrations/0015-audit-log-screen.server";
 import * as bookings from "./migrations/0016-bookings.server";
 import * as leadListOrders from "./migrations/0018-lead-list-orders.server";
 import * as leadFunnelDays from "./migrations/0019-lead-funnel-days.server";
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   "0012-lead-workspace": leadWorkspace,
   "0013-consent-funnel": consentFunnel,
   "0014-secure-delete": secureDelete,
+  "0015-audit-log-screen": auditLogScreen,
   "0016-bookings": bookings,
   "0018-lead-list-orders": leadListOrders,
   "0019-lead-funnel-days": leadFunnelDays,

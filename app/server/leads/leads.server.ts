@@ -167,14 +167,16 @@ export async function recordStatusChange(
 }
 
 /** Sets a lead's status and records the change in its history and the audit log, all or nothing. */
+/** Sets a lead's status; answers whether anything changed (false when it already had that status). */
 export async function setLeadStatus(db: Database, leadId: string, status: LeadStatus, actor: AuditActor | null) {
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const lead = await requireLead(trx, leadId);
-    if (lead.status === status) return;
+    if (lead.status === status) return false;
     const at = now();
     await trx.updateTable("leads").set({ status, updated_at: at }).where("id", "=", leadId).execute();
     await recordStatusChange(trx, { leadId, from: lead.status, to: status, actor, at });
     await auditLead(trx, actor, "lead.set_status", leadId, { status: { from: lead.status, to: status } });
+    return true;
   });
 }
 

@@ -3,15 +3,12 @@ import type * as React from "react";
 import { Link } from "react-router";
 import { DateText } from "~/components/admin/date-text";
 import type { OwnerChoice } from "~/components/admin/leads/lead-owner-select";
-import { Badge } from "~/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import type { Client } from "~/lib/types/clients";
 import { ClientDialog } from "./client-dialog";
 import { ClientOwnerSelect, ClientStatusSelect } from "./client-selects";
-import { statusLabels, statusVariants } from "./client-status";
 
 export function ClientCard({ client, owners, me }: { client: Client; owners: OwnerChoice[]; me: string }) {
-  const status = client.status;
   return (
     <Card data-testid={`client-card-${client.email ?? client.name}`}>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
@@ -23,7 +20,7 @@ export function ClientCard({ client, owners, me }: { client: Client; owners: Own
             Added <DateText iso={client.createdAt} />
           </p>
         </div>
-        <Badge variant={statusVariants[status]}>{statusLabels[status]}</Badge>
+        <ClientStatusSelect client={client} />
       </CardHeader>
       <CardContent className="space-y-4">
         <dl className="grid gap-2 text-sm">
@@ -52,7 +49,6 @@ export function ClientCard({ client, owners, me }: { client: Client; owners: Own
           ) : null}
         </dl>
         <div className="flex flex-wrap items-center gap-2">
-          <ClientStatusSelect client={client} />
           <ClientOwnerSelect client={client} owners={owners} me={me} />
           <ClientDialog mode="edit" client={client} prefill={client} />
         </div>

@@ -1,10 +1,11 @@
-import { AutoSaveSelect } from "~/components/admin/auto-save-select";
+import { ChoiceMenu } from "~/components/admin/choice-menu";
 import { type OwnerChoice, OwnerSelect } from "~/components/admin/leads/lead-owner-select";
 import { useReturnTo } from "~/components/admin/return-to";
-import { SelectOptions } from "~/components/admin/select-options";
-import { CLIENT_STATUSES } from "~/lib/schemas/clients";
+import { CLIENT_STATUSES, type ClientStatus } from "~/lib/schemas/clients";
 import type { Client } from "~/lib/types/clients";
-import { statusLabels } from "./client-status";
+import { ClientStatusBadge, statusLabels } from "./client-status";
+
+const statusChoices = CLIENT_STATUSES.map((status) => ({ value: status, label: statusLabels[status] }));
 
 export function ClientOwnerSelect({ client, owners, me }: { client: Client; owners: OwnerChoice[]; me: string }) {
   const returnTo = useReturnTo(["convert"]);
@@ -22,15 +23,14 @@ export function ClientOwnerSelect({ client, owners, me }: { client: Client; owne
 export function ClientStatusSelect({ client }: { client: Client }) {
   const returnTo = useReturnTo(["convert"]);
   return (
-    <AutoSaveSelect
+    <ChoiceMenu
       fields={{ intent: "set-status", clientId: client.id, returnTo }}
       name="status"
       value={client.status}
       label={`Status of ${client.name}`}
       savingLabel="Saving status"
-      width="w-36"
-    >
-      <SelectOptions values={CLIENT_STATUSES} labels={statusLabels} />
-    </AutoSaveSelect>
+      choices={statusChoices}
+      renderValue={(choice) => <ClientStatusBadge status={choice.value as ClientStatus} />}
+    />
   );
 }

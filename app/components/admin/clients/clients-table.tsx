@@ -8,12 +8,10 @@ import {
 } from "~/components/admin/data-table";
 import { DateText } from "~/components/admin/date-text";
 import type { OwnerChoice } from "~/components/admin/leads/lead-owner-select";
-import { Badge } from "~/components/ui/badge";
 import { CLIENT_COLUMNS, type ClientColumn, type ClientSort, clientColumnLabels } from "~/lib/schemas/clients";
 import type { Client } from "~/lib/types/clients";
 import { ClientDialog } from "./client-dialog";
 import { ClientOwnerSelect, ClientStatusSelect } from "./client-selects";
-import { statusLabels, statusVariants } from "./client-status";
 
 const clientTable: TableSpec<ClientColumn, ClientSort> = {
   noun: "clients",
@@ -73,10 +71,7 @@ function ClientCell({
     case "status":
       return (
         <td className="px-3 py-2">
-          <div className="flex items-center gap-2">
-            <Badge variant={statusVariants[client.status]}>{statusLabels[client.status]}</Badge>
-            <ClientStatusSelect client={client} />
-          </div>
+          <ClientStatusSelect client={client} />
         </td>
       );
     case "name":

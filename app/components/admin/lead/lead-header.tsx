@@ -24,7 +24,11 @@ export function LeadHeader({
       <div className="space-y-1">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="font-bold text-2xl">{lead.name}</h1>
-          <LeadStatusBadge status={lead.status} />
+          {lead.isSpam ? (
+            <LeadStatusBadge status={lead.status} />
+          ) : (
+            <LeadStatusSelect leadId={lead.id} leadName={lead.name} status={lead.status} />
+          )}
           {lead.isSpam ? <Badge variant="destructive">Spam: {lead.spamReason ?? "flagged"}</Badge> : null}
           {reloading ? <Spinner /> : null}
         </div>
@@ -33,7 +37,6 @@ export function LeadHeader({
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <LeadStatusSelect leadId={lead.id} leadName={lead.name} status={lead.status} />
         <LeadEditDialog lead={lead} />
         <ClientLink detail={detail} />
         {lead.isSpam ? <SpamActions lead={lead} canDelete={canDelete} /> : null}

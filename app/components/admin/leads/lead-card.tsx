@@ -54,14 +54,21 @@ export function LeadCard({
             </p>
           </div>
           <div className="flex items-center gap-2">
-            <LeadStatusBadge status={lead.status} />
+            {lead.isSpam ? (
+              <LeadStatusBadge status={lead.status} />
+            ) : (
+              <LeadStatusSelect leadId={lead.id} leadName={lead.name} status={lead.status} />
+            )}
             <span className="text-muted-foreground text-xs">
               <DateText iso={lead.createdAt} withTime />
             </span>
           </div>
         </div>
-        <div className="flex flex-wrap gap-2 text-xs">
-          <Badge variant="outline">{lead.source || "Website"}</Badge>
+        <div className="flex min-w-0 flex-wrap gap-2 text-xs">
+          {/* A source can be a long address: cut it to the card's width, whole on hover. */}
+          <Badge variant="outline" className="max-w-full" title={lead.source || "Website"}>
+            <span className="truncate">{lead.source || "Website"}</span>
+          </Badge>
           {lead.utmSource ? <Badge variant="secondary">utm_source: {lead.utmSource}</Badge> : null}
           {lead.utmCampaign ? <Badge variant="secondary">utm_campaign: {lead.utmCampaign}</Badge> : null}
           {lead.isSpam ? <Badge variant="destructive">Spam: {lead.spamReason ?? "flagged"}</Badge> : null}
@@ -73,11 +80,7 @@ export function LeadCard({
         </div>
         {lead.message ? <p className="line-clamp-3 whitespace-pre-line text-sm">{lead.message}</p> : null}
         <div className="flex flex-wrap items-center gap-2">
-          {lead.isSpam ? (
-            <SpamActions lead={lead} canDelete={work?.canDelete ?? false} />
-          ) : (
-            <LeadStatusSelect leadId={lead.id} leadName={lead.name} status={lead.status} />
-          )}
+          {lead.isSpam ? <SpamActions lead={lead} canDelete={work?.canDelete ?? false} /> : null}
           {work ? (
             <>
               <OwnerSelect

@@ -1,5 +1,5 @@
 import { NativeSelectOption } from "~/components/ui/native-select";
-import { AutoSaveSelect } from "../auto-save-select";
+import { ChoiceMenu } from "../choice-menu";
 
 export type OwnerChoice = { id: string; email: string };
 
@@ -18,7 +18,7 @@ export function OwnerOptions({ owners, me, noneLabel }: { owners: OwnerChoice[];
   );
 }
 
-/** The owner dropdown of a lead or a client: saves as soon as a person is picked. */
+/** The owner of a lead or a client, opening a menu of the staff: saves as soon as a person is picked. */
 export function OwnerSelect({
   fields,
   itemName,
@@ -34,17 +34,20 @@ export function OwnerSelect({
   me: string;
   action?: string;
 }) {
+  const choices = [
+    { value: "", label: "Unassigned" },
+    ...owners.map((owner) => ({ value: owner.id, label: owner.id === me ? `${owner.email} (me)` : owner.email })),
+  ];
   return (
-    <AutoSaveSelect
+    <ChoiceMenu
       fields={{ intent: "assign", ...fields }}
       name="ownerId"
       value={ownerId ?? ""}
       label={`Owner of ${itemName}`}
       savingLabel="Saving owner"
-      width="w-56"
       action={action}
-    >
-      <OwnerOptions owners={owners} me={me} noneLabel="Unassigned" />
-    </AutoSaveSelect>
+      choices={choices}
+      className="max-w-56"
+    />
   );
 }

@@ -1,8 +1,10 @@
-import { SelectOptions } from "~/components/admin/select-options";
+import { ChoiceMenu } from "~/components/admin/choice-menu";
 import { LEAD_STATUSES, type LeadStatus, leadStatusLabels } from "~/lib/schemas/lead-admin";
-import { AutoSaveSelect } from "../auto-save-select";
+import { LeadStatusBadge } from "./lead-status-badge";
 
-/** The status dropdown: saves as soon as a status is picked (or with Save, without JavaScript). */
+const statusChoices = LEAD_STATUSES.map((status) => ({ value: status, label: leadStatusLabels[status] }));
+
+/** The lead's status as its badge, opening a menu of the statuses; saves as soon as one is picked. */
 export function LeadStatusSelect({
   leadId,
   leadName,
@@ -15,16 +17,15 @@ export function LeadStatusSelect({
   action?: string;
 }) {
   return (
-    <AutoSaveSelect
+    <ChoiceMenu
       fields={{ intent: "set-status", leadId }}
       name="status"
       value={status}
       label={`Status of ${leadName}`}
       savingLabel="Saving status"
-      width="w-36"
       action={action}
-    >
-      <SelectOptions values={LEAD_STATUSES} labels={leadStatusLabels} />
-    </AutoSaveSelect>
+      choices={statusChoices}
+      renderValue={(choice) => <LeadStatusBadge status={choice.value as LeadStatus} />}
+    />
   );
 }
