@@ -6,7 +6,6 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { PUBLISH_STATUSES, type PublishStatus, publishStatusLabels } from "~/lib/schemas/content";
 import { formatDateIn } from "~/lib/time-zone";
-import type { ActionResult } from "~/lib/types/action-result";
 
 const statusVariants = { published: "default", draft: "secondary", archived: "outline" } as const;
 const statusChoices = PUBLISH_STATUSES.map((status) => ({ value: status, label: publishStatusLabels[status] }));
