@@ -19,7 +19,7 @@ function toastError(
   description?: React.ReactNode,
   options?: Omit<ExternalToast, "description">,
 ) {
-  return toast.error(title, {
+  const id = toast.error(title, {
     richColors: true,
     ...options,
     description,
@@ -28,12 +28,23 @@ function toastError(
       toast: [errorToastClassName, options?.classNames?.toast].filter(Boolean).join(" "),
     },
   });
+  openErrorToasts.add(id);
+  return id;
+}
+
+/** Error toasts still on screen; a later success dismisses them, so old failures do not cover the page. */
+const openErrorToasts = new Set<string | number>();
+
+function dismissErrorToasts() {
+  for (const id of openErrorToasts) toast.dismiss(id);
+  openErrorToasts.clear();
 }
 
 export { toast, toastError };
 
 export function showToast(message: Pick<ToastMessage, "type" | "title" | "description"> & { id?: string }) {
   if (message.type === "error") return toastError(message.title, message.description, { id: message.id });
+  if (message.type === "success") dismissErrorToasts();
   return toast[message.type](message.title, { id: message.id, description: message.description });
 }
 

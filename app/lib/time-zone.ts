@@ -46,8 +46,34 @@ function partsIn(timeZone: string, ms: number) {
   };
 }
 
+const QUARTER_HOUR = 15 * 60_000;
+// Since 2000 every zone's offset is a whole number of quarter hours and changes on a quarter hour,
+// so one offset answers for a whole UTC quarter hour: slot lists ask about the same days again and again.
+const CACHED_SINCE = Date.UTC(2000, 0, 1);
+const CACHED_UNTIL = Date.UTC(9000, 0, 1);
+const isCacheable = (ms: number) => ms >= CACHED_SINCE && ms < CACHED_UNTIL;
+const CACHED_QUARTERS_PER_ZONE = 50_000;
+const offsetsByZone = new Map<string, Map<number, number>>();
+
 /** How far the zone is ahead of UTC at that instant, in milliseconds. */
 function offsetAt(timeZone: string, ms: number) {
+  if (!isCacheable(ms)) return computeOffsetAt(timeZone, ms);
+  const quarter = Math.floor(ms / QUARTER_HOUR);
+  let offsets = offsetsByZone.get(timeZone);
+  const cached = offsets?.get(quarter);
+  if (cached !== undefined) return cached;
+  const offset = computeOffsetAt(timeZone, quarter * QUARTER_HOUR);
+  if (!offsets) {
+    if (offsetsByZone.size >= 500) return offset;
+    offsets = new Map();
+    offsetsByZone.set(timeZone, offsets);
+  }
+  if (offsets.size >= CACHED_QUARTERS_PER_ZONE) offsets.clear();
+  offsets.set(quarter, offset);
+  return offset;
+}
+
+function computeOffsetAt(timeZone: string, ms: number) {
   const p = partsIn(timeZone, ms);
   return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(ms / 1000) * 1000;
 }
@@ -61,6 +87,7 @@ export function zonedToUtc(timeZone: string, year: number, month: number, day: n
 
 /** The calendar day (YYYY-MM-DD) it is in the zone at that instant. */
 export function dayIn(timeZone: string, ms = Date.now()) {
+  if (isCacheable(ms)) return new Date(ms + offsetAt(timeZone, ms)).toISOString().slice(0, 10);
   const p = partsIn(timeZone, ms);
   return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
 }

@@ -106,6 +106,22 @@ describe("staff access in Chromium", () => {
     const secret = (await page.getByTestId("totp-secret").textContent()) ?? "";
     const backupCodes = await page.getByTestId("backup-codes").locator("li").allTextContents();
     expect(backupCodes).toHaveLength(10);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download codes" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("backup-codes.txt");
+    const saved = await new Response(
+      (await download.createReadStream()) as unknown as ReadableStream<Uint8Array>,
+    ).text();
+    expect(saved.trim().split("\n")).toEqual(backupCodes);
+    await page.getByRole("button", { name: "Copy codes" }).waitFor();
+    // The two columns of codes do not touch.
+    const columnGap = await page.getByTestId("backup-codes").evaluate((list) => {
+      const [first, second] = [...list.querySelectorAll("li")].map((item) => item.getBoundingClientRect());
+      return second!.left - first!.right;
+    });
+    expect(columnGap).toBeGreaterThanOrEqual(16);
 
     await page.getByLabel("Code from the app").fill(totp(secret));
     await page.getByRole("button", { name: "Confirm and turn on" }).click();

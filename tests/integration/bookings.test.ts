@@ -343,6 +343,17 @@ describe.each(dialects)("booking a strategy call on %s", (dialect) => {
       context(),
     );
     expect(second.ok).toBe(false);
+    // A busy time from the staff member's calendar blocks its own time but is not one of the day's calls.
+    await db
+      .insertInto("staff_busy_times")
+      .values({ user_id: berlin.id, starts_at: "2026-03-18T10:00:00.000Z", ends_at: "2026-03-18T10:30:00.000Z" })
+      .execute();
+    const after = await listOpenSlots(db, null, { nowMs: NOW });
+    const onTheBusyDay = after.starts
+      .map((start) => new Date(start).toISOString())
+      .filter((iso) => iso.startsWith("2026-03-18"));
+    expect(onTheBusyDay.length).toBeGreaterThan(0);
+    expect(onTheBusyDay).not.toContain("2026-03-18T10:00:00.000Z");
   });
 
   it("blocks the times a staff member's own calendar feed says are busy, repeats included, read with the address guard", async () => {

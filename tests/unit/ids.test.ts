@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { shortId } from "~/lib/short-id";
 import { newId } from "~/server/db/values.server";
 
 describe("record ids", () => {
@@ -26,5 +27,16 @@ describe("record ids", () => {
     const at = Date.now();
     const ids = new Set(Array.from({ length: 50_000 }, () => newId(at)));
     expect(ids.size).toBe(50_000);
+  });
+});
+
+describe("short ids", () => {
+  it("tell apart records made in the same second, which share their first characters", () => {
+    const at = Date.UTC(2026, 10, 22, 6, 30, 0);
+    const ids = Array.from({ length: 50 }, (_, index) => newId(at + index * 10));
+    expect(new Set(ids.map((id) => id.slice(0, 8))).size).toBe(1);
+    const short = ids.map(shortId);
+    expect(new Set(short).size).toBe(50);
+    for (const label of short) expect(label).toMatch(/^[0-9a-f]{8}$/);
   });
 });

@@ -1,4 +1,4 @@
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import { computeEstimate } from "~/lib/estimate";
 import type { EstimatorAnswers } from "~/lib/estimator";
 import { GRANULE_MINUTES } from "~/lib/schemas/availability";
@@ -77,39 +77,48 @@ async function loadTaken(db: Database, staff: Availability[], { fromMs, toMs }: 
   // A day either side, for buffers that reach over the edge and for whole days' counts.
   const from = new Date(fromMs - DAY).toISOString();
   const to = new Date(toMs + DAY).toISOString();
-  const [bookings, busy] = await Promise.all([
-    db
-      .selectFrom("bookings")
-      .select(["staff_id", "starts_at", "ends_at", "buffer_before_minutes", "buffer_after_minutes", "staff_time_zone"])
-      .where("staff_id", "in", ids)
-      .where("status", "in", LIVE_STATUSES)
-      .where("starts_at", ">=", from)
-      .where("starts_at", "<", to)
-      .execute(),
-    db
-      .selectFrom("staff_busy_times")
-      .select(["user_id", "starts_at", "ends_at"])
-      .where("user_id", "in", ids)
-      .where("ends_at", ">", from)
-      .where("starts_at", "<", to)
-      .execute(),
-  ]);
+  // One round trip: live calls (with their buffers) and calendar busy times, told apart by `is_call`.
+  const rows = await db
+    .selectFrom("bookings")
+    .select([
+      "staff_id",
+      "starts_at",
+      "ends_at",
+      "buffer_before_minutes",
+      "buffer_after_minutes",
+      sql<number>`1`.as("is_call"),
+    ])
+    .where("staff_id", "in", ids)
+    .where("status", "in", LIVE_STATUSES)
+    .where("starts_at", ">=", from)
+    .where("starts_at", "<", to)
+    .unionAll(
+      db
+        .selectFrom("staff_busy_times")
+        .select([
+          "user_id as staff_id",
+          "starts_at",
+          "ends_at",
+          sql<number>`0`.as("buffer_before_minutes"),
+          sql<number>`0`.as("buffer_after_minutes"),
+          sql<number>`0`.as("is_call"),
+        ])
+        .where("user_id", "in", ids)
+        .where("ends_at", ">", from)
+        .where("starts_at", "<", to),
+    )
+    .execute();
   const zoneOf = new Map(staff.map((each) => [each.staffId, each.timeZone]));
-  for (const booking of bookings) {
-    const entry = taken.get(booking.staff_id) as Taken;
-    const startMs = Date.parse(booking.starts_at);
+  for (const row of rows) {
+    const entry = taken.get(row.staff_id) as Taken;
+    const startMs = Date.parse(row.starts_at);
     entry.spans.push({
-      startMs: startMs - booking.buffer_before_minutes * MINUTE,
-      endMs: Date.parse(booking.ends_at) + booking.buffer_after_minutes * MINUTE,
+      startMs: startMs - Number(row.buffer_before_minutes) * MINUTE,
+      endMs: Date.parse(row.ends_at) + Number(row.buffer_after_minutes) * MINUTE,
     });
-    const day = dayIn(zoneOf.get(booking.staff_id) as string, startMs);
+    if (Number(row.is_call) !== 1) continue;
+    const day = dayIn(zoneOf.get(row.staff_id) as string, startMs);
     entry.callsPerDay.set(day, (entry.callsPerDay.get(day) ?? 0) + 1);
-  }
-  for (const block of busy) {
-    (taken.get(block.user_id) as Taken).spans.push({
-      startMs: Date.parse(block.starts_at),
-      endMs: Date.parse(block.ends_at),
-    });
   }
   return taken;
 }

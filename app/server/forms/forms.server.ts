@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { type FormFilters, type FormInput, isSiteFormName } from "~/lib/schemas/forms";
 import type { LeadStatus } from "~/lib/schemas/lead-admin";
+import { shortId } from "~/lib/short-id";
 import type { FormWithCounters } from "~/lib/types/forms";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
@@ -247,7 +248,7 @@ export async function listFormSubmissions(
   return {
     submissions: rows.map((row) => ({
       id: row.id,
-      shortId: row.id.slice(0, 8),
+      shortId: shortId(row.id),
       data: fromJson<unknown>(row.data, null),
       createdAt: row.created_at,
     })),

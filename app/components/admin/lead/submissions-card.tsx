@@ -1,5 +1,6 @@
 import { DateText } from "~/components/admin/date-text";
 import { TitledCard } from "~/components/admin/titled-card";
+import { shortId } from "~/lib/short-id";
 import type { LeadDetail } from "~/lib/types/leads";
 
 export function SubmissionsCard({ submissions }: { submissions: LeadDetail["submissions"] }) {
@@ -15,7 +16,7 @@ export function SubmissionsCard({ submissions }: { submissions: LeadDetail["subm
         submissions.map((submission) => (
           <div key={submission.id} className="space-y-2 rounded-md border p-3" data-testid="submission">
             <p className="text-muted-foreground text-xs">
-              {submission.id.slice(0, 8)} · {submission.formName ?? "No form"} ·{" "}
+              {shortId(submission.id)} · {submission.formName ?? "No form"} ·{" "}
               <DateText iso={submission.createdAt} withTime />
               {submission.utmSource ? ` · utm_source ${submission.utmSource}` : ""}
               {submission.utmCampaign ? ` · utm_campaign ${submission.utmCampaign}` : ""}

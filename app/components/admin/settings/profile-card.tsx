@@ -15,7 +15,13 @@ export function ProfileCard({ email, role }: { email: string; role: Role | null 
       <Avatar size="lg" aria-hidden>
         {email.charAt(0).toUpperCase()}
       </Avatar>
-      <InputField id="profile-email" label="Email" value={email} readOnly />
+      <InputField
+        id="profile-email"
+        label="Email"
+        value={email}
+        readOnly
+        className="cursor-default bg-muted text-muted-foreground"
+      />
       <SelectField id="profile-role" label="Role" value={role ?? ""} disabled onChange={() => {}}>
         <RoleOptions noRole={!role} />
       </SelectField>

@@ -1,9 +1,28 @@
+import { CopyIcon, DownloadIcon } from "lucide-react";
 import { Form } from "react-router";
+import { CopyButton } from "~/components/admin/copy-button";
 import { InputField, PasswordField } from "~/components/admin/form-fields";
 import { TitledCard } from "~/components/admin/titled-card";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import type { TwoFactorEnrolment } from "~/lib/types/staff";
+
+/** Copy or download the backup codes, one a line; the download is a plain link, so it works without scripts. */
+function BackupCodeActions({ codes }: { codes: string[] }) {
+  const text = `${codes.join("\n")}\n`;
+  return (
+    <div className="mt-3 flex flex-wrap gap-2">
+      <CopyButton text={text} toastTitle="Backup codes copied" toastDescription="Keep them somewhere safe.">
+        <CopyIcon aria-hidden /> Copy codes
+      </CopyButton>
+      <Button asChild variant="outline" size="sm">
+        <a href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`} download="backup-codes.txt">
+          <DownloadIcon aria-hidden /> Download codes
+        </a>
+      </Button>
+    </div>
+  );
+}
 
 /** Two-factor authentication: turn it on (password, then the QR code and a first code) or off. */
 export function TwoFactorCard({
@@ -55,11 +74,15 @@ export function TwoFactorCard({
                 <AlertTitle>Save your backup codes now</AlertTitle>
                 <AlertDescription>
                   <p>Each works once if you lose your device. They will not be shown again.</p>
-                  <ul className="mt-2 grid grid-cols-2 gap-1 font-mono text-sm" data-testid="backup-codes">
+                  <ul
+                    className="mt-2 grid w-fit grid-cols-2 gap-x-8 gap-y-1 font-mono text-sm"
+                    data-testid="backup-codes"
+                  >
                     {enrolment.backupCodes.map((code) => (
                       <li key={code}>{code}</li>
                     ))}
                   </ul>
+                  <BackupCodeActions codes={enrolment.backupCodes} />
                 </AlertDescription>
               </Alert>
             ) : null}

@@ -30,7 +30,7 @@ export function StaffTable({ users, currentUserId }: { users: StaffUser[]; curre
                   name="role"
                   defaultValue={user.role ?? ""}
                   aria-label={`Role of ${user.email}`}
-                  containerClassName="w-36"
+                  containerClassName="w-44"
                 >
                   <RoleOptions noRole={!user.role} />
                 </NativeSelect>

@@ -1,0 +1,105 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { hydrated, signInOnPage } from "../support/browser";
+import { dialects } from "../support/databases";
+import { runAppForBlock } from "../support/running-app";
+import { addStaff } from "../support/staff";
+
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
+
+describe.each(dialects)("admin details people notice (%s)", (dialect) => {
+  const running = runAppForBlock({}, { dialect, browser: true });
+  beforeAll(async () => {
+    await addStaff(running.db, "boss@example.com", "admin", "boss-password");
+  });
+
+  it.each(VIEWPORTS)("the Users role select shows “Administrator” whole at $width×$height", async (viewport) => {
+    const context = await running.browser.newContext({ viewport });
+    const page = await context.newPage();
+    await signInOnPage(page, running.app.url, "boss@example.com", "boss-password");
+    await page.goto(`${running.app.url}/admin/users`);
+    await hydrated(page);
+    const select = page.getByRole("combobox", { name: "Role of boss@example.com" }).first();
+    await expect(select.inputValue()).resolves.toBe("admin");
+    const room = await select.evaluate((element) => {
+      const field = element as HTMLSelectElement;
+      const style = getComputedStyle(field);
+      const context2d = document.createElement("canvas").getContext("2d")!;
+      context2d.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const text = context2d.measureText(field.selectedOptions[0]!.textContent ?? "").width;
+      const inner = field.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      return { text: field.selectedOptions[0]!.textContent, fits: text <= inner };
+    });
+    expect(room).toEqual({ text: "Administrator", fits: true });
+    await context.close();
+  });
+
+  it.each(VIEWPORTS)(
+    "the read-only e-mail field looks unlike the fields one can type in at $width×$height",
+    async (viewport) => {
+      const context = await running.browser.newContext({ viewport });
+      const page = await context.newPage();
+      await signInOnPage(page, running.app.url, "boss@example.com", "boss-password");
+      await page.goto(`${running.app.url}/admin/settings`);
+      await hydrated(page);
+      const background = (selector: string) =>
+        page.locator(selector).evaluate((field) => getComputedStyle(field).backgroundColor);
+      await expect(page.locator("#profile-email").getAttribute("readonly")).resolves.not.toBeNull();
+      expect(await background("#profile-email")).not.toBe(await background("#enable-password"));
+      await context.close();
+    },
+  );
+
+  it.each(VIEWPORTS)("a success clears the error toasts of earlier tries at $width×$height", async (viewport) => {
+    const helper = `helper-${viewport.width}@example.com`;
+    await addStaff(running.db, helper, "sales", "helper-password");
+    const context = await running.browser.newContext({ viewport });
+    const page = await context.newPage();
+    await signInOnPage(page, running.app.url, "boss@example.com", "boss-password");
+    await page.goto(`${running.app.url}/admin/users`);
+    await hydrated(page);
+
+    const refused = page.getByText("This is the last active admin: make another user an admin first.");
+    await page.getByRole("combobox", { name: "Role of boss@example.com" }).first().selectOption("sales");
+    await page.getByTestId("user-boss@example.com").first().getByRole("button", { name: "Save" }).click();
+    await refused.first().waitFor();
+
+    await page
+      .getByRole("combobox", { name: `Role of ${helper}` })
+      .first()
+      .selectOption("editor");
+    await page.getByTestId(`user-${helper}`).first().getByRole("button", { name: "Save" }).click();
+    await page.getByText("Role updated successfully").first().waitFor();
+    await expect.poll(() => refused.count()).toBe(0);
+    await context.close();
+  });
+
+  it.each(VIEWPORTS)(
+    "a primary button focused from the keyboard has a solid ring set off from it at $width×$height",
+    async (viewport) => {
+      const context = await running.browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.goto(`${running.app.url}/admin/login`);
+      await hydrated(page);
+      await page.getByLabel("Password").focus();
+      const signIn = page.getByRole("button", { name: "Sign In" });
+      for (let presses = 0; presses < 6; presses++) {
+        if (await signIn.evaluate((button) => button === document.activeElement)) break;
+        await page.keyboard.press("Tab");
+      }
+      const ring = await signIn.evaluate((button) => {
+        const style = getComputedStyle(button);
+        return {
+          focused: button.matches(":focus-visible"),
+          style: style.outlineStyle,
+          width: style.outlineWidth,
+          offset: style.outlineOffset,
+        };
+      });
+      expect(ring).toEqual({ focused: true, style: "solid", width: "2px", offset: "2px" });
+      await context.close();
+    },
+  );
+});
