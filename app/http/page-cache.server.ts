@@ -53,6 +53,27 @@ const SHARED_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 /** A response carrying one visitor's cookie is theirs alone. */
 const PERSONAL_CACHE_CONTROL = "private, no-cache";
 
+const PATH_MEMO_SIZE = 1024;
+const ENCODING_MEMO_SIZE = 256;
+
+/**
+ * Answers worked out once per input. Bounded: when full it starts again, so inputs made up by the
+ * thousand cost their own work and no memory.
+ */
+class Memo<T> {
+  readonly #values = new Map<string, T>();
+  constructor(readonly size: number) {}
+  get(input: string, work: () => T): T {
+    let value = this.#values.get(input);
+    if (value === undefined) {
+      value = work();
+      if (this.#values.size >= this.size) this.#values.clear();
+      this.#values.set(input, value);
+    }
+    return value;
+  }
+}
+
 /** A finished render: the page to share (null when it may not be), and the bytes as rendered. */
 type Render = { page: CachedPage | null; identity: Buffer };
 
@@ -141,6 +162,18 @@ export function createPageCache({
   );
   const rendering = new Map<string, Promise<Render>>();
 
+  /** Per path: whether it is a public page as the site spells it. Remembered, as most hits ask for a few paths. */
+  const canonicalPaths = new Memo<boolean>(PATH_MEMO_SIZE);
+  /**
+   * Only an address as the site writes it (lower case, no trailing slash, nothing encoded) is kept:
+   * its spelling variants are rendered per request, so they cannot crowd out the real pages.
+   */
+  const isCanonicalPagePath = (pathname: string) =>
+    canonicalPaths.get(
+      pathname,
+      () => isPublicPagePath(pathname) && routedPath(pathname) === pathname.replace(/\.data$/, ""),
+    );
+
   function classify(req: RawRequest): PageQuery | null {
     if (!enabled || (req.method !== "GET" && req.method !== "HEAD")) return null;
     const cookieHeader = req.headers.cookie;
@@ -159,9 +192,7 @@ export function createPageCache({
       }
     }
     const pathname = url?.pathname ?? raw;
-    // Only an address as the site writes it (lower case, no trailing slash, nothing encoded) is kept:
-    // its spelling variants are rendered per request, so they cannot crowd out the real pages.
-    if (!isPublicPagePath(pathname) || routedPath(pathname) !== pathname.replace(/\.data$/, "")) return null;
+    if (!isCanonicalPagePath(pathname)) return null;
     let routes: string | null = null;
     for (const [name, value] of url?.searchParams ?? []) {
       if (MARKETING_PARAMETER.test(name)) continue;
@@ -207,20 +238,26 @@ export function createPageCache({
     return store.get(request.key);
   }
 
-  /** The response headers of a page in an encoding, as one flat list, worked out once per page. */
-  const wireHeaders = new WeakMap<CachedPage, Record<Encoding, string[]>>();
+  /**
+   * A page's response headers per encoding, worked out once per page: as a shared hit (everything but
+   * the request id, which comes last), and the page's own headers for other answers.
+   */
+  const wireHeaders = new WeakMap<CachedPage, Record<Encoding, { own: string[]; sharedHit: string[] }>>();
   function headersOf(page: CachedPage, encoding: Encoding) {
     let wire = wireHeaders.get(page);
     if (!wire) {
       const common = [...page.headers.flat(), "Vary", vary];
-      const of = (name: Encoding) => [
-        ...common,
-        "ETag",
-        etagOf(page, name),
-        ...(name === "identity" ? [] : ["Content-Encoding", name]),
-        "Content-Length",
-        String(page.bodies[name].length),
-      ];
+      const of = (name: Encoding) => {
+        const own = [
+          ...common,
+          "ETag",
+          etagOf(page, name),
+          ...(name === "identity" ? [] : ["Content-Encoding", name]),
+          "Content-Length",
+          String(page.bodies[name].length),
+        ];
+        return { own, sharedHit: [...own, "Cache-Control", SHARED_CACHE_CONTROL, "X-Cache", "HIT"] };
+      };
       wire = { br: of("br"), gzip: of("gzip"), identity: of("identity") };
       wireHeaders.set(page, wire);
     }
@@ -229,23 +266,33 @@ export function createPageCache({
 
   function send(req: RawRequest, res: ServerResponse, page: CachedPage, state: "HIT" | "MISS") {
     const encoding = chooseEncoding(headerValue(req, "accept-encoding"));
+    const etag = etagOf(page, encoding);
+    const conditional = req.headers["if-none-match"] !== undefined && fresh(req.headers, { etag });
     const cookies = visitorCookies(req);
+    const secure = isSecure(req, trustProxy);
+    const requestId = res.hasHeader("x-request-id") ? null : requestIdFor(req.headers["x-request-id"]);
+    // The common hit (a full answer, nothing of the visitor's own): the prepared list and an id.
+    if (state === "HIT" && !conditional && cookies.length === 0 && !secure) {
+      const headers = headersOf(page, encoding).sharedHit;
+      res.writeHead(page.status, requestId === null ? headers : [...headers, "X-Request-Id", requestId]);
+      res.end(req.method === "HEAD" ? undefined : page.bodies[encoding]);
+      return;
+    }
     const perRequest = [
       "Cache-Control",
       cookies.length ? PERSONAL_CACHE_CONTROL : SHARED_CACHE_CONTROL,
       "X-Cache",
       state,
-      ...(res.hasHeader("x-request-id") ? [] : ["X-Request-Id", requestIdFor(req.headers["x-request-id"])]),
+      ...(requestId === null ? [] : ["X-Request-Id", requestId]),
       ...cookies.flatMap((cookie) => ["Set-Cookie", cookie]),
-      ...(isSecure(req, trustProxy) ? ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] : []),
+      ...(secure ? ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] : []),
     ];
-    const etag = etagOf(page, encoding);
-    if (fresh(req.headers, { etag })) {
+    if (conditional) {
       res.writeHead(304, ["ETag", etag, "Vary", vary, ...perRequest]);
       res.end();
       return;
     }
-    res.writeHead(page.status, [...headersOf(page, encoding), ...perRequest]);
+    res.writeHead(page.status, [...headersOf(page, encoding).own, ...perRequest]);
     res.end(req.method === "HEAD" ? undefined : page.bodies[encoding]);
   }
 
@@ -505,13 +552,16 @@ function etagOf(page: CachedPage, encoding: Encoding) {
   return `"${page.etag}${encoding === "identity" ? "" : `-${encoding}`}"`;
 }
 
-/**
- * Brotli, else gzip, else the plain bytes, as the visitor's Accept-Encoding allows (q=0 refuses). Not
- * Express's `accepts`: among encodings of equal weight it takes the one the browser lists first, and
- * browsers list gzip before br; this runs on every cache hit, so it stays a split and a lookup.
- */
+/** Accept-Encoding headers seen: browsers send a handful of spellings, so each is parsed once. */
+const encodings = new Memo<Encoding>(ENCODING_MEMO_SIZE);
+
+/** Brotli, else gzip, else the plain bytes, as the visitor's Accept-Encoding allows (q=0 refuses). */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return "identity";
+  return encodings.get(acceptEncoding, () => parseEncoding(acceptEncoding));
+}
+
+function parseEncoding(acceptEncoding: string): Encoding {
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");

@@ -19,7 +19,7 @@ describe("content administration in Chromium", () => {
     const page = await context.newPage();
     await page.goto(`${running.app.url}/admin/login`);
     await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("password-123");
+    await page.getByLabel("Password").fill("staff-pass-2468");
     await page.getByRole("button", { name: "Sign In" }).click();
     await page.waitForURL(`${running.app.url}/admin`);
     return page;
@@ -237,7 +237,7 @@ describe("content administration in Chromium", () => {
     expect(await editor.getByRole("button", { name: "Save Content" }).isDisabled()).toBe(true);
 
     // The server refuses it too, whatever the browser does, and nothing is saved.
-    const cookie = await signIn(running.app, "admin@example.com", "password-123");
+    const cookie = await signIn(running.app, "admin@example.com", "staff-pass-2468");
     const before = await running.db
       .selectFrom("pricing_content")
       .select("content")
@@ -259,8 +259,8 @@ describe("content administration in Chromium", () => {
   });
 
   it("sales cannot reach pages, blog or pricing; an editor cannot reach pricing", async () => {
-    const sales = await signIn(running.app, "sales@example.com", "password-123");
-    const editor = await signIn(running.app, "editor@example.com", "password-123");
+    const sales = await signIn(running.app, "sales@example.com", "staff-pass-2468");
+    const editor = await signIn(running.app, "editor@example.com", "staff-pass-2468");
     const get = (path: string, cookie: string) =>
       fetch(`${running.app.url}${path}`, { headers: { cookie }, redirect: "manual" });
     const refusedTo = async (cookie: string, path: string) => {

@@ -24,7 +24,7 @@ describe.each(dialects)("CRM screens in Chromium: dashboard, clients, forms (%s)
     await signInAs(page, "boss@example.com");
   });
 
-  const signInAs = (target: Page, email: string) => signInOnPage(target, running.app.url, email, "password-123");
+  const signInAs = (target: Page, email: string) => signInOnPage(target, running.app.url, email, "staff-pass-2468");
 
   async function addLead(fields: {
     name: string;
@@ -233,7 +233,7 @@ describe.each(dialects)("CRM screens in Chromium: dashboard, clients, forms (%s)
   });
 
   it("keeps a sales user out of /admin/forms, page and data request, while clients stay open to them", async () => {
-    const cookie = await signIn(running.app, "seller@example.com", "password-123");
+    const cookie = await signIn(running.app, "seller@example.com", "staff-pass-2468");
     const page403 = await fetch(`${running.app.url}/admin/forms`, { redirect: "manual", headers: { cookie } });
     expect(page403.status).toBe(302);
     expect(page403.headers.get("location")).toBe("/admin/unauthorized");

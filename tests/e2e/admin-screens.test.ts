@@ -14,12 +14,12 @@ describe("admin list screens and editors in Chromium", () => {
   beforeAll(async () => {
     await addStaff(running.db, "admin@example.com", "admin");
     await addStaff(running.db, "editor@example.com", "editor");
-    adminCookie = await signIn(running.app, "admin@example.com", "password-123");
+    adminCookie = await signIn(running.app, "admin@example.com", "staff-pass-2468");
   });
 
   async function signedInPage(email: string) {
     const page = await (await running.browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
-    await signInOnPage(page, running.app.url, email, "password-123");
+    await signInOnPage(page, running.app.url, email, "staff-pass-2468");
     return page;
   }
 

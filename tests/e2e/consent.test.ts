@@ -270,9 +270,9 @@ describe("consent before tracking", () => {
   });
 
   async function changePrivacy(save: (cookie: string, fields: Record<string, string>) => Promise<Response>) {
-    const seller = await signIn(running.app, "seller@example.com", "password-123");
+    const seller = await signIn(running.app, "seller@example.com", "staff-pass-2468");
     expect((await save(seller, { consent_banner: "off" })).status).toBe(403);
-    const boss = await signIn(running.app, "boss@example.com", "password-123");
+    const boss = await signIn(running.app, "boss@example.com", "staff-pass-2468");
     expect((await save(boss, { consent_policy_version: "0" })).status).toBe(400);
 
     // A visitor who chose under version 1 is asked again under version 2.

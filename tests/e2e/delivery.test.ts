@@ -1,10 +1,9 @@
 import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
-import { MIN_FILL_MS } from "~/server/leads/spam.server";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { makePng } from "../support/files";
-import { fetchFormToken, formTokenCookieHeader } from "../support/form-token";
+import { agedFormToken, formTokenCookieHeader, withFormSecret } from "../support/form-token";
 import { startS3Bucket } from "../support/s3-signing-proxy";
 import { type ReceivedMail, startSmtpServer } from "../support/smtp";
 import { addStaff, appDatabase, signIn } from "../support/staff";
@@ -43,6 +42,7 @@ describe("mail over STARTTLS with a login, and uploads on S3, on PostgreSQL", ()
         S3_SECRET_ACCESS_KEY: "S3RVER",
         S3_ENDPOINT: s3.endpoint,
         S3_FORCE_PATH_STYLE: "true",
+        ...withFormSecret,
       },
       { dialect: "postgres" },
     );
@@ -75,8 +75,7 @@ describe("mail over STARTTLS with a login, and uploads on S3, on PostgreSQL", ()
   }
 
   it("mails staff about a new lead through the mail server, after STARTTLS and logging in", async () => {
-    const token = await fetchFormToken(app.url);
-    await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 100));
+    const token = agedFormToken();
     const response = await fetch(`${app.url}/lead`, {
       method: "POST",
       headers: {
@@ -114,7 +113,7 @@ describe("mail over STARTTLS with a login, and uploads on S3, on PostgreSQL", ()
 
   it("stores an admin's upload in the bucket, serves it from there, and deletes the file it replaced", async () => {
     await addStaff(db, "owner@example.com", "admin");
-    const cookie = await signIn(app, "owner@example.com", "password-123");
+    const cookie = await signIn(app, "owner@example.com", "staff-pass-2468");
     const upload = async (png: ReturnType<typeof makePng>) => {
       const form = new FormData();
       form.set("bucket", "logos");

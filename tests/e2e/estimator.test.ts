@@ -1,11 +1,11 @@
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { fromJson } from "~/server/db/values.server";
 import { MIN_FILL_MS } from "~/server/leads/spam.server";
 import { hydrated, openHydrated } from "../support/browser";
 import { dialects } from "../support/databases";
-import { fetchFormToken, formTokenCookieHeader } from "../support/form-token";
+import { agedFormToken, formTokenCookieHeader, withFormSecret } from "../support/form-token";
 import { runAppForBlock } from "../support/running-app";
 
 /** The lead, its submission and the form they belong to, for an e-mail address. */
@@ -21,13 +21,9 @@ async function savedEstimate(db: Database, email: string) {
 }
 
 describe.each(dialects)("the cost estimator over HTTP (the wizard without JavaScript, %s)", (dialect) => {
-  const running = runAppForBlock({ NOTIFY_EMAILS: "sales@agency.example" }, { dialect });
-  let token: string;
-  beforeAll(async () => {
-    token = await fetchFormToken(running.app.url, "/cost-estimator");
-    // A person takes more than a few seconds over six steps; the spam check expects at least three.
-    await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 100));
-  });
+  const running = runAppForBlock({ NOTIFY_EMAILS: "sales@agency.example", ...withFormSecret }, { dialect });
+  // A person takes more than a few seconds over six steps; the spam check expects at least three.
+  const token = agedFormToken();
 
   const post = (fields: [string, string][]) =>
     fetch(`${running.app.url}/cost-estimator`, {

@@ -60,7 +60,7 @@ describe("the funnel on the dashboard", () => {
       headers: { "content-type": "application/json", "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" },
       body: JSON.stringify({ event_type: "page_view", page_url: `${running.app.url}/pricing?utm_campaign=spring` }),
     });
-    const cookie = await signIn(running.app, "boss@example.com", "password-123");
+    const cookie = await signIn(running.app, "boss@example.com", "staff-pass-2468");
     const html = await (
       await fetch(`${running.app.url}/admin?range=7&sort=leads&dir=desc`, { headers: { cookie } })
     ).text();

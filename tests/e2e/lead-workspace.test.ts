@@ -18,8 +18,8 @@ describe("the sales workspace in Chromium", () => {
   beforeAll(async () => {
     staff.admin = await addStaff(running.db, "boss@agency.example", "admin", "boss-password");
     staff.sales = await addStaff(running.db, "sam@agency.example", "sales", "sam-password");
-    staff.editor = await addStaff(running.db, "ed@agency.example", "editor", "ed-password");
-    staff.mover = await addStaff(running.db, "mo@agency.example", "sales", "mo-password");
+    staff.editor = await addStaff(running.db, "ed@agency.example", "editor", "ed-editor-password");
+    staff.mover = await addStaff(running.db, "mo@agency.example", "sales", "mo-mover-password");
   });
 
   let signIns = 0;

@@ -69,7 +69,7 @@ describe.each(dialects)("requests from another origin (%s)", (dialect) => {
   let admin: string;
   beforeAll(async () => {
     await addStaff(running.db, "boss@example.com", "admin");
-    admin = await signIn(running.app, "boss@example.com", "password-123");
+    admin = await signIn(running.app, "boss@example.com", "staff-pass-2468");
   });
 
   const guideSetting = async () => (await storedSetting(running.db, "ppc_strategies_pdf")) ?? "null";
@@ -146,7 +146,7 @@ describe.each(dialects)("requests from another origin (%s)", (dialect) => {
       body: new URLSearchParams({
         intent: "create",
         email: "forged@example.com",
-        password: "password-123",
+        password: "staff-pass-2468",
         role: "admin",
       }),
     });
@@ -279,7 +279,7 @@ describe.each(dialects)("better-auth's own endpoints (%s)", (dialect) => {
   beforeAll(async () => {
     await addStaff(running.db, "boss@example.com", "admin");
     await addStaff(running.db, "long-lived@example.com", "sales");
-    cookie = await signIn(running.app, "boss@example.com", "password-123");
+    cookie = await signIn(running.app, "boss@example.com", "staff-pass-2468");
   });
 
   const call = (path: string, body?: unknown) =>
@@ -291,13 +291,13 @@ describe.each(dialects)("better-auth's own endpoints (%s)", (dialect) => {
 
   it("answers 404 for every endpoint the screens do not use, so account changes go through audited actions", async () => {
     const refused = [
-      await call("/change-password", { currentPassword: "password-123", newPassword: "changed-outside-1" }),
-      await call("/two-factor/enable", { password: "password-123" }),
-      await call("/two-factor/disable", { password: "password-123" }),
+      await call("/change-password", { currentPassword: "staff-pass-2468", newPassword: "changed-outside-1" }),
+      await call("/two-factor/enable", { password: "staff-pass-2468" }),
+      await call("/two-factor/disable", { password: "staff-pass-2468" }),
       await call("/update-user", { name: "Renamed Outside" }),
       await call("/list-sessions"),
       await call("/revoke-sessions", {}),
-      await call("/sign-in/%2e%2e/change-password", { currentPassword: "password-123", newPassword: "changed-2" }),
+      await call("/sign-in/%2e%2e/change-password", { currentPassword: "staff-pass-2468", newPassword: "changed-2" }),
     ];
     expect(refused.map((response) => response.status)).toEqual(Array(refused.length).fill(404));
     const user = await running.db
@@ -307,14 +307,14 @@ describe.each(dialects)("better-auth's own endpoints (%s)", (dialect) => {
       .executeTakeFirst();
     expect(user?.name).not.toBe("Renamed Outside");
     // The password is unchanged and the session still works.
-    expect(await signIn(running.app, "boss@example.com", "password-123")).toContain("session_token");
+    expect(await signIn(running.app, "boss@example.com", "staff-pass-2468")).toContain("session_token");
     const session = await call("/get-session");
     expect(session.status).toBe(200);
     expect(((await session.json()) as { user?: { email?: string } }).user?.email).toBe("boss@example.com");
   });
 
   it("ends a session past its absolute lifetime wherever it is read, better-auth's session endpoint included", async () => {
-    const old = await signIn(running.app, "long-lived@example.com", "password-123");
+    const old = await signIn(running.app, "long-lived@example.com", "staff-pass-2468");
     const token = decodeURIComponent(old.split("=")[1] ?? "").split(".")[0]!;
     const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000).toISOString();
     await running.db.updateTable("session").set({ created_at: eightDaysAgo }).where("token", "=", token).execute();
@@ -355,8 +355,8 @@ describe.each(dialects)("refusals that tell nothing (%s)", (dialect) => {
 
   it("refuses a disabled account with the same answer and the same password hashing as a wrong password", async () => {
     const wrongPassword = await workOf("active@example.com", "not-the-password", 10);
-    const unknown = await workOf("nobody@example.com", "password-123", 20);
-    const disabled = await workOf("leaver@example.com", "password-123", 30);
+    const unknown = await workOf("nobody@example.com", "staff-pass-2468", 20);
+    const disabled = await workOf("leaver@example.com", "staff-pass-2468", 30);
     expect(wrongPassword).toBeGreaterThan(0);
     expect(disabled).toBeGreaterThanOrEqual(wrongPassword * 0.5);
     expect(unknown).toBeGreaterThanOrEqual(wrongPassword * 0.5);
@@ -368,7 +368,7 @@ describe.each(dialects)("personal data in logs and counters (%s)", (dialect) => 
   let admin: string;
   beforeAll(async () => {
     await addStaff(running.db, "boss@example.com", "admin");
-    admin = await signIn(running.app, "boss@example.com", "password-123");
+    admin = await signIn(running.app, "boss@example.com", "staff-pass-2468");
   });
 
   it("keeps the query strings of staff screens out of the access log", async () => {
@@ -575,10 +575,14 @@ describe.each(dialects)("first-admin setup code (%s)", (dialect) => {
     const page = await (await fetch(`${running.app.url}/admin/setup`)).text();
     expect(page).toContain("Setup code");
 
-    const withoutCode = await setup({ email: "first@example.com", password: "password-123" });
+    const withoutCode = await setup({ email: "first@example.com", password: "staff-pass-2468" });
     expect(withoutCode.status).toBe(400);
     expect(await withoutCode.text()).toContain("Enter the setup code from the server");
-    const wrongCode = await setup({ email: "first@example.com", password: "password-123", setupCode: "AAAAA-BBBBB" });
+    const wrongCode = await setup({
+      email: "first@example.com",
+      password: "staff-pass-2468",
+      setupCode: "AAAAA-BBBBB",
+    });
     expect(wrongCode.status).toBe(400);
     expect(await wrongCode.text()).toContain("That setup code is not right");
     expect(await running.db.selectFrom("user").select("id").execute()).toEqual([]);
@@ -589,12 +593,14 @@ describe.each(dialects)("first-admin setup code (%s)", (dialect) => {
 
     // Typed by hand: case, spaces and dashes do not matter.
     const typed = code.toLowerCase().replaceAll("-", " ");
-    const created = await setup({ email: "first@example.com", password: "password-123", setupCode: typed });
+    const created = await setup({ email: "first@example.com", password: "staff-pass-2468", setupCode: typed });
     expect(created.status).toBe(302);
     expect(created.headers.get("location")).toBe("/admin/login");
-    expect(await signIn(running.app, "first@example.com", "password-123")).toContain("session_token");
+    expect(await signIn(running.app, "first@example.com", "staff-pass-2468")).toContain("session_token");
 
-    expect((await setup({ email: "second@example.com", password: "password-123", setupCode: code })).status).toBe(409);
+    expect((await setup({ email: "second@example.com", password: "staff-pass-2468", setupCode: code })).status).toBe(
+      409,
+    );
     const after = await cli(running.app, ["setup-code"]);
     expect(after.code).toBe(1);
     expect(after.stderr).toContain("Setup is complete");
@@ -622,6 +628,23 @@ describe("passwords for the CLI", () => {
     );
     expect(reset.code).toBe(0);
     expect(await signIn(running.app, "piped@example.com", "piped password 2")).toContain("session_token");
+  });
+
+  it("refuses a short or common password from standard input and creates no account", async () => {
+    for (const [password, message] of [
+      ["tenletters", "Passwords must be at least 12 characters."],
+      ["1qaz2wsx3edc", "That password is on a list of common and breached passwords."],
+    ]) {
+      const refused = await cli(
+        running.app,
+        ["users:create", "--email", "weak@example.com", "--role", "editor", "--password-stdin"],
+        `${password}\n`,
+      );
+      expect(refused.code, password).toBe(1);
+      expect(refused.stderr, password).toContain(message);
+    }
+    const users = await running.db.selectFrom("user").select("email").execute();
+    expect(users.map((user) => user.email)).not.toContain("weak@example.com");
   });
 
   it("still takes --password, with a warning, and refuses to guess without a terminal", async () => {

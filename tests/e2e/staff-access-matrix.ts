@@ -1522,7 +1522,7 @@ actionRows.push({
   setup: async (ctx) => {
     const other = await createStaffUser(
       ctx.db,
-      { email: `hours-${ctx.unique}@example.com`, password: "password-123456", role: "sales" },
+      { email: `hours-${ctx.unique}@example.com`, password: "hours-staff-pass-1", role: "sales" },
       { id: null, email: "test" },
     );
     return { userId: other.id };

@@ -337,7 +337,7 @@ describe.each(dialects)("staff access on the running server (%s)", (dialect) => 
     const response = await post(
       "/admin/users",
       "admin",
-      { intent: "create", email: "csrf@example.com", password: "password-123", role: "admin" },
+      { intent: "create", email: "csrf@example.com", password: "staff-pass-2468", role: "admin" },
       "https://evil.example",
     );
     expect(response.status).toBe(403);
@@ -362,7 +362,7 @@ describe.each(dialects)("sessions (%s)", (dialect) => {
   const dashboard = (cookie: string) => fetch(`${running.app.url}/admin`, { redirect: "manual", headers: { cookie } });
 
   it("ends a session at sign-out", async () => {
-    const cookie = await signIn(running.app, "boss@example.com", "password-123");
+    const cookie = await signIn(running.app, "boss@example.com", "staff-pass-2468");
     expect((await dashboard(cookie)).status).toBe(200);
     const out = await fetch(`${running.app.url}/admin/logout`, {
       method: "POST",
@@ -377,7 +377,7 @@ describe.each(dialects)("sessions (%s)", (dialect) => {
     const user = await addStaff(running.db, "leaver@example.com", "sales");
     const cookie = await signIn(running.app, user.email, user.password);
     expect((await dashboard(cookie)).status).toBe(200);
-    const admin = await signIn(running.app, "boss@example.com", "password-123");
+    const admin = await signIn(running.app, "boss@example.com", "staff-pass-2468");
     const disable = await fetch(`${running.app.url}/admin/users`, {
       method: "POST",
       headers: { cookie: admin, origin: running.app.url, "content-type": "application/x-www-form-urlencoded" },
@@ -389,7 +389,7 @@ describe.each(dialects)("sessions (%s)", (dialect) => {
   });
 
   it("ends a session after its absolute lifetime, however active", async () => {
-    const cookie = await signIn(running.app, "boss@example.com", "password-123");
+    const cookie = await signIn(running.app, "boss@example.com", "staff-pass-2468");
     const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000).toISOString();
     const token = decodeURIComponent(cookie.split("=")[1] ?? "").split(".")[0]!;
     await running.db.updateTable("session").set({ created_at: eightDaysAgo }).where("token", "=", token).execute();
@@ -429,7 +429,7 @@ describe.each(dialects)("sign-in rate limits (%s)", (dialect) => {
 describe.each(dialects)("first-admin setup and the operator CLI (%s)", (dialect) => {
   const running = runAppForBlock({}, { dialect });
 
-  const setup = (email: string, password = "password-123") =>
+  const setup = (email: string, password = "staff-pass-2468") =>
     fetch(`${running.app.url}/admin/setup`, {
       method: "POST",
       redirect: "manual",

@@ -79,7 +79,7 @@ describe.each(dialects)("booking a strategy call on %s", (dialect) => {
     const system = { id: null, email: "test" };
     const berlin = await createStaffUser(
       db,
-      { email: "bea@agency.example", password: "password-123", role: "sales", name: "Bea" },
+      { email: "bea@agency.example", password: "staff-pass-2468", role: "sales", name: "Bea" },
       system,
     );
     await setAvailability(db, availability(berlin.id), system);
@@ -237,7 +237,7 @@ describe.each(dialects)("booking a strategy call on %s", (dialect) => {
     const { db, berlin, system } = await setup();
     const kolkata = await createStaffUser(
       db,
-      { email: "kai@agency.example", password: "password-123", role: "sales", name: "Kai" },
+      { email: "kai@agency.example", password: "staff-pass-2468", role: "sales", name: "Kai" },
       system,
     );
     await setAvailability(
@@ -247,7 +247,7 @@ describe.each(dialects)("booking a strategy call on %s", (dialect) => {
     );
     const admin = await createStaffUser(
       db,
-      { email: "boss@agency.example", password: "password-123", role: "admin" },
+      { email: "boss@agency.example", password: "staff-pass-2468", role: "admin" },
       system,
     );
     await saveLeadAssignment(

@@ -60,7 +60,7 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
     const { db } = await freshDatabase();
     const system = { id: null, email: "test" };
     const staffUser = (email: string, role: Role) =>
-      createStaffUser(db, { email, password: "password-123", role }, system);
+      createStaffUser(db, { email, password: "staff-pass-2468", role }, system);
     const admin = await staffUser("boss@agency.example", "admin");
     const sales = await staffUser("sam@agency.example", "sales");
     const sales2 = await staffUser("sue@agency.example", "sales");

@@ -18,7 +18,7 @@ import { databasePerTest, dialects } from "../support/databases";
 const actor = { id: null, email: "test" };
 /** A staff user with a valid password, created by the test's own actor. */
 const addUser = (db: Database, email: string, role: Role) =>
-  createStaffUser(db, { email, password: "long enough", role }, actor);
+  createStaffUser(db, { email, password: "long enough pass", role }, actor);
 
 describe.each(dialects)("staff users on %s", (dialect) => {
   const freshDatabase = databasePerTest(dialect);
@@ -43,11 +43,14 @@ describe.each(dialects)("staff users on %s", (dialect) => {
     expect(await createFirstAdmin(database.db, { email: "late@example.com", password: "correct horse" })).toBeNull();
   });
 
-  it("refuses short passwords and duplicate e-mails (case-insensitively)", async () => {
+  it("refuses short and common passwords and duplicate e-mails (case-insensitively)", async () => {
     const database = await freshDatabase();
     await expect(
       createStaffUser(database.db, { email: "a@example.com", password: "short", role: "sales" }, actor),
-    ).rejects.toThrow("at least 8 characters");
+    ).rejects.toThrow("at least 12 characters");
+    await expect(
+      createStaffUser(database.db, { email: "a@example.com", password: "Password2024!", role: "sales" }, actor),
+    ).rejects.toThrow("list of common and breached passwords");
     await addUser(database.db, "A@Example.com", "sales");
     await expect(addUser(database.db, "a@example.com", "editor")).rejects.toThrow("already exists");
   });

@@ -33,7 +33,7 @@ const dieAtAudit: KyselyPlugin = {
 const actor = { id: null, email: "crash@example.com" };
 const crashOperations = {
   "user.create": (db) =>
-    createStaffUser(db, { email: "crash-user@example.com", password: "password-123", role: "sales" }, actor),
+    createStaffUser(db, { email: "crash-user@example.com", password: "staff-pass-2468", role: "sales" }, actor),
   "page.create": (db) =>
     createPage(db, pageSchema.parse({ title: "Crash page", slug: "crash-page", status: "draft", content: "" }), actor),
   "client.create": (db) =>

@@ -7,7 +7,7 @@ import { createStaffUser } from "~/server/users/staff-users.server";
 export async function staffWhoTakesCalls(db: Database, email = "bea@agency.example") {
   const staff = await createStaffUser(
     db,
-    { email, password: "password-123", role: "sales", name: "Bea" },
+    { email, password: "staff-pass-2468", role: "sales", name: "Bea" },
     { id: null, email: "test" },
   );
   await setAvailability(

@@ -1,4 +1,16 @@
-import { FORM_TOKEN_COOKIE } from "~/server/leads/spam.server";
+import { FORM_TOKEN_COOKIE, issueFormToken, MIN_FILL_MS } from "~/server/leads/spam.server";
+
+/**
+ * The secret a test's server signs with (`AUTH_SECRET`), so that the test can sign a form token as
+ * the server would: pass `withFormSecret` to the server's environment.
+ */
+export const TEST_FORM_SECRET = "form-tokens-in-tests-0123456789abcdef";
+export const withFormSecret = { AUTH_SECRET: TEST_FORM_SECRET } as const;
+
+/** A form token issued long enough ago for a person to have filled the form: no real waiting in tests. */
+export function agedFormToken(nowMs = Date.now()) {
+  return issueFormToken(TEST_FORM_SECRET, nowMs - MIN_FILL_MS - 1000);
+}
 
 /**
  * What a browser without JavaScript does before it can send a visitor form: loads the page and the

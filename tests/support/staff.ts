@@ -9,7 +9,7 @@ export function appDatabase(app: AppServer): Database {
   return openDatabase(app.database);
 }
 
-export async function addStaff(db: Database, email: string, role: Role, password = "password-123") {
+export async function addStaff(db: Database, email: string, role: Role, password = "staff-pass-2468") {
   const created = await createStaffUser(db, { email, password, role }, { id: null, email: "test" });
   return { ...created, password };
 }

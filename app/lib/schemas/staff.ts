@@ -4,8 +4,8 @@ import { requiredText } from "./fields";
 
 /** Shared by the browser (field checks) and the server (the rules that count). */
 
-/** A new password's length; the password fields' minLength/maxLength and better-auth use the same. */
-export const MIN_PASSWORD_LENGTH = 8;
+/** A new password's length; the password fields' minLength/maxLength and better-auth use the same (the server also refuses common passwords). */
+export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 128;
 /** The sign-in form's first screen of a password, before a round trip (new passwords need MIN_PASSWORD_LENGTH). */
 export const SIGN_IN_PASSWORD_MIN_LENGTH = 6;

@@ -133,7 +133,12 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
                   />
                 )}
               </Field>
-              <Field id="password" label="Password" hint="At least 8 characters." error={fieldErrors.password}>
+              <Field
+                id="password"
+                label="Password"
+                hint="At least 12 characters; common passwords are refused."
+                error={fieldErrors.password}
+              >
                 {(props) => <Input {...props} name="password" type="password" autoComplete="new-password" />}
               </Field>
               <Field

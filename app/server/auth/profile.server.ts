@@ -3,6 +3,7 @@ import type { TwoFactorEnrolment } from "~/lib/types/staff";
 import { AppError } from "../app-error.server";
 import { auditOf } from "../audit/audit.server";
 import type { AppServices } from "../services.server";
+import { checkNewPassword } from "../users/password-policy.server";
 import { callAuthEndpoint } from "./auth-request.server";
 import { auditActor, type StaffIdentity } from "./session.server";
 
@@ -34,6 +35,7 @@ export async function changePassword(
   staff: StaffIdentity,
   input: { currentPassword: string; newPassword: string },
 ) {
+  checkNewPassword(input.newPassword, "newPassword");
   const { response, payload, setCookies } = await callAuthEndpoint(services, call, "/change-password", {
     currentPassword: input.currentPassword,
     newPassword: input.newPassword,

@@ -17,13 +17,23 @@ export function loadCountryLookup(): GeoLookup {
   return lookup;
 }
 
+/** Addresses looked up lately: a visitor asks for many pages, and the table lookup is the costly part. */
+const recentCountries = new Map<string, string | undefined>();
+const RECENT_COUNTRIES = 10_000;
+
 export function countryOf(ip: string | undefined) {
   if (!ip) return undefined;
+  if (recentCountries.has(ip)) return recentCountries.get(ip);
+  let country: string | undefined;
   try {
-    return loadCountryLookup()(ip.replace(/^::ffff:/, ""))?.country;
+    country = loadCountryLookup()(ip.replace(/^::ffff:/, ""))?.country;
   } catch {
     return undefined;
   }
+  // Full: start again, so a flood of addresses costs lookups, not memory.
+  if (recentCountries.size >= RECENT_COUNTRIES) recentCountries.clear();
+  recentCountries.set(ip, country);
+  return country;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { closeSync, openSync, readSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import type { Logger } from "pino";
 import type { DatabaseConfig } from "../config.server";
@@ -20,11 +21,62 @@ export function watchContentVersion(database: DatabaseConfig, db: Database, logg
 }
 
 /**
- * SQLite: reading one row of a local file costs microseconds, so each request reads it, on a
- * connection of its own (never inside the app's open transactions); an edit in another process on the
- * same file shows on the very next request.
+ * SQLite: the version row is read on a connection of its own (never inside the app's open
+ * transactions), but only when the database may have changed since the last read. Starting a read
+ * transaction takes locks on the WAL index (tens of microseconds), so each request instead reads the
+ * WAL index's header, 48 bytes of the `-shm` file: every commit, by any connection in any process,
+ * rewrites it (its change counter and last frame) before the commit returns, and a read shares the
+ * page cache with the writers' mapping of that file. Unchanged bytes mean no commit since the last
+ * read, so its version stands; changed (or half-written) bytes mean a read of the row. An edit in
+ * another process on the same file still shows on the very next request. Without a WAL index (the
+ * file cannot be opened) every request reads the row.
  */
 function readSqliteVersion(file: string): ContentVersion {
+  const connection = new DatabaseSync(file, { readOnly: true, timeout: 5000 });
+  const statement = connection.prepare("select version from page_cache_version where id = 1");
+  const readRow = () => Number((statement.get() as { version: number | bigint } | undefined)?.version ?? 0);
+  // This connection holds the WAL index open for the life of the process, so SQLite never removes
+  // or replaces the file under the descriptor.
+  statement.get();
+  const walIndex = openWalIndex(`${file}-shm`);
+  if (!walIndex) {
+    connection.close();
+    return readSqliteVersionEachTime(file);
+  }
+  const seen = Buffer.alloc(WAL_INDEX_HEADER_BYTES);
+  const now = Buffer.alloc(WAL_INDEX_HEADER_BYTES);
+  let version: number | undefined;
+  return {
+    fresh() {
+      const read = readSync(walIndex, now, 0, WAL_INDEX_HEADER_BYTES, 0);
+      if (version === undefined || read !== WAL_INDEX_HEADER_BYTES || !now.equals(seen)) {
+        // The header first: a commit after it is seen as a change next time, never missed.
+        now.copy(seen);
+        if (read !== WAL_INDEX_HEADER_BYTES) seen.fill(0);
+        version = readRow();
+      }
+      return version;
+    },
+    async close() {
+      closeSync(walIndex);
+      connection.close();
+    },
+  };
+}
+
+/** The first copy of the WAL index header (its change counter, last frame, salts and checksum). */
+const WAL_INDEX_HEADER_BYTES = 48;
+
+function openWalIndex(path: string) {
+  try {
+    return openSync(path, "r");
+  } catch {
+    return null;
+  }
+}
+
+/** A database not in WAL mode: one row read per request. */
+function readSqliteVersionEachTime(file: string): ContentVersion {
   const connection = new DatabaseSync(file, { readOnly: true, timeout: 5000 });
   const statement = connection.prepare("select version from page_cache_version where id = 1");
   return {

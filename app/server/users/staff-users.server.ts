@@ -1,30 +1,17 @@
 import { hashPassword } from "better-auth/crypto";
 import { isRole, type Role } from "~/lib/roles";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/lib/schemas/staff";
 import type { StaffUser } from "~/lib/types/staff";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import { dialectOf } from "../db/database.server";
 import type { Database } from "../db/schema.server";
 import { fromBool, newId, now } from "../db/values.server";
+import { checkNewPassword } from "./password-policy.server";
 
 const auditUser = auditOf("user");
 
 export function normaliseEmail(email: string) {
   return email.trim().toLowerCase();
-}
-
-export function checkNewPassword(password: string) {
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new AppError("INVALID_INPUT", `Passwords must be at least ${MIN_PASSWORD_LENGTH} characters.`, {
-      field: "password",
-    });
-  }
-  if (password.length > MAX_PASSWORD_LENGTH) {
-    throw new AppError("INVALID_INPUT", `Passwords must be at most ${MAX_PASSWORD_LENGTH} characters.`, {
-      field: "password",
-    });
-  }
 }
 
 export async function listStaffUsers(db: Database): Promise<StaffUser[]> {

@@ -26,7 +26,7 @@ export function ChangePasswordCard({
         <PasswordField
           id="new-password"
           label="New password"
-          hint="At least 8 characters."
+          hint="At least 12 characters; common passwords are refused."
           error={fieldErrors.newPassword}
           name="newPassword"
           isNew

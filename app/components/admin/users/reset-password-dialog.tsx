@@ -27,7 +27,7 @@ export function ResetPasswordDialog({ userId, email }: { userId: string; email: 
         <PasswordField
           id={`reset-${userId}`}
           label="New password"
-          hint="At least 8 characters."
+          hint="At least 12 characters; common passwords are refused."
           name="password"
           isNew
         />
