@@ -1,22 +1,9 @@
 import { data } from "react-router";
-import { type FieldErrors, typedValues } from "~/http/form-data.server";
+import { typedValues } from "~/http/form-data.server";
 import { redirectWithSuccess, redirectWithToast } from "~/http/toast-cookie.server";
 import { type ToastMessage, toastMessage } from "~/lib/toast";
+import type { ActionResult, FieldErrors } from "~/lib/types/action-result";
 import type { AppError } from "~/server/app-error.server";
-
-/**
- * What every admin action answers: which intent ran, whether it worked, the toast to show, on failure
- * the field errors and what was typed (so a dialog shows them and nothing typed is lost), and on
- * success what the page needs from the change, if anything (`payload`, typed per screen).
- */
-export type ActionResult<Payload = undefined> = {
-  intent: string;
-  ok: boolean;
-  toast: ToastMessage;
-  fieldErrors: FieldErrors;
-  values: Record<string, string>;
-  payload: Payload | null;
-};
 
 /** A success message ("Success" is its title), or a toast of its own (an "info" when nothing changed). */
 export type SuccessToast = string | { type?: "success" | "info"; title: string; description?: string };

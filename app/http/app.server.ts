@@ -9,22 +9,26 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
-import { FORM_TOKEN_PATH } from "~/components/site/forms/form-token-pixel";
-import { PAGE_VIEW_PIXEL_PATH } from "~/components/site/page-view-pixel";
+import { exposedAuthEndpoints } from "~/http/auth-endpoints.server";
 import { requestContext, servicesContext } from "~/http/context.server";
+import { createFormTokenPixel } from "~/http/form-token-pixel.server";
 import {
   lastResortErrorHandler,
   refuseMalformedRequestLine,
   refuseUnservedMethods,
 } from "~/http/malformed-request.server";
+import { metricsEndpoint, startMetricsServer } from "~/http/metrics-endpoint.server";
+import { createPageCache, type PageCache } from "~/http/page-cache.server";
+import { publicFormEndpoint } from "~/http/public-form-endpoint.server";
 import { isAdminRoutedPath, recordRoutedPath, requestBodyRules, routedPathOf } from "~/http/request-body.server";
 import { countRequests } from "~/http/request-metrics.server";
 import { refuseForeignRequests } from "~/http/request-origin.server";
 import { securityHeaders } from "~/http/security-headers.server";
 import { serveBuiltAssets } from "~/http/static-assets.server";
+import { serveUploads } from "~/http/uploads.server";
+import { FORM_TOKEN_PATH, PAGE_VIEW_PIXEL_PATH } from "~/lib/pixel-paths";
 import { recordPageViewPixel } from "~/server/analytics/events.server";
 import { createAuth } from "~/server/auth/auth.server";
-import { exposedAuthEndpoints } from "~/server/auth/auth-endpoints.server";
 import { CLIENT_IP_HEADER } from "~/server/auth/constants";
 import { loadAuthSecret } from "~/server/auth/secret.server";
 import { startLeadership } from "~/server/background/lease.server";
@@ -38,22 +42,14 @@ import { isDatabaseReachable, openDatabase } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { seedDatabase } from "~/server/db/seed.server";
 import { startFollowUpDigests } from "~/server/leads/digest-schedule.server";
-import { publicFormEndpoint } from "~/server/leads/public-endpoint.server";
 import { createLogger, loggedUrl, requestIdFor } from "~/server/logger.server";
 import { createMailWorker } from "~/server/mail/worker.server";
-import {
-  metricsEndpoint,
-  registerDatabaseMetrics,
-  reportPageCacheStats,
-  startMetricsServer,
-} from "~/server/metrics/metrics.server";
+import { registerDatabaseMetrics, reportPageCacheStats } from "~/server/metrics/metrics.server";
 import { type ContentVersion, watchContentVersion } from "~/server/page-cache/content-version.server";
-import { createPageCache, type PageCache } from "~/server/page-cache/page-cache.server";
 import type { AppServices } from "~/server/services.server";
-import { createFormTokenPixel } from "~/server/site/form-token-pixel.server";
 import { builtIslandUrls, devIslandUrls } from "~/server/site/islands.server";
 import { isPublicPageRequest, loadTracking } from "~/server/site/tracking.server";
-import { createStorage, serveUploads } from "~/server/storage/storage.server";
+import { createStorage } from "~/server/storage/storage.server";
 import { currentSetupCode, setupCodeNotice } from "~/server/users/setup-code.server";
 import { createWebhookWorker } from "~/server/webhooks/worker.server";
 

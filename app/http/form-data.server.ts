@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 
-export type FieldErrors = Record<string, string>;
+import type { FieldErrors } from "~/lib/types/action-result";
 
 export type ParsedForm<T> =
   | { ok: true; data: T }

@@ -1,16 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { computeEstimate, estimateSummary, formatMoney } from "~/lib/estimate";
 import {
   AD_SPEND,
-  computeEstimate,
   contactProblem,
   DURATION,
   defaultAnswers,
   ESTIMATOR_CURRENCIES,
   type EstimatorAnswers,
   type EstimatorCurrency,
-  estimateSummary,
   firstUnfinishedStep,
-  formatMoney,
   readDraftAnswers,
   stepProblem,
 } from "~/lib/estimator";

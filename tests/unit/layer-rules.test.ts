@@ -37,11 +37,21 @@ describe("the layer table, as the linter enforces it", () => {
       "app/server/leads/probe.ts",
       'import { getServices } from "~/http/context.server";\nexport const x = getServices;\n',
     ],
+    ["app/server/leads/probe.ts", 'import type { RequestHandler } from "express";\nexport type X = RequestHandler;\n'],
+    ["app/server/leads/probe.ts", 'import { data } from "react-router";\nexport const x = data;\n'],
     ["app/components/ui/probe.tsx", 'import { brand } from "~/content/brand";\nexport const x = brand;\n'],
     ["app/components/site/probe.tsx", 'import { Button } from "~/components/ui/button";\nexport const x = Button;\n'],
     [
       "app/components/admin/probe.tsx",
       'import { SiteFooter } from "~/components/site/site-footer";\nexport const x = SiteFooter;\n',
+    ],
+    [
+      "app/components/admin/probe.tsx",
+      'import type { LeadDetail } from "~/server/leads/leads.server";\nexport type X = LeadDetail;\n',
+    ],
+    [
+      "app/components/site/probe.tsx",
+      'import type { PublicPlan } from "~/server/pricing/public-pricing.server";\nexport type X = PublicPlan;\n',
     ],
     ["app/content/probe.ts", 'import { cn } from "~/components/ui/button";\nexport const x = cn;\n'],
     ["app/http/probe.ts", 'import { meta } from "~/routes/site/home";\nexport const x = meta;\n'],
@@ -60,6 +70,10 @@ describe("the layer table, as the linter enforces it", () => {
     [
       "app/components/admin/probe.tsx",
       'import type { LeadsScreen } from "~/routes/admin/leads.server";\nexport type X = LeadsScreen;\n',
+    ],
+    [
+      "app/components/admin/probe.tsx",
+      'import type { LeadDetail } from "~/lib/types/leads";\nexport type X = LeadDetail;\n',
     ],
     ["app/server/leads/probe.ts", 'import { slugify } from "~/lib/slug";\nexport const x = slugify;\n'],
   ])("lets an allowed arrow pass: %s importing %s", (filePath, source) => {

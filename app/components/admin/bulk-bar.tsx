@@ -6,7 +6,7 @@ import { SelectOptions } from "~/components/admin/select-options";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
-import type { ActionResult } from "~/http/action-result.server";
+import type { ActionResult } from "~/lib/types/action-result";
 import { type OwnerChoice, OwnerOptions } from "./leads/lead-owner-select";
 
 /** What a bulk bar acts on: ticked rows, or every row the filter matches (its count once known). */

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { useToastMessage } from "~/components/show-toast";
-import type { ActionResult } from "~/http/action-result.server";
+import type { ActionResult } from "~/lib/types/action-result";
 
 /**
  * The fetcher of one opening of a dialog (a fresh one per opening, so no earlier answer or error shows

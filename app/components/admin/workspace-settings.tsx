@@ -6,9 +6,7 @@ import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
-import type { loadWorkspaceSettings } from "~/server/workspace/workspace-settings.server";
-
-type WorkspaceSettingsData = Awaited<ReturnType<typeof loadWorkspaceSettings>>;
+import type { WorkspaceSettings as WorkspaceSettingsData } from "~/lib/types/staff";
 
 function useSettingFetcher() {
   const fetcher = useFetcher<{ toast?: Parameters<typeof useToastMessage>[0] }>();

@@ -1,5 +1,4 @@
-/** Where a page without JavaScript reports its view; served by the Express app. */
-export const PAGE_VIEW_PIXEL_PATH = "/api/page-view";
+import { PAGE_VIEW_PIXEL_PATH } from "~/lib/pixel-paths";
 
 /**
  * A page view, and the start of a visit, for browsers without JavaScript: an image inside

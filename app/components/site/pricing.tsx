@@ -5,7 +5,7 @@ import { SiteBadge } from "~/components/site/site-badge";
 import { type Currency, formatPrice, planPrice } from "~/lib/currency";
 import { cx } from "~/lib/cx";
 import type { FaqContent, OngoingManagementContent } from "~/lib/schemas/pricing-content";
-import type { PublicPlan } from "~/server/pricing/public-pricing.server";
+import type { PublicPlan } from "~/lib/types/pricing";
 
 function FeatureList({ features }: { features: string[] }) {
   return (

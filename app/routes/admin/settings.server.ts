@@ -4,6 +4,7 @@ import { canUseIntent, type Role } from "~/lib/roles";
 import { analyticsSchema, privacySchema, removeSiteFileSchema, siteInformationSchema } from "~/lib/schemas/settings";
 import { changePasswordSchema, passwordConfirmationSchema, totpCodeSchema } from "~/lib/schemas/staff";
 import { isTimeZone } from "~/lib/time-zone";
+import type { TwoFactorEnrolment } from "~/lib/types/staff";
 import { siteFiles } from "~/lib/uploads";
 import { cookieHeaders } from "~/server/auth/auth-request.server";
 import {
@@ -12,7 +13,6 @@ import {
   disableTwoFactor,
   qrCodeSvg,
   startTwoFactor,
-  type TwoFactorEnrolment,
 } from "~/server/auth/profile.server";
 import type { Database } from "~/server/db/schema.server";
 import { pick } from "~/server/db/values.server";

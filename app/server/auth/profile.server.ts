@@ -1,4 +1,5 @@
 import QRCode from "qrcode";
+import type { TwoFactorEnrolment } from "~/lib/types/staff";
 import { AppError } from "../app-error.server";
 import { auditOf } from "../audit/audit.server";
 import type { AppServices } from "../services.server";
@@ -16,8 +17,6 @@ const auditUser = auditOf("user");
  */
 type AuthServices = Pick<AppServices, "auth" | "config" | "db">;
 type BrowserCall = { request: Request; clientIp: string | undefined };
-
-export type TwoFactorEnrolment = { qrSvg: string; totpUri: string; backupCodes: string[] };
 
 function authError(payload: Record<string, unknown> | null, fallback: string) {
   const code = payload?.code;

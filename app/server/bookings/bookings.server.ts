@@ -1,5 +1,6 @@
 import { sql, type Transaction } from "kysely";
-import { computeEstimate, type EstimatorAnswers } from "~/lib/estimator";
+import { computeEstimate } from "~/lib/estimate";
+import type { EstimatorAnswers } from "~/lib/estimator";
 import { GRANULE_MINUTES } from "~/lib/schemas/availability";
 import { dayIn, isTimeZone } from "~/lib/time-zone";
 import { AppError } from "../app-error.server";

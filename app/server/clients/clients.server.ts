@@ -5,6 +5,7 @@ import {
   type ClientSort,
   type ClientStatus,
 } from "~/lib/schemas/clients";
+import type { Client, LeadForConversion } from "~/lib/types/clients";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import { fieldChanges } from "../audit/changes.server";
@@ -22,9 +23,7 @@ const auditLead = auditOf("lead");
 
 export const CLIENTS_PAGE_SIZE = 20;
 
-export type Client = ReturnType<typeof toClient>;
-
-function toClient(row: Row<"clients">) {
+function toClient(row: Row<"clients">): Client {
   return {
     id: row.id,
     name: row.name,
@@ -92,7 +91,7 @@ async function requireClient(db: Database, clientId: string) {
 }
 
 /** What the New Client dialog is pre-filled with when converting a lead, and whether that already happened. */
-export async function leadForConversion(db: Database, leadId: string) {
+export async function leadForConversion(db: Database, leadId: string): Promise<LeadForConversion | null> {
   const lead = await db
     .selectFrom("leads")
     .select(["id", "name", "email", "phone", "company", "status"])

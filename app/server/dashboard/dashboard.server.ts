@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { DEFAULT_TIME_ZONE, dayIn, zonedToUtc } from "~/lib/time-zone";
+import type { CampaignRow } from "~/lib/types/dashboard";
 import type { Database } from "../db/schema.server";
 
 const ACTIVITY_WINDOW_DAYS = 7;
@@ -124,9 +125,6 @@ export async function leadsPerDayBySource(
   }
   return { days: dayList, sources, rows, total: rows.reduce((sum, row) => sum + row.total, 0) };
 }
-
-/** `campaign` is null for leads that came without a UTM campaign. */
-export type CampaignRow = { campaign: string | null; leads: number; qualified: number; converted: number };
 
 /**
  * Leads of the last 30 days (not spam) by UTM campaign. "Qualified" counts leads that reached

@@ -1,7 +1,8 @@
 import { sql } from "kysely";
-import { type FormFilters, type FormInput, type FormStatus, type FormType, isSiteFormName } from "~/lib/schemas/forms";
+import { type FormFilters, type FormInput, isSiteFormName } from "~/lib/schemas/forms";
 import type { LeadStatus } from "~/lib/schemas/lead-admin";
 import { shortId } from "~/lib/short-id";
+import type { FormWithCounters } from "~/lib/types/forms";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import { fieldChanges } from "../audit/changes.server";
@@ -14,22 +15,6 @@ import { setLeadStatus } from "../leads/leads.server";
 const auditForm = auditOf("form");
 
 export const FORM_ITEMS_PAGE_SIZE = 20;
-
-export type FormWithCounters = {
-  id: string;
-  name: string;
-  description: string | null;
-  formType: FormType;
-  status: FormStatus;
-  createdAt: string;
-  /** One of the names the site's own flows look the form up by: it can be edited but not renamed or deleted. */
-  usedBySite: boolean;
-  submissions: number;
-  leads: number;
-  converted: number;
-  /** Converted leads out of leads, in percent, rounded; 0 without leads. */
-  conversionRate: number;
-};
 
 export function conversionRate(converted: number, leads: number) {
   return leads === 0 ? 0 : Math.round((converted / leads) * 100);

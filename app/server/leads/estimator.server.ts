@@ -1,4 +1,5 @@
-import { computeEstimate, type EstimatorAnswers, estimateSummary } from "~/lib/estimator";
+import { computeEstimate, estimateSummary } from "~/lib/estimate";
+import type { EstimatorAnswers } from "~/lib/estimator";
 import type { Database } from "../db/schema.server";
 import type { MailContext } from "../mail/lead-mails.server";
 import { type Attribution, saveLead } from "./capture.server";

@@ -40,15 +40,6 @@ export async function setLeadFollowUp(
   });
 }
 
-export type DueFollowUp = {
-  id: string;
-  name: string;
-  company: string | null;
-  nextFollowUpAt: string;
-  note: string | null;
-  overdue: boolean;
-};
-
 /** A person's follow-ups due by the end of today in the agency's time zone, oldest first; spam left out. */
 export async function dueFollowUps(
   db: Database,

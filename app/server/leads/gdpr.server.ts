@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { type Expression, type SqlBool, sql } from "kysely";
+import type { ErasedData } from "~/lib/types/leads";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import { signInFailureKeyPrefix } from "../auth/sign-in-failures.server";
 import { dialectOf } from "../db/database.server";
@@ -53,7 +54,6 @@ async function leadIdsOf(db: Database, email: string) {
 }
 
 export type GdprExport = Awaited<ReturnType<typeof collectPersonalData>>;
-export type ErasedData = Awaited<ReturnType<typeof erasePersonalData>>;
 
 async function collectPersonalData(db: Database, email: string) {
   const leadIds = await leadIdsOf(db, email);
@@ -197,7 +197,7 @@ function deletePersonalRows(db: Database, email: string, actor: AuditActor | nul
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .where(sameEmail(sql.ref("email"), email))
       .executeTakeFirstOrThrow();
-    const result = {
+    const result: ErasedData = {
       leads: removed.leads,
       formSubmissions: removed.submissions + count(otherSubmissions),
       notes: removed.notes,

@@ -1,30 +1,12 @@
 import { type Expression, type Kysely, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
-import { LEADS_PAGE_SIZE, type LeadFilters, type LeadSort, type LeadStatus } from "~/lib/schemas/lead-admin";
+import { LEADS_PAGE_SIZE, type LeadFilters, type LeadSort } from "~/lib/schemas/lead-admin";
 import { todayRange } from "~/lib/time-zone";
+import type { LeadSummary } from "~/lib/types/leads";
 import { dialectOf } from "../db/database.server";
 import { clampPage } from "../db/pagination.server";
 import type { Database, DB, Row } from "../db/schema.server";
 import { containsPattern } from "../db/search.server";
 import { fromBool } from "../db/values.server";
-
-export type LeadSummary = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  company: string | null;
-  source: string;
-  status: LeadStatus;
-  message: string | null;
-  utmSource: string | null;
-  utmCampaign: string | null;
-  isSpam: boolean;
-  spamReason: string | null;
-  ownerId: string | null;
-  nextFollowUpAt: string | null;
-  followUpNote: string | null;
-  createdAt: string;
-};
 
 /**
  * What a filter needs beyond the address bar: who "me" is, and where today begins and ends in the

@@ -1,56 +1,13 @@
 import type { LeadEdit, LeadStatus } from "~/lib/schemas/lead-admin";
+import type { LeadDetail } from "~/lib/types/leads";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
-import type { Database, OutboxStatus } from "../db/schema.server";
+import type { Database } from "../db/schema.server";
 import { fromBool, fromJson, newId, now } from "../db/values.server";
 import { recordLeadReleasedFromSpam, recordLeadStatusEvents } from "../webhooks/events.server";
-import { type LeadSummary, toLeadSummary } from "./lead-list.server";
+import { toLeadSummary } from "./lead-list.server";
 
 const auditLead = auditOf("lead");
-
-export type LeadDetail = {
-  lead: LeadSummary & {
-    formId: string | null;
-    formName: string | null;
-    utmMedium: string | null;
-    pageUrl: string | null;
-    referrer: string | null;
-    browserInfo: Record<string, unknown> | null;
-    updatedAt: string;
-  };
-  submissions: {
-    id: string;
-    formName: string | null;
-    data: Record<string, unknown>;
-    utmSource: string | null;
-    utmMedium: string | null;
-    utmCampaign: string | null;
-    userAgent: string | null;
-    createdAt: string;
-  }[];
-  notes: { id: string; body: string; authorEmail: string | null; createdAt: string }[];
-  statusChanges: {
-    id: string;
-    fromStatus: LeadStatus | null;
-    toStatus: LeadStatus;
-    actorEmail: string | null;
-    createdAt: string;
-  }[];
-  mails: {
-    id: string;
-    kind: string;
-    toAddress: string;
-    subject: string;
-    status: OutboxStatus;
-    attempts: number;
-    lastError: string | null;
-    nextAttemptAt: string;
-    sentAt: string | null;
-    createdAt: string;
-  }[];
-  /** The client made from this lead, if it was converted into one. */
-  client: { id: string; name: string; email: string | null } | null;
-};
 
 export async function getLeadDetail(db: Database, leadId: string): Promise<LeadDetail | null> {
   const row = await db

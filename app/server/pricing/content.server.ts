@@ -1,4 +1,5 @@
 import type { PricingContentInput } from "~/lib/schemas/pricing";
+import type { PricingContentSection } from "~/lib/types/pricing";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import { changedFields } from "../audit/changes.server";
@@ -7,9 +8,7 @@ import { fromBool, fromJson, now, toJson } from "../db/values.server";
 
 const auditPricingContent = auditOf("pricing_content");
 
-export type PricingContentSection = ReturnType<typeof toPricingContent>;
-
-export function toPricingContent(row: Row<"pricing_content">) {
+export function toPricingContent(row: Row<"pricing_content">): PricingContentSection {
   return {
     id: row.id,
     sectionKey: row.section_key,

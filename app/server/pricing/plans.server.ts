@@ -1,4 +1,5 @@
 import type { PricingPlanInput } from "~/lib/schemas/pricing";
+import type { PricingPlan } from "~/lib/types/pricing";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import { changedFields } from "../audit/changes.server";
@@ -7,9 +8,7 @@ import { fromBool, fromJson, newId, now, toJson } from "../db/values.server";
 
 const auditPricingPlan = auditOf("pricing_plan");
 
-export type PricingPlan = ReturnType<typeof toPricingPlan>;
-
-export function toPricingPlan(row: Row<"pricing_plans">) {
+export function toPricingPlan(row: Row<"pricing_plans">): PricingPlan {
   return {
     id: row.id,
     planType: row.plan_type,

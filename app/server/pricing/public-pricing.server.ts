@@ -1,4 +1,5 @@
 import { faqContentSchema, ongoingManagementContentSchema } from "~/lib/schemas/pricing-content";
+import type { PublicPlan } from "~/lib/types/pricing";
 import type { Database } from "../db/schema.server";
 import { loadActivePricingContent } from "./content.server";
 import { listActivePlans } from "./plans.server";
@@ -12,11 +13,10 @@ export async function loadPublicPricing(db: Database) {
   const ongoing = ongoingManagementContentSchema.safeParse(content.ongoing_management?.content);
   const faq = faqContentSchema.safeParse(content.faq?.content);
   return {
-    plans: plans.map(({ isActive: _active, updatedAt: _updated, ...plan }) => plan),
+    plans: plans.map(({ isActive: _active, updatedAt: _updated, ...plan }): PublicPlan => plan),
     ongoingManagement: ongoing.success ? ongoing.data : null,
     faq: faq.success && faq.data.questions.length > 0 ? faq.data : null,
   };
 }
 
 export type PublicPricing = Awaited<ReturnType<typeof loadPublicPricing>>;
-export type PublicPlan = PublicPricing["plans"][number];

@@ -1,9 +1,9 @@
 import { link, lstat, mkdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Storage } from "./storage.server";
-import { sweepIncoming, uploadHeaders } from "./stored-files.server";
+import { sweepIncoming } from "./stored-files.server";
 
-/** Files under DATA_DIR/uploads, served by Express's `sendFile` (ranges for video, validators for revalidation). */
+/** Files under DATA_DIR/uploads, sent by app/http with Express's `sendFile` (ranges for video, validators for revalidation). */
 export function createLocalStorage(dir: string): Storage {
   const root = path.resolve(dir);
   const incomingDir = path.join(root, ".incoming");
@@ -21,30 +21,11 @@ export function createLocalStorage(dir: string): Storage {
     async delete(key) {
       await rm(path.join(root, key), { force: true });
     },
-    async serve(key, req, res) {
+    async open(key) {
       // Only a regular file reached through real folders is served: a link placed in the folder (a
       // tampered backup, an operator's mistake) must not expose what it points to.
-      if (!(await isPlainFileUnder(root, key))) {
-        res.status(404).type("text/plain").send("File not found.");
-        return;
-      }
-      return new Promise((resolve) => {
-        res.set(uploadHeaders(key));
-        res.sendFile(key, { root, dotfiles: "deny", cacheControl: false, lastModified: true }, (error) => {
-          if (error && !res.headersSent) {
-            const status = (error as { status?: number }).status ?? 500;
-            res.removeHeader("Content-Disposition");
-            res.removeHeader("Cache-Control");
-            res
-              .status(status === 404 ? 404 : status)
-              .type("text/plain")
-              .send(status === 404 ? "File not found." : "The file could not be read.");
-          } else if (error) {
-            req.log?.warn({ err: error, key }, "upload stream ended early");
-          }
-          resolve();
-        });
-      });
+      if (!(await isPlainFileUnder(root, key))) return { kind: "missing" };
+      return { kind: "file", root, key };
     },
   };
 }

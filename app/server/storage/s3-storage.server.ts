@@ -4,7 +4,6 @@ import http from "node:http";
 import https from "node:https";
 import os from "node:os";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { AwsV4Signer } from "aws4fetch";
 import type { S3Config } from "../config.server";
@@ -93,40 +92,35 @@ export function createS3Storage(config: S3Config): Storage {
       await response.body?.cancel();
       if (!response.ok && response.status !== 404) throw new S3Error(`S3 DELETE ${key} answered ${response.status}`);
     },
-    async serve(key, req, res) {
-      if (config.publicUrl) {
-        // Short-lived: the object never changes, but the operator may move the public address.
-        res.set("Cache-Control", "public, max-age=3600").redirect(302, `${config.publicUrl}/${key}`);
-        return;
-      }
+    async open(key, request) {
+      // Short-lived: the object never changes, but the operator may move the public address.
+      if (config.publicUrl) return { kind: "redirect", url: `${config.publicUrl}/${key}` };
       const forwarded: Record<string, string> = {};
       for (const name of FORWARDED_REQUEST_HEADERS) {
-        const value = req.headers[name];
+        const value = request.headers[name];
         if (typeof value === "string") forwarded[name] = value;
       }
-      const method = req.method === "HEAD" ? "HEAD" : "GET";
+      const method = request.method === "HEAD" ? "HEAD" : "GET";
       const { url, headers } = await sign(method, key, forwarded);
       const response = await fetch(url, { method, headers });
       if (response.status === 404 || response.status === 403) {
         await response.body?.cancel();
-        res.status(404).type("text/plain").send("File not found.");
-        return;
+        return { kind: "missing" };
       }
       if (![200, 206, 304, 416].includes(response.status)) {
         await response.body?.cancel();
         throw new S3Error(`S3 GET ${key} answered ${response.status}`);
       }
-      res.status(response.status).set(uploadHeaders(key));
+      const passed: Record<string, string> = {};
       for (const name of FORWARDED_RESPONSE_HEADERS) {
         const value = response.headers.get(name);
-        if (value) res.setHeader(name, value);
+        if (value) passed[name] = value;
       }
       if (!response.body || method === "HEAD" || response.status === 304) {
         await response.body?.cancel();
-        res.end();
-        return;
+        return { kind: "proxied", status: response.status, headers: passed, body: null };
       }
-      await pipeline(Readable.fromWeb(response.body as never), res);
+      return { kind: "proxied", status: response.status, headers: passed, body: response.body };
     },
   };
 }

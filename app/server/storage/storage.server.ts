@@ -1,4 +1,4 @@
-import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from "express";
+import type { IncomingHttpHeaders } from "node:http";
 import { UPLOAD_KEY_PATTERN, UPLOADS_URL_PREFIX } from "~/lib/uploads";
 import type { StorageConfig } from "../config.server";
 import { createLocalStorage } from "./local-storage.server";
@@ -16,9 +16,22 @@ export interface Storage {
   put(key: string, file: ReceivedFile): Promise<void>;
   /** Deletes a stored file; a missing one is not an error. */
   delete(key: string): Promise<void>;
-  /** Answers GET/HEAD /uploads/<key>, with the key already checked by `isUploadKey`. */
-  serve(key: string, req: ExpressRequest, res: ExpressResponse): Promise<void>;
+  /** What GET/HEAD /uploads/<key> answers, with the key already checked by `isUploadKey`; app/http sends it. */
+  open(key: string, request: StoredFileRequest): Promise<StoredFileAnswer>;
 }
+
+/** The parts of a visitor's request a store needs: the method and the conditional and range headers. */
+export type StoredFileRequest = { method: string; headers: IncomingHttpHeaders };
+
+/**
+ * How a stored file is answered: not there; a file on this machine (sent with ranges and validators);
+ * a redirect to the bucket's public address; or the bucket's own answer, passed on.
+ */
+export type StoredFileAnswer =
+  | { kind: "missing" }
+  | { kind: "file"; root: string; key: string }
+  | { kind: "redirect"; url: string }
+  | { kind: "proxied"; status: number; headers: Record<string, string>; body: ReadableStream<Uint8Array> | null };
 
 export function createStorage(config: StorageConfig): Storage {
   return config.kind === "s3" ? createS3Storage(config) : createLocalStorage(config.dir);
@@ -38,21 +51,4 @@ export function keyFromUploadUrl(url: unknown) {
   if (typeof url !== "string" || !url.startsWith(UPLOADS_URL_PREFIX)) return null;
   const key = url.slice(UPLOADS_URL_PREFIX.length);
   return isUploadKey(key) ? key : null;
-}
-
-/** GET/HEAD /uploads/*key: only names the upload endpoint makes are served; anything else is a 404. */
-export function serveUploads(storage: Storage): RequestHandler {
-  return async (req, res, next) => {
-    const param = (req.params as { key?: string | string[] }).key ?? [];
-    const key = ([] as string[]).concat(param).join("/");
-    if (!isUploadKey(key)) {
-      res.status(404).type("text/plain").send("File not found.");
-      return;
-    }
-    try {
-      await storage.serve(key, req, res);
-    } catch (error) {
-      next(error);
-    }
-  };
 }

@@ -1,5 +1,6 @@
 import { hashPassword } from "better-auth/crypto";
 import { isRole, type Role } from "~/lib/roles";
+import type { StaffUser } from "~/lib/types/staff";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import { dialectOf } from "../db/database.server";
@@ -8,17 +9,6 @@ import { fromBool, newId, now } from "../db/values.server";
 import { checkNewPassword } from "./password-policy.server";
 
 const auditUser = auditOf("user");
-
-export type StaffUser = {
-  id: string;
-  email: string;
-  name: string;
-  role: Role | null;
-  disabled: boolean;
-  twoFactorEnabled: boolean;
-  createdAt: string;
-  lastSignInAt: string | null;
-};
 
 export function normaliseEmail(email: string) {
   return email.trim().toLowerCase();

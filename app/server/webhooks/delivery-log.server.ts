@@ -1,30 +1,9 @@
 import type { WebhookLogFilter } from "~/lib/schemas/webhooks";
-import type { Database, Row } from "../db/schema.server";
+import type { DeliveryLogEntry } from "~/lib/types/webhooks";
+import type { Database } from "../db/schema.server";
 import { fromBool } from "../db/values.server";
 
 export const DELIVERY_LOG_PAGE_SIZE = 25;
-
-export type DeliveryLogEntry = {
-  id: string;
-  eventId: string;
-  eventType: string;
-  status: Row<"webhook_deliveries">["status"];
-  attempts: number;
-  nextAttemptAt: string;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  deliveredAt: string | null;
-  createdAt: string;
-  attemptLog: {
-    id: string;
-    attemptedAt: string;
-    statusCode: number | null;
-    durationMs: number;
-    responseBody: string | null;
-    error: string | null;
-    delivered: boolean;
-  }[];
-};
 
 /** An endpoint's deliveries, newest first, filtered by event and outcome, a page at a time, with every attempt. */
 export async function listDeliveries(

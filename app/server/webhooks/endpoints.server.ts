@@ -1,5 +1,6 @@
 import type { Updateable } from "kysely";
-import type { WebhookEndpointInput, WebhookEventType, WebhookFormat } from "~/lib/schemas/webhooks";
+import type { WebhookEndpointInput, WebhookEventType } from "~/lib/schemas/webhooks";
+import type { WebhookEndpoint } from "~/lib/types/webhooks";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import { fieldChanges, sameValue } from "../audit/changes.server";
@@ -12,22 +13,6 @@ const auditWebhookEndpoint = auditOf("webhook_endpoint");
 
 /** After a rotation the old secret still signs (beside the new one) for this long, so receivers can switch over. */
 export const PREVIOUS_SECRET_GRACE_MS = 24 * 60 * 60_000;
-
-export type WebhookEndpoint = {
-  id: string;
-  url: string;
-  description: string | null;
-  events: WebhookEventType[];
-  includeSpam: boolean;
-  format: WebhookFormat;
-  status: "active" | "paused";
-  pausedReason: string | null;
-  failingSince: string | null;
-  /** True while a rotated-out secret still signs beside the current one. */
-  previousSecretActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
 
 export function toWebhookEndpoint(row: Row<"webhook_endpoints">, nowMs = Date.now()): WebhookEndpoint {
   return {

@@ -1,4 +1,5 @@
 import { canAccess, type Role } from "~/lib/roles";
+import type { WorkspaceSettings } from "~/lib/types/staff";
 import type { Database } from "../db/schema.server";
 import { getLeadAssignment, listAssignableStaff } from "../leads/owners.server";
 import { getAgencyTimeZone } from "../settings/time-zone.server";
@@ -7,7 +8,7 @@ import { getPreferences } from "./preferences.server";
 type Staff = { id: string; role: Role | null };
 
 /** The Settings screen's workspace part: the agency's time zone and assignment rule (admins), one's digest. */
-export async function loadWorkspaceSettings(db: Database, staff: Staff) {
+export async function loadWorkspaceSettings(db: Database, staff: Staff): Promise<WorkspaceSettings> {
   const admin = staff.role === "admin";
   const [timeZone, preferences, assignment, owners, forms] = await Promise.all([
     getAgencyTimeZone(db),

@@ -2,7 +2,7 @@ import { ImageIcon } from "lucide-react";
 import { formatDate, PublishActions, PublishStatusBadge } from "~/components/admin/publish-status";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardContent } from "~/components/ui/card";
-import type { BlogPost } from "~/server/content/blog.server";
+import type { BlogPost } from "~/lib/types/content";
 
 /** One post in the list: its image, address and date, and its View, Edit, status and Delete controls. */
 export function PostCard({ post, onEdit }: { post: BlogPost; onEdit: () => void }) {

@@ -1,6 +1,6 @@
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { useSaveFetcher } from "~/components/admin/use-save-fetcher";
-import type { BlogPost } from "~/server/content/blog.server";
+import type { BlogPost } from "~/lib/types/content";
 import { PostForm } from "./post-form";
 
 /** Which post the dialog edits (null: a new one); `key` is new per opening. */

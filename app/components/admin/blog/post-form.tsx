@@ -7,10 +7,10 @@ import { CharacterCounter, MarkdownEditor } from "~/components/admin/markdown-ed
 import { MetaDescriptionField } from "~/components/admin/meta-description-field";
 import { SelectOptions } from "~/components/admin/select-options";
 import { TitleSlugFields } from "~/components/admin/title-slug-fields";
-import type { ActionResult } from "~/http/action-result.server";
 import { META_TITLE_MAX, PUBLISH_STATUSES, publishStatusLabels } from "~/lib/schemas/content";
 import { slugify } from "~/lib/slug";
-import type { BlogPost } from "~/server/content/blog.server";
+import type { ActionResult } from "~/lib/types/action-result";
+import type { BlogPost } from "~/lib/types/content";
 
 /**
  * The post's fields. The slug and the meta title follow the title until the person makes them differ

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { DateText } from "~/components/admin/date-text";
 import type { OwnerChoice } from "~/components/admin/leads/lead-owner-select";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
-import type { Client } from "~/server/clients/clients.server";
+import type { Client } from "~/lib/types/clients";
 import { ClientDialog } from "./client-dialog";
 import { ClientOwnerSelect, ClientStatusSelect } from "./client-selects";
 

@@ -9,9 +9,9 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import type { ActionResult } from "~/http/action-result.server";
 import { CLIENT_STATUSES } from "~/lib/schemas/clients";
-import type { Client } from "~/server/clients/clients.server";
+import type { ActionResult } from "~/lib/types/action-result";
+import type { Client } from "~/lib/types/clients";
 
 import { statusLabels } from "./client-status";
 

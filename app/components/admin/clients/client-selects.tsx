@@ -2,7 +2,7 @@ import { ChoiceMenu } from "~/components/admin/choice-menu";
 import { type OwnerChoice, OwnerSelect } from "~/components/admin/leads/lead-owner-select";
 import { useReturnTo } from "~/components/admin/return-to";
 import { CLIENT_STATUSES, type ClientStatus } from "~/lib/schemas/clients";
-import type { Client } from "~/server/clients/clients.server";
+import type { Client } from "~/lib/types/clients";
 import { ClientStatusBadge, statusLabels } from "./client-status";
 
 const statusChoices = CLIENT_STATUSES.map((status) => ({ value: status, label: statusLabels[status] }));

@@ -4,7 +4,7 @@ import { ListRegion, SelectableListBody } from "~/components/admin/list-state";
 import { Pagination } from "~/components/admin/pagination";
 import { useListSelection } from "~/components/admin/use-list-selection";
 import type { ClientColumn, ClientSort } from "~/lib/schemas/clients";
-import type { Client } from "~/server/clients/clients.server";
+import type { Client } from "~/lib/types/clients";
 import { clientBulkTarget } from "./client-bulk-actions";
 import { ClientCard } from "./client-card";
 import { clientFilterParams } from "./client-filters";

@@ -1,12 +1,9 @@
 import { Link } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
-import type { leadForConversion } from "~/server/clients/clients.server";
+import type { LeadForConversion } from "~/lib/types/clients";
 
 /** What the clients screen was asked to convert: the lead to turn into a client, or why it cannot be. */
-export type Conversion =
-  | { lead: NonNullable<Awaited<ReturnType<typeof leadForConversion>>> }
-  | { missingLeadId: string }
-  | null;
+export type Conversion = { lead: LeadForConversion } | { missingLeadId: string } | null;
 
 export function ConversionNotice({ conversion }: { conversion: Conversion }) {
   if (!conversion) return null;

@@ -1,4 +1,4 @@
-import type { CampaignRow } from "~/server/dashboard/dashboard.server";
+import type { CampaignRow } from "~/lib/types/dashboard";
 
 const columns = [
   ["Campaign", "py-2 pr-3 font-medium"],

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { DateText } from "~/components/admin/date-text";
 import { TitledCard } from "~/components/admin/titled-card";
-import type { DueFollowUp } from "~/server/leads/follow-ups.server";
+import type { DueFollowUp } from "~/lib/types/leads";
 
 /** The signed-in person's follow-ups due today or overdue. */
 export function FollowUpsCard({ due, more }: { due: DueFollowUp[]; more: boolean }) {

@@ -4,7 +4,7 @@ import { CopyButton } from "~/components/admin/copy-button";
 import { Button } from "~/components/ui/button";
 import { DialogFooter } from "~/components/ui/dialog";
 import { embedSnippet, formEndpoint } from "~/lib/embed-snippet";
-import type { FormWithCounters } from "~/server/forms/forms.server";
+import type { FormWithCounters } from "~/lib/types/forms";
 
 /** The HTML to paste into another site so its form posts here. */
 export function EmbedDialog({ form, baseUrl }: { form: FormWithCounters; baseUrl: string }) {

@@ -8,7 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { type FormStatus, formStatusLabels, formTypeLabels } from "~/lib/schemas/forms";
-import type { FormWithCounters } from "~/server/forms/forms.server";
+import type { FormWithCounters } from "~/lib/types/forms";
 import { EmbedDialog } from "./embed-dialog";
 import { FormDialog } from "./form-dialog";
 

@@ -5,9 +5,9 @@ import { ReturnTo } from "~/components/admin/return-to";
 import { SelectOptions } from "~/components/admin/select-options";
 import { useDialogFetcher } from "~/components/admin/use-dialog-fetcher";
 import { useToastMessage } from "~/components/show-toast";
-import type { ActionResult } from "~/http/action-result.server";
 import { FORM_STATUSES, FORM_TYPES, formStatusLabels, formTypeLabels } from "~/lib/schemas/forms";
-import type { FormWithCounters } from "~/server/forms/forms.server";
+import type { ActionResult } from "~/lib/types/action-result";
+import type { FormWithCounters } from "~/lib/types/forms";
 
 /** The Create Form / Edit Form dialog. */
 export function FormDialog({ form, trigger }: { form?: FormWithCounters; trigger: React.ReactNode }) {

@@ -1,5 +1,5 @@
 import { TitledCard } from "~/components/admin/titled-card";
-import type { LeadDetail } from "~/server/leads/leads.server";
+import type { LeadDetail } from "~/lib/types/leads";
 import { Facts } from "./facts";
 
 export function AttributionCard({ lead }: { lead: LeadDetail["lead"] }) {

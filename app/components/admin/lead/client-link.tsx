@@ -1,7 +1,7 @@
 import { BriefcaseIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import type { LeadDetail } from "~/server/leads/leads.server";
+import type { LeadDetail } from "~/lib/types/leads";
 
 /** Converting belongs to Clients: its New Client dialog opens prefilled from `?convert=<leadId>`. */
 export function ClientLink({ detail }: { detail: LeadDetail }) {

@@ -1,6 +1,6 @@
 import { DateText } from "~/components/admin/date-text";
 import { TitledCard } from "~/components/admin/titled-card";
-import type { LeadDetail } from "~/server/leads/leads.server";
+import type { LeadDetail } from "~/lib/types/leads";
 import { Facts } from "./facts";
 
 /** How to reach the lead, and what they wrote. */

@@ -5,7 +5,7 @@ import { LeadStatusSelect } from "~/components/admin/leads/lead-status-select";
 import { SpamActions } from "~/components/admin/leads/spam-actions";
 import { Badge } from "~/components/ui/badge";
 import { Spinner } from "~/components/ui/spinner";
-import type { LeadDetail } from "~/server/leads/leads.server";
+import type { LeadDetail } from "~/lib/types/leads";
 import { ClientLink } from "./client-link";
 
 /** The lead's name, status and source, and what can be done to it at once. */

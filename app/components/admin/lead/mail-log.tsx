@@ -6,8 +6,8 @@ import { TitledCard } from "~/components/admin/titled-card";
 import { useToastMessage } from "~/components/show-toast";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import type { ActionResult } from "~/http/action-result.server";
-import type { LeadDetail } from "~/server/leads/leads.server";
+import type { ActionResult } from "~/lib/types/action-result";
+import type { LeadDetail } from "~/lib/types/leads";
 
 const mailStatusVariant = {
   queued: "secondary",

@@ -4,8 +4,8 @@ import { TextareaField } from "~/components/admin/form-fields";
 import { TitledCard } from "~/components/admin/titled-card";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
-import type { ActionResult } from "~/http/action-result.server";
-import type { LeadDetail } from "~/server/leads/leads.server";
+import type { ActionResult } from "~/lib/types/action-result";
+import type { LeadDetail } from "~/lib/types/leads";
 
 /** The lead's notes, newest first, and a box to add one. */
 export function NotesCard({ leadId, notes }: { leadId: string; notes: LeadDetail["notes"] }) {

@@ -1,7 +1,7 @@
 import { DateText } from "~/components/admin/date-text";
 import { TitledCard } from "~/components/admin/titled-card";
 import { leadStatusLabels } from "~/lib/schemas/lead-admin";
-import type { LeadDetail } from "~/server/leads/leads.server";
+import type { LeadDetail } from "~/lib/types/leads";
 
 export function StatusHistoryCard({ changes }: { changes: LeadDetail["statusChanges"] }) {
   return (

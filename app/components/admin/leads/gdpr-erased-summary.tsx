@@ -1,4 +1,4 @@
-import type { ErasedData } from "~/server/leads/gdpr.server";
+import type { ErasedData } from "~/lib/types/leads";
 
 /** What an erasure deleted, counted per kind, and the client records it kept. */
 export function GdprErasedSummary({ erased }: { erased: ErasedData & { email: string } }) {

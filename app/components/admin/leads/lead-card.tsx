@@ -4,7 +4,7 @@ import { DateText } from "~/components/admin/date-text";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import type { LeadSummary } from "~/server/leads/lead-list.server";
+import type { LeadSummary } from "~/lib/types/leads";
 import { LeadEditDialog } from "./lead-edit-dialog";
 import { type OwnerChoice, OwnerSelect } from "./lead-owner-select";
 import { LeadStatusBadge } from "./lead-status-badge";

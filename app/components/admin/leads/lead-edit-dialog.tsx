@@ -9,8 +9,8 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import type { ActionResult } from "~/http/action-result.server";
 import { LEAD_STATUSES, type LeadStatus, leadStatusLabels } from "~/lib/schemas/lead-admin";
+import type { ActionResult } from "~/lib/types/action-result";
 
 export type EditableLead = {
   id: string;

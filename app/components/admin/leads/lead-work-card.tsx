@@ -5,9 +5,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import type { ActionResult } from "~/http/action-result.server";
 import { FOLLOW_UP_NOTE_MAX } from "~/lib/schemas/lead-admin";
 import { isoToLocalInput } from "~/lib/time-zone";
+import type { ActionResult } from "~/lib/types/action-result";
 import { useAdminDates } from "../use-time-zone";
 import { type OwnerChoice, OwnerSelect } from "./lead-owner-select";
 

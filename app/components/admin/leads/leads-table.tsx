@@ -1,8 +1,8 @@
 import type { MouseEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { LEAD_COLUMNS, type LeadColumn, type LeadSort, leadColumnLabels } from "~/lib/schemas/lead-admin";
+import type { LeadSummary } from "~/lib/types/leads";
 import { cn } from "~/lib/utils";
-import type { LeadSummary } from "~/server/leads/lead-list.server";
 import { ColumnsMenu, SelectableTable, statusAndNameSorts, type TableSpec, type TableView } from "../data-table";
 import { useAdminDates } from "../use-time-zone";
 import type { OwnerChoice } from "./lead-owner-select";

@@ -4,8 +4,8 @@ import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import type { ActionResult } from "~/http/action-result.server";
 import { SAVED_VIEW_NAME_MAX } from "~/lib/schemas/lead-admin";
+import type { ActionResult } from "~/lib/types/action-result";
 import { cn } from "~/lib/utils";
 
 export type SavedViewLink = { id: string; name: string; query: string };

@@ -1,6 +1,6 @@
 import { formatDate, PublishActions, PublishStatusBadge } from "~/components/admin/publish-status";
 import { Card, CardContent } from "~/components/ui/card";
-import type { Page } from "~/server/content/pages.server";
+import type { Page } from "~/lib/types/content";
 
 export type PageRow = Omit<Page, "content">;
 

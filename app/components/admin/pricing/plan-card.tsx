@@ -7,10 +7,10 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { Switch } from "~/components/ui/switch";
-import type { ActionResult } from "~/http/action-result.server";
 import { formatPrice } from "~/lib/currency";
 import { planTypeLabels } from "~/lib/schemas/pricing";
-import type { PricingPlan } from "~/server/pricing/plans.server";
+import type { ActionResult } from "~/lib/types/action-result";
+import type { PricingPlan } from "~/lib/types/pricing";
 
 function Price({ amount, original, currency }: { amount: number; original: number | null; currency: "USD" | "INR" }) {
   return (

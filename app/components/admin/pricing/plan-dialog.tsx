@@ -6,7 +6,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelectOption } from "~/components/ui/native-select";
 import { NativeSwitch } from "~/components/ui/switch";
 import { DEFAULT_CTA_TEXT, PLAN_TYPES, planTypeLabels } from "~/lib/schemas/pricing";
-import type { PricingPlan } from "~/server/pricing/plans.server";
+import type { PricingPlan } from "~/lib/types/pricing";
 
 /** Which plan the dialog edits (null: a new one); `key` is new per opening. */
 export type PlanEditing = { plan: PricingPlan | null; key: number };

@@ -1,7 +1,7 @@
 import { PencilIcon } from "lucide-react";
 import { TitledCard } from "~/components/admin/titled-card";
 import { Button } from "~/components/ui/button";
-import type { PricingContentSection } from "~/server/pricing/content.server";
+import type { PricingContentSection } from "~/lib/types/pricing";
 
 /** One content section of the pricing pages, its JSON shown as is. */
 export function SectionCard({ section, onEdit }: { section: PricingContentSection; onEdit: () => void }) {

@@ -5,7 +5,7 @@ import { useSaveFetcher } from "~/components/admin/use-save-fetcher";
 import { Input } from "~/components/ui/input";
 import { Textarea } from "~/components/ui/textarea";
 import { parseSectionContent } from "~/lib/schemas/pricing";
-import type { PricingContentSection } from "~/server/pricing/content.server";
+import type { PricingContentSection } from "~/lib/types/pricing";
 
 /** Which section the dialog edits; `key` is new per opening. */
 export type SectionEditing = { section: PricingContentSection; key: number };

@@ -5,7 +5,7 @@ import { InputField, PasswordField } from "~/components/admin/form-fields";
 import { TitledCard } from "~/components/admin/titled-card";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import type { TwoFactorEnrolment } from "~/server/auth/profile.server";
+import type { TwoFactorEnrolment } from "~/lib/types/staff";
 
 /** Copy or download the backup codes, one a line; the download is a plain link, so it works without scripts. */
 function BackupCodeActions({ codes }: { codes: string[] }) {

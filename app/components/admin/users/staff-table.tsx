@@ -8,7 +8,7 @@ import { TitledCard } from "~/components/admin/titled-card";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { NativeSelect } from "~/components/ui/native-select";
-import type { StaffUser } from "~/server/users/staff-users.server";
+import type { StaffUser } from "~/lib/types/staff";
 import { ResetPasswordDialog } from "./reset-password-dialog";
 
 /** The staff list: each user's role (changed in place), status, last sign-in and account actions. */

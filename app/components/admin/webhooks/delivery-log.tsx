@@ -10,7 +10,7 @@ import {
   WEBHOOK_TEST_EVENT,
   type WebhookLogFilter,
 } from "~/lib/schemas/webhooks";
-import type { DeliveryLogEntry } from "~/server/webhooks/delivery-log.server";
+import type { DeliveryLogEntry } from "~/lib/types/webhooks";
 
 const outcomeLabels: Record<DeliveryLogEntry["status"], string> = {
   queued: "Waiting",

@@ -3,7 +3,7 @@ import type * as React from "react";
 import { Form } from "react-router";
 import { ConfirmDialog } from "~/components/admin/confirm-dialog";
 import { Button } from "~/components/ui/button";
-import type { WebhookEndpoint } from "~/server/webhooks/endpoints.server";
+import type { WebhookEndpoint } from "~/lib/types/webhooks";
 
 /** A hidden-field form with one button: the endpoint's quick actions. */
 export function EndpointAction({

@@ -4,14 +4,8 @@ import { CircleCheck } from "~/components/site/icons/CircleCheck";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { estimatorCopy as copy } from "~/content/estimator";
 import { cx } from "~/lib/cx";
-import {
-  computeEstimate,
-  ESTIMATE_RATES,
-  type EstimatorAnswers,
-  estimatorMessages,
-  formatCount,
-  formatMoney,
-} from "~/lib/estimator";
+import { computeEstimate, ESTIMATE_RATES, formatCount, formatMoney } from "~/lib/estimate";
+import { type EstimatorAnswers, estimatorMessages } from "~/lib/estimator";
 
 function Row({ label, children, strong }: { label: React.ReactNode; children: React.ReactNode; strong?: boolean }) {
   return (

@@ -5,6 +5,7 @@ import { useSiteToast } from "~/components/site/site-toaster";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { estimatorCopy as copy } from "~/content/estimator";
 import { cx } from "~/lib/cx";
+import { formatMoney } from "~/lib/estimate";
 import {
   AD_SPEND,
   ADDITIONAL_SERVICES,
@@ -23,7 +24,6 @@ import {
   type EstimatorAnswers,
   estimatorLabels,
   estimatorMessages,
-  formatMoney,
   PLATFORMS,
   STEP_COUNT,
   stepOfAnswer,

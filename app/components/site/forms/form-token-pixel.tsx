@@ -1,5 +1,4 @@
-/** Where a page fetches the visitor's fill-time token (a cookie); served by the Express app. */
-export const FORM_TOKEN_PATH = "/api/form-token";
+import { FORM_TOKEN_PATH } from "~/lib/pixel-paths";
 
 /**
  * Starts the visitor's fill time for the site's forms. An image, not a script, so that it works

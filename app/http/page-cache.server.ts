@@ -4,16 +4,23 @@ import type { TLSSocket } from "node:tls";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { RequestHandler } from "express";
+import fresh from "fresh";
 import type { Logger } from "pino";
+import proxyaddr from "proxy-addr";
 import type { Currency } from "~/lib/currency";
 import { routedPath } from "~/lib/roles";
-import type { Config } from "../config.server";
-import { ASKED_COUNTRY, type ConsentInputs, consentInputsOf, sharedConsentCookie } from "../consent/consent.server";
-import { CURRENCY_COOKIE, countryOfVisitor, currencyOf } from "../currency/currency.server";
-import { firstTouchCookie } from "../leads/attribution.server";
-import { requestIdFor } from "../logger.server";
-import type { ContentVersion } from "./content-version.server";
-import { type CachedPage, createPageStore, type PageCacheStats } from "./page-store.server";
+import type { Config } from "~/server/config.server";
+import {
+  ASKED_COUNTRY,
+  type ConsentInputs,
+  consentInputsOf,
+  sharedConsentCookie,
+} from "~/server/consent/consent.server";
+import { CURRENCY_COOKIE, countryOfVisitor, currencyOf } from "~/server/currency/currency.server";
+import { firstTouchCookie } from "~/server/leads/attribution.server";
+import { requestIdFor } from "~/server/logger.server";
+import type { ContentVersion } from "~/server/page-cache/content-version.server";
+import { type CachedPage, createPageStore, type PageCacheStats } from "~/server/page-cache/page-store.server";
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -200,7 +207,7 @@ export function createPageCache({
     const header = (name: string) => headerValue(req, name);
     let country: { value: string | undefined } | undefined;
     const countryOnce = () => {
-      country ??= { value: countryOfVisitor(header, config, () => req.ip ?? clientAddress(req, trustProxy)) };
+      country ??= { value: countryOfVisitor(header, config, () => req.ip ?? proxyaddr(req, trustProxy)) };
       return country.value;
     };
     return {
@@ -260,8 +267,7 @@ export function createPageCache({
   function send(req: RawRequest, res: ServerResponse, page: CachedPage, state: "HIT" | "MISS") {
     const encoding = chooseEncoding(headerValue(req, "accept-encoding"));
     const etag = etagOf(page, encoding);
-    const conditional =
-      req.headers["if-none-match"] !== undefined && etagMatches(headerValue(req, "if-none-match"), etag);
+    const conditional = req.headers["if-none-match"] !== undefined && fresh(req.headers, { etag });
     const cookies = visitorCookies(req);
     const secure = isSecure(req, trustProxy);
     const requestId = res.hasHeader("x-request-id") ? null : requestIdFor(req.headers["x-request-id"]);
@@ -567,24 +573,6 @@ function parseEncoding(acceptEncoding: string): Encoding {
   if (allows("br")) return "br";
   if (allows("gzip")) return "gzip";
   return "identity";
-}
-
-function etagMatches(ifNoneMatch: string | undefined, etag: string) {
-  if (!ifNoneMatch) return false;
-  if (ifNoneMatch.trim() === "*") return true;
-  return ifNoneMatch.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
-}
-
-/** Express's req.ip (the same walk as its proxy-addr), for requests answered before Express. */
-function clientAddress(req: IncomingMessage, trust: (address: string, hop: number) => boolean) {
-  const forwarded = (headerValue(req, "x-forwarded-for") ?? "")
-    .split(",")
-    .map((address) => address.trim())
-    .filter(Boolean)
-    .reverse();
-  const chain = [req.socket.remoteAddress ?? "", ...forwarded];
-  for (let hop = 0; hop < chain.length - 1; hop++) if (!trust(chain[hop]!, hop)) return chain[hop];
-  return chain[chain.length - 1];
 }
 
 /** Express's req.secure, for requests answered before Express: TLS here, or https said by a trusted proxy. */

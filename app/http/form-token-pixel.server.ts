@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
-import { formTokenCookie } from "../leads/spam.server";
-import type { AppServices } from "../services.server";
+import { formTokenCookie } from "~/server/leads/spam.server";
+import type { AppServices } from "~/server/services.server";
 
 /** The smallest transparent GIF: a browser shows nothing and logs no broken image. */
 const TRANSPARENT_GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7", "base64");

@@ -1,0 +1,87 @@
+import type { LeadStatus } from "../schemas/lead-admin";
+
+export type LeadSummary = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  source: string;
+  status: LeadStatus;
+  message: string | null;
+  utmSource: string | null;
+  utmCampaign: string | null;
+  isSpam: boolean;
+  spamReason: string | null;
+  ownerId: string | null;
+  nextFollowUpAt: string | null;
+  followUpNote: string | null;
+  createdAt: string;
+};
+
+export type LeadDetail = {
+  lead: LeadSummary & {
+    formId: string | null;
+    formName: string | null;
+    utmMedium: string | null;
+    pageUrl: string | null;
+    referrer: string | null;
+    browserInfo: Record<string, unknown> | null;
+    updatedAt: string;
+  };
+  submissions: {
+    id: string;
+    formName: string | null;
+    data: Record<string, unknown>;
+    utmSource: string | null;
+    utmMedium: string | null;
+    utmCampaign: string | null;
+    userAgent: string | null;
+    createdAt: string;
+  }[];
+  notes: { id: string; body: string; authorEmail: string | null; createdAt: string }[];
+  statusChanges: {
+    id: string;
+    fromStatus: LeadStatus | null;
+    toStatus: LeadStatus;
+    actorEmail: string | null;
+    createdAt: string;
+  }[];
+  mails: {
+    id: string;
+    kind: string;
+    toAddress: string;
+    subject: string;
+    status: "queued" | "sending" | "sent" | "failed";
+    attempts: number;
+    lastError: string | null;
+    nextAttemptAt: string;
+    sentAt: string | null;
+    createdAt: string;
+  }[];
+  /** The client made from this lead, if it was converted into one. */
+  client: { id: string; name: string; email: string | null } | null;
+};
+
+export type DueFollowUp = {
+  id: string;
+  name: string;
+  company: string | null;
+  nextFollowUpAt: string;
+  note: string | null;
+  overdue: boolean;
+};
+
+/** What erasing an address deleted, counted per kind, and how many client records with it were kept. */
+export type ErasedData = {
+  leads: number;
+  formSubmissions: number;
+  notes: number;
+  statusChanges: number;
+  analyticsEvents: number;
+  emails: number;
+  rateLimitCounters: number;
+  signInRefusals: number;
+  clientsKept: number;
+  webhookEvents: number;
+};
