@@ -23,7 +23,6 @@ export type PageCacheStats = {
   maxBytes: number;
 };
 
-export type PageStore = ReturnType<typeof createPageStore>;
 
 /**
  * Pages in memory, bounded by their bytes: the least recently used go first. Entries belong to one
