@@ -17,6 +17,7 @@ import * as auditLogScreen from "./migrations/0015-audit-log-screen.server";
 import * as bookings from "./migrations/0016-bookings.server";
 import * as leadListOrders from "./migrations/0018-lead-list-orders.server";
 import * as leadFunnelDays from "./migrations/0019-lead-funnel-days.server";
+import * as bookingTimeIndexes from "./migrations/0021-booking-time-indexes.server";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   "0016-bookings": bookings,
   "0018-lead-list-orders": leadListOrders,
   "0019-lead-funnel-days": leadFunnelDays,
+  "0021-booking-time-indexes": bookingTimeIndexes,
 };
 
 export const migrationNames = Object.keys(migrations);
