@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import type { Role } from "~/lib/roles";
+import { createBookingFeed } from "~/server/bookings/staff-feed.server";
 import type { Database } from "~/server/db/schema.server";
 import { newId } from "~/server/db/values.server";
 import { addLeadNote } from "~/server/leads/leads.server";
@@ -1512,6 +1513,68 @@ actionRows.push(
       expected: () => "cancelled",
     },
   }),
+);
+
+/** The acting user's id, for rows about one's own hours and feed. */
+async function actorFixture(ctx: MatrixContext): Promise<Fixture> {
+  const user = await ctx.db
+    .selectFrom("user")
+    .select("id")
+    .where("email", "=", ctx.actorEmail)
+    .executeTakeFirstOrThrow();
+  return { userId: user.id };
+}
+
+const feedTokenOf = async (ctx: MatrixContext, userId: string) =>
+  (await ctx.db.selectFrom("staff_availability").select("feed_token").where("user_id", "=", userId).executeTakeFirst())
+    ?.feed_token ?? null;
+
+actionRows.push(
+  {
+    // One's own hours: sales and admins may set them; editors have no Bookings screen.
+    name: "bookings: save-availability (own hours)",
+    path: "/admin/bookings",
+    allowed: staffAndSales,
+    ownAccount: true,
+    setup: actorFixture,
+    body: (fx) => ({ intent: "save-availability", ...availabilityFields(fx.userId!) }),
+    status: 200,
+    observe: async (ctx, fx) =>
+      (
+        await ctx.db
+          .selectFrom("staff_availability")
+          .select("call_minutes")
+          .where("user_id", "=", fx.userId!)
+          .executeTakeFirst()
+      )?.call_minutes ?? null,
+    expected: () => 45,
+  },
+  {
+    name: "bookings: create-feed (own feed)",
+    path: "/admin/bookings",
+    allowed: staffAndSales,
+    ownAccount: true,
+    setup: actorFixture,
+    body: () => ({ intent: "create-feed" }),
+    status: 200,
+    observe: (ctx, fx) => feedTokenOf(ctx, fx.userId!),
+    expected: () => expect.stringMatching(/^[0-9a-f]{64}$/),
+  },
+  {
+    name: "bookings: revoke-feed (own feed)",
+    path: "/admin/bookings",
+    allowed: staffAndSales,
+    ownAccount: true,
+    setup: async (ctx) => {
+      const fx = await actorFixture(ctx);
+      await createBookingFeed(ctx.db, fx.userId!, { id: fx.userId!, email: ctx.actorEmail });
+      return fx;
+    },
+    body: () => ({ intent: "revoke-feed" }),
+    status: 200,
+    observe: (ctx, fx) => feedTokenOf(ctx, fx.userId!),
+    expected: () => null,
+  },
 );
 
 actionRows.push({
