@@ -1525,6 +1525,15 @@ async function actorFixture(ctx: MatrixContext): Promise<Fixture> {
   return { userId: user.id };
 }
 
+const callMinutesOf = async (ctx: MatrixContext, userId: string) =>
+  (
+    await ctx.db
+      .selectFrom("staff_availability")
+      .select("call_minutes")
+      .where("user_id", "=", userId)
+      .executeTakeFirst()
+  )?.call_minutes ?? null;
+
 const feedTokenOf = async (ctx: MatrixContext, userId: string) =>
   (await ctx.db.selectFrom("staff_availability").select("feed_token").where("user_id", "=", userId).executeTakeFirst())
     ?.feed_token ?? null;
@@ -1539,14 +1548,7 @@ actionRows.push(
     setup: actorFixture,
     body: (fx) => ({ intent: "save-availability", ...availabilityFields(fx.userId!) }),
     status: 200,
-    observe: async (ctx, fx) =>
-      (
-        await ctx.db
-          .selectFrom("staff_availability")
-          .select("call_minutes")
-          .where("user_id", "=", fx.userId!)
-          .executeTakeFirst()
-      )?.call_minutes ?? null,
+    observe: (ctx, fx) => callMinutesOf(ctx, fx.userId!),
     expected: () => 45,
   },
   {
@@ -1592,13 +1594,6 @@ actionRows.push({
   },
   body: (fx) => ({ intent: "save-availability", ...availabilityFields(fx.userId!) }),
   status: 200,
-  observe: async (ctx, fx) =>
-    (
-      await ctx.db
-        .selectFrom("staff_availability")
-        .select("call_minutes")
-        .where("user_id", "=", fx.userId!)
-        .executeTakeFirst()
-    )?.call_minutes ?? null,
+  observe: (ctx, fx) => callMinutesOf(ctx, fx.userId!),
   expected: () => 45,
 });

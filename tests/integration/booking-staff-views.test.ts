@@ -1,8 +1,6 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { availabilitySchema } from "~/lib/schemas/availability";
 import { leadCallTimeline, upcomingCalls } from "~/server/bookings/agenda.server";
-import { setAvailability } from "~/server/bookings/availability.server";
 import { bookCall, cancelBooking, rescheduleBooking, setBookingOutcome } from "~/server/bookings/bookings.server";
 import {
   bookingFeedCalendar,
@@ -15,6 +13,7 @@ import type { Database } from "~/server/db/schema.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { queueFollowUpDigests } from "~/server/leads/follow-ups.server";
 import { createStaffUser } from "~/server/users/staff-users.server";
+import { staffWhoTakesCalls } from "../support/bookings";
 import { databasePerTest, dialects } from "../support/databases";
 
 const secret = "test-secret-0123456789abcdef0123456789";
@@ -45,27 +44,7 @@ describe.each(dialects)("a staff member's calls on %s", (dialect) => {
 
   async function setup() {
     const { db } = await freshDatabase();
-    const bea = await createStaffUser(
-      db,
-      { email: "bea@agency.example", password: "staff-pass-2468", role: "sales", name: "Bea" },
-      system,
-    );
-    await setAvailability(
-      db,
-      availabilitySchema.parse({
-        userId: bea.id,
-        timeZone: "Europe/Berlin",
-        weekly: "mon-fri 09:00-17:00",
-        callMinutes: "30",
-        bufferBeforeMinutes: "0",
-        bufferAfterMinutes: "0",
-        minNoticeMinutes: "240",
-        horizonDays: "30",
-        meetingKind: "video",
-        meetingDetail: "https://meet.example/{booking}",
-      }),
-      system,
-    );
+    const bea = await staffWhoTakesCalls(db);
     return { db, bea, beaActor: { id: bea.id, email: "bea@agency.example" } };
   }
 

@@ -65,7 +65,6 @@ describe.each(dialects)("availability from the command line on %s", (dialect) =>
 
     const refusals: [string[], string][] = [
       [["--weekly", "someday 09:00-17:00"], "--weekly:"],
-      [["--weekly", "mon-fri 17:00-09:00"], "--weekly:"],
       [["--time-zone", "Mars/Olympus"], "--time-zone:"],
       [["--call-minutes", "7"], "--call-minutes:"],
     ];
@@ -86,5 +85,6 @@ describe.each(dialects)("availability from the command line on %s", (dialect) =>
     // Nothing refused was saved.
     expect(await getAvailability(db, sam.id)).toMatchObject({ timeZone: "Asia/Kolkata", callMinutes: 45 });
     expect((await getAvailability(db, sam.id)).weekly).toHaveLength(2);
-  });
+    // Each command is a process of its own, as an operator runs it: a few seconds each.
+  }, 180_000);
 });
