@@ -5,10 +5,10 @@ import { type Attribution, UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/server/lead
 import {
   formTokenOf,
   HONEYPOT_FIELD,
+  isTooManySubmissions,
   type LeadRateLimit,
   spamReason,
   TOO_MANY_SUBMISSIONS,
-  TooManySubmissions,
 } from "~/server/leads/spam.server";
 import { leadMailContext, type MailContext } from "~/server/mail/lead-mails.server";
 import { countLeadCaptured, countLeadRefused } from "~/server/metrics/metrics.server";
@@ -54,13 +54,10 @@ export async function saveVisitorLead<Saved extends { leadId: unknown; mailsQueu
     void mailWorker.kick();
     return { saved };
   } catch (error) {
-    if (error instanceof TooManySubmissions) {
+    if (isTooManySubmissions(error)) {
       countLeadRefused(via, "rate_limited");
       return {
-        refusal: {
-          message: ["Error", TOO_MANY_SUBMISSIONS],
-          init: { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
-        },
+        refusal: { message: ["Error", TOO_MANY_SUBMISSIONS], init: { status: error.status, headers: error.headers } },
       };
     }
     logger.error({ err: error, flow }, "lead capture failed");

@@ -18,7 +18,7 @@ import { loadGuideSettings } from "../site/public-settings.server";
 import { recordWebhookEvent, type WebhookLead, webhookLead } from "../webhooks/events.server";
 import { type Utm, utmFromUrl } from "./attribution.server";
 import { assignmentMail, chooseOwnerForNewLead } from "./owners.server";
-import { type LeadRateLimit, overLeadRateLimits, TooManySubmissions } from "./spam.server";
+import { type LeadRateLimit, overLeadRateLimits, tooManySubmissions } from "./spam.server";
 
 /** How soon a visitor may try again when the database could not take a lead (a restart takes seconds). */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
@@ -133,7 +133,7 @@ export type NewLead = {
  * Saves a lead, its form submission and the mails it causes in one transaction: all or nothing. The
  * client's IP is never stored (ip_address stays null). Suspected spam is saved, flagged, and mails
  * nobody. With `rateLimit`, the visitor's counters are taken first in the same transaction (one disk
- * flush for both on the busiest path there is); over a limit it throws TooManySubmissions and writes
+ * flush for both on the busiest path there is); over a limit it throws a RATE_LIMITED AppError and writes
  * nothing, so a refused submission does not count against the visitor either.
  */
 export async function saveLead(db: Database, lead: NewLead) {
@@ -150,7 +150,7 @@ export async function writeLead(
   const at = now();
   if (rateLimit) {
     const retryAfterSeconds = await overLeadRateLimits(trx, rateLimit);
-    if (retryAfterSeconds !== null) throw new TooManySubmissions(retryAfterSeconds);
+    if (retryAfterSeconds !== null) throw tooManySubmissions(retryAfterSeconds);
   }
   const formId = await chooseFormId(trx);
   const leadId = newId();
