@@ -71,9 +71,13 @@ describe("the funnel on the dashboard", () => {
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const lines = (await csv.text()).replace("\uFEFF", "").trim().split("\r\n");
-    expect(lines).toContain('"campaign","spring","google","cpc","","1","2","0","1","1","200.0%","50.0%","100.0%","100.0%"');
+    expect(lines).toContain(
+      '"campaign","spring","google","cpc","","1","2","0","1","1","200.0%","50.0%","100.0%","100.0%"',
+    );
     expect(lines).toContain('"campaign","","","","","1","0","0","0","0","0.0%","","","0.0%"');
-    expect(lines).toContain('"landing page","","","","/pricing","1","2","0","1","1","200.0%","50.0%","100.0%","100.0%"');
+    expect(lines).toContain(
+      '"landing page","","","","/pricing","1","2","0","1","1","200.0%","50.0%","100.0%","100.0%"',
+    );
     expect(lines).toContain('"landing page","","","","/blog","1","0","0","0","0","0.0%","","","0.0%"');
 
     const bad = await fetch(
