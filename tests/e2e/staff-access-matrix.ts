@@ -1561,6 +1561,12 @@ actionRows.push(
     status: 200,
     observe: (ctx, fx) => feedTokenOf(ctx, fx.userId!),
     expected: () => expect.stringMatching(/^[0-9a-f]{64}$/),
+    // The address is on the page this once, with the token only the person has.
+    response: async (response) => {
+      const html = await response.text();
+      expect(html).toContain("Your new feed address (shown only this once)");
+      expect(html).toMatch(/value="http[^"]+\/calendar\/bookings\/[A-Za-z0-9_-]{43}\.ics"/);
+    },
   },
   {
     name: "bookings: revoke-feed (own feed)",
