@@ -12,6 +12,7 @@ import { routedPath } from "~/lib/roles";
 import type { Config } from "~/server/config.server";
 import {
   ASKED_COUNTRY,
+  NOT_ASKED_COUNTRY,
   type ConsentInputs,
   consentInputsOf,
   sharedConsentCookie,
@@ -319,7 +320,7 @@ export function createPageCache({
     req.headers.cookie = `${CURRENCY_COOKIE}=${request.currency}${consentCookie ? `; ${consentCookie}` : ""}`;
     if (request.consent.gpc) req.headers["sec-gpc"] = "1";
     else delete req.headers["sec-gpc"];
-    locals.consentCountry = { country: request.consent.asked ? ASKED_COUNTRY : undefined };
+    locals.consentCountry = { country: request.consent.asked ? ASKED_COUNTRY : NOT_ASKED_COUNTRY };
     for (const name of [
       "x-forwarded-host",
       "x-forwarded-proto",

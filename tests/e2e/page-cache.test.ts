@@ -335,6 +335,24 @@ describe("consent on cached pages", () => {
     expect(germany.body.equals(usa.body)).toBe(false);
   });
 
+  it("asks a visitor whose country cannot be told, and keeps them on the asked copy", async () => {
+    const asked = await cached(running.app, "/services/paid-ads", undecided("DE"));
+    // No header and a loopback address (nothing to look up), the proxy's "unknown", Tor, nonsense.
+    for (const headers of [{}, undecided("XX"), undecided("T1"), undecided("not a country"), undecided("")]) {
+      const page = await get(running.app, "/services/paid-ads", headers);
+      expect(page.html, JSON.stringify(headers)).toContain(BANNER_OPEN);
+      expect(page.html).not.toContain(GTAG);
+      expect(page.html).not.toContain(PIXEL);
+      expect(page.headers.get("content-security-policy")).not.toContain("googletagmanager");
+      // One more copy per kind of visitor, not per country or made-up value.
+      expect(page.cache).toBe("HIT");
+      expect(page.body.equals(asked.body)).toBe(true);
+    }
+    const notAsked = await cached(running.app, "/services/paid-ads", undecided("US"));
+    expect(notAsked.html).not.toContain(BANNER_OPEN);
+    expect(notAsked.html).toContain(GTAG);
+  });
+
   it("never gives the pixel to a Global Privacy Control visitor from a cached copy", async () => {
     // Copies with the pixel are in memory first, for visitors who accepted and for those never asked.
     const withPixel = await cached(running.app, "/contact", accepted("visitor-three-record"));
