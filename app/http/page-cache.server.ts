@@ -12,9 +12,9 @@ import { routedPath } from "~/lib/roles";
 import type { Config } from "~/server/config.server";
 import {
   ASKED_COUNTRY,
-  NOT_ASKED_COUNTRY,
   type ConsentInputs,
   consentInputsOf,
+  NOT_ASKED_COUNTRY,
   sharedConsentCookie,
 } from "~/server/consent/consent.server";
 import { CURRENCY_COOKIE, countryOfVisitor, currencyOf } from "~/server/currency/currency.server";

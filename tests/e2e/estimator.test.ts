@@ -23,8 +23,10 @@ async function savedEstimate(db: Database, email: string) {
 describe.each(dialects)("the cost estimator over HTTP (the wizard without JavaScript, %s)", (dialect) => {
   const running = runAppForBlock({ NOTIFY_EMAILS: "sales@agency.example", ...withFormSecret }, { dialect });
   // A person takes more than a few seconds over six steps; the spam check expects at least three.
-  const token = agedFormToken();
+  const BROWSER = { userAgent: "TestBrowser/1.0" };
+  const token = agedFormToken(BROWSER);
 
+  // Each post is its own visit, with the token its first page set (a token serves a few leads only).
   const post = (fields: [string, string][]) =>
     fetch(`${running.app.url}/cost-estimator`, {
       method: "POST",
@@ -32,8 +34,8 @@ describe.each(dialects)("the cost estimator over HTTP (the wizard without JavaSc
         "content-type": "application/x-www-form-urlencoded",
         origin: running.app.url,
         referer: `${running.app.url}/cost-estimator`,
-        "user-agent": "TestBrowser/1.0",
-        cookie: formTokenCookieHeader(token),
+        "user-agent": BROWSER.userAgent,
+        cookie: formTokenCookieHeader(agedFormToken(BROWSER)),
       },
       body: new URLSearchParams([["website_url", ""], ...fields]),
     });
@@ -75,7 +77,9 @@ describe.each(dialects)("the cost estimator over HTTP (the wizard without JavaSc
     expect(html).toContain('<input type="hidden" name="campaignObjective" value="leads"/>');
     // The spam check's token of the first page stays: the next step's token image keeps it.
     const pixel = /<img src="(\/api\/form-token)"/.exec(html)![1]!;
-    const kept = await fetch(`${running.app.url}${pixel}`, { headers: { cookie: formTokenCookieHeader(token) } });
+    const kept = await fetch(`${running.app.url}${pixel}`, {
+      headers: { cookie: formTokenCookieHeader(token), "user-agent": BROWSER.userAgent },
+    });
     expect(kept.status).toBe(200);
     expect(kept.headers.getSetCookie()).toEqual([]);
 
