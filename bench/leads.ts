@@ -177,6 +177,7 @@ async function runBench(workers: number | null) {
     // that visitor (address, user agent) and good for a few leads: each simulated visitor has its
     // own, issued a person's time before the post (the server's own signing, with the bench's secret).
     const plainHeaders = { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url };
+    const tokensFrom = Date.now();
 
     async function submitPlain(connection: Connection, n: number) {
       const body = new URLSearchParams({
@@ -187,7 +188,8 @@ async function runBench(workers: number | null) {
         message: "bench",
       }).toString();
       const address = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-      const token = agedFormToken({ clientIp: address, userAgent: null });
+      // Issued a millisecond apart, so that no two visitors of one network share a token.
+      const token = agedFormToken({ clientIp: address, userAgent: null }, tokensFrom - n);
       const answer = await connection.post(
         body,
         { ...plainHeaders, "x-forwarded-for": address, Cookie: formTokenCookieHeader(token) },
