@@ -5,7 +5,13 @@ import { setSetting } from "~/server/settings/settings.server";
 import type { AppServer } from "../support/app-server";
 import { islandsLoaded } from "../support/browser";
 import { dialects } from "../support/databases";
-import { fetchFormToken, formTokenCookieHeader } from "../support/form-token";
+import {
+  agedFormToken,
+  fetchFormToken,
+  formTokenCookieHeader,
+  giveAgedFormToken,
+  withFormSecret,
+} from "../support/form-token";
 import { runAppForBlock } from "../support/running-app";
 
 const INDIA = "49.44.0.1";
@@ -404,7 +410,7 @@ describe("consent on cached pages", () => {
 });
 
 describe("the form's fill-time defence on cached pages", () => {
-  const running = runAppForBlock({ TRUST_PROXY: "loopback" }, { browser: true });
+  const running = runAppForBlock({ TRUST_PROXY: "loopback", ...withFormSecret }, { browser: true });
   beforeAll(async () => {
     await cached(running.app, "/contact");
   });
@@ -414,13 +420,13 @@ describe("the form's fill-time defence on cached pages", () => {
       .spam_reason;
 
   let visitor = 0;
-  const post = (fields: Record<string, string>, token?: string) =>
+  const post = (fields: Record<string, string>, token?: string, address = `198.51.${++visitor}.1`) =>
     fetch(`${running.app.url}/lead`, {
       method: "POST",
       headers: {
         "content-type": "application/x-www-form-urlencoded",
         origin: running.app.url,
-        "x-forwarded-for": `198.51.100.${++visitor}`,
+        "x-forwarded-for": address,
         ...(token ? { cookie: formTokenCookieHeader(token) } : {}),
       },
       body: new URLSearchParams({ flow: "contact", name: "Someone", website_url: "", ...fields }),
@@ -431,22 +437,26 @@ describe("the form's fill-time defence on cached pages", () => {
     expect(page.cache).toBe("HIT");
     expect(page.html).not.toContain("form_token");
     // A script that loads the page's images too, and posts at once.
-    const hasty = await fetchFormToken(running.app.url);
-    expect((await post({ email: "hasty-bot@example.com" }, hasty)).status).toBe(200);
+    const bot = "203.0.113.77";
+    const hasty = await fetchFormToken(running.app.url, "/contact", { "x-forwarded-for": bot });
+    expect((await post({ email: "hasty-bot@example.com" }, hasty, bot)).status).toBe(200);
     expect(await spamReasonOf("hasty-bot@example.com")).toMatch(/^sent [\d.]+ s after the page loaded$/);
     // A script that only parses the HTML and posts.
     expect((await post({ email: "html-bot@example.com" })).status).toBe(200);
     expect(await spamReasonOf("html-bot@example.com")).toBe("missing or forged form token");
-    // A person takes a few seconds.
-    const person = await fetchFormToken(running.app.url);
-    await new Promise((resolve) => setTimeout(resolve, 3100));
-    expect((await post({ email: "plain-person@example.com" }, person)).status).toBe(200);
+    // A person takes a few seconds: the token their page set, that long ago (the server's signing).
+    const person = "203.0.113.78";
+    expect(
+      (await post({ email: "plain-person@example.com" }, agedFormToken({ clientIp: person }), person)).status,
+    ).toBe(200);
     expect(await spamReasonOf("plain-person@example.com")).toBeNull();
   });
 
   it("flags a browser that sends the form at once after loading the cached page, and not a person (with JavaScript)", async () => {
-    const send = async (email: string, pause: number) => {
+    const send = async (email: string, { person }: { person: boolean }) => {
       const context = await running.browser.newContext();
+      // A person's page was loaded a few seconds before they send: their token is that old.
+      if (person) await giveAgedFormToken(context, running.app.url);
       const page = await context.newPage();
       // The page has loaded once its images have, the form-token image among them. Under a loaded
       // test machine filling the form can take seconds, so the image is held until the form is
@@ -468,14 +478,13 @@ describe("the form's fill-time defence on cached pages", () => {
       const tokenLoaded = page.waitForResponse("**/api/form-token");
       release();
       await tokenLoaded;
-      await new Promise((resolve) => setTimeout(resolve, pause));
       await form.getByRole("button", { name: "Book Free Strategy Call" }).click();
       await page.getByText("Your strategy call request has been submitted.").waitFor();
       await context.close();
     };
-    await send("hasty-browser@example.com", 0);
+    await send("hasty-browser@example.com", { person: false });
     expect(await spamReasonOf("hasty-browser@example.com")).toMatch(/^sent [\d.]+ s after the page loaded$/);
-    await send("browser-person@example.com", 3100);
+    await send("browser-person@example.com", { person: true });
     expect(await spamReasonOf("browser-person@example.com")).toBeNull();
   });
 

@@ -45,10 +45,34 @@ export function formTokenCookieHeader(token: string | undefined, ...others: stri
  * image would have set for it (this browser's user agent, from loopback), and the image keeps it.
  */
 export async function giveAgedFormToken(context: BrowserContext, baseUrl: string) {
-  const page = await context.newPage();
-  const userAgent = await page.evaluate(() => navigator.userAgent);
-  await page.close();
   await context.addCookies([
-    { name: FORM_TOKEN_COOKIE, value: agedFormToken({ userAgent }), url: baseUrl, httpOnly: true, sameSite: "Lax" },
+    {
+      name: FORM_TOKEN_COOKIE,
+      value: agedFormToken({ userAgent: await browserUserAgent(context) }),
+      url: baseUrl,
+      httpOnly: true,
+      sameSite: "Lax",
+    },
   ]);
+}
+
+const userAgents = new WeakMap<object, Promise<string>>();
+
+/** The user agent the context's browser sends, read once per browser from a page of its own (which works whether or not the context runs scripts). */
+function browserUserAgent(context: BrowserContext) {
+  const browser = context.browser();
+  if (!browser) throw new Error("the context has no browser to ask for its user agent");
+  let userAgent = userAgents.get(browser);
+  if (!userAgent) {
+    userAgent = (async () => {
+      const page = await browser.newPage();
+      try {
+        return await page.evaluate(() => navigator.userAgent);
+      } finally {
+        await page.close();
+      }
+    })();
+    userAgents.set(browser, userAgent);
+  }
+  return userAgent;
 }
