@@ -167,6 +167,14 @@ describe.each(dialects)("webhooks from the running app on %s", (dialect) => {
     const ids = hooks.received.map((request) => request.headers["webhook-id"]);
     expect(ids).toHaveLength(2 * leads + 2);
     expect(new Set(ids).size).toBe(2 * leads + 2);
+    // Each delivery is marked once its receiver has answered: wait for the last marks.
+    await expect
+      .poll(
+        async () =>
+          (await db.selectFrom("webhook_deliveries").select("id").where("status", "!=", "delivered").execute()).length,
+        { timeout: 20_000 },
+      )
+      .toBe(0);
     const deliveries = await db.selectFrom("webhook_deliveries").select(["status", "attempts"]).execute();
     expect(deliveries).toHaveLength(2 * leads + 2);
     expect(deliveries.every((delivery) => delivery.status === "delivered" && Number(delivery.attempts) === 1)).toBe(
