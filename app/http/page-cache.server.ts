@@ -1,12 +1,21 @@
-import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { TLSSocket } from "node:tls";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import type { RequestHandler } from "express";
 import fresh from "fresh";
 import type { Logger } from "pino";
 import proxyaddr from "proxy-addr";
+import { captureRender, gzip, shareablePage } from "~/http/page-cache-render.server";
+import {
+  afterwards,
+  chooseEncoding,
+  type Encoding,
+  etagOf,
+  headerValue,
+  isPublicPagePath,
+  isPublicPageRequest,
+  isSecure,
+  Memo,
+  pageVariantKey,
+} from "~/http/page-cache-request.server";
 import type { Currency } from "~/lib/currency";
 import { routedPath } from "~/lib/roles";
 import type { Config } from "~/server/config.server";
@@ -23,57 +32,17 @@ import { requestIdFor } from "~/server/logger.server";
 import type { ContentVersion } from "~/server/page-cache/content-version.server";
 import { type CachedPage, createPageStore, type PageCacheStats } from "~/server/page-cache/page-store.server";
 
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
-
 /** Campaign and click ids: attribution reads them from the address, the page never does. */
 const MARKETING_PARAMETER =
   /^(utm_[a-z_]+|gclid|gbraid|wbraid|dclid|fbclid|msclkid|ttclid|twclid|li_fat_id|mc_cid|mc_eid|_hsenc|_hsmi|ref)$/i;
 /** Cookies that make a page someone's own: a staff session (previews, admin bar), a one-time notice, an enquiry's booking link. */
 const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:better-auth\.[^=]*|toast|booking_lead)=/;
-const CACHED_TYPES = /^(text\/html|text\/x-script)\b/;
-/** Headers of the render that are per request, per encoding, or set again for each visitor. */
-const UNSTORED_HEADERS = new Set([
-  "set-cookie",
-  "content-length",
-  "content-encoding",
-  "transfer-encoding",
-  "connection",
-  "keep-alive",
-  "date",
-  "etag",
-  "vary",
-  "cache-control",
-  "x-request-id",
-  "strict-transport-security",
-  "x-cache",
-]);
-
 /** Browsers and CDNs may keep a copy but must ask (cheaply: ETag, 304) before using it, so edits show at once. */
 const SHARED_CACHE_CONTROL = "public, max-age=0, must-revalidate";
 /** A response carrying one visitor's cookie is theirs alone. */
 const PERSONAL_CACHE_CONTROL = "private, no-cache";
 
 const PATH_MEMO_SIZE = 1024;
-const ENCODING_MEMO_SIZE = 256;
-
-/**
- * Answers worked out once per input. Bounded: when full it starts again, so inputs made up by the
- * thousand cost their own work and no memory.
- */
-class Memo<T> {
-  readonly #values = new Map<string, T>();
-  constructor(readonly size: number) {}
-  get(input: string, work: () => T): T {
-    let value = this.#values.get(input);
-    if (value === undefined) {
-      value = work();
-      if (this.#values.size >= this.size) this.#values.clear();
-      this.#values.set(input, value);
-    }
-    return value;
-  }
-}
 
 /** A finished render: the page to share (null when it may not be), and the bytes as rendered. */
 type Render = { page: CachedPage | null; identity: Buffer };
@@ -103,27 +72,6 @@ type PageRequest = {
 };
 
 type RawRequest = IncomingMessage & { ip?: string; log?: Logger };
-
-/**
- * The cache key: everything a public page may vary on, and nothing else. A page is rendered for
- * exactly these values (see renderVariantHeaders), so two visitors with the same key get the same
- * bytes. Consent decides the banner, the tags and the CSP, so everything it is worked out from is
- * here: the stored choice (under the current policy version; the content version, part of every
- * stored page, moves with the policy), Global Privacy Control, and whether the visitor's country is asked.
- */
-export function pageVariantKey({
-  path,
-  routes,
-  currency,
-  consent,
-}: {
-  path: string;
-  routes: string | null;
-  currency: Currency;
-  consent: ConsentInputs;
-}) {
-  return `${path}\n${routes ?? ""}\n${currency}\n${consent.choice ?? ""}\n${consent.gpc ? 1 : 0}${consent.asked ? 1 : 0}`;
-}
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
@@ -335,79 +283,10 @@ export function createPageCache({
     }
   }
 
-  /** Runs the rest of the app for this request, keeping what it sends instead of sending it. */
-  function capture(res: ServerResponse, next: () => void) {
-    return new Promise<Buffer>((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      const toBuffer = (chunk: unknown, encoding?: unknown) =>
-        Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, encoding as BufferEncoding);
-      const later = (...args: unknown[]) => {
-        const callback = args.find((each) => typeof each === "function") as (() => void) | undefined;
-        if (callback) queueMicrotask(callback);
-      };
-      res.write = ((chunk: unknown, ...rest: unknown[]) => {
-        if (chunk !== undefined && chunk !== null) chunks.push(toBuffer(chunk, rest[0]));
-        later(...rest);
-        return true;
-      }) as typeof res.write;
-      res.end = ((chunk?: unknown, ...rest: unknown[]) => {
-        if (chunk !== undefined && chunk !== null && typeof chunk !== "function") chunks.push(toBuffer(chunk, rest[0]));
-        resolve(Buffer.concat(chunks));
-        later(chunk, ...rest);
-        return res;
-      }) as typeof res.end;
-      res.writeHead = ((status: number) => {
-        res.statusCode = status;
-        return res;
-      }) as typeof res.writeHead;
-      res.flushHeaders = () => {};
-      // The visitor went away and the render was given up: nothing to keep.
-      res.once("close", () => reject(new Error("the page render was abandoned")));
-      next();
-    });
-  }
-
-  /** The captured render as a page to share, or null when it is an error, sets a cookie or says it is private. */
-  async function shareable(res: ServerResponse, identity: Buffer, version: number): Promise<CachedPage | null> {
-    const shared =
-      res.statusCode === 200 &&
-      res.getHeader("set-cookie") === undefined &&
-      CACHED_TYPES.test(String(res.getHeader("content-type") ?? "")) &&
-      !/private|no-store/i.test(String(res.getHeader("cache-control") ?? ""));
-    if (!shared) return null;
-    const headers: [string, string][] = [];
-    for (const [name, value] of Object.entries(res.getHeaders())) {
-      if (value === undefined || UNSTORED_HEADERS.has(name)) continue;
-      headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
-    }
-    // Every edit empties the cache and some visitor waits for each page's compression: quick settings
-    // (brotli 5 is a tenth of quality 11's time for about a seventh more bytes, still well under gzip).
-    const [gzipped, brotlied] = await Promise.all([
-      gzip(identity, { level: 6 }),
-      brotli(identity, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-        },
-      }),
-    ]);
-    return {
-      status: res.statusCode,
-      headers,
-      bodies: { identity, gzip: gzipped, br: brotlied },
-      etag: createHash("sha256").update(identity).digest("base64url").slice(0, 27),
-      storedAt: Date.now(),
-      version,
-      // The strings and arrays around the bodies, roughly.
-      bytes: identity.length + gzipped.length + brotlied.length + 2048,
-    };
-  }
-
   /** Renders a missing page once, however many visitors ask for it meanwhile, and stores it if it may be shared. */
   function renderOnce(request: PageRequest, version: number, res: ServerResponse, next: () => void) {
-    const rendered: Promise<Render> = capture(res, next).then(async (identity) => {
-      const page = await shareable(res, identity, version);
+    const rendered: Promise<Render> = captureRender(res, next).then(async (identity) => {
+      const page = await shareablePage(res, identity, version);
       store.syncVersion(await contentVersion.fresh());
       // Stored only when no edit happened while it rendered: it may have read some old content.
       if (page) store.set(request.key, page);
@@ -516,70 +395,4 @@ export function createPageCache({
       return store.stats();
     },
   };
-}
-
-/** A GET of a public page address (with any query), which is where per-visitor cookies are set. */
-function isPublicPageRequest(req: IncomingMessage) {
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
-  try {
-    return isPublicPagePath(new URL(req.url ?? "/", "http://page").pathname);
-  } catch {
-    return false;
-  }
-}
-
-/** Public pages only: never the admin, the APIs, built assets, uploads or files with an extension. */
-function isPublicPagePath(pathname: string) {
-  const routed = routedPath(pathname);
-  if (routed === null) return false;
-  if (/^\/(admin|api|assets|uploads)(\/|$)/.test(routed)) return false;
-  const last = pathname.slice(pathname.lastIndexOf("/") + 1);
-  return !last.includes(".") || /^[^.]*\.data$/.test(last);
-}
-
-/** `next` on a value that is there at once or later, staying synchronous when it is there at once. */
-function afterwards<T, R>(value: T | Promise<T>, next: (value: T) => R | Promise<R>): R | Promise<R> {
-  return value instanceof Promise ? value.then(next) : next(value);
-}
-
-function headerValue(req: IncomingMessage, name: string) {
-  const value = req.headers[name];
-  return Array.isArray(value) ? value.join(", ") : value;
-}
-
-type Encoding = "br" | "gzip" | "identity";
-
-function etagOf(page: CachedPage, encoding: Encoding) {
-  return `"${page.etag}${encoding === "identity" ? "" : `-${encoding}`}"`;
-}
-
-/** Accept-Encoding headers seen: browsers send a handful of spellings, so each is parsed once. */
-const encodings = new Memo<Encoding>(ENCODING_MEMO_SIZE);
-
-/** Brotli, else gzip, else the plain bytes, as the visitor's Accept-Encoding allows (q=0 refuses). */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return "identity";
-  return encodings.get(acceptEncoding, () => parseEncoding(acceptEncoding));
-}
-
-function parseEncoding(acceptEncoding: string): Encoding {
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
-    if (!name) continue;
-    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
-    accepted.set(name, q === undefined ? 1 : Number(q));
-  }
-  const allows = (name: string) => (accepted.get(name) ?? accepted.get("*") ?? 0) > 0;
-  if (allows("br")) return "br";
-  if (allows("gzip")) return "gzip";
-  return "identity";
-}
-
-/** Express's req.secure, for requests answered before Express: TLS here, or https said by a trusted proxy. */
-function isSecure(req: IncomingMessage, trust: (address: string, hop: number) => boolean) {
-  if ((req.socket as TLSSocket).encrypted) return true;
-  const address = req.socket.remoteAddress ?? "";
-  if (!trust(address, 0)) return false;
-  return headerValue(req, "x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase() === "https";
 }

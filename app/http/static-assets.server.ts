@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import express, { type RequestHandler } from "express";
-import { chooseEncoding } from "~/http/page-cache.server";
+import { chooseEncoding } from "~/http/page-cache-request.server";
 
 const ONE_YEAR = "1y";
 

@@ -6,10 +6,10 @@ import {
   formTokenOf,
   formTokenUse,
   HONEYPOT_FIELD,
+  isTooManySubmissions,
   type LeadRateLimit,
   spamReason,
   TOO_MANY_SUBMISSIONS,
-  TooManySubmissions,
 } from "~/server/leads/spam.server";
 import { leadMailContext, type MailContext } from "~/server/mail/lead-mails.server";
 import { countLeadCaptured, countLeadRefused } from "~/server/metrics/metrics.server";
@@ -62,13 +62,10 @@ export async function saveVisitorLead<
     void mailWorker.kick();
     return { saved };
   } catch (error) {
-    if (error instanceof TooManySubmissions) {
+    if (isTooManySubmissions(error)) {
       countLeadRefused(via, "rate_limited");
       return {
-        refusal: {
-          message: ["Error", TOO_MANY_SUBMISSIONS],
-          init: { status: 429, headers: { "Retry-After": String(error.retryAfterSeconds) } },
-        },
+        refusal: { message: ["Error", TOO_MANY_SUBMISSIONS], init: { status: error.status, headers: error.headers } },
       };
     }
     logger.error({ err: error, flow }, "lead capture failed");

@@ -102,7 +102,8 @@ function intentRulesFor(path: string) {
 }
 
 /**
- * The path as React Router matches it: percent-decoded and in lower case (route paths match
+ * The path as React Router matches it: with its dot segments resolved as the request's URL resolves
+ * them (`/./admin`, `/%2e/admin`, `/x/../admin`), percent-decoded and in lower case (route paths match
  * regardless of case), without a data request's `.data` or trailing slashes. Checks must judge this
  * path, not the raw one: `/admin/leads/GDPR` and `/admin/leads/%67dpr` open the GDPR screen too.
  * Null when the path does not decode.
@@ -110,7 +111,9 @@ function intentRulesFor(path: string) {
 export function routedPath(pathname: string): string | null {
   let decoded: string;
   try {
-    decoded = decodeURIComponent(pathname);
+    // Appended to an origin, as the server adapter builds the request's URL (not resolved against it,
+    // which would read `//host/…` as another host).
+    decoded = decodeURIComponent(new URL(`http://path.invalid${pathname}`).pathname);
   } catch {
     return null;
   }

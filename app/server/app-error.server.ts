@@ -1,22 +1,34 @@
 /**
  * The one error a domain function throws when a request cannot be done as asked: the lead is gone,
  * the slug is taken, the file is too large. Its message is written for the person who asked and is
- * shown as is; its code decides the HTTP status; `field` names the form field it belongs to, if any.
- * Anything else thrown is a fault of ours and surfaces as a 500.
+ * shown as is; its code decides the HTTP status; `field` names the form field it belongs to, if any;
+ * `retryAfterSeconds` says when trying again can work (a limit, a service that is down), sent as
+ * `Retry-After`. Anything else thrown is a fault of ours and surfaces as a 500.
  */
 export class AppError extends Error {
   override name = "AppError";
   readonly code: AppErrorCode;
   readonly field: string | undefined;
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: AppErrorCode, message: string, options: { field?: string; cause?: unknown } = {}) {
+  constructor(
+    code: AppErrorCode,
+    message: string,
+    options: { field?: string; retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.field = options.field;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get status(): number {
     return statusOfCode[this.code];
+  }
+
+  /** The headers the refusal is sent with. */
+  get headers(): Record<string, string> {
+    return this.retryAfterSeconds === undefined ? {} : { "Retry-After": String(this.retryAfterSeconds) };
   }
 }
 

@@ -43,7 +43,7 @@ export async function measurePageWeight(browser: Browser, url: string): Promise<
     page.on("response", (response) => responses.push(response));
     await page.goto(url, { waitUntil: "load" });
     await islandsLoaded(page);
-    // What the islands load later (the snowfall after the page's load event).
+    // Anything the islands load later counts too.
     await page.waitForLoadState("networkidle");
     const scripts: PageWeight["scripts"] = [];
     const stylesheets: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseEncoding, pageVariantKey } from "~/http/page-cache.server";
+import { chooseEncoding, pageVariantKey } from "~/http/page-cache-request.server";
 import { type CachedPage, createPageStore } from "~/server/page-cache/page-store.server";
 
 function page(bytes: number, version = 0, storedAt = 0): CachedPage {

@@ -56,6 +56,11 @@ describe("the role table's judgement of admin paths", () => {
     expect(routedPath("/admin/%4Ceads")).toBe("/admin/leads");
     expect(routedPath("/")).toBe("/");
     expect(routedPath("///")).toBe("/");
+    expect(routedPath("/./admin/leads")).toBe("/admin/leads");
+    expect(routedPath("/%2e/admin/Leads")).toBe("/admin/leads");
+    expect(routedPath("/blog/../admin/users/")).toBe("/admin/users");
+    expect(rolesAllowedFor("/%2E/admin/leads/gdpr")).toEqual(["admin"]);
+    expect(canAccess("sales", "/admin/leads/./gdpr")).toBe(false);
   });
 
   it("lets no one without a role in", () => {

@@ -23,7 +23,7 @@ import {
   type LeadRateLimit,
   overFormTokenUses,
   overLeadRateLimits,
-  TooManySubmissions,
+  tooManySubmissions,
 } from "./spam.server";
 
 /** How soon a visitor may try again when the database could not take a lead (a restart takes seconds). */
@@ -139,7 +139,7 @@ export type NewLead = {
  * Saves a lead, its form submission and the mails it causes in one transaction: all or nothing. The
  * client's IP is never stored (ip_address stays null). Suspected spam is saved, flagged, and mails
  * nobody. With `rateLimit`, the visitor's counters are taken first in the same transaction (one disk
- * flush for both on the busiest path there is); over a limit it throws TooManySubmissions and writes
+ * flush for both on the busiest path there is); over a limit it throws a RATE_LIMITED AppError and writes
  * nothing, so a refused submission does not count against the visitor either. The form token's leads
  * are counted there too, so that its limit holds across processes: past it, the lead is kept as spam.
  */
@@ -166,7 +166,7 @@ export async function writeLead(
   const at = now();
   if (rateLimit) {
     const retryAfterSeconds = await overLeadRateLimits(trx, rateLimit);
-    if (retryAfterSeconds !== null) throw new TooManySubmissions(retryAfterSeconds);
+    if (retryAfterSeconds !== null) throw tooManySubmissions(retryAfterSeconds);
   }
   const tokenUsedUp = rateLimit?.formTokenUse ? await overFormTokenUses(trx, rateLimit.formTokenUse) : false;
   const spamReason = flagged ?? (tokenUsedUp ? FORM_TOKEN_USED_UP : null);

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { getStartedLeadSchema } from "~/lib/schemas/leads";
+import { AppError } from "~/server/app-error.server";
 import { preparedQuery } from "../db/prepared-query.server";
 import type { Database } from "../db/schema.server";
 import { leadMailContext } from "../mail/lead-mails.server";
@@ -7,7 +8,7 @@ import { countLeadCaptured, countLeadRefused } from "../metrics/metrics.server";
 import type { AppServices } from "../services.server";
 import { firstTouchFromCookies } from "./attribution.server";
 import { UNAVAILABLE_RETRY_AFTER_SECONDS, writeLead } from "./capture.server";
-import { HONEYPOT_FIELD, spamReason, TOO_MANY_SUBMISSIONS, TooManySubmissions } from "./spam.server";
+import { HONEYPOT_FIELD, isTooManySubmissions, spamReason } from "./spam.server";
 
 const MAX_FIELDS = 50;
 const MAX_FIELD_LENGTH = 5000;
@@ -101,7 +102,7 @@ export async function handlePublicSubmission(services: AppServices, request: Pub
     try {
       const form = await findForm(db, request.formId);
       countLeadRefused("api", form?.status === "active" ? "invalid" : "form_closed");
-      return form?.status === "active" ? input.refusal : formRefusal(form);
+      return form?.status === "active" ? input.refusal : replyOf(formRefusal(form));
     } catch (error) {
       logger.error({ err: error, formId: request.formId }, "form lookup failed");
       return input.refusal;
@@ -119,7 +120,7 @@ export async function handlePublicSubmission(services: AppServices, request: Pub
     // One transaction, so one turn on the database per lead: the form check, the limits and the writes.
     ({ leadId } = await db.transaction().execute(async (trx) => {
       const form = await findForm(trx, request.formId);
-      if (form?.status !== "active") throw new FormRefusal(formRefusal(form));
+      if (form?.status !== "active") throw formRefusal(form);
       return writeLead(trx, {
         rateLimit: { clientIp: request.clientIp, email, secret: services.formSecret },
         fields: {
@@ -148,13 +149,13 @@ export async function handlePublicSubmission(services: AppServices, request: Pub
       });
     }));
   } catch (error) {
-    if (error instanceof FormRefusal) {
-      countLeadRefused("api", "form_closed");
-      return error.reply;
-    }
-    if (error instanceof TooManySubmissions) {
+    if (isTooManySubmissions(error)) {
       countLeadRefused("api", "rate_limited");
-      return reply(429, { error: TOO_MANY_SUBMISSIONS }, { "Retry-After": String(error.retryAfterSeconds) });
+      return replyOf(error);
+    }
+    if (error instanceof AppError) {
+      countLeadRefused("api", "form_closed");
+      return replyOf(error);
     }
     // Nothing was saved (one transaction); say so, so the sending site can retry.
     logger.error({ err: error, formId: request.formId }, "lead capture failed");
@@ -171,16 +172,15 @@ export async function handlePublicSubmission(services: AppServices, request: Pub
   return reply(201, { ok: true, leadId });
 }
 
-class FormRefusal extends Error {
-  constructor(readonly reply: Reply) {
-    super("form refused the submission");
-  }
+/** Why a form that is missing or not active takes no submissions. */
+function formRefusal(form: { status: string } | undefined) {
+  if (!form) return new AppError("NOT_FOUND", "No form with this id exists.");
+  return new AppError("CONFLICT", `This form is ${form.status} and does not accept submissions.`);
 }
 
-/** Why a form that is missing or not active takes no submissions. */
-function formRefusal(form: { status: string } | undefined): Reply {
-  if (!form) return reply(404, { error: "No form with this id exists." });
-  return reply(409, { error: `This form is ${form.status} and does not accept submissions.` });
+/** A refusal as the endpoint's JSON answer: its status, its message as `error`, its headers. */
+function replyOf(error: AppError): Reply {
+  return reply(error.status, { error: error.message }, error.headers);
 }
 
 const TOO_MANY_FIELDS = `At most ${MAX_FIELDS} fields of at most ${MAX_FIELD_LENGTH} characters each.`;

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { readCookie } from "~/lib/cookies";
+import { AppError } from "~/server/app-error.server";
 import type { Database } from "../db/schema.server";
 import { leadEmailRateLimitKey } from "../rate-limit/address-key.server";
 import { addressNetwork, rateLimitAddress } from "../rate-limit/client-address.server";
@@ -45,11 +46,14 @@ export const LEAD_RATE_LIMITS = {
 };
 export const TOO_MANY_SUBMISSIONS = "Too many submissions. Please try again in a few minutes.";
 
-export class TooManySubmissions extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super(TOO_MANY_SUBMISSIONS);
-    this.name = "TooManySubmissions";
-  }
+/** The refusal of a submission over a visitor's limits. */
+export function tooManySubmissions(retryAfterSeconds: number) {
+  return new AppError("RATE_LIMITED", TOO_MANY_SUBMISSIONS, { retryAfterSeconds });
+}
+
+/** Whether a failed save was the visitor's limit (the only refusal a lead save throws). */
+export function isTooManySubmissions(error: unknown): error is AppError {
+  return error instanceof AppError && error.code === "RATE_LIMITED";
 }
 
 /**

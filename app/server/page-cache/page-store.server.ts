@@ -23,8 +23,6 @@ export type PageCacheStats = {
   maxBytes: number;
 };
 
-export type PageStore = ReturnType<typeof createPageStore>;
-
 /**
  * Pages in memory, bounded by their bytes: the least recently used go first. Entries belong to one
  * content version; when the version moves, all of them go at once, so a visitor never gets one page of

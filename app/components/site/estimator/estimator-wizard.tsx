@@ -1,37 +1,24 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
-import { FormGuards, SelectField, TextAreaField, TextField } from "~/components/site/forms/fields";
+import { useFetcher } from "react-router";
+import { FormGuards } from "~/components/site/forms/fields";
 import { useSiteToast } from "~/components/site/site-toaster";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { estimatorCopy as copy } from "~/content/estimator";
 import { cx } from "~/lib/cx";
-import { formatMoney } from "~/lib/estimate";
 import {
-  AD_SPEND,
-  ADDITIONAL_SERVICES,
-  AUDIENCE_TYPES,
-  BUSINESS_TYPES,
-  CAMPAIGN_OBJECTIVES,
   canSubmitEstimate,
   contactProblem,
-  DURATION,
   defaultAnswers,
-  ESTIMATOR_CONSENT,
-  ESTIMATOR_CURRENCIES,
-  ESTIMATOR_INDUSTRIES,
-  ESTIMATOR_LIMITS,
   ESTIMATOR_STEPS,
   type EstimatorAnswers,
-  estimatorLabels,
   estimatorMessages,
-  PLATFORMS,
   STEP_COUNT,
   stepOfAnswer,
   stepProblem,
 } from "~/lib/estimator";
 import { addVisitorContext } from "~/lib/visitor-context";
-import { CheckboxChoices, RadioChoices, SliderField } from "./controls";
 import { EstimateResult } from "./estimate-result";
+import { estimatorSteps } from "./estimator-steps";
 
 /** What the server answered (the no-JavaScript wizard's page state, or the fetcher's reply). */
 export type EstimatorState = {
@@ -43,54 +30,6 @@ export type EstimatorState = {
   message: { type: "success" | "error"; title: string; description: string } | null;
   fieldErrors: Record<string, string>;
 };
-
-/** The answers a visitor types or picks from a list: every one a string. */
-type TextAnswer = {
-  [K in keyof EstimatorAnswers]: EstimatorAnswers[K] extends string ? K : never;
-}[keyof EstimatorAnswers];
-
-/** The questions answered by picking one card (all required). */
-const singleChoices = {
-  businessType: { legend: "Business type", options: BUSINESS_TYPES, columns: 3 },
-  campaignObjective: { legend: "Campaign objective", options: CAMPAIGN_OBJECTIVES },
-  audienceType: { legend: "Audience type", options: AUDIENCE_TYPES, columns: 3 },
-} as const;
-
-/** The questions answered by ticking any number of cards. */
-const multipleChoices = {
-  platforms: {
-    legend: "Advertising platforms",
-    required: true,
-    hint: "Choose every platform you want to advertise on.",
-    options: PLATFORMS,
-  },
-  additionalServices: {
-    legend: "Additional services",
-    hint: "Optional: choose any services you would like included in your plan.",
-    options: ADDITIONAL_SERVICES,
-  },
-} as const;
-
-/** The last step's contact details. */
-const contactQuestions = [
-  ["fullName", { label: "Full name", type: "text", required: true, autoComplete: "name" }],
-  ["email", { label: "Email", type: "email", required: true, autoComplete: "email" }],
-  ["phone", { label: "Phone", type: "tel", required: false, autoComplete: "tel" }],
-  ["company", { label: "Company", type: "text", required: false, autoComplete: "organization" }],
-  [
-    "website",
-    {
-      label: "Website",
-      type: "text",
-      required: false,
-      autoComplete: "url",
-      inputMode: "url",
-      className: "sm:col-span-2",
-    },
-  ],
-] as const;
-
-const currencyLabels = Object.fromEntries(ESTIMATOR_CURRENCIES.map((code) => [code, code]));
 
 /** Every answer asked on another step, as hidden fields: how the wizard remembers without JavaScript. */
 function CarriedAnswers({ answers, step }: { answers: EstimatorAnswers; step: number }) {
@@ -204,59 +143,8 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorState }) {
     );
   }
 
-  const money = (amount: number) => formatMoney(amount, answers.currency);
-  // Each control shows its answer and its error, and a change updates the answer (clearing the error).
-  const field = <K extends TextAnswer>(name: K) => ({
-    id: `estimator-${name}`,
-    name,
-    value: answers[name],
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-      update(name, event.currentTarget.value as EstimatorAnswers[K]),
-    error: errors[name],
-  });
-  // Typed answers are capped at the lengths the server accepts.
-  const typed = (name: keyof typeof ESTIMATOR_LIMITS) => ({ maxLength: ESTIMATOR_LIMITS[name], ...field(name) });
-  const radio = (name: keyof typeof singleChoices) => (
-    <RadioChoices
-      {...singleChoices[name]}
-      name={name}
-      required
-      labels={estimatorLabels[name]}
-      value={answers[name]}
-      onChange={(value) => update(name, value)}
-      error={errors[name]}
-    />
-  );
-  const checkboxes = (name: keyof typeof multipleChoices) => (
-    <CheckboxChoices
-      {...multipleChoices[name]}
-      name={name}
-      labels={estimatorLabels[name]}
-      values={answers[name]}
-      onChange={(values) => update(name, values)}
-      error={errors[name]}
-    />
-  );
-  const slider = (
-    name: "monthlyAdSpend" | "campaignDuration",
-    label: string,
-    range: { min: number; max: number; step: number },
-    format: (value: number) => string,
-  ) => (
-    <SliderField
-      id={`estimator-${name}`}
-      label={label}
-      name={name}
-      min={range.min}
-      max={range.max}
-      step={range.step}
-      value={answers[name]}
-      onChange={(value) => update(name, value)}
-      format={format}
-      error={errors[name]}
-    />
-  );
   const section = ESTIMATOR_STEPS[step - 1]!;
+  const Step = estimatorSteps[step - 1]!;
   return (
     <form
       method="post"
@@ -296,108 +184,7 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorState }) {
         </div>
       ) : null}
 
-      {step === 1 ? (
-        <>
-          {radio("businessType")}
-          <SelectField
-            label="Industry"
-            options={ESTIMATOR_INDUSTRIES}
-            labels={estimatorLabels.industry}
-            {...field("industry")}
-          />
-          {radio("campaignObjective")}
-        </>
-      ) : null}
-
-      {step === 2 ? (
-        <>
-          {checkboxes("platforms")}
-          {radio("audienceType")}
-          <div className="grid gap-4 sm:grid-cols-3">
-            {(
-              [
-                ["targetCountry", "Target country", "country-name"],
-                ["targetRegion", "Target region / state", "address-level1"],
-                ["targetCity", "Target city", "address-level2"],
-              ] as const
-            ).map(([name, label, autoComplete]) => (
-              <TextField key={name} label={label} {...typed(name)} autoComplete={autoComplete} />
-            ))}
-          </div>
-        </>
-      ) : null}
-
-      {step === 3 ? (
-        <>
-          <SelectField label="Currency" options={ESTIMATOR_CURRENCIES} labels={currencyLabels} {...field("currency")} />
-          {slider("monthlyAdSpend", "Monthly ad spend", AD_SPEND, money)}
-          {slider(
-            "campaignDuration",
-            "Campaign duration",
-            DURATION,
-            (months) => `${months} month${months === 1 ? "" : "s"}`,
-          )}
-        </>
-      ) : null}
-
-      {step === 4 ? checkboxes("additionalServices") : null}
-
-      {step === 5 ? (
-        <div className="grid gap-4 sm:grid-cols-3">
-          {(
-            [
-              ["avgOrderValue", `Average order value (${answers.currency})`, "decimal"],
-              ["targetConversionRate", "Target conversion rate (%)", "decimal"],
-              ["monthlyTraffic", "Monthly website traffic", "numeric"],
-            ] as const
-          ).map(([name, label, inputMode]) => (
-            <TextField key={name} label={label} inputMode={inputMode} {...typed(name)} />
-          ))}
-          <TextAreaField
-            label="Past campaign data"
-            {...typed("pastCampaignData")}
-            placeholder="e.g. platforms used, monthly spend, cost per lead, ROAS"
-            className="sm:col-span-3"
-          />
-        </div>
-      ) : null}
-
-      {step === 6 ? (
-        <div className="grid gap-4 sm:grid-cols-2">
-          {contactQuestions.map(([name, props]) => (
-            <TextField key={name} {...props} {...typed(name)} />
-          ))}
-          <div className="sm:col-span-2">
-            <label className="flex items-start gap-3 text-sm">
-              <input
-                type="checkbox"
-                name="consent"
-                checked={answers.consent}
-                onChange={(event) => update("consent", event.currentTarget.checked)}
-                aria-invalid={errors.consent ? true : undefined}
-                aria-describedby={errors.consent ? "estimator-consent-error" : undefined}
-                className="mt-0.5 size-4 shrink-0 accent-primary"
-              />
-              <span>
-                {ESTIMATOR_CONSENT}
-                <span aria-hidden> *</span>
-              </span>
-            </label>
-            <p className="mt-1 ml-7 text-muted-foreground text-sm">
-              Read our{" "}
-              <Link to="/privacy" className="text-primary underline-offset-4 hover:underline">
-                privacy policy
-              </Link>
-              .
-            </p>
-            {errors.consent ? (
-              <p id="estimator-consent-error" className="mt-1 ml-7 text-destructive text-sm">
-                {errors.consent}
-              </p>
-            ) : null}
-          </div>
-        </div>
-      ) : null}
+      <Step answers={answers} errors={errors} update={update} />
 
       <div className="flex flex-row-reverse flex-wrap items-center justify-between gap-3 border-t pt-6">
         {/* The forward button comes first, so Enter in a field moves forward, never back. */}
