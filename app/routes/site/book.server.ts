@@ -8,7 +8,9 @@ import { bookingRequestSchema, COUNTRY_TIME_ZONES, timeZoneChoices } from "~/lib
 import { isTimeZone } from "~/lib/time-zone";
 import { AppError } from "~/server/app-error.server";
 import { readLink } from "~/server/bookings/booking-links.server";
-import { type BookingContext, bookCall, listOpenSlots } from "~/server/bookings/bookings.server";
+import type { BookingContext } from "~/server/bookings/booking-notices.server";
+import { bookCall } from "~/server/bookings/bookings.server";
+import { listOpenSlots } from "~/server/bookings/open-slots.server";
 import { startsByDay } from "~/server/bookings/slots.server";
 import { visitorCountry } from "~/server/currency/currency.server";
 import { saveLead } from "~/server/leads/capture.server";
