@@ -1,4 +1,4 @@
-import type { Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { GRANULE_MINUTES } from "~/lib/schemas/availability";
 import type { DB } from "../db/schema.server";
 import type { Span } from "./slots.server";
@@ -53,6 +53,18 @@ export async function claimTime(
 export async function releaseTime(trx: Transaction<DB>, bookingId: string) {
   await trx.deleteFrom("booking_slot_claims").where("booking_id", "=", bookingId).execute();
   await trx.deleteFrom("booking_day_claims").where("booking_id", "=", bookingId).execute();
+}
+
+/**
+ * Deletes the leads' calls and frees the time they held: a deleted or erased lead leaves no call with
+ * its visitor's name and address behind. Call inside a transaction; returns how many calls went.
+ */
+export async function deleteCallsOfLeads(trx: Kysely<DB>, leadIds: string[]) {
+  const calls = trx.selectFrom("bookings").select("id").where("lead_id", "in", leadIds);
+  await trx.deleteFrom("booking_slot_claims").where("booking_id", "in", calls).execute();
+  await trx.deleteFrom("booking_day_claims").where("booking_id", "in", calls).execute();
+  const deleted = await trx.deleteFrom("bookings").where("lead_id", "in", leadIds).executeTakeFirst();
+  return Number(deleted.numDeletedRows);
 }
 
 /** The chosen start is no longer free (someone else took it meanwhile). */
