@@ -47,6 +47,7 @@ export default [
   route("api/events", "routes/api/events.ts"),
   route("api/leads", "routes/api/leads.ts"),
   route("book/booking.ics", "routes/site/booking-ics.ts"),
+  route("calendar/bookings/:file", "routes/calendar-feed.ts"),
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
     route("services/paid-ads", "routes/site/paid-ads.tsx"),

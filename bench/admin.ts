@@ -10,15 +10,11 @@
 // capture rate and slowest capture meanwhile.
 //
 // A screen's queries are a phase (see admin-kit.ts): add yours to `phases` below.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "kysely";
-import pg from "pg";
 import { type LeadFilters, leadFiltersSchema } from "~/lib/schemas/lead-admin";
 import { campaignTable, dashboardCounts, leadsPerDayBySource } from "~/server/dashboard/dashboard.server";
 import { loadFunnel } from "~/server/dashboard/funnel.server";
-import { type Dialect, openDatabase } from "~/server/db/database.server";
+import type { Dialect } from "~/server/db/database.server";
 import { migrateToLatest, migrateUpTo } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
 import { applyBulkChange, countMatchingLeads } from "~/server/leads/bulk.server";
@@ -34,10 +30,10 @@ import {
   listLeads,
   pageOrder,
 } from "~/server/leads/lead-list.server";
-import { startPostgresCluster } from "../tests/support/postgres-cluster";
 import { benchAuditLog } from "./admin-audit";
 import { type AdminBenchPhase, type BenchContext, benchContext, figures, TARGET_MS } from "./admin-kit";
 import { NOW_MS, OWNERS, SEED_END_MS, seedBenchEvents, seedBenchLeads } from "./admin-seed";
+import { withPostgresDatabase, withSqliteDatabase } from "./throwaway-database";
 
 const quick = process.argv.includes("--quick");
 const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
@@ -263,39 +259,8 @@ async function benchDialect(dialect: Dialect, db: Database) {
   if (process.env.BENCH_BULK !== "0") bulkFigures.push(await benchBulkChange(context));
 }
 
-async function onSqlite() {
-  const sqliteDir = mkdtempSync(path.join(os.tmpdir(), "bench-admin-"));
-  const sqliteDb = openDatabase({ dialect: "sqlite", file: path.join(sqliteDir, "bench.db") });
-  try {
-    await benchDialect("sqlite", sqliteDb);
-  } finally {
-    await sqliteDb.destroy();
-    rmSync(sqliteDir, { recursive: true, force: true });
-  }
-}
-
-async function onPostgres() {
-  const cluster = process.env.TEST_DATABASE_URL ? undefined : await startPostgresCluster();
-  const adminUrl = process.env.TEST_DATABASE_URL ?? cluster?.url ?? "";
-  const databaseName = `bench_${crypto.randomUUID().replaceAll("-", "")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${databaseName}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${databaseName}`;
-    const pgDb = openDatabase({ dialect: "postgres", connectionString: url.toString() });
-    try {
-      await benchDialect("postgres", pgDb);
-    } finally {
-      await pgDb.destroy();
-    }
-  } finally {
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
-    await cluster?.stop();
-  }
-}
+const onSqlite = () => withSqliteDatabase("bench-admin", (db) => benchDialect("sqlite", db));
+const onPostgres = () => withPostgresDatabase((db) => benchDialect("postgres", db));
 
 console.log(
   `bench:admin at ${LEADS.toLocaleString("en-US")} leads and ${EVENTS.toLocaleString("en-US")} analytics events; target ${TARGET_MS} ms at the 99th percentile`,

@@ -2,19 +2,16 @@
 // call times takes for 10 eligible staff over 30 days with 1,000 existing bookings and 1,000 calendar
 // busy blocks (p50/p99 of repeated computations, target p99 < 50 ms), then 100 concurrent attempts
 // at one free time (exactly one may become a booking).
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
 import { availabilitySchema } from "~/lib/schemas/availability";
 import { setAvailability } from "~/server/bookings/availability.server";
-import { bookCall, listOpenSlots } from "~/server/bookings/bookings.server";
-import { type Dialect, openDatabase } from "~/server/db/database.server";
+import { bookCall } from "~/server/bookings/bookings.server";
+import { listOpenSlots } from "~/server/bookings/open-slots.server";
+import type { Dialect } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
 import { newId } from "~/server/db/values.server";
 import { createStaffUser } from "~/server/users/staff-users.server";
-import { startPostgresCluster } from "../tests/support/postgres-cluster";
+import { withPostgresDatabase, withSqliteDatabase } from "./throwaway-database";
 
 const QUICK = process.argv.includes("--quick");
 const STAFF = 10;
@@ -37,7 +34,7 @@ async function seed(db: Database) {
   for (let i = 0; i < STAFF; i++) {
     const user = await createStaffUser(
       db,
-      { email: `staff${i}@bench.example`, password: "password-123", role: "sales" },
+      { email: `staff${i}@bench.example`, password: `bench-${crypto.randomUUID()}`, role: "sales" },
       system,
     );
     await setAvailability(
@@ -196,34 +193,6 @@ async function benchDialect(dialect: Dialect, db: Database) {
   return p99 <= TARGET_P99_MS && won === 1 && stored.length === 1;
 }
 
-let allGood = true;
-const sqliteDir = mkdtempSync(path.join(os.tmpdir(), "bench-booking-"));
-const sqliteDb = openDatabase({ dialect: "sqlite", file: path.join(sqliteDir, "bench.db") });
-try {
-  allGood = (await benchDialect("sqlite", sqliteDb)) && allGood;
-} finally {
-  await sqliteDb.destroy();
-  rmSync(sqliteDir, { recursive: true, force: true });
-}
-
-const cluster = process.env.TEST_DATABASE_URL ? undefined : await startPostgresCluster();
-const adminUrl = process.env.TEST_DATABASE_URL ?? cluster?.url ?? "";
-const databaseName = `bench_${crypto.randomUUID().replaceAll("-", "")}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-try {
-  await admin.query(`create database ${databaseName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${databaseName}`;
-  const pgDb = openDatabase({ dialect: "postgres", connectionString: url.toString() });
-  try {
-    allGood = (await benchDialect("postgres", pgDb)) && allGood;
-  } finally {
-    await pgDb.destroy();
-  }
-} finally {
-  await admin.query(`drop database if exists ${databaseName} with (force)`);
-  await admin.end();
-  await cluster?.stop();
-}
+let allGood = await withSqliteDatabase("bench-booking", (db) => benchDialect("sqlite", db));
+allGood = (await withPostgresDatabase((db) => benchDialect("postgres", db))) && allGood;
 console.log(allGood ? "\nall targets met" : "\nsome target missed (see above)");

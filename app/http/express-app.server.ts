@@ -9,6 +9,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import { exposedAuthEndpoints } from "~/http/auth-endpoints.server";
 import { requestContext, servicesContext } from "~/http/context.server";
 import { createFormTokenPixel } from "~/http/form-token-pixel.server";
+import { answeredLeadOf, plainLeadPost } from "~/http/lead-post.server";
 import {
   lastResortErrorHandler,
   refuseMalformedRequestLine,
@@ -67,6 +68,25 @@ export function createExpressApp(
     trustProxy: app.get("trust proxy fn"),
     routeIds: typeof build === "function" ? undefined : new Set(Object.keys(build.routes)),
   });
+
+  // Public pages carry the stylesheet inline, so that nothing delays their first paint.
+  const stylesheet = options.clientDir ? builtStylesheets(options.clientDir) : undefined;
+  const islands = options.vite ? devIslandUrls() : options.clientDir ? builtIslandUrls(options.clientDir) : {};
+  /** What the app's routes know of a request: the services and the request's own information. */
+  const loadContext = (req: express.Request, res: express.Response) => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(requestContext, {
+      nonce: res.locals.cspNonce ?? "",
+      logger: req.log,
+      clientIp: req.ip,
+      tracking: res.locals.tracking ?? null,
+      consent: res.locals.consent ?? null,
+      stylesheet: res.locals.tracking ? stylesheet : undefined,
+      islands,
+    });
+    return context;
+  };
 
   app.use((_req, res, next) => {
     if (drain.draining) res.setHeader("Connection", "close");
@@ -152,6 +172,8 @@ export function createExpressApp(
     next();
   });
   app.use(securityHeaders({ development }));
+  // The contact form without JavaScript: answered here when it only redirects, at the public endpoint's pace.
+  app.use(plainLeadPost(loadContext));
 
   // better-auth reads the client IP (for its rate limits) from a header only we set, from req.ip,
   // which honours TRUST_PROXY; whatever a client put in that header is replaced.
@@ -170,25 +192,13 @@ export function createExpressApp(
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
-  // Public pages carry the stylesheet inline, so that nothing delays their first paint.
-  const stylesheet = options.clientDir ? builtStylesheets(options.clientDir) : undefined;
-  const islands = options.vite ? devIslandUrls() : options.clientDir ? builtIslandUrls(options.clientDir) : {};
   app.use(
     createRequestHandler({
       build,
       mode: development ? "development" : "production",
       getLoadContext(req, res) {
-        const context = new RouterContextProvider();
-        context.set(servicesContext, services);
-        context.set(requestContext, {
-          nonce: res.locals.cspNonce ?? "",
-          logger: req.log,
-          clientIp: req.ip,
-          tracking: res.locals.tracking ?? null,
-          consent: res.locals.consent ?? null,
-          stylesheet: res.locals.tracking ? stylesheet : undefined,
-          islands,
-        });
+        const context = loadContext(req, res);
+        answeredLeadOf(res, context);
         return context;
       },
     }),

@@ -7,7 +7,7 @@ const TRANSPARENT_GIF = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAA
 
 /**
  * GET /api/form-token: the image every public page loads, which starts the visitor's fill time for
- * the site's forms in a cookie (unless their cookie still holds a token that counts). Never cached,
+ * the site's forms in a cookie (unless their cookie still holds a token that counts for this visitor). Never cached,
  * so each browser gets its own.
  */
 export function createFormTokenPixel({
@@ -15,7 +15,8 @@ export function createFormTokenPixel({
   config,
 }: Pick<AppServices, "formSecret" | "config">): RequestHandler {
   return (req, res) => {
-    const cookie = formTokenCookie(formSecret, req.headers.cookie, { secure: config.secureCookies });
+    const visitor = { clientIp: req.ip, userAgent: req.headers["user-agent"] };
+    const cookie = formTokenCookie(formSecret, req.headers.cookie, visitor, { secure: config.secureCookies });
     if (cookie) res.setHeader("Set-Cookie", cookie);
     res
       .set({

@@ -23,6 +23,7 @@ import {
   ASKED_COUNTRY,
   type ConsentInputs,
   consentInputsOf,
+  NOT_ASKED_COUNTRY,
   sharedConsentCookie,
 } from "~/server/consent/consent.server";
 import { CURRENCY_COOKIE, countryOfVisitor, currencyOf } from "~/server/currency/currency.server";
@@ -267,7 +268,7 @@ export function createPageCache({
     req.headers.cookie = `${CURRENCY_COOKIE}=${request.currency}${consentCookie ? `; ${consentCookie}` : ""}`;
     if (request.consent.gpc) req.headers["sec-gpc"] = "1";
     else delete req.headers["sec-gpc"];
-    locals.consentCountry = { country: request.consent.asked ? ASKED_COUNTRY : undefined };
+    locals.consentCountry = { country: request.consent.asked ? ASKED_COUNTRY : NOT_ASKED_COUNTRY };
     for (const name of [
       "x-forwarded-host",
       "x-forwarded-proto",

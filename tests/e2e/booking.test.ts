@@ -1,9 +1,11 @@
 import ICAL from "ical.js";
+import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MIN_FILL_MS } from "~/server/leads/spam.server";
+import { createBookingFeed, feedPath, revokeBookingFeed } from "~/server/bookings/staff-feed.server";
+import { seriousViolations } from "../support/axe";
 import { staffWhoTakesCalls } from "../support/bookings";
 import { dialects } from "../support/databases";
-import { fetchFormToken, formTokenCookieHeader } from "../support/form-token";
+import { agedFormToken, formTokenCookieHeader, giveAgedFormToken, withFormSecret } from "../support/form-token";
 import { runAppForBlock } from "../support/running-app";
 
 /** The VEVENT of an iCalendar text, read by ical.js. */
@@ -22,13 +24,12 @@ const offeredStarts = (html: string) =>
 const htmlText = (value: string) => value.replaceAll("&amp;", "&");
 
 describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
-  const running = runAppForBlock({ NOTIFY_EMAILS: "sales@agency.example" }, { dialect });
-  let token: string;
+  const running = runAppForBlock({ NOTIFY_EMAILS: "sales@agency.example", ...withFormSecret }, { dialect });
+  let bea: { id: string };
   beforeAll(async () => {
-    await staffWhoTakesCalls(running.db);
-    token = await fetchFormToken(running.app.url, "/book");
-    await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 100));
+    bea = await staffWhoTakesCalls(running.db);
   });
+  const BROWSER = { userAgent: "TestBrowser/1.0" };
 
   const campaignCookies = [
     "utm_first=utm_source%3Dgoogle%26utm_campaign%3Dspring-sale",
@@ -40,8 +41,9 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
       ...init,
       headers: {
         origin: running.app.url,
-        "user-agent": "TestBrowser/1.0",
-        cookie: formTokenCookieHeader(token, ...campaignCookies),
+        "user-agent": BROWSER.userAgent,
+        // Each request is a visit of its own, with the token its page set a person's time before.
+        cookie: formTokenCookieHeader(agedFormToken(BROWSER), ...campaignCookies),
         ...(init.body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
         ...(init.headers as Record<string, string> | undefined),
       },
@@ -224,4 +226,125 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
       await running.db.selectFrom("leads").select("id").where("email", "=", "second@example.com").execute(),
     ).toHaveLength(1);
   });
+
+  it("serves the staff member's personal feed at its secret address as text/calendar, and 404 once revoked", async () => {
+    const html = await (await request("/book?tz=UTC")).text();
+    const [start] = offeredStarts(html);
+    const booked = await post("/book", {
+      start: start as string,
+      timeZone: "UTC",
+      name: "Fay Feed",
+      email: "fay@example.com",
+    });
+    expect(booked.status).toBe(302);
+    const actor = { id: bea.id, email: "bea@agency.example" };
+    const feedToken = await createBookingFeed(running.db, bea.id, actor);
+    const feed = await fetch(`${running.app.url}${feedPath(feedToken)}`);
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    expect(feed.headers.get("cache-control")).toContain("no-store");
+    const events = new ICAL.Component(ICAL.parse(await feed.text()))
+      .getAllSubcomponents("vevent")
+      .map((event) => new ICAL.Event(event));
+    expect(
+      events
+        .filter((event) => event.summary === "Strategy call: Fay Feed")
+        .map((event) => event.startDate.toJSDate().toISOString()),
+    ).toEqual([start]);
+    await revokeBookingFeed(running.db, bea.id, actor);
+    expect((await fetch(`${running.app.url}${feedPath(feedToken)}`)).status).toBe(404);
+    expect((await fetch(`${running.app.url}/calendar/bookings/not-a-token.ics`)).status).toBe(404);
+  });
 });
+
+type Focused = { tag: string; text: string; name: string | null; type: string | null };
+
+/** Presses Tab until the focused element is the one wanted (keyboard only: nothing is clicked). */
+async function tabTo(page: Page, wanted: (focused: Focused) => boolean, what: string) {
+  for (let presses = 0; presses < 120; presses++) {
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement;
+      return {
+        tag: element?.tagName ?? "",
+        text: element?.textContent?.trim() ?? "",
+        name: element?.getAttribute("name") ?? null,
+        type: element?.getAttribute("type") ?? null,
+      };
+    });
+    if (wanted(focused)) return;
+  }
+  throw new Error(`Tab never reached ${what}`);
+}
+
+describe.each(dialects)(
+  "booking a call in Chromium, with JavaScript, at 390×844 and the keyboard only (%s)",
+  (dialect) => {
+    const running = runAppForBlock(withFormSecret, { dialect, browser: true });
+    beforeAll(async () => {
+      await staffWhoTakesCalls(running.db);
+    });
+
+    it("goes from the home page's Book Free Strategy Call to the confirmation in the browser's time zone, axe clean", async () => {
+      const context = await running.browser.newContext({
+        viewport: { width: 390, height: 844 },
+        timezoneId: "America/New_York",
+        bypassCSP: true,
+        reducedMotion: "reduce",
+      });
+      try {
+        // A person takes longer than the forms' minimum fill time: the browser holds a token issued that long ago.
+        await giveAgedFormToken(context, running.app.url);
+        const page = await context.newPage();
+        await page.goto(`${running.app.url}/`);
+        await tabTo(
+          page,
+          (f) => f.tag === "A" && f.text === "Book Free Strategy Call",
+          "the hero's Book Free Strategy Call",
+        );
+        await page.keyboard.press("Enter");
+        await page.waitForURL(/#contact-section$/);
+        await tabTo(page, (f) => f.tag === "A" && f.text === "Pick a time for your call", "the offer to pick a time");
+        await page.keyboard.press("Enter");
+        // The browser's zone replaces the server's guess (this machine's country lookup knows no zone).
+        await page.waitForURL((url) => url.pathname === "/book" && url.searchParams.get("tz") === "America/New_York");
+        await page.getByRole("heading", { name: "Book your free strategy call" }).waitFor();
+        expect(await page.locator("#booking-time-zone").inputValue()).toBe("America/New_York");
+        expect(await seriousViolations(page, "/book")).toEqual([]);
+
+        await tabTo(page, (f) => f.tag === "INPUT" && f.type === "radio", "the first free time");
+        await page.keyboard.press("Space");
+        const chosen = await page.locator('input[name="start"]:checked').inputValue();
+        const label = await page
+          .locator('input[name="start"]:checked')
+          .evaluate((input) => input.closest("label")?.textContent?.trim() ?? "");
+        await tabTo(page, (f) => f.name === "name", "the name field");
+        await page.keyboard.type("Kim Keyboard");
+        await tabTo(page, (f) => f.name === "email", "the e-mail field");
+        await page.keyboard.type("kim@example.com");
+        await tabTo(page, (f) => f.tag === "BUTTON" && f.text === "Confirm booking", "Confirm booking");
+        await page.keyboard.press("Enter");
+        await page.waitForURL(/\/book\/booking\?token=/);
+        await page.getByRole("heading", { name: "Your call is booked" }).waitFor();
+        const confirmation = (await page.locator("main").textContent()) ?? "";
+        expect(confirmation).toContain(
+          new Date(chosen).toLocaleString("en-US", {
+            dateStyle: "medium",
+            timeStyle: "short",
+            timeZone: "America/New_York",
+          }),
+        );
+        expect(label).not.toBe("");
+        expect(await seriousViolations(page, "/book/booking")).toEqual([]);
+        const booking = await running.db
+          .selectFrom("bookings")
+          .select(["starts_at", "visitor_time_zone", "status"])
+          .where("visitor_email", "=", "kim@example.com")
+          .executeTakeFirstOrThrow();
+        expect(booking).toEqual({ starts_at: chosen, visitor_time_zone: "America/New_York", status: "booked" });
+      } finally {
+        await context.close();
+      }
+    });
+  },
+);

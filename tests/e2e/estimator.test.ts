@@ -2,10 +2,9 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { fromJson } from "~/server/db/values.server";
-import { MIN_FILL_MS } from "~/server/leads/spam.server";
 import { hydrated, openHydrated } from "../support/browser";
 import { dialects } from "../support/databases";
-import { agedFormToken, formTokenCookieHeader, withFormSecret } from "../support/form-token";
+import { agedFormToken, formTokenCookieHeader, giveAgedFormToken, withFormSecret } from "../support/form-token";
 import { runAppForBlock } from "../support/running-app";
 
 /** The lead, its submission and the form they belong to, for an e-mail address. */
@@ -23,8 +22,10 @@ async function savedEstimate(db: Database, email: string) {
 describe.each(dialects)("the cost estimator over HTTP (the wizard without JavaScript, %s)", (dialect) => {
   const running = runAppForBlock({ NOTIFY_EMAILS: "sales@agency.example", ...withFormSecret }, { dialect });
   // A person takes more than a few seconds over six steps; the spam check expects at least three.
-  const token = agedFormToken();
+  const BROWSER = { userAgent: "TestBrowser/1.0" };
+  const token = agedFormToken(BROWSER);
 
+  // Each post is its own visit, with the token its first page set (a token serves a few leads only).
   const post = (fields: [string, string][]) =>
     fetch(`${running.app.url}/cost-estimator`, {
       method: "POST",
@@ -32,8 +33,8 @@ describe.each(dialects)("the cost estimator over HTTP (the wizard without JavaSc
         "content-type": "application/x-www-form-urlencoded",
         origin: running.app.url,
         referer: `${running.app.url}/cost-estimator`,
-        "user-agent": "TestBrowser/1.0",
-        cookie: formTokenCookieHeader(token),
+        "user-agent": BROWSER.userAgent,
+        cookie: formTokenCookieHeader(agedFormToken(BROWSER)),
       },
       body: new URLSearchParams([["website_url", ""], ...fields]),
     });
@@ -75,7 +76,9 @@ describe.each(dialects)("the cost estimator over HTTP (the wizard without JavaSc
     expect(html).toContain('<input type="hidden" name="campaignObjective" value="leads"/>');
     // The spam check's token of the first page stays: the next step's token image keeps it.
     const pixel = /<img src="(\/api\/form-token)"/.exec(html)![1]!;
-    const kept = await fetch(`${running.app.url}${pixel}`, { headers: { cookie: formTokenCookieHeader(token) } });
+    const kept = await fetch(`${running.app.url}${pixel}`, {
+      headers: { cookie: formTokenCookieHeader(token), "user-agent": BROWSER.userAgent },
+    });
     expect(kept.status).toBe(200);
     expect(kept.headers.getSetCookie()).toEqual([]);
 
@@ -213,7 +216,7 @@ describe.each(dialects)("the cost estimator over HTTP (the wizard without JavaSc
 });
 
 describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
-  const running = runAppForBlock({}, { dialect, browser: true });
+  const running = runAppForBlock(withFormSecret, { dialect, browser: true });
 
   const wizard = (page: Page) => page.locator("[data-slot='estimator']");
   const button = (page: Page, name: string) => wizard(page).getByRole("button", { name });
@@ -331,7 +334,7 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
     await wizard(page).getByLabel("Company").fill("Nair Retail");
     await wizard(page).getByLabel("I agree to be contacted about my estimate and accept the privacy policy.").check();
 
-    // Hold the request, to see the busy state; and wait as long as a person would have taken.
+    // Hold the request, to see the busy state; the visitor opened the page a person's time ago.
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -340,7 +343,7 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
       await held;
       await route.continue();
     });
-    await page.waitForTimeout(MIN_FILL_MS);
+    await giveAgedFormToken(page.context(), running.app.url);
     await button(page, "Generate My Estimate").click();
     const busy = button(page, "Generating...");
     await busy.waitFor();
@@ -405,7 +408,7 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
 
     await wizard(page).getByLabel("Full name").fill("Arjun Mehta");
     await wizard(page).getByLabel("Email").fill("arjun@example.com");
-    await page.waitForTimeout(MIN_FILL_MS); // as long as a person would have taken
+    await giveAgedFormToken(context, running.app.url); // opened a person's time ago
     await button(page, "Generate My Estimate").click();
     await page.getByText("Please fill in all required fields and accept the terms.").waitFor();
     expect(await wizard(page).getByLabel("Full name").inputValue()).toBe("Arjun Mehta");

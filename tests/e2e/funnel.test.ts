@@ -65,16 +65,20 @@ describe("the funnel on the dashboard", () => {
       await fetch(`${running.app.url}/admin?range=7&sort=leads&dir=desc`, { headers: { cookie } })
     ).text();
     expect(html).toContain('data-testid="funnel-chart"');
-    expect(html).toContain("Funnel: Visits 2, Leads 2, Qualified 1, Clients 1");
+    expect(html).toContain("Funnel: Visits 2, Leads 2, Calls booked 0, Qualified 1, Clients 1");
 
     const csv = await fetch(`${running.app.url}/admin/dashboard/funnel.csv?range=7`, { headers: { cookie } });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toContain("text/csv");
     const lines = (await csv.text()).replace("\uFEFF", "").trim().split("\r\n");
-    expect(lines).toContain('"campaign","spring","google","cpc","","1","2","1","1","200.0%","50.0%","100.0%","100.0%"');
-    expect(lines).toContain('"campaign","","","","","1","0","0","0","0.0%","","","0.0%"');
-    expect(lines).toContain('"landing page","","","","/pricing","1","2","1","1","200.0%","50.0%","100.0%","100.0%"');
-    expect(lines).toContain('"landing page","","","","/blog","1","0","0","0","0.0%","","","0.0%"');
+    expect(lines).toContain(
+      '"campaign","spring","google","cpc","","1","2","0","1","1","200.0%","50.0%","100.0%","100.0%"',
+    );
+    expect(lines).toContain('"campaign","","","","","1","0","0","0","0","0.0%","","","0.0%"');
+    expect(lines).toContain(
+      '"landing page","","","","/pricing","1","2","0","1","1","200.0%","50.0%","100.0%","100.0%"',
+    );
+    expect(lines).toContain('"landing page","","","","/blog","1","0","0","0","0","0.0%","","","0.0%"');
 
     const bad = await fetch(
       `${running.app.url}/admin/dashboard/funnel.csv?range=custom&from=2026-02-30&to=2026-03-01`,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
 import { dialects } from "../support/databases";
-import { fetchFormToken, formTokenCookieHeader } from "../support/form-token";
+import { agedFormToken, formTokenCookieHeader, withFormSecret } from "../support/form-token";
 import { type SharedDeployment, startSharedDeployment } from "../support/shared-database";
 import { addStaff, signIn } from "../support/staff";
 
@@ -12,7 +12,7 @@ describe.each(dialects)("two app processes on one %s database", (dialect) => {
   const first = () => deployment.servers[0]!;
   const second = () => deployment.servers[1]!;
   beforeAll(async () => {
-    deployment = await startSharedDeployment(dialect, 2, { TRUST_PROXY: "loopback" });
+    deployment = await startSharedDeployment(dialect, 2, { TRUST_PROXY: "loopback", ...withFormSecret });
     db = openDatabase(deployment.database);
   });
   afterAll(async () => {
@@ -54,25 +54,47 @@ describe.each(dialects)("two app processes on one %s database", (dialect) => {
     expect(signedOut.status).toBe(302);
   });
 
+  /** A newsletter sign-up without JavaScript, through one process, from an address through the proxy. */
+  const subscribe = (server: { url: string }, email: string, address: string, token: string) =>
+    fetch(`${server.url}/lead`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: server.url,
+        "x-forwarded-for": address,
+        cookie: formTokenCookieHeader(token),
+      },
+      body: new URLSearchParams({ flow: "newsletter", email }),
+    });
+
   it("shares the visitor-form rate limits", async () => {
-    const token = await fetchFormToken(first().url);
     const statuses: number[] = [];
     for (let index = 0; index < 6; index++) {
+      // Six visitors, each with the token their own visit got.
+      const address = `198.51.${100 + index}.1`;
       const server = index % 2 ? second() : first();
-      const response = await fetch(`${server.url}/lead`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/x-www-form-urlencoded",
-          origin: server.url,
-          "x-forwarded-for": `198.51.100.${index + 1}`,
-          cookie: formTokenCookieHeader(token),
-        },
-        body: new URLSearchParams({ flow: "newsletter", email: "limited@example.com" }),
-      });
-      statuses.push(response.status);
+      statuses.push(
+        (await subscribe(server, "limited@example.com", address, agedFormToken({ clientIp: address }))).status,
+      );
     }
     // Five an hour per address, counted across both processes.
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it("counts a form token's leads across both processes", async () => {
+    const address = "203.0.113.90";
+    const token = agedFormToken({ clientIp: address });
+    for (let index = 0; index < 4; index++) {
+      const server = index % 2 ? second() : first();
+      expect((await subscribe(server, `token-use${index}@example.com`, address, token)).status).toBe(200);
+    }
+    const flags = await db
+      .selectFrom("leads")
+      .select(["email", "spam_reason"])
+      .where("email", "like", "token-use%")
+      .orderBy("email")
+      .execute();
+    expect(flags.map((lead) => lead.spam_reason)).toEqual([null, null, null, "form token already sent 3 leads"]);
   });
 
   it("loses no acknowledged lead when one process is killed in the middle of submissions", async () => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { fromJson } from "~/server/db/values.server";
+import { TOKEN_MAX_AGE_MS } from "~/server/leads/spam.server";
 import type { AppServer } from "../support/app-server";
 import { dialects } from "../support/databases";
 import { agedFormToken, fetchFormToken, formTokenCookieHeader, withFormSecret } from "../support/form-token";
@@ -111,8 +112,6 @@ describe("the public site, server-rendered", () => {
   });
 });
 
-const formToken = (app: AppServer) => fetchFormToken(app.url);
-
 /** The lead form posted without JavaScript, as a browser sends it from the site, with any further headers. */
 const postLeadForm = (app: AppServer, fields: Record<string, string>, headers: Record<string, string> = {}) =>
   fetch(`${app.url}/lead`, {
@@ -123,10 +122,11 @@ const postLeadForm = (app: AppServer, fields: Record<string, string>, headers: R
 
 describe.each(dialects)("visitor forms without JavaScript (%s)", (dialect) => {
   const running = runAppForBlock({ NOTIFY_EMAILS: "sales@agency.example", ...withFormSecret }, { dialect });
-  const token = agedFormToken();
 
   /** A form post as the browser sends it: the fields, and the form token as a cookie (`form_token` here names it). */
   const submit = (fields: Record<string, string>, withToken = true) => {
+    // Each post is a visit of its own, with the token that visit's page set.
+    const token = agedFormToken({ userAgent: "TestBrowser/1.0" });
     const { form_token: sentToken, ...body } = withToken ? { form_token: token, website_url: "", ...fields } : fields;
     return postLeadForm(running.app, body, {
       referer: `${running.app.url}/?utm_source=google&utm_medium=cpc&utm_campaign=winter`,
@@ -273,15 +273,18 @@ describe.each(dialects)("spam defence on the visitor forms (%s)", (dialect) => {
         .executeTakeFirstOrThrow()
     ).spam_reason;
 
+  /** The token the contact page's image sets for this visitor (their address through the proxy). */
+  const tokenFor = (visitor: string) => fetchFormToken(running.app.url, "/contact", { "x-forwarded-for": visitor });
+
   it("keeps suspected spam, flagged, while answering with the normal success, and mails nobody", async () => {
-    const token = await formToken(running.app);
+    const token = await tokenFor("203.0.113.10");
     const tooFast = await submit({ email: "fast@example.com", form_token: token });
     expect(tooFast.status).toBe(200);
     expect(await tooFast.text()).toContain("Thank you!");
     expect(await flag("fast@example.com")).toMatch(/^sent [\d.]+ s after the page loaded$/);
 
     // The same visitor, a person's time later: the server's own signing, with the test's secret.
-    const aged = agedFormToken();
+    const aged = agedFormToken({ clientIp: "203.0.113.10" });
     expect(
       (await submit({ email: "pot@example.com", form_token: aged, website_url: "http://spam.example" })).status,
     ).toBe(200);
@@ -301,7 +304,7 @@ describe.each(dialects)("spam defence on the visitor forms (%s)", (dialect) => {
 
   it("answers 429 with a clear message past the per-address and per-IP limits", async () => {
     const visitor = "203.0.113.20";
-    const token = await formToken(running.app);
+    const token = agedFormToken({ clientIp: visitor });
     const statuses: number[] = [];
     for (let index = 0; index < 6; index++) {
       statuses.push((await submit({ email: "again@example.com", form_token: token }, visitor)).status);
@@ -323,6 +326,63 @@ describe.each(dialects)("spam defence on the visitor forms (%s)", (dialect) => {
     // ...and the next is refused whatever the address, while another visitor is still welcome.
     expect((await submit({ email: "fresh@example.com", form_token: token }, visitor)).status).toBe(429);
     expect((await submit({ email: "fresh@example.com", form_token: token }, "203.0.113.21")).status).toBe(200);
+  });
+
+  it("takes a person's lead with the token their visit got, however their address moves within its network", async () => {
+    const visitor = "198.51.100.40";
+    const token = await tokenFor(visitor);
+    // The page's token, a person's time later (its signature is the server's, with the test's secret).
+    expect(token).toMatch(/^\d+\.[\w-]+\.[\w-]+$/);
+    expect(
+      (await submit({ email: "person@example.com", form_token: agedFormToken({ clientIp: visitor }) }, visitor)).status,
+    ).toBe(200);
+    expect(await flag("person@example.com")).toBeNull();
+    // A phone handed another address of its provider's network between page and post.
+    const moved = agedFormToken({ clientIp: "198.51.100.41" });
+    expect((await submit({ email: "moved@example.com", form_token: moved }, "198.51.100.199")).status).toBe(200);
+    expect(await flag("moved@example.com")).toBeNull();
+  });
+
+  it("keeps a token to its visitor: another network or browser, a fourth lead, an expired token are flagged and kept", async () => {
+    const visitor = "198.51.100.60";
+    const token = agedFormToken({ clientIp: visitor });
+    // One token, sent from other networks: none of those leads counts as a person's.
+    const elsewhere = ["203.0.113.61", "192.0.2.62", "100.64.0.63"];
+    for (const [index, address] of elsewhere.entries()) {
+      expect((await submit({ email: `elsewhere${index}@example.com`, form_token: token }, address)).status).toBe(200);
+      expect(await flag(`elsewhere${index}@example.com`)).toBe(
+        "form token issued to another visitor (network or browser changed)",
+      );
+    }
+    const otherBrowser = await postLeadForm(
+      running.app,
+      { flow: "contact", name: "Bot", email: "other-browser@example.com" },
+      { "x-forwarded-for": visitor, "user-agent": "python-requests/2.32", cookie: formTokenCookieHeader(token) },
+    );
+    expect(otherBrowser.status).toBe(200);
+    expect(await flag("other-browser@example.com")).toBe(
+      "form token issued to another visitor (network or browser changed)",
+    );
+    // Its own visitor, with the token of another visit (the one above has served its leads, flagged or
+    // not): three leads, then the fourth is flagged.
+    const own = agedFormToken({ clientIp: visitor }, Date.now() - 1000);
+    for (const index of [1, 2, 3]) {
+      expect((await submit({ email: `own${index}@example.com`, form_token: own }, visitor)).status).toBe(200);
+      expect(await flag(`own${index}@example.com`)).toBeNull();
+    }
+    const fourth = await submit({ email: "own4@example.com", form_token: own }, visitor);
+    expect(fourth.status).toBe(200);
+    expect(await fourth.text()).toContain("Thank you!");
+    expect(await flag("own4@example.com")).toBe("form token already sent 3 leads");
+    // A token from hours ago: the server's signing, dated past the token's lifetime.
+    const expired = agedFormToken({ clientIp: "198.51.100.70" }, Date.now() - TOKEN_MAX_AGE_MS);
+    expect((await submit({ email: "late@example.com", form_token: expired }, "198.51.100.70")).status).toBe(200);
+    expect(await flag("late@example.com")).toBe("form token expired");
+    // Every one of them is kept, for staff to judge; none mailed anybody.
+    const flagged = running.db.selectFrom("leads").select("id").where("spam_reason", "is not", null);
+    expect(await running.db.selectFrom("email_outbox").select("id").where("lead_id", "in", flagged).execute()).toEqual(
+      [],
+    );
   });
 });
 

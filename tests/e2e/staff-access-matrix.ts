@@ -1,5 +1,6 @@
 import { expect } from "vitest";
 import type { Role } from "~/lib/roles";
+import { createBookingFeed } from "~/server/bookings/staff-feed.server";
 import type { Database } from "~/server/db/schema.server";
 import { newId } from "~/server/db/values.server";
 import { addLeadNote } from "~/server/leads/leads.server";
@@ -1514,6 +1515,76 @@ actionRows.push(
   }),
 );
 
+/** The acting user's id, for rows about one's own hours and feed. */
+async function actorFixture(ctx: MatrixContext): Promise<Fixture> {
+  const user = await ctx.db
+    .selectFrom("user")
+    .select("id")
+    .where("email", "=", ctx.actorEmail)
+    .executeTakeFirstOrThrow();
+  return { userId: user.id };
+}
+
+const callMinutesOf = async (ctx: MatrixContext, userId: string) =>
+  (
+    await ctx.db
+      .selectFrom("staff_availability")
+      .select("call_minutes")
+      .where("user_id", "=", userId)
+      .executeTakeFirst()
+  )?.call_minutes ?? null;
+
+const feedTokenOf = async (ctx: MatrixContext, userId: string) =>
+  (await ctx.db.selectFrom("staff_availability").select("feed_token").where("user_id", "=", userId).executeTakeFirst())
+    ?.feed_token ?? null;
+
+actionRows.push(
+  {
+    // One's own hours: sales and admins may set them; editors have no Bookings screen.
+    name: "bookings: save-availability (own hours)",
+    path: "/admin/bookings",
+    allowed: staffAndSales,
+    ownAccount: true,
+    setup: actorFixture,
+    body: (fx) => ({ intent: "save-availability", ...availabilityFields(fx.userId!) }),
+    status: 200,
+    observe: (ctx, fx) => callMinutesOf(ctx, fx.userId!),
+    expected: () => 45,
+  },
+  {
+    name: "bookings: create-feed (own feed)",
+    path: "/admin/bookings",
+    allowed: staffAndSales,
+    ownAccount: true,
+    setup: actorFixture,
+    body: () => ({ intent: "create-feed" }),
+    status: 200,
+    observe: (ctx, fx) => feedTokenOf(ctx, fx.userId!),
+    expected: () => expect.stringMatching(/^[0-9a-f]{64}$/),
+    // The address is on the page this once, with the token only the person has.
+    response: async (response) => {
+      const html = await response.text();
+      expect(html).toContain("Your new feed address (shown only this once)");
+      expect(html).toMatch(/value="http[^"]+\/calendar\/bookings\/[A-Za-z0-9_-]{43}\.ics"/);
+    },
+  },
+  {
+    name: "bookings: revoke-feed (own feed)",
+    path: "/admin/bookings",
+    allowed: staffAndSales,
+    ownAccount: true,
+    setup: async (ctx) => {
+      const fx = await actorFixture(ctx);
+      await createBookingFeed(ctx.db, fx.userId!, { id: fx.userId!, email: ctx.actorEmail });
+      return fx;
+    },
+    body: () => ({ intent: "revoke-feed" }),
+    status: 200,
+    observe: (ctx, fx) => feedTokenOf(ctx, fx.userId!),
+    expected: () => null,
+  },
+);
+
 actionRows.push({
   // Someone else's hours: only an admin may set them (a sales person is refused, see bookings.server).
   name: "bookings: save-availability (another person's)",
@@ -1529,13 +1600,6 @@ actionRows.push({
   },
   body: (fx) => ({ intent: "save-availability", ...availabilityFields(fx.userId!) }),
   status: 200,
-  observe: async (ctx, fx) =>
-    (
-      await ctx.db
-        .selectFrom("staff_availability")
-        .select("call_minutes")
-        .where("user_id", "=", fx.userId!)
-        .executeTakeFirst()
-    )?.call_minutes ?? null,
+  observe: (ctx, fx) => callMinutesOf(ctx, fx.userId!),
   expected: () => 45,
 });

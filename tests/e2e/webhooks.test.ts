@@ -6,7 +6,7 @@ import { captureLead } from "~/server/leads/capture.server";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { childEnv } from "../support/child-env";
 import { dialects } from "../support/databases";
-import { fetchFormToken, formTokenCookieHeader } from "../support/form-token";
+import { agedFormToken, formTokenCookieHeader, withFormSecret } from "../support/form-token";
 import { appDatabase } from "../support/staff";
 import {
   addLoopbackEndpoint,
@@ -18,8 +18,6 @@ import {
 const _actor = { id: null, email: "test" };
 const _allowLoopback = { allowPrivate: true };
 
-const formToken = (app: AppServer) => fetchFormToken(app.url);
-
 /** Fails instead of hanging when what is awaited does not happen in a generous time. */
 function within<T>(promise: Promise<T>, what: string, ms = 20_000) {
   return Promise.race([
@@ -30,8 +28,6 @@ function within<T>(promise: Promise<T>, what: string, ms = 20_000) {
   ]);
 }
 
-const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe.each(dialects)("webhooks from the running app on %s", (dialect) => {
   const cleanups: (() => Promise<unknown> | unknown)[] = [];
   afterEach(async () => {
@@ -39,7 +35,7 @@ describe.each(dialects)("webhooks from the running app on %s", (dialect) => {
   });
 
   async function app(env: Record<string, string> = {}) {
-    const started = await startAppServer({ WEBHOOK_ALLOW_PRIVATE: "true", ...env }, { dialect });
+    const started = await startAppServer({ WEBHOOK_ALLOW_PRIVATE: "true", ...withFormSecret, ...env }, { dialect });
     cleanups.push(() => started.stop());
     const db = appDatabase(started);
     cleanups.push(() => db.destroy());
@@ -91,14 +87,17 @@ describe.each(dialects)("webhooks from the running app on %s", (dialect) => {
       secret: /^secret: +(whsec_\S+)$/m.exec(added.stdout)![1]!,
     };
     expect((await cli(site, ["webhooks:list"])).stdout).toContain(`${endpoint.id}  active  standard  ${hooks.url}`);
-    const token = await formToken(site);
-    await settle(3_100);
-    const response = await submitContact(site, token, "Rosa Diaz", "rosa@example.com");
+    // A visitor whose page set its token a person's time ago.
+    const response = await submitContact(site, agedFormToken(), "Rosa Diaz", "rosa@example.com");
     expect(response.status).toBe(200);
     await within(hooks.waitFor(1), "the webhook delivery");
-    // Several more worker passes: still one request.
-    await settle(3_000);
-    expect(hooks.received).toHaveLength(1);
+    // A later lead delivered means the worker has passed over the queue since: still one request for the first.
+    expect((await submitContact(site, agedFormToken(), "Later", "later@example.com")).status).toBe(200);
+    await within(hooks.waitFor(2), "the later lead's delivery");
+    expect(hooks.received.map((received) => JSON.parse(received.body).data.lead.email)).toEqual([
+      "rosa@example.com",
+      "later@example.com",
+    ]);
     const [request] = hooks.received;
     expect(verifyStandardWebhook(endpoint.secret, request!.headers, request!.body)).toBe(true);
     const body = JSON.parse(request!.body);
@@ -125,8 +124,7 @@ describe.each(dialects)("webhooks from the running app on %s", (dialect) => {
     const { app: site, db } = await app();
     const hooks = await receiver(() => "hang");
     await addLoopbackEndpoint(db, hooks.url);
-    const token = await formToken(site);
-    await settle(3_100);
+    const token = agedFormToken();
     expect((await submitContact(site, token, "First", "first@example.com")).status).toBe(200);
     await within(hooks.waitFor(1), "the first delivery reaching the hanging receiver");
     // The worker is now stuck on the receiver (for up to 10 s); a visitor's form still goes through at once.
@@ -152,23 +150,33 @@ describe.each(dialects)("webhooks from the running app on %s", (dialect) => {
     cleanups.push(() => second.stop());
     const hooks = await receiver();
     await addLoopbackEndpoint(db, hooks.url, { events: ["lead.created", "form_submission.created"] });
-    const leads = 40;
-    for (let index = 0; index < leads; index++) {
-      await captureLead(
+    const capture = (index: number) =>
+      captureLead(
         db as Database,
         "contact",
         { name: `Lead ${index}`, email: `lead${index}@example.com` } as never,
         { pageUrl: null, referrer: null, userAgent: null, browserInfo: null },
         { baseUrl: first.url, notifyEmails: [] },
       );
-    }
+    const leads = 40;
+    for (let index = 0; index < leads; index++) await capture(index);
     await within(hooks.waitFor(2 * leads), "every delivery", 60_000);
-    await settle(3_000);
+    // One more lead, delivered: the workers have passed over the queue since, and sent nothing twice.
+    await capture(leads);
+    await within(hooks.waitFor(2 * leads + 2), "the last lead's deliveries", 60_000);
     const ids = hooks.received.map((request) => request.headers["webhook-id"]);
-    expect(ids).toHaveLength(2 * leads);
-    expect(new Set(ids).size).toBe(2 * leads);
+    expect(ids).toHaveLength(2 * leads + 2);
+    expect(new Set(ids).size).toBe(2 * leads + 2);
+    // Each delivery is marked once its receiver has answered: wait for the last marks.
+    await expect
+      .poll(
+        async () =>
+          (await db.selectFrom("webhook_deliveries").select("id").where("status", "!=", "delivered").execute()).length,
+        { timeout: 20_000 },
+      )
+      .toBe(0);
     const deliveries = await db.selectFrom("webhook_deliveries").select(["status", "attempts"]).execute();
-    expect(deliveries).toHaveLength(2 * leads);
+    expect(deliveries).toHaveLength(2 * leads + 2);
     expect(deliveries.every((delivery) => delivery.status === "delivered" && Number(delivery.attempts) === 1)).toBe(
       true,
     );

@@ -6,14 +6,9 @@ import { availabilitySchema } from "~/lib/schemas/availability";
 import { listAuditEntries } from "~/server/audit/audit.server";
 import { setAvailability } from "~/server/bookings/availability.server";
 import { readLink } from "~/server/bookings/booking-links.server";
-import {
-  bookCall,
-  cancelBooking,
-  getBooking,
-  listOpenSlots,
-  rescheduleBooking,
-} from "~/server/bookings/bookings.server";
+import { bookCall, cancelBooking, getBooking, rescheduleBooking } from "~/server/bookings/bookings.server";
 import { refreshStaffCalendar } from "~/server/bookings/calendar-feed.server";
+import { listOpenSlots } from "~/server/bookings/open-slots.server";
 import type { Database } from "~/server/db/schema.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { saveLeadAssignment } from "~/server/leads/owners.server";

@@ -7,6 +7,7 @@ import { attributionOf, firstTouchCookie } from "~/server/leads/attribution.serv
 import { applyBulkChange } from "~/server/leads/bulk.server";
 import { captureLead } from "~/server/leads/capture.server";
 import type { AppServices } from "~/server/services.server";
+import { bookingRow } from "../support/admin-fixtures";
 import { databasePerTest, dialects } from "../support/databases";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
@@ -121,6 +122,7 @@ describe.each(dialects)("the dashboard's figures on %s", (dialect) => {
     // The funnel's steps narrow at every row: no campaign or landing page has more leads than visits.
     for (const row of [funnel.totals, ...funnel.byCampaign, ...funnel.byLandingPage]) {
       expect(row.leads).toBeLessThanOrEqual(row.visits);
+      expect(row.booked).toBeLessThanOrEqual(row.leads);
     }
     expect(funnel.byLandingPage.map((row) => row.landingPath).sort()).toEqual([
       "/",
@@ -133,6 +135,11 @@ describe.each(dialects)("the dashboard's figures on %s", (dialect) => {
     // bulk, spam both ways, deletes and edits of the attribution.
     const humanLeads = await db.selectFrom("leads").select("id").where("is_spam", "=", false).execute();
     const [a, b, c, d, e] = humanLeads.map((row) => row.id);
+    // Calls booked: a twice, b (deleted below), c, d (spam and back), e (spam); one of c's is withdrawn.
+    const soon = new Date(now + 2 * 24 * 60 * 60 * 1000).toISOString();
+    const calls = [a, a, b, c, c, d, e].map((leadId, i) => bookingRow(leadId!, { id: `call-${i}`, startsAt: soon }));
+    await db.insertInto("bookings").values(calls).execute();
+    await db.deleteFrom("bookings").where("id", "=", "call-3").execute();
     await db.updateTable("leads").set({ status: "converted" }).where("id", "=", a!).execute();
     const actor = { id: null, email: "test" };
     await applyBulkChange(db, { ids: [b!, c!] }, { action: "set-status", status: "qualified" }, { actor, mail });
@@ -143,14 +150,29 @@ describe.each(dialects)("the dashboard's figures on %s", (dialect) => {
     await applyBulkChange(db, { ids: [b!] }, { action: "delete" }, { actor, mail });
     const after = await loadFunnel(db, new URLSearchParams("range=30"), now);
     const stored = await db.selectFrom("leads").select("status").where("is_spam", "=", false).execute();
+    const withCalls = await db
+      .selectFrom("leads")
+      .select("id")
+      .where("is_spam", "=", false)
+      .where("id", "in", db.selectFrom("bookings").select("lead_id"))
+      .execute();
     expect(after.totals).toMatchObject({
       leads: stored.length,
+      booked: withCalls.length,
       qualified: stored.filter((row) => row.status === "qualified" || row.status === "converted").length,
       clients: stored.filter((row) => row.status === "converted").length,
     });
-    expect(after.totals).toMatchObject({ leads: humans.leads - 2, qualified: 2, clients: 1 });
+    expect(after.totals).toMatchObject({ leads: humans.leads - 2, booked: 3, qualified: 2, clients: 1 });
+    // Calls booked never exceed leads, in total or in any row.
+    for (const row of [after.totals, ...after.byCampaign, ...after.byLandingPage]) {
+      expect(row.booked).toBeLessThanOrEqual(row.leads);
+    }
     expect(after.byLandingPage.find((row) => row.landingPath === "/about")).toMatchObject({ leads: 1, qualified: 1 });
-    expect(after.byCampaign.find((row) => row.campaign === "moved")).toMatchObject({ leads: 1, qualified: 1 });
+    expect(after.byCampaign.find((row) => row.campaign === "moved")).toMatchObject({
+      leads: 1,
+      booked: 1,
+      qualified: 1,
+    });
     expect((await dashboardCounts(db, now)).leads).toBe(stored.length);
   });
 });

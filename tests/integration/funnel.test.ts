@@ -4,7 +4,7 @@ import type { LeadStatus } from "~/lib/schemas/lead-admin";
 import { countVisit, recordEvent } from "~/server/analytics/events.server";
 import { funnelCsv, loadFunnel } from "~/server/dashboard/funnel.server";
 import type { AppServices } from "~/server/services.server";
-import { leadRow } from "../support/admin-fixtures";
+import { bookingRow, leadRow } from "../support/admin-fixtures";
 import { databasePerTest, dialects } from "../support/databases";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,7 +16,7 @@ const NO_CAMPAIGN = { utm_campaign: null, utm_source: null, utm_medium: null };
 describe.each(dialects)("the funnel on %s", (dialect) => {
   const freshDatabase = databasePerTest(dialect);
 
-  it("counts visits, leads, qualified and clients by campaign and landing page, bots and spam never", async () => {
+  it("counts visits, leads, calls booked, qualified and clients by campaign and landing page, bots and spam never", async () => {
     const { db } = await freshDatabase();
     const services = {
       db,
@@ -82,36 +82,47 @@ describe.each(dialects)("the funnel on %s", (dialect) => {
     await lead(WINTER, "/", "converted", daysAgo(0), true);
     await lead(NO_CAMPAIGN, "/about", "new", daysAgo(2));
     await lead(WINTER, "/pricing", "converted", daysAgo(40));
+    // Calls booked: lead 1 twice (one cancelled), the spam lead, lead 5 (40 days ago) with a call booked today.
+    const booking = (leadId: string, id: string, status: "booked" | "cancelled" = "booked") =>
+      db
+        .insertInto("bookings")
+        .values(bookingRow(leadId, { id, startsAt: daysAgo(-2), status }))
+        .execute();
+    await booking("lead-1", "call-1", "cancelled");
+    await booking("lead-1", "call-2");
+    await booking("lead-3", "call-3");
+    await booking("lead-5", "call-5");
 
     const last30 = await loadFunnel(db, new URLSearchParams("range=30"), now);
     expect(last30.error).toBeNull();
-    expect(last30.totals).toEqual({ visits: 3, leads: 3, qualified: 2, clients: 1 });
+    expect(last30.totals).toEqual({ visits: 3, leads: 3, booked: 1, qualified: 2, clients: 1 });
     expect(last30.byCampaign).toEqual([
-      { campaign: "winter", source: "google", medium: "cpc", visits: 2, leads: 2, qualified: 2, clients: 1 },
-      { campaign: "", source: "", medium: "", visits: 1, leads: 1, qualified: 0, clients: 0 },
+      { campaign: "winter", source: "google", medium: "cpc", visits: 2, leads: 2, booked: 1, qualified: 2, clients: 1 },
+      { campaign: "", source: "", medium: "", visits: 1, leads: 1, booked: 0, qualified: 0, clients: 0 },
     ]);
     expect(last30.byLandingPage).toEqual([
-      { landingPath: "/", visits: 1, leads: 0, qualified: 0, clients: 0 },
-      { landingPath: "/about", visits: 1, leads: 1, qualified: 0, clients: 0 },
-      { landingPath: "/pricing", visits: 1, leads: 2, qualified: 2, clients: 1 },
+      { landingPath: "/", visits: 1, leads: 0, booked: 0, qualified: 0, clients: 0 },
+      { landingPath: "/about", visits: 1, leads: 1, booked: 0, qualified: 0, clients: 0 },
+      { landingPath: "/pricing", visits: 1, leads: 2, booked: 1, qualified: 2, clients: 1 },
     ]);
     expect((await loadFunnel(db, new URLSearchParams("range=7"), now)).totals).toEqual(last30.totals);
 
     const last90 = await loadFunnel(db, new URLSearchParams("range=90"), now);
-    expect(last90.totals).toEqual({ visits: 4, leads: 4, qualified: 3, clients: 2 });
+    expect(last90.totals).toEqual({ visits: 4, leads: 4, booked: 2, qualified: 3, clients: 2 });
     expect(last90.byCampaign[0]).toEqual({
       campaign: "winter",
       source: "google",
       medium: "cpc",
       visits: 3,
       leads: 3,
+      booked: 2,
       qualified: 3,
       clients: 2,
     });
 
     const around40 = `range=custom&from=${daysAgo(41).slice(0, 10)}&to=${daysAgo(39).slice(0, 10)}`;
     const custom = await loadFunnel(db, new URLSearchParams(around40), now);
-    expect(custom.totals).toEqual({ visits: 1, leads: 1, qualified: 1, clients: 1 });
+    expect(custom.totals).toEqual({ visits: 1, leads: 1, booked: 1, qualified: 1, clients: 1 });
 
     const byLeadsAscending = await loadFunnel(db, new URLSearchParams("range=30&sort=leads&dir=asc"), now);
     expect(byLeadsAscending.byCampaign.map((row) => row.campaign)).toEqual(["", "winter"]);
@@ -125,10 +136,12 @@ describe.each(dialects)("the funnel on %s", (dialect) => {
     const csv = funnelCsv(last30);
     const lines = csv.trim().split("\r\n");
     expect(lines[0]).toBe(
-      '"breakdown","campaign","source","medium","landing page","visits","leads","qualified","clients","visit to lead","lead to qualified","qualified to client","visit to client"',
+      '"breakdown","campaign","source","medium","landing page","visits","leads","calls booked","qualified","clients","visit to lead","lead to qualified","qualified to client","visit to client"',
     );
-    expect(lines).toContain('"campaign","winter","google","cpc","","2","2","2","1","100.0%","100.0%","50.0%","50.0%"');
-    expect(lines).toContain('"landing page","","","","/","1","0","0","0","0.0%","","","0.0%"');
+    expect(lines).toContain(
+      '"campaign","winter","google","cpc","","2","2","1","2","1","100.0%","100.0%","50.0%","50.0%"',
+    );
+    expect(lines).toContain('"landing page","","","","/","1","0","0","0","0","0.0%","","","0.0%"');
     expect(lines).toHaveLength(1 + 2 + 3);
   });
 });

@@ -3,9 +3,10 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { auditOf } from "~/server/audit/audit.server";
 import type { Database } from "~/server/db/schema.server";
+import { newId, now } from "~/server/db/values.server";
 import { captureLead } from "~/server/leads/capture.server";
-import { erasePersonalData } from "~/server/leads/gdpr.server";
-import { addLeadNote, setLeadStatus, updateLead } from "~/server/leads/leads.server";
+import { erasePersonalData, exportPersonalData } from "~/server/leads/gdpr.server";
+import { addLeadNote, deleteLead, setLeadStatus, updateLead } from "~/server/leads/leads.server";
 import { addressKey } from "~/server/rate-limit/address-key.server";
 import { databasePerTest, dialects } from "../support/databases";
 
@@ -39,6 +40,7 @@ async function holdPersonalData(db: Database) {
   );
   await addLeadNote(db, leadId, person.note, actor);
   await setLeadStatus(db, leadId, "contacted", actor);
+  await holdCall(db, leadId, person);
   // An edit leaves the row's earlier version behind, in free space or as a dead row version.
   await updateLead(
     db,
@@ -66,6 +68,42 @@ async function holdPersonalData(db: Database) {
     attribution,
     mailContext,
   );
+}
+
+/** A strategy call the person booked, holding its time on the staff member's calendar. */
+async function holdCall(db: Database, leadId: string, visitor: { name: string; email: string }) {
+  const id = newId();
+  const at = now();
+  await db
+    .insertInto("bookings")
+    .values({
+      id,
+      lead_id: leadId,
+      staff_id: "staff-1",
+      starts_at: "2026-12-01T10:00:00.000Z",
+      ends_at: "2026-12-01T10:30:00.000Z",
+      buffer_before_minutes: 0,
+      buffer_after_minutes: 0,
+      visitor_time_zone: "Europe/Berlin",
+      staff_time_zone: "Europe/Berlin",
+      status: "booked",
+      sequence: 0,
+      visitor_name: visitor.name,
+      visitor_email: visitor.email,
+      meeting_kind: "phone",
+      meeting_detail: null,
+      utm_campaign: null,
+      landing_path: null,
+      estimate: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  await db
+    .insertInto("booking_slot_claims")
+    .values({ staff_id: "staff-1", granule: 29_411_400, booking_id: id })
+    .execute();
+  return id;
 }
 
 /** The traces found in the SQLite database file and its write-ahead log, byte for byte. */
@@ -107,9 +145,14 @@ describe.each(dialects)("GDPR erase leaves nothing readable on disk (%s)", (dial
     // The scan finds what is there: every trace before the erase.
     expect((await scan()).length).toBeGreaterThanOrEqual(traces.length);
 
+    // The person's call is part of what they can ask to see.
+    const exported = await exportPersonalData(db, person.email, actor);
+    expect(exported.calls.map((call) => call.visitor_name)).toEqual([person.name]);
     const erased = await erasePersonalData(db, person.email.toUpperCase(), actor, SECRET);
-    expect(erased).toMatchObject({ leads: 1, notes: 1, signInRefusals: 1 });
+    expect(erased).toMatchObject({ leads: 1, notes: 1, calls: 1, signInRefusals: 1 });
     expect(await scan()).toEqual([]);
+    // The call's time is free again.
+    expect(await db.selectFrom("booking_slot_claims").selectAll().execute()).toEqual([]);
 
     // What is not the person's stays.
     const others = await db.selectFrom("leads").select("name").execute();
@@ -117,5 +160,20 @@ describe.each(dialects)("GDPR erase leaves nothing readable on disk (%s)", (dial
     const audit = JSON.stringify(await db.selectFrom("audit_logs").selectAll().execute());
     expect(audit).not.toContain(addressKey(SECRET, person.email));
     expect(audit).toContain("gdpr.erase");
+  });
+
+  it("deletes a deleted lead's calls and frees their time", async () => {
+    const { db } = await freshDatabase({ seeded: true });
+    const { leadId } = await captureLead(
+      db,
+      "contact",
+      { name: "Caller", email: "caller@example.com" } as never,
+      attribution,
+      mailContext,
+    );
+    await holdCall(db, leadId, { name: "Caller", email: "caller@example.com" });
+    await deleteLead(db, leadId, actor);
+    expect(await db.selectFrom("bookings").selectAll().execute()).toEqual([]);
+    expect(await db.selectFrom("booking_slot_claims").selectAll().execute()).toEqual([]);
   });
 });

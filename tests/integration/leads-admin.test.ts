@@ -377,6 +377,7 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
       formSubmissions: 1,
       notes: 1,
       statusChanges: 1,
+      calls: 0,
       analyticsEvents: 1,
       emails: 1,
       rateLimitCounters: 0,

@@ -15,11 +15,12 @@ import * as crm from "~/server/db/migrations/0004-crm.server";
 import * as leadSearchAtCommit from "~/server/db/migrations/0005-lead-search-at-commit.server";
 import * as outboxUnnoted from "~/server/db/migrations/0006-outbox-unnoted.server";
 import * as leadsSupersededIndexes from "~/server/db/migrations/0007-leads-superseded-indexes.server";
+import * as funnelCallsBooked from "~/server/db/migrations/0022-funnel-calls-booked.server";
 import type { Database } from "~/server/db/schema.server";
 import { newId, toJson } from "~/server/db/values.server";
 import { listLeads } from "~/server/leads/lead-list.server";
 import { addLeadNote, getLeadDetail } from "~/server/leads/leads.server";
-import { insertFailedMail, leadRow } from "../support/admin-fixtures";
+import { bookingRow, insertFailedMail, leadRow } from "../support/admin-fixtures";
 import { childEnv } from "../support/child-env";
 import { createEmptyDatabase, dialects, type TestDatabase } from "../support/databases";
 
@@ -313,6 +314,59 @@ describe.each(dialects)("migrations on %s", (dialect) => {
     const indexes = await leadIndexes(db, dialect);
     expect(indexes).toEqual(expect.arrayContaining(["leads_spam_status_newest_idx"]));
     expect(indexes).not.toContain("leads_spam_status_created_at_idx");
+  });
+
+  it("upgrades a database from 0019 whose leads booked calls: calls booked are counted, spam left out, and 0022 rolls back and forward", async () => {
+    database = await createEmptyDatabase(dialect);
+    const db = database.db;
+    await migrateUpTo(db, "0019-lead-funnel-days");
+    const at = new Date(Date.UTC(2026, 9, 2, 12)).toISOString();
+    const lead = async (id: string, campaign: string | null, spam = false) =>
+      db
+        .insertInto("leads")
+        .values({
+          ...leadRow({ name: id, email: `${id}@example.com`, utmCampaign: campaign, isSpam: spam, createdAt: at }),
+          id,
+        })
+        .execute();
+    await lead("twice", "winter");
+    await lead("spam", "winter", true);
+    await lead("none", "winter");
+    await lead("direct", null);
+    await db
+      .insertInto("bookings")
+      .values([
+        bookingRow("twice", { id: "call-1", startsAt: at }),
+        bookingRow("twice", { id: "call-2", startsAt: at, status: "cancelled" }),
+        bookingRow("spam", { id: "call-3", startsAt: at }),
+        bookingRow("direct", { id: "call-4", startsAt: at }),
+      ])
+      .execute();
+    expect(await migrateToLatest(db)).toEqual(expect.arrayContaining(["0022-funnel-calls-booked"]));
+    const october = () => loadFunnel(db, new URLSearchParams("range=custom&from=2026-10-01&to=2026-10-31"));
+    expect((await october()).totals).toMatchObject({ leads: 3, booked: 2 });
+    expect((await october()).byCampaign.find((row) => row.campaign === "winter")).toMatchObject({
+      leads: 2,
+      booked: 1,
+    });
+    // After the upgrade the triggers keep counting.
+    await db
+      .insertInto("bookings")
+      .values(bookingRow("none", { id: "call-5", startsAt: at }))
+      .execute();
+    expect((await october()).totals).toMatchObject({ leads: 3, booked: 3 });
+
+    const raw = db as unknown as Kysely<unknown>;
+    await funnelCallsBooked.down(raw);
+    // 0019's triggers are back: leads are counted again without the column.
+    await lead("later", "winter");
+    const leadsOnly = await db
+      .selectFrom("lead_campaign_days")
+      .select(sql<number>`sum(leads)`.as("leads"))
+      .executeTakeFirstOrThrow();
+    expect(Number(leadsOnly.leads)).toBe(4);
+    await funnelCallsBooked.up(raw);
+    expect((await october()).totals).toMatchObject({ leads: 4, booked: 3 });
   });
 
   it("is a no-op when run again", async () => {

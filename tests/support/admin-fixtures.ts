@@ -1,5 +1,5 @@
 import type { Insertable } from "kysely";
-import type { Database, LeadsTable } from "~/server/db/schema.server";
+import type { BookingStatus, Database, LeadsTable } from "~/server/db/schema.server";
 import { newId, now } from "~/server/db/values.server";
 
 /** Rows the admin screens work on, written straight to a database (in the app, only visitors create leads). */
@@ -88,4 +88,34 @@ export async function insertFailedMail(db: Database, leadId: string) {
 export async function storedSetting(db: Database, key: string) {
   const row = await db.selectFrom("site_settings").select("value").where("key", "=", key).executeTakeFirst();
   return row?.value ?? null;
+}
+
+/** A stored booking of a lead's call, as the bookings table holds it. */
+export function bookingRow(
+  leadId: string,
+  { id, startsAt, status = "booked" }: { id: string; startsAt: string; status?: BookingStatus },
+) {
+  const endsAt = new Date(Date.parse(startsAt) + 30 * 60_000).toISOString();
+  return {
+    id,
+    lead_id: leadId,
+    staff_id: `staff-of-${id}`,
+    starts_at: startsAt,
+    ends_at: endsAt,
+    buffer_before_minutes: 0,
+    buffer_after_minutes: 0,
+    visitor_time_zone: "UTC",
+    staff_time_zone: "UTC",
+    status,
+    sequence: 0,
+    visitor_name: "Visitor",
+    visitor_email: `${id}@example.com`,
+    meeting_kind: "video" as const,
+    meeting_detail: null,
+    utm_campaign: null,
+    landing_path: null,
+    estimate: null,
+    created_at: startsAt,
+    updated_at: startsAt,
+  };
 }

@@ -179,3 +179,20 @@ describe("what blocks a start", () => {
     ]);
   });
 });
+
+describe("overlapping weekly ranges", () => {
+  it("checks a start of a later, overlapping range against every taken span, also those an earlier range went past", () => {
+    // Monday 9 March 2026 in UTC hours: 09:00-12:00 all week, and 10:15-10:45 on Mondays too.
+    const both = schedule({ timeZone: "UTC", weekly: weekly("mon-fri 09:00-12:00", "mon 10:15-10:45") });
+    const taken: Taken = {
+      spans: [
+        { startMs: at("2026-03-09T10:20:00Z"), endMs: at("2026-03-09T10:40:00Z") },
+        { startMs: at("2026-03-09T10:50:00Z"), endMs: at("2026-03-09T12:00:00Z") },
+      ],
+      callsPerDay: new Map(),
+    };
+    expect(startsOn("2026-03-09", both, taken)).toEqual(["2026-03-09T09:00:00.000Z", "2026-03-09T09:30:00.000Z"]);
+    // With nothing taken, the second range adds nothing earlier than what the first offered.
+    expect(startsOn("2026-03-09", both)).toHaveLength(6);
+  });
+});

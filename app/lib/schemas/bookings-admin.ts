@@ -25,3 +25,5 @@ export const agendaQuerySchema = z.object({
 export const saveAvailabilitySchema = availabilitySchema;
 export const bookingIdSchema = z.object({ bookingId: z.string().min(1).max(64) });
 export const bookingOutcomeSchema = bookingIdSchema.extend({ outcome: z.enum(["completed", "no_show"]) });
+/** The personal bookings feed's actions take nothing: they are always about the signed-in person's own feed. */
+export const bookingFeedSchema = z.object({});

@@ -5,6 +5,7 @@ export const FUNNEL_SORT_COLUMNS = [
   "name",
   "visits",
   "leads",
+  "booked",
   "qualified",
   "clients",
   "visitToLead",

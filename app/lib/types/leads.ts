@@ -78,6 +78,7 @@ export type ErasedData = {
   formSubmissions: number;
   notes: number;
   statusChanges: number;
+  calls: number;
   analyticsEvents: number;
   emails: number;
   rateLimitCounters: number;

@@ -1,10 +1,31 @@
 import { intent } from "~/http/intents.server";
-import { bookingIdSchema, bookingOutcomeSchema, saveAvailabilitySchema } from "~/lib/schemas/bookings-admin";
+import {
+  bookingFeedSchema,
+  bookingIdSchema,
+  bookingOutcomeSchema,
+  saveAvailabilitySchema,
+} from "~/lib/schemas/bookings-admin";
 import { AppError } from "~/server/app-error.server";
 import { setAvailability } from "~/server/bookings/availability.server";
 import { cancelBooking, setBookingOutcome } from "~/server/bookings/bookings.server";
+import { createBookingFeed, feedPath, revokeBookingFeed } from "~/server/bookings/staff-feed.server";
+
+/** A feed address just made: the page shows it this once (only its hash is kept). */
+type NewFeed = { feedUrl: string };
 
 export const bookingIntents = {
+  "create-feed": intent(bookingFeedSchema, {
+    success: "Calendar feed address made: copy it now, it is shown only this once",
+    failure: "Failed to make a calendar feed address",
+    run: async (_input, { db, actor, staff, services }) =>
+      `${services.config.baseUrl}${feedPath(await createBookingFeed(db, staff.id, actor))}`,
+    payload: (feedUrl): NewFeed => ({ feedUrl }),
+  }),
+  "revoke-feed": intent(bookingFeedSchema, {
+    success: "Calendar feed address revoked: calendars subscribed to it no longer get your calls",
+    failure: "Failed to revoke the calendar feed address",
+    run: (_input, { db, actor, staff }) => revokeBookingFeed(db, staff.id, actor),
+  }),
   "save-availability": intent(saveAvailabilitySchema, {
     success: "Availability saved",
     failure: "Failed to save availability",

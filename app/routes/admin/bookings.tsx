@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { CalendarFeedCard } from "~/components/admin/bookings/calendar-feed-card";
 import { TitledCard } from "~/components/admin/titled-card";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
@@ -8,8 +9,9 @@ import { requireStaff } from "~/http/staff.server";
 import { formatOverrideLine, formatWeeklyLine, MEETING_KINDS, meetingKindLabels } from "~/lib/schemas/availability";
 import { agendaQuerySchema, BOOKING_STATUSES, bookingStatusLabels } from "~/lib/schemas/bookings-admin";
 import { dayIn, formatDateTimeIn, zonedToUtc } from "~/lib/time-zone";
+import { listAgenda } from "~/server/bookings/agenda.server";
 import { getAvailability } from "~/server/bookings/availability.server";
-import { listAgenda } from "~/server/bookings/bookings.server";
+import { hasBookingFeed } from "~/server/bookings/staff-feed.server";
 import { listAssignableStaff } from "~/server/leads/owners.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 import type { Route } from "./+types/bookings";
@@ -34,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const editing =
     staff.role === "admin" && url.searchParams.get("hours") ? String(url.searchParams.get("hours")) : staff.id;
   const availability = await getAvailability(db, editing);
+  const hasFeed = await hasBookingFeed(db, staff.id);
   const agenda = await listAgenda(db, {
     fromIso: new Date(from).toISOString(),
     toIso: new Date(to).toISOString(),
@@ -45,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     timeZone,
     people,
     canEditOthers: staff.role === "admin",
+    hasFeed,
     availability: {
       ...availability,
       weeklyText: availability.weekly.map(formatWeeklyLine).join("\n"),
@@ -64,7 +68,9 @@ const inputClass = "h-9 w-full rounded-md border bg-background px-3 text-sm";
 
 export default function Bookings({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
-  const { query, timeZone, people, agenda, availability, canEditOthers } = loaderData;
+  const { query, timeZone, people, agenda, availability, canEditOthers, hasFeed } = loaderData;
+  const newFeedUrl =
+    actionData?.intent === "create-feed" && actionData.ok ? (actionData.payload?.feedUrl ?? null) : null;
   const days = [...new Set(agenda.map((row) => row.day))];
   return (
     <div className="space-y-6">
@@ -259,6 +265,7 @@ export default function Bookings({ loaderData, actionData }: Route.ComponentProp
           </div>
         </Form>
       </TitledCard>
+      <CalendarFeedCard hasFeed={hasFeed} newFeedUrl={newFeedUrl} />
     </div>
   );
 }

@@ -2,12 +2,14 @@ import { BriefcaseIcon, FileTextIcon, HistoryIcon, UsersIcon } from "lucide-reac
 import { CampaignTable } from "~/components/admin/dashboard/campaign-table";
 import { FollowUpsCard } from "~/components/admin/dashboard/follow-ups-card";
 import { FunnelCard } from "~/components/admin/dashboard/funnel-card";
+import { UpcomingCallsCard } from "~/components/admin/dashboard/upcoming-calls-card";
 import { LeadsChart } from "~/components/admin/leads-chart";
 import { RoleBadge } from "~/components/admin/role-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { getServices } from "~/http/context.server";
 import { requireStaff } from "~/http/staff.server";
 import { canAccess } from "~/lib/roles";
+import { upcomingCalls } from "~/server/bookings/agenda.server";
 import { campaignTable, dashboardCounts, leadsPerDayBySource, SERIES_DAYS } from "~/server/dashboard/dashboard.server";
 import { loadFunnel } from "~/server/dashboard/funnel.server";
 import { dueFollowUps } from "~/server/leads/follow-ups.server";
@@ -25,14 +27,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const worksLeads = canAccess(staff.role, "/admin/leads");
   const timeZone = await getAgencyTimeZone(db);
   const nowMs = Date.now();
-  const [counts, series, campaigns, funnel, followUps] = await Promise.all([
+  const [counts, series, campaigns, funnel, followUps, calls] = await Promise.all([
     dashboardCounts(db),
     leadsPerDayBySource(db, nowMs, SERIES_DAYS, timeZone),
     campaignTable(db, nowMs, SERIES_DAYS, timeZone),
     loadFunnel(db, new URL(request.url).searchParams),
     worksLeads ? dueFollowUps(db, staff.id, timeZone, { limit: 10 }) : null,
+    // Calls go to those who work leads, like follow-ups.
+    worksLeads ? upcomingCalls(db, staff.id, timeZone, { nowMs }) : null,
   ]);
-  return { role: staff.role, counts, series, campaigns, funnel, followUps, timeZone };
+  return { role: staff.role, me: staff.id, counts, series, campaigns, funnel, followUps, calls, timeZone };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -64,6 +68,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Card>
         ))}
       </div>
+      {loaderData.calls ? (
+        <UpcomingCallsCard {...loaderData.calls} staffId={loaderData.me} timeZone={loaderData.timeZone} />
+      ) : null}
       {loaderData.followUps ? <FollowUpsCard {...loaderData.followUps} /> : null}
       <Card>
         <CardHeader>

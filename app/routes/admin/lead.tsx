@@ -1,6 +1,7 @@
 import { ArrowLeftIcon } from "lucide-react";
 import { data, Link, useNavigation } from "react-router";
 import { AttributionCard } from "~/components/admin/lead/attribution-card";
+import { CallsCard } from "~/components/admin/lead/calls-card";
 import { ContactCard } from "~/components/admin/lead/contact-card";
 import { LeadHeader } from "~/components/admin/lead/lead-header";
 import { MailLog } from "~/components/admin/lead/mail-log";
@@ -16,8 +17,10 @@ import { getServices } from "~/http/context.server";
 import { runIntent } from "~/http/intents.server";
 import { requireStaff } from "~/http/staff.server";
 import { canUseIntent } from "~/lib/roles";
+import { leadCallTimeline } from "~/server/bookings/agenda.server";
 import { getLeadDetail } from "~/server/leads/leads.server";
 import { listAssignableStaff } from "~/server/leads/owners.server";
+import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 import type { Route } from "./+types/lead";
 import { leadScreenIntents } from "./leads.server";
 
@@ -28,10 +31,17 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export async function loader({ params, context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
   const { db } = getServices(context);
-  const [detail, owners] = await Promise.all([getLeadDetail(db, params.leadId), listAssignableStaff(db)]);
+  const timeZone = await getAgencyTimeZone(db);
+  const [detail, owners, calls] = await Promise.all([
+    getLeadDetail(db, params.leadId),
+    listAssignableStaff(db),
+    leadCallTimeline(db, params.leadId, timeZone),
+  ]);
   if (!detail) throw data({ message: "This lead does not exist (any more)." }, { status: 404 });
   return {
     detail,
+    calls,
+    timeZone,
     owners,
     me: staff.id,
     canDelete: canUseIntent(staff.role, `/admin/leads/${params.leadId}`, "delete"),
@@ -41,7 +51,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const action = (args: Route.ActionArgs) => runIntent(args, leadScreenIntents);
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, owners, me, canDelete } = loaderData;
+  const { detail, owners, me, canDelete, calls, timeZone } = loaderData;
   const { lead } = detail;
   const backToList = useListReturn("/admin/leads");
   useToastMessage(actionData?.toast);
@@ -62,6 +72,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         <ContactCard lead={lead} />
         <AttributionCard lead={lead} />
       </div>
+      <CallsCard events={calls} timeZone={timeZone} />
       <SubmissionsCard submissions={detail.submissions} />
       <div className="grid gap-6 lg:grid-cols-2">
         <NotesCard leadId={lead.id} notes={detail.notes} />

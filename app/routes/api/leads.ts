@@ -1,4 +1,4 @@
-import { handleLeadSubmission } from "../site/lead.server";
+import { handleLeadSubmission } from "~/http/lead-submission.server";
 import type { Route } from "./+types/leads";
 
 /**

@@ -1,53 +1,27 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { getRequestInfo, getServices } from "~/http/context.server";
+import { leadLinkToken } from "~/http/enquiry-link.server";
 import { parseForm, requireFormData, typedValues } from "~/http/form-data.server";
+import { saveVisitorLead } from "~/http/visitor-lead.server";
 import { BOOKING_LEAD_COOKIE, readCookie } from "~/lib/cookies";
 import { bookingRequestSchema, COUNTRY_TIME_ZONES, timeZoneChoices } from "~/lib/schemas/booking";
 import { isTimeZone } from "~/lib/time-zone";
 import { AppError } from "~/server/app-error.server";
-import { readLink, signLink } from "~/server/bookings/booking-links.server";
-import { type BookingContext, bookCall, listOpenSlots } from "~/server/bookings/bookings.server";
+import { readLink } from "~/server/bookings/booking-links.server";
+import type { BookingContext } from "~/server/bookings/booking-notices.server";
+import { bookCall } from "~/server/bookings/bookings.server";
+import { listOpenSlots } from "~/server/bookings/open-slots.server";
 import { startsByDay } from "~/server/bookings/slots.server";
 import { visitorCountry } from "~/server/currency/currency.server";
 import { saveLead } from "~/server/leads/capture.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
-import { saveVisitorLead } from "./visitor-lead.server";
 
 /** Booking pages are one visitor's own: never kept by the page cache or a shared proxy. */
 export const PERSONAL_PAGE_HEADERS = { "Cache-Control": "private, no-store" };
 
-const DAY_MS = 24 * 60 * 60_000;
-/** How long the link from an enquiry's thank-you page lets its sender book without typing again. */
-const ENQUIRY_LINK_MS = 14 * DAY_MS;
-
 export function bookingContext(context: Readonly<RouterContextProvider>, nowMs = Date.now()): BookingContext {
   const { config, formSecret, mailWorker } = getServices(context);
   return { baseUrl: config.baseUrl, secret: formSecret, nowMs, queuedNote: mailWorker.queuedNote };
-}
-
-function leadLinkToken(context: Readonly<RouterContextProvider>, leadId: string, nowMs = Date.now()) {
-  return signLink(getServices(context).formSecret, {
-    id: leadId,
-    purpose: "book",
-    sequence: 0,
-    expiresMs: nowMs + ENQUIRY_LINK_MS,
-  });
-}
-
-/** The address that lets an enquiry's sender pick a time for it, their details already known. */
-export function bookingLinkForLead(context: Readonly<RouterContextProvider>, leadId: string) {
-  return `/book?lead=${encodeURIComponent(leadLinkToken(context, leadId))}`;
-}
-
-/**
- * The same link's token as a cookie for /book alone: the thank-you page an enquiry without JavaScript
- * is redirected to is one page for everybody (kept by the page cache), so the sender's own link
- * travels beside it, and /book, which reads it, is never kept by the cache.
- */
-export function bookingLeadCookie(context: Readonly<RouterContextProvider>, bookingUrl: string) {
-  const token = new URL(bookingUrl, "http://link").searchParams.get("lead") ?? "";
-  const secure = getServices(context).config.secureCookies ? "; Secure" : "";
-  return `${BOOKING_LEAD_COOKIE}=${encodeURIComponent(token)}; Path=/book; Max-Age=${ENQUIRY_LINK_MS / 1000}; HttpOnly; SameSite=Lax${secure}`;
 }
 
 /** The zone the visitor asked for, else their country's usual one, else the agency's. */

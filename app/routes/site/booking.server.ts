@@ -5,15 +5,10 @@ import { cancelRequestSchema, rescheduleRequestSchema } from "~/lib/schemas/book
 import { formatDateTimeIn } from "~/lib/time-zone";
 import { AppError } from "~/server/app-error.server";
 import { type LinkPurpose, readLink } from "~/server/bookings/booking-links.server";
-import {
-  cancelBooking,
-  getBooking,
-  LIVE_STATUSES,
-  linksOf,
-  listOpenSlots,
-  rescheduleBooking,
-} from "~/server/bookings/bookings.server";
+import { linksOf } from "~/server/bookings/booking-notices.server";
+import { cancelBooking, getBooking, rescheduleBooking } from "~/server/bookings/bookings.server";
 import { bookingCalendar, meetingPlace } from "~/server/bookings/invitation.server";
+import { LIVE_STATUSES, listOpenSlots } from "~/server/bookings/open-slots.server";
 import { bookingContext, nearestChoices, PERSONAL_PAGE_HEADERS, pickerOf, visitorTimeZone } from "./book.server";
 
 const GONE = "This link has expired or was replaced by a newer one. Use the link in your latest e-mail about the call.";

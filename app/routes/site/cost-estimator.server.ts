@@ -2,6 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import type { EstimatorState } from "~/components/site/estimator/estimator-wizard";
 import { getServices } from "~/http/context.server";
 import { requireFormData } from "~/http/form-data.server";
+import { saveVisitorLead } from "~/http/visitor-lead.server";
 import {
   type EstimatorAnswers,
   estimatorMessages,
@@ -13,7 +14,6 @@ import {
 import { estimatorFormValues, estimatorSchema } from "~/lib/schemas/estimator";
 import { saveEstimateLead } from "~/server/leads/estimator.server";
 import { countLeadRefused } from "~/server/metrics/metrics.server";
-import { saveVisitorLead } from "./visitor-lead.server";
 
 type Reply = (
   body: Partial<EstimatorState> & { step: number },

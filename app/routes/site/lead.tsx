@@ -5,19 +5,10 @@ import { LeadSent } from "~/components/site/forms/lead-sent";
 import { NewsletterForm } from "~/components/site/forms/newsletter-form";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { brand } from "~/content/brand";
+import { answeredLeadContext, handleLeadSubmission, thankYouRedirect } from "~/http/lead-submission.server";
 import { headersWithRetryAfter } from "~/http/retry-after.server";
-import {
-  DEFAULT_GUIDE_TITLE,
-  isLeadFlowName,
-  isThankYouFlow,
-  type LeadFlowName,
-  offeredGuideTitle,
-  thankYouPath,
-} from "~/lib/lead-options";
-
+import { DEFAULT_GUIDE_TITLE, isLeadFlowName, type LeadFlowName, offeredGuideTitle } from "~/lib/lead-options";
 import type { Route } from "./+types/lead";
-import { bookingLeadCookie } from "./book.server";
-import { handleLeadSubmission } from "./lead.server";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: `${loaderData ? leadPageHeading(loaderData.flow, loaderData.hidden) : "Get in touch"} | ${brand.name}` },
@@ -86,11 +77,13 @@ export function headers(args: Route.HeadersArgs) {
  * twice on reload); a guide's download or a redirect, and any refusal, answer on the page itself.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const answer = await handleLeadSubmission(context, request);
-  const sent = answer.data;
-  if (sent.ok && isThankYouFlow(sent.flow) && !sent.redirectUrl) {
-    const headers = sent.bookingUrl ? { "Set-Cookie": bookingLeadCookie(context, sent.bookingUrl) } : undefined;
-    return redirect(thankYouPath(sent.flow), { status: 303, headers });
+  const answer = await (context.get(answeredLeadContext) ?? handleLeadSubmission(context, request));
+  const thanks = thankYouRedirect(context, answer.data);
+  if (thanks) {
+    return redirect(thanks.location, {
+      status: 303,
+      headers: thanks.setCookie ? { "Set-Cookie": thanks.setCookie } : undefined,
+    });
   }
   return answer;
 }

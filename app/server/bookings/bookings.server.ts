@@ -1,4 +1,4 @@
-import { sql, type Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import { computeEstimate } from "~/lib/estimate";
 import type { EstimatorAnswers } from "~/lib/estimator";
 import { GRANULE_MINUTES } from "~/lib/schemas/availability";
@@ -6,214 +6,21 @@ import { dayIn, isTimeZone } from "~/lib/time-zone";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import { isUniqueViolation } from "../db/database.server";
-import type { BookingStatus, Database, DB, Row } from "../db/schema.server";
+import type { Database, DB, Row } from "../db/schema.server";
 import { fromJson, newId, toJson } from "../db/values.server";
 import { ESTIMATOR_FORM_NAME } from "../leads/estimator.server";
-import { findAssignableStaff, getLeadAssignment, listAssignableStaff } from "../leads/owners.server";
-import { queueMails } from "../mail/outbox.server";
-import { recordWebhookEvent } from "../webhooks/events.server";
 import { type Availability, listAvailability } from "./availability.server";
-import { type LinkPurpose, signLink } from "./booking-links.server";
-import {
-  type BookingFacts,
-  type BookingLinks,
-  cancellationMails,
-  invitationMails,
-  reminderMails,
-} from "./invitation.server";
-import { freeStarts, heldSpan, type Span, type Taken, unionOfFreeStarts } from "./slots.server";
+import { type BookingContext, linksOf, queueBookingMails, recordBookingEvent } from "./booking-notices.server";
+import type { BookingLinks } from "./invitation.server";
+import { eligibleStaff, freeAt, LIVE_STATUSES, loadTaken, nearestOpenSlots } from "./open-slots.server";
+import { freeStarts, heldSpan, type Taken } from "./slots.server";
+import { claimTime, releaseTime, SlotTaken } from "./time-claims.server";
 
 const auditBooking = auditOf("booking");
 const auditLead = auditOf("lead");
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-/** Statuses that hold the staff member's time. */
-export const LIVE_STATUSES = ["booked", "rescheduled"] as const satisfies BookingStatus[];
-/** How many nearby free starts a visitor who lost a race is offered. */
-const NEAREST_COUNT = 6;
-
-/** What a booking needs to know about where it is going out: links, invitations, the clock. */
-export type BookingContext = { baseUrl: string; secret: string; nowMs: number; queuedNote?: string | null };
-
-// --- Who takes the call ------------------------------------------------------------------------
-
-/**
- * The staff members a lead's call may go to, with their availability: the lead's owner when they
- * take calls, otherwise the automatic-assignment rule (the lead's form's own owner, else the round
- * robin's people, else every admin and sales member). Only people who set their hours take calls.
- */
-export async function eligibleStaff(
-  db: Database,
-  lead: { ownerId: string | null; formId: string | null } | null,
-): Promise<Availability[]> {
-  const withHours = async (ids: string[]) =>
-    (await listAvailability(db, ids)).filter((each) => each.weekly.length > 0 || each.overrides.length > 0);
-  if (lead?.ownerId && (await findAssignableStaff(db, lead.ownerId))) {
-    const owner = await withHours([lead.ownerId]);
-    if (owner.length > 0) return owner;
-  }
-  const rule = await getLeadAssignment(db);
-  const active = new Set((await listAssignableStaff(db)).map((member) => member.id));
-  const formOwner = lead?.formId ? rule.perForm[lead.formId] : undefined;
-  if (formOwner && active.has(formOwner)) {
-    const owner = await withHours([formOwner]);
-    if (owner.length > 0) return owner;
-  }
-  const pool = rule.roundRobin.filter((id) => active.has(id));
-  const people = await withHours(pool.length > 0 ? pool : [...active]);
-  // In the round robin's order when there is one, so that ties go the way the rule turns.
-  const order = pool.length > 0 ? pool : [...active].sort();
-  return people.sort((a, b) => order.indexOf(a.staffId) - order.indexOf(b.staffId));
-}
-
-/** What fills each of these staff members' time between two instants: live calls with buffers, busy times. */
-async function loadTaken(db: Database, staff: Availability[], { fromMs, toMs }: { fromMs: number; toMs: number }) {
-  const taken = new Map<string, Taken>(
-    staff.map((each) => [each.staffId, { spans: [], callsPerDay: new Map<string, number>() }]),
-  );
-  if (staff.length === 0) return taken;
-  const ids = staff.map((each) => each.staffId);
-  // A day either side, for buffers that reach over the edge and for whole days' counts.
-  const from = new Date(fromMs - DAY).toISOString();
-  const to = new Date(toMs + DAY).toISOString();
-  // One round trip: live calls (with their buffers) and calendar busy times, told apart by `is_call`.
-  const rows = await db
-    .selectFrom("bookings")
-    .select([
-      "staff_id",
-      "starts_at",
-      "ends_at",
-      "buffer_before_minutes",
-      "buffer_after_minutes",
-      sql<number>`1`.as("is_call"),
-    ])
-    .where("staff_id", "in", ids)
-    .where("status", "in", LIVE_STATUSES)
-    .where("starts_at", ">=", from)
-    .where("starts_at", "<", to)
-    .unionAll(
-      db
-        .selectFrom("staff_busy_times")
-        .select([
-          "user_id as staff_id",
-          "starts_at",
-          "ends_at",
-          sql<number>`0`.as("buffer_before_minutes"),
-          sql<number>`0`.as("buffer_after_minutes"),
-          sql<number>`0`.as("is_call"),
-        ])
-        .where("user_id", "in", ids)
-        .where("ends_at", ">", from)
-        .where("starts_at", "<", to),
-    )
-    .execute();
-  const zoneOf = new Map(staff.map((each) => [each.staffId, each.timeZone]));
-  for (const row of rows) {
-    const entry = taken.get(row.staff_id) as Taken;
-    const startMs = Date.parse(row.starts_at);
-    entry.spans.push({
-      startMs: startMs - Number(row.buffer_before_minutes) * MINUTE,
-      endMs: Date.parse(row.ends_at) + Number(row.buffer_after_minutes) * MINUTE,
-    });
-    if (Number(row.is_call) !== 1) continue;
-    const day = dayIn(zoneOf.get(row.staff_id) as string, startMs);
-    entry.callsPerDay.set(day, (entry.callsPerDay.get(day) ?? 0) + 1);
-  }
-  return taken;
-}
-
-// --- What a visitor is offered -----------------------------------------------------------------
-
-export type OpenSlots = { starts: number[]; staffCount: number };
-
-/** Every start any eligible staff member is free at, from now to the longest horizon among them. */
-export async function listOpenSlots(
-  db: Database,
-  lead: { ownerId: string | null; formId: string | null } | null,
-  { nowMs, fromMs = nowMs, toMs }: { nowMs: number; fromMs?: number; toMs?: number },
-): Promise<OpenSlots> {
-  const staff = await eligibleStaff(db, lead);
-  if (staff.length === 0) return { starts: [], staffCount: 0 };
-  const until = toMs ?? nowMs + Math.max(...staff.map((each) => each.horizonDays)) * DAY;
-  const taken = await loadTaken(db, staff, { fromMs, toMs: until });
-  const union = unionOfFreeStarts(
-    staff.map((schedule) => ({ schedule, taken: taken.get(schedule.staffId) as Taken })),
-    { nowMs, fromMs, toMs: until },
-  );
-  return { starts: union.map((slot) => slot.startMs), staffCount: staff.length };
-}
-
-/** The free starts closest to one that was taken, for the visitor who lost it. */
-export async function nearestOpenSlots(
-  db: Database,
-  lead: Parameters<typeof listOpenSlots>[1],
-  startMs: number,
-  nowMs: number,
-) {
-  const { starts } = await listOpenSlots(db, lead, { nowMs });
-  return [...starts]
-    .sort((a, b) => Math.abs(a - startMs) - Math.abs(b - startMs) || a - b)
-    .slice(0, NEAREST_COUNT)
-    .sort((a, b) => a - b);
-}
-
-// --- Holding time in the database ---------------------------------------------------------------
-
-/** The five-minute granules (epoch minutes) a call holds with its buffers. */
-export function granulesOf(span: Span) {
-  const step = GRANULE_MINUTES;
-  const first = Math.floor(span.startMs / MINUTE / step) * step;
-  const last = Math.ceil(span.endMs / MINUTE / step) * step;
-  const granules: number[] = [];
-  for (let granule = first; granule < last; granule += step) granules.push(granule);
-  return granules;
-}
-
-/**
- * Claims the call's time for the staff member: one row per granule under a unique key, so two calls
- * that overlap anywhere (buffers included) cannot both commit, on either database, whatever each
- * transaction read. With a daily maximum, the call also takes one of the day's numbered places.
- */
-async function claimTime(
-  trx: Transaction<DB>,
-  booking: { id: string; staffId: string; span: Span },
-  day: string,
-  maxPerDay: number | null,
-) {
-  await trx
-    .insertInto("booking_slot_claims")
-    .values(granulesOf(booking.span).map((granule) => ({ staff_id: booking.staffId, granule, booking_id: booking.id })))
-    .execute();
-  if (maxPerDay === null) return;
-  const taken = new Set(
-    (
-      await trx
-        .selectFrom("booking_day_claims")
-        .select("place")
-        .where("staff_id", "=", booking.staffId)
-        .where("day", "=", day)
-        .execute()
-    ).map((row) => row.place),
-  );
-  let place = 1;
-  while (taken.has(place)) place++;
-  if (place > maxPerDay) throw new SlotTaken();
-  await trx
-    .insertInto("booking_day_claims")
-    .values({ staff_id: booking.staffId, day, place, booking_id: booking.id })
-    .execute();
-}
-
-async function releaseTime(trx: Transaction<DB>, bookingId: string) {
-  await trx.deleteFrom("booking_slot_claims").where("booking_id", "=", bookingId).execute();
-  await trx.deleteFrom("booking_day_claims").where("booking_id", "=", bookingId).execute();
-}
-
-/** The chosen start is no longer free (someone else took it meanwhile). */
-export class SlotTaken extends Error {
-  override name = "SlotTaken";
-}
 
 // --- Booking ---------------------------------------------------------------------------------------
 
@@ -225,44 +32,6 @@ export type BookingRequest = {
 };
 
 export type BookingOutcome = { ok: true; bookingId: string; links: BookingLinks } | { ok: false; nearest: number[] };
-
-export function linksOf(
-  context: Pick<BookingContext, "baseUrl" | "secret">,
-  booking: { id: string; sequence: number; endsAt: string },
-): BookingLinks {
-  const expiresMs = Date.parse(booking.endsAt);
-  const link = (purpose: LinkPurpose, path: string) =>
-    `${context.baseUrl}${path}?token=${encodeURIComponent(signLink(context.secret, { id: booking.id, purpose, sequence: booking.sequence, expiresMs }))}`;
-  return {
-    // The booking's own page stays readable a week after the call.
-    view: `${context.baseUrl}/book/booking?token=${encodeURIComponent(signLink(context.secret, { id: booking.id, purpose: "view", sequence: booking.sequence, expiresMs: expiresMs + 7 * DAY }))}`,
-    reschedule: link("reschedule", "/book/reschedule"),
-    cancel: link("cancel", "/book/cancel"),
-  };
-}
-
-async function bookingFacts(db: Database, booking: Row<"bookings">): Promise<BookingFacts> {
-  const staff = await db
-    .selectFrom("user")
-    .select(["name", "email"])
-    .where("id", "=", booking.staff_id)
-    .executeTakeFirst();
-  return {
-    id: booking.id,
-    leadId: booking.lead_id,
-    sequence: booking.sequence,
-    startsAt: booking.starts_at,
-    endsAt: booking.ends_at,
-    visitorName: booking.visitor_name,
-    visitorEmail: booking.visitor_email,
-    visitorTimeZone: booking.visitor_time_zone,
-    staffName: staff?.name ?? "",
-    staffEmail: staff?.email ?? "",
-    staffTimeZone: booking.staff_time_zone,
-    meetingKind: booking.meeting_kind,
-    meetingDetail: booking.meeting_detail,
-  };
-}
 
 /** The visitor's latest cost estimate, if they made one, in brief. */
 async function latestEstimate(db: Database, email: string) {
@@ -288,68 +57,6 @@ async function latestEstimate(db: Database, email: string) {
   };
 }
 
-const host = (baseUrl: string) => new URL(baseUrl).host;
-
-async function queueBookingMails(
-  trx: Transaction<DB>,
-  booking: Row<"bookings">,
-  kind: "new" | "moved" | "cancelled",
-  context: BookingContext,
-) {
-  // Reminders of the time it had are withdrawn; the new time gets its own.
-  await trx
-    .deleteFrom("email_outbox")
-    .where("booking_id", "=", booking.id)
-    .where("kind", "=", "booking_reminder")
-    .where("status", "=", "queued")
-    .execute();
-  const facts = await bookingFacts(trx, booking);
-  const options = { host: host(context.baseUrl), stampMs: context.nowMs, baseUrl: context.baseUrl };
-  const at = new Date(context.nowMs).toISOString();
-  if (kind === "cancelled") {
-    await queueMails(trx, cancellationMails(facts, options), at, context.queuedNote ?? null);
-    return;
-  }
-  const links = linksOf(context, { id: booking.id, sequence: booking.sequence, endsAt: booking.ends_at });
-  await queueMails(
-    trx,
-    [...invitationMails(facts, kind, { ...options, links }), ...reminderMails(facts, { nowMs: context.nowMs, links })],
-    at,
-    context.queuedNote ?? null,
-  );
-}
-
-function webhookBooking(booking: Row<"bookings">) {
-  return {
-    id: booking.id,
-    lead_id: booking.lead_id,
-    staff_id: booking.staff_id,
-    starts_at: booking.starts_at,
-    ends_at: booking.ends_at,
-    visitor_time_zone: booking.visitor_time_zone,
-    status: booking.status,
-    sequence: booking.sequence,
-    utm_campaign: booking.utm_campaign,
-    landing_path: booking.landing_path,
-    estimate: fromJson(booking.estimate, null),
-  };
-}
-
-async function recordBookingEvent(
-  trx: Transaction<DB>,
-  type: "booking.created" | "booking.rescheduled" | "booking.cancelled",
-  booking: Row<"bookings">,
-  at: string,
-) {
-  await recordWebhookEvent(trx, {
-    type,
-    at,
-    leadId: booking.lead_id,
-    email: booking.visitor_email,
-    data: { booking: webhookBooking(booking) },
-  });
-}
-
 /** Round robin among free staff: the shared cursor moves one on, and the first free person from there takes it. */
 async function pickStaff(trx: Transaction<DB>, free: Availability[]) {
   if (free.length === 1) return free[0] as Availability;
@@ -361,15 +68,6 @@ async function pickStaff(trx: Transaction<DB>, free: Availability[]) {
     .executeTakeFirst();
   const position = (Number(cursor?.position ?? 1) - 1) % free.length;
   return free[position] as Availability;
-}
-
-/** Who of these staff members is free at the start, by their own rules and what they have now. */
-async function freeAt(db: Database, staff: Availability[], startMs: number, nowMs: number) {
-  const window = { fromMs: startMs - DAY, toMs: startMs + DAY };
-  const taken = await loadTaken(db, staff, window);
-  return staff.filter((schedule) =>
-    freeStarts(schedule, taken.get(schedule.staffId) as Taken, { nowMs, ...window }).includes(startMs),
-  );
 }
 
 async function tryBooking(db: Database, request: BookingRequest, context: BookingContext) {
@@ -639,35 +337,4 @@ export async function setBookingOutcome(
     await releaseTime(trx, bookingId);
     await auditBooking(trx, actor, `booking.${status}`, bookingId, { from: booking.status });
   });
-}
-
-export async function listLeadBookings(db: Database, leadId: string) {
-  return db.selectFrom("bookings").selectAll().where("lead_id", "=", leadId).orderBy("starts_at", "desc").execute();
-}
-
-export type AgendaFilters = { fromIso: string; toIso: string; staffId: string | null; status: BookingStatus | null };
-
-/** The calls starting in a span, with who takes them and the lead's name, in time order. */
-export async function listAgenda(db: Database, filters: AgendaFilters) {
-  let query = db
-    .selectFrom("bookings")
-    .innerJoin("user", "user.id", "bookings.staff_id")
-    .select([
-      "bookings.id",
-      "bookings.lead_id",
-      "bookings.starts_at",
-      "bookings.ends_at",
-      "bookings.status",
-      "bookings.visitor_name",
-      "bookings.visitor_email",
-      "bookings.visitor_time_zone",
-      "bookings.utm_campaign",
-      "user.name as staff_name",
-      "user.email as staff_email",
-    ])
-    .where("bookings.starts_at", ">=", filters.fromIso)
-    .where("bookings.starts_at", "<", filters.toIso);
-  if (filters.staffId) query = query.where("bookings.staff_id", "=", filters.staffId);
-  if (filters.status) query = query.where("bookings.status", "=", filters.status);
-  return query.orderBy("bookings.starts_at").limit(500).execute();
 }

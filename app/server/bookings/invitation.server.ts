@@ -24,12 +24,12 @@ export type BookingFacts = {
 export type BookingLinks = { view: string; reschedule: string; cancel: string };
 
 /** A text value as iCalendar writes it: backslash, semicolon, comma and line breaks escaped. */
-function escapeText(value: string) {
+export function escapeText(value: string) {
   return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
 }
 
 /** Lines longer than 75 octets continue on the next line after a space, never inside a character. */
-function fold(line: string) {
+export function fold(line: string) {
   const bytes = Buffer.from(line, "utf8");
   if (bytes.length <= 75) return line;
   const pieces: string[] = [];
@@ -50,7 +50,7 @@ function fold(line: string) {
   return pieces.join("\r\n ");
 }
 
-const utcStamp = (iso: string) => `${new Date(iso).toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`;
+export const utcStamp = (iso: string) => `${new Date(iso).toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`;
 
 export function meetingPlace(facts: Pick<BookingFacts, "meetingKind" | "meetingDetail" | "id">) {
   const detail = facts.meetingDetail?.replaceAll("{booking}", facts.id) ?? null;

@@ -51,19 +51,6 @@ export function mergeSpans(spans: Span[]): Span[] {
   return merged;
 }
 
-function overlapsAny(merged: Span[], span: Span) {
-  let low = 0;
-  let high = merged.length;
-  // The first merged span that ends after this one starts.
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if ((merged[middle] as Span).endMs <= span.startMs) low = middle + 1;
-    else high = middle;
-  }
-  const candidate = merged[low];
-  return candidate !== undefined && candidate.startMs < span.endMs;
-}
-
 function addDays(day: string, count: number) {
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, date + count)).toISOString().slice(0, 10);
@@ -94,6 +81,12 @@ export function freeStarts(schedule: Schedule, taken: Taken, { nowMs, fromMs, to
   if (earliest >= latest) return starts;
   const merged = mergeSpans(taken.spans);
   const step = schedule.callMinutes * MINUTE;
+  const before = schedule.bufferBeforeMinutes * MINUTE;
+  const after = step + schedule.bufferAfterMinutes * MINUTE;
+  // Starts grow, so the first taken span that ends after a held span's start moves forward only
+  // (back to the beginning in the rare case of overlapping ranges that go back in time).
+  let next = 0;
+  let lastLooked = Number.NEGATIVE_INFINITY;
   const lastDay = dayIn(schedule.timeZone, latest);
   for (let day = dayIn(schedule.timeZone, earliest); day <= lastDay; day = addDays(day, 1)) {
     if (schedule.maxPerDay !== null && (taken.callsPerDay.get(day) ?? 0) >= schedule.maxPerDay) continue;
@@ -105,11 +98,25 @@ export function freeStarts(schedule: Schedule, taken: Taken, { nowMs, fromMs, to
       for (let start = rangeStart; start + step <= rangeEnd; start += step) {
         if (start < earliest || start >= latest) continue;
         if (starts.length > 0 && start <= (starts.at(-1) as number)) continue;
-        if (overlapsAny(merged, heldSpan(start, schedule))) continue;
+        if (start < lastLooked) next = 0;
+        lastLooked = start;
+        while (next < merged.length && (merged[next] as Span).endMs <= start - before) next++;
+        const blocker = merged[next];
+        if (blocker !== undefined && blocker.startMs < start + after) continue;
         starts.push(start);
       }
     }
   }
+  return starts;
+}
+
+/** Every start at which at least one of these staff members is free, in time order. */
+export function openStarts(staff: { schedule: Schedule; taken: Taken }[], window: SlotWindow): number[] {
+  const all: number[] = [];
+  for (const { schedule, taken } of staff) for (const start of freeStarts(schedule, taken, window)) all.push(start);
+  const sorted = Float64Array.from(all).sort();
+  const starts: number[] = [];
+  for (const start of sorted) if (start !== starts.at(-1)) starts.push(start);
   return starts;
 }
 

@@ -24,8 +24,21 @@ const CONSENT_COUNTRIES = new Set(
   "AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE IS LI NO GB UK CH".split(" "),
 );
 
+/**
+ * Codes that name no country: Cloudflare's unknown (XX) and Tor (T1), the old GeoIP anonymous proxy,
+ * satellite and other (A1, A2, O1). A visitor behind one of them could be anywhere.
+ */
+const NO_COUNTRY = new Set(["XX", "T1", "A1", "A2", "O1"]);
+
+/**
+ * Whether a visitor from this country is asked before tracking. A visitor whose country cannot be
+ * told (no lookup result, a private or loopback address, a proxy's "unknown") is asked: they may well
+ * be in a country where the law requires it, and asking someone who need not be asked costs a click.
+ */
 export function consentRequiredIn(country: string | undefined) {
-  return country !== undefined && CONSENT_COUNTRIES.has(country.toUpperCase());
+  const code = country?.trim().toUpperCase();
+  if (!code || !/^[A-Z]{2}$/.test(code) || NO_COUNTRY.has(code)) return true;
+  return CONSENT_COUNTRIES.has(code);
 }
 
 export type ConsentSettings = {
@@ -134,6 +147,8 @@ export async function findConsentRecord(db: Database, id: string) {
 
 /** A country where consent is asked: what a shared page is rendered for when its visitors are asked. */
 export const ASKED_COUNTRY = "DE";
+/** A country where consent is not asked: what a shared page is rendered for when its visitors are not. */
+export const NOT_ASKED_COUNTRY = "US";
 /** The record id a shared page is rendered with: the page shows the choice, never whose it is. */
 const SHARED_RECORD_ID = "shared-page";
 

@@ -10,7 +10,7 @@ const SORTED_RANGE_MAX_MS = 31 * DAY_MS;
 
 export type FunnelRange = { from: string; to: string; label: string };
 
-export type FunnelCounts = { visits: number; leads: number; qualified: number; clients: number };
+export type FunnelCounts = { visits: number; leads: number; booked: number; qualified: number; clients: number };
 export type CampaignFunnelRow = FunnelCounts & { campaign: string; source: string; medium: string };
 export type LandingFunnelRow = FunnelCounts & { landingPath: string };
 
@@ -69,7 +69,8 @@ function sortRows<T extends FunnelCounts>(rows: T[], name: (row: T) => string, q
 
 /**
  * Visits (from the daily roll-up: first page views of a visit, bots never counted), leads, qualified
- * (reached qualified, converted ones included) and clients (converted) by campaign and by landing
+ * (reached qualified, converted ones included), calls booked (leads of the range with at least one
+ * booking, kept or not) and clients (converted) by campaign and by landing
  * page. Spam never counts. Leads are dated by when they came in (UTC days), and credited to the
  * campaign and landing page of their visit; they are read from their daily roll-ups (migration 0019),
  * which triggers keep current, so months of leads are a few thousand rows.
@@ -83,6 +84,7 @@ export async function loadFunnel(db: Database, params: URLSearchParams, nowMs = 
   const day = byGroup ? sql<string>`+day` : sql<string>`day`;
   const leadSums = [
     sql<number>`sum(leads)`.as("leads"),
+    sql<number>`sum(booked)`.as("booked"),
     sql<number>`sum(qualified)`.as("qualified"),
     sql<number>`sum(clients)`.as("clients"),
   ];
@@ -110,7 +112,7 @@ export async function loadFunnel(db: Database, params: URLSearchParams, nowMs = 
       .execute(),
   ]);
 
-  const empty = (): FunnelCounts => ({ visits: 0, leads: 0, qualified: 0, clients: 0 });
+  const empty = (): FunnelCounts => ({ visits: 0, leads: 0, booked: 0, qualified: 0, clients: 0 });
   const campaigns = new Map<string, CampaignFunnelRow>();
   const campaignRow = (row: { utm_campaign: string; utm_source: string; utm_medium: string }) => {
     const key = JSON.stringify([row.utm_campaign, row.utm_source, row.utm_medium]);
@@ -133,8 +135,9 @@ export async function loadFunnel(db: Database, params: URLSearchParams, nowMs = 
     campaignRow(row).visits += Number(row.visits);
     pageRow(row.landing_path).visits += Number(row.visits);
   }
-  const counts = (row: { leads: number; qualified: number; clients: number }) => ({
+  const counts = (row: { leads: number; booked: number; qualified: number; clients: number }) => ({
     leads: Number(row.leads),
+    booked: Number(row.booked),
     qualified: Number(row.qualified),
     clients: Number(row.clients),
   });
@@ -146,6 +149,7 @@ export async function loadFunnel(db: Database, params: URLSearchParams, nowMs = 
   for (const row of campaigns.values()) {
     totals.visits += row.visits;
     totals.leads += row.leads;
+    totals.booked += row.booked;
     totals.qualified += row.qualified;
     totals.clients += row.clients;
   }
@@ -159,8 +163,9 @@ export async function loadFunnel(db: Database, params: URLSearchParams, nowMs = 
   };
 }
 
-function addLeads(target: FunnelCounts, row: { leads: number; qualified: number; clients: number }) {
+function addLeads(target: FunnelCounts, row: Omit<FunnelCounts, "visits">) {
   target.leads += row.leads;
+  target.booked += row.booked;
   target.qualified += row.qualified;
   target.clients += row.clients;
 }
@@ -181,6 +186,7 @@ export function funnelCsv(funnel: Funnel) {
     "landing page",
     "visits",
     "leads",
+    "calls booked",
     "qualified",
     "clients",
     "visit to lead",
@@ -191,6 +197,7 @@ export function funnelCsv(funnel: Funnel) {
   const rates = (row: FunnelCounts) => [
     row.visits,
     row.leads,
+    row.booked,
     row.qualified,
     row.clients,
     percent(row.leads, row.visits),

@@ -17,6 +17,8 @@ import * as auditLogScreen from "./migrations/0015-audit-log-screen.server";
 import * as bookings from "./migrations/0016-bookings.server";
 import * as leadListOrders from "./migrations/0018-lead-list-orders.server";
 import * as leadFunnelDays from "./migrations/0019-lead-funnel-days.server";
+import * as bookingTimeIndexes from "./migrations/0021-booking-time-indexes.server";
+import * as funnelCallsBooked from "./migrations/0022-funnel-calls-booked.server";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -37,6 +39,8 @@ const migrations: Record<string, Migration> = {
   "0016-bookings": bookings,
   "0018-lead-list-orders": leadListOrders,
   "0019-lead-funnel-days": leadFunnelDays,
+  "0021-booking-time-indexes": bookingTimeIndexes,
+  "0022-funnel-calls-booked": funnelCallsBooked,
 };
 
 export const migrationNames = Object.keys(migrations);

@@ -121,7 +121,14 @@ export interface AnalyticsEventsTable {
 }
 
 /** Daily funnel counts of leads (UTC days, spam left out), kept by triggers on leads (migration 0019). */
-type LeadFunnelCounts = { day: string; leads: number; qualified: number; clients: number };
+type LeadFunnelCounts = {
+  day: string;
+  leads: number;
+  qualified: number;
+  clients: number;
+  /** Leads with at least one booking (migration 0022). */
+  booked: ColumnType<number, number | undefined, number>;
+};
 export type LeadCampaignDaysTable = LeadFunnelCounts & { utm_campaign: string; utm_source: string; utm_medium: string };
 export type LeadLandingDaysTable = LeadFunnelCounts & { landing_path: string };
 

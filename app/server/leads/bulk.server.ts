@@ -151,7 +151,7 @@ export async function applyBulkChange(
         break;
       }
       case "delete": {
-        const removed = { leads: 0, submissions: 0, notes: 0, statusChanges: 0, mails: 0 };
+        const removed = { leads: 0, submissions: 0, notes: 0, statusChanges: 0, mails: 0, calls: 0 };
         for (const batch of batches(ids)) {
           const each = await deleteLeadRows(trx, batch);
           for (const key of Object.keys(removed) as (keyof typeof removed)[]) removed[key] += each[key];

@@ -18,7 +18,13 @@ import { loadGuideSettings } from "../site/public-settings.server";
 import { recordWebhookEvent, type WebhookLead, webhookLead } from "../webhooks/events.server";
 import { type Utm, utmFromUrl } from "./attribution.server";
 import { assignmentMail, chooseOwnerForNewLead } from "./owners.server";
-import { type LeadRateLimit, overLeadRateLimits, tooManySubmissions } from "./spam.server";
+import {
+  FORM_TOKEN_USED_UP,
+  type LeadRateLimit,
+  overFormTokenUses,
+  overLeadRateLimits,
+  tooManySubmissions,
+} from "./spam.server";
 
 /** How soon a visitor may try again when the database could not take a lead (a restart takes seconds). */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
@@ -134,7 +140,8 @@ export type NewLead = {
  * client's IP is never stored (ip_address stays null). Suspected spam is saved, flagged, and mails
  * nobody. With `rateLimit`, the visitor's counters are taken first in the same transaction (one disk
  * flush for both on the busiest path there is); over a limit it throws a RATE_LIMITED AppError and writes
- * nothing, so a refused submission does not count against the visitor either.
+ * nothing, so a refused submission does not count against the visitor either. The form token's leads
+ * are counted there too, so that its limit holds across processes: past it, the lead is kept as spam.
  */
 export async function saveLead(db: Database, lead: NewLead) {
   return db.transaction().execute((trx) => writeLead(trx, lead));
@@ -143,7 +150,16 @@ export async function saveLead(db: Database, lead: NewLead) {
 /** saveLead's work, inside a transaction the caller already holds. */
 export async function writeLead(
   trx: Transaction<DB>,
-  { fields, formId: chooseFormId, submissionData, attribution, mail, spamReason = null, extraMail, rateLimit }: NewLead,
+  {
+    fields,
+    formId: chooseFormId,
+    submissionData,
+    attribution,
+    mail,
+    spamReason: flagged = null,
+    extraMail,
+    rateLimit,
+  }: NewLead,
 ) {
   const lastTouch = utmFromUrl(attribution.pageUrl);
   const firstTouch = attribution.firstTouch ?? lastTouch;
@@ -152,6 +168,8 @@ export async function writeLead(
     const retryAfterSeconds = await overLeadRateLimits(trx, rateLimit);
     if (retryAfterSeconds !== null) throw tooManySubmissions(retryAfterSeconds);
   }
+  const tokenUsedUp = rateLimit?.formTokenUse ? await overFormTokenUses(trx, rateLimit.formTokenUse) : false;
+  const spamReason = flagged ?? (tokenUsedUp ? FORM_TOKEN_USED_UP : null);
   const formId = await chooseFormId(trx);
   const leadId = newId();
   // Suspected spam waits in its queue for a person to judge it; nobody is handed it.
@@ -190,14 +208,14 @@ export async function writeLead(
     user_agent: attribution.userAgent,
   });
   await recordCaptureEvents(trx, webhookLead(leadRow), { ...submission, data: submissionData });
-  if (spamReason !== null) return { leadId, formId, mailsQueued: 0 };
+  if (spamReason !== null) return { leadId, formId, mailsQueued: 0, spamReason };
   const lead = { id: leadId, ...fields };
   const mails = (await staffRecipients(trx, mail)).map((to) => leadNotification(lead, to, mail));
   const extra = extraMail?.(lead);
   if (extra) mails.push(extra);
   if (owner) mails.push(assignmentMail(owner, [lead], { baseUrl: mail.baseUrl, by: null }));
   await queueMails(trx, mails, at, mail.queuedNote ?? null);
-  return { leadId, formId, mailsQueued: mails.length };
+  return { leadId, formId, mailsQueued: mails.length, spamReason };
 }
 
 /** `lead.created` and `form_submission.created`, committed with the lead; spam is marked, and only endpoints asking for it get it. */

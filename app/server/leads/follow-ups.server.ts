@@ -1,6 +1,8 @@
+import { sql } from "kysely";
 import { dayIn, hourIn, localInputToIso, todayRange } from "~/lib/time-zone";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
+import { upcomingCalls } from "../bookings/agenda.server";
 import type { Database } from "../db/schema.server";
 import { fromBool, now } from "../db/values.server";
 import { headerSafe, queueMails } from "../mail/outbox.server";
@@ -70,11 +72,15 @@ export async function dueFollowUps(
   return { due, more: rows.length > limit };
 }
 
+/** How far ahead a digest lists the person's calls. */
+const CALLS_AHEAD_MS = 24 * 60 * 60 * 1000;
+
 /** Digests go out from this hour of the agency's day, once a day per person. */
 export const DIGEST_HOUR = 7;
 
 /**
- * Queues today's follow-up digest for every active admin and sales person who has follow-ups due,
+ * Queues today's digest for every active admin and sales person who has follow-ups due or calls in
+ * the next 24 hours,
  * has not opted out, and has not had one today (agency time zone). Safe to run from several
  * processes at once: the day is claimed per person before the mail is queued, in one transaction.
  * Returns how many digests it queued.
@@ -90,9 +96,9 @@ export async function queueFollowUpDigests(
 ) {
   if (hourIn(timeZone, nowMs) < DIGEST_HOUR) return 0;
   const day = dayIn(timeZone, nowMs);
-  const owners = await db
-    .selectFrom("leads")
-    .innerJoin("user", "user.id", "leads.owner_id")
+  const callsUntilMs = nowMs + CALLS_AHEAD_MS;
+  const people = db
+    .selectFrom("user")
     .innerJoin("user_roles", "user_roles.user_id", "user.id")
     .leftJoin("staff_preferences", "staff_preferences.user_id", "user.id")
     .select([
@@ -102,21 +108,37 @@ export async function queueFollowUpDigests(
       "staff_preferences.digest_opt_out",
       "staff_preferences.last_digest_on",
     ])
-    .where("leads.next_follow_up_at", "<", todayRange(timeZone, nowMs).end)
     .where("user_roles.role", "in", ["admin", "sales"])
-    .groupBy([
-      "user.id",
-      "user.email",
-      "user.disabled",
-      "staff_preferences.digest_opt_out",
-      "staff_preferences.last_digest_on",
-    ])
+    .distinct();
+  // Those with follow-ups due today, and those with calls in the next day.
+  const owners = await people
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom("leads")
+            .select("leads.id")
+            .whereRef("leads.owner_id", "=", "user.id")
+            .where("leads.next_follow_up_at", "<", todayRange(timeZone, nowMs).end),
+        ),
+        eb.exists(
+          eb
+            .selectFrom("bookings")
+            .select("bookings.id")
+            .whereRef("bookings.staff_id", "=", "user.id")
+            .where(sql<boolean>`bookings.status in ('booked', 'rescheduled')`)
+            .where("bookings.starts_at", ">=", new Date(nowMs).toISOString())
+            .where("bookings.starts_at", "<", new Date(callsUntilMs).toISOString()),
+        ),
+      ]),
+    )
     .execute();
   let queued = 0;
   for (const owner of owners) {
     if (fromBool(owner.disabled) || fromBool(owner.digest_opt_out) || owner.last_digest_on === day) continue;
     const { due, more } = await dueFollowUps(db, owner.id, timeZone, { nowMs });
-    if (due.length === 0) continue;
+    const calls = await upcomingCalls(db, owner.id, timeZone, { nowMs, untilMs: callsUntilMs, limit: 20 });
+    if (due.length === 0 && calls.calls.length === 0) continue;
     const sent = await db.transaction().execute(async (trx) => {
       const at = new Date(nowMs).toISOString();
       await trx
@@ -137,21 +159,50 @@ export async function queueFollowUpDigests(
         return `- ${item.name}${item.company ? ` (${item.company})` : ""}, ${when}${item.note ? `: ${item.note}` : ""}\n  ${baseUrl}/admin/leads/${item.id}`;
       });
       if (more) lines.push("- and more: see the leads screen");
+      const callLines = calls.calls.map(
+        (call) => `- ${call.when}: ${call.visitorName}, ${call.place}\n  ${baseUrl}/admin/leads/${call.leadId}`,
+      );
+      if (calls.more) callLines.push("- and more: see the Bookings screen");
+      const followUpPart = `${due.length}${more ? "+" : ""} due${overdue ? `, ${overdue} overdue` : ""}`;
+      const callPart = `${calls.calls.length}${calls.more ? "+" : ""} ${calls.calls.length === 1 && !calls.more ? "call" : "calls"}`;
+      const subject =
+        due.length === 0
+          ? `Calls for ${day}: ${callPart}`
+          : calls.calls.length === 0
+            ? `Follow-ups for ${day}: ${followUpPart}`
+            : `Follow-ups and calls for ${day}: ${followUpPart}, ${callPart}`;
+      const followUpSection =
+        due.length === 0
+          ? []
+          : [
+              `Your follow-ups due today${overdue ? " and overdue" : ""}:`,
+              "",
+              ...lines,
+              "",
+              `All of them: ${baseUrl}/admin/leads?owner=me&sort=follow_up`,
+              "",
+            ];
+      const callSection =
+        calls.calls.length === 0
+          ? []
+          : [
+              `Your calls in the next 24 hours (${timeZone}):`,
+              "",
+              ...callLines,
+              "",
+              `All of them: ${baseUrl}/admin/bookings?view=week&staff=${encodeURIComponent(owner.id)}`,
+              "",
+            ];
       await queueMails(
         trx,
         [
           {
             kind: "follow_up_digest",
             to: owner.email,
-            subject: headerSafe(
-              `Follow-ups for ${day}: ${due.length}${more ? "+" : ""} due${overdue ? `, ${overdue} overdue` : ""}`,
-            ),
+            subject: headerSafe(subject),
             text: [
-              `Your follow-ups due today${overdue ? " and overdue" : ""}:`,
-              "",
-              ...lines,
-              "",
-              `All of them: ${baseUrl}/admin/leads?owner=me&sort=follow_up`,
+              ...followUpSection,
+              ...callSection,
               `Stop these mails under Settings: ${baseUrl}/admin/settings`,
             ].join("\n"),
             leadId: null,

@@ -57,7 +57,7 @@ export type GdprExport = Awaited<ReturnType<typeof collectPersonalData>>;
 
 async function collectPersonalData(db: Database, email: string) {
   const leadIds = await leadIdsOf(db, email);
-  const [leads, submissions, notes, statusChanges, events, mails, clients] = await Promise.all([
+  const [leads, submissions, notes, statusChanges, calls, events, mails, clients] = await Promise.all([
     leadIds.length
       ? db.selectFrom("leads").selectAll().where("id", "in", leadIds).orderBy("created_at").execute()
       : Promise.resolve([]),
@@ -67,6 +67,9 @@ async function collectPersonalData(db: Database, email: string) {
       : Promise.resolve([]),
     leadIds.length
       ? db.selectFrom("lead_status_changes").selectAll().where("lead_id", "in", leadIds).orderBy("created_at").execute()
+      : Promise.resolve([]),
+    leadIds.length
+      ? db.selectFrom("bookings").selectAll().where("lead_id", "in", leadIds).orderBy("created_at").execute()
       : Promise.resolve([]),
     eventsOf(db, email).selectAll().orderBy("created_at").execute(),
     mailsOf(db, email, leadIds).selectAll().orderBy("created_at").execute(),
@@ -86,6 +89,7 @@ async function collectPersonalData(db: Database, email: string) {
     formSubmissions: submissions.map((row) => ({ ...row, data: fromJson(row.data, {}) })),
     notes,
     statusChanges,
+    calls: calls.map((row) => ({ ...row, estimate: fromJson(row.estimate, null) })),
     analyticsEvents: events.map((row) => ({ ...row, properties: fromJson(row.properties, null) })),
     emails: mails.map((row) => ({ ...row, attempts: Number(row.attempts) })),
     clients,
@@ -98,6 +102,7 @@ function countsOf(data: GdprExport) {
     formSubmissions: data.formSubmissions.length,
     notes: data.notes.length,
     statusChanges: data.statusChanges.length,
+    calls: data.calls.length,
     analyticsEvents: data.analyticsEvents.length,
     emails: data.emails.length,
     clients: data.clients.length,
@@ -133,10 +138,13 @@ const ERASED_TABLES = [
   "webhook_events",
   "webhook_deliveries",
   "webhook_delivery_attempts",
+  "bookings",
+  "booking_slot_claims",
+  "booking_day_claims",
 ] as const;
 
 /**
- * Erases an e-mail address's leads (with their submissions, notes, status history and mails), the
+ * Erases an e-mail address's leads (with their submissions, notes, status history, mails and calls), the
  * submissions and mails (queued or sent) that carry the address, the analytics events naming it, the
  * rate-limit counters kept for it (keyed by a hash made with `secret`) and the webhook events (with
  * their delivery log) that copied any of it, in one transaction. Clients are business records and
@@ -202,6 +210,7 @@ function deletePersonalRows(db: Database, email: string, actor: AuditActor | nul
       formSubmissions: removed.submissions + count(otherSubmissions),
       notes: removed.notes,
       statusChanges: removed.statusChanges,
+      calls: removed.calls,
       analyticsEvents: count(events),
       emails: removed.mails + count(otherMails),
       rateLimitCounters: count(counters),

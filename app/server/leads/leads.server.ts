@@ -1,5 +1,6 @@
 import type { LeadEdit, LeadStatus } from "~/lib/schemas/lead-admin";
 import type { LeadDetail } from "~/lib/types/leads";
+import { deleteCallsOfLeads } from "~/server/bookings/time-claims.server";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
@@ -254,7 +255,7 @@ export async function markLeadNotSpam(db: Database, leadId: string, actor: Audit
 
 /**
  * Deletes a lead with everything that only exists because of it: its submissions, notes, status
- * history and mails. A client made from it stays (its link to the lead is cleared).
+ * history, mails and calls. A client made from it stays (its link to the lead is cleared).
  */
 export async function deleteLead(db: Database, leadId: string, actor: AuditActor | null) {
   await db.transaction().execute(async (trx) => {
@@ -266,13 +267,15 @@ export async function deleteLead(db: Database, leadId: string, actor: AuditActor
 
 /** Deletes leads and their dependent rows; call inside a transaction. Returns what it removed. */
 export async function deleteLeadRows(trx: Database, leadIds: string[]) {
-  if (leadIds.length === 0) return { leads: 0, submissions: 0, notes: 0, statusChanges: 0, mails: 0 };
+  if (leadIds.length === 0) return { leads: 0, submissions: 0, notes: 0, statusChanges: 0, mails: 0, calls: 0 };
   const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
   const submissions = await trx.deleteFrom("form_submissions").where("lead_id", "in", leadIds).executeTakeFirst();
   const notes = await trx.deleteFrom("lead_notes").where("lead_id", "in", leadIds).executeTakeFirst();
   const statusChanges = await trx.deleteFrom("lead_status_changes").where("lead_id", "in", leadIds).executeTakeFirst();
   const mails = await trx.deleteFrom("email_outbox").where("lead_id", "in", leadIds).executeTakeFirst();
   await trx.updateTable("clients").set({ lead_id: null }).where("lead_id", "in", leadIds).execute();
+  // Before the leads: the funnel's counts of calls booked are taken from a lead that still exists.
+  const calls = await deleteCallsOfLeads(trx, leadIds);
   const leads = await trx.deleteFrom("leads").where("id", "in", leadIds).executeTakeFirst();
   return {
     leads: count(leads),
@@ -280,6 +283,7 @@ export async function deleteLeadRows(trx: Database, leadIds: string[]) {
     notes: count(notes),
     statusChanges: count(statusChanges),
     mails: count(mails),
+    calls,
   };
 }
 

@@ -7,7 +7,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
 import type { FunnelQuery, FunnelSortColumn } from "~/lib/schemas/funnel";
 
-type Counts = { visits: number; leads: number; qualified: number; clients: number };
+type Counts = { visits: number; leads: number; booked: number; qualified: number; clients: number };
 export type FunnelView = {
   range: { from: string; to: string; label: string };
   query: FunnelQuery;
@@ -55,8 +55,10 @@ export function FunnelCard({ funnel }: { funnel: FunnelView }) {
       title="Funnel"
       description={
         <>
-          Visits (browser sessions, bots excluded), leads, qualified and clients, {funnel.range.label.toLowerCase()}{" "}
-          (UTC). Spam never counts; leads are credited to the campaign and landing page of their visit.
+          Visits (browser sessions, bots excluded), leads, calls booked, qualified and clients,{" "}
+          {funnel.range.label.toLowerCase()} (UTC). Spam never counts; leads are credited to the campaign and landing
+          page of their visit. Calls booked are the range's leads that booked a strategy call at any time, kept or
+          cancelled since.
         </>
       }
       contentClassName="grid gap-6"
@@ -116,6 +118,7 @@ function FunnelRangeForm({ funnel }: { funnel: FunnelView }) {
 const STEPS = [
   { key: "visits", label: "Visits", colour: "#0072B2" },
   { key: "leads", label: "Leads", colour: "#E69F00" },
+  { key: "booked", label: "Calls booked", colour: "#56B4E9" },
   { key: "qualified", label: "Qualified", colour: "#009E73" },
   { key: "clients", label: "Clients", colour: "#CC79A7" },
 ] as const;
@@ -124,7 +127,7 @@ const STEPS = [
 export function FunnelChart({ totals }: { totals: Counts }) {
   const width = 760;
   const rowHeight = 34;
-  const labelWidth = 90;
+  const labelWidth = 100;
   const barSpace = width - labelWidth - 170;
   const largest = Math.max(1, ...STEPS.map((step) => totals[step.key]));
   const summary = STEPS.map((step) => `${step.label} ${totals[step.key].toLocaleString("en-US")}`).join(", ");
@@ -164,6 +167,7 @@ const COLUMNS: { key: FunnelSortColumn; label: string }[] = [
   { key: "visits", label: "Visits" },
   { key: "leads", label: "Leads" },
   { key: "visitToLead", label: "Visit → lead" },
+  { key: "booked", label: "Calls booked" },
   { key: "qualified", label: "Qualified" },
   { key: "clients", label: "Clients" },
   { key: "leadToClient", label: "Lead → client" },
@@ -232,6 +236,10 @@ function FunnelTable({
                 <td className="py-2 pr-3 text-right tabular-nums">{row.counts.visits.toLocaleString("en-US")}</td>
                 <td className="py-2 pr-3 text-right tabular-nums">{row.counts.leads.toLocaleString("en-US")}</td>
                 <td className="py-2 pr-3 text-right tabular-nums">{percent(row.counts.leads, row.counts.visits)}</td>
+                <td className="py-2 pr-3 text-right tabular-nums">
+                  {row.counts.booked.toLocaleString("en-US")}{" "}
+                  <span className="text-muted-foreground">({percent(row.counts.booked, row.counts.leads)})</span>
+                </td>
                 <td className="py-2 pr-3 text-right tabular-nums">
                   {row.counts.qualified.toLocaleString("en-US")}{" "}
                   <span className="text-muted-foreground">({percent(row.counts.qualified, row.counts.leads)})</span>

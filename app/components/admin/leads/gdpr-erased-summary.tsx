@@ -10,6 +10,7 @@ export function GdprErasedSummary({ erased }: { erased: ErasedData & { email: st
         <li>{erased.formSubmissions} form submission(s)</li>
         <li>{erased.notes} note(s)</li>
         <li>{erased.statusChanges} status change(s)</li>
+        <li>{erased.calls} booked call(s)</li>
         <li>{erased.analyticsEvents} analytics event(s)</li>
         <li>{erased.emails} e-mail(s)</li>
         <li>{erased.rateLimitCounters} rate-limit counter(s)</li>

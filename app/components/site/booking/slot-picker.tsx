@@ -23,7 +23,13 @@ export function ZonePicker({
   keep: Record<string, string | null | undefined>;
 }) {
   return (
-    <form method="get" action={action} data-slot="zone-picker" className="flex flex-wrap items-end gap-3">
+    <form
+      method="get"
+      action={action}
+      data-slot="zone-picker"
+      data-island="visitor-zone"
+      className="flex flex-wrap items-end gap-3"
+    >
       {Object.entries(keep).map(([name, value]) =>
         value ? <input key={name} type="hidden" name={name} value={value} /> : null,
       )}

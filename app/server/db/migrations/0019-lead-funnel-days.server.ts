@@ -52,7 +52,7 @@ function sqliteChange(table: string, keys: readonly string[], row: "new" | "old"
 
 const WATCHED = "status, is_spam, utm_campaign, utm_source, utm_medium, landing_path, created_at";
 
-async function createSqliteTriggers(db: Kysely<unknown>) {
+export async function createSqliteTriggers(db: Kysely<unknown>) {
   const each = (row: "new" | "old", sign: 1 | -1) =>
     BREAKDOWNS.map(({ table, keys }) => sqliteChange(table, keys, row, sign)).join("\n");
   await sql
@@ -78,7 +78,7 @@ async function createSqliteTriggers(db: Kysely<unknown>) {
     .execute(db);
 }
 
-async function createPostgresTriggers(db: Kysely<unknown>) {
+export async function createPostgresTriggers(db: Kysely<unknown>) {
   const change = (row: "new" | "old", sign: "1" | "-1") =>
     BREAKDOWNS.map(({ table, keys }) => {
       const values = keys.map((key) => `coalesce(${row}.${key}, '')`).join(", ");

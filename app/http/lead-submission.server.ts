@@ -1,10 +1,11 @@
-import { data, type RouterContextProvider } from "react-router";
-import { getServices } from "~/http/context.server";
-import { parseForm, requireFormData, typedValues } from "~/http/form-data.server";
+import { createContext, data, type RouterContextProvider } from "react-router";
+import { isThankYouFlow, thankYouPath } from "~/lib/lead-options";
 import { isLeadFlow, isSafeRedirectUrl, type LeadFlow, leadFlows, leadMessages } from "~/lib/schemas/leads";
 import { captureLead } from "~/server/leads/capture.server";
 import { countLeadRefused } from "~/server/metrics/metrics.server";
-import { bookingLinkForLead } from "./book.server";
+import { getServices } from "./context.server";
+import { bookingLeadCookie, bookingLinkForLead } from "./enquiry-link.server";
+import { parseForm, requireFormData, typedValues } from "./form-data.server";
 import { saveVisitorLead } from "./visitor-lead.server";
 
 /** What a visitor form's submission answers: the toast's texts, what to show under the fields, where to go next. */
@@ -28,7 +29,10 @@ export const GUIDE_NOT_READY = [
 ] as const;
 
 /** Validates and saves one visitor form; the answer carries the toast texts for either path (with or without JavaScript). */
-export async function handleLeadSubmission(context: Readonly<RouterContextProvider>, request: Request) {
+export async function handleLeadSubmission(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+): Promise<ReturnType<typeof data<LeadAnswer>>> {
   const { db } = getServices(context);
   const formData = await requireFormData(request);
   const flowValue = formData.get("flow");
@@ -93,3 +97,25 @@ export async function handleLeadSubmission(context: Readonly<RouterContextProvid
     redirectUrl: isSafeRedirectUrl(redirectUrl) ? redirectUrl : null,
   });
 }
+
+/**
+ * Where the sender of a form without JavaScript goes next: the flow's thank-you page (post/redirect/get:
+ * a page the cache keeps, and no form sent twice on reload), with the cookie that carries an
+ * enquiry's booking link to /book. Null when the answer shows on the form's page itself (a guide's
+ * download, a redirect, any refusal).
+ */
+export function thankYouRedirect(context: Readonly<RouterContextProvider>, sent: LeadAnswer) {
+  if (!sent.ok || !isThankYouFlow(sent.flow) || sent.redirectUrl) return null;
+  return {
+    location: thankYouPath(sent.flow),
+    setCookie: sent.bookingUrl ? bookingLeadCookie(context, sent.bookingUrl) : null,
+  };
+}
+
+/**
+ * A form post to /lead already answered before the route (see lead-post.server.ts): the
+ * route's action shows that answer instead of reading the body, which has been read.
+ */
+export const answeredLeadContext = createContext<AnsweredLead | null>(null);
+
+export type AnsweredLead = ReturnType<typeof handleLeadSubmission>;

@@ -4,6 +4,7 @@ import { attributionOf } from "~/server/leads/attribution.server";
 import { type Attribution, UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/server/leads/capture.server";
 import {
   formTokenOf,
+  formTokenUse,
   HONEYPOT_FIELD,
   isTooManySubmissions,
   type LeadRateLimit,
@@ -25,7 +26,9 @@ type Message = readonly [title: string, description: string];
  * submissions, or the flow's `failureMessage` when the database does not answer), its status (429, 503)
  * and how long the visitor should wait.
  */
-export async function saveVisitorLead<Saved extends { leadId: unknown; mailsQueued: unknown }>(
+export async function saveVisitorLead<
+  Saved extends { leadId: unknown; mailsQueued: unknown; spamReason: string | null },
+>(
   context: Readonly<RouterContextProvider>,
   request: Request,
   formData: FormData,
@@ -39,16 +42,21 @@ export async function saveVisitorLead<Saved extends { leadId: unknown; mailsQueu
 ): Promise<{ saved: Saved } | { refusal: { message: Message; init: ResponseInit } }> {
   const services = getServices(context);
   const { logger, mailWorker, formSecret } = services;
-  const spam = spamReason(
-    { honeypot: formData.get(HONEYPOT_FIELD), token: formTokenOf(request), email },
+  const { clientIp } = getRequestInfo(context);
+  const token = formTokenOf(request);
+  const visitor = { clientIp, userAgent: request.headers.get("user-agent") };
+  const flagged = spamReason(
+    { honeypot: formData.get(HONEYPOT_FIELD), token, email, visitor },
     { secret: formSecret, requireToken: true },
   );
   try {
-    const saved = await save(attributionOf(request, formData), leadMailContext(services), spam, {
-      clientIp: getRequestInfo(context).clientIp,
+    const saved = await save(attributionOf(request, formData), leadMailContext(services), flagged, {
+      clientIp,
       email,
       secret: formSecret,
+      formTokenUse: formTokenUse(formSecret, token),
     });
+    const spam = saved.spamReason;
     logger.info({ leadId: saved.leadId, flow, mailsQueued: saved.mailsQueued, spam }, "lead captured");
     countLeadCaptured(via, spam);
     void mailWorker.kick();
