@@ -5,6 +5,7 @@ import { BackupError, createBackup } from "~/server/backup/backup.server";
 import { restoreBackup } from "~/server/backup/restore.server";
 import { ConfigError, parseConfig } from "~/server/config.server";
 import { MigrationError } from "~/server/db/migrate.server";
+import { announceDatabase } from "./database-name";
 
 export const backupUsage = `  backup <dir>              a consistent backup (database, local uploads, manifest) into a new folder,
                             while the site keeps running
@@ -28,6 +29,7 @@ export async function runBackupCommand(argv: string[]): Promise<number> {
   const dir = path.resolve(dirArgument);
   try {
     const config = parseConfig();
+    announceDatabase(config.database);
     if (command === "backup") {
       const manifest = await createBackup(config, dir);
       const bytes = manifest.files.reduce((sum, file) => sum + file.bytes, 0);

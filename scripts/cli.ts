@@ -1,6 +1,5 @@
 // Operator commands: npm run cli -- <command> [options]. Works on whichever database the environment configures.
 import { existsSync } from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { isRole, ROLES, type Role } from "~/lib/roles";
 import { availabilitySchema, formatOverrideLine, formatWeeklyLine } from "~/lib/schemas/availability";
@@ -25,6 +24,7 @@ import {
 } from "~/server/users/staff-users.server";
 import { createWebhookEndpoint, listWebhookEndpoints } from "~/server/webhooks/endpoints.server";
 import { backupUsage, runBackupCommand } from "./backup-commands";
+import { announceDatabase, databaseName } from "./database-name";
 
 const usage = `Usage: npm run cli -- <command> [options]
 
@@ -382,8 +382,7 @@ async function main() {
       console.error(noDatabaseMessage(config.database));
       return 1;
     }
-    // On standard error, so that a command's own output (a list, a secret) stays clean for scripts.
-    console.error(`Database: ${databaseName(config.database)}${migrated ? "" : " (new)"}`);
+    announceDatabase(config.database, !migrated);
     await migrateToLatest(db);
     console.log(await run(db, parsed.positionals[0], parsed.values as Options, config));
     return 0;
@@ -400,13 +399,6 @@ async function main() {
   } finally {
     await db.destroy();
   }
-}
-
-/** Where the database is, for people: the SQLite file, or PostgreSQL's host and database without credentials. */
-function databaseName(database: DatabaseConfig) {
-  if (database.dialect === "sqlite") return `SQLite ${path.resolve(database.file)}`;
-  const url = new URL(database.connectionString);
-  return `PostgreSQL ${url.hostname}${url.port ? `:${url.port}` : ""}${url.pathname}`;
 }
 
 function noDatabaseMessage(database: DatabaseConfig) {

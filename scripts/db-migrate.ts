@@ -1,13 +1,17 @@
 // npm run db:migrate: migrates (and seeds) whichever database the environment configures.
+import { existsSync } from "node:fs";
 import { ConfigError, parseConfig } from "~/server/config.server";
 import { openDatabase } from "~/server/db/database.server";
 import { MigrationError, migrateToLatest } from "~/server/db/migrate.server";
 import { seedDatabase } from "~/server/db/seed.server";
+import { announceDatabase } from "./database-name";
 
 try {
   const config = parseConfig();
+  const fresh = config.database.dialect === "sqlite" && !existsSync(config.database.file);
   const db = openDatabase(config.database);
   try {
+    announceDatabase(config.database, fresh);
     const migrated = await migrateToLatest(db);
     const seeded = await seedDatabase(db);
     const where = config.database.dialect === "sqlite" ? config.database.file : "PostgreSQL";

@@ -42,8 +42,24 @@ function dismissErrorToasts() {
 
 export { toast, toastError };
 
+/**
+ * Whether the screen already shows this failure under the field it concerns: an error belongs either
+ * under its field or in a toast, never both, so a refusal the form explains inline raises no toast.
+ */
+function shownUnderItsField({ title, description }: Pick<ToastMessage, "title" | "description">) {
+  if (typeof document === "undefined") return false;
+  const text = `${title} ${description ?? ""}`;
+  return [...document.querySelectorAll<HTMLElement>('[data-slot="field-error"]')].some((error) => {
+    const shown = error.textContent?.trim();
+    return Boolean(shown) && text.includes(shown as string) && error.checkVisibility();
+  });
+}
+
 export function showToast(message: Pick<ToastMessage, "type" | "title" | "description"> & { id?: string }) {
-  if (message.type === "error") return toastError(message.title, message.description, { id: message.id });
+  if (message.type === "error") {
+    if (shownUnderItsField(message)) return undefined;
+    return toastError(message.title, message.description, { id: message.id });
+  }
   if (message.type === "success") dismissErrorToasts();
   return toast[message.type](message.title, { id: message.id, description: message.description });
 }

@@ -171,7 +171,14 @@ describe.each(dialects)("CRM screens in Chromium: dashboard, clients, forms (%s)
     await toast("Lead converted to client successfully");
 
     const card = page.getByTestId("client-pat@example.com");
-    await card.getByText("1 Market Street").waitFor();
+    await card.getByText("Pat Lee").waitFor();
+    // The list shows the address only when a person adds its column; it is saved with the client.
+    const client = await running.db
+      .selectFrom("clients")
+      .select("address")
+      .where("email", "=", "pat@example.com")
+      .executeTakeFirstOrThrow();
+    expect(client.address).toBe("1 Market Street");
     await expect(
       card.getByRole("link", { name: "View the lead this client came from" }).getAttribute("href"),
     ).resolves.toBe(`/admin/leads/${leadId}`);

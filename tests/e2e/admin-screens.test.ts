@@ -1,11 +1,15 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { Role } from "~/lib/roles";
 import { blogPostSchema } from "~/lib/schemas/content";
 import { createPost } from "~/server/content/blog.server";
 import { newId, now } from "~/server/db/values.server";
+import { insertLead } from "../support/admin-fixtures";
+import { seriousViolations } from "../support/axe";
 import { hydrated, signInOnPage } from "../support/browser";
 import { runAppForBlock } from "../support/running-app";
 import { addStaff, signIn } from "../support/staff";
+import { type MatrixContext, screenRows } from "./staff-access-matrix";
 
 /** How the admin list screens behave when their data cannot be read, and the editors' small comforts. */
 describe("admin list screens and editors in Chromium", () => {
@@ -189,5 +193,189 @@ describe("admin list screens and editors in Chromium", () => {
     await expect(dialog.getByLabel("Slug*").inputValue()).resolves.toBe("summer-offers");
     await expect(dialog.getByLabel("Meta Title").inputValue()).resolves.toBe("Our summer offers");
     await page.context().close();
+  });
+});
+
+/**
+ * Every admin screen, for every role that may open it, on a laptop and on a phone: nothing wider than
+ * the window, nothing axe calls serious, and the leads list showing a working screenful of leads.
+ * Layout does not depend on the database, so this runs on SQLite only.
+ */
+describe("admin screens fit the window in Chromium", () => {
+  const running = runAppForBlock({ WEBHOOK_ALLOW_PRIVATE: "true" }, { dialect: "sqlite", browser: true });
+  const roles: Role[] = ["admin", "sales", "editor"];
+  let adminCookie = "";
+  const screens: { path: string; allowed: readonly Role[] }[] = [];
+
+  beforeAll(async () => {
+    for (const role of roles) await addStaff(running.db, `${role}-fit@example.com`, role);
+    adminCookie = await signIn(running.app, "admin-fit@example.com", "staff-pass-2468");
+    for (let index = 0; index < 30; index++) {
+      await insertLead(running.db, {
+        name: `Roberta Longname-Fitzgerald ${index}`,
+        email: `roberta.longname-fitzgerald.${index}@really-long-company-domain.example`,
+        company: "Northwind Performance Marketing International",
+        source: "Google Ads search campaign landing page",
+        utmCampaign: "winter-sale-retargeting-2026",
+        utmSource: "google",
+        utmMedium: "cpc",
+      });
+    }
+    await running.db
+      .insertInto("clients")
+      .values(
+        Array.from({ length: 12 }, (_, index) => ({
+          id: newId(),
+          name: `Bartholomew Featherstonehaugh-Montgomery ${index}`,
+          email: `bartholomew.featherstonehaugh.${index}@a-rather-long-client-domain.example`,
+          phone: "+44 20 7946 0958",
+          company: "Featherstonehaugh Holdings and Associated Ventures",
+          status: "active",
+          address: null,
+          lead_id: null,
+          created_at: now(),
+          updated_at: now(),
+        })),
+      )
+      .execute();
+    const context = (unique: string): MatrixContext => ({
+      db: running.db,
+      unique,
+      adminPost: (path, fields) =>
+        fetch(`${running.app.url}${path}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: {
+            cookie: adminCookie,
+            origin: running.app.url,
+            "content-type": "application/x-www-form-urlencoded",
+          },
+          body: new URLSearchParams(fields),
+        }),
+      signIn: (email, password) => signIn(running.app, email, password),
+      actorPost: () => Promise.reject(new Error("no actor in this test")),
+      actorEmail: "",
+    });
+    for (const [index, row] of screenRows.entries()) {
+      if (row.resource || row.status) continue;
+      const fixture = row.setup ? await row.setup(context(`fit${index}`)) : {};
+      const path = typeof row.path === "string" ? row.path : row.path(fixture);
+      if (!screens.some((screen) => screen.path === path)) screens.push({ path, allowed: row.allowed });
+    }
+  });
+
+  const sizes = [
+    { name: "1280x800", width: 1280, height: 800 },
+    { name: "390x844", width: 390, height: 844 },
+  ];
+
+  const cases = sizes.flatMap((size) => roles.map((role) => ({ ...size, role })));
+
+  it.each(cases)(
+    "no screen scrolls sideways or has a serious axe finding at $name for $role",
+    async ({ width, height, role }) => {
+      const context = await running.browser.newContext({ viewport: { width, height }, bypassCSP: true });
+      const page = await context.newPage();
+      await signInOnPage(page, running.app.url, `${role}-fit@example.com`, "staff-pass-2468");
+      const found: string[] = [];
+      for (const { path, allowed } of screens) {
+        if (!allowed.includes(role)) continue;
+        await page.goto(`${running.app.url}${path}`);
+        await hydrated(page);
+        const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          innerWidth: window.innerWidth,
+        }));
+        if (scrollWidth > innerWidth) found.push(`${path}: ${scrollWidth - innerWidth}px wider than the window`);
+        found.push(...(await seriousViolations(page, path)));
+      }
+      await context.close();
+      expect(found).toEqual([]);
+    },
+    180_000,
+  );
+
+  it.each(["admin", "sales"] as const)(
+    "shows at least 12 whole lead rows and every default column on a 1280x800 screen (%s)",
+    async (role) => {
+      const context = await running.browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      await signInOnPage(page, running.app.url, `${role}-fit@example.com`, "staff-pass-2468");
+      await page.goto(`${running.app.url}/admin/leads`);
+      await hydrated(page);
+      const table = page.getByRole("table").first();
+      const { wholeRows, headers } = await table.evaluate((element) => {
+        const rows = [...element.querySelectorAll("tbody tr")].map((row) => row.getBoundingClientRect());
+        const cells = [...element.querySelectorAll("thead th")].map((cell) => {
+          const box = cell.getBoundingClientRect();
+          return { text: cell.textContent?.trim() ?? "", visible: box.left >= 0 && box.right <= window.innerWidth };
+        });
+        return {
+          wholeRows: rows.filter((box) => box.top >= 0 && box.bottom <= window.innerHeight).length,
+          headers: cells,
+        };
+      });
+      expect(wholeRows).toBeGreaterThanOrEqual(12);
+      expect(headers.filter((header) => !header.visible)).toEqual([]);
+      expect(headers.map((header) => header.text)).toEqual(
+        expect.arrayContaining(["Name", "Status", "Source", "Campaign", "Owner", "Next follow-up", "Age"]),
+      );
+      await context.close();
+    },
+  );
+
+  it("shows every default clients column without cutting them off, a name per line, at 1280x800", async () => {
+    const context = await running.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signInOnPage(page, running.app.url, "sales-fit@example.com", "staff-pass-2468");
+    await page.goto(`${running.app.url}/admin/clients`);
+    await hydrated(page);
+    const { hidden, headers, tallestName } = await page.getByRole("table", { name: "Clients" }).evaluate((table) => {
+      const outside = (box: DOMRect) => box.left < 0 || box.right > window.innerWidth;
+      return {
+        hidden: [...table.querySelectorAll("thead th, tbody td")].filter((cell) =>
+          outside(cell.getBoundingClientRect()),
+        ).length,
+        headers: [...table.querySelectorAll("thead th")].map((cell) => cell.textContent?.trim()),
+        tallestName: Math.max(
+          ...[...table.querySelectorAll("tbody th button[data-row-link]")].map(
+            (name) => name.getBoundingClientRect().height,
+          ),
+        ),
+      };
+    });
+    expect(hidden).toBe(0);
+    expect(headers).toEqual(expect.arrayContaining(["Status", "Name", "E-mail", "Phone", "Company", "Owner", "Added"]));
+    // One line of text: a name wrapping onto a second line would double it.
+    expect(tallestName).toBeLessThan(30);
+    await context.close();
+  });
+
+  it("folds the rarer lead filters under More filters, open by itself while one of them is set, without JavaScript", async () => {
+    const context = await running.browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    const cookie = await signIn(running.app, "sales-fit@example.com", "staff-pass-2468");
+    await context.addCookies(
+      cookie.split("; ").map((pair) => {
+        const [name = "", ...value] = pair.split("=");
+        return { name, value: value.join("="), url: running.app.url };
+      }),
+    );
+    await page.goto(`${running.app.url}/admin/leads`);
+    const more = page.locator("details[data-slot=more-filters]");
+    await expect(more.evaluate((details: HTMLDetailsElement) => details.open)).resolves.toBe(false);
+    await expect(page.getByLabel("Source").isVisible()).resolves.toBe(false);
+    await page.getByText("More filters").click();
+    await page.getByLabel("Source").selectOption("Google Ads search campaign landing page");
+    await page.getByRole("button", { name: "Apply filters" }).click();
+    await page.waitForURL(/source=Google/);
+    await expect(more.evaluate((details: HTMLDetailsElement) => details.open)).resolves.toBe(true);
+    await expect(page.getByText("More filters (1 active)").isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId("lead-row").count()).resolves.toBe(25);
+    await expect(page.getByText("Lena Lead").count()).resolves.toBe(0);
+    await context.close();
   });
 });

@@ -1,6 +1,10 @@
+import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { pageSchema } from "~/lib/schemas/content";
+import { createPage } from "~/server/content/pages.server";
 import { hydrated, signInOnPage } from "../support/browser";
 import { dialects } from "../support/databases";
+import { makePdf } from "../support/files";
 import { runAppForBlock } from "../support/running-app";
 import { addStaff } from "../support/staff";
 
@@ -99,6 +103,54 @@ describe.each(dialects)("admin details people notice (%s)", (dialect) => {
         };
       });
       expect(ring).toEqual({ focused: true, style: "solid", width: "2px", offset: "2px" });
+      await context.close();
+    },
+  );
+});
+
+/** A refusal is said once: under the field it concerns, not again in a toast. Not a database matter: SQLite only. */
+describe("one message per refusal in Chromium", () => {
+  const running = runAppForBlock({}, { dialect: "sqlite", browser: true });
+  beforeAll(async () => {
+    await addStaff(running.db, "once@example.com", "admin", "once-password");
+    await createPage(
+      running.db,
+      pageSchema.parse({ title: "Taken", slug: "taken-page", content: "Here first.", status: "draft" }),
+      null,
+    );
+  });
+
+  const errorToasts = (page: Page) => page.locator("[data-sonner-toast][data-type=error]");
+
+  it.each(VIEWPORTS)(
+    "a slug clash, a bad analytics id and a refused file each show one message at $width×$height",
+    async (viewport) => {
+      const context = await running.browser.newContext({ viewport });
+      const page = await context.newPage();
+      await signInOnPage(page, running.app.url, "once@example.com", "once-password");
+
+      await page.goto(`${running.app.url}/admin/pages/new`);
+      await hydrated(page);
+      await page.getByLabel("Title*").fill("Taken again");
+      await page.getByLabel("Slug*").fill("taken-page");
+      await page.getByRole("button", { name: "Create Page" }).click();
+      await page.locator("#page-slug-error").getByText('already uses the slug "taken-page"').waitFor();
+      await hydrated(page);
+      await expect(errorToasts(page).count()).resolves.toBe(0);
+
+      await page.goto(`${running.app.url}/admin/settings`);
+      await hydrated(page);
+      await page.getByLabel("Google Analytics ID").fill("GA-12345");
+      await page.getByRole("button", { name: "Save analytics code" }).click();
+      await page.locator("#google-analytics-id-error").waitFor();
+      await expect(errorToasts(page).count()).resolves.toBe(0);
+
+      await page
+        .locator("[data-setting='footer_logo'] input[type=file]")
+        .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: makePdf() });
+      await page.locator("[data-setting='footer_logo'] [data-slot=field-error]").getByText(/PDF/).waitFor();
+      await expect(errorToasts(page).count()).resolves.toBe(0);
+
       await context.close();
     },
   );

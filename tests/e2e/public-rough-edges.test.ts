@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { blogPostSchema } from "~/lib/schemas/content";
+import { createPost } from "~/server/content/blog.server";
 import { islandsLoaded, openHydrated } from "../support/browser";
 import { giveAgedFormToken, withFormSecret } from "../support/form-token";
 import { runAppForBlock } from "../support/running-app";
@@ -103,5 +105,37 @@ describe("rough edges of the public site in Chromium", () => {
     expect(message).toBe(1);
     expect(alerts).toBe(0);
     await page.close();
+  });
+
+  it("shows a post's single # heading as a heading, larger and bolder than its text, on a phone and a laptop", async () => {
+    await createPost(
+      running.db,
+      blogPostSchema.parse({
+        title: "Heading Post",
+        slug: "heading-post",
+        metaTitle: "Heading Post",
+        status: "published",
+        content: "# Launch notes\n\nWhat we changed this quarter.",
+      }),
+      null,
+    );
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      const page = await running.browser.newPage({ viewport });
+      await page.goto(`${running.app.url}/blog/heading-post`);
+      const heading = page.locator(".prose-content h1", { hasText: "Launch notes" });
+      const text = page.locator(".prose-content p", { hasText: "What we changed" });
+      const style = (element: Element) => {
+        const computed = getComputedStyle(element);
+        return { size: Number.parseFloat(computed.fontSize), weight: Number(computed.fontWeight) };
+      };
+      const [headingStyle, textStyle] = await Promise.all([heading.evaluate(style), text.evaluate(style)]);
+      expect(await heading.isVisible()).toBe(true);
+      expect(headingStyle.size).toBeGreaterThanOrEqual(textStyle.size * 1.5);
+      expect(headingStyle.weight).toBeGreaterThanOrEqual(700);
+      await page.close();
+    }
   });
 });

@@ -32,4 +32,25 @@ describe("the CLI and its database", () => {
     expect(again.code).toBe(0);
     expect(again.output).toContain(`Database: SQLite ${path.join(dataDir, "app.db")}\n`);
   });
+
+  it("names the database that db:migrate, backup and restore opened", async () => {
+    const dataDir = emptyDataDir();
+    const database = `SQLite ${path.join(dataDir, "app.db")}`;
+    const env = { DATA_DIR: dataDir, DATABASE_URL: undefined };
+    const migrated = await runCli([], env, "scripts/db-migrate.ts");
+    expect(migrated.code).toBe(0);
+    expect(migrated.output).toContain(`Database: ${database} (new)\n`);
+    const again = await runCli([], env, "scripts/db-migrate.ts");
+    expect(again.output).toContain(`Database: ${database}\n`);
+
+    const backupDir = path.join(emptyDataDir(), "backup");
+    const backup = await runCli(["backup", backupDir], env);
+    expect(backup.code).toBe(0);
+    expect(backup.output).toContain(`Database: ${database}\n`);
+
+    const restoreDir = emptyDataDir();
+    const restore = await runCli(["restore", backupDir], { DATA_DIR: restoreDir, DATABASE_URL: undefined });
+    expect(restore.code).toBe(0);
+    expect(restore.output).toContain(`Database: SQLite ${path.join(restoreDir, "app.db")}\n`);
+  });
 });

@@ -5,10 +5,13 @@ import { childEnv } from "./child-env";
 const root = path.resolve(import.meta.dirname, "../..");
 const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
 
-/** Runs `npm run cli -- …` as an operator would, on Node 24; resolves with its exit code and output. */
-export function runCli(args: string[], env: Record<string, string | undefined>) {
+/**
+ * Runs `npm run cli -- …` (or another of the operator's scripts, e.g. `scripts/db-migrate.ts`) as an
+ * operator would, on Node 24; resolves with its exit code and output.
+ */
+export function runCli(args: string[], env: Record<string, string | undefined>, script = "scripts/cli.ts") {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, [tsx, "scripts/cli.ts", ...args], {
+    const child = spawn(process.execPath, [tsx, script, ...args], {
       cwd: root,
       env: childEnv({ LOG_LEVEL: "warn", ...env }),
       stdio: ["ignore", "pipe", "pipe"],

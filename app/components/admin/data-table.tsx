@@ -1,4 +1,4 @@
-import { ArrowDownIcon, ArrowUpIcon, Columns3Icon } from "lucide-react";
+import { ArrowDownIcon, ArrowUpIcon } from "lucide-react";
 import {
   type ComponentProps,
   type ReactNode,
@@ -9,16 +9,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuCheckboxItem,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
+import { Link, useLocation } from "react-router";
 import { cn } from "~/lib/utils";
 
 /** The pieces the admin's dense tables share: keyboard rows, sortable headers, the columns menu. */
@@ -87,17 +78,19 @@ export function SortableHeader<S extends string>({
   sort,
   defaultSort,
   path,
+  className,
 }: {
   label: string;
   sorting: ColumnSort<S> | undefined;
   sort: S;
   defaultSort: S;
   path: string;
+  className?: string;
 }) {
   const { search } = useLocation();
   if (!sorting) {
     return (
-      <th scope="col" className="whitespace-nowrap px-3 py-2 font-medium">
+      <th scope="col" className={cn("truncate px-3 py-2 font-medium", className)}>
         {label}
       </th>
     );
@@ -120,7 +113,7 @@ export function SortableHeader<S extends string>({
           : "descending"
         : undefined;
   return (
-    <th scope="col" aria-sort={state} className="whitespace-nowrap px-3 py-2 font-medium">
+    <th scope="col" aria-sort={state} className={cn("truncate px-3 py-2 font-medium", className)}>
       <Link
         to={`${path}${query ? `?${query}` : ""}`}
         className="inline-flex items-center gap-1 hover:text-foreground"
@@ -147,7 +140,7 @@ export function SelectAllCheckbox({
   onChange: (select: boolean) => void;
 }) {
   return (
-    <th scope="col" className="w-10 px-3 py-2">
+    <th scope="col" className="w-10 px-3 py-1.5">
       <input
         type="checkbox"
         className="size-4 accent-primary align-middle"
@@ -162,62 +155,10 @@ export function SelectAllCheckbox({
   );
 }
 
-/**
- * Shows or hides a table's columns; the choice is saved for the signed-in person by posting
- * `set-columns` to the table's screen. The `required` column opens a row from the keyboard: it always stays.
- */
-export function ColumnsMenu<C extends string>({
-  spec: { labels, path },
-  columns,
-  all,
-  required,
-}: {
-  spec: TableSpec<C, string>;
-  columns: readonly C[];
-  all: readonly C[];
-  required: C;
-}) {
-  const fetcher = useFetcher();
-  const pending = fetcher.formData?.getAll("columns") as C[] | undefined;
-  const shown = pending ?? columns;
-  const toggle = (column: C, show: boolean) => {
-    const next = all.filter((each) => (each === column ? show : shown.includes(each)));
-    if (!next.includes(required)) return;
-    const form = new FormData();
-    form.set("intent", "set-columns");
-    for (const each of next) form.append("columns", each);
-    fetcher.submit(form, { method: "post", action: path });
-  };
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm">
-          <Columns3Icon /> Columns
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-52">
-        <DropdownMenuLabel>Show columns</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {all.map((column) => (
-          <DropdownMenuCheckboxItem
-            key={column}
-            checked={shown.includes(column)}
-            disabled={column === required}
-            onSelect={(event) => event.preventDefault()}
-            onCheckedChange={(checked) => toggle(column, checked === true)}
-          >
-            {labels[column]}
-          </DropdownMenuCheckboxItem>
-        ))}
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
-}
-
 /** A row's selection checkbox, named after the row. */
 function SelectRowCheckbox({ name, checked, onChange }: { name: string; checked: boolean; onChange: () => void }) {
   return (
-    <td className="px-3 py-2">
+    <td className="px-3 py-1">
       <input
         type="checkbox"
         className="size-4 accent-primary align-middle"
@@ -239,10 +180,8 @@ function SelectableHeaderRow<C extends string, S extends string>({
   selected,
   onToggleAll,
   columns,
-  labels,
-  sorts,
+  spec: { labels, sorts, widths, path },
   sort,
-  path,
   children,
 }: {
   noun: string;
@@ -250,10 +189,8 @@ function SelectableHeaderRow<C extends string, S extends string>({
   selected: ReadonlySet<string>;
   onToggleAll: (select: boolean) => void;
   columns: readonly C[];
-  labels: Record<C, string>;
-  sorts: Partial<Record<C, ColumnSort<S>>>;
+  spec: TableSpec<C, S>;
   sort: S;
-  path: string;
   children?: ReactNode;
 }) {
   return (
@@ -273,6 +210,7 @@ function SelectableHeaderRow<C extends string, S extends string>({
             sort={sort}
             defaultSort={"newest" as S}
             path={path}
+            className={widths?.[column]}
           />
         ))}
         {children}
@@ -291,6 +229,11 @@ export type TableSpec<C extends string, S extends string> = {
   path: string;
   labels: Record<C, string>;
   sorts: Partial<Record<C, ColumnSort<S>>>;
+  /**
+   * Width classes of the columns that need a set width; the others share what is left. The table is
+   * laid out to the window's width and cells cut long text short, so it never scrolls sideways.
+   */
+  widths?: Partial<Record<C, string>>;
 };
 
 /** The status and name sorts, the same in every selectable list. */
@@ -351,7 +294,7 @@ export function SelectableTable<R extends { id: string; name: string }, C extend
   return (
     <div className="overflow-x-auto rounded-lg border bg-background">
       <table
-        className="w-full text-sm"
+        className="w-full table-fixed text-sm"
         aria-label={`${spec.noun[0]?.toUpperCase()}${spec.noun.slice(1)}`}
         aria-describedby={`${spec.noun}-keyboard-hint`}
       >
@@ -361,13 +304,11 @@ export function SelectableTable<R extends { id: string; name: string }, C extend
           selected={selection.shown}
           onToggleAll={selection.toggleAll}
           columns={columns}
-          labels={spec.labels}
-          sorts={spec.sorts}
+          spec={spec}
           sort={sort}
-          path={spec.path}
         >
           {actions ? (
-            <th scope="col" className="px-3 py-2">
+            <th scope="col" className="w-28 px-3 py-2">
               <span className="sr-only">Actions</span>
             </th>
           ) : null}

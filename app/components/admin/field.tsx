@@ -41,7 +41,7 @@ export function FieldHint({ id, children }: { id: string; children: React.ReactN
 /** The error under a control (nothing when there is none), `${id}-error` for its aria-describedby. */
 export function FieldError({ id, error }: { id: string; error?: string | null }) {
   return error ? (
-    <p id={`${id}-error`} className="text-destructive text-sm" role="alert">
+    <p id={`${id}-error`} data-slot="field-error" className="text-destructive text-sm" role="alert">
       {error}
     </p>
   ) : null;

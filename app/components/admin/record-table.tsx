@@ -25,7 +25,8 @@ export function RecordTable<Row>({
               {column}
             </th>
           ))}
-          <th className="py-2 font-medium">
+          {/* Relative: the hidden label is placed inside the table's scrolling card, not the page. */}
+          <th className="relative py-2 font-medium">
             <span className="sr-only">Actions</span>
           </th>
         </tr>

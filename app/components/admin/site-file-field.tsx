@@ -49,8 +49,8 @@ export function SiteFileField({ settingKey, value }: { settingKey: SiteFileKey; 
     setError(null);
     const problem = checkInBrowser(setting.kind, file);
     if (problem) {
+      // Shown under the field only: a refused file is the field's error, not a second message.
       setError(problem);
-      showToast({ type: "error", title: "Error", description: `${setting.failure}. ${problem}` });
       return;
     }
     setProgress(0);
@@ -59,7 +59,6 @@ export function SiteFileField({ settingKey, value }: { settingKey: SiteFileKey; 
     if (input.current) input.current.value = "";
     if ("error" in result) {
       setError(result.error);
-      showToast({ type: "error", title: "Error", description: `${setting.failure}. ${result.error}` });
       return;
     }
     showToast({ type: "success", title: "Success", description: setting.success });

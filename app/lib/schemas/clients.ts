@@ -66,6 +66,8 @@ export const clientOwnerSchema = z.object({
 
 export const CLIENT_COLUMNS = ["status", "name", "email", "phone", "company", "address", "owner", "added"] as const;
 export type ClientColumn = (typeof CLIENT_COLUMNS)[number];
+/** What the table shows until a person picks: the address, long and many-lined, only on request. */
+export const DEFAULT_CLIENT_COLUMNS: readonly ClientColumn[] = CLIENT_COLUMNS.filter((column) => column !== "address");
 
 export const clientColumnLabels: Record<ClientColumn, string> = {
   status: "Status",

@@ -9,7 +9,7 @@ import { runIntent } from "~/http/intents.server";
 import { loadListOrEmpty } from "~/http/list-loader.server";
 import { requireStaff } from "~/http/staff.server";
 import { canUseIntent } from "~/lib/roles";
-import { CLIENT_COLUMNS, type ClientColumn, clientFiltersSchema } from "~/lib/schemas/clients";
+import { CLIENT_COLUMNS, type ClientColumn, clientFiltersSchema, DEFAULT_CLIENT_COLUMNS } from "~/lib/schemas/clients";
 import { leadForConversion, listClients } from "~/server/clients/clients.server";
 import { listAssignableStaff } from "~/server/leads/owners.server";
 import { getPreferences } from "~/server/workspace/preferences.server";
@@ -48,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     toast,
     owners: owners.map(({ id, email }) => ({ id, email })),
     me: staff.id,
-    columns: saved?.length ? saved : [...CLIENT_COLUMNS],
+    columns: saved?.length ? saved : [...DEFAULT_CLIENT_COLUMNS],
     // Deleting follows the same role table that guards the action.
     canBulkDelete: canUseIntent(staff.role, "/admin/clients", "bulk-delete"),
     filters: { q: filters.q, status: filters.status ?? "", owner: filters.owner ?? "", sort: filters.sort },

@@ -1,15 +1,11 @@
 import { Link } from "react-router";
-import {
-  ColumnsMenu,
-  SelectableTable,
-  statusAndNameSorts,
-  type TableSpec,
-  type TableView,
-} from "~/components/admin/data-table";
+import { ColumnsMenu } from "~/components/admin/columns-menu";
+import { SelectableTable, statusAndNameSorts, type TableSpec, type TableView } from "~/components/admin/data-table";
 import { DateText } from "~/components/admin/date-text";
 import type { OwnerChoice } from "~/components/admin/leads/lead-owner-select";
 import { CLIENT_COLUMNS, type ClientColumn, type ClientSort, clientColumnLabels } from "~/lib/schemas/clients";
 import type { Client } from "~/lib/types/clients";
+import { cn } from "~/lib/utils";
 import { ClientDialog } from "./client-dialog";
 import { ClientOwnerSelect, ClientStatusSelect } from "./client-selects";
 
@@ -18,6 +14,7 @@ const clientTable: TableSpec<ClientColumn, ClientSort> = {
   path: "/admin/clients",
   labels: clientColumnLabels,
   sorts: { ...statusAndNameSorts, added: { first: "newest", second: "oldest", firstIsDescending: true } },
+  widths: { status: "w-28", owner: "w-36", added: "w-28" },
 };
 
 const clientRowProps = (client: Client) => ({ "data-testid": `client-${client.email ?? client.name}` });
@@ -42,7 +39,7 @@ export function ClientsTable({
           {view.columns.map((column) => (
             <ClientCell key={column} column={column} client={client} {...work} onFocusName={focusRow} />
           ))}
-          <td className="px-3 py-2">
+          <td className="px-3 py-1">
             <div className="flex items-center gap-2">
               {view.columns.includes("status") ? null : <ClientStatusSelect client={client} />}
               <ClientDialog mode="edit" client={client} prefill={client} />
@@ -70,18 +67,21 @@ function ClientCell({
   switch (column) {
     case "status":
       return (
-        <td className="px-3 py-2">
+        <td className="px-3 py-1">
           <ClientStatusSelect client={client} />
         </td>
       );
     case "name":
       return (
-        <th scope="row" className="px-3 py-2 text-left font-medium">
+        <th scope="row" className="truncate px-3 py-1 text-left font-medium" title={client.name}>
           {/* Opens the client, as Enter does: the row's Edit dialog. */}
           <button
             type="button"
             data-row-link
-            className="text-left font-medium hover:underline"
+            className={cn(
+              "truncate text-left align-bottom font-medium hover:underline",
+              client.leadId ? "max-w-[calc(100%-3rem)]" : "max-w-full",
+            )}
             onFocus={onFocusName}
             onClick={(event) =>
               event.currentTarget.closest("tr")?.querySelector<HTMLButtonElement>("button[data-open-client]")?.click()
@@ -98,20 +98,28 @@ function ClientCell({
       );
     case "owner":
       return (
-        <td className="px-3 py-2">
+        <td className="px-3 py-1">
           <ClientOwnerSelect client={client} owners={owners} me={me} />
         </td>
       );
     case "added":
       return (
-        <td className="whitespace-nowrap px-3 py-2">
+        <td className="truncate px-3 py-1">
           <DateText iso={client.createdAt} />
         </td>
       );
     case "address":
-      return <td className="max-w-48 whitespace-pre-line px-3 py-2">{client.address}</td>;
+      return (
+        <td className="truncate px-3 py-1" title={client.address ?? undefined}>
+          {client.address?.replace(/\s*\n\s*/g, ", ")}
+        </td>
+      );
     default:
-      return <td className="px-3 py-2">{client[column]}</td>;
+      return (
+        <td className="truncate px-3 py-1" title={client[column] ?? undefined}>
+          {client[column]}
+        </td>
+      );
   }
 }
 

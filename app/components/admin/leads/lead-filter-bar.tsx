@@ -1,4 +1,4 @@
-import { SlidersHorizontalIcon } from "lucide-react";
+import { ChevronDownIcon, SlidersHorizontalIcon } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { InputField, SelectField } from "~/components/admin/form-fields";
 import { SelectOptions } from "~/components/admin/select-options";
@@ -25,9 +25,15 @@ export function activeFilterCount(filters: LeadFilters) {
   ].filter(Boolean).length;
 }
 
+/** The filters folded under "More filters" that are set: the panel opens by itself while any is. */
+export function foldedFilterCount(filters: LeadFilters) {
+  return [filters.source, filters.from, filters.to, filters.due].filter(Boolean).length;
+}
+
 /**
- * The leads' filters in two compact rows; on a phone they fold into "Filters" so that the first lead
- * shows without scrolling.
+ * The leads' filters on one line: search, status and owner, with the rest folded under "More filters"
+ * (a <details>, so it works without JavaScript). On a phone the whole bar folds into "Filters" so that
+ * the first lead shows without scrolling.
  */
 export function LeadFilterBar({
   filters,
@@ -43,18 +49,19 @@ export function LeadFilterBar({
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/leads";
   const active = activeFilterCount(filters);
+  const folded = foldedFilterCount(filters);
   const staffOwner = owners.some((owner) => owner.id === filters.owner);
   return (
     <details data-slot="filter-panel" className="rounded-lg border bg-background">
       <summary className="flex cursor-pointer items-center gap-2 px-4 py-2 font-medium text-sm">
         <SlidersHorizontalIcon aria-hidden className="size-4" /> Filters{active ? ` (${active} active)` : ""}
       </summary>
-      <Form method="get" role="search" className="grid gap-3 p-3 sm:grid-cols-2 md:grid-cols-6 md:items-end">
+      <Form method="get" role="search" className="flex flex-wrap items-end gap-x-3 gap-y-2 p-3">
         {filters.view === "spam" ? <input type="hidden" name="view" value="spam" /> : null}
         <InputField
           id="leads-q"
           label="Search"
-          fieldClassName="gap-1 md:col-span-2"
+          fieldClassName="min-w-48 flex-1 basis-full gap-1 sm:basis-0"
           name="q"
           type="search"
           placeholder="Search name, e-mail or company..."
@@ -64,14 +71,20 @@ export function LeadFilterBar({
         <SelectField
           id="leads-status"
           label="Status"
-          fieldClassName="gap-1"
+          fieldClassName="w-36 gap-1"
           name="status"
           defaultValue={filters.status}
         >
           <NativeSelectOption value="all">All Statuses</NativeSelectOption>
           <SelectOptions values={LEAD_STATUSES} labels={leadStatusLabels} />
         </SelectField>
-        <SelectField id="leads-owner" label="Owner" fieldClassName="gap-1" name="owner" defaultValue={filters.owner}>
+        <SelectField
+          id="leads-owner"
+          label="Owner"
+          fieldClassName="w-36 gap-1"
+          name="owner"
+          defaultValue={filters.owner}
+        >
           <NativeSelectOption value="">Anyone</NativeSelectOption>
           <NativeSelectOption value="me">My leads</NativeSelectOption>
           <NativeSelectOption value="none">Unassigned</NativeSelectOption>
@@ -90,34 +103,7 @@ export function LeadFilterBar({
             <NativeSelectOption value={filters.owner}>Former staff</NativeSelectOption>
           ) : null}
         </SelectField>
-        <SelectField id="leads-due" label="Follow-up" fieldClassName="gap-1" name="due" defaultValue={filters.due}>
-          <NativeSelectOption value="">Any time</NativeSelectOption>
-          <NativeSelectOption value="today">Due today</NativeSelectOption>
-          <NativeSelectOption value="overdue">Overdue</NativeSelectOption>
-        </SelectField>
-        <SelectField id="leads-sort" label="Sort" fieldClassName="gap-1" name="sort" defaultValue={filters.sort}>
-          <SelectOptions values={LEAD_SORTS} labels={leadSortLabels} />
-        </SelectField>
-        <SelectField
-          id="leads-source"
-          label="Source"
-          fieldClassName="gap-1 md:col-span-2"
-          name="source"
-          defaultValue={filters.source}
-        >
-          <NativeSelectOption value="">All Sources</NativeSelectOption>
-          <SelectOptions values={sources} />
-        </SelectField>
-        <InputField
-          id="leads-from"
-          label="From"
-          fieldClassName="gap-1"
-          name="from"
-          type="date"
-          defaultValue={filters.from}
-        />
-        <InputField id="leads-to" label="To" fieldClassName="gap-1" name="to" type="date" defaultValue={filters.to} />
-        <div className="flex gap-2 sm:col-span-2 md:justify-end">
+        <div className="flex gap-2">
           <Button type="submit" disabled={searching}>
             {searching ? "Searching..." : "Apply filters"}
           </Button>
@@ -125,6 +111,48 @@ export function LeadFilterBar({
             <Link to={filters.view === "spam" ? "/admin/leads?view=spam" : "/admin/leads"}>Clear</Link>
           </Button>
         </div>
+        <details data-slot="more-filters" open={folded > 0} className="group open:basis-full">
+          <summary className="flex h-9 cursor-pointer items-center gap-1 rounded-md px-2 font-medium text-sm hover:bg-accent">
+            <ChevronDownIcon aria-hidden className="size-4 transition-transform group-open:rotate-180" />
+            More filters{folded ? ` (${folded} active)` : ""}
+          </summary>
+          <div className="grid gap-3 pt-2 sm:grid-cols-2 md:grid-cols-5">
+            <SelectField id="leads-due" label="Follow-up" fieldClassName="gap-1" name="due" defaultValue={filters.due}>
+              <NativeSelectOption value="">Any time</NativeSelectOption>
+              <NativeSelectOption value="today">Due today</NativeSelectOption>
+              <NativeSelectOption value="overdue">Overdue</NativeSelectOption>
+            </SelectField>
+            <SelectField
+              id="leads-source"
+              label="Source"
+              fieldClassName="gap-1"
+              name="source"
+              defaultValue={filters.source}
+            >
+              <NativeSelectOption value="">All Sources</NativeSelectOption>
+              <SelectOptions values={sources} />
+            </SelectField>
+            <InputField
+              id="leads-from"
+              label="From"
+              fieldClassName="gap-1"
+              name="from"
+              type="date"
+              defaultValue={filters.from}
+            />
+            <InputField
+              id="leads-to"
+              label="To"
+              fieldClassName="gap-1"
+              name="to"
+              type="date"
+              defaultValue={filters.to}
+            />
+            <SelectField id="leads-sort" label="Sort" fieldClassName="gap-1" name="sort" defaultValue={filters.sort}>
+              <SelectOptions values={LEAD_SORTS} labels={leadSortLabels} />
+            </SelectField>
+          </div>
+        </details>
       </Form>
     </details>
   );

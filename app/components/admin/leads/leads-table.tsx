@@ -3,7 +3,8 @@ import { Link, useNavigate } from "react-router";
 import { LEAD_COLUMNS, type LeadColumn, type LeadSort, leadColumnLabels } from "~/lib/schemas/lead-admin";
 import type { LeadSummary } from "~/lib/types/leads";
 import { cn } from "~/lib/utils";
-import { ColumnsMenu, SelectableTable, statusAndNameSorts, type TableSpec, type TableView } from "../data-table";
+import { ColumnsMenu } from "../columns-menu";
+import { SelectableTable, statusAndNameSorts, type TableSpec, type TableView } from "../data-table";
 import { useAdminDates } from "../use-time-zone";
 import type { OwnerChoice } from "./lead-owner-select";
 import { LeadStatusBadge } from "./lead-status-badge";
@@ -19,7 +20,19 @@ const leadTable: TableSpec<LeadColumn, LeadSort> = {
     followUp: { first: "follow_up", second: null },
     age: { first: "newest", second: "oldest", firstIsDescending: true },
   },
+  widths: { status: "w-32", followUp: "w-36", age: "w-16" },
 };
+
+/** A cell's full text, for the tooltip of a cell cut short. */
+function fullText(lead: LeadSummary, column: LeadColumn, ownerEmail: Map<string, string>) {
+  if (column === "name") return lead.name;
+  if (column === "email") return lead.email;
+  if (column === "company") return lead.company ?? undefined;
+  if (column === "source") return lead.source || "Website";
+  if (column === "campaign") return lead.utmCampaign ?? undefined;
+  if (column === "owner" && lead.ownerId) return ownerEmail.get(lead.ownerId);
+  return undefined;
+}
 
 export function ageText(createdAt: string, nowMs: number) {
   const minutes = Math.max(0, Math.floor((nowMs - Date.parse(createdAt)) / 60_000));
@@ -64,7 +77,7 @@ export function LeadsTable({
       {(lead, focusRow) => {
         const overdue = lead.nextFollowUpAt !== null && lead.nextFollowUpAt < todayStart;
         return view.columns.map((column) => (
-          <td key={column} className={cn("px-3 py-1.5", column !== "status" && "max-w-56 truncate")}>
+          <td key={column} className="truncate px-3 py-1" title={fullText(lead, column, ownerEmail)}>
             {column === "status" ? (
               lead.isSpam ? (
                 <LeadStatusBadge status={lead.status} />

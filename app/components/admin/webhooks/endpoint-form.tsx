@@ -96,7 +96,7 @@ export function EndpointForm({
           </div>
         ))}
         {fieldErrors.events ? (
-          <p id={`${prefix}-events-error`} className="text-destructive text-sm" role="alert">
+          <p id={`${prefix}-events-error`} data-slot="field-error" className="text-destructive text-sm" role="alert">
             {fieldErrors.events}
           </p>
         ) : null}
