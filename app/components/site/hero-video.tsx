@@ -1,4 +1,4 @@
-import { VideoIcon } from "~/components/site/icons/VideoIcon";
+import { VideoIcon } from "~/components/site/icons/video-icon";
 
 /** The hero's video from settings, with the browser's own play/pause controls; an empty state without one. */
 export function HeroVideo({ src, poster }: { src: string | null; poster: string | null }) {

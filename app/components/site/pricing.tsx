@@ -1,4 +1,4 @@
-import { CheckIcon } from "~/components/site/icons/CheckIcon";
+import { CheckIcon } from "~/components/site/icons/check-icon";
 import { GetStartedButton } from "~/components/site/lead-dialog-button";
 import { Section } from "~/components/site/section";
 import { SiteBadge } from "~/components/site/site-badge";

@@ -1,8 +1,8 @@
 import { Link, useLocation } from "react-router";
 import { CurrencySwitch } from "~/components/site/currency-switch";
 import { FigureList } from "~/components/site/figure-list";
-import { GlobeIcon } from "~/components/site/icons/GlobeIcon";
-import { MapPin } from "~/components/site/icons/MapPin";
+import { GlobeIcon } from "~/components/site/icons/globe-icon";
+import { MapPin } from "~/components/site/icons/map-pin";
 import { LinkList } from "~/components/site/link-list";
 import { Logo } from "~/components/site/logo";
 import { OfficeAddress } from "~/components/site/office-address";

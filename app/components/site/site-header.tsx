@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
-import { ChevronDown } from "~/components/site/icons/ChevronDown";
-import { MenuIcon } from "~/components/site/icons/MenuIcon";
+import { ChevronDown } from "~/components/site/icons/chevron-down";
+import { MenuIcon } from "~/components/site/icons/menu-icon";
 import { LinkList } from "~/components/site/link-list";
 import { Logo } from "~/components/site/logo";
 import { buttonVariants } from "~/components/ui/button-variants";

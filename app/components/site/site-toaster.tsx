@@ -1,7 +1,7 @@
 import type * as React from "react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
-import { XIcon } from "~/components/site/icons/XIcon";
+import { XIcon } from "~/components/site/icons/xicon";
 import { cx } from "~/lib/cx";
 import type { ToastMessage } from "~/lib/toast";
 

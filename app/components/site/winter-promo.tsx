@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { SnowflakeIcon } from "~/components/site/icons/SnowflakeIcon";
+import { SnowflakeIcon } from "~/components/site/icons/snowflake-icon";
 import { winterPromo } from "~/content/site";
 
 /** The fixed winter banner. Its height is reserved by the layout (pb-12), so it never shifts content. */

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import { FeaturedImage, PostHtml } from "~/components/site/blog";
-import { ArrowLeftIcon } from "~/components/site/icons/ArrowLeftIcon";
+import { ArrowLeftIcon } from "~/components/site/icons/arrow-left-icon";
 import { NotFoundScreen } from "~/components/site/not-found-screen";
 import { SiteBadge } from "~/components/site/site-badge";
 import { brand } from "~/content/brand";

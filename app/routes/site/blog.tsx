@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { FeaturedImage } from "~/components/site/blog";
 import { NewsletterForm } from "~/components/site/forms/newsletter-form";
-import { Calendar } from "~/components/site/icons/Calendar";
-import { Clock } from "~/components/site/icons/Clock";
-import { UserIcon } from "~/components/site/icons/UserIcon";
+import { Calendar } from "~/components/site/icons/calendar";
+import { Clock } from "~/components/site/icons/clock";
+import { UserIcon } from "~/components/site/icons/user-icon";
 import { Section } from "~/components/site/section";
 import { PageHero } from "~/components/site/sections/page-hero";
 import { SiteBadge } from "~/components/site/site-badge";

@@ -1,5 +1,5 @@
 import { BookingDetails, BookingPage } from "~/components/site/booking/booking-page";
-import { CircleCheck } from "~/components/site/icons/CircleCheck";
+import { CircleCheck } from "~/components/site/icons/circle-check";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
 import type { Route } from "./+types/booking";

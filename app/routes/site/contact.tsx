@@ -1,10 +1,10 @@
 import type * as React from "react";
 import { BookCallOffer } from "~/components/site/booking/book-call-link";
 import { ContactForm } from "~/components/site/forms/contact-form";
-import { Clock } from "~/components/site/icons/Clock";
-import { Mail } from "~/components/site/icons/Mail";
-import { MapPin } from "~/components/site/icons/MapPin";
-import { Phone } from "~/components/site/icons/Phone";
+import { Clock } from "~/components/site/icons/clock";
+import { Mail } from "~/components/site/icons/mail";
+import { MapPin } from "~/components/site/icons/map-pin";
+import { Phone } from "~/components/site/icons/phone";
 import type { SiteIcon } from "~/components/site/icons/site-icon";
 import { OfficeAddress } from "~/components/site/office-address";
 import { Section } from "~/components/site/section";

@@ -8,7 +8,7 @@ import { StatCards } from "~/components/site/home/stat-cards";
 import { Testimonials } from "~/components/site/home/testimonials";
 import { ValueChips } from "~/components/site/home/value-chips";
 import { IconList } from "~/components/site/icon-list";
-import { ShieldCheckIcon } from "~/components/site/icons/ShieldCheckIcon";
+import { ShieldCheckIcon } from "~/components/site/icons/shield-check-icon";
 import { GuideDownloadButton } from "~/components/site/lead-dialog-button";
 import { Section } from "~/components/site/section";
 import { buttonVariants } from "~/components/ui/button-variants";

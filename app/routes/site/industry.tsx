@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
-import { ArrowRight } from "~/components/site/icons/ArrowRight";
+import { ArrowRight } from "~/components/site/icons/arrow-right";
 import { GetStartedButton } from "~/components/site/lead-dialog-button";
 import { NotFoundScreen } from "~/components/site/not-found-screen";
 import { Section } from "~/components/site/section";

@@ -1,8 +1,8 @@
 import { CurrencySwitch } from "~/components/site/currency-switch";
 import { IconList } from "~/components/site/icon-list";
-import { CheckIcon } from "~/components/site/icons/CheckIcon";
-import { ShieldCheckIcon } from "~/components/site/icons/ShieldCheckIcon";
-import { SnowflakeIcon } from "~/components/site/icons/SnowflakeIcon";
+import { CheckIcon } from "~/components/site/icons/check-icon";
+import { ShieldCheckIcon } from "~/components/site/icons/shield-check-icon";
+import { SnowflakeIcon } from "~/components/site/icons/snowflake-icon";
 import { PlanSections, PricingDetails } from "~/components/site/pricing";
 import { Section } from "~/components/site/section";
 import { PageHero } from "~/components/site/sections/page-hero";

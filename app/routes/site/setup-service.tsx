@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { CurrencySwitch } from "~/components/site/currency-switch";
 import { IconList } from "~/components/site/icon-list";
-import { CheckIcon } from "~/components/site/icons/CheckIcon";
+import { CheckIcon } from "~/components/site/icons/check-icon";
 import { SetupServiceCard } from "~/components/site/pricing";
 import { Section } from "~/components/site/section";
 import { PageHero } from "~/components/site/sections/page-hero";

@@ -1,6 +1,6 @@
 import type * as React from "react";
 import { Link } from "react-router";
-import { CircleCheck } from "~/components/site/icons/CircleCheck";
+import { CircleCheck } from "~/components/site/icons/circle-check";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { estimatorCopy as copy } from "~/content/estimator";
 import { cx } from "~/lib/cx";

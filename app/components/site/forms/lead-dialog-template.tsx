@@ -1,4 +1,4 @@
-import { XIcon } from "~/components/site/icons/XIcon";
+import { XIcon } from "~/components/site/icons/xicon";
 
 /**
  * The lead dialogs' frame on the native <dialog> element (focus trapping, Escape and the backdrop come

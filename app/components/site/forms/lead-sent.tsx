@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { BookCallLink } from "~/components/site/booking/book-call-link";
-import { CircleCheck } from "~/components/site/icons/CircleCheck";
-import { DownloadIcon } from "~/components/site/icons/DownloadIcon";
+import { CircleCheck } from "~/components/site/icons/circle-check";
+import { DownloadIcon } from "~/components/site/icons/download-icon";
 import { buttonVariants } from "~/components/ui/button-variants";
 
 /** A visitor form's success as a page (without JavaScript): its words, the guide's download, what follows. */

@@ -1,6 +1,6 @@
 import type * as React from "react";
 import { Link } from "react-router";
-import { ArrowRight } from "~/components/site/icons/ArrowRight";
+import { ArrowRight } from "~/components/site/icons/arrow-right";
 import type { SiteIcon } from "~/components/site/icons/site-icon";
 import { SiteCard, SiteCardContent, SiteCardTitle } from "~/components/site/site-card";
 import { cx } from "~/lib/cx";

@@ -1,4 +1,4 @@
-import { Quote } from "~/components/site/icons/Quote";
+import { Quote } from "~/components/site/icons/quote";
 import type { SectionHeading, Testimonial } from "~/content/home";
 import { Section } from "../section";
 

@@ -1,4 +1,4 @@
-import { CircleCheck } from "~/components/site/icons/CircleCheck";
+import { CircleCheck } from "~/components/site/icons/circle-check";
 import type { HeroContent } from "~/content/home";
 import { cx } from "~/lib/cx";
 

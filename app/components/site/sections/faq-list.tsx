@@ -1,4 +1,4 @@
-import { ChevronDown } from "~/components/site/icons/ChevronDown";
+import { ChevronDown } from "~/components/site/icons/chevron-down";
 
 export type FaqItem = { question: string; answer: string };
 

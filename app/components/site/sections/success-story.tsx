@@ -1,4 +1,4 @@
-import { Quote } from "~/components/site/icons/Quote";
+import { Quote } from "~/components/site/icons/quote";
 
 export type SuccessStoryContent = {
   clientType: string;
