@@ -20,7 +20,13 @@ import { startAppServer } from "../tests/support/app-server";
 import { launchBrowser } from "../tests/support/browser";
 import { childEnv } from "../tests/support/child-env";
 import { publicRoutes } from "../tests/support/public-routes";
-import { captureScreens, differingPixels, type Screenshot, screenshotName } from "../tests/support/screens";
+import {
+  captureScreens,
+  differingPixels,
+  SCREENS_COUNTRY_HEADER,
+  type Screenshot,
+  screenshotName,
+} from "../tests/support/screens";
 
 const root = path.resolve(import.meta.dirname, "..");
 const [rev, ...rest] = process.argv.slice(2);
@@ -36,7 +42,7 @@ function build(cwd: string) {
 }
 
 async function screensOf(cwd: string) {
-  const server = await startAppServer({}, { cwd });
+  const server = await startAppServer({ COUNTRY_HEADER: SCREENS_COUNTRY_HEADER }, { cwd });
   const browser = await launchBrowser();
   try {
     return [
