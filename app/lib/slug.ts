@@ -35,6 +35,7 @@ export const reservedPageSlugs: ReadonlySet<string> = new Set([
   "sitemap",
   "lead",
   "book",
+  "calendar",
   "currency",
   "consent",
   "robots.txt",
