@@ -5,7 +5,7 @@ import { cancelRequestSchema, rescheduleRequestSchema } from "~/lib/schemas/book
 import { formatDateTimeIn } from "~/lib/time-zone";
 import { AppError } from "~/server/app-error.server";
 import { type LinkPurpose, readLink } from "~/server/bookings/booking-links.server";
-import { linksOf } from "~/server/bookings/booking-notices.server";
+import { bookingFacts, linksOf } from "~/server/bookings/booking-notices.server";
 import { cancelBooking, getBooking, rescheduleBooking } from "~/server/bookings/bookings.server";
 import { bookingCalendar, meetingPlace } from "~/server/bookings/invitation.server";
 import { LIVE_STATUSES, listOpenSlots } from "~/server/bookings/open-slots.server";
@@ -72,38 +72,20 @@ export async function loadBookingView(context: Readonly<RouterContextProvider>, 
 
 /** The booking's invitation as a file to open in a calendar. */
 export async function bookingCalendarFile(context: Readonly<RouterContextProvider>, request: Request) {
-  const { booking, staffName } = await bookingOfLink(context, new URL(request.url).searchParams.get("token"), "view");
+  const { booking } = await bookingOfLink(context, new URL(request.url).searchParams.get("token"), "view");
   const { config, db } = getServices(context);
-  const staff = await db.selectFrom("user").select("email").where("id", "=", booking.staff_id).executeTakeFirst();
   const live = (LIVE_STATUSES as readonly string[]).includes(booking.status) || booking.status === "completed";
   const links = linksOf(bookingContext(context), {
     id: booking.id,
     sequence: booking.sequence,
     endsAt: booking.ends_at,
   });
-  const body = bookingCalendar(
-    {
-      id: booking.id,
-      leadId: booking.lead_id,
-      sequence: booking.sequence,
-      startsAt: booking.starts_at,
-      endsAt: booking.ends_at,
-      visitorName: booking.visitor_name,
-      visitorEmail: booking.visitor_email,
-      visitorTimeZone: booking.visitor_time_zone,
-      staffName: staffName ?? "",
-      staffEmail: staff?.email ?? "",
-      staffTimeZone: booking.staff_time_zone,
-      meetingKind: booking.meeting_kind,
-      meetingDetail: booking.meeting_detail,
-    },
-    {
-      method: live ? "REQUEST" : "CANCEL",
-      host: new URL(config.baseUrl).host,
-      stampMs: Date.parse(booking.updated_at),
-      links,
-    },
-  );
+  const body = bookingCalendar(await bookingFacts(db, booking), {
+    method: live ? "REQUEST" : "CANCEL",
+    host: new URL(config.baseUrl).host,
+    stampMs: Date.parse(booking.updated_at),
+    links,
+  });
   return new Response(body, {
     headers: {
       ...PERSONAL_PAGE_HEADERS,

@@ -32,7 +32,8 @@ export function linksOf(
   };
 }
 
-async function bookingFacts(db: Database, booking: Row<"bookings">): Promise<BookingFacts> {
+/** What an invitation or a mail says of a call: its times, both people, where it happens. */
+export async function bookingFacts(db: Database, booking: Row<"bookings">): Promise<BookingFacts> {
   const staff = await db
     .selectFrom("user")
     .select(["name", "email"])
