@@ -73,6 +73,12 @@ type PageRequest = {
 
 type RawRequest = IncomingMessage & { ip?: string; log?: Logger };
 
+/** Express's req.ip before Express: without X-Forwarded-For (most requests) it is the peer's address. */
+function clientAddress(req: RawRequest, trustProxy: (address: string, hop: number) => boolean) {
+  if (req.ip !== undefined) return req.ip;
+  return req.headers["x-forwarded-for"] === undefined ? req.socket.remoteAddress : proxyaddr(req, trustProxy);
+}
+
 export type PageCache = ReturnType<typeof createPageCache>;
 
 /**
@@ -156,7 +162,7 @@ export function createPageCache({
     const header = (name: string) => headerValue(req, name);
     let country: { value: string | undefined } | undefined;
     const countryOnce = () => {
-      country ??= { value: countryOfVisitor(header, config, () => req.ip ?? proxyaddr(req, trustProxy)) };
+      country ??= { value: countryOfVisitor(header, config, () => clientAddress(req, trustProxy)) };
       return country.value;
     };
     return {
@@ -189,23 +195,30 @@ export function createPageCache({
 
   /**
    * A page's response headers per encoding, worked out once per page: as a shared hit (everything but
-   * the request id, which comes last), and the page's own headers for other answers.
+   * the request id, whose value fills the list's last slot just before it is written), and the page's
+   * own headers for other answers.
    */
-  const wireHeaders = new WeakMap<CachedPage, Record<Encoding, { own: string[]; sharedHit: string[] }>>();
+  type WireHeaders = { etag: string; own: string[]; sharedHit: string[] };
+  const wireHeaders = new WeakMap<CachedPage, Record<Encoding, WireHeaders>>();
   function headersOf(page: CachedPage, encoding: Encoding) {
     let wire = wireHeaders.get(page);
     if (!wire) {
       const common = [...page.headers.flat(), "Vary", vary];
-      const of = (name: Encoding) => {
+      const of = (name: Encoding): WireHeaders => {
+        const etag = etagOf(page, name);
         const own = [
           ...common,
           "ETag",
-          etagOf(page, name),
+          etag,
           ...(name === "identity" ? [] : ["Content-Encoding", name]),
           "Content-Length",
           String(page.bodies[name].length),
         ];
-        return { own, sharedHit: [...own, "Cache-Control", SHARED_CACHE_CONTROL, "X-Cache", "HIT"] };
+        return {
+          etag,
+          own,
+          sharedHit: [...own, "Cache-Control", SHARED_CACHE_CONTROL, "X-Cache", "HIT", "X-Request-Id", ""],
+        };
       };
       wire = { br: of("br"), gzip: of("gzip"), identity: of("identity") };
       wireHeaders.set(page, wire);
@@ -213,35 +226,38 @@ export function createPageCache({
     return wire[encoding];
   }
 
-  function send(req: RawRequest, res: ServerResponse, page: CachedPage, state: "HIT" | "MISS") {
+  /** `idSent`: the request went through Express, which has already given it its X-Request-Id. */
+  function send(req: RawRequest, res: ServerResponse, page: CachedPage, state: "HIT" | "MISS", idSent = true) {
     const encoding = chooseEncoding(headerValue(req, "accept-encoding"));
-    const etag = etagOf(page, encoding);
-    const conditional = req.headers["if-none-match"] !== undefined && fresh(req.headers, { etag });
-    const cookies = visitorCookies(req);
+    const wire = headersOf(page, encoding);
+    const conditional = req.headers["if-none-match"] !== undefined && fresh(req.headers, { etag: wire.etag });
+    const personal = req.url?.includes("utm_") === true;
     const secure = isSecure(req, trustProxy);
-    const requestId = res.hasHeader("x-request-id") ? null : requestIdFor(req.headers["x-request-id"]);
     // The common hit (a full answer, nothing of the visitor's own): the prepared list and an id.
-    if (state === "HIT" && !conditional && cookies.length === 0 && !secure) {
-      const headers = headersOf(page, encoding).sharedHit;
-      res.writeHead(page.status, requestId === null ? headers : [...headers, "X-Request-Id", requestId]);
+    if (state === "HIT" && !conditional && !personal && !secure && !idSent) {
+      const headers = wire.sharedHit;
+      // Written out by writeHead before anything else runs: the list is this request's alone meanwhile.
+      headers[headers.length - 1] = requestIdFor(req.headers["x-request-id"]);
+      res.writeHead(page.status, headers);
       res.end(req.method === "HEAD" ? undefined : page.bodies[encoding]);
       return;
     }
+    const cookies = personal ? visitorCookies(req) : [];
     const perRequest = [
       "Cache-Control",
       cookies.length ? PERSONAL_CACHE_CONTROL : SHARED_CACHE_CONTROL,
       "X-Cache",
       state,
-      ...(requestId === null ? [] : ["X-Request-Id", requestId]),
+      ...(idSent ? [] : ["X-Request-Id", requestIdFor(req.headers["x-request-id"])]),
       ...cookies.flatMap((cookie) => ["Set-Cookie", cookie]),
       ...(secure ? ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"] : []),
     ];
     if (conditional) {
-      res.writeHead(304, ["ETag", etag, "Vary", vary, ...perRequest]);
+      res.writeHead(304, ["ETag", wire.etag, "Vary", vary, ...perRequest]);
       res.end();
       return;
     }
-    res.writeHead(page.status, [...headersOf(page, encoding).own, ...perRequest]);
+    res.writeHead(page.status, [...wire.own, ...perRequest]);
     res.end(req.method === "HEAD" ? undefined : page.bodies[encoding]);
   }
 
@@ -328,7 +344,7 @@ export function createPageCache({
           classified.set(req, { ...request, version });
           return false;
         }
-        send(req, res, page, "HIT");
+        send(req, res, page, "HIT", false);
         return true;
       };
       return afterwards(contentVersion.fresh(), (version) =>

@@ -46,8 +46,19 @@ function readSqliteVersion(file: string): ContentVersion {
   const seen = Buffer.alloc(WAL_INDEX_HEADER_BYTES);
   const now = Buffer.alloc(WAL_INDEX_HEADER_BYTES);
   let version: number | undefined;
+  // Requests that arrive together (one turn of the event loop: the connections one poll found
+  // readable) were all sent before this turn's read, so they share it: under load a read serves a
+  // batch of requests instead of one each, and a request sent after a commit returned still comes in a
+  // later turn, which reads again.
+  let readThisTurn = false;
+  const nextTurn = () => {
+    readThisTurn = false;
+  };
   return {
     fresh() {
+      if (readThisTurn && version !== undefined) return version;
+      readThisTurn = true;
+      setImmediate(nextTurn);
       const read = readSync(walIndex, now, 0, WAL_INDEX_HEADER_BYTES, 0);
       if (version === undefined || read !== WAL_INDEX_HEADER_BYTES || !now.equals(seen)) {
         // The header first: a commit after it is seen as a change next time, never missed.

@@ -37,8 +37,10 @@ export function createPageStore({
   ttlMs: number;
   now?: () => number;
 }) {
-  // A Map iterates in insertion order: re-inserting on each hit keeps the least recently used first.
-  const entries = new Map<string, CachedPage>();
+  // A hit only stamps its entry (moving it to the end of the Map on each hit costs every hit); the
+  // least recently used are found by their stamps when a new page does not fit, which is on a render.
+  const entries = new Map<string, { page: CachedPage; usedAt: number }>();
+  let uses = 0;
   // What an entry holds in memory: its page and its key (two bytes a character, as V8 may keep it).
   const costOf = (key: string, page: CachedPage) => page.bytes + key.length * 2;
   let version = 0;
@@ -63,18 +65,18 @@ export function createPageStore({
       return version;
     },
     get(key: string): CachedPage | undefined {
-      const page = entries.get(key);
-      if (page && (page.version !== version || now() - page.storedAt > ttlMs)) {
+      const entry = entries.get(key);
+      if (!entry) {
+        counters.misses++;
+        return undefined;
+      }
+      const { page } = entry;
+      if (page.version !== version || now() - page.storedAt > ttlMs) {
         remove(key, page);
         counters.misses++;
         return undefined;
       }
-      if (!page) {
-        counters.misses++;
-        return undefined;
-      }
-      entries.delete(key);
-      entries.set(key, page);
+      entry.usedAt = ++uses;
       counters.hits++;
       return page;
     },
@@ -82,13 +84,16 @@ export function createPageStore({
     set(key: string, page: CachedPage) {
       if (page.version !== version || costOf(key, page) > maxBytes) return false;
       const previous = entries.get(key);
-      if (previous) remove(key, previous);
-      entries.set(key, page);
+      if (previous) remove(key, previous.page);
+      entries.set(key, { page, usedAt: ++uses });
       bytes += costOf(key, page);
-      for (const [oldest, old] of entries) {
-        if (bytes <= maxBytes) break;
-        remove(oldest, old);
-        counters.evictions++;
+      if (bytes > maxBytes) {
+        const leastRecentFirst = [...entries].sort(([, a], [, b]) => a.usedAt - b.usedAt);
+        for (const [oldest, old] of leastRecentFirst) {
+          if (bytes <= maxBytes) break;
+          remove(oldest, old.page);
+          counters.evictions++;
+        }
       }
       return true;
     },
