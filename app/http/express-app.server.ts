@@ -21,7 +21,7 @@ import { publicFormEndpoint } from "~/http/public-form-endpoint.server";
 import { isAdminRoutedPath, recordRoutedPath, requestBodyRules, routedPathOf } from "~/http/request-body.server";
 import { countRequests } from "~/http/request-metrics.server";
 import { refuseForeignRequests } from "~/http/request-origin.server";
-import { securityHeaders } from "~/http/security-headers.server";
+import { bodilessSecurityHeaders, securityHeaders } from "~/http/security-headers.server";
 import { serveBuiltAssets } from "~/http/static-assets.server";
 import { serveUploads } from "~/http/uploads.server";
 import { FORM_TOKEN_PATH, PAGE_VIEW_PIXEL_PATH } from "~/lib/pixel-paths";
@@ -143,6 +143,9 @@ export function createExpressApp(
   app.use(refuseForeignRequests(config.trustedOrigins));
   app.use(recordRoutedPath());
   app.use(requestBodyRules());
+  // The contact form without JavaScript: answered here when it only redirects, at the public
+  // endpoint's pace, before the compression, tracking and page headers that only a page needs.
+  app.use(plainLeadPost(loadContext, bodilessSecurityHeaders({ development })));
 
   // React Router streams its answers without a length, so compression cannot see that an action's
   // reply is a few bytes: it would set up a gzip stream for each one. Only pages and files gain from it.
@@ -172,8 +175,6 @@ export function createExpressApp(
     next();
   });
   app.use(securityHeaders({ development }));
-  // The contact form without JavaScript: answered here when it only redirects, at the public endpoint's pace.
-  app.use(plainLeadPost(loadContext));
 
   // better-auth reads the client IP (for its rate limits) from a header only we set, from req.ip,
   // which honours TRUST_PROXY; whatever a client put in that header is replaced.

@@ -17,17 +17,20 @@ const URL_ENCODED = "application/x-www-form-urlencoded";
  * spam checks and capture), and the same redirect and cookies. Anything the form's page must show
  * (field messages, a refusal, a guide's download) goes on to the route, with this answer in its
  * context, and renders exactly as the route's own action would: the body is read once, the lead
- * saved once. Needs the origin and body rules before it, and the security headers.
+ * saved once. Mounted after the origin and body rules and before compression, tracking and the
+ * page's security headers, which only a page needs: its redirect gets `redirectHeaders` (the same
+ * security headers, worked out once).
  */
 export function plainLeadPost(
   loadContext: (req: ExpressRequest, res: ExpressResponse) => RouterContextProvider,
+  redirectHeaders: (secure: boolean) => string[],
 ): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== "POST" || routedPathOf(res) !== "/lead" || !isUrlEncoded(req)) return next();
     try {
       const body = await readBody(req);
       const context = loadContext(req, res);
-      const answering = handleLeadSubmission(context, fetchRequest(req, body));
+      const answering = handleLeadSubmission(context, requestOf(req), formDataOf(body));
       // A refusal the route would throw (a body that does not parse) is the route's to show.
       const answer = await answering.catch(() => null);
       const thanks = answer ? thankYouRedirect(context, answer.data) : null;
@@ -35,11 +38,10 @@ export function plainLeadPost(
         res.locals.answeredLead = answering;
         return next();
       }
-      res.writeHead(303, {
-        Location: thanks.location,
-        "Content-Length": "0",
-        ...(thanks.setCookie ? { "Set-Cookie": thanks.setCookie } : {}),
-      });
+      const headers = redirectHeaders(req.secure);
+      headers.push("Location", thanks.location, "Content-Length", "0");
+      if (thanks.setCookie) headers.push("Set-Cookie", thanks.setCookie);
+      res.writeHead(303, headers);
       res.end();
     } catch (error) {
       next(error);
@@ -67,16 +69,25 @@ function readBody(req: IncomingMessage) {
   });
 }
 
-/** The request as the route's action would get it from React Router, with the body already read. */
-function fetchRequest(req: ExpressRequest, body: Buffer) {
-  const headers = new Headers();
+/**
+ * The request as the route's action reads it (its headers and address; the body is read already):
+ * without a body, which a Fetch Request would copy and parse again.
+ */
+function requestOf(req: ExpressRequest) {
+  const headers: [string, string][] = [];
   for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const each of value) headers.append(name, each);
-    else if (value !== undefined) headers.set(name, value);
+    if (Array.isArray(value)) for (const each of value) headers.push([name, each]);
+    else if (value !== undefined) headers.push([name, value]);
   }
   return new Request(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`, {
     method: "POST",
     headers,
-    body: new Uint8Array(body),
   });
+}
+
+/** A URL-encoded body's fields, as Request.formData() reads them. */
+function formDataOf(body: Buffer) {
+  const formData = new FormData();
+  for (const [name, value] of new URLSearchParams(body.toString("utf8"))) formData.append(name, value);
+  return formData;
 }

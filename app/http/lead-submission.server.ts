@@ -28,13 +28,17 @@ export const GUIDE_NOT_READY = [
   "The guide is not ready for download yet. We have your details and will e-mail it to you as soon as it is.",
 ] as const;
 
-/** Validates and saves one visitor form; the answer carries the toast texts for either path (with or without JavaScript). */
+/**
+ * Validates and saves one visitor form; the answer carries the toast texts for either path (with or
+ * without JavaScript). `sent`: the form's fields when the body has been read already.
+ */
 export async function handleLeadSubmission(
   context: Readonly<RouterContextProvider>,
   request: Request,
+  sent?: FormData,
 ): Promise<ReturnType<typeof data<LeadAnswer>>> {
   const { db } = getServices(context);
-  const formData = await requireFormData(request);
+  const formData = sent ?? (await requireFormData(request));
   const flowValue = formData.get("flow");
   const flow: LeadFlow = isLeadFlow(flowValue) ? flowValue : "contact";
   const parsed = parseForm(formData, leadFlows[flow]);

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 import type { ConsentVariant } from "~/lib/consent";
@@ -11,13 +11,22 @@ function trackingSources(res: unknown, directive: "script" | "connect") {
   return tracking && consent ? trackingCspSources(tracking, consent)[directive].join(" ") : "";
 }
 
-/** Per-request CSP nonce in res.locals.cspNonce, then helmet's headers with a CSP that uses it. */
-export function securityHeaders({ development }: { development: boolean }): RequestHandler[] {
-  const nonce: RequestHandler = (_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
-    next();
-  };
-  const headers = helmet({
+/** Random bytes for many nonces at a time: a system call per page cost more than the nonce's use. */
+const NONCE_BYTES = 16;
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let nonceOffset = noncePool.length;
+
+function newNonce() {
+  if (nonceOffset === noncePool.length) {
+    randomFillSync(noncePool);
+    nonceOffset = 0;
+  }
+  nonceOffset += NONCE_BYTES;
+  return noncePool.toString("base64", nonceOffset - NONCE_BYTES, nonceOffset);
+}
+
+function helmetFor(development: boolean) {
+  return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -51,9 +60,46 @@ export function securityHeaders({ development }: { development: boolean }): Requ
     strictTransportSecurity: false,
     xFrameOptions: { action: "sameorigin" },
   });
-  const hsts: RequestHandler = (req, res, next) => {
-    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}
+
+const HSTS = "max-age=31536000; includeSubDomains";
+
+/** Per-request CSP nonce in res.locals.cspNonce, then helmet's headers with a CSP that uses it. */
+export function securityHeaders({ development }: { development: boolean }): RequestHandler[] {
+  const nonce: RequestHandler = (_req, res, next) => {
+    res.locals.cspNonce = newNonce();
     next();
   };
-  return [nonce, headers, hsts];
+  const hsts: RequestHandler = (req, res, next) => {
+    if (req.secure) res.setHeader("Strict-Transport-Security", HSTS);
+    next();
+  };
+  return [nonce, helmetFor(development), hsts];
+}
+
+const NONCE_MARK = "NONCE";
+
+/**
+ * The headers securityHeaders gives an answer without a body or tracking (a redirect after a form
+ * post), as one list worked out once: helmet runs once here, not per answer. `secure`: the request
+ * came over https (req.secure), which adds HSTS.
+ */
+export function bodilessSecurityHeaders({ development }: { development: boolean }) {
+  const listed: string[] = [];
+  const recorder = {
+    locals: { cspNonce: NONCE_MARK, tracking: null, consent: null },
+    setHeader(name: string, value: unknown) {
+      listed.push(name, String(value));
+    },
+    removeHeader() {},
+  };
+  helmetFor(development)({} as never, recorder as never, () => {});
+  const csp = listed.findIndex((entry, index) => index % 2 === 0 && entry === "Content-Security-Policy") + 1;
+  const [before, after] = (listed[csp] ?? "").split(`'nonce-${NONCE_MARK}'`);
+  return (secure: boolean) => {
+    const headers = [...listed];
+    if (after !== undefined) headers[csp] = `${before}'nonce-${newNonce()}'${after}`;
+    if (secure) headers.push("Strict-Transport-Security", HSTS);
+    return headers;
+  };
 }

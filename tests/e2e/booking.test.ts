@@ -131,6 +131,14 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
     // booking link rides along in a cookie that only /book reads.
     expect(enquiry.status).toBe(303);
     expect(enquiry.headers.get("location")).toBe("/lead/sent/contact");
+    // Answered before the page machinery, with the same security headers a page's answer has.
+    expect(enquiry.headers.get("content-security-policy")).toMatch(
+      /script-src 'self' 'nonce-[\w+/=]{24}'.*frame-ancestors 'self'/,
+    );
+    expect(enquiry.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+    expect(enquiry.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(enquiry.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(enquiry.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     const cookie = /^(booking_lead=[^;]+);.*Path=\/book/.exec(enquiry.headers.get("set-cookie") ?? "")?.[1] ?? "";
     expect(cookie).not.toBe("");
     const thanks = await (await request("/lead/sent/contact")).text();

@@ -7,7 +7,16 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  */
 export type LinkPurpose = "view" | "reschedule" | "cancel" | "book";
 
-const keyOf = (secret: string) => createHmac("sha256", secret).update("booking-links").digest();
+/** The links' key, derived from the secret once (one process has one secret). */
+const keys = new Map<string, Buffer>();
+function keyOf(secret: string) {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createHmac("sha256", secret).update("booking-links").digest();
+    keys.set(secret, key);
+  }
+  return key;
+}
 
 function signature(secret: string, payload: string) {
   return createHmac("sha256", keyOf(secret)).update(payload).digest("base64url");
