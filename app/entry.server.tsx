@@ -62,7 +62,11 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (headHtml || stylesheet)
-            pipe(rewriteHead((head) => inlineStylesheets(head, stylesheet, hydrates) + headHtml)).pipe(body);
+            pipe(
+              rewriteHead(
+                (head) => preloadAfterPaint(inlineStylesheets(head, stylesheet, hydrates), hydrates) + headHtml,
+              ),
+            ).pipe(body);
           else pipe(body);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -124,6 +128,18 @@ function inlineStylesheets(
     return keepLink ? link.replace("/>", ' media="print"/>') : "";
   });
   return withLinks + inlined.join("");
+}
+
+const MODULE_PRELOAD = /<link rel="modulepreload"/g;
+
+/**
+ * A public page that hydrates (the estimator) is whole and usable as the server sent it: its modules
+ * (React, React Router, the route's code), which React lists as preloads in the head, are fetched at
+ * low priority so that they never hold up the first paint, and hydration starts when they are in.
+ * Attributes React does not render on a hoisted link change nothing in its hydration.
+ */
+function preloadAfterPaint(head: string, hydrates: boolean) {
+  return hydrates ? head.replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low"') : head;
 }
 
 /** Rewrites the document's <head> (up to </head>) once it has streamed in whole. */

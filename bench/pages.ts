@@ -9,6 +9,9 @@
 //   BENCH_WORKERS=1,2      worker counts to compare
 //   BENCH_SECONDS=10       length of each wrk run
 //   BENCH_LIGHTHOUSE=0     skip the Lighthouse audits
+//   BENCH_LIGHTHOUSE_ONLY=1              only the Lighthouse audits (one app, the first worker count)
+//   BENCH_LIGHTHOUSE_ROUTES=/,/pricing   audit these routes instead of the five
+//   BENCH_LIGHTHOUSE_RUNS=1              runs per route (the lowest is shown)
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -22,8 +25,15 @@ import { publicRoutes } from "../tests/support/public-routes";
 import { ensureSystemTool } from "../tests/support/system-tools";
 
 const THROUGHPUT_ROUTES = ["/", "/pricing"];
-const LIGHTHOUSE_ROUTES = ["/", "/pricing", "/contact", "/cost-estimator", "/blog"];
-const LIGHTHOUSE_RUNS = 3;
+const LIGHTHOUSE_ROUTES = process.env.BENCH_LIGHTHOUSE_ROUTES?.split(",").map((route) => route.trim()) ?? [
+  "/",
+  "/pricing",
+  "/contact",
+  "/cost-estimator",
+  "/blog",
+];
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const LIGHTHOUSE_ONLY = process.env.BENCH_LIGHTHOUSE_ONLY === "1";
 const SAMPLES = 200;
 const UNCACHED_SAMPLES = 30;
 const WRK_CONNECTIONS = 20;
@@ -256,6 +266,16 @@ if (!process.argv.includes("--no-build")) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+if (LIGHTHOUSE_ONLY) {
+  const app = await startAppServer({ WEB_CONCURRENCY: String(workerCounts[0] ?? 1), LOG_LEVEL: "warn" });
+  try {
+    printAudits(await lighthouseAudits(app));
+  } finally {
+    await app.stop();
+  }
+  process.exit(0);
+}
+
 const runs: Run[] = [];
 const scratch = mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
 let nginxPagesPerSecond = new Map<string, number>();
@@ -300,7 +320,9 @@ try {
 }
 
 const ms = (value: number) => value.toFixed(1);
-const cells = (values: string[], width: number) => values.map((value) => value.padStart(width)).join("");
+function cells(values: string[], width: number) {
+  return values.map((value) => value.padStart(width)).join("");
+}
 const workerLabels = runs.map((run) => `w=${run.workers}`);
 
 console.log(
@@ -350,12 +372,16 @@ for (const route of THROUGHPUT_ROUTES) {
   );
 }
 
-console.log(
-  `\nLighthouse, mobile performance (simulated slow 4G, the app with the first worker count), the lowest of ${LIGHTHOUSE_RUNS} runs`,
-);
-if (typeof audits === "string") {
-  console.log(audits);
-} else {
+printAudits(audits);
+
+function printAudits(audits: Map<string, Audit> | string) {
+  console.log(
+    `\nLighthouse, mobile performance (simulated slow 4G, the app with the first worker count), the lowest of ${LIGHTHOUSE_RUNS} runs`,
+  );
+  if (typeof audits === "string") {
+    console.log(audits);
+    return;
+  }
   console.log(`${"route".padEnd(18)}${cells(["score", "FCP ms", "LCP ms", "TBT ms", "CLS"], 9)}`);
   for (const [route, audit] of audits) {
     console.log(

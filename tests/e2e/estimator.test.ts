@@ -53,6 +53,14 @@ describe.each(dialects)("the cost estimator over HTTP (the wizard without JavaSc
     ["consent", "on"],
   ];
 
+  it("is whole before its scripts: the modules it hydrates from load at low priority, behind the first paint", async () => {
+    const html = await (await fetch(`${running.app.url}/cost-estimator`)).text();
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(0);
+    for (const preload of preloads) expect(preload).toContain('fetchpriority="low"');
+    expect(html).toContain("Estimate Your Paid Ads Investment");
+  });
+
   it("refuses to leave step 1 or 2 without their choices, and carries the answers to the next step", async () => {
     const stuck = await post([
       ["step", "1"],
