@@ -101,6 +101,7 @@ function filterConditions(
   search: SearchMode | "joined",
   context: FilterContext,
   walk: LeadSort | null = null,
+  searchText: Expression<string> = sql.ref("leads.search_text"),
 ): Expression<SqlBool>[] {
   const spam = sql<SqlBool>`leads.is_spam = ${filters.view === "spam"}`;
   const conditions: { column: FilterColumn; condition: Expression<SqlBool> }[] = [];
@@ -121,7 +122,7 @@ function filterConditions(
   if (filters.from) on("created_at", sql<SqlBool>`leads.created_at >= ${startOfDay(filters.from)}`);
   if (filters.to) on("created_at", sql<SqlBool>`leads.created_at < ${startOfNextDay(filters.to)}`);
   if (filters.q) {
-    const exact = sql<SqlBool>`leads.search_text like ${containsPattern(filters.q)} escape '\\'`;
+    const exact = sql<SqlBool>`${searchText} like ${containsPattern(filters.q)} escape '\\'`;
     // The FTS5 index takes LIKE without ESCAPE: there `%` and `_` are wildcards and find a superset,
     // so a term containing them is also checked exactly.
     const ftsIsExact = !/[\\%_]/.test(filters.q);
@@ -163,6 +164,9 @@ function walkedIndexColumns(sort: LeadSort, filters: ListFilters): FilterColumn[
   return [];
 }
 
+/** `search_text` as migration 0003 derives it, written out in the columns it is computed from. */
+const searchTextOfColumns = sql<string>`lower(leads.name || ' ' || leads.email || ' ' || coalesce(leads.company, ''))`;
+
 function ftsPattern(term: string) {
   return `%${term.toLowerCase()}%`;
 }
@@ -173,8 +177,9 @@ export function applyFilters<O>(
   context: FilterContext,
   search: SearchMode = "scan",
   walk: LeadSort | null = null,
+  searchText?: Expression<string>,
 ): SelectQueryBuilder<DB, "leads", O> {
-  const conditions = filterConditions(filters, search, context, walk);
+  const conditions = filterConditions(filters, search, context, walk, searchText);
   return query.where((eb) => eb.and(conditions));
 }
 
@@ -253,8 +258,51 @@ export function leadListQueries(
      * match, a page is found after a few hundred leads); "few" matches: on SQLite, take a search's
      * page from the FTS5 index rather than a scan.
      */
-    page: (page: number, order: PageOrder = "plain") =>
-      ordered(
+    page: (page: number, order: PageOrder = "plain") => {
+      const postgres = dialectOf(db) === "postgres";
+      const offset = (page - 1) * pageSize;
+      if (orderings[filters.sort].column === "name" && (order === "walk" || (postgres && order === "plain"))) {
+        const { direction } = orderings[filters.sort];
+        const ids =
+          order === "walk"
+            ? // The name index holds what the filters check (migration 0023): the page's ids are found
+              // in it alone, then only their rows are read. SQLite's index answers for the search
+              // text's columns, not for the virtual column itself.
+              ordered(
+                applyFilters(
+                  db.selectFrom("leads"),
+                  filters,
+                  context,
+                  "scan",
+                  filters.sort,
+                  postgres ? undefined : searchTextOfColumns,
+                ).select("leads.id"),
+                filters.sort,
+                postgres,
+              )
+                .limit(pageSize)
+                .offset(offset)
+            : // Few match: PostgreSQL would still walk the name index when it judges the matches
+              // spread through it, and they need not be. Fetched first and sorted, they cost what
+              // they are (a few thousand at most).
+              db
+                .with(
+                  (cte) => cte("matches").materialized(),
+                  () => applyFilters(db.selectFrom("leads"), filters, context).select(["leads.id", "leads.name"]),
+                )
+                .selectFrom("matches")
+                .select("matches.id")
+                .orderBy("matches.name", direction)
+                .orderBy("matches.id", direction)
+                .limit(pageSize)
+                .offset(offset);
+        return ordered(
+          db.selectFrom("leads").select(summaryColumns).where("leads.id", "in", ids),
+          filters.sort,
+          postgres,
+        );
+      }
+      return ordered(
         applyFilters(
           db.selectFrom("leads"),
           filters,
@@ -263,10 +311,11 @@ export function leadListQueries(
           order === "walk" ? filters.sort : null,
         ).select(summaryColumns),
         filters.sort,
-        dialectOf(db) === "postgres",
+        postgres,
       )
         .limit(pageSize)
-        .offset((page - 1) * pageSize),
+        .offset(offset);
+    },
   };
 }
 
