@@ -106,7 +106,7 @@ const leadScreenPhase: AdminBenchPhase = {
     for (const { label, filters: given } of filterCases.slice(0, 8)) {
       const filters = { ...leadFiltersSchema.parse({}), ...given };
       await measure(`bulk confirm count: ${label}`, () => countMatchingLeads(db, filters, ownerContext), {
-        describe: (n) => `${n.toLocaleString("en-US")} leads`,
+        describe: ({ count, isLowerBound }) => `${isLowerBound ? "over " : ""}${count.toLocaleString("en-US")} leads`,
       });
     }
     // An export streams: what a person waits for is its first batch, then each batch after it.
