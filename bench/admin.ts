@@ -189,13 +189,12 @@ async function benchBulkChange({ db, dialect }: BenchContext): Promise<BulkFigur
   const visitor = async (worker: number) => {
     for (let n = 0; capturing; n++) {
       const t0 = performance.now();
-      await captureLead(
-        db,
-        "newsletter",
-        { email: `visitor${worker}-${n}@bench.example`, name: "" } as never,
+      await captureLead(db, {
+        flow: "newsletter",
+        input: { email: `visitor${worker}-${n}@bench.example`, name: "" } as never,
         attribution,
         mail,
-      );
+      });
       slowestCaptureMs = Math.max(slowestCaptureMs, performance.now() - t0);
       captured++;
     }

@@ -61,7 +61,7 @@ export async function handleLeadSubmission(
     request,
     formData,
     { email, flow, via: "site", failureMessage: leadMessages[flow].failure },
-    (...capture) => captureLead(db, flow, parsed.data, ...capture),
+    (lead) => captureLead(db, { flow, input: parsed.data, ...lead }),
   );
   if ("refusal" in outcome) {
     const [title, description] = outcome.refusal.message;

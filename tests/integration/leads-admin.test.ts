@@ -185,13 +185,12 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
   it("finds every lead of a burst as soon as its capture resolves, by current name, and not once deleted", async () => {
     const { db, ids } = await seeded();
     const burst = Array.from({ length: 12 }, (_, index) =>
-      captureLead(
-        db,
-        "contact",
-        { name: `Zed Burst ${index}`, email: `zed${index}@example.com` } as never,
+      captureLead(db, {
+        flow: "contact",
+        input: { name: `Zed Burst ${index}`, email: `zed${index}@example.com` } as never,
         attribution,
-        mailContext,
-      ),
+        mail: mailContext,
+      }),
     );
     // One transaction of the same burst fails: its lead must not turn up.
     const failing = db.transaction().execute(async (trx) => {
@@ -263,13 +262,12 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
 
   it("requeues a failed mail for the worker, and refuses one already sent", async () => {
     const { db } = await seeded();
-    const { leadId } = await captureLead(
-      db,
-      "contact",
-      { name: "Eve", email: "eve@example.com" } as never,
+    const { leadId } = await captureLead(db, {
+      flow: "contact",
+      input: { name: "Eve", email: "eve@example.com" } as never,
       attribution,
-      mailContext,
-    );
+      mail: mailContext,
+    });
     const [mail] = await db.selectFrom("email_outbox").selectAll().where("lead_id", "=", leadId).execute();
     await db
       .updateTable("email_outbox")
@@ -334,13 +332,12 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
 
   it("exports and then erases everything held about an e-mail address, audited by hash only", async () => {
     const { db } = await seeded();
-    const { leadId } = await captureLead(
-      db,
-      "contact",
-      { name: "Gina", email: "Gina@Example.com", company: "GinaCo" } as never,
+    const { leadId } = await captureLead(db, {
+      flow: "contact",
+      input: { name: "Gina", email: "Gina@Example.com", company: "GinaCo" } as never,
       attribution,
-      mailContext,
-    );
+      mail: mailContext,
+    });
     await addLeadNote(db, leadId, "prefers e-mail", actor);
     await setLeadStatus(db, leadId, "contacted", actor);
     await db

@@ -160,9 +160,9 @@ export async function handleBooking(context: Readonly<RouterContextProvider>, re
         via: "site",
         failureMessage: ["Error", "Your booking could not be saved just now. Please try again in a moment."],
       },
-      (attribution, mail, spamReason, rateLimit) =>
+      (visitorLead) =>
         saveLead(services.db, {
-          rateLimit,
+          ...visitorLead,
           fields: {
             name,
             email: email.toLowerCase(),
@@ -182,9 +182,6 @@ export async function handleBooking(context: Readonly<RouterContextProvider>, re
             start: input.start,
             timeZone: input.timeZone,
           },
-          attribution,
-          mail,
-          spamReason,
         }),
     );
     if ("refusal" in outcome) {

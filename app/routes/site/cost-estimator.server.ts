@@ -89,7 +89,7 @@ async function submitEstimate(
     request,
     formData,
     { email, flow: "cost-estimator", via: "estimator", failureMessage: estimatorMessages.failure },
-    (...capture) => saveEstimateLead(db, answers, ...capture),
+    (lead) => saveEstimateLead(db, { answers, ...lead }),
   );
   if ("refusal" in outcome) {
     const [title, description] = outcome.refusal.message;
