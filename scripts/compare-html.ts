@@ -153,16 +153,21 @@ function normalise(html: string, origin: string) {
   for (const [id] of html.matchAll(UUID)) if (!ids.has(id)) ids.set(id, `ID${ids.size + 1}`);
   let page = html.replace(UUID, (id) => ids.get(id) as string);
   for (const [id, label] of ids) page = page.replace(new RegExp(`\\b${id.slice(0, 8)}\\b`, "g"), `${label}-short`);
-  return page
-    .replaceAll(origin, "http://app")
-    .replace(/http:\/\/(localhost|127\.0\.0\.1):\d+/g, "http://app")
-    .replace(/(nonce=\\?")[^"\\]+/g, "$1NONCE")
-    .replace(/\/assets\/([\w.-]+?)-[\w-]{8}\.(js|css|woff2?)/g, "/assets/$1.$2")
-    .replace(/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?/g, "TIMESTAMP")
-    .replace(/\b1[7-9]\d{11}\b/g, "EPOCH_MS")
-    .replace(/\b\d{1,2}:\d{2}(:\d{2})?(\s?[AP]M)?/g, "HH:MM")
-    .replace(/\b\d+ (seconds?|minutes?|hours?) ago/g, "N ago")
-    .replace(/[A-Za-z0-9_-]{40,}(\.[A-Za-z0-9_-]{20,})*/g, "TOKEN");
+  return (
+    page
+      .replaceAll(origin, "http://app")
+      .replace(/http:\/\/(localhost|127\.0\.0\.1):\d+/g, "http://app")
+      .replace(/(nonce=\\?")[^"\\]+/g, "$1NONCE")
+      .replace(/\/assets\/([\w.-]+?)-[\w-]{8}\.(js|css|woff2?)/g, "/assets/$1.$2")
+      .replace(/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?/g, "TIMESTAMP")
+      .replace(/\b1[7-9]\d{11}\b/g, "EPOCH_MS")
+      // A short id whose full id is not on the page (a submission's number, say).
+      .replace(/\b(?=[0-9a-f]{0,7}\d)(?=[0-9a-f]{0,7}[a-f])[0-9a-f]{8}\b/g, "SHORT_ID")
+      .replace(/("version": ?\\?")[0-9a-f]{8}/g, "$1BUILD")
+      .replace(/\b\d{1,2}:\d{2}(:\d{2})?(\s?[AP]M)?/g, "HH:MM")
+      .replace(/\b\d+ (seconds?|minutes?|hours?) ago/g, "N ago")
+      .replace(/[A-Za-z0-9_-]{40,}(\.[A-Za-z0-9_-]{20,})*/g, "TOKEN")
+  );
 }
 
 async function pagesOf(cwd: string): Promise<Map<string, string>> {
