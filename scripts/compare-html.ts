@@ -28,7 +28,7 @@ import { createWebhookEndpoint } from "~/server/webhooks/endpoints.server";
 import { type AppServer, startAppServer } from "../tests/support/app-server";
 import { childEnv } from "../tests/support/child-env";
 import { publicRoutes } from "../tests/support/public-routes";
-import { SCREENS_COUNTRY_HEADER } from "../tests/support/screens";
+import { SCREENS_SERVER_ENV } from "../tests/support/screens";
 import { addStaff, appDatabase, signIn } from "../tests/support/staff";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -128,7 +128,7 @@ async function addRecords(db: Database) {
 }
 
 async function render(server: AppServer, visit: Visit, cookie: string | undefined) {
-  const headers: Record<string, string> = { [SCREENS_COUNTRY_HEADER]: "US", accept: "text/html" };
+  const headers: Record<string, string> = { [SCREENS_SERVER_ENV.COUNTRY_HEADER]: "US", accept: "text/html" };
   if (cookie) headers.cookie = cookie;
   const init: RequestInit = { headers, redirect: "manual" };
   if (visit.form) {
@@ -171,7 +171,7 @@ function normalise(html: string, origin: string) {
 }
 
 async function pagesOf(cwd: string): Promise<Map<string, string>> {
-  const server = await startAppServer({ COUNTRY_HEADER: SCREENS_COUNTRY_HEADER }, { cwd });
+  const server = await startAppServer(SCREENS_SERVER_ENV, { cwd });
   const db = appDatabase(server);
   const pages = new Map<string, string>();
   try {
