@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pageSchema } from "~/lib/schemas/content";
 import { createPage } from "~/server/content/pages.server";
+import { insertFailedMail, insertLead } from "../support/admin-fixtures";
 import { hydrated, signInOnPage } from "../support/browser";
 import { dialects } from "../support/databases";
 import { makePdf } from "../support/files";
@@ -106,6 +107,59 @@ describe.each(dialects)("admin details people notice (%s)", (dialect) => {
       await context.close();
     },
   );
+});
+
+/** Status words as staff read them in badges, menus, filters and the bulk bar: capitalised everywhere. */
+describe("status labels in Chromium", () => {
+  const running = runAppForBlock({}, { dialect: "sqlite", browser: true });
+  const lowerCaseStatuses = [
+    ...["new", "contacted", "qualified", "converted", "closed"],
+    ...["active", "inactive", "suspended", "draft", "published", "archived"],
+    ...["queued", "sending", "sent", "failed", "delivered", "paused"],
+  ];
+  let leadId = "";
+  let formId = "";
+  beforeAll(async () => {
+    await addStaff(running.db, "labels@example.com", "admin", "labels-password");
+    formId = (await running.db.selectFrom("forms").select("id").executeTakeFirstOrThrow()).id;
+    leadId = await insertLead(running.db, { email: "labelled@example.com", status: "contacted", formId });
+    await insertFailedMail(running.db, leadId);
+  });
+
+  it.each(VIEWPORTS)("no status reads in lower case on the admin's screens at $width×$height", async (viewport) => {
+    const context = await running.browser.newContext({ viewport });
+    const page = await context.newPage();
+    await signInOnPage(page, running.app.url, "labels@example.com", "labels-password");
+    const screens = [
+      "/admin/leads",
+      `/admin/leads/${leadId}`,
+      "/admin/clients",
+      "/admin/pages",
+      "/admin/blog",
+      "/admin/forms",
+      `/admin/forms/${formId}/leads`,
+      "/admin/bookings",
+      "/admin/users",
+    ];
+    const found: string[] = [];
+    for (const screen of screens) {
+      await page.goto(`${running.app.url}${screen}`);
+      await hydrated(page);
+      // The bulk bar shows once a row is ticked.
+      const tick = page.getByRole("checkbox", { name: /^Select / }).first();
+      if (await tick.isVisible()) await tick.check();
+      const labels = await page.evaluate(() =>
+        [
+          ...document.querySelectorAll(
+            "option, button, [role=menuitem], [role=menuitemradio], [data-slot=badge], label, summary, th",
+          ),
+        ].map((element) => element.textContent?.trim() ?? ""),
+      );
+      for (const label of labels) if (lowerCaseStatuses.includes(label)) found.push(`${screen}: ${label}`);
+    }
+    expect(found).toEqual([]);
+    await context.close();
+  });
 });
 
 /** A refusal is said once: under the field it concerns, not again in a toast. Not a database matter: SQLite only. */
