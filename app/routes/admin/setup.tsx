@@ -82,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof AppError)) throw error;
     return data<SetupAnswer>(
       {
-        fieldErrors: {},
+        fieldErrors: error.field ? { [error.field]: error.message } : {},
         values: { email: parsed.data.email },
         toast: toastMessage("error", "Error", error.message),
         complete: false,
