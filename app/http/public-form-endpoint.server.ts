@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import { handlePublicSubmission, type Reply } from "~/server/leads/public-endpoint.server";
 import type { AppServices } from "~/server/services.server";
+import { answerAfterDraining } from "./request-body.server";
 
 /** Any site may post to this endpoint (it is what the admin's Copy ID and embed snippet are for). */
 const CORS_HEADERS = {
@@ -34,9 +35,8 @@ function readBody(req: IncomingMessage): Promise<Buffer | "too large"> {
         chunks.push(chunk);
         return;
       }
-      // Stop reading, but keep the socket: the answer still has to go out on it.
+      // Stop keeping it; the rest is read and thrown away before the refusal goes out.
       req.off("data", onData);
-      req.pause();
       resolve("too large");
     };
     req.on("data", onData);
@@ -79,8 +79,8 @@ export function publicFormEndpoint(services: AppServices): RequestHandler<{ form
         acceptLanguage: req.headers["accept-language"],
         cookie: req.headers.cookie,
       });
-      // Node would otherwise read the rest of a refused oversized body just to keep the connection.
-      send(res, result, bodyTooLarge);
+      if (bodyTooLarge) answerAfterDraining(req, (closeAfter) => send(res, result, closeAfter));
+      else send(res, result, false);
     } catch (error) {
       next(error);
     }

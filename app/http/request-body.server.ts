@@ -1,3 +1,4 @@
+import type { IncomingMessage } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import { routedPath } from "~/lib/roles";
 
@@ -7,6 +8,9 @@ const PUBLIC_MAX_BYTES = 256 * 1024;
 const ADMIN_MAX_BYTES = 2 * 1024 * 1024;
 /** The analytics beacon takes events of at most 4 KB. */
 const BEACON_MAX_BYTES = 16 * 1024;
+
+/** The most of a refused body the server reads and throws away so that its sender hears the refusal. */
+const DRAIN_MAX_BYTES = 8 * 1024 * 1024;
 
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 /** Admin paths anyone may post to (outside the staff guard): they get the public cap. */
@@ -76,6 +80,39 @@ export function requestBodyRules(): RequestHandler {
 }
 
 function refuse(res: Response, status: number, message: string) {
-  // Closing the connection spares reading a body nobody will use.
-  res.status(status).set({ Connection: "close", "Cache-Control": "no-store" }).type("text/plain").send(message);
+  answerAfterDraining(res.req, (closeAfter) => {
+    res
+      .status(status)
+      .set({ "Cache-Control": "no-store", ...(closeAfter ? { Connection: "close" } : {}) })
+      .type("text/plain")
+      .send(message);
+  });
+}
+
+/**
+ * Answers a refused request once the rest of its body has been read and thrown away. A client still
+ * sending when the server closes the connection gets a reset instead of the answer (fetch reports
+ * EPIPE, a form post shows a network error), so a body of modest size is drained first and the
+ * connection kept. A larger one is answered at once and the connection closed, as nginx does after
+ * its lingering time: reading it all would cost more than the refusal is worth.
+ */
+export function answerAfterDraining(req: IncomingMessage, answer: (closeAfter: boolean) => void) {
+  if (req.complete) return answer(false);
+  if (Number(req.headers["content-length"] ?? 0) > DRAIN_MAX_BYTES) return answer(true);
+  let drained = 0;
+  let answered = false;
+  const finish = (closeAfter: boolean) => {
+    if (answered) return;
+    answered = true;
+    req.off("data", onData);
+    answer(closeAfter);
+  };
+  const onData = (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_MAX_BYTES) finish(true);
+  };
+  req.on("data", onData);
+  req.once("end", () => finish(false));
+  req.once("error", () => finish(true));
+  req.resume();
 }

@@ -38,7 +38,10 @@ describe.each(dialects)("a status picked at once after load is saved (%s)", (dia
       });
     }
     await page.goto(`${running.app.url}/admin/leads`, { waitUntil: "commit" });
-    // Without JavaScript the list renders both its table and its cards; either menu saves alike.
+    // A person clicks what has been painted. Before the stylesheet has loaded the list's table and
+    // cards are both laid out, so a click aimed earlier could land on the one the screen then hides.
+    await page.waitForFunction(() => performance.getEntriesByType("paint").length > 0);
+    // The list renders both its table and its cards (CSS shows one); either menu saves alike.
     const trigger = page.getByRole("button", { name: new RegExp(`^Status of ${leadName}: `) }).first();
     await trigger.click();
     await page

@@ -1,3 +1,5 @@
+import { once } from "node:events";
+import { connect } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fromJson } from "~/server/db/values.server";
 import { TOKEN_MAX_AGE_MS } from "~/server/leads/spam.server";
@@ -533,6 +535,31 @@ describe.each(dialects)("the public form endpoint (%s)", (dialect) => {
     expect(await running.db.selectFrom("leads").select("id").where("email", "=", "huge@example.com").execute()).toEqual(
       [],
     );
+  });
+
+  it("lets a sender on a slow line finish its oversized body and hear the refusal, not a reset", async () => {
+    const { hostname, port } = new URL(running.app.url);
+    const socket = connect(Number(port), hostname);
+    await once(socket, "connect");
+    let answer = "";
+    socket.on("data", (chunk) => {
+      answer += chunk.toString("latin1");
+    });
+    const closed = once(socket, "close");
+    const body = Buffer.alloc(2 * 1024 * 1024, "x");
+    const write = (data: string | Buffer) =>
+      new Promise<void>((resolve, reject) => socket.write(data, (error) => (error ? reject(error) : resolve())));
+    await write(
+      `POST /api/forms/${formId}/submissions HTTP/1.1\r\nHost: ${hostname}:${port}\r\nX-Forwarded-For: 198.51.100.250\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    // The server has the headers, and with them the size, long before the last byte arrives.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    for (let at = 0; at < body.length; at += 64 * 1024) await write(body.subarray(at, at + 64 * 1024));
+    socket.end();
+    await closed;
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain("At most 50 fields");
   });
 
   it("limits one address to five submissions an hour, with Retry-After, and stores only those five", async () => {
