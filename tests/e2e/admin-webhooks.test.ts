@@ -121,7 +121,8 @@ describe("webhooks in Chromium", () => {
 
     // A click beside it does not lose the secret; Escape closes it and focus lands on the new endpoint.
     await page.mouse.click(2, viewport.height - 2);
-    await expect(dialog.isVisible()).resolves.toBe(true);
+    // A closing dialog says so at once (data-state), before its closing animation ends.
+    await expect(dialog.getAttribute("data-state")).resolves.toBe("open");
     await page.keyboard.press("Escape");
     await expect.poll(() => dialog.count()).toBe(0);
     const endpoint = await running.db
