@@ -23,7 +23,7 @@ import { publicRoutes } from "../tests/support/public-routes";
 import {
   captureScreens,
   differingPixels,
-  SCREENS_COUNTRY_HEADER,
+  SCREENS_SERVER_ENV,
   type Screenshot,
   screenshotName,
 } from "../tests/support/screens";
@@ -42,7 +42,7 @@ function build(cwd: string) {
 }
 
 async function screensOf(cwd: string) {
-  const server = await startAppServer({ COUNTRY_HEADER: SCREENS_COUNTRY_HEADER }, { cwd });
+  const server = await startAppServer(SCREENS_SERVER_ENV, { cwd });
   const browser = await launchBrowser();
   try {
     return [

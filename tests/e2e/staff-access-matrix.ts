@@ -426,7 +426,7 @@ export const screenRows: ScreenRow[] = [
     path: (fx) => `/admin/leads/count?q=${encodeURIComponent(fx.email!)}`,
     setup: (ctx) => leadFixture(ctx),
     allowed: staffAndSales,
-    marker: '{"count":1}',
+    marker: '{"count":1,"isLowerBound":false}',
     resource: true,
   },
   {

@@ -1,7 +1,8 @@
+import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { Role } from "~/lib/roles";
 import { canUseIntent } from "~/lib/roles";
-import { type LeadFilters, leadFiltersSchema } from "~/lib/schemas/lead-admin";
+import { BULK_LIMIT, type LeadFilters, leadFiltersSchema } from "~/lib/schemas/lead-admin";
 import { AppError } from "~/server/app-error.server";
 import { listAuditEntries } from "~/server/audit/audit.server";
 import { applyClientBulkChange, countMatchingClients } from "~/server/clients/bulk.server";
@@ -515,7 +516,7 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
     const newOnes = filters({ status: "new" });
     const firstPage = await listLeads(db, newOnes, { pageSize: 25 }, context);
     expect(firstPage.pageCount).toBe(3);
-    expect(await countMatchingLeads(db, newOnes, context)).toBe(60);
+    expect(await countMatchingLeads(db, newOnes, context)).toEqual({ count: 60, isLowerBound: false });
 
     const assigned = await applyBulkChange(
       db,
@@ -536,9 +537,15 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
       { action: "spam" },
       { actor: actorOf(sales), mail },
     );
-    expect(await countMatchingLeads(db, filters({ view: "spam" }), context)).toBe(60);
+    expect(await countMatchingLeads(db, filters({ view: "spam" }), context)).toEqual({
+      count: 60,
+      isLowerBound: false,
+    });
     await applyBulkChange(db, { ids: [ids[0]!] }, { action: "not-spam" }, { actor: actorOf(sales), mail });
-    expect(await countMatchingLeads(db, filters({ view: "spam" }), context)).toBe(59);
+    expect(await countMatchingLeads(db, filters({ view: "spam" }), context)).toEqual({
+      count: 59,
+      isLowerBound: false,
+    });
 
     const spamView = filters({ view: "spam" });
     await expect(
@@ -549,7 +556,7 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
         { actor: actorOf(admin), expectedCount: 60, mail },
       ),
     ).rejects.toThrow("59 leads match now, not the 60 you confirmed");
-    expect(await countMatchingLeads(db, spamView, context)).toBe(59);
+    expect(await countMatchingLeads(db, spamView, context)).toEqual({ count: 59, isLowerBound: false });
     const deleted = await applyBulkChange(
       db,
       { filters: spamView, context },
@@ -572,6 +579,37 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
     expect((deleteEntry?.summary?.ids as string[] | undefined)?.length).toBe(59);
     expect(deleteEntry?.summary).toMatchObject({ scope: "filter", count: 59 });
   });
+
+  it("counts the leads a bulk change would take exactly up to its limit, and says 'over' the limit past it", async () => {
+    const { db, admin, actorOf } = await setup();
+    // One lead, then copies of it made by the database: 25,001 leads in one statement.
+    const [first] = await insertLeads(db, 1);
+    await sql`
+      with recursive copies(i) as (select 1 union all select i + 1 from copies where i < ${BULK_LIMIT})
+      insert into leads (id, name, email, source, status, is_spam, created_at, updated_at)
+      select leads.id || '-' || copies.i, 'Copy ' || copies.i, 'copy' || copies.i || '@example.com', leads.source,
+        leads.status, leads.is_spam, leads.created_at, leads.updated_at
+      from leads cross join copies where leads.id = ${first}`.execute(db);
+    const context = filterContext(admin.id, "UTC");
+    expect(await countMatchingLeads(db, filters(), context)).toEqual({ count: BULK_LIMIT, isLowerBound: true });
+    await db.deleteFrom("leads").where("name", "=", "Copy 1").execute();
+    expect(await countMatchingLeads(db, filters(), context)).toEqual({ count: BULK_LIMIT, isLowerBound: false });
+    await insertLeads(db, 1);
+    // Past the limit no change is made, whatever the number the person saw.
+    await expect(
+      applyBulkChange(
+        db,
+        { filters: filters(), context },
+        { action: "delete" },
+        { actor: actorOf(admin), expectedCount: BULK_LIMIT, mail },
+      ),
+    ).rejects.toThrow(`More than ${BULK_LIMIT.toLocaleString("en-US")} leads match`);
+    const left = await db
+      .selectFrom("leads")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    expect(Number(left.n)).toBe(BULK_LIMIT + 1);
+  }, 120_000);
 
   it("refuses bulk deletes and admin settings to the roles that may not use them", () => {
     expect(canUseIntent("admin", "/admin/leads", "bulk-delete")).toBe(true);

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { type LeadFilters, leadFiltersSchema } from "~/lib/schemas/lead-admin";
+import { type LeadFilters, type LeadSort, leadFiltersSchema } from "~/lib/schemas/lead-admin";
 import { listAuditEntries } from "~/server/audit/audit.server";
 import * as leadSearchAtCommit from "~/server/db/migrations/0005-lead-search-at-commit.server";
 import type { Database } from "~/server/db/schema.server";
@@ -130,6 +130,94 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
     const few = await listLeads(db, filters({ q: "L2@" }), options);
     expect(few).toMatchObject({ total: 1, totalIsLowerBound: false });
     expect(few.leads.map((lead) => lead.name)).toEqual(["Lead 02"]);
+  });
+
+  it("gives each filter in each sort order the same pages whether few or many leads match", async () => {
+    const { db } = await freshDatabase();
+    const statuses = ["new", "qualified", "contacted", "qualified", "closed"] as const;
+    const given: LeadRowOptions[] = Array.from({ length: 26 }, (_, i) => ({
+      // Names go with statuses and sources (as surnames go with campaigns), and some repeat.
+      name: `${["Ana", "Ben", "Cai"][i % 3]} ${["Patel", "Smith"][Math.floor(i / 3) % 2]}`,
+      email: `l${i}@x.co`,
+      company: i % 5 === 0 ? "Patelco" : null,
+      status: statuses[Math.floor(i / 3) % 5],
+      source: i % 6 < 3 ? "Contact Form" : "Newsletter Form",
+      // Two leads a day, the second two at the same moment.
+      createdAt: new Date(Date.UTC(2026, 9, 1 + Math.floor(i / 2), i % 4 === 3 ? 9 : 9 + (i % 2))).toISOString(),
+      isSpam: i === 25,
+    }));
+    const ids = await insertLeads(db, given);
+    const leads = given.map((lead, i) => ({ ...lead, id: ids[i]! }));
+    type Lead = (typeof leads)[number];
+    const byKeys =
+      (...keys: ((lead: Lead) => string)[]) =>
+      (a: Lead, b: Lead) => {
+        for (const key of keys) if (key(a) !== key(b)) return key(a) < key(b) ? -1 : 1;
+        return 0;
+      };
+    const reversed = (compare: (a: Lead, b: Lead) => number) => (a: Lead, b: Lead) => compare(b, a);
+    const newest = reversed(
+      byKeys(
+        (l) => l.createdAt!,
+        (l) => l.id,
+      ),
+    );
+    const sorts = {
+      newest,
+      oldest: byKeys(
+        (l) => l.createdAt!,
+        (l) => l.id,
+      ),
+      name: byKeys(
+        (l) => l.name!,
+        (l) => l.id,
+      ),
+      name_desc: reversed(
+        byKeys(
+          (l) => l.name!,
+          (l) => l.id,
+        ),
+      ),
+      status: (a: Lead, b: Lead) => byKeys((l) => l.status!)(a, b) || newest(a, b),
+    } as const;
+    const cases: { filter: Partial<LeadFilters>; matches: (lead: Lead) => boolean }[] = [
+      { filter: {}, matches: () => true },
+      { filter: { status: "qualified" }, matches: (l) => l.status === "qualified" },
+      { filter: { source: "Newsletter Form" }, matches: (l) => l.source === "Newsletter Form" },
+      {
+        filter: { q: "patel" },
+        matches: (l) => `${l.name} ${l.email} ${l.company ?? ""}`.toLowerCase().includes("patel"),
+      },
+      {
+        filter: { from: "2026-10-03", to: "2026-10-08" },
+        matches: (l) => l.createdAt! >= "2026-10-03" && l.createdAt! < "2026-10-09",
+      },
+      {
+        filter: { status: "qualified", from: "2026-10-02", to: "2026-10-12" },
+        matches: (l) => l.status === "qualified" && l.createdAt! >= "2026-10-02" && l.createdAt! < "2026-10-13",
+      },
+    ];
+    // Past the horizon the page is read by walking the sort's index; under it, through the filter's.
+    for (const options of [{ horizon: 2, searchHorizon: 2 }, {}]) {
+      for (const { filter, matches } of cases) {
+        for (const [sort, compare] of Object.entries(sorts)) {
+          const expected = leads
+            .filter((l) => !l.isSpam && matches(l))
+            .sort(compare)
+            .map((l) => l.id);
+          for (const page of [1, 2]) {
+            const shown = await listLeads(db, filters({ ...filter, sort: sort as LeadSort, page }), {
+              pageSize: 3,
+              ...options,
+            });
+            expect(
+              shown.leads.map((lead) => lead.id),
+              `${JSON.stringify(filter)} by ${sort}, page ${page}, ${"horizon" in options ? "walked" : "few"}`,
+            ).toEqual(expected.slice((page - 1) * 3, page * 3));
+          }
+        }
+      }
+    }
   });
 
   it("keeps suspected spam in its own queue: release it, or delete it with its traces", async () => {

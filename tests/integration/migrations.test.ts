@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { type Kysely, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import { afterEach, describe, expect, it } from "vitest";
-import { leadFiltersSchema } from "~/lib/schemas/lead-admin";
+import { type LeadFilters, leadFiltersSchema } from "~/lib/schemas/lead-admin";
 import type { DatabaseConfig } from "~/server/config.server";
 import { loadFunnel } from "~/server/dashboard/funnel.server";
 import { migrateToLatest, migrateUpTo, migrationNames } from "~/server/db/migrate.server";
@@ -16,6 +16,7 @@ import * as leadSearchAtCommit from "~/server/db/migrations/0005-lead-search-at-
 import * as outboxUnnoted from "~/server/db/migrations/0006-outbox-unnoted.server";
 import * as leadsSupersededIndexes from "~/server/db/migrations/0007-leads-superseded-indexes.server";
 import * as funnelCallsBooked from "~/server/db/migrations/0022-funnel-calls-booked.server";
+import * as leadNameWalk from "~/server/db/migrations/0023-lead-name-walk.server";
 import type { Database } from "~/server/db/schema.server";
 import { newId, toJson } from "~/server/db/values.server";
 import { listLeads } from "~/server/leads/lead-list.server";
@@ -367,6 +368,55 @@ describe.each(dialects)("migrations on %s", (dialect) => {
     expect(Number(leadsOnly.leads)).toBe(4);
     await funnelCallsBooked.up(raw);
     expect((await october()).totals).toMatchObject({ leads: 4, booked: 3 });
+  });
+
+  it("upgrades a database from 0022 that holds leads: lists by name with a filter read the widened name index, and 0023 rolls back and forward", async () => {
+    database = await createEmptyDatabase(dialect);
+    const db = database.db;
+    await migrateUpTo(db, "0022-funnel-calls-booked");
+    const given = [
+      { name: "Ana Patel", status: "qualified", source: "Cost Estimator" },
+      { name: "Ben Smith", status: "new", source: "Cost Estimator", company: "Patel & Co" },
+      { name: "Cai Patel", status: "qualified", source: "Contact Form" },
+      { name: "Dan Jones", status: "qualified", source: "Cost Estimator" },
+    ] as const;
+    for (const [i, lead] of given.entries()) {
+      await db
+        .insertInto("leads")
+        .values(
+          leadRow({
+            ...lead,
+            email: `old${i}@example.com`,
+            createdAt: new Date(Date.UTC(2026, 9, 1 + i)).toISOString(),
+          }),
+        )
+        .execute();
+    }
+    expect(await migrateToLatest(db)).toEqual(expect.arrayContaining(["0023-lead-name-walk"]));
+    const indexes = await leadIndexes(db, dialect);
+    expect(indexes).toContain("leads_spam_name_filters_idx");
+    expect(indexes).not.toContain("leads_spam_name_idx");
+
+    // A horizon of one: the pages are read by walking the name index, checking each lead in it.
+    const byName = async (given: Partial<LeadFilters>) =>
+      (
+        await listLeads(
+          db,
+          { ...leadFiltersSchema.parse({}), sort: "name_desc", ...given },
+          { horizon: 1, searchHorizon: 1 },
+        )
+      ).leads.map((lead) => lead.name);
+    expect(await byName({ status: "qualified" })).toEqual(["Dan Jones", "Cai Patel", "Ana Patel"]);
+    expect(await byName({ source: "Cost Estimator" })).toEqual(["Dan Jones", "Ben Smith", "Ana Patel"]);
+    expect(await byName({ q: "patel" })).toEqual(["Cai Patel", "Ben Smith", "Ana Patel"]);
+
+    const raw = db as unknown as Kysely<unknown>;
+    await leadNameWalk.down(raw);
+    expect(await leadIndexes(db, dialect)).toContain("leads_spam_name_idx");
+    expect(await byName({ status: "qualified" })).toEqual(["Dan Jones", "Cai Patel", "Ana Patel"]);
+    await leadNameWalk.up(raw);
+    expect(await leadIndexes(db, dialect)).not.toContain("leads_spam_name_idx");
+    expect(await byName({ q: "patel" })).toEqual(["Cai Patel", "Ben Smith", "Ana Patel"]);
   });
 
   it("is a no-op when run again", async () => {

@@ -18,7 +18,13 @@ export const screenshotName = (shot: Pick<Screenshot, "route" | "size" | "javaSc
  * Reduced motion stops the falling snow, the one thing on the page that is random by design.
  */
 /** The country header the screenshots' server is told to read (COUNTRY_HEADER). */
-export const SCREENS_COUNTRY_HEADER = "cf-ipcountry";
+const SCREENS_COUNTRY_HEADER = "cf-ipcountry";
+/**
+ * How the screenshots' server is started: it reads the visitor's country from SCREENS_COUNTRY_HEADER,
+ * which it believes only from a proxy it trusts (the browser, on loopback). Without that every
+ * visitor's country is unknown, and unknown countries are asked for consent.
+ */
+export const SCREENS_SERVER_ENV = { COUNTRY_HEADER: SCREENS_COUNTRY_HEADER, TRUST_PROXY: "loopback" };
 
 export async function captureScreens(
   browser: Browser,

@@ -9,10 +9,13 @@ import { NativeSelect } from "~/components/ui/native-select";
 import type { ActionResult } from "~/lib/types/action-result";
 import { type OwnerChoice, OwnerOptions } from "./leads/lead-owner-select";
 
-/** What a bulk bar acts on: ticked rows, or every row the filter matches (its count once known). */
+/**
+ * What a bulk bar acts on: ticked rows, or every row the filter matches (its count once known; past
+ * the most one change may take, `countIsLowerBound`: more than `count` match).
+ */
 export type BulkSelection =
   | { scope: "selected"; ids: string[] }
-  | { scope: "filter"; filter: string; count: number | null };
+  | { scope: "filter"; filter: string; count: number | null; countIsLowerBound?: boolean };
 
 /** Runs a bulk intent: straight away, or after a confirmation naming the count (`confirm`: its button). */
 export type RunBulk = (
@@ -88,7 +91,11 @@ function SelectionBar<S extends string>({
   const [pending, setPending] = useState<Pending | null>(null);
   const busy = fetcher.state !== "idle";
   const count = selection.scope === "selected" ? selection.ids.length : selection.count;
-  const what = count === null ? `the matching ${noun.many}` : `${n(count)} ${count === 1 ? noun.one : noun.many}`;
+  const over = selection.scope === "filter" && selection.countIsLowerBound;
+  const what =
+    count === null
+      ? `the matching ${noun.many}`
+      : `${over ? "over " : ""}${n(count)} ${count === 1 && !over ? noun.one : noun.many}`;
 
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) onDone();

@@ -14,7 +14,7 @@ export function useListSelection(
   const { search } = useLocation();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [allMatching, setAllMatching] = useState(false);
-  const counter = useFetcher<{ count: number }>();
+  const counter = useFetcher<{ count: number; isLowerBound?: boolean }>();
   // biome-ignore lint/correctness/useExhaustiveDependencies: the address is the trigger.
   useEffect(() => {
     setSelected(new Set());
@@ -42,7 +42,12 @@ export function useListSelection(
     if (countUrl) counter.load(countUrl);
   };
   const selection: BulkSelection | null = allMatching
-    ? { scope: "filter", filter, count: knownCount ?? counter.data?.count ?? null }
+    ? {
+        scope: "filter",
+        filter,
+        count: knownCount ?? counter.data?.count ?? null,
+        countIsLowerBound: knownCount === undefined && Boolean(counter.data?.isLowerBound),
+      }
     : selected.size > 0
       ? { scope: "selected", ids: pageIds.filter((id) => selected.has(id)) }
       : null;

@@ -6,11 +6,18 @@ import { filterContext } from "~/server/leads/lead-list.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 import type { Route } from "./+types/leads-count";
 
-/** The exact number of leads a filter matches, which a person confirms before acting on all of them. */
+/**
+ * The number of leads a filter matches, which a person confirms before acting on all of them: exact
+ * up to the most one bulk change takes, "more than" past it.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
   const { db } = getServices(context);
   const filters = parseLeadFilters(new URL(request.url).searchParams);
-  const count = await countMatchingLeads(db, filters, filterContext(staff.id, await getAgencyTimeZone(db)));
-  return Response.json({ count }, { headers: { "Cache-Control": "no-store" } });
+  const { count, isLowerBound } = await countMatchingLeads(
+    db,
+    filters,
+    filterContext(staff.id, await getAgencyTimeZone(db)),
+  );
+  return Response.json({ count, isLowerBound }, { headers: { "Cache-Control": "no-store" } });
 }

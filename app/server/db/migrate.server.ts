@@ -19,6 +19,7 @@ import * as leadListOrders from "./migrations/0018-lead-list-orders.server";
 import * as leadFunnelDays from "./migrations/0019-lead-funnel-days.server";
 import * as bookingTimeIndexes from "./migrations/0021-booking-time-indexes.server";
 import * as funnelCallsBooked from "./migrations/0022-funnel-calls-booked.server";
+import * as leadNameWalk from "./migrations/0023-lead-name-walk.server";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   "0019-lead-funnel-days": leadFunnelDays,
   "0021-booking-time-indexes": bookingTimeIndexes,
   "0022-funnel-calls-booked": funnelCallsBooked,
+  "0023-lead-name-walk": leadNameWalk,
 };
 
 export const migrationNames = Object.keys(migrations);

@@ -31,12 +31,25 @@ function batches<T>(items: readonly T[]) {
   return out;
 }
 
-/** How many leads the filter matches now: the count a person confirms before a bulk change. */
-export async function countMatchingLeads(db: Database, filters: ListFilters, context: FilterContext) {
-  const row = await applyFilters(db.selectFrom("leads"), filters, context)
+/**
+ * How many leads the filter matches now: the count a person confirms before a bulk change. Exact up
+ * to BULK_LIMIT, the most one change takes; past it the change is refused whatever the number, so
+ * counting stops there (`isLowerBound`: more than `count` match) rather than at a million.
+ */
+export async function countMatchingLeads(
+  db: Database,
+  filters: ListFilters,
+  context: FilterContext,
+): Promise<{ count: number; isLowerBound: boolean }> {
+  const matches = applyFilters(db.selectFrom("leads"), filters, context)
+    .select(sql<number>`1`.as("one"))
+    .limit(BULK_LIMIT + 1);
+  const row = await db
+    .selectFrom(matches.as("matches"))
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  const count = Number(row.count);
+  return count > BULK_LIMIT ? { count: BULK_LIMIT, isLowerBound: true } : { count, isLowerBound: false };
 }
 
 /**

@@ -94,49 +94,78 @@ export type ListFilters = Omit<LeadFilters, "page" | "sort">;
 /**
  * The one place the list, its count and the CSV export take their filters from. Dates are whole UTC
  * days, both ends included. `search_text` is the lowercased name, e-mail and company (migration 0003).
+ * `walk`: the sort the page is read in by walking its index (see `walkedConditions`).
  */
 function filterConditions(
   filters: ListFilters,
   search: SearchMode | "joined",
   context: FilterContext,
-  walk = false,
+  walk: LeadSort | null = null,
+  searchText: Expression<string> = sql.ref("leads.search_text"),
 ): Expression<SqlBool>[] {
   const spam = sql<SqlBool>`leads.is_spam = ${filters.view === "spam"}`;
-  const conditions: Expression<SqlBool>[] = [];
-  if (filters.owner === "none") conditions.push(sql<SqlBool>`leads.owner_id is null`);
-  else if (filters.owner === "me") conditions.push(sql<SqlBool>`leads.owner_id = ${context.userId ?? ""}`);
-  else if (filters.owner) conditions.push(sql<SqlBool>`leads.owner_id = ${filters.owner}`);
+  const conditions: { column: FilterColumn; condition: Expression<SqlBool> }[] = [];
+  const on = (column: FilterColumn, condition: Expression<SqlBool>) => conditions.push({ column, condition });
+  if (filters.owner === "none") on("owner_id", sql<SqlBool>`leads.owner_id is null`);
+  else if (filters.owner === "me") on("owner_id", sql<SqlBool>`leads.owner_id = ${context.userId ?? ""}`);
+  else if (filters.owner) on("owner_id", sql<SqlBool>`leads.owner_id = ${filters.owner}`);
   // Due today: any time today; overdue: a day already gone. A follow-up earlier today is both due and late,
   // and shows under "Due today" so that the day's list is complete.
   if (filters.due === "today") {
-    conditions.push(sql<SqlBool>`leads.next_follow_up_at >= ${context.today.start}`);
-    conditions.push(sql<SqlBool>`leads.next_follow_up_at < ${context.today.end}`);
+    on("next_follow_up_at", sql<SqlBool>`leads.next_follow_up_at >= ${context.today.start}`);
+    on("next_follow_up_at", sql<SqlBool>`leads.next_follow_up_at < ${context.today.end}`);
   } else if (filters.due === "overdue") {
-    conditions.push(sql<SqlBool>`leads.next_follow_up_at < ${context.today.start}`);
+    on("next_follow_up_at", sql<SqlBool>`leads.next_follow_up_at < ${context.today.start}`);
   }
-  if (filters.status !== "all") conditions.push(sql<SqlBool>`leads.status = ${filters.status}`);
-  if (filters.source) conditions.push(sql<SqlBool>`leads.source = ${filters.source}`);
-  if (filters.from) conditions.push(sql<SqlBool>`leads.created_at >= ${startOfDay(filters.from)}`);
-  if (filters.to) conditions.push(sql<SqlBool>`leads.created_at < ${startOfNextDay(filters.to)}`);
+  if (filters.status !== "all") on("status", sql<SqlBool>`leads.status = ${filters.status}`);
+  if (filters.source) on("source", sql<SqlBool>`leads.source = ${filters.source}`);
+  if (filters.from) on("created_at", sql<SqlBool>`leads.created_at >= ${startOfDay(filters.from)}`);
+  if (filters.to) on("created_at", sql<SqlBool>`leads.created_at < ${startOfNextDay(filters.to)}`);
   if (filters.q) {
-    const exact = sql<SqlBool>`leads.search_text like ${containsPattern(filters.q)} escape '\\'`;
+    const exact = sql<SqlBool>`${searchText} like ${containsPattern(filters.q)} escape '\\'`;
     // The FTS5 index takes LIKE without ESCAPE: there `%` and `_` are wildcards and find a superset,
     // so a term containing them is also checked exactly.
     const ftsIsExact = !/[\\%_]/.test(filters.q);
-    if (search === "scan") conditions.push(exact);
+    if (search === "scan") on("search_text", exact);
     else {
       if (search === "index") {
-        conditions.push(
+        on(
+          "search_text",
           sql<SqlBool>`leads.rowid in (select rowid from leads_search where search_text like ${ftsPattern(filters.q)})`,
         );
       }
-      if (!ftsIsExact) conditions.push(exact);
+      if (!ftsIsExact) on("search_text", exact);
     }
   }
-  // Walking the sort order's index, each lead is checked against the filter as it comes: written so
-  // that no index on the filter's columns can be chosen instead (which would sort every match).
-  return [spam, ...(walk ? conditions.map((condition) => sql<SqlBool>`coalesce(${condition}, false)`) : conditions)];
+  if (walk === null) return [spam, ...conditions.map(({ condition }) => condition)];
+  const inIndex = walkedIndexColumns(walk, filters);
+  return [
+    spam,
+    ...conditions.map(({ column, condition }) =>
+      inIndex.includes(column) ? condition : sql<SqlBool>`coalesce(${condition}, false)`,
+    ),
+  ];
 }
+
+type FilterColumn = "owner_id" | "next_follow_up_at" | "status" | "source" | "created_at" | "search_text";
+
+/**
+ * Walking a sort order's index, each lead is checked against the filter as it comes: those checks
+ * are written so that no index on their columns can be chosen instead (which would read every match
+ * and sort them). The filters on the columns that lead the walked index after `is_spam` are the
+ * exception: they narrow the walk to the part of the index that matches (a status within the
+ * "Status" order, a date range within newest or oldest first), so they stay as they are.
+ */
+function walkedIndexColumns(sort: LeadSort, filters: ListFilters): FilterColumn[] {
+  const { column } = orderings[sort];
+  if (column === "created_at") return ["created_at"];
+  // Within one status the index is newest first, so a date range narrows that status's part of it.
+  if (column === "status" && filters.status !== "all") return ["status", "created_at"];
+  return [];
+}
+
+/** `search_text` as migration 0003 derives it, written out in the columns it is computed from. */
+const searchTextOfColumns = sql<string>`lower(leads.name || ' ' || leads.email || ' ' || coalesce(leads.company, ''))`;
 
 function ftsPattern(term: string) {
   return `%${term.toLowerCase()}%`;
@@ -147,9 +176,10 @@ export function applyFilters<O>(
   filters: ListFilters,
   context: FilterContext,
   search: SearchMode = "scan",
-  walk = false,
+  walk: LeadSort | null = null,
+  searchText?: Expression<string>,
 ): SelectQueryBuilder<DB, "leads", O> {
-  const conditions = filterConditions(filters, search, context, walk);
+  const conditions = filterConditions(filters, search, context, walk, searchText);
   return query.where((eb) => eb.and(conditions));
 }
 
@@ -228,20 +258,64 @@ export function leadListQueries(
      * match, a page is found after a few hundred leads); "few" matches: on SQLite, take a search's
      * page from the FTS5 index rather than a scan.
      */
-    page: (page: number, order: PageOrder = "plain") =>
-      ordered(
+    page: (page: number, order: PageOrder = "plain") => {
+      const postgres = dialectOf(db) === "postgres";
+      const offset = (page - 1) * pageSize;
+      if (orderings[filters.sort].column === "name" && (order === "walk" || (postgres && order === "plain"))) {
+        const { direction } = orderings[filters.sort];
+        const ids =
+          order === "walk"
+            ? // The name index holds what the filters check (migration 0023): the page's ids are found
+              // in it alone, then only their rows are read. SQLite's index answers for the search
+              // text's columns, not for the virtual column itself.
+              ordered(
+                applyFilters(
+                  db.selectFrom("leads"),
+                  filters,
+                  context,
+                  "scan",
+                  filters.sort,
+                  postgres ? undefined : searchTextOfColumns,
+                ).select("leads.id"),
+                filters.sort,
+                postgres,
+              )
+                .limit(pageSize)
+                .offset(offset)
+            : // Few match: PostgreSQL would still walk the name index when it judges the matches
+              // spread through it, and they need not be. Fetched first and sorted, they cost what
+              // they are (a few thousand at most).
+              db
+                .with(
+                  (cte) => cte("matches").materialized(),
+                  () => applyFilters(db.selectFrom("leads"), filters, context).select(["leads.id", "leads.name"]),
+                )
+                .selectFrom("matches")
+                .select("matches.id")
+                .orderBy("matches.name", direction)
+                .orderBy("matches.id", direction)
+                .limit(pageSize)
+                .offset(offset);
+        return ordered(
+          db.selectFrom("leads").select(summaryColumns).where("leads.id", "in", ids),
+          filters.sort,
+          postgres,
+        );
+      }
+      return ordered(
         applyFilters(
           db.selectFrom("leads"),
           filters,
           context,
           sqliteSearch && order === "few" ? "index" : "scan",
-          order === "walk",
+          order === "walk" ? filters.sort : null,
         ).select(summaryColumns),
         filters.sort,
-        dialectOf(db) === "postgres",
+        postgres,
       )
         .limit(pageSize)
-        .offset((page - 1) * pageSize),
+        .offset(offset);
+    },
   };
 }
 
@@ -364,12 +438,12 @@ export async function* leadsCsv(
   }
   // The export walks a unique key in batches; sorts by a non-unique key export newest first.
   const keyset = orderings[filters.sort].column;
-  const { column, direction } =
-    keyset === "created_at" || keyset === "name" ? orderings[filters.sort] : orderings.newest;
+  const sort: LeadSort = keyset === "created_at" || keyset === "name" ? filters.sort : "newest";
+  const { column, direction } = orderings[sort];
   const after = sql.raw(direction === "asc" ? ">" : "<");
   // As the list does: when many match, walk the order's index; when few, fetch them by the filter's.
   const { count } = await leadListQueries(db, { ...filters, page: 1 }, {}, context).count.executeTakeFirstOrThrow();
-  const walk = Number(count) > COUNT_HORIZON;
+  const walk = Number(count) > COUNT_HORIZON ? sort : null;
   let last: { key: string; id: string } | null = null;
   for (;;) {
     let query = applyFilters(db.selectFrom("leads"), filters, context, "scan", walk).select(CSV_COLUMNS);
