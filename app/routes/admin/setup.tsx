@@ -84,6 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return refused(toastMessage("error", "Error", error.message), error.status, {
+      fieldErrors: error.field ? { [error.field]: error.message } : {},
       values: { email: parsed.data.email },
     });
   }
