@@ -295,6 +295,39 @@ describe("one message per refusal on setup and sign-in in Chromium", () => {
     await context.close();
   });
 
+  it("a wrong code while turning two-factor on keeps the same QR code on screen, to try the next code", async () => {
+    const email = "enrolling@example.com";
+    await addStaff(running.db, email, "sales", "enrolling-password");
+    const cookie = await signIn(running.app, email, "enrolling-password");
+    const post = (body: Record<string, string>) =>
+      fetch(`${running.app.url}/admin/settings`, {
+        method: "POST",
+        headers: { cookie, origin: running.app.url, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(body),
+      });
+    const totpUriOf = (html: string) => /name="totpUri" value="([^"]+)"/.exec(html)?.[1]?.replaceAll("&amp;", "&");
+    const totpUri = totpUriOf(await (await post({ intent: "enable-2fa", password: "enrolling-password" })).text());
+    expect(totpUri).toMatch(/^otpauth:\/\//);
+    const right = totp(new URL(totpUri!).searchParams.get("secret") ?? "");
+    const wrong = await post({
+      intent: "confirm-2fa",
+      totpUri: totpUri!,
+      code: right === "000000" ? "111111" : "000000",
+    });
+    expect(wrong.status).toBeGreaterThanOrEqual(400);
+    expect(wrong.status).toBeLessThan(500);
+    const page = await wrong.text();
+    expect(page).toContain("That code is not valid");
+    expect(totpUriOf(page)).toBe(totpUri);
+    expect(page).toMatch(/<svg[^>]*>[\s\S]*<\/svg>/);
+    const stored = await running.db
+      .selectFrom("user")
+      .select("two_factor_enabled")
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    expect(Boolean(stored.two_factor_enabled)).toBe(false);
+  });
+
   /** Turns two-factor on for a staff member as the Settings screen does; returns the app's secret. */
   async function enrolTwoFactor(email: string, password: string) {
     const cookie = await signIn(running.app, email, password);
