@@ -20,12 +20,12 @@ import type { Database } from "~/server/db/schema.server";
 import { applyBulkChange, countMatchingLeads } from "~/server/leads/bulk.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { dueFollowUps } from "~/server/leads/follow-ups.server";
+import { leadsCsv } from "~/server/leads/lead-export.server";
 import {
   countSpamLeads,
   type FilterContext,
   filterContext,
   leadListQueries,
-  leadsCsv,
   listLeadSources,
   listLeads,
   pageOrder,

@@ -2,12 +2,14 @@ import { type Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { type LeadFilters, type LeadSort, leadFiltersSchema } from "~/lib/schemas/lead-admin";
 import { listAuditEntries } from "~/server/audit/audit.server";
+import { csvCell } from "~/server/csv.server";
 import * as leadSearchAtCommit from "~/server/db/migrations/0005-lead-search-at-commit.server";
 import type { Database } from "~/server/db/schema.server";
 import { newId, toJson } from "~/server/db/values.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { emailHash, erasePersonalData, exportPersonalData } from "~/server/leads/gdpr.server";
-import { csvCell, leadsCsv, listLeadSources, listLeads } from "~/server/leads/lead-list.server";
+import { leadsCsv } from "~/server/leads/lead-export.server";
+import { listLeadSources, listLeads } from "~/server/leads/lead-list.server";
 import {
   addLeadNote,
   deleteLead,
