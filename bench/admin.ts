@@ -20,12 +20,12 @@ import type { Database } from "~/server/db/schema.server";
 import { applyBulkChange, countMatchingLeads } from "~/server/leads/bulk.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { dueFollowUps } from "~/server/leads/follow-ups.server";
+import { leadsCsv } from "~/server/leads/lead-export.server";
 import {
   countSpamLeads,
   type FilterContext,
   filterContext,
   leadListQueries,
-  leadsCsv,
   listLeadSources,
   listLeads,
   pageOrder,
@@ -201,13 +201,12 @@ async function benchBulkChange({ db, dialect }: BenchContext): Promise<BulkFigur
   const visitor = async (worker: number) => {
     for (let n = 0; capturing; n++) {
       const t0 = performance.now();
-      await captureLead(
-        db,
-        "newsletter",
-        { email: `visitor${worker}-${n}@bench.example`, name: "" } as never,
+      await captureLead(db, {
+        flow: "newsletter",
+        input: { email: `visitor${worker}-${n}@bench.example`, name: "" } as never,
         attribution,
         mail,
-      );
+      });
       slowestCaptureMs = Math.max(slowestCaptureMs, performance.now() - t0);
       captured++;
     }

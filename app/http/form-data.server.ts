@@ -26,6 +26,22 @@ export function parseForm<S extends z.ZodType>(
   return { ok: false, fieldErrors, values: typedValues(formData) };
 }
 
+/**
+ * A schema for a form whose fields need reading before they are checked (a field sent several times, a
+ * group of fields named by prefix): `readFields` makes the object `schema` checks.
+ */
+export type FormSchema<S extends z.ZodType> = {
+  schema: S;
+  readFields: (formData: FormData) => Record<string, unknown>;
+};
+
+export function formSchema<S extends z.ZodType>(
+  readFields: (formData: FormData) => Record<string, unknown>,
+  schema: S,
+): FormSchema<S> {
+  return { schema, readFields };
+}
+
 /** The submitted text fields as an object (a field sent several times keeps its last value). */
 export function formFields(formData: FormData): Record<string, string> {
   return Object.fromEntries(textFields(formData));

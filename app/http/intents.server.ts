@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { ACCESS_DENIED_MESSAGE } from "~/http/admin-guard.server";
 import { getRequestInfo, getServices } from "~/http/context.server";
-import { parseForm, requireFormData } from "~/http/form-data.server";
+import { type FormSchema, parseForm, requireFormData } from "~/http/form-data.server";
 import { requireStaff } from "~/http/staff.server";
 import { canUseIntent } from "~/lib/roles";
 import { AppError } from "~/server/app-error.server";
@@ -42,48 +42,81 @@ export type Intent<Payload = undefined> = {
   parseAndRun(formData: FormData, context: IntentContext): Promise<Outcome<Payload>>;
 };
 
+const answerMark = Symbol("intent answer");
+
 /**
- * An intent: the zod schema its fields must pass (the same one the form uses), the handler that gets
- * what the schema made of them, and the success toast (which may depend on the input and the result).
- * - A handler that returns a Response (a redirect carrying its own toast) answers with it.
- * - `payload` picks what the page needs from the handler's result (a secret shown once, say);
- *   `payloadWhenRefused` what it still needs when the handler throws an AppError (the QR code again).
- * - `headers` adds response headers from the result (a refreshed session cookie).
- * - `fields` builds the object to check when plain text fields are not enough (a field sent several times).
+ * What a handler returns when its answer needs more than the toast: what the page needs from the change
+ * (a secret shown once), response headers (a refreshed session cookie), or, for a refusal, what must stay
+ * on screen (the QR code to try the next code with). Made with `answer()` or `refusal()`.
  */
-export function intent<S extends z.ZodType, Result, Payload = undefined>(
-  schema: S,
+export type Answer<Result, Payload> = {
+  [answerMark]: true;
+  result: Result;
+  payload?: Payload;
+  headers?: HeadersInit;
+  refusal?: AppError;
+};
+
+/** A success carrying what the page needs (`payload`) and response headers, besides the handler's result. */
+export function answer<Result, Payload = undefined>(
+  result: Result,
+  { payload, headers }: { payload?: Payload; headers?: HeadersInit },
+): Answer<Result, Payload> {
+  return { [answerMark]: true, result, payload, headers };
+}
+
+/** The refusal `error` describes, still carrying what the page needs to stay as it was. */
+export function refusal<Payload>(error: AppError, payload: Payload): Answer<never, Payload> {
+  return { [answerMark]: true, result: undefined as never, payload, refusal: error };
+}
+
+function isAnswer(value: unknown): value is Answer<unknown, unknown> {
+  return typeof value === "object" && value !== null && answerMark in value;
+}
+
+/** What the success toast is made from: the handler's result, unwrapped from its answer. */
+type ResultOf<Returned> = Returned extends Answer<infer Result, unknown> ? Result : Exclude<Returned, Response>;
+type AnswerPayload<Returned> = Returned extends Answer<unknown, infer Payload> ? Payload : never;
+type PayloadOfReturn<Returned> = [AnswerPayload<Returned>] extends [never] ? undefined : AnswerPayload<Returned>;
+
+/**
+ * An intent: the zod schema its fields must pass (the same one the form uses; `formSchema()` when the
+ * fields need reading first), the handler that gets what the schema made of them, and the success toast
+ * (which may depend on the result and the input). The handler returns its result, a Response (a
+ * redirect carrying its own toast) to answer with, or an `answer()`/`refusal()` with a payload or headers.
+ */
+export function intent<S extends z.ZodType, Returned, Payload = PayloadOfReturn<Returned>>(
+  schema: S | FormSchema<S>,
   options: {
-    success: SuccessToast | ((result: Exclude<Result, Response>, input: z.output<S>) => SuccessToast);
+    success: SuccessToast | ((result: ResultOf<Returned>, input: z.output<S>) => SuccessToast);
     failure?: string;
-    fields?: (formData: FormData) => Record<string, unknown>;
-    run: (input: z.output<S>, context: IntentContext) => Promise<Result> | Result;
-    payload?: (result: Exclude<Result, Response>, input: z.output<S>) => Payload | Promise<Payload>;
-    payloadWhenRefused?: (input: z.output<S>) => Payload | Promise<Payload>;
-    headers?: (result: Exclude<Result, Response>) => HeadersInit;
+    run: (input: z.output<S>, context: IntentContext) => Promise<Returned> | Returned;
   },
 ): Intent<Payload> {
-  const { run, fields, success, failure, payload, payloadWhenRefused, headers } = options;
+  const { run, success, failure } = options;
+  const form = "readFields" in schema ? schema : { schema, readFields: undefined };
   return {
     failure,
     async parseAndRun(formData, context) {
-      const parsed = parseForm(formData, schema, fields?.(formData));
+      const parsed = parseForm(formData, form.schema, form.readFields?.(formData));
       if (!parsed.ok) return parsed;
-      let result: Result;
+      let returned: Returned;
       try {
-        result = await run(parsed.data, context);
+        returned = await run(parsed.data, context);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        return { ok: false, error, payload: await payloadWhenRefused?.(parsed.data) };
+        return { ok: false, error, payload: undefined };
       }
-      if (result instanceof Response) return { ok: true, response: result };
+      if (returned instanceof Response) return { ok: true, response: returned };
+      const answered = isAnswer(returned) ? (returned as Answer<ResultOf<Returned>, Payload>) : undefined;
+      if (answered?.refusal) return { ok: false, error: answered.refusal, payload: answered.payload };
       // Not a Response, as just checked: what the handler made of the input.
-      const made = result as Exclude<Result, Response>;
+      const made = answered ? answered.result : (returned as ResultOf<Returned>);
       return {
         ok: true,
         message: typeof success === "function" ? success(made, parsed.data) : success,
-        payload: await payload?.(made, parsed.data),
-        headers: headers?.(made),
+        payload: answered?.payload,
+        headers: answered?.headers,
       };
     },
   };

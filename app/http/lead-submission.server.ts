@@ -1,6 +1,9 @@
 import { createContext, data, type RouterContextProvider } from "react-router";
 import { isThankYouFlow, thankYouPath } from "~/lib/lead-options";
 import { isLeadFlow, isSafeRedirectUrl, type LeadFlow, leadFlows, leadMessages } from "~/lib/schemas/leads";
+import { toastMessage } from "~/lib/toast";
+import type { ActionResult, FieldErrors } from "~/lib/types/action-result";
+import type { LeadOutcome } from "~/lib/types/leads";
 import { captureLead } from "~/server/leads/capture.server";
 import { countLeadRefused } from "~/server/metrics/metrics.server";
 import { getServices } from "./context.server";
@@ -8,20 +11,21 @@ import { bookingLeadCookie, bookingLinkForLead } from "./enquiry-link.server";
 import { parseForm, requireFormData, typedValues } from "./form-data.server";
 import { saveVisitorLead } from "./visitor-lead.server";
 
-/** What a visitor form's submission answers: the toast's texts, what to show under the fields, where to go next. */
-export type LeadAnswer = {
-  flow: LeadFlow;
-  ok: boolean;
-  title: string;
-  description: string;
-  fieldErrors: Record<string, string>;
-  values: Record<string, string>;
-  downloadUrl: string | null;
-  redirectUrl: string | null;
-  leadEmail?: string | null;
-  /** After an enquiry: where its sender picks a time for the call, their details already known. */
-  bookingUrl?: string | null;
-};
+/** What a visitor form's submission answers: the toast, what to show under the fields, where to go next. */
+export type LeadAnswer = ActionResult<LeadOutcome>;
+
+/** A visitor form's answer; `intent` is always "lead", the flow is in the payload. */
+function leadAnswer(
+  ok: boolean,
+  [title, description]: readonly [string, string],
+  payload: LeadOutcome,
+  { fieldErrors = {}, values = {} }: { fieldErrors?: FieldErrors; values?: Record<string, string> } = {},
+): LeadAnswer {
+  const toast = toastMessage(ok ? "success" : "error", title, description);
+  return { intent: "lead", ok, toast, fieldErrors, values, payload };
+}
+
+const nothingFollows = (flow: LeadFlow): LeadOutcome => ({ flow, downloadUrl: null, redirectUrl: null });
 
 export const GUIDE_NOT_READY = [
   "Thank you!",
@@ -54,10 +58,9 @@ export async function handleLeadSubmission(
       ]),
     );
     countLeadRefused("site", "invalid");
-    return data<LeadAnswer>(
-      { flow, ok: false, title, description, fieldErrors, values: parsed.values, downloadUrl: null, redirectUrl: null },
-      { status: 400 },
-    );
+    return data(leadAnswer(false, [title, description], nothingFollows(flow), { fieldErrors, values: parsed.values }), {
+      status: 400,
+    });
   }
   const email = parsed.data.email.toLowerCase();
   const outcome = await saveVisitorLead(
@@ -65,41 +68,28 @@ export async function handleLeadSubmission(
     request,
     formData,
     { email, flow, via: "site", failureMessage: leadMessages[flow].failure },
-    (...capture) => captureLead(db, flow, parsed.data, ...capture),
+    (lead) => captureLead(db, { flow, input: parsed.data, ...lead }),
   );
   if ("refusal" in outcome) {
-    const [title, description] = outcome.refusal.message;
     // What was typed goes back into the form, so that sending it again is one click.
-    return data<LeadAnswer>(
-      {
-        flow,
-        ok: false,
-        title,
-        description,
-        fieldErrors: {},
-        values: typedValues(formData),
-        downloadUrl: null,
-        redirectUrl: null,
-      },
+    return data(
+      leadAnswer(false, outcome.refusal.message, nothingFollows(flow), { values: typedValues(formData) }),
       outcome.refusal.init,
     );
   }
   const { downloadUrl } = outcome.saved;
   // No guide file uploaded yet: say so rather than promise a download that never starts.
-  const [title, description] = flow === "guide" && !downloadUrl ? GUIDE_NOT_READY : leadMessages[flow].success;
+  const message = flow === "guide" && !downloadUrl ? GUIDE_NOT_READY : leadMessages[flow].success;
   const redirectUrl = "redirectUrl" in parsed.data ? parsed.data.redirectUrl : undefined;
-  return data<LeadAnswer>({
-    flow,
-    ok: true,
-    title,
-    description,
-    fieldErrors: {},
-    values: {},
-    downloadUrl,
-    leadEmail: flow === "guide" ? email : null,
-    bookingUrl: flow === "contact" ? bookingLinkForLead(context, String(outcome.saved.leadId)) : null,
-    redirectUrl: isSafeRedirectUrl(redirectUrl) ? redirectUrl : null,
-  });
+  return data(
+    leadAnswer(true, message, {
+      flow,
+      downloadUrl,
+      redirectUrl: isSafeRedirectUrl(redirectUrl) ? redirectUrl : null,
+      leadEmail: flow === "guide" ? email : null,
+      bookingUrl: flow === "contact" ? bookingLinkForLead(context, String(outcome.saved.leadId)) : null,
+    }),
+  );
 }
 
 /**
@@ -109,10 +99,11 @@ export async function handleLeadSubmission(
  * download, a redirect, any refusal).
  */
 export function thankYouRedirect(context: Readonly<RouterContextProvider>, sent: LeadAnswer) {
-  if (!sent.ok || !isThankYouFlow(sent.flow) || sent.redirectUrl) return null;
+  const outcome = sent.payload;
+  if (!sent.ok || !outcome || !isThankYouFlow(outcome.flow) || outcome.redirectUrl) return null;
   return {
-    location: thankYouPath(sent.flow),
-    setCookie: sent.bookingUrl ? bookingLeadCookie(context, sent.bookingUrl) : null,
+    location: thankYouPath(outcome.flow),
+    setCookie: outcome.bookingUrl ? bookingLeadCookie(context, outcome.bookingUrl) : null,
   };
 }
 

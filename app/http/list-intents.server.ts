@@ -1,17 +1,19 @@
 import type { z } from "zod";
-import { formFields } from "~/http/form-data.server";
+import { formFields, formSchema } from "~/http/form-data.server";
 import { tableColumnsSchema } from "~/lib/schemas/lead-admin";
 import { setTableColumns, type TableName } from "~/server/workspace/preferences.server";
-import { type Intent, type IntentContext, intent } from "./intents.server";
+import { answer, type Intent, type IntentContext, intent } from "./intents.server";
 
 /** The `set-columns` intent of a list screen: which of its table's columns the signed-in person shows. */
 export function columnsIntent(table: TableName, known: readonly string[]) {
-  return intent(tableColumnsSchema, {
+  const columnsForm = formSchema((formData) => ({ table, columns: formData.getAll("columns") }), tableColumnsSchema);
+  return intent(columnsForm, {
     failure: "Failed to save the columns",
-    fields: (formData) => ({ table, columns: formData.getAll("columns") }),
-    run: ({ columns }, { db, staff }) => setTableColumns(db, staff.id, table, columns, known),
+    run: async ({ columns }, { db, staff }) => {
+      const saved = await setTableColumns(db, staff.id, table, columns, known);
+      return answer(saved, { payload: { columns: saved } });
+    },
     success: "Columns saved",
-    payload: (columns) => ({ columns }),
   });
 }
 
@@ -29,9 +31,12 @@ export function bulkIntents<Action extends string, S extends z.ZodType<{ bulkAct
 ) {
   const intents: Record<`bulk-${Action}`, Intent> = {} as Record<`bulk-${Action}`, Intent>;
   for (const action of actions) {
-    intents[`bulk-${action}`] = intent(schema, {
+    const bulkForm = formSchema(
+      (formData) => ({ ...formFields(formData), bulkAction: action, ids: formData.getAll("ids") }),
+      schema,
+    );
+    intents[`bulk-${action}`] = intent(bulkForm, {
       failure: labels[action].failed,
-      fields: (formData) => ({ ...formFields(formData), bulkAction: action, ids: formData.getAll("ids") }),
       run: apply,
       success: ({ matched }) => labels[action].done(matched.toLocaleString("en-US")),
     });

@@ -1,21 +1,17 @@
 import type { RouterContextProvider } from "react-router";
 import { getRequestInfo, getServices } from "~/http/context.server";
 import { attributionOf } from "~/server/leads/attribution.server";
-import { type Attribution, UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/server/leads/capture.server";
+import { type LeadContext, UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/server/leads/capture.server";
 import {
   formTokenOf,
   formTokenUse,
   HONEYPOT_FIELD,
   isTooManySubmissions,
-  type LeadRateLimit,
   spamReason,
   TOO_MANY_SUBMISSIONS,
 } from "~/server/leads/spam.server";
-import { leadMailContext, type MailContext } from "~/server/mail/lead-mails.server";
+import { leadMailContext } from "~/server/mail/lead-mails.server";
 import { countLeadCaptured, countLeadRefused } from "~/server/metrics/metrics.server";
-
-/** What a visitor lead is saved with, in the order the lead savers take it after `db` and the fields. */
-type Capture = [attribution: Attribution, mail: MailContext, spam: string | null, rateLimit: LeadRateLimit];
 
 /** A toast's title and description. */
 type Message = readonly [title: string, description: string];
@@ -38,7 +34,7 @@ export async function saveVisitorLead<
     via,
     failureMessage,
   }: { email: string; flow: string; via: "site" | "estimator"; failureMessage: Message },
-  save: (...capture: Capture) => Promise<Saved>,
+  save: (lead: Required<LeadContext>) => Promise<Saved>,
 ): Promise<{ saved: Saved } | { refusal: { message: Message; init: ResponseInit } }> {
   const services = getServices(context);
   const { logger, mailWorker, formSecret } = services;
@@ -50,11 +46,11 @@ export async function saveVisitorLead<
     { secret: formSecret, requireToken: true },
   );
   try {
-    const saved = await save(attributionOf(request, formData), leadMailContext(services), flagged, {
-      clientIp,
-      email,
-      secret: formSecret,
-      formTokenUse: formTokenUse(formSecret, token),
+    const saved = await save({
+      attribution: attributionOf(request, formData),
+      mail: leadMailContext(services),
+      spamReason: flagged,
+      rateLimit: { clientIp, email, secret: formSecret, formTokenUse: formTokenUse(formSecret, token) },
     });
     const spam = saved.spamReason;
     logger.info({ leadId: saved.leadId, flow, mailsQueued: saved.mailsQueued, spam }, "lead captured");

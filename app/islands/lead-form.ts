@@ -1,19 +1,13 @@
 import { checkLeadFields, leadMessages } from "~/lib/lead-checks";
 import { isLeadFlowName, type LeadFlowName } from "~/lib/lead-options";
 import { track } from "~/lib/track";
+import type { ActionResult } from "~/lib/types/action-result";
+import type { LeadOutcome } from "~/lib/types/leads";
 import { addVisitorContext } from "~/lib/visitor-context";
 import { showToast } from "./toasts";
 
 /** What POST /api/leads answers: the same answer a plain post shows as a page. */
-type LeadAnswer = {
-  ok: boolean;
-  title: string;
-  description: string;
-  fieldErrors?: Record<string, string>;
-  downloadUrl?: string | null;
-  leadEmail?: string | null;
-  redirectUrl?: string | null;
-};
+type LeadAnswer = ActionResult<LeadOutcome>;
 
 const REQUIRED = "This field is required.";
 const INVALID_EMAIL = "Please enter a valid e-mail address.";
@@ -53,12 +47,12 @@ async function send(form: HTMLFormElement) {
   if (!formData.get("pageUrl")) formData.set("pageUrl", window.location.href);
   addVisitorContext(formData);
   const answer = await post(form, formData, flow);
-  showFieldErrors(form, answer.fieldErrors ?? {});
-  showToast({ type: answer.ok ? "success" : "error", title: answer.title, description: answer.description });
-  if (!answer.ok) return;
+  showFieldErrors(form, answer.fieldErrors);
+  if (answer.toast) showToast(answer.toast);
+  if (!answer.ok || !answer.payload) return;
   form.reset();
   form.closest("dialog")?.close();
-  followSuccess(answer, form.dataset.guideTitle);
+  followSuccess(answer.payload, form.dataset.guideTitle);
 }
 
 async function post(form: HTMLFormElement, formData: FormData, flow: LeadFlowName): Promise<LeadAnswer> {
@@ -77,7 +71,8 @@ async function post(form: HTMLFormElement, formData: FormData, flow: LeadFlowNam
     return (await response.json()) as LeadAnswer;
   } catch {
     const [title, description] = leadMessages[flow].failure;
-    return { ok: false, title, description };
+    const toast = { id: "", type: "error" as const, title, description };
+    return { intent: "lead", ok: false, toast, fieldErrors: {}, values: {}, payload: null };
   } finally {
     form.removeAttribute("aria-busy");
     if (button) {
@@ -116,7 +111,7 @@ function showFieldErrors(form: HTMLFormElement, errors: Record<string, string>) 
 }
 
 /** After a guide's success its event and download; for either dialog flow, the redirect a second later. */
-function followSuccess(answer: LeadAnswer, guideTitle: string | undefined) {
+function followSuccess(answer: LeadOutcome, guideTitle: string | undefined) {
   if (guideTitle) {
     track("pdf_download_success", { pdf_title: guideTitle, lead_email: answer.leadEmail });
     if (answer.downloadUrl) {

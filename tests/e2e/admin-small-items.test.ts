@@ -2,11 +2,13 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { pageSchema } from "~/lib/schemas/content";
 import { createPage } from "~/server/content/pages.server";
+import { insertFailedMail, insertLead } from "../support/admin-fixtures";
 import { hydrated, signInOnPage } from "../support/browser";
 import { dialects } from "../support/databases";
 import { makePdf } from "../support/files";
 import { runAppForBlock } from "../support/running-app";
-import { addStaff } from "../support/staff";
+import { addStaff, setupCodeFrom, signIn } from "../support/staff";
+import { totp } from "../support/totp";
 
 const VIEWPORTS = [
   { width: 1280, height: 800 },
@@ -108,6 +110,59 @@ describe.each(dialects)("admin details people notice (%s)", (dialect) => {
   );
 });
 
+/** Status words as staff read them in badges, menus, filters and the bulk bar: capitalised everywhere. */
+describe("status labels in Chromium", () => {
+  const running = runAppForBlock({}, { dialect: "sqlite", browser: true });
+  const lowerCaseStatuses = [
+    ...["new", "contacted", "qualified", "converted", "closed"],
+    ...["active", "inactive", "suspended", "draft", "published", "archived"],
+    ...["queued", "sending", "sent", "failed", "delivered", "paused"],
+  ];
+  let leadId = "";
+  let formId = "";
+  beforeAll(async () => {
+    await addStaff(running.db, "labels@example.com", "admin", "labels-password");
+    formId = (await running.db.selectFrom("forms").select("id").executeTakeFirstOrThrow()).id;
+    leadId = await insertLead(running.db, { email: "labelled@example.com", status: "contacted", formId });
+    await insertFailedMail(running.db, leadId);
+  });
+
+  it.each(VIEWPORTS)("no status reads in lower case on the admin's screens at $width×$height", async (viewport) => {
+    const context = await running.browser.newContext({ viewport });
+    const page = await context.newPage();
+    await signInOnPage(page, running.app.url, "labels@example.com", "labels-password");
+    const screens = [
+      "/admin/leads",
+      `/admin/leads/${leadId}`,
+      "/admin/clients",
+      "/admin/pages",
+      "/admin/blog",
+      "/admin/forms",
+      `/admin/forms/${formId}/leads`,
+      "/admin/bookings",
+      "/admin/users",
+    ];
+    const found: string[] = [];
+    for (const screen of screens) {
+      await page.goto(`${running.app.url}${screen}`);
+      await hydrated(page);
+      // The bulk bar shows once a row is ticked.
+      const tick = page.getByRole("checkbox", { name: /^Select / }).first();
+      if (await tick.isVisible()) await tick.check();
+      const labels = await page.evaluate(() =>
+        [
+          ...document.querySelectorAll(
+            "option, button, [role=menuitem], [role=menuitemradio], [data-slot=badge], label, summary, th",
+          ),
+        ].map((element) => element.textContent?.trim() ?? ""),
+      );
+      for (const label of labels) if (lowerCaseStatuses.includes(label)) found.push(`${screen}: ${label}`);
+    }
+    expect(found).toEqual([]);
+    await context.close();
+  });
+});
+
 /** A refusal is said once: under the field it concerns, not again in a toast. Not a database matter: SQLite only. */
 describe("one message per refusal in Chromium", () => {
   const running = runAppForBlock({}, { dialect: "sqlite", browser: true });
@@ -151,7 +206,143 @@ describe("one message per refusal in Chromium", () => {
       await page.locator("[data-setting='footer_logo'] [data-slot=field-error]").getByText(/PDF/).waitFor();
       await expect(errorToasts(page).count()).resolves.toBe(0);
 
+      await page.goto(`${running.app.url}/admin/forms`);
+      await hydrated(page);
+      await page.getByRole("button", { name: "Create Form" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Create Form" });
+      await dialog.getByLabel("Form Name *").fill("Contact Form");
+      await dialog.getByRole("button", { name: /^(Create|Save)/ }).click();
+      await dialog.locator("[data-slot=field-error]").getByText("the website's own forms use").waitFor();
+      await expect(errorToasts(page).count()).resolves.toBe(0);
+
       await context.close();
     },
   );
+});
+
+/** The screens before the admin layout: first-admin setup and the second step of signing in. */
+describe("one message per refusal on setup and sign-in in Chromium", () => {
+  const running = runAppForBlock({}, { dialect: "sqlite", browser: true });
+  const errorToasts = (page: Page) => page.locator("[data-sonner-toast][data-type=error]");
+
+  /** Exactly one visible message says `text`: under its field or in a toast, not both. */
+  async function saidOnce(page: Page, text: string | RegExp) {
+    const fieldErrors = page.locator("[data-slot=field-error]").filter({ hasText: text });
+    const toasts = errorToasts(page).filter({ hasText: text });
+    await expect
+      .poll(async () => (await fieldErrors.count()) + (await toasts.count()), { timeout: 20_000 })
+      .toBeGreaterThan(0);
+    return {
+      underField: await fieldErrors.count(),
+      inToasts: await toasts.count(),
+      otherToasts: (await errorToasts(page).count()) - (await toasts.count()),
+    };
+  }
+
+  it.each(VIEWPORTS)(
+    "a wrong setup code, a short and a common password each show one message at $width×$height",
+    async (viewport) => {
+      const context = await running.browser.newContext({ viewport });
+      const page = await context.newPage();
+      await page.goto(`${running.app.url}/admin/setup`);
+      await hydrated(page);
+      const submit = async (password: string, setupCode: string) => {
+        await page.getByLabel("Email").fill(`first-${viewport.width}@example.com`);
+        await page.getByLabel("Password").fill(password);
+        await page.getByLabel("Setup code").fill(setupCode);
+        await page.getByRole("button", { name: "Make Admin" }).click();
+      };
+
+      await submit("a-strong-enough-pass", "WRONG-CODE-0000000000");
+      expect(await saidOnce(page, "That setup code is not right")).toEqual({
+        underField: 1,
+        inToasts: 0,
+        otherToasts: 0,
+      });
+
+      await submit("short", setupCodeFrom(running.app));
+      expect(await saidOnce(page, "at least 12 characters")).toEqual({ underField: 1, inToasts: 0, otherToasts: 0 });
+
+      await submit("Password2024!", setupCodeFrom(running.app));
+      expect(await saidOnce(page, "common and breached passwords")).toEqual({
+        underField: 1,
+        inToasts: 0,
+        otherToasts: 0,
+      });
+      await expect(page.locator("#password-error").textContent()).resolves.toContain("common and breached");
+      await context.close();
+    },
+  );
+
+  it.each(VIEWPORTS)("a wrong two-factor code shows one message at $width×$height", async (viewport) => {
+    const email = `two-factor-${viewport.width}@example.com`;
+    await addStaff(running.db, email, "sales", "two-factor-password");
+    const totpSecret = await enrolTwoFactor(email, "two-factor-password");
+    const context = await running.browser.newContext({ viewport });
+    const page = await context.newPage();
+    await page.goto(`${running.app.url}/admin/login`);
+    await hydrated(page);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill("two-factor-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.getByRole("heading", { name: "Two-factor authentication" }).waitFor();
+    const right = totp(totpSecret);
+    await page.getByLabel("Authentication code").fill(right === "000000" ? "111111" : "000000");
+    await page.getByRole("button", { name: "Verify" }).click();
+    const said = await saidOnce(page, "That code is not valid");
+    expect(said.underField + said.inToasts).toBe(1);
+    expect(said.otherToasts).toBe(0);
+    await context.close();
+  });
+
+  it("a wrong code while turning two-factor on keeps the same QR code on screen, to try the next code", async () => {
+    const email = "enrolling@example.com";
+    await addStaff(running.db, email, "sales", "enrolling-password");
+    const cookie = await signIn(running.app, email, "enrolling-password");
+    const post = (body: Record<string, string>) =>
+      fetch(`${running.app.url}/admin/settings`, {
+        method: "POST",
+        headers: { cookie, origin: running.app.url, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(body),
+      });
+    const totpUriOf = (html: string) => /name="totpUri" value="([^"]+)"/.exec(html)?.[1]?.replaceAll("&amp;", "&");
+    const totpUri = totpUriOf(await (await post({ intent: "enable-2fa", password: "enrolling-password" })).text());
+    expect(totpUri).toMatch(/^otpauth:\/\//);
+    const right = totp(new URL(totpUri!).searchParams.get("secret") ?? "");
+    const wrong = await post({
+      intent: "confirm-2fa",
+      totpUri: totpUri!,
+      code: right === "000000" ? "111111" : "000000",
+    });
+    expect(wrong.status).toBeGreaterThanOrEqual(400);
+    expect(wrong.status).toBeLessThan(500);
+    const page = await wrong.text();
+    expect(page).toContain("That code is not valid");
+    expect(totpUriOf(page)).toBe(totpUri);
+    expect(page).toMatch(/<svg[^>]*>[\s\S]*<\/svg>/);
+    const stored = await running.db
+      .selectFrom("user")
+      .select("two_factor_enabled")
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    expect(Boolean(stored.two_factor_enabled)).toBe(false);
+  });
+
+  /** Turns two-factor on for a staff member as the Settings screen does; returns the app's secret. */
+  async function enrolTwoFactor(email: string, password: string) {
+    const cookie = await signIn(running.app, email, password);
+    const post = (body: Record<string, string>) =>
+      fetch(`${running.app.url}/admin/settings`, {
+        method: "POST",
+        headers: { cookie, origin: running.app.url, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(body),
+      });
+    const started = await post({ intent: "enable-2fa", password });
+    const totpUri = /name="totpUri" value="([^"]+)"/.exec(await started.text())?.[1]?.replaceAll("&amp;", "&");
+    if (!totpUri) throw new Error("the enrolment showed no authenticator address");
+    const secret = new URL(totpUri).searchParams.get("secret") ?? "";
+    const confirmed = await post({ intent: "confirm-2fa", totpUri, code: totp(secret) });
+    expect(confirmed.status).toBe(200);
+    return secret;
+  }
 });

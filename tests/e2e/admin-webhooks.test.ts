@@ -98,6 +98,75 @@ describe("webhooks in Chromium", () => {
     await context.close();
   });
 
+  it.each([
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ])("shows a new or rotated signing secret in a dialog one must close, at $width×$height", async (viewport) => {
+    const context = await contextWithCookies(running.browser, running.app.url, cookies.admin, { viewport });
+    const page = await openHydrated(context, `${running.app.url}/admin/webhooks`);
+    const url = `${hooks.url}?dialog=${viewport.width}`;
+    await page.getByLabel("Endpoint URL").fill(url);
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+
+    const dialog = page.getByRole("dialog", { name: "Signing secret" });
+    await dialog.waitFor();
+    const secret = await dialog.getByTestId("webhook-secret-value").textContent();
+    expect(secret).toMatch(/^whsec_/);
+    // On screen whatever the scroll, with focus inside it.
+    const box = (await dialog.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+
+    // A click beside it does not lose the secret; Escape closes it and focus lands on the new endpoint.
+    await page.mouse.click(2, viewport.height - 2);
+    // A closing dialog says so at once (data-state), before its closing animation ends.
+    await expect(dialog.getAttribute("data-state")).resolves.toBe("open");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => dialog.count()).toBe(0);
+    const endpoint = await running.db
+      .selectFrom("webhook_endpoints")
+      .select("id")
+      .where("url", "=", url)
+      .executeTakeFirstOrThrow();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute("href")))
+      .toBe(`/admin/webhooks/${endpoint.id}`);
+
+    // Rotating the secret shows the new one the same way; closing returns focus to Rotate secret.
+    await page.goto(`${running.app.url}/admin/webhooks/${endpoint.id}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: "Rotate secret" }).click();
+    await page
+      .getByRole("dialog", { name: "Make a new signing secret?" })
+      .getByRole("button", { name: "Rotate secret" })
+      .click();
+    await dialog.waitFor();
+    const rotated = await dialog.getByTestId("webhook-secret-value").textContent();
+    expect(rotated).toMatch(/^whsec_/);
+    expect(rotated).not.toBe(secret);
+    await dialog.getByRole("button", { name: "I have copied it" }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("rotate-secret");
+    await context.close();
+  });
+
+  it("shows the new secret on the page without JavaScript", async () => {
+    const context = await contextWithCookies(running.browser, running.app.url, cookies.admin, {
+      viewport: { width: 390, height: 844 },
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto(`${running.app.url}/admin/webhooks`);
+    await page.getByLabel("Endpoint URL").fill(`${hooks.url}?no-script`);
+    await page.getByRole("button", { name: "Add endpoint" }).click();
+    await page.getByText("Signing secret").first().waitFor();
+    expect(await page.getByTestId("webhook-secret-value").first().textContent()).toMatch(/^whsec_/);
+    await expect(page.getByTestId("webhook-secret-value").first().isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
   it("keeps webhooks from sales staff: no link in their settings, and the screen and its actions are refused", async () => {
     const context = await signedInContext("sales");
     const page = await openHydrated(context, `${running.app.url}/admin/settings`);

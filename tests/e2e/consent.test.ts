@@ -124,6 +124,24 @@ describe("consent before tracking", () => {
     await context.close();
   });
 
+  it.each([
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ])("opens the Choose panel centred on the screen at $width×$height", async (viewport) => {
+    const { context, page } = await visitor({ viewport });
+    await page.goto(`${running.app.url}/pricing`);
+    await banner(page).getByText("Choose", { exact: true }).click();
+    const panel = banner(page).getByRole("group", { name: "Cookies to allow" });
+    await panel.waitFor();
+    const margins = await panel.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return { left: box.left, right: document.documentElement.clientWidth - box.right };
+    });
+    expect(margins.left).toBeGreaterThan(0);
+    expect(Math.abs(margins.left - margins.right)).toBeLessThanOrEqual(2);
+    await context.close();
+  });
+
   it("stores the choice without JavaScript, through the banner's form", async () => {
     const { context, page, hosts } = await visitor({ javaScriptEnabled: false });
     await page.goto(`${running.app.url}/contact`);

@@ -5,6 +5,11 @@ import { islandsLoaded, openHydrated } from "../support/browser";
 import { giveAgedFormToken, withFormSecret } from "../support/form-token";
 import { runAppForBlock } from "../support/running-app";
 
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
+
 /** Small things on the public site a visitor would trip over: menus, the banner, the 404, the guide, sign-in. */
 describe("rough edges of the public site in Chromium", () => {
   const running = runAppForBlock(withFormSecret, { browser: true });
@@ -137,5 +142,53 @@ describe("rough edges of the public site in Chromium", () => {
       expect(headingStyle.weight).toBeGreaterThanOrEqual(700);
       await page.close();
     }
+  });
+  it.each(VIEWPORTS)("the winter banner's link is whole and on screen at $width×$height", async (viewport) => {
+    const page = await running.browser.newPage({ viewport });
+    await page.goto(`${running.app.url}/`);
+    const link = page.locator("[data-slot=winter-banner]").getByRole("link", { name: "Claim your discount" });
+    const placed = await link.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      // A parent that cuts its text short hides whatever runs past its own edge.
+      const shownUpTo = element.parentElement!.getBoundingClientRect().right;
+      return { left: box.left, right: box.right, shownUpTo, screen: document.documentElement.clientWidth };
+    });
+    expect(placed.left).toBeGreaterThanOrEqual(0);
+    expect(placed.right).toBeLessThanOrEqual(Math.min(placed.screen, placed.shownUpTo) + 0.5);
+    await page.close();
+  });
+
+  it.each(VIEWPORTS)("a blog card without an image leaves no empty box at $width×$height", async (viewport) => {
+    await createPost(
+      running.db,
+      blogPostSchema.parse({
+        title: `Plain Post ${viewport.width}`,
+        slug: `plain-post-${viewport.width}`,
+        metaTitle: "Plain Post",
+        excerpt: "A short note without a picture.",
+        status: "published",
+        content: "Words only.",
+      }),
+      null,
+    );
+    const page = await running.browser.newPage({ viewport });
+    await page.goto(`${running.app.url}/blog`);
+    const card = page.locator("article", { hasText: `Plain Post ${viewport.width}` });
+    const gaps = await card.evaluate((article) => {
+      const excerpt = [...article.querySelectorAll("p")].find(
+        (p) => p.textContent === "A short note without a picture.",
+      )!;
+      const text = document.createRange();
+      text.selectNodeContents(excerpt);
+      const button = [...article.querySelectorAll("a")].at(-1)!.getBoundingClientRect();
+      return {
+        textToButton: button.top - text.getBoundingClientRect().bottom,
+        buttonToEdge: article.getBoundingClientRect().bottom - button.bottom,
+      };
+    });
+    // The space a card's padding and margins make, and no more.
+    expect(gaps.textToButton).toBeLessThanOrEqual(32);
+    expect(gaps.buttonToEdge).toBeLessThanOrEqual(32);
+    await page.close();
   });
 });

@@ -151,13 +151,12 @@ describe.each(dialects)("webhooks from the running app on %s", (dialect) => {
     const hooks = await receiver();
     await addLoopbackEndpoint(db, hooks.url, { events: ["lead.created", "form_submission.created"] });
     const capture = (index: number) =>
-      captureLead(
-        db as Database,
-        "contact",
-        { name: `Lead ${index}`, email: `lead${index}@example.com` } as never,
-        { pageUrl: null, referrer: null, userAgent: null, browserInfo: null },
-        { baseUrl: first.url, notifyEmails: [] },
-      );
+      captureLead(db as Database, {
+        flow: "contact",
+        input: { name: `Lead ${index}`, email: `lead${index}@example.com` } as never,
+        attribution: { pageUrl: null, referrer: null, userAgent: null, browserInfo: null },
+        mail: { baseUrl: first.url, notifyEmails: [] },
+      });
     const leads = 40;
     for (let index = 0; index < leads; index++) await capture(index);
     await within(hooks.waitFor(2 * leads), "every delivery", 60_000);

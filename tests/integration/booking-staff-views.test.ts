@@ -49,19 +49,18 @@ describe.each(dialects)("a staff member's calls on %s", (dialect) => {
   }
 
   async function newLead(db: Database, name: string, email: string) {
-    const saved = await captureLead(
-      db,
-      "contact",
-      { name, email, country: "us", industry: "saas" } as never,
-      {
+    const saved = await captureLead(db, {
+      flow: "contact",
+      input: { name, email, country: "us", industry: "saas" } as never,
+      attribution: {
         pageUrl: "https://agency.example/",
         landingPath: "/",
         referrer: null,
         userAgent: "UA",
         browserInfo: null,
       },
-      { baseUrl: BASE_URL, notifyEmails: [] },
-    );
+      mail: { baseUrl: BASE_URL, notifyEmails: [] },
+    });
     return saved.leadId;
   }
 

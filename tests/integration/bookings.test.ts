@@ -82,13 +82,12 @@ describe.each(dialects)("booking a strategy call on %s", (dialect) => {
   }
 
   async function newLead(db: Database, email = "visitor@example.com") {
-    const saved = await captureLead(
-      db,
-      "contact",
-      { name: "Vera Visitor", email, country: "us", industry: "saas" } as never,
+    const saved = await captureLead(db, {
+      flow: "contact",
+      input: { name: "Vera Visitor", email, country: "us", industry: "saas" } as never,
       attribution,
-      mailContext,
-    );
+      mail: mailContext,
+    });
     return saved.leadId;
   }
 

@@ -86,15 +86,14 @@ describe.each(dialects)("the dashboard's figures on %s", (dialect) => {
       });
       const form = new FormData();
       if (visitor.script) form.set("pageUrl", `https://${HOST}/contact`);
-      await captureLead(
-        db,
-        "newsletter",
-        { email: `visitor${visitorNumber}@example.com`, name: "" } as never,
-        attributionOf(request, form),
+      await captureLead(db, {
+        flow: "newsletter",
+        input: { email: `visitor${visitorNumber}@example.com`, name: "" } as never,
+        attribution: attributionOf(request, form),
         mail,
         // Crawlers that fill forms are caught as spam, and kept.
-        visitor.bot ? "honeypot" : null,
-      );
+        spamReason: visitor.bot ? "honeypot" : null,
+      });
       if (!visitor.bot) humans.leads++;
     }
     // A page on another site showing the image counts nothing.

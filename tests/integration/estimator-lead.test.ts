@@ -35,7 +35,7 @@ describe.each(dialects)("cost estimator leads on %s", (dialect) => {
 
   it("saves the lead, every answer as its submission and the staff mail, with the server's own figures", async () => {
     const { db } = await freshDatabase({ seeded: true });
-    const saved = await saveEstimateLead(db, answers, attribution, mail);
+    const saved = await saveEstimateLead(db, { answers, attribution, mail });
     // AUD 4,200 a month for 12 months: 9% management (14% before the winter discount), the setup fee once.
     expect(saved.estimate).toEqual({
       currency: "AUD",
@@ -94,7 +94,7 @@ describe.each(dialects)("cost estimator leads on %s", (dialect) => {
 
   it("keeps suspected spam out of the staff's mail but still saves it, flagged", async () => {
     const { db } = await freshDatabase({ seeded: true });
-    const saved = await saveEstimateLead(db, answers, attribution, mail, "honeypot field filled");
+    const saved = await saveEstimateLead(db, { answers, attribution, mail, spamReason: "honeypot field filled" });
     expect(saved.mailsQueued).toBe(0);
     expect(
       await db.selectFrom("leads").select(["spam_reason", "source"]).where("id", "=", saved.leadId).execute(),

@@ -31,13 +31,12 @@ const person = {
 const traces = [person.name, person.email, person.email.toLowerCase(), person.message, person.note];
 
 async function holdPersonalData(db: Database) {
-  const { leadId } = await captureLead(
-    db,
-    "contact",
-    { name: person.name, email: person.email, company: "Quarrowby Ltd", message: person.message } as never,
+  const { leadId } = await captureLead(db, {
+    flow: "contact",
+    input: { name: person.name, email: person.email, company: "Quarrowby Ltd", message: person.message } as never,
     attribution,
-    mailContext,
-  );
+    mail: mailContext,
+  });
   await addLeadNote(db, leadId, person.note, actor);
   await setLeadStatus(db, leadId, "contacted", actor);
   await holdCall(db, leadId, person);
@@ -61,13 +60,12 @@ async function holdPersonalData(db: Database) {
     emailKey: addressKey(SECRET, person.email),
   });
   // Someone else's lead, which stays.
-  await captureLead(
-    db,
-    "contact",
-    { name: "Other Person", email: "other@example.com" } as never,
+  await captureLead(db, {
+    flow: "contact",
+    input: { name: "Other Person", email: "other@example.com" } as never,
     attribution,
-    mailContext,
-  );
+    mail: mailContext,
+  });
 }
 
 /** A strategy call the person booked, holding its time on the staff member's calendar. */
@@ -164,13 +162,12 @@ describe.each(dialects)("GDPR erase leaves nothing readable on disk (%s)", (dial
 
   it("deletes a deleted lead's calls and frees their time", async () => {
     const { db } = await freshDatabase({ seeded: true });
-    const { leadId } = await captureLead(
-      db,
-      "contact",
-      { name: "Caller", email: "caller@example.com" } as never,
+    const { leadId } = await captureLead(db, {
+      flow: "contact",
+      input: { name: "Caller", email: "caller@example.com" } as never,
       attribution,
-      mailContext,
-    );
+      mail: mailContext,
+    });
     await holdCall(db, leadId, { name: "Caller", email: "caller@example.com" });
     await deleteLead(db, leadId, actor);
     expect(await db.selectFrom("bookings").selectAll().execute()).toEqual([]);

@@ -109,7 +109,7 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
     const { db, admin, sales, sales2, actorOf } = await setup();
     await saveLeadAssignment(db, { roundRobin: [sales.id, sales2.id], perForm: {} }, actorOf(admin));
     const capture = (email: string) =>
-      captureLead(db, "newsletter", { email, name: "" } as never, attribution, mailContext).then(
+      captureLead(db, { flow: "newsletter", input: { email, name: "" } as never, attribution, mail: mailContext }).then(
         (saved) => saved.leadId,
       );
     const owners: (string | null)[] = [];
@@ -448,13 +448,12 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
       });
       const savedDuringChange: boolean[] = [];
       for (let n = 0; n < 3; n++) {
-        await captureLead(
-          db,
-          "newsletter",
-          { email: `visitor${n}@example.com`, name: "" } as never,
+        await captureLead(db, {
+          flow: "newsletter",
+          input: { email: `visitor${n}@example.com`, name: "" } as never,
           attribution,
-          mailContext,
-        );
+          mail: mailContext,
+        });
         savedDuringChange.push(!bulkDone);
       }
       expect(await bulk).toEqual({ matched: 1_000, changed: 1_000 });

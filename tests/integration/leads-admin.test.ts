@@ -2,12 +2,14 @@ import { type Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { type LeadFilters, type LeadSort, leadFiltersSchema } from "~/lib/schemas/lead-admin";
 import { listAuditEntries } from "~/server/audit/audit.server";
+import { csvCell } from "~/server/csv.server";
 import * as leadSearchAtCommit from "~/server/db/migrations/0005-lead-search-at-commit.server";
 import type { Database } from "~/server/db/schema.server";
 import { newId, toJson } from "~/server/db/values.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { emailHash, erasePersonalData, exportPersonalData } from "~/server/leads/gdpr.server";
-import { csvCell, leadsCsv, listLeadSources, listLeads } from "~/server/leads/lead-list.server";
+import { leadsCsv } from "~/server/leads/lead-export.server";
+import { listLeadSources, listLeads } from "~/server/leads/lead-list.server";
 import {
   addLeadNote,
   deleteLead,
@@ -273,13 +275,12 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
   it("finds every lead of a burst as soon as its capture resolves, by current name, and not once deleted", async () => {
     const { db, ids } = await seeded();
     const burst = Array.from({ length: 12 }, (_, index) =>
-      captureLead(
-        db,
-        "contact",
-        { name: `Zed Burst ${index}`, email: `zed${index}@example.com` } as never,
+      captureLead(db, {
+        flow: "contact",
+        input: { name: `Zed Burst ${index}`, email: `zed${index}@example.com` } as never,
         attribution,
-        mailContext,
-      ),
+        mail: mailContext,
+      }),
     );
     // One transaction of the same burst fails: its lead must not turn up.
     const failing = db.transaction().execute(async (trx) => {
@@ -351,13 +352,12 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
 
   it("requeues a failed mail for the worker, and refuses one already sent", async () => {
     const { db } = await seeded();
-    const { leadId } = await captureLead(
-      db,
-      "contact",
-      { name: "Eve", email: "eve@example.com" } as never,
+    const { leadId } = await captureLead(db, {
+      flow: "contact",
+      input: { name: "Eve", email: "eve@example.com" } as never,
       attribution,
-      mailContext,
-    );
+      mail: mailContext,
+    });
     const [mail] = await db.selectFrom("email_outbox").selectAll().where("lead_id", "=", leadId).execute();
     await db
       .updateTable("email_outbox")
@@ -422,13 +422,12 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
 
   it("exports and then erases everything held about an e-mail address, audited by hash only", async () => {
     const { db } = await seeded();
-    const { leadId } = await captureLead(
-      db,
-      "contact",
-      { name: "Gina", email: "Gina@Example.com", company: "GinaCo" } as never,
+    const { leadId } = await captureLead(db, {
+      flow: "contact",
+      input: { name: "Gina", email: "Gina@Example.com", company: "GinaCo" } as never,
       attribution,
-      mailContext,
-    );
+      mail: mailContext,
+    });
     await addLeadNote(db, leadId, "prefers e-mail", actor);
     await setLeadStatus(db, leadId, "contacted", actor);
     await db

@@ -30,18 +30,17 @@ const mailContext = { baseUrl: "https://agency.example", notifyEmails: ["sales@a
 
 /** A contact-form lead, which queues one staff notification. */
 const contactLead = (db: Database, name: string, email: string) =>
-  captureLead(db, "contact", { name, email } as never, attribution, mailContext);
+  captureLead(db, { flow: "contact", input: { name, email } as never, attribution, mail: mailContext });
 
 /** A request for the guide, which queues its welcome mail (and a staff notification), unless it looks like spam. */
 const guideLead = (db: Database, name: string, email: string, spamReason?: string) =>
-  captureLead(
-    db,
-    "guide",
-    { name, email, guideTitle: "Download 50 Winning PPC Strategies" } as never,
+  captureLead(db, {
+    flow: "guide",
+    input: { name, email, guideTitle: "Download 50 Winning PPC Strategies" } as never,
     attribution,
-    mailContext,
+    mail: mailContext,
     spamReason,
-  );
+  });
 
 describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
   const freshDatabase = databasePerTest(dialect);
@@ -192,9 +191,14 @@ describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
     const waitingCounts = () =>
       lines.filter((line) => line.msg === "mail queued but not sent: SMTP_URL is not set").map((line) => line.waiting);
     for (const name of ["Ana", "Ben"]) {
-      await captureLead(db, "contact", { name, email: `${name}@example.com` } as never, attribution, {
-        ...mailContext,
-        queuedNote: worker.queuedNote,
+      await captureLead(db, {
+        flow: "contact",
+        input: { name, email: `${name}@example.com` } as never,
+        attribution,
+        mail: {
+          ...mailContext,
+          queuedNote: worker.queuedNote,
+        },
       });
       await worker.kick();
     }
@@ -251,9 +255,14 @@ describe.each(dialects)("the e-mail outbox on %s", (dialect) => {
     expect(new Set(await reasons("sent"))).toEqual(new Set(["550 mailbox full", null]));
 
     // Mails queued from now on carry the reason from the start; any without it get it on the next pass.
-    await captureLead(db, "contact", { name: "Ana", email: "ana@example.com" } as never, attribution, {
-      ...mailContext,
-      queuedNote: worker.queuedNote,
+    await captureLead(db, {
+      flow: "contact",
+      input: { name: "Ana", email: "ana@example.com" } as never,
+      attribution,
+      mail: {
+        ...mailContext,
+        queuedNote: worker.queuedNote,
+      },
     });
     await db
       .insertInto("email_outbox")

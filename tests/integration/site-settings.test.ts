@@ -66,10 +66,10 @@ describe.each(dialects)("site settings on %s", (dialect) => {
     const { db } = await freshDatabase({ seeded: true });
     const mail = { baseUrl: "https://agency.example", notifyEmails: ["env@agency.example"] };
     const lead = { name: "Ana", email: "ana@example.com" } as never;
-    await captureLead(db, "contact", lead, attribution, mail);
+    await captureLead(db, { flow: "contact", input: lead, attribution, mail });
     await updateSettings(db, { notification_emails: "sales@agency.example, owner@agency.example" }, actor);
     expect((await loadSiteSettings(db)).notification_emails).toBe("sales@agency.example, owner@agency.example");
-    await captureLead(db, "contact", lead, attribution, mail);
+    await captureLead(db, { flow: "contact", input: lead, attribution, mail });
     const recipients = await db.selectFrom("email_outbox").select("to_address").orderBy("created_at").execute();
     expect(recipients.map((row) => row.to_address).sort()).toEqual([
       "env@agency.example",
@@ -84,9 +84,14 @@ describe.each(dialects)("site settings on %s", (dialect) => {
     const departed = await addStaff(db, "departed.admin@agency.example", "admin");
     await addStaff(db, "sales.person@agency.example", "sales");
     await setStaffDisabled(db, departed.id, true, actor);
-    await captureLead(db, "contact", { name: "Ana", email: "ana@example.com" } as never, attribution, {
-      baseUrl: "https://agency.example",
-      notifyEmails: [],
+    await captureLead(db, {
+      flow: "contact",
+      input: { name: "Ana", email: "ana@example.com" } as never,
+      attribution,
+      mail: {
+        baseUrl: "https://agency.example",
+        notifyEmails: [],
+      },
     });
     const notified = await db
       .selectFrom("email_outbox")

@@ -39,14 +39,13 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 
 const contactLead = (db: Database, name: string, email: string, spam: string | null = null) =>
-  captureLead(
-    db,
-    "contact",
-    { name, email, company: "Acme", message: "Call me" } as never,
+  captureLead(db, {
+    flow: "contact",
+    input: { name, email, company: "Acme", message: "Call me" } as never,
     attribution,
-    mailContext,
-    spam,
-  );
+    mail: mailContext,
+    spamReason: spam,
+  });
 
 describe.each(dialects)("outgoing webhooks on %s", (dialect) => {
   // Registered before the afterEach below, so the database is dropped after the workers stopped
@@ -524,13 +523,12 @@ describe.each(dialects)("outgoing webhooks on %s", (dialect) => {
     const db = await setup();
     const slack = await receiver();
     await addLoopbackEndpoint(db, slack.url, { description: "Sales channel", format: "slack" });
-    const { leadId } = await captureLead(
-      db,
-      "contact",
-      { name: "Nia", email: "nia@example.com", company: "<!channel> Nia & Co", message: "Hi" } as never,
+    const { leadId } = await captureLead(db, {
+      flow: "contact",
+      input: { name: "Nia", email: "nia@example.com", company: "<!channel> Nia & Co", message: "Hi" } as never,
       attribution,
-      mailContext,
-    );
+      mail: mailContext,
+    });
     await worker(db).runOnce();
     const message = JSON.parse(slack.received[0]!.body);
     expect(message.text).toBe("New lead: Nia (Contact Form)");

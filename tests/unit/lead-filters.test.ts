@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { leadFilterParams, parseLeadFilters } from "~/lib/schemas/lead-admin";
+import { csvCell } from "~/server/csv.server";
 import { containsPattern } from "~/server/db/search.server";
-import { csvCell } from "~/server/leads/lead-list.server";
 
 describe("the leads list's address-bar filters", () => {
   it("reads what it understands and falls back to no filter for the rest", () => {

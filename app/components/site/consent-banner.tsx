@@ -44,7 +44,7 @@ export function ConsentBanner({ variant }: { variant: ConsentVariant }) {
           <button type="submit" name="choice" value="reject" className={choiceButton}>
             {copy.rejectAll}
           </button>
-          <details className="basis-full sm:basis-auto">
+          <details className="basis-full sm:basis-auto sm:open:basis-full">
             <summary className={`${choiceButton} cursor-pointer list-none [&::-webkit-details-marker]:hidden`}>
               {copy.choose}
             </summary>

@@ -11,9 +11,12 @@ export function WinterBanner() {
       className="fixed inset-x-0 bottom-0 z-30 flex h-12 items-center justify-center gap-2 bg-primary px-4 text-primary-foreground text-sm"
     >
       <SnowflakeIcon className="size-4 shrink-0" aria-hidden />
-      <p className="truncate">
-        <strong>{winterPromo.label}:</strong> {winterPromo.text}{" "}
-        <Link to={winterPromo.to} className="font-semibold underline underline-offset-2">
+      {/* The offer's text gives way on a narrow screen; its link never does. */}
+      <p className="flex min-w-0 items-baseline gap-1.5">
+        <span className="truncate">
+          <strong>{winterPromo.label}:</strong> {winterPromo.text}
+        </span>
+        <Link to={winterPromo.to} className="shrink-0 font-semibold underline underline-offset-2">
           {winterPromo.cta}
         </Link>
       </p>

@@ -11,7 +11,8 @@ export type FieldErrors = Record<string, string>;
 export type ActionResult<Payload = undefined> = {
   intent: string;
   ok: boolean;
-  toast: ToastMessage;
+  /** Null for an answer that moves a form on without a message (sign-in asking for the second factor). */
+  toast: ToastMessage | null;
   fieldErrors: FieldErrors;
   values: Record<string, string>;
   payload: Payload | null;

@@ -1,4 +1,5 @@
 import type { LeadStatus } from "../schemas/lead-admin";
+import type { LeadFlow } from "../schemas/leads";
 
 export type LeadSummary = {
   id: string;
@@ -85,4 +86,17 @@ export type ErasedData = {
   signInRefusals: number;
   clientsKept: number;
   webhookEvents: number;
+};
+
+/**
+ * What a visitor form's answer (an `ActionResult<LeadOutcome>`, as a page or as JSON for the lead-form
+ * island) carries besides its toast: the flow, and what follows a success.
+ */
+export type LeadOutcome = {
+  flow: LeadFlow;
+  downloadUrl: string | null;
+  redirectUrl: string | null;
+  leadEmail?: string | null;
+  /** After an enquiry: where its sender picks a time for the call, their details already known. */
+  bookingUrl?: string | null;
 };

@@ -1,4 +1,4 @@
-import { intent } from "~/http/intents.server";
+import { answer, intent } from "~/http/intents.server";
 import {
   bookingFeedSchema,
   bookingIdSchema,
@@ -17,9 +17,10 @@ export const bookingIntents = {
   "create-feed": intent(bookingFeedSchema, {
     success: "Calendar feed address made: copy it now, it is shown only this once",
     failure: "Failed to make a calendar feed address",
-    run: async (_input, { db, actor, staff, services }) =>
-      `${services.config.baseUrl}${feedPath(await createBookingFeed(db, staff.id, actor))}`,
-    payload: (feedUrl): NewFeed => ({ feedUrl }),
+    run: async (_input, { db, actor, staff, services }) => {
+      const feedUrl = `${services.config.baseUrl}${feedPath(await createBookingFeed(db, staff.id, actor))}`;
+      return answer(feedUrl, { payload: { feedUrl } satisfies NewFeed });
+    },
   }),
   "revoke-feed": intent(bookingFeedSchema, {
     success: "Calendar feed address revoked: calendars subscribed to it no longer get your calls",

@@ -3,7 +3,8 @@ import { auditedExportIds, csvResponse } from "~/http/csv-response.server";
 import { requireStaff } from "~/http/staff.server";
 import { parseLeadFilters } from "~/lib/schemas/lead-admin";
 import { auditActor } from "~/server/auth/session.server";
-import { filterContext, leadsCsv } from "~/server/leads/lead-list.server";
+import { leadsCsv } from "~/server/leads/lead-export.server";
+import { filterContext } from "~/server/leads/lead-list.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 import type { Route } from "./+types/leads-export";
 

@@ -2,7 +2,8 @@ import { data, type RouterContextProvider } from "react-router";
 import { safeAdminRedirect } from "~/http/admin-guard.server";
 import { getRequestInfo, getServices } from "~/http/context.server";
 import { redirectWithToast } from "~/http/toast-cookie.server";
-import { type ToastMessage, toastMessage } from "~/lib/toast";
+import { toastMessage } from "~/lib/toast";
+import type { ActionResult } from "~/lib/types/action-result";
 import { callAuthEndpoint, cookieHeaders } from "~/server/auth/auth-request.server";
 import { getRole } from "~/server/users/staff-users.server";
 
@@ -14,24 +15,25 @@ export const INVALID_CODE = "That code is not valid. Check your authenticator ap
 
 type Step = "password" | "two-factor";
 
-/** What a sign-in step answers the login screen: the next step, and what went wrong where. */
-export type SignInAnswer = {
-  step: Step;
-  formError: string | null;
-  fieldErrors: Record<string, string>;
-  values: Record<string, string>;
-  toast: ToastMessage | null;
-};
+/** What a sign-in step answers the login screen besides the toast: the next step, and what went wrong. */
+export type SignInStep = { step: Step; formError: string | null };
+
+/** A sign-in answer: `intent` is always "sign-in", the step to show next is in the payload. */
+export function signInAnswer(
+  ok: boolean,
+  payload: SignInStep,
+  { toast = null, fieldErrors = {}, values = {} }: Partial<Pick<ActionResult, "toast" | "fieldErrors" | "values">> = {},
+): ActionResult<SignInStep> {
+  return { intent: "sign-in", ok, toast, fieldErrors, values, payload };
+}
 
 function failure(step: Step, status: number, message: string, values: Record<string, string> = {}) {
-  return data<SignInAnswer>(
-    {
-      step,
-      formError: message,
-      fieldErrors: {},
-      values,
-      toast: toastMessage("error", "Sign In Failed", message),
-    },
+  return data(
+    signInAnswer(
+      false,
+      { step, formError: message },
+      { values, toast: toastMessage("error", "Sign In Failed", message) },
+    ),
     { status },
   );
 }
@@ -72,10 +74,7 @@ export async function signInStep(
     });
   }
   if (payload?.twoFactorRedirect) {
-    return data<SignInAnswer>(
-      { step: "two-factor", formError: null, fieldErrors: {}, values: {}, toast: null },
-      { headers: cookieHeaders(setCookies) },
-    );
+    return data(signInAnswer(true, { step: "two-factor", formError: null }), { headers: cookieHeaders(setCookies) });
   }
   const userId = (payload?.user as { id?: string } | undefined)?.id;
   const role = userId ? await getRole(services.db, userId) : null;

@@ -13,7 +13,7 @@ import { loginSchema, twoFactorSchema } from "~/lib/schemas/staff";
 import { loadStaffSession } from "~/server/auth/session.server";
 import { isSetupComplete } from "~/server/users/staff-users.server";
 import type { Route } from "./+types/login";
-import { type SignInAnswer, signInStep } from "./login.server";
+import { signInAnswer, signInStep } from "./login.server";
 
 /** The admin is an application: its pages load React in the browser. */
 export const handle: RouteHandle = { hydrate: true };
@@ -35,8 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const step = formData.get("step") === "two-factor" ? "two-factor" : "password";
   const parsed = parseForm(formData, step === "password" ? loginSchema : twoFactorSchema);
   if (!parsed.ok) {
-    return data<SignInAnswer>(
-      { step, formError: null, fieldErrors: parsed.fieldErrors, values: parsed.values, toast: null },
+    return data(
+      signInAnswer(false, { step, formError: null }, { fieldErrors: parsed.fieldErrors, values: parsed.values }),
       { status: 400 },
     );
   }
@@ -46,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/admin/login") === true;
-  const step = actionData?.step ?? "password";
+  const step = actionData?.payload?.step ?? "password";
   useToastMessage(actionData?.toast);
 
   return (
@@ -64,10 +64,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
         </CardHeader>
         <CardContent>
           {/* With JavaScript the failure is the "Sign In Failed" toast; this says it once where toasts cannot. */}
-          {actionData?.formError ? (
+          {actionData?.payload?.formError ? (
             <noscript>
               <Alert variant="destructive" className="mb-4">
-                <AlertDescription>{actionData.formError}</AlertDescription>
+                <AlertDescription>{actionData.payload.formError}</AlertDescription>
               </Alert>
             </noscript>
           ) : null}

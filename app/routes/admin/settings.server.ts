@@ -1,11 +1,13 @@
 import { z } from "zod";
-import { intent } from "~/http/intents.server";
+import { formSchema } from "~/http/form-data.server";
+import { answer, intent, refusal } from "~/http/intents.server";
 import { canUseIntent, type Role } from "~/lib/roles";
 import { analyticsSchema, privacySchema, removeSiteFileSchema, siteInformationSchema } from "~/lib/schemas/settings";
 import { changePasswordSchema, passwordConfirmationSchema, totpCodeSchema } from "~/lib/schemas/staff";
 import { isTimeZone } from "~/lib/time-zone";
 import type { TwoFactorEnrolment } from "~/lib/types/staff";
 import { siteFiles } from "~/lib/uploads";
+import { AppError } from "~/server/app-error.server";
 import { cookieHeaders } from "~/server/auth/auth-request.server";
 import {
   changePassword,
@@ -53,7 +55,8 @@ const settingSaved = ({ changed }: { changed: string[] }) =>
     : { type: "info" as const, title: "No changes", description: "Nothing was different, so nothing was saved." };
 
 /** better-auth rotates the session on these changes: its new cookie goes with the answer. */
-const sessionCookies = ({ setCookies }: { setCookies: string[] }) => cookieHeaders(setCookies);
+const withSessionCookies = <Result extends { setCookies: string[] }>(result: Result) =>
+  answer(result, { headers: cookieHeaders(result.setCookies) });
 
 type Enrolment = { enrolment: TwoFactorEnrolment };
 
@@ -67,6 +70,19 @@ const leadAssignmentSchema = z.object({
   roundRobin: z.array(z.string().max(64)).transform((ids) => [...new Set(ids)].slice(0, 100)),
   perForm: z.record(z.string(), z.string().max(64)),
 });
+
+/** A rule per form arrives as `form:<formId>` fields, the round robin as one field per person. */
+const leadAssignmentForm = formSchema(
+  (formData) => ({
+    roundRobin: formData.getAll("roundRobin").filter((value) => typeof value === "string"),
+    perForm: Object.fromEntries(
+      [...formData].flatMap(([name, value]) =>
+        name.startsWith("form:") && typeof value === "string" && value ? [[name.slice("form:".length), value]] : [],
+      ),
+    ),
+  }),
+  leadAssignmentSchema,
+);
 
 /**
  * Settings: the site's settings and the workspace's (who may post which is in the role table), and
@@ -97,20 +113,11 @@ export const settingsIntents = {
     success: (_result, { timeZone }) => `Times now show in ${timeZone}`,
     run: ({ timeZone }, { db, actor }) => setAgencyTimeZone(db, timeZone, actor),
   }),
-  "save-lead-assignment": intent(leadAssignmentSchema, {
+  "save-lead-assignment": intent(leadAssignmentForm, {
     success: (_result, rule) =>
       rule.roundRobin.length || Object.keys(rule.perForm).length
         ? "New leads are now assigned automatically"
         : "New leads now stay unassigned",
-    // A rule per form arrives as `form:<formId>` fields, the round robin as one field per person.
-    fields: (formData) => ({
-      roundRobin: formData.getAll("roundRobin").filter((value) => typeof value === "string"),
-      perForm: Object.fromEntries(
-        [...formData].flatMap(([name, value]) =>
-          name.startsWith("form:") && typeof value === "string" && value ? [[name.slice("form:".length), value]] : [],
-        ),
-      ),
-    }),
     run: (rule, { db, actor }) => saveLeadAssignment(db, rule, actor),
   }),
   "set-digest": intent(z.object({ digest: z.string().optional() }), {
@@ -124,9 +131,8 @@ export const settingsIntents = {
   }),
   "change-password": intent(changePasswordSchema, {
     success: { title: "Password changed", description: "Your other sessions were signed out." },
-    run: (input, { services, request, clientIp, staff }) =>
-      changePassword(services, { request, clientIp }, staff, input),
-    headers: sessionCookies,
+    run: async (input, { services, request, clientIp, staff }) =>
+      withSessionCookies(await changePassword(services, { request, clientIp }, staff, input)),
   }),
   "enable-2fa": intent(passwordConfirmationSchema, {
     success: {
@@ -134,24 +140,28 @@ export const settingsIntents = {
       title: "Scan the QR code",
       description: "Then enter the code your authenticator app shows to turn two-factor authentication on.",
     },
-    run: ({ password }, { services, request, clientIp }) => startTwoFactor(services, { request, clientIp }, password),
-    payload: ({ enrolment }): Enrolment => ({ enrolment }),
-    headers: sessionCookies,
+    run: async ({ password }, { services, request, clientIp }) => {
+      const started = await startTwoFactor(services, { request, clientIp }, password);
+      const payload: Enrolment = { enrolment: started.enrolment };
+      return answer(started, { payload, headers: cookieHeaders(started.setCookies) });
+    },
   }),
   "confirm-2fa": intent(totpCodeSchema.extend({ totpUri: z.string().startsWith("otpauth://").max(2000) }), {
     success: { title: "Two-factor authentication is on", description: "You'll be asked for a code when you sign in." },
-    run: ({ code }, { services, request, clientIp, staff }) =>
-      confirmTwoFactor(services, { request, clientIp }, staff, code),
-    // A wrong code keeps the enrolment on screen: the same QR code, to try the next code.
-    payloadWhenRefused: async ({ totpUri }): Promise<Enrolment> => ({
-      enrolment: { qrSvg: await qrCodeSvg(totpUri), totpUri, backupCodes: [] },
-    }),
-    headers: sessionCookies,
+    run: async ({ code, totpUri }, { services, request, clientIp, staff }) => {
+      try {
+        return withSessionCookies(await confirmTwoFactor(services, { request, clientIp }, staff, code));
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        // A wrong code keeps the enrolment on screen: the same QR code, to try the next code.
+        const payload: Enrolment = { enrolment: { qrSvg: await qrCodeSvg(totpUri), totpUri, backupCodes: [] } };
+        return refusal(error, payload);
+      }
+    },
   }),
   "disable-2fa": intent(passwordConfirmationSchema, {
     success: { title: "Two-factor authentication is off" },
-    run: ({ password }, { services, request, clientIp, staff }) =>
-      disableTwoFactor(services, { request, clientIp }, staff, password),
-    headers: sessionCookies,
+    run: async ({ password }, { services, request, clientIp, staff }) =>
+      withSessionCookies(await disableTwoFactor(services, { request, clientIp }, staff, password)),
   }),
 };

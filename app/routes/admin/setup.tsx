@@ -13,6 +13,7 @@ import { parseForm, requireFormData } from "~/http/form-data.server";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import { setupSchema } from "~/lib/schemas/staff";
 import { type ToastMessage, toastMessage } from "~/lib/toast";
+import type { ActionResult, FieldErrors } from "~/lib/types/action-result";
 import { AppError } from "~/server/app-error.server";
 import { forgetSetupCode, isSetupCodeValid } from "~/server/users/setup-code.server";
 import { createFirstAdmin, isSetupComplete } from "~/server/users/staff-users.server";
@@ -33,19 +34,26 @@ const SETUP_COMPLETE = "Setup is complete: an admin already exists. Sign in, or 
 const WRONG_SETUP_CODE =
   'That setup code is not right. The server prints it in its log at start; "npm run cli -- setup-code" prints it too.';
 
-/** What the setup form gets back when setup is refused: the messages and what was typed. */
-type SetupAnswer = {
-  fieldErrors: Record<string, string>;
-  values: Record<string, string>;
-  toast: ToastMessage;
-  complete: boolean;
-};
+/** What a refused setup answers besides its messages: whether setup is complete (an admin exists). */
+type SetupRefusal = { complete: boolean };
+
+function refused(
+  toast: ToastMessage,
+  status: number,
+  {
+    fieldErrors = {},
+    values = {},
+    complete = false,
+  }: { fieldErrors?: FieldErrors; values?: Record<string, string> } & Partial<SetupRefusal>,
+) {
+  return data<ActionResult<SetupRefusal>>(
+    { intent: "setup", ok: false, toast, fieldErrors, values, payload: { complete } },
+    { status },
+  );
+}
 
 function setupComplete() {
-  return data<SetupAnswer>(
-    { fieldErrors: {}, values: {}, toast: toastMessage("error", "Error", SETUP_COMPLETE), complete: true },
-    { status: 409 },
-  );
+  return refused(toastMessage("error", "Error", SETUP_COMPLETE), 409, { complete: true });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -60,19 +68,14 @@ export async function action({ request, context }: Route.ActionArgs) {
           parsed.fieldErrors.password ?? parsed.fieldErrors.setupCode ?? "Failed to setup admin",
         );
     const { setupCode: _never, ...values } = parsed.values;
-    return data<SetupAnswer>({ fieldErrors: parsed.fieldErrors, values, toast, complete: false }, { status: 400 });
+    return refused(toast, 400, { fieldErrors: parsed.fieldErrors, values });
   }
   if (await isSetupComplete(db)) return setupComplete();
   if (!(await isSetupCodeValid(db, parsed.data.setupCode))) {
-    return data<SetupAnswer>(
-      {
-        fieldErrors: { setupCode: WRONG_SETUP_CODE },
-        values: { email: parsed.data.email },
-        toast: toastMessage("error", "Error", WRONG_SETUP_CODE),
-        complete: false,
-      },
-      { status: 400 },
-    );
+    return refused(toastMessage("error", "Error", WRONG_SETUP_CODE), 400, {
+      fieldErrors: { setupCode: WRONG_SETUP_CODE },
+      values: { email: parsed.data.email },
+    });
   }
   try {
     const created = await createFirstAdmin(db, { email: parsed.data.email, password: parsed.data.password });
@@ -80,15 +83,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     await forgetSetupCode(db);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return data<SetupAnswer>(
-      {
-        fieldErrors: {},
-        values: { email: parsed.data.email },
-        toast: toastMessage("error", "Error", error.message),
-        complete: false,
-      },
-      { status: error.status },
-    );
+    return refused(toastMessage("error", "Error", error.message), error.status, {
+      fieldErrors: error.field ? { [error.field]: error.message } : {},
+      values: { email: parsed.data.email },
+    });
   }
   return redirectWithToast("/admin/login", {
     type: "success",
@@ -101,7 +99,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   useToastMessage(actionData?.toast);
-  const complete = loaderData.complete || actionData?.complete;
+  const complete = loaderData.complete || actionData?.payload?.complete;
   const fieldErrors: Record<string, string> = actionData?.fieldErrors ?? {};
 
   return (

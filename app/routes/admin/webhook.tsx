@@ -52,7 +52,9 @@ export default function WebhookEndpointScreen({ loaderData, actionData }: Route.
           ) : null}
         </div>
       </div>
-      {rotated ? <NewSecret secret={rotated.value} /> : null}
+      {rotated ? (
+        <NewSecret secret={rotated.value} returnFocusTo={() => document.getElementById("rotate-secret")} />
+      ) : null}
       <EndpointActions endpoint={endpoint} />
       <Card>
         <CardHeader>

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { formFields } from "~/http/form-data.server";
-import { intent } from "~/http/intents.server";
+import { formFields, formSchema } from "~/http/form-data.server";
+import { answer, intent } from "~/http/intents.server";
 import { redirectWithSuccess } from "~/http/toast-cookie.server";
 import {
   webhookDeliveryIdSchema,
@@ -41,18 +41,21 @@ function endpointFields(formData: FormData) {
 /** A secret just made (new endpoint, rotation): the page shows it this once. */
 type NewSecret = { secret: { endpointId: string; value: string } };
 
+const newSecret = (endpointId: string, value: string): NewSecret => ({ secret: { endpointId, value } });
+
 /** The actions of both webhook screens; every change is audited by the functions they call. */
 export const webhookIntents = {
-  create: intent(webhookEndpointSchema, {
+  create: intent(formSchema(endpointFields, webhookEndpointSchema), {
     success: "Webhook endpoint added",
-    fields: endpointFields,
-    run: (endpoint, { db, actor, services }) =>
-      createWebhookEndpoint(db, endpoint, actor, { allowPrivate: services.config.webhookAllowPrivate }),
-    payload: (created): NewSecret => ({ secret: { endpointId: created.id, value: created.secret } }),
+    run: async (endpoint, { db, actor, services }) => {
+      const created = await createWebhookEndpoint(db, endpoint, actor, {
+        allowPrivate: services.config.webhookAllowPrivate,
+      });
+      return answer(created, { payload: newSecret(created.id, created.secret) });
+    },
   }),
-  update: intent(webhookEndpointUpdateSchema, {
+  update: intent(formSchema(endpointFields, webhookEndpointUpdateSchema), {
     success: "Webhook endpoint saved",
-    fields: endpointFields,
     run: ({ endpointId, ...endpoint }, { db, actor, services }) =>
       updateWebhookEndpoint(db, endpointId, endpoint, actor, { allowPrivate: services.config.webhookAllowPrivate }),
   }),
@@ -69,8 +72,10 @@ export const webhookIntents = {
   }),
   "rotate-secret": intent(webhookEndpointIdSchema, {
     success: "New secret made; the old one still signs for 24 hours",
-    run: ({ endpointId }, { db, actor }) => rotateWebhookSecret(db, endpointId, actor),
-    payload: (secret, { endpointId }): NewSecret => ({ secret: { endpointId, value: secret } }),
+    run: async ({ endpointId }, { db, actor }) => {
+      const secret = await rotateWebhookSecret(db, endpointId, actor);
+      return answer(secret, { payload: newSecret(endpointId, secret) });
+    },
   }),
   test: intent(webhookEndpointIdSchema, {
     success: "Test event queued; it appears in the delivery log",

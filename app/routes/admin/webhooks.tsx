@@ -44,15 +44,15 @@ export default function Webhooks({ loaderData, actionData }: Route.ComponentProp
         </p>
       </div>
       {created ? (
-        <div className="space-y-2">
-          <NewSecret secret={created.value} />
-          <p className="text-sm">
-            <Link className="underline" to={`/admin/webhooks/${created.endpointId}`}>
-              Open the new endpoint
-            </Link>{" "}
-            to send a test event.
-          </p>
-        </div>
+        <NewSecret
+          secret={created.value}
+          returnFocusTo={() => document.querySelector<HTMLElement>(`a[href="/admin/webhooks/${created.endpointId}"]`)}
+        >
+          <Link className="underline" to={`/admin/webhooks/${created.endpointId}`}>
+            Open the new endpoint
+          </Link>{" "}
+          to send a test event.
+        </NewSecret>
       ) : null}
       <Card>
         <CardHeader>

@@ -44,7 +44,8 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
         {loaderData.posts.length === 0 ? (
           <p className="text-center text-muted-foreground">No posts yet. Check back soon.</p>
         ) : (
-          <ul className="grid gap-8 md:grid-cols-2">
+          // Each card keeps its own height: one without an image is not stretched to its neighbour's.
+          <ul className="grid items-start gap-8 md:grid-cols-2">
             {loaderData.posts.map((post, index) => (
               <li key={post.id}>
                 <article className="flex h-full flex-col overflow-hidden rounded-xl border bg-card shadow-sm">
@@ -82,7 +83,7 @@ export default function Blog({ loaderData }: Route.ComponentProps) {
                         <Clock className="size-4" aria-hidden /> {post.readingMinutes} min read
                       </span>
                     </p>
-                    {post.excerpt ? <p className="mt-3 flex-1 text-muted-foreground">{post.excerpt}</p> : null}
+                    {post.excerpt ? <p className="mt-3 text-muted-foreground">{post.excerpt}</p> : null}
                     <Link
                       to={`/blog/${post.slug}`}
                       className={buttonVariants({ variant: "outline", className: "mt-5 w-fit" })}

@@ -6,6 +6,8 @@ import { saveVisitorLead } from "~/http/visitor-lead.server";
 import { BOOKING_LEAD_COOKIE, readCookie } from "~/lib/cookies";
 import { bookingRequestSchema, COUNTRY_TIME_ZONES, timeZoneChoices } from "~/lib/schemas/booking";
 import { isTimeZone } from "~/lib/time-zone";
+import { toastMessage } from "~/lib/toast";
+import type { ActionResult, FieldErrors } from "~/lib/types/action-result";
 import { AppError } from "~/server/app-error.server";
 import { readLink } from "~/server/bookings/booking-links.server";
 import type { BookingContext } from "~/server/bookings/booking-notices.server";
@@ -106,19 +108,27 @@ export async function loadBookPage(context: Readonly<RouterContextProvider>, req
   );
 }
 
-export type BookAnswer = {
-  message: string;
-  fieldErrors: Record<string, string>;
-  values: Record<string, string>;
+/** What a booking that did not go through answers besides its message: what the page offers next. */
+export type BookingRetry = {
   /** Set when the chosen time was taken meanwhile: the free times nearest to it. */
   nearest: TimeChoice[] | null;
   /** The enquiry saved on the way, so that choosing again does not save it twice. */
   leadToken: string | null;
 };
 
-const refused = (answer: Partial<BookAnswer> & Pick<BookAnswer, "message">, init: ResponseInit) =>
-  data<BookAnswer>(
-    { fieldErrors: {}, values: {}, nearest: null, leadToken: null, ...answer },
+type Refusal = Partial<BookingRetry> & { message: string; fieldErrors?: FieldErrors; values?: Record<string, string> };
+
+/** The booking page again, with the message (as the answer's toast) above the times. */
+const refused = ({ message, fieldErrors = {}, values = {}, ...retry }: Refusal, init: ResponseInit) =>
+  data<ActionResult<BookingRetry>>(
+    {
+      intent: "book",
+      ok: false,
+      toast: toastMessage(init.status === 202 ? "info" : "error", message),
+      fieldErrors,
+      values,
+      payload: { nearest: null, leadToken: null, ...retry },
+    },
     { ...init, headers: { ...PERSONAL_PAGE_HEADERS, ...(init.headers as Record<string, string> | undefined) } },
   );
 
@@ -160,9 +170,9 @@ export async function handleBooking(context: Readonly<RouterContextProvider>, re
         via: "site",
         failureMessage: ["Error", "Your booking could not be saved just now. Please try again in a moment."],
       },
-      (attribution, mail, spamReason, rateLimit) =>
+      (visitorLead) =>
         saveLead(services.db, {
-          rateLimit,
+          ...visitorLead,
           fields: {
             name,
             email: email.toLowerCase(),
@@ -182,9 +192,6 @@ export async function handleBooking(context: Readonly<RouterContextProvider>, re
             start: input.start,
             timeZone: input.timeZone,
           },
-          attribution,
-          mail,
-          spamReason,
         }),
     );
     if ("refusal" in outcome) {

@@ -28,7 +28,8 @@ export function action({ context, request }: Route.ActionArgs) {
 
 export default function Book({ loaderData, actionData }: Route.ComponentProps) {
   const { picker, lead } = loaderData;
-  const leadToken = actionData?.leadToken ?? lead?.token ?? null;
+  const retry = actionData?.payload;
+  const leadToken = retry?.leadToken ?? lead?.token ?? null;
   const errors = actionData?.fieldErrors ?? {};
   const values = actionData?.values ?? {};
   const hrefFor = (day: string) => {
@@ -36,7 +37,7 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
     if (leadToken) query.set("lead", leadToken);
     return `/book?${query}#times`;
   };
-  const times = actionData?.nearest ?? picker.times;
+  const times = retry?.nearest ?? picker.times;
   // The page after a post shows the same zone and day as before it.
   const postQuery = new URLSearchParams({ tz: picker.timeZone, ...(picker.day ? { day: picker.day } : {}) });
   return (
@@ -56,20 +57,20 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
         </p>
       ) : (
         <>
-          {actionData?.nearest ? null : <DayList days={picker.days} day={picker.day} hrefFor={hrefFor} />}
+          {retry?.nearest ? null : <DayList days={picker.days} day={picker.day} hrefFor={hrefFor} />}
           <form method="post" action={`/book?${postQuery}`} id="times" className="grid gap-6" noValidate>
             <FormGuards />
             <input type="hidden" name="timeZone" value={picker.timeZone} />
             {leadToken ? <input type="hidden" name="lead" value={leadToken} /> : null}
             {actionData ? (
               <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
-                {actionData.message}
+                {actionData.toast?.title}
               </p>
             ) : null}
             {times.length > 0 ? (
               <TimeChoices
                 legend={
-                  actionData?.nearest
+                  retry?.nearest
                     ? "Nearest free times"
                     : `Times on ${picker.days.find((each) => each.day === picker.day)?.label ?? ""}`
                 }

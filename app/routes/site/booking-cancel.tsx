@@ -26,8 +26,8 @@ export default function CancelBooking({ loaderData, actionData }: Route.Componen
   const { token, booking } = loaderData;
   if (actionData) {
     return (
-      <BookingPage title={actionData.cancelled ? "Your call is cancelled" : "The call could not be cancelled"}>
-        <p role="status">{actionData.message}</p>
+      <BookingPage title={actionData.ok ? "Your call is cancelled" : "The call could not be cancelled"}>
+        <p role="status">{actionData.toast?.title}</p>
         <div className="flex flex-wrap gap-3">
           <a href="/book" className={buttonVariants()}>
             Book another time

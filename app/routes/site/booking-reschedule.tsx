@@ -26,7 +26,7 @@ export function action({ context, request }: Route.ActionArgs) {
 export default function Reschedule({ loaderData, actionData }: Route.ComponentProps) {
   const { token, booking, picker } = loaderData;
   const hrefFor = (day: string) => `/book/reschedule?${new URLSearchParams({ token, tz: picker.timeZone, day })}#times`;
-  const times = actionData?.nearest ?? picker.times;
+  const times = actionData?.payload?.nearest ?? picker.times;
   return (
     <BookingPage title="Pick another time" intro="Your call stays booked until you choose a new time.">
       <BookingDetails rows={[["Booked for", `${booking.when} (${booking.timeZone.replaceAll("_", " ")})`]]} />
@@ -40,18 +40,18 @@ export default function Reschedule({ loaderData, actionData }: Route.ComponentPr
         <p role="status">No other times are open right now.</p>
       ) : (
         <>
-          {actionData?.nearest ? null : <DayList days={picker.days} day={picker.day} hrefFor={hrefFor} />}
+          {actionData?.payload?.nearest ? null : <DayList days={picker.days} day={picker.day} hrefFor={hrefFor} />}
           <form method="post" id="times" className="grid gap-6">
             <input type="hidden" name="token" value={token} />
             <input type="hidden" name="timeZone" value={picker.timeZone} />
             {actionData ? (
               <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
-                {actionData.message}
+                {actionData.toast?.title}
               </p>
             ) : null}
             <TimeChoices
               legend={
-                actionData?.nearest
+                actionData?.payload?.nearest
                   ? "Nearest free times"
                   : `Times on ${picker.days.find((each) => each.day === picker.day)?.label ?? ""}`
               }

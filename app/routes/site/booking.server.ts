@@ -3,6 +3,8 @@ import { getServices } from "~/http/context.server";
 import { parseForm, requireFormData } from "~/http/form-data.server";
 import { cancelRequestSchema, rescheduleRequestSchema } from "~/lib/schemas/booking";
 import { formatDateTimeIn } from "~/lib/time-zone";
+import { toastMessage } from "~/lib/toast";
+import type { ActionResult } from "~/lib/types/action-result";
 import { AppError } from "~/server/app-error.server";
 import { type LinkPurpose, readLink } from "~/server/bookings/booking-links.server";
 import { bookingFacts, linksOf } from "~/server/bookings/booking-notices.server";
@@ -114,15 +116,28 @@ export async function loadReschedule(context: Readonly<RouterContextProvider>, r
   );
 }
 
-export type RescheduleAnswer = { message: string; nearest: { value: string; label: string }[] | null };
+/** What a refused reschedule answers besides its message: the free times nearest a time just taken. */
+type RescheduleRetry = { nearest: { value: string; label: string }[] | null };
+
+/** A booking link's answer: its message as the toast, with what the page needs next. */
+function bookingAnswer<Payload>(
+  intent: string,
+  ok: boolean,
+  message: string,
+  payload: Payload,
+  init: ResponseInit = {},
+) {
+  return data<ActionResult<Payload>>(
+    { intent, ok, toast: toastMessage(ok ? "success" : "error", message), fieldErrors: {}, values: {}, payload },
+    { ...init, headers: PERSONAL_PAGE_HEADERS },
+  );
+}
 
 export async function handleReschedule(context: Readonly<RouterContextProvider>, request: Request) {
   const parsed = parseForm(await requireFormData(request), rescheduleRequestSchema);
   if (!parsed.ok) {
-    return data<RescheduleAnswer>(
-      { message: Object.values(parsed.fieldErrors)[0] ?? "Please check the form.", nearest: null },
-      { status: 400, headers: PERSONAL_PAGE_HEADERS },
-    );
+    const message = Object.values(parsed.fieldErrors)[0] ?? "Please check the form.";
+    return bookingAnswer<RescheduleRetry>("reschedule", false, message, { nearest: null }, { status: 400 });
   }
   const { booking } = await bookingOfLink(context, parsed.data.token, "reschedule");
   try {
@@ -138,18 +153,23 @@ export async function handleReschedule(context: Readonly<RouterContextProvider>,
         { headers: PERSONAL_PAGE_HEADERS },
       );
     }
-    return data<RescheduleAnswer>(
-      {
-        message: "Sorry, that time was just taken. These are the nearest free times:",
-        nearest: nearestChoices(outcome.nearest, parsed.data.timeZone),
-      },
-      { status: 409, headers: PERSONAL_PAGE_HEADERS },
+    return bookingAnswer<RescheduleRetry>(
+      "reschedule",
+      false,
+      "Sorry, that time was just taken. These are the nearest free times:",
+      { nearest: nearestChoices(outcome.nearest, parsed.data.timeZone) },
+      { status: 409 },
     );
   } catch (error) {
     if (error instanceof AppError)
-      return data<RescheduleAnswer>(
-        { message: error.message, nearest: null },
-        { status: error.status, headers: PERSONAL_PAGE_HEADERS },
+      return bookingAnswer<RescheduleRetry>(
+        "reschedule",
+        false,
+        error.message,
+        { nearest: null },
+        {
+          status: error.status,
+        },
       );
     throw error;
   }
@@ -175,19 +195,14 @@ export async function handleCancel(context: Readonly<RouterContextProvider>, req
       bookingContext(context),
     );
   } catch (error) {
-    if (error instanceof AppError)
-      return data(
-        { cancelled: false, message: error.message },
-        { status: error.status, headers: PERSONAL_PAGE_HEADERS },
-      );
+    if (error instanceof AppError) return bookingAnswer("cancel", false, error.message, null, { status: error.status });
     throw error;
   }
   void getServices(context).mailWorker.kick();
-  return data(
-    {
-      cancelled: true,
-      message: `Your call on ${formatDateTimeIn(booking.visitor_time_zone, booking.starts_at)} is cancelled. We have let the team know.`,
-    },
-    { headers: PERSONAL_PAGE_HEADERS },
+  return bookingAnswer(
+    "cancel",
+    true,
+    `Your call on ${formatDateTimeIn(booking.visitor_time_zone, booking.starts_at)} is cancelled. We have let the team know.`,
+    null,
   );
 }

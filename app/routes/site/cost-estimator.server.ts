@@ -1,5 +1,4 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { EstimatorState } from "~/components/site/estimator/estimator-wizard";
 import { getServices } from "~/http/context.server";
 import { requireFormData } from "~/http/form-data.server";
 import { saveVisitorLead } from "~/http/visitor-lead.server";
@@ -12,13 +11,19 @@ import {
   stepProblem,
 } from "~/lib/estimator";
 import { estimatorFormValues, estimatorSchema } from "~/lib/schemas/estimator";
+import { toastMessage } from "~/lib/toast";
+import type { ActionResult, FieldErrors } from "~/lib/types/action-result";
+import type { EstimatorStep } from "~/lib/types/estimator";
 import { saveEstimateLead } from "~/server/leads/estimator.server";
 import { countLeadRefused } from "~/server/metrics/metrics.server";
 
 type Reply = (
-  body: Partial<EstimatorState> & { step: number },
+  body: Partial<EstimatorStep> & { step: number; message?: Message; fieldErrors?: FieldErrors },
   init?: number | ResponseInit,
-) => ReturnType<typeof data<EstimatorState>>;
+) => ReturnType<typeof data<ActionResult<EstimatorStep>>>;
+
+/** A toast for the browser, or a notice on the page without JavaScript. */
+type Message = { type: "success" | "error"; title: string; description: string };
 
 const clampStep = (value: number) => Math.min(STEP_COUNT, Math.max(1, Number.isInteger(value) ? value : 1));
 
@@ -32,17 +37,20 @@ export async function handleEstimatorRequest(context: Readonly<RouterContextProv
   const intent = formData.get("intent");
   const answers = readDraftAnswers(formData);
   const current = clampStep(Number(formData.get("step")));
-  const reply: Reply = (body, init) =>
-    data<EstimatorState>(
+  const reply: Reply = ({ message, fieldErrors = {}, ...moved }, init) => {
+    const status = typeof init === "number" ? init : init?.status;
+    return data<ActionResult<EstimatorStep>>(
       {
-        done: false,
-        answers,
-        message: null,
-        fieldErrors: {},
-        ...body,
+        intent: typeof intent === "string" ? intent : "",
+        ok: status === undefined || status < 400,
+        toast: message ? toastMessage(message.type, message.title, message.description) : null,
+        fieldErrors,
+        values: {},
+        payload: { done: false, answers, ...moved },
       },
       init,
     );
+  };
 
   if (intent === "previous") return reply({ step: clampStep(current - 1) });
   if (intent === "next") {
@@ -89,7 +97,7 @@ async function submitEstimate(
     request,
     formData,
     { email, flow: "cost-estimator", via: "estimator", failureMessage: estimatorMessages.failure },
-    (...capture) => saveEstimateLead(db, answers, ...capture),
+    (lead) => saveEstimateLead(db, { answers, ...lead }),
   );
   if ("refusal" in outcome) {
     const [title, description] = outcome.refusal.message;

@@ -89,9 +89,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
-  const flow = actionData?.flow ?? loaderData.flow;
+  const flow = actionData?.payload?.flow ?? loaderData.flow;
   const { hidden, formAction } = loaderData;
-  if (actionData?.ok) return <LeadSent {...actionData} />;
+  const title = actionData?.toast?.title ?? "";
+  const description = actionData?.toast?.description ?? "";
+  if (actionData?.ok) return <LeadSent title={title} description={description} {...actionData.payload} />;
   const errors = actionData?.fieldErrors ?? {};
   const values = actionData?.values ?? {};
   return (
@@ -99,8 +101,8 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
       <h1 className="font-bold text-3xl">{leadPageHeading(flow, hidden)}</h1>
       {actionData ? (
         <Alert variant="destructive" className="mt-6">
-          <AlertTitle>{actionData.title}</AlertTitle>
-          <AlertDescription>{actionData.description}</AlertDescription>
+          <AlertTitle>{title}</AlertTitle>
+          <AlertDescription>{description}</AlertDescription>
         </Alert>
       ) : null}
       <div className="mt-8">

@@ -2,9 +2,9 @@ import { type Selectable, sql } from "kysely";
 import { changeText, fieldChanges } from "~/lib/audit-changes";
 import type { AuditFilters } from "~/lib/schemas/audit";
 import { zonedToUtc } from "~/lib/time-zone";
+import { csvLine } from "../csv.server";
 import type { AuditLogsTable, Database, DB } from "../db/schema.server";
 import { fromJson } from "../db/values.server";
-import { csvLine } from "../leads/lead-list.server";
 
 export const AUDIT_PAGE_SIZE = 50;
 

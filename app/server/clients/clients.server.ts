@@ -9,12 +9,12 @@ import type { Client, LeadForConversion } from "~/lib/types/clients";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import { fieldChanges } from "../audit/changes.server";
+import { csvLine } from "../csv.server";
 import { transactionOrConflict } from "../db/database.server";
 import { countPages } from "../db/pagination.server";
 import type { Database, Row } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
 import { newId, now, pick } from "../db/values.server";
-import { csvLine } from "../leads/lead-list.server";
 import { recordStatusChange } from "../leads/leads.server";
 import { recordClientEvents } from "../webhooks/events.server";
 

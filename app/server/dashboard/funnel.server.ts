@@ -1,8 +1,8 @@
 import { sql } from "kysely";
 import { type FunnelQuery, type FunnelSortColumn, funnelQuerySchema } from "~/lib/schemas/funnel";
+import { csvLine } from "../csv.server";
 import { dialectOf } from "../db/database.server";
 import type { Database } from "../db/schema.server";
-import { csvLine } from "../leads/lead-list.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Up to about a month, sorting the range's rows costs SQLite less than reading a whole index. */

@@ -128,12 +128,8 @@ export type NewLead = {
   fields: LeadFields;
   formId: (trx: Transaction<DB>) => Promise<string | null>;
   submissionData: Record<string, unknown>;
-  attribution: Attribution;
-  mail: MailContext;
-  spamReason?: string | null;
   extraMail?: (lead: LeadFields & { id: string }) => OutgoingMail | null;
-  rateLimit?: LeadRateLimit;
-};
+} & LeadContext;
 
 /**
  * Saves a lead, its form submission and the mails it causes in one transaction: all or nothing. The
@@ -229,6 +225,19 @@ async function recordCaptureEvents(
   await recordWebhookEvent(trx, { ...common, type: "form_submission.created", data: { submission, lead } });
 }
 
+/** What a visitor lead is saved with besides its form's answers: where it came from, whom to mail, the spam verdict, the limits. */
+export type LeadContext = {
+  attribution: Attribution;
+  mail: MailContext;
+  /** Why the submission looks like spam (it is kept, flagged, and mails nobody); null when it does not. */
+  spamReason?: string | null;
+  /** The visitor's submission limits, counted in the lead's transaction (none: not counted). */
+  rateLimit?: LeadRateLimit;
+};
+
+/** One submission of a visitor form: the flow and its parsed answers, with the lead's context. */
+export type CapturedLead<F extends LeadFlow> = LeadContext & { flow: F; input: FlowInput[F] };
+
 /**
  * One of the site's own visitor forms. The guide flow reads its file and brand in the same
  * transaction, so nothing is read before the lead is saved; the download goes to every sender,
@@ -236,12 +245,7 @@ async function recordCaptureEvents(
  */
 export async function captureLead<F extends LeadFlow>(
   db: Database,
-  flow: F,
-  input: FlowInput[F],
-  attribution: Attribution,
-  mail: MailContext,
-  spamReason: string | null = null,
-  rateLimit?: LeadRateLimit,
+  { flow, input, attribution, mail, spamReason = null, rateLimit }: CapturedLead<F>,
 ) {
   return db.transaction().execute(async (trx) => {
     const guide = flow === "guide" ? await loadGuideSettings(trx) : null;

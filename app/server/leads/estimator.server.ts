@@ -1,9 +1,7 @@
 import { computeEstimate, estimateSummary } from "~/lib/estimate";
 import type { EstimatorAnswers } from "~/lib/estimator";
 import type { Database } from "../db/schema.server";
-import type { MailContext } from "../mail/lead-mails.server";
-import { type Attribution, saveLead } from "./capture.server";
-import type { LeadRateLimit } from "./spam.server";
+import { type LeadContext, saveLead } from "./capture.server";
 
 export const ESTIMATOR_FORM_NAME = "Cost Estimator";
 export const ESTIMATOR_SOURCE = "Cost Estimator";
@@ -14,11 +12,7 @@ export const ESTIMATOR_SOURCE = "Cost Estimator";
  */
 export async function saveEstimateLead(
   db: Database,
-  answers: EstimatorAnswers,
-  attribution: Attribution,
-  mail: MailContext,
-  spam: string | null = null,
-  rateLimit?: LeadRateLimit,
+  { answers, attribution, mail, spamReason = null, rateLimit }: LeadContext & { answers: EstimatorAnswers },
 ) {
   const estimate = computeEstimate(answers);
   const saved = await saveLead(db, {
@@ -37,7 +31,7 @@ export async function saveEstimateLead(
     submissionData: { ...answers },
     attribution,
     mail,
-    spamReason: spam,
+    spamReason,
   });
   return { ...saved, estimate };
 }

@@ -18,7 +18,7 @@ export function filterContext(userId: string | null, timeZone: string, nowMs = D
   return { userId, today: todayRange(timeZone, nowMs) };
 }
 
-const UTC_CONTEXT = (): FilterContext => filterContext(null, "UTC");
+export const UTC_CONTEXT = (): FilterContext => filterContext(null, "UTC");
 
 export type LeadPage = {
   leads: LeadSummary[];
@@ -157,7 +157,7 @@ type FilterColumn = "owner_id" | "next_follow_up_at" | "status" | "source" | "cr
  * "Status" order, a date range within newest or oldest first), so they stay as they are.
  */
 function walkedIndexColumns(sort: LeadSort, filters: ListFilters): FilterColumn[] {
-  const { column } = orderings[sort];
+  const { column } = leadSortOrderings[sort];
   if (column === "created_at") return ["created_at"];
   // Within one status the index is newest first, so a date range narrows that status's part of it.
   if (column === "status" && filters.status !== "all") return ["status", "created_at"];
@@ -189,7 +189,10 @@ type SortColumn = "created_at" | "name" | "status" | "next_follow_up_at";
  * Sorts the indexes serve. Status sorts by status, then newest first within one; follow-ups soonest
  * first (leads without one come last on both databases).
  */
-const orderings: Record<LeadSort, { column: SortColumn; direction: "asc" | "desc"; then?: "created_at" }> = {
+export const leadSortOrderings: Record<
+  LeadSort,
+  { column: SortColumn; direction: "asc" | "desc"; then?: "created_at" }
+> = {
   newest: { column: "created_at", direction: "desc" },
   oldest: { column: "created_at", direction: "asc" },
   name: { column: "name", direction: "asc" },
@@ -199,7 +202,7 @@ const orderings: Record<LeadSort, { column: SortColumn; direction: "asc" | "desc
 };
 
 function ordered<O>(query: SelectQueryBuilder<DB, "leads", O>, sort: LeadSort, postgres: boolean) {
-  const { column, direction } = orderings[sort];
+  const { column, direction } = leadSortOrderings[sort];
   if (column === "next_follow_up_at") {
     // PostgreSQL sorts NULLs last in ascending order, so its index gives this order as it is;
     // SQLite sorts them first and is told otherwise, in the words of its index on that (migration 0018).
@@ -261,8 +264,8 @@ export function leadListQueries(
     page: (page: number, order: PageOrder = "plain") => {
       const postgres = dialectOf(db) === "postgres";
       const offset = (page - 1) * pageSize;
-      if (orderings[filters.sort].column === "name" && (order === "walk" || (postgres && order === "plain"))) {
-        const { direction } = orderings[filters.sort];
+      if (leadSortOrderings[filters.sort].column === "name" && (order === "walk" || (postgres && order === "plain"))) {
+        const { direction } = leadSortOrderings[filters.sort];
         const ids =
           order === "walk"
             ? // The name index holds what the filters check (migration 0023): the page's ids are found
@@ -374,95 +377,4 @@ export async function countSpamLeads(db: Database) {
     .where("is_spam", "=", true)
     .executeTakeFirstOrThrow();
   return Number(row.count);
-}
-
-export const CSV_COLUMNS = [
-  "id",
-  "created_at",
-  "name",
-  "email",
-  "phone",
-  "company",
-  "status",
-  "source",
-  "message",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "page_url",
-  "referrer",
-] as const;
-
-type CsvRow = Pick<Row<"leads">, (typeof CSV_COLUMNS)[number]>;
-
-/**
- * A cell as spreadsheets should read it: text that a spreadsheet would run as a formula (starting with
- * =, +, -, @, tab or carriage return) gets a leading apostrophe, and every cell is quoted.
- */
-export function csvCell(value: unknown) {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replaceAll('"', '""')}"`;
-}
-
-export function csvLine(values: readonly unknown[]) {
-  return `${values.map(csvCell).join(",")}\r\n`;
-}
-
-const EXPORT_BATCH = 500;
-
-/**
- * The CSV of every lead matching the filters, in the list's order, fetched in keyset-paged batches so
- * that exporting 100,000 leads holds one batch in memory at a time.
- */
-export async function* leadsCsv(
-  db: Database,
-  filters: LeadFilters,
-  context: FilterContext = UTC_CONTEXT(),
-  ids: readonly string[] | null = null,
-): AsyncGenerator<string> {
-  yield csvLine(CSV_COLUMNS);
-  if (ids) {
-    // A selection is at most a few hundred leads: one query, in the list's newest-first order.
-    for (let start = 0; start < ids.length; start += EXPORT_BATCH) {
-      const rows: CsvRow[] = await db
-        .selectFrom("leads")
-        .select(CSV_COLUMNS)
-        .where("id", "in", ids.slice(start, start + EXPORT_BATCH))
-        .orderBy("created_at", "desc")
-        .orderBy("id", "desc")
-        .execute();
-      yield rows.map((row) => csvLine(CSV_COLUMNS.map((name) => row[name]))).join("");
-    }
-    return;
-  }
-  // The export walks a unique key in batches; sorts by a non-unique key export newest first.
-  const keyset = orderings[filters.sort].column;
-  const sort: LeadSort = keyset === "created_at" || keyset === "name" ? filters.sort : "newest";
-  const { column, direction } = orderings[sort];
-  const after = sql.raw(direction === "asc" ? ">" : "<");
-  // As the list does: when many match, walk the order's index; when few, fetch them by the filter's.
-  const { count } = await leadListQueries(db, { ...filters, page: 1 }, {}, context).count.executeTakeFirstOrThrow();
-  const walk = Number(count) > COUNT_HORIZON ? sort : null;
-  let last: { key: string; id: string } | null = null;
-  for (;;) {
-    let query = applyFilters(db.selectFrom("leads"), filters, context, "scan", walk).select(CSV_COLUMNS);
-    if (last) {
-      const { key, id } = last;
-      // A row value: both databases read it as one range of the (column, id) index.
-      query = query.where(
-        sql<SqlBool>`(${sql.ref(`leads.${column}`)}, leads.id) ${after} (${key}, ${id})`,
-      ) as typeof query;
-    }
-    const rows: CsvRow[] = await query
-      .orderBy(column, direction)
-      .orderBy("id", direction)
-      .limit(EXPORT_BATCH)
-      .execute();
-    if (rows.length === 0) return;
-    yield rows.map((row) => csvLine(CSV_COLUMNS.map((name) => row[name]))).join("");
-    const tail = rows.at(-1) as CsvRow;
-    last = { key: tail[column as "created_at" | "name"], id: tail.id };
-    if (rows.length < EXPORT_BATCH) return;
-  }
 }

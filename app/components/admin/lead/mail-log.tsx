@@ -16,6 +16,8 @@ const mailStatusVariant = {
   failed: "destructive",
 } as const;
 
+const mailStatusLabels = { queued: "Queued", sending: "Sending", sent: "Sent", failed: "Failed" } as const;
+
 /** The mails this lead caused, with Resend for those not sent yet. */
 export function MailLog({ leadId, mails }: { leadId: string; mails: LeadDetail["mails"] }) {
   return (
@@ -38,7 +40,7 @@ export function MailLog({ leadId, mails }: { leadId: string; mails: LeadDetail["
               </div>
             </td>
             <td className="py-2 pr-3">
-              <Badge variant={mailStatusVariant[mail.status]}>{mail.status}</Badge>
+              <Badge variant={mailStatusVariant[mail.status]}>{mailStatusLabels[mail.status]}</Badge>
             </td>
             <td className="py-2 pr-3">{mail.attempts}</td>
             <td className="max-w-xs py-2 pr-3 text-muted-foreground text-xs">{mail.lastError ?? "—"}</td>

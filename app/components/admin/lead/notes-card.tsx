@@ -14,7 +14,7 @@ export function NotesCard({ leadId, notes }: { leadId: string; notes: LeadDetail
   const busy = fetcher.state !== "idle";
   const failed = fetcher.data?.intent === "add-note" && !fetcher.data.ok ? fetcher.data : null;
   // A new, empty box after each saved note; after a failure the typed text stays.
-  const formKey = fetcher.data?.intent === "add-note" && fetcher.data.ok ? fetcher.data.toast.id : "note";
+  const formKey = fetcher.data?.intent === "add-note" && fetcher.data.ok ? (fetcher.data.toast?.id ?? "note") : "note";
   return (
     <TitledCard title="Notes" contentClassName="space-y-4">
       <fetcher.Form method="post" className="grid gap-2" key={formKey}>

@@ -46,7 +46,7 @@ export function EndpointActions({ endpoint }: { endpoint: Pick<WebhookEndpoint, 
       )}
       <ConfirmDialog
         trigger={
-          <Button size="sm" variant="outline">
+          <Button id="rotate-secret" size="sm" variant="outline">
             <RefreshCwIcon aria-hidden /> Rotate secret
           </Button>
         }

@@ -16,20 +16,14 @@ import {
   stepOfAnswer,
   stepProblem,
 } from "~/lib/estimator";
+import type { ActionResult } from "~/lib/types/action-result";
+import type { EstimatorStep } from "~/lib/types/estimator";
 import { addVisitorContext } from "~/lib/visitor-context";
 import { EstimateResult } from "./estimate-result";
 import { estimatorSteps } from "./estimator-steps";
 
 /** What the server answered (the no-JavaScript wizard's page state, or the fetcher's reply). */
-export type EstimatorState = {
-  /** The step to show next (1–6), or the result screen when `done`. */
-  step: number;
-  done: boolean;
-  answers: EstimatorAnswers;
-  /** A toast for the browser, or a notice on the page without JavaScript. */
-  message: { type: "success" | "error"; title: string; description: string } | null;
-  fieldErrors: Record<string, string>;
-};
+type EstimatorAnswer = ActionResult<EstimatorStep>;
 
 /** Every answer asked on another step, as hidden fields: how the wizard remembers without JavaScript. */
 function CarriedAnswers({ answers, step }: { answers: EstimatorAnswers; step: number }) {
@@ -47,22 +41,23 @@ function CarriedAnswers({ answers, step }: { answers: EstimatorAnswers; step: nu
  * estimate is sent (by fetcher); without it every Next and Previous posts the form, which carries the
  * answers so far in hidden fields, and the server renders the next step.
  */
-export function EstimatorWizard({ initial }: { initial?: EstimatorState }) {
-  const [answers, setAnswers] = useState<EstimatorAnswers>(initial?.answers ?? defaultAnswers);
-  const [step, setStep] = useState(initial?.done ? STEP_COUNT : (initial?.step ?? 1));
-  const [result, setResult] = useState<EstimatorAnswers | null>(initial?.done ? initial.answers : null);
+export function EstimatorWizard({ initial }: { initial?: EstimatorAnswer }) {
+  const moves = initial?.payload;
+  const [answers, setAnswers] = useState<EstimatorAnswers>(moves?.answers ?? defaultAnswers);
+  const [step, setStep] = useState(moves?.done ? STEP_COUNT : (moves?.step ?? 1));
+  const [result, setResult] = useState<EstimatorAnswers | null>(moves?.done ? moves.answers : null);
   const [errors, setErrors] = useState<Record<string, string>>(initial?.fieldErrors ?? {});
   // The server's message shows on the page only when it rendered the page (no toasts before hydration).
-  const [notice, setNotice] = useState(initial?.done ? null : (initial?.message ?? null));
+  const [notice, setNotice] = useState(moves?.done ? null : (initial?.toast ?? null));
   // Until hydration the buttons stay enabled: without JavaScript the server enforces the same rules.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
-  const fetcher = useFetcher<EstimatorState>();
+  const fetcher = useFetcher<EstimatorAnswer>();
   const toast = useSiteToast();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
-  const handled = useRef<EstimatorState | undefined>(undefined);
+  const handled = useRef<EstimatorAnswer | undefined>(undefined);
 
   const update = <K extends keyof EstimatorAnswers>(name: K, value: EstimatorAnswers[K]) => {
     setAnswers((current) => ({ ...current, [name]: value }));
@@ -86,17 +81,18 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorState }) {
 
   useEffect(() => {
     const reply = fetcher.data;
-    if (fetcher.state !== "idle" || !reply || handled.current === reply) return;
+    if (fetcher.state !== "idle" || !reply?.payload || handled.current === reply) return;
     handled.current = reply;
+    const next = reply.payload;
     // The result screen says inline that the estimate was saved; a toast would say it a second time.
-    if (reply.message && !reply.done) toast(reply.message);
+    if (reply.toast && !next.done) toast(reply.toast);
     moved.current = true;
-    if (reply.done) {
-      setResult(reply.answers);
+    if (next.done) {
+      setResult(next.answers);
       return;
     }
     setErrors(reply.fieldErrors);
-    setStep(reply.step);
+    setStep(next.step);
   }, [fetcher.state, fetcher.data, toast]);
 
   const busy = fetcher.state !== "idle";

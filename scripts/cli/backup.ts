@@ -5,7 +5,7 @@ import { BackupError, createBackup } from "~/server/backup/backup.server";
 import { restoreBackup } from "~/server/backup/restore.server";
 import { ConfigError, parseConfig } from "~/server/config.server";
 import { MigrationError } from "~/server/db/migrate.server";
-import { announceDatabase } from "./database-name";
+import { announceDatabase } from "../database-name";
 
 export const backupUsage = `  backup <dir>              a consistent backup (database, local uploads, manifest) into a new folder,
                             while the site keeps running
