@@ -72,7 +72,7 @@ describe.each(dialects)("leads in the admin, in Chromium (%s)", (dialect) => {
     expect(await page.getByLabel("Add a note").inputValue()).toBe("");
     // No mail server in this test: the notification to the admin waits in the outbox, and can be resent.
     const mail = page.getByTestId("mail-row").filter({ hasText: "owner@example.com" });
-    await mail.getByText("queued", { exact: true }).waitFor();
+    await mail.getByText("Queued", { exact: true }).waitFor();
     await mail.getByRole("button", { name: "Resend" }).click();
     await page.getByText("Mail queued to be sent again").first().waitFor();
 
