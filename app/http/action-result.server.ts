@@ -8,6 +8,23 @@ import type { AppError } from "~/server/app-error.server";
 /** A success message ("Success" is its title), or a toast of its own (an "info" when nothing changed). */
 export type SuccessToast = string | { type?: "success" | "info"; title: string; description?: string };
 
+/** What an answer holds besides its intent and outcome; left out, each is empty. */
+type AnswerParts<Payload> = {
+  toast?: ToastMessage | null;
+  fieldErrors?: FieldErrors;
+  values?: Record<string, string>;
+  payload?: Payload | null;
+};
+
+/** An answer in the shape every action gives, staff or visitor: `actionSuccess`, `actionFailure` or a flow's own toast. */
+export function actionResult<Payload = undefined>(
+  intent: string,
+  ok: boolean,
+  { toast = null, fieldErrors = {}, values = {}, payload = null }: AnswerParts<Payload> = {},
+): ActionResult<Payload> {
+  return { intent, ok, toast, fieldErrors, values, payload };
+}
+
 export function actionSuccess<Payload = undefined>(
   intent: string,
   message: SuccessToast,
@@ -17,10 +34,7 @@ export function actionSuccess<Payload = undefined>(
     typeof message === "string"
       ? toastMessage("success", "Success", message)
       : toastMessage(message.type ?? "success", message.title, message.description);
-  return data<ActionResult<Payload>>(
-    { intent, ok: true, toast, fieldErrors: {}, values: {}, payload: payload ?? null },
-    headers ? { headers } : undefined,
-  );
+  return data(actionResult<Payload>(intent, true, { toast, payload }), headers ? { headers } : undefined);
 }
 
 type FailureDetails<Payload> = {
@@ -37,10 +51,7 @@ export function actionFailure<Payload = undefined>(
   { fieldErrors = {}, values = {}, status = 400, payload }: FailureDetails<Payload> = {},
 ) {
   const toast = toastMessage("error", "Error", message);
-  return data<ActionResult<Payload>>(
-    { intent, ok: false, toast, fieldErrors, values, payload: payload ?? null },
-    { status },
-  );
+  return data(actionResult<Payload>(intent, false, { toast, fieldErrors, values, payload }), { status });
 }
 
 /** An AppError as the refusal it stands for: its status, its message under the field it names. */

@@ -2,17 +2,15 @@ import { createContext, data, type RouterContextProvider } from "react-router";
 import { isThankYouFlow, thankYouPath } from "~/lib/lead-options";
 import { isLeadFlow, isSafeRedirectUrl, type LeadFlow, leadFlows, leadMessages } from "~/lib/schemas/leads";
 import { toastMessage } from "~/lib/toast";
-import type { ActionResult, FieldErrors } from "~/lib/types/action-result";
-import type { LeadOutcome } from "~/lib/types/leads";
+import type { FieldErrors } from "~/lib/types/action-result";
+import type { LeadAnswer, LeadOutcome } from "~/lib/types/leads";
 import { captureLead } from "~/server/leads/capture.server";
 import { countLeadRefused } from "~/server/metrics/metrics.server";
+import { actionResult } from "./action-result.server";
 import { getServices } from "./context.server";
 import { bookingLeadCookie, bookingLinkForLead } from "./enquiry-link.server";
 import { parseForm, requireFormData, typedValues } from "./form-data.server";
 import { saveVisitorLead } from "./visitor-lead.server";
-
-/** What a visitor form's submission answers: the toast, what to show under the fields, where to go next. */
-export type LeadAnswer = ActionResult<LeadOutcome>;
 
 /** A visitor form's answer; `intent` is always "lead", the flow is in the payload. */
 function leadAnswer(
@@ -22,7 +20,7 @@ function leadAnswer(
   { fieldErrors = {}, values = {} }: { fieldErrors?: FieldErrors; values?: Record<string, string> } = {},
 ): LeadAnswer {
   const toast = toastMessage(ok ? "success" : "error", title, description);
-  return { intent: "lead", ok, toast, fieldErrors, values, payload };
+  return actionResult("lead", ok, { toast, fieldErrors, values, payload });
 }
 
 const nothingFollows = (flow: LeadFlow): LeadOutcome => ({ flow, downloadUrl: null, redirectUrl: null });

@@ -1,13 +1,9 @@
 import { checkLeadFields, leadMessages } from "~/lib/lead-checks";
 import { isLeadFlowName, type LeadFlowName } from "~/lib/lead-options";
 import { track } from "~/lib/track";
-import type { ActionResult } from "~/lib/types/action-result";
-import type { LeadOutcome } from "~/lib/types/leads";
+import type { LeadAnswer, LeadOutcome } from "~/lib/types/leads";
 import { addVisitorContext } from "~/lib/visitor-context";
 import { showToast } from "./toasts";
-
-/** What POST /api/leads answers: the same answer a plain post shows as a page. */
-type LeadAnswer = ActionResult<LeadOutcome>;
 
 const REQUIRED = "This field is required.";
 const INVALID_EMAIL = "Please enter a valid e-mail address.";

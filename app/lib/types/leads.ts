@@ -1,5 +1,6 @@
 import type { LeadStatus } from "../schemas/lead-admin";
 import type { LeadFlow } from "../schemas/leads";
+import type { ActionResult } from "./action-result";
 
 export type LeadSummary = {
   id: string;
@@ -100,3 +101,6 @@ export type LeadOutcome = {
   /** After an enquiry: where its sender picks a time for the call, their details already known. */
   bookingUrl?: string | null;
 };
+
+/** A visitor form's answer, read by its page and, as JSON, by the lead-form island. */
+export type LeadAnswer = ActionResult<LeadOutcome>;

@@ -1,4 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
+import { actionResult } from "~/http/action-result.server";
 import { safeAdminRedirect } from "~/http/admin-guard.server";
 import { getRequestInfo, getServices } from "~/http/context.server";
 import { redirectWithToast } from "~/http/toast-cookie.server";
@@ -22,9 +23,9 @@ export type SignInStep = { step: Step; formError: string | null };
 export function signInAnswer(
   ok: boolean,
   payload: SignInStep,
-  { toast = null, fieldErrors = {}, values = {} }: Partial<Pick<ActionResult, "toast" | "fieldErrors" | "values">> = {},
+  parts: Partial<Pick<ActionResult, "toast" | "fieldErrors" | "values">> = {},
 ): ActionResult<SignInStep> {
-  return { intent: "sign-in", ok, toast, fieldErrors, values, payload };
+  return actionResult("sign-in", ok, { ...parts, payload });
 }
 
 function failure(step: Step, status: number, message: string, values: Record<string, string> = {}) {

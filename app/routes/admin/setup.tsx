@@ -8,12 +8,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { Input } from "~/components/ui/input";
 import { Spinner } from "~/components/ui/spinner";
 import { brand } from "~/content/brand";
+import { actionResult } from "~/http/action-result.server";
 import { getServices } from "~/http/context.server";
 import { parseForm, requireFormData } from "~/http/form-data.server";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import { setupSchema } from "~/lib/schemas/staff";
 import { type ToastMessage, toastMessage } from "~/lib/toast";
-import type { ActionResult, FieldErrors } from "~/lib/types/action-result";
+import type { FieldErrors } from "~/lib/types/action-result";
 import { AppError } from "~/server/app-error.server";
 import { forgetSetupCode, isSetupCodeValid } from "~/server/users/setup-code.server";
 import { createFirstAdmin, isSetupComplete } from "~/server/users/staff-users.server";
@@ -46,10 +47,9 @@ function refused(
     complete = false,
   }: { fieldErrors?: FieldErrors; values?: Record<string, string> } & Partial<SetupRefusal>,
 ) {
-  return data<ActionResult<SetupRefusal>>(
-    { intent: "setup", ok: false, toast, fieldErrors, values, payload: { complete } },
-    { status },
-  );
+  return data(actionResult<SetupRefusal>("setup", false, { toast, fieldErrors, values, payload: { complete } }), {
+    status,
+  });
 }
 
 function setupComplete() {

@@ -1,4 +1,5 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { actionResult } from "~/http/action-result.server";
 import { getRequestInfo, getServices } from "~/http/context.server";
 import { leadLinkToken } from "~/http/enquiry-link.server";
 import { parseForm, requireFormData, typedValues } from "~/http/form-data.server";
@@ -7,7 +8,7 @@ import { BOOKING_LEAD_COOKIE, readCookie } from "~/lib/cookies";
 import { bookingRequestSchema, COUNTRY_TIME_ZONES, timeZoneChoices } from "~/lib/schemas/booking";
 import { isTimeZone } from "~/lib/time-zone";
 import { toastMessage } from "~/lib/toast";
-import type { ActionResult, FieldErrors } from "~/lib/types/action-result";
+import type { FieldErrors } from "~/lib/types/action-result";
 import { AppError } from "~/server/app-error.server";
 import { readLink } from "~/server/bookings/booking-links.server";
 import type { BookingContext } from "~/server/bookings/booking-notices.server";
@@ -120,15 +121,13 @@ type Refusal = Partial<BookingRetry> & { message: string; fieldErrors?: FieldErr
 
 /** The booking page again, with the message (as the answer's toast) above the times. */
 const refused = ({ message, fieldErrors = {}, values = {}, ...retry }: Refusal, init: ResponseInit) =>
-  data<ActionResult<BookingRetry>>(
-    {
-      intent: "book",
-      ok: false,
+  data(
+    actionResult<BookingRetry>("book", false, {
       toast: toastMessage(init.status === 202 ? "info" : "error", message),
       fieldErrors,
       values,
       payload: { nearest: null, leadToken: null, ...retry },
-    },
+    }),
     { ...init, headers: { ...PERSONAL_PAGE_HEADERS, ...(init.headers as Record<string, string> | undefined) } },
   );
 

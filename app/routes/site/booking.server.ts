@@ -1,10 +1,10 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
+import { actionResult } from "~/http/action-result.server";
 import { getServices } from "~/http/context.server";
 import { parseForm, requireFormData } from "~/http/form-data.server";
 import { cancelRequestSchema, rescheduleRequestSchema } from "~/lib/schemas/booking";
 import { formatDateTimeIn } from "~/lib/time-zone";
 import { toastMessage } from "~/lib/toast";
-import type { ActionResult } from "~/lib/types/action-result";
 import { AppError } from "~/server/app-error.server";
 import { type LinkPurpose, readLink } from "~/server/bookings/booking-links.server";
 import { bookingFacts, linksOf } from "~/server/bookings/booking-notices.server";
@@ -127,10 +127,10 @@ function bookingAnswer<Payload>(
   payload: Payload,
   init: ResponseInit = {},
 ) {
-  return data<ActionResult<Payload>>(
-    { intent, ok, toast: toastMessage(ok ? "success" : "error", message), fieldErrors: {}, values: {}, payload },
-    { ...init, headers: PERSONAL_PAGE_HEADERS },
-  );
+  return data(actionResult<Payload>(intent, ok, { toast: toastMessage(ok ? "success" : "error", message), payload }), {
+    ...init,
+    headers: PERSONAL_PAGE_HEADERS,
+  });
 }
 
 export async function handleReschedule(context: Readonly<RouterContextProvider>, request: Request) {

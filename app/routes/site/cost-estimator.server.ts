@@ -1,4 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
+import { actionResult } from "~/http/action-result.server";
 import { getServices } from "~/http/context.server";
 import { requireFormData } from "~/http/form-data.server";
 import { saveVisitorLead } from "~/http/visitor-lead.server";
@@ -39,15 +40,12 @@ export async function handleEstimatorRequest(context: Readonly<RouterContextProv
   const current = clampStep(Number(formData.get("step")));
   const reply: Reply = ({ message, fieldErrors = {}, ...moved }, init) => {
     const status = typeof init === "number" ? init : init?.status;
-    return data<ActionResult<EstimatorStep>>(
-      {
-        intent: typeof intent === "string" ? intent : "",
-        ok: status === undefined || status < 400,
+    return data(
+      actionResult<EstimatorStep>(typeof intent === "string" ? intent : "", status === undefined || status < 400, {
         toast: message ? toastMessage(message.type, message.title, message.description) : null,
         fieldErrors,
-        values: {},
         payload: { done: false, answers, ...moved },
-      },
+      }),
       init,
     );
   };
