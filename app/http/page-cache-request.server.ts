@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { TLSSocket } from "node:tls";
+import proxyaddr from "proxy-addr";
 import type { Currency } from "~/lib/currency";
 import { routedPath } from "~/lib/roles";
 import type { ConsentInputs } from "~/server/consent/consent.server";
@@ -110,4 +111,13 @@ export function isSecure(req: IncomingMessage, trust: (address: string, hop: num
   const address = req.socket.remoteAddress ?? "";
   if (!trust(address, 0)) return false;
   return headerValue(req, "x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase() === "https";
+}
+
+/** Express's req.ip before Express: without X-Forwarded-For (most requests) it is the peer's address. */
+export function clientAddress(
+  req: IncomingMessage & { ip?: string },
+  trustProxy: (address: string, hop: number) => boolean,
+) {
+  if (req.ip !== undefined) return req.ip;
+  return req.headers["x-forwarded-for"] === undefined ? req.socket.remoteAddress : proxyaddr(req, trustProxy);
 }

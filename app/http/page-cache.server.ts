@@ -2,13 +2,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 import fresh from "fresh";
 import type { Logger } from "pino";
-import proxyaddr from "proxy-addr";
+import { PERSONAL_CACHE_CONTROL, SHARED_CACHE_CONTROL, wireHeaders } from "~/http/page-cache-headers.server";
 import { captureRender, gzip, shareablePage } from "~/http/page-cache-render.server";
 import {
   afterwards,
   chooseEncoding,
-  type Encoding,
-  etagOf,
+  clientAddress,
   headerValue,
   isPublicPagePath,
   isPublicPageRequest,
@@ -37,10 +36,6 @@ const MARKETING_PARAMETER =
   /^(utm_[a-z_]+|gclid|gbraid|wbraid|dclid|fbclid|msclkid|ttclid|twclid|li_fat_id|mc_cid|mc_eid|_hsenc|_hsmi|ref)$/i;
 /** Cookies that make a page someone's own: a staff session (previews, admin bar), a one-time notice, an enquiry's booking link. */
 const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:better-auth\.[^=]*|toast|booking_lead)=/;
-/** Browsers and CDNs may keep a copy but must ask (cheaply: ETag, 304) before using it, so edits show at once. */
-const SHARED_CACHE_CONTROL = "public, max-age=0, must-revalidate";
-/** A response carrying one visitor's cookie is theirs alone. */
-const PERSONAL_CACHE_CONTROL = "private, no-cache";
 
 const PATH_MEMO_SIZE = 1024;
 
@@ -73,11 +68,8 @@ type PageRequest = {
 
 type RawRequest = IncomingMessage & { ip?: string; log?: Logger };
 
-/** Express's req.ip before Express: without X-Forwarded-For (most requests) it is the peer's address. */
-function clientAddress(req: RawRequest, trustProxy: (address: string, hop: number) => boolean) {
-  if (req.ip !== undefined) return req.ip;
-  return req.headers["x-forwarded-for"] === undefined ? req.socket.remoteAddress : proxyaddr(req, trustProxy);
-}
+/** What most hits set: shared, so that a hit allocates no list for it. */
+const NO_COOKIES: readonly string[] = [];
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
@@ -193,48 +185,17 @@ export function createPageCache({
     return store.get(request.key);
   }
 
-  /**
-   * A page's response headers per encoding, worked out once per page: as a shared hit (everything but
-   * the request id, whose value fills the list's last slot just before it is written), and the page's
-   * own headers for other answers.
-   */
-  type WireHeaders = { etag: string; own: string[]; sharedHit: string[] };
-  const wireHeaders = new WeakMap<CachedPage, Record<Encoding, WireHeaders>>();
-  function headersOf(page: CachedPage, encoding: Encoding) {
-    let wire = wireHeaders.get(page);
-    if (!wire) {
-      const common = [...page.headers.flat(), "Vary", vary];
-      const of = (name: Encoding): WireHeaders => {
-        const etag = etagOf(page, name);
-        const own = [
-          ...common,
-          "ETag",
-          etag,
-          ...(name === "identity" ? [] : ["Content-Encoding", name]),
-          "Content-Length",
-          String(page.bodies[name].length),
-        ];
-        return {
-          etag,
-          own,
-          sharedHit: [...own, "Cache-Control", SHARED_CACHE_CONTROL, "X-Cache", "HIT", "X-Request-Id", ""],
-        };
-      };
-      wire = { br: of("br"), gzip: of("gzip"), identity: of("identity") };
-      wireHeaders.set(page, wire);
-    }
-    return wire[encoding];
-  }
+  const headersOf = wireHeaders(vary);
 
   /** `idSent`: the request went through Express, which has already given it its X-Request-Id. */
   function send(req: RawRequest, res: ServerResponse, page: CachedPage, state: "HIT" | "MISS", idSent = true) {
     const encoding = chooseEncoding(headerValue(req, "accept-encoding"));
     const wire = headersOf(page, encoding);
     const conditional = req.headers["if-none-match"] !== undefined && fresh(req.headers, { etag: wire.etag });
-    const personal = req.url?.includes("utm_") === true;
+    const cookies = visitorCookies(req);
     const secure = isSecure(req, trustProxy);
     // The common hit (a full answer, nothing of the visitor's own): the prepared list and an id.
-    if (state === "HIT" && !conditional && !personal && !secure && !idSent) {
+    if (state === "HIT" && !conditional && cookies.length === 0 && !secure && !idSent) {
       const headers = wire.sharedHit;
       // Written out by writeHead before anything else runs: the list is this request's alone meanwhile.
       headers[headers.length - 1] = requestIdFor(req.headers["x-request-id"]);
@@ -242,7 +203,6 @@ export function createPageCache({
       res.end(req.method === "HEAD" ? undefined : page.bodies[encoding]);
       return;
     }
-    const cookies = personal ? visitorCookies(req) : [];
     const perRequest = [
       "Cache-Control",
       cookies.length ? PERSONAL_CACHE_CONTROL : SHARED_CACHE_CONTROL,
@@ -262,8 +222,8 @@ export function createPageCache({
   }
 
   /** First-touch attribution: the landing address's campaign, remembered for the visit. */
-  function visitorCookies(req: RawRequest) {
-    if (!req.url?.includes("utm_")) return [];
+  function visitorCookies(req: RawRequest): readonly string[] {
+    if (!req.url?.includes("utm_")) return NO_COOKIES;
     const firstTouch = firstTouchCookie(req.headers.cookie, `http://page${req.url ?? "/"}`, config.secureCookies);
     return firstTouch ? [firstTouch] : [];
   }
