@@ -19,6 +19,7 @@ export function AdminDialog({
   title,
   description,
   className,
+  contentProps,
   children,
 }: {
   open?: boolean;
@@ -28,12 +29,16 @@ export function AdminDialog({
   description: React.ReactNode;
   /** Classes of the dialog's content box, such as its width. */
   className?: string;
+  /** More for the content box: how it closes, where focus goes after, a test id. */
+  contentProps?: Omit<React.ComponentProps<typeof DialogContent>, "className" | "children"> & {
+    "data-testid"?: string;
+  };
   children: React.ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
-      <DialogContent className={className}>
+      <DialogContent className={className} {...contentProps}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

@@ -1,18 +1,11 @@
 import { KeyRoundIcon } from "lucide-react";
 import type * as React from "react";
 import { useState } from "react";
+import { AdminDialog } from "~/components/admin/admin-dialog";
 import { CopyButton } from "~/components/admin/copy-button";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "~/components/ui/dialog";
+import { DialogClose, DialogFooter } from "~/components/ui/dialog";
 
 const SHOWN_ONCE = "Copy it into the receiver now: it is not shown again. Rotate it to get a new one.";
 
@@ -60,32 +53,34 @@ export function NewSecret({
           </AlertDescription>
         </Alert>
       </noscript>
-      <Dialog open={dismissed !== secret} onOpenChange={(open) => setDismissed(open ? null : secret)}>
-        <DialogContent
-          data-testid="webhook-secret"
-          onInteractOutside={(event) => event.preventDefault()}
-          onCloseAutoFocus={(event) => {
+      <AdminDialog
+        open={dismissed !== secret}
+        onOpenChange={(open) => setDismissed(open ? null : secret)}
+        title={
+          <span className="flex items-center gap-2">
+            <KeyRoundIcon aria-hidden className="size-5" /> Signing secret
+          </span>
+        }
+        description={SHOWN_ONCE}
+        contentProps={{
+          "data-testid": "webhook-secret",
+          onInteractOutside: (event) => event.preventDefault(),
+          onCloseAutoFocus: (event) => {
             const target = returnFocusTo();
             if (!target) return;
             event.preventDefault();
             target.focus();
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle className="flex items-center gap-2">
-              <KeyRoundIcon aria-hidden className="size-5" /> Signing secret
-            </DialogTitle>
-            <DialogDescription>{SHOWN_ONCE}</DialogDescription>
-          </DialogHeader>
-          <SecretValue secret={secret} />
-          {children ? <div className="text-sm">{children}</div> : null}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button type="button">I have copied it</Button>
-            </DialogClose>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+          },
+        }}
+      >
+        <SecretValue secret={secret} />
+        {children ? <div className="text-sm">{children}</div> : null}
+        <DialogFooter>
+          <DialogClose asChild>
+            <Button type="button">I have copied it</Button>
+          </DialogClose>
+        </DialogFooter>
+      </AdminDialog>
     </>
   );
 }
