@@ -5,19 +5,6 @@
 // (built here), each on a fresh database holding the same records. What differs between any two runs
 // (nonces, tokens, ids, times, hashed asset names) is normalised first. Exits non-zero when a page's markup
 // differs; a page whose markup is the same but whose hydration data differs is listed as such.
-import { execFileSync, spawnSync } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { Role } from "~/lib/roles";
 import { pageSchema } from "~/lib/schemas/content";
 import { webhookEndpointSchema } from "~/lib/schemas/webhooks";
@@ -26,18 +13,12 @@ import type { Database } from "~/server/db/schema.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { createWebhookEndpoint } from "~/server/webhooks/endpoints.server";
 import { type AppServer, startAppServer } from "../tests/support/app-server";
-import { childEnv } from "../tests/support/child-env";
 import { publicRoutes } from "../tests/support/public-routes";
 import { SCREENS_SERVER_ENV } from "../tests/support/screens";
 import { addStaff, appDatabase, signIn } from "../tests/support/staff";
+import { build, compareArguments, keepFiles, keptFiles, ofRevision, root } from "./compare-kit";
 
-const root = path.resolve(import.meta.dirname, "..");
-const [rev, ...rest] = process.argv.slice(2);
-if (!rev) {
-  console.error("usage: npm run compare:html -- <rev | folder> [--keep DIR]");
-  process.exit(2);
-}
-const keepAt = rest[0] === "--keep" ? rest[1] : undefined;
+const { rev, keepAt } = compareArguments("npm run compare:html -- <rev | folder> [--keep DIR]");
 
 type Visitor = "anonymous" | Role;
 const roles: Role[] = ["admin", "sales", "editor"];
@@ -91,11 +72,6 @@ const formAnswers: Visit[] = [
     form: { email: "admin@compare.example", password: "not-the-password" },
   },
 ];
-
-function build(cwd: string) {
-  const result = spawnSync("npm", ["run", "-s", "build"], { cwd, encoding: "utf8", env: childEnv({}) });
-  if (result.status !== 0) throw new Error(`build failed in ${cwd}:\n${result.stdout}\n${result.stderr}`);
-}
 
 /** The same records in every run: a lead, a webhook endpoint, a draft page, and the seeded content. */
 async function addRecords(db: Database) {
@@ -212,31 +188,18 @@ async function pagesOf(cwd: string): Promise<Map<string, string>> {
 const fileName = (name: string) => `${name.replace(/[^\w-]+/g, "_")}.html`;
 
 function keep(pages: Map<string, string>, folder: string) {
-  if (!keepAt) return;
-  mkdirSync(path.join(keepAt, folder), { recursive: true });
-  for (const [name, html] of pages) writeFileSync(path.join(keepAt, folder, fileName(name)), html);
-}
-
-async function pagesOfRevision(revision: string) {
-  const worktree = mkdtempSync(path.join(os.tmpdir(), "compare-html-"));
-  try {
-    execFileSync("git", ["worktree", "add", "--detach", worktree, revision], { cwd: root, stdio: "ignore" });
-    symlinkSync(path.join(root, "node_modules"), path.join(worktree, "node_modules"));
-    build(worktree);
-    return await pagesOf(worktree);
-  } finally {
-    execFileSync("git", ["worktree", "remove", "--force", worktree], { cwd: root, stdio: "ignore" });
-    rmSync(worktree, { recursive: true, force: true });
-  }
+  keepFiles(
+    keepAt,
+    folder,
+    [...pages].map(([name, html]) => [fileName(name), html]),
+  );
 }
 
 /** Pages by file name: those an earlier run kept in a folder, or those of a revision. */
 async function pagesBefore(): Promise<Map<string, string>> {
-  if (existsSync(rev as string)) {
-    const files = readdirSync(rev as string).filter((file) => file.endsWith(".html"));
-    return new Map(files.map((file) => [file, readFileSync(path.join(rev as string, file), "utf8")]));
-  }
-  const pages = await pagesOfRevision(rev as string);
+  const kept = keptFiles(rev, ".html");
+  if (kept) return new Map([...kept].map(([file, html]) => [file, html.toString("utf8")]));
+  const pages = await ofRevision(rev, pagesOf);
   keep(pages, "before");
   return new Map([...pages].map(([name, html]) => [fileName(name), html]));
 }
