@@ -39,6 +39,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file starts its own server and browser; two at a time is what two cores can carry.
           maxWorkers: 2,
+          // A poll waits for what a person would see happen, which a busy machine may take seconds to
+          // show; the default second is a bound for unit tests, not for a browser and a server.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
