@@ -1,19 +1,16 @@
 // The audit log screen's phase of `npm run bench:admin`: seeds BENCH_AUDIT (1,000,000) audit entries
-// into the bench's database and prints p50 and p99 of each read the screen makes (a page newest
-// first, a page deep in the log, each filter, the filters' choices, the record links). Target: p50
-// under 50 ms, as the rest of bench:admin; p99 is printed beside it.
+// into the bench's database and times each read the screen makes (a page newest first, a page deep in
+// the log, each filter, the filters' choices, the record links) against the same 50 ms p99 target.
 import { sql } from "kysely";
 import { parseAuditFilters } from "~/lib/schemas/audit";
 import { auditCursor, auditFilterChoices, listAuditPage, recordLinks } from "~/server/audit/audit-log.server";
-import type { Dialect } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
 import { newId, toJson } from "~/server/db/values.server";
+import type { BenchContext } from "./admin-kit";
 
 const ENTRIES = Number(process.env.BENCH_AUDIT ?? 1_000_000);
 const ROWS_PER_INSERT = 500;
 const ROWS_PER_TRANSACTION = 10_000;
-const RUNS = 100;
-const TARGET_MS = 50;
 /** Two years of entries, ending here. */
 const END_MS = Date.UTC(2026, 10, 1);
 const SPAN_MS = 2 * 365 * 24 * 3600 * 1000;
@@ -64,21 +61,8 @@ async function seedAudit(db: Database) {
   return performance.now() - started;
 }
 
-async function percentiles(run: () => Promise<unknown>) {
-  await run();
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await run();
-    samples.push(performance.now() - t0);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (p: number) => samples[Math.min(samples.length - 1, Math.ceil((p / 100) * samples.length) - 1)]!;
-  return { p50: at(50), p99: at(99) };
-}
-
-/** Seeds the log and times the screen's reads; answers how many reads missed the target. */
-export async function benchAuditLog(dialect: Dialect, db: Database) {
+/** Seeds the log and times the screen's reads. */
+export async function benchAuditLog({ db, dialect, measure }: BenchContext) {
   const seedMs = await seedAudit(db);
   if (dialect === "sqlite") await sql`analyze`.execute(db);
   else await sql`vacuum analyze audit_logs`.execute(db);
@@ -112,25 +96,15 @@ export async function benchAuditLog(dialect: Dialect, db: Database) {
     ["one person, one month", `person=${PEOPLE[2]}&from=2025-06-01&to=2025-06-30`],
     ["an action nobody took", "action=lead.never"],
   ];
-  let slow = 0;
-  const report = (label: string, figures: { p50: number; p99: number }, note = "") => {
-    if (figures.p50 > TARGET_MS) slow++;
-    console.log(
-      `  audit: ${label.padEnd(36)} p50 ${figures.p50.toFixed(1).padStart(6)} ms  p99 ${figures.p99.toFixed(1).padStart(6)} ms${note}${figures.p50 > TARGET_MS ? "  OVER TARGET" : ""}`,
-    );
-  };
   for (const [label, query] of cases) {
     const filters = parseAuditFilters(new URLSearchParams(query));
-    const shown = (await listAuditPage(db, filters, "UTC")).entries.length;
-    report(label, await percentiles(() => listAuditPage(db, filters, "UTC")), `  (${shown} shown)`);
+    await measure(`audit: ${label}`, () => listAuditPage(db, filters, "UTC"), {
+      describe: (page) => `${page.entries.length} shown`,
+    });
   }
-  const choices = await auditFilterChoices(db);
-  report(
-    "filter choices (kinds, actions, staff)",
-    await percentiles(() => auditFilterChoices(db)),
-    `  (${choices.kinds.length} kinds, ${choices.actions.length} actions)`,
-  );
+  await measure("audit: filter choices (kinds, actions, staff)", () => auditFilterChoices(db), {
+    describe: (choices) => `${choices.kinds.length} kinds, ${choices.actions.length} actions`,
+  });
   const page = await listAuditPage(db, parseAuditFilters(new URLSearchParams()), "UTC");
-  report("record links of a page", await percentiles(() => recordLinks(db, page.entries)));
-  return slow;
+  await measure("audit: record links of a page", () => recordLinks(db, page.entries));
 }
