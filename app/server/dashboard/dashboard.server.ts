@@ -56,18 +56,6 @@ function zoneDays(timeZone: string, nowMs: number, days: number) {
 }
 
 /**
- * The zone's calendar day of a lead, as YYYY-MM-DD: a comparison with each day's first instant, the
- * same on both databases (SQLite knows no time zones). The bounds are inlined so that the grouping
- * and the selection are the same expression.
- */
-function leadDay({ names, starts }: { names: string[]; starts: string[] }) {
-  const branches = names.map(
-    (name, index) => sql`when created_at < ${sql.lit(starts[index + 1]!)} then ${sql.lit(name)}`,
-  );
-  return sql<string>`case ${sql.join(branches, sql` `)} end`;
-}
-
-/**
  * Sources like "PDF Download - The Guide" or "Get Started - Pricing" are one channel each: the part
  * before " - " names it. An empty source is a lead from the site itself: Website.
  */
@@ -94,16 +82,33 @@ export async function leadsPerDayBySource(
   timeZone = DEFAULT_TIME_ZONE,
 ): Promise<LeadSeries> {
   const window = zoneDays(timeZone, nowMs, days);
-  const dayList = window.names;
-  const grouped = await db
-    .selectFrom("leads")
-    .select([leadDay(window).as("day"), "source", (eb) => eb.fn.countAll<number>().as("count")])
-    .where("created_at", ">=", window.starts[0]!)
-    .where("created_at", "<", window.starts[days]!)
-    .where("is_spam", "=", false)
-    .groupBy([leadDay(window), "source"])
+  // One grouped count per day, joined with UNION ALL, rather than one grouping of the month by a
+  // computed day: SQLite reads each day from its (is_spam, created_at, source) index and groups one
+  // day's leads at a time, where sorting the month's by an expression took it 20-35 ms at a million
+  // leads. Grouping by coalesce(source, '') keeps it on that index: by the bare column it picks the
+  // source index, which saves the grouping but reads every lead's row for is_spam.
+  const perDay = window.names.map((name, index) =>
+    db
+      .selectFrom("leads")
+      .select([
+        sql.lit(name).as("day"),
+        sql<string>`coalesce(source, '')`.as("source"),
+        (eb) => eb.fn.countAll<number>().as("count"),
+      ])
+      .where("created_at", ">=", window.starts[index]!)
+      .where("created_at", "<", window.starts[index + 1]!)
+      .where("is_spam", "=", false)
+      .groupBy(sql`coalesce(source, '')`),
+  );
+  const grouped = await perDay
+    .slice(1)
+    .reduce((query, day) => query.unionAll(day), perDay[0]!)
     .execute();
+  return seriesOf(window.names, grouped);
+}
 
+/** The chart's rows from counts per day and source: every day present, channels ranked, the rest as Other. */
+function seriesOf(dayList: string[], grouped: { day: string; source: string | null; count: number | string }[]) {
   const channelTotals = new Map<string, number>();
   for (const row of grouped) {
     const channel = sourceChannel(row.source);
