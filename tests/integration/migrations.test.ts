@@ -6,6 +6,7 @@ import { Migrator } from "kysely/migration";
 import { afterEach, describe, expect, it } from "vitest";
 import { type LeadFilters, leadFiltersSchema } from "~/lib/schemas/lead-admin";
 import type { DatabaseConfig } from "~/server/config.server";
+import { campaignTable, leadsPerDayBySource } from "~/server/dashboard/dashboard.server";
 import { loadFunnel } from "~/server/dashboard/funnel.server";
 import { migrateToLatest, migrateUpTo, migrationNames } from "~/server/db/migrate.server";
 import * as initial from "~/server/db/migrations/0001-initial.server";
@@ -17,6 +18,7 @@ import * as outboxUnnoted from "~/server/db/migrations/0006-outbox-unnoted.serve
 import * as leadsSupersededIndexes from "~/server/db/migrations/0007-leads-superseded-indexes.server";
 import * as funnelCallsBooked from "~/server/db/migrations/0022-funnel-calls-booked.server";
 import * as leadNameWalk from "~/server/db/migrations/0023-lead-name-walk.server";
+import * as leadDayCounts from "~/server/db/migrations/0024-lead-day-counts.server";
 import type { Database } from "~/server/db/schema.server";
 import { newId, toJson } from "~/server/db/values.server";
 import { listLeads } from "~/server/leads/lead-list.server";
@@ -417,6 +419,65 @@ describe.each(dialects)("migrations on %s", (dialect) => {
     await leadNameWalk.up(raw);
     expect(await leadIndexes(db, dialect)).not.toContain("leads_spam_name_idx");
     expect(await byName({ q: "patel" })).toEqual(["Cai Patel", "Ben Smith", "Ana Patel"]);
+  });
+
+  it("upgrades a database from 0023 that holds leads: the dashboard's month counts the same, from the creation-date index alone on PostgreSQL, and 0024 rolls back and forward", async () => {
+    database = await createEmptyDatabase(dialect);
+    const db = database.db;
+    await migrateUpTo(db, "0023-lead-name-walk");
+    const nowMs = Date.UTC(2026, 9, 20, 12);
+    const given = [
+      { source: "Contact Form", utmCampaign: "spring", status: "qualified", day: 18 },
+      { source: "Cost Estimator", utmCampaign: "spring", status: "new", day: 18 },
+      { source: "Contact Form", utmCampaign: null, status: "converted", day: 19 },
+      { source: "Contact Form", utmCampaign: "spring", status: "new", day: 19, isSpam: true },
+    ] as const;
+    for (const [i, lead] of given.entries()) {
+      await db
+        .insertInto("leads")
+        .values(
+          leadRow({
+            ...lead,
+            email: `day${i}@example.com`,
+            createdAt: new Date(Date.UTC(2026, 9, lead.day, 9)).toISOString(),
+          }),
+        )
+        .execute();
+    }
+    const month = async () => ({
+      series: (await leadsPerDayBySource(db, nowMs, 30, "UTC")).rows.filter((row) => row.total > 0),
+      campaigns: await campaignTable(db, nowMs, 30, "UTC"),
+    });
+    const before = await month();
+    expect(before.series).toEqual([
+      { day: "2026-10-18", counts: { "Contact Form": 1, "Cost Estimator": 1 }, total: 2 },
+      { day: "2026-10-19", counts: { "Contact Form": 1, "Cost Estimator": 0 }, total: 1 },
+    ]);
+    // Whether the index alone can answer the month's read, with the other ways to read it ruled out.
+    const readsIndexOnly = async () => {
+      if (dialect !== "postgres") return null;
+      return db.transaction().execute(async (trx) => {
+        await sql`set local enable_seqscan = off`.execute(trx);
+        await sql`set local enable_bitmapscan = off`.execute(trx);
+        const plan = await sql<{ "QUERY PLAN": string }>`explain select source, utm_campaign, status from leads
+          where is_spam = false and created_at >= '2026-10-01' and created_at < '2026-10-21'`.execute(trx);
+        return plan.rows.some((row) => row["QUERY PLAN"].includes("Index Only Scan using leads_spam_created_at_idx"));
+      });
+    };
+    expect(await readsIndexOnly()).toBe(dialect === "postgres" ? false : null);
+
+    expect(await migrateToLatest(db)).toEqual(expect.arrayContaining(["0024-lead-day-counts"]));
+    expect(await month()).toEqual(before);
+    expect(await readsIndexOnly()).toBe(dialect === "postgres" ? true : null);
+    expect(await leadIndexes(db, dialect)).toContain("leads_spam_created_at_idx");
+
+    const raw = db as unknown as Kysely<unknown>;
+    await leadDayCounts.down(raw);
+    expect(await readsIndexOnly()).toBe(dialect === "postgres" ? false : null);
+    expect(await month()).toEqual(before);
+    await leadDayCounts.up(raw);
+    expect(await readsIndexOnly()).toBe(dialect === "postgres" ? true : null);
+    expect(await month()).toEqual(before);
   });
 
   it("is a no-op when run again", async () => {

@@ -20,6 +20,7 @@ import * as leadFunnelDays from "./migrations/0019-lead-funnel-days.server";
 import * as bookingTimeIndexes from "./migrations/0021-booking-time-indexes.server";
 import * as funnelCallsBooked from "./migrations/0022-funnel-calls-booked.server";
 import * as leadNameWalk from "./migrations/0023-lead-name-walk.server";
+import * as leadDayCounts from "./migrations/0024-lead-day-counts.server";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   "0021-booking-time-indexes": bookingTimeIndexes,
   "0022-funnel-calls-booked": funnelCallsBooked,
   "0023-lead-name-walk": leadNameWalk,
+  "0024-lead-day-counts": leadDayCounts,
 };
 
 export const migrationNames = Object.keys(migrations);
