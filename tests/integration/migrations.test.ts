@@ -382,18 +382,18 @@ describe.each(dialects)("migrations on %s", (dialect) => {
       { name: "Cai Patel", status: "qualified", source: "Contact Form" },
       { name: "Dan Jones", status: "qualified", source: "Cost Estimator" },
     ] as const;
-    for (const [i, lead] of given.entries()) {
-      await db
-        .insertInto("leads")
-        .values(
+    await db
+      .insertInto("leads")
+      .values(
+        given.map((lead, i) =>
           leadRow({
             ...lead,
             email: `old${i}@example.com`,
             createdAt: new Date(Date.UTC(2026, 9, 1 + i)).toISOString(),
           }),
-        )
-        .execute();
-    }
+        ),
+      )
+      .execute();
     expect(await migrateToLatest(db)).toEqual(expect.arrayContaining(["0023-lead-name-walk"]));
     const indexes = await leadIndexes(db, dialect);
     expect(indexes).toContain("leads_spam_name_filters_idx");
@@ -432,18 +432,18 @@ describe.each(dialects)("migrations on %s", (dialect) => {
       { source: "Contact Form", utmCampaign: null, status: "converted", day: 19 },
       { source: "Contact Form", utmCampaign: "spring", status: "new", day: 19, isSpam: true },
     ] as const;
-    for (const [i, lead] of given.entries()) {
-      await db
-        .insertInto("leads")
-        .values(
+    await db
+      .insertInto("leads")
+      .values(
+        given.map((lead, i) =>
           leadRow({
             ...lead,
             email: `day${i}@example.com`,
             createdAt: new Date(Date.UTC(2026, 9, lead.day, 9)).toISOString(),
           }),
-        )
-        .execute();
-    }
+        ),
+      )
+      .execute();
     const month = async () => ({
       series: (await leadsPerDayBySource(db, nowMs, 30, "UTC")).rows.filter((row) => row.total > 0),
       campaigns: await campaignTable(db, nowMs, 30, "UTC"),
