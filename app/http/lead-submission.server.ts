@@ -91,16 +91,17 @@ export async function handleLeadSubmission(
 }
 
 /**
- * Where the sender of a form without JavaScript goes next: the flow's thank-you page (post/redirect/get:
- * a page the cache keeps, and no form sent twice on reload), with the cookie that carries an
- * enquiry's booking link to /book. Null when the answer shows on the form's page itself (a guide's
- * download, a redirect, any refusal).
+ * Where the sender of a form without JavaScript goes next (post/redirect/get: no form sent twice on
+ * reload): an enquiry to the times for its call, other flows to their thank-you page (one the cache
+ * keeps); an enquiry also gets the cookie that lets a later visit to /book know its sender. Null when
+ * the answer shows on the form's page itself (a guide's download, a redirect, any refusal).
  */
 export function thankYouRedirect(context: Readonly<RouterContextProvider>, sent: LeadAnswer) {
   const outcome = sent.payload;
   if (!sent.ok || !outcome || !isThankYouFlow(outcome.flow) || outcome.redirectUrl) return null;
   return {
-    location: thankYouPath(outcome.flow),
+    // An enquiry goes straight on to the times for its call, as one page of its own (never cached).
+    location: outcome.bookingUrl ?? thankYouPath(outcome.flow),
     setCookie: outcome.bookingUrl ? bookingLeadCookie(context, outcome.bookingUrl) : null,
   };
 }

@@ -44,6 +44,12 @@ async function send(form: HTMLFormElement) {
   addVisitorContext(formData);
   const answer = await post(form, formData, flow);
   showFieldErrors(form, answer.fieldErrors);
+  // An enquiry goes straight on to the times for its call; that page greets the sender by name.
+  const bookingUrl = answer.ok ? answer.payload?.bookingUrl : null;
+  if (bookingUrl) {
+    window.location.assign(bookingUrl);
+    return;
+  }
   if (answer.toast) showToast(answer.toast);
   if (!answer.ok || !answer.payload) return;
   form.reset();

@@ -120,36 +120,41 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
     expect(readInvitation(await ics.text())).toEqual({ method: "REQUEST", sequence: 0, start });
   });
 
-  it("books from the contact form's thank-you with the enquiry's details, then moves and cancels through the mailed links", async () => {
+  it("goes from the contact form straight on to the times of that enquiry, books it as one lead, then moves and cancels through the mailed links", async () => {
     const enquiry = await post("/lead", {
       flow: "contact",
       name: "Carl Contact",
       email: "carl@example.com",
       message: "Hi",
     });
-    // Without JavaScript the enquiry lands on the thank-you page everybody shares; the sender's own
-    // booking link rides along in a cookie that only /book reads.
+    // Without JavaScript the enquiry is answered by the times for its own call (its link names it).
     expect(enquiry.status).toBe(303);
-    expect(enquiry.headers.get("location")).toBe("/lead/sent/contact");
+    const picker = htmlText(enquiry.headers.get("location") ?? "");
+    expect(picker).toMatch(/^\/book\?lead=/);
     // Answered before the page machinery, with the same security headers a page's answer has.
     expect(enquiry.headers.get("content-security-policy")).toMatch(
       /script-src 'self' 'nonce-[\w+/=]{24}'.*frame-ancestors 'self'/,
     );
     expect(enquiry.headers.get("x-frame-options")).toBe("SAMEORIGIN");
     expect(enquiry.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(enquiry.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
     expect(enquiry.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    // A later visit to /book knows the sender too.
     const cookie = /^(booking_lead=[^;]+);.*Path=\/book/.exec(enquiry.headers.get("set-cookie") ?? "")?.[1] ?? "";
     expect(cookie).not.toBe("");
-    const thanks = await (await request("/lead/sent/contact")).text();
-    expect(thanks).toContain('href="/book"');
+    expect(await (await request("/book", { headers: { cookie } })).text()).toContain("Carl Contact");
     // A day two days ahead is whole in any zone whatever the hour the suite runs, so it offers
     // enough times to book one and move to another; today may have one time left, or none.
     const day = new Date(Date.now() + 2 * 86_400_000).toLocaleDateString("en-CA", { timeZone: "Asia/Kolkata" });
-    const page = await (await request(`/book?tz=Asia%2FKolkata&day=${day}`, { headers: { cookie } })).text();
-    expect(page).toContain("Carl Contact");
+    const pickerPage = await request(`${picker}&tz=Asia%2FKolkata&day=${day}`);
+    expect(pickerPage.headers.get("cache-control")).toContain("no-store");
+    const page = await pickerPage.text();
+    expect(page).toContain("Thank you, Carl Contact");
     expect(page).toContain("carl@example.com");
     expect(page).not.toContain('name="email"');
+    // No time is chosen for the visitor, and one who finds none that suits gets the enquiry's usual reply.
+    expect(page).not.toMatch(/name="start"[^>]*checked/);
+    const noneSuits = /href="([^"]+)"[^>]*>None of these times suit me</.exec(page)?.[1] ?? "";
+    expect(await (await request(htmlText(noneSuits))).text()).toContain("contact you within 24 hours");
     const lead = /name="lead" value="([^"]+)"/.exec(page)?.[1] ?? "";
     const [first] = offeredStarts(page);
     const booked = await post("/book", { start: first as string, timeZone: "Asia/Kolkata", lead: htmlText(lead) });

@@ -1,6 +1,6 @@
 import { VideoIcon } from "~/components/site/icons/video-icon";
 
-/** The hero's video from settings, with the browser's own play/pause controls; an empty state without one. */
+/** The hero's video from settings, with the browser's own play/pause controls; a plain empty state without one. */
 export function HeroVideo({ src, poster }: { src: string | null; poster: string | null }) {
   if (!src) {
     return (
@@ -9,8 +9,8 @@ export function HeroVideo({ src, poster }: { src: string | null; poster: string 
         className="flex aspect-video w-full flex-col items-center justify-center gap-2 rounded-xl border border-dashed bg-muted/50 p-6 text-center"
       >
         <VideoIcon className="size-10 text-muted-foreground" aria-hidden />
+        {/* Visitors read this block: how to upload one is for staff, who find it in their own screens. */}
         <p className="font-medium">No video has been uploaded yet</p>
-        <p className="text-muted-foreground text-sm">Upload a hero video from the admin dashboard under Settings.</p>
       </div>
     );
   }

@@ -43,10 +43,12 @@ const PAGES_WITH_CONTACT_SECTION = new Set(["/", "/contact"]);
 
 /**
  * Where "Book Call" leads from a page: its own contact section where it has one (a jump within the
- * page, no navigation), else the home page's.
+ * page, no navigation), else the home page's. The booking page is where the section leads, so there
+ * it jumps to the times: leaving would drop the enquiry the page already knows.
  */
 export function contactSectionHref(pathname: string) {
   const path = pathname.replace(/\/+$/, "") || "/";
+  if (path === "/book") return "#times";
   return PAGES_WITH_CONTACT_SECTION.has(path) ? "#contact-section" : "/#contact-section";
 }
 

@@ -9,4 +9,6 @@ export type EstimatorStep = {
   step: number;
   done: boolean;
   answers: EstimatorAnswers;
+  /** Once the estimate is saved: where its sender picks the call's time, the estimate's lead already known. */
+  bookingUrl?: string | null;
 };

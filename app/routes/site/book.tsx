@@ -7,6 +7,9 @@ import { VISITOR_FIELD_MAX } from "~/lib/lead-options";
 import type { Route } from "./+types/book";
 import { handleBooking, loadBookPage, PERSONAL_PAGE_HEADERS } from "./book.server";
 
+/** The enquiry's own thank-you: its reply within 24 hours, for a sender who found no time. */
+const NO_TIME_SUITS_HREF = "/lead/sent/contact";
+
 export const meta: Route.MetaFunction = () => [
   { title: `Book your free strategy call | ${brand.name}` },
   { name: "robots", content: "noindex" },
@@ -40,10 +43,15 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
   const times = retry?.nearest ?? picker.times;
   // The page after a post shows the same zone and day as before it.
   const postQuery = new URLSearchParams({ tz: picker.timeZone, ...(picker.day ? { day: picker.day } : {}) });
+  const known = lead && leadToken === lead.token ? lead : null;
   return (
     <BookingPage
       title="Book your free strategy call"
-      intro="Pick a day and a time that suit you; times are shown in your time zone."
+      intro={
+        known
+          ? `Thank you, ${known.name}! Your strategy call request has been submitted. Now pick a day and a time that suit you; times are shown in your time zone.`
+          : "Pick a day and a time that suit you; times are shown in your time zone."
+      }
     >
       <ZonePicker
         timeZone={picker.timeZone}
@@ -52,8 +60,10 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
         keep={{ lead: leadToken, day: picker.day }}
       />
       {picker.days.length === 0 ? (
-        <p className="rounded-md border bg-muted/50 p-4" role="status">
-          No times are open right now. Leave us your details through the contact form and we will find one with you.
+        <p id="times" className="rounded-md border bg-muted/50 p-4" role="status">
+          {known
+            ? "No times are open right now. We will contact you within 24 hours to find one with you."
+            : "No times are open right now. Leave us your details through the contact form and we will find one with you."}
         </p>
       ) : (
         <>
@@ -79,11 +89,11 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
                 selected={values.start}
               />
             ) : null}
-            {lead && leadToken === lead.token ? (
+            {known ? (
               <BookingDetails
                 rows={[
-                  ["Name", lead.name],
-                  ["E-mail", lead.email],
+                  ["Name", known.name],
+                  ["E-mail", known.email],
                 ]}
               />
             ) : leadToken ? null : (
@@ -122,9 +132,17 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
                 />
               </div>
             )}
-            <button type="submit" className={buttonVariants({ size: "lg" })}>
-              Confirm booking
-            </button>
+            <div className="flex flex-wrap items-center gap-3">
+              <button type="submit" className={buttonVariants({ size: "lg" })}>
+                Confirm booking
+              </button>
+              {leadToken ? (
+                // The enquiry is saved already: without a time it is answered as any other enquiry.
+                <a href={NO_TIME_SUITS_HREF} className={buttonVariants({ variant: "outline", size: "lg" })}>
+                  None of these times suit me
+                </a>
+              ) : null}
+            </div>
           </form>
         </>
       )}

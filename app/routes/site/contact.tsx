@@ -1,5 +1,4 @@
 import type * as React from "react";
-import { BookCallOffer } from "~/components/site/booking/book-call-link";
 import { ContactForm } from "~/components/site/forms/contact-form";
 import { Clock } from "~/components/site/icons/clock";
 import { Mail } from "~/components/site/icons/mail";
@@ -119,7 +118,6 @@ export default function ContactPage() {
         description={contactCopy.formDescription}
       >
         <div className="mx-auto max-w-3xl">
-          <BookCallOffer className="mb-6" />
           {/* contact form: rendered by ContactForm */}
           <ContactForm idPrefix="contact-page" />
         </div>

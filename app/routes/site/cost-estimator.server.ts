@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { actionResult } from "~/http/action-result.server";
 import { getServices } from "~/http/context.server";
+import { bookingLinkForLead } from "~/http/enquiry-link.server";
 import { requireFormData } from "~/http/form-data.server";
 import { saveVisitorLead } from "~/http/visitor-lead.server";
 import {
@@ -102,5 +103,11 @@ async function submitEstimate(
     return reply({ step: STEP_COUNT, message: { type: "error", title, description } }, outcome.refusal.init);
   }
   const [title, description] = estimatorMessages.success;
-  return reply({ step: STEP_COUNT, done: true, answers, message: { type: "success", title, description } });
+  return reply({
+    step: STEP_COUNT,
+    done: true,
+    answers,
+    bookingUrl: bookingLinkForLead(context, String(outcome.saved.leadId)),
+    message: { type: "success", title, description },
+  });
 }

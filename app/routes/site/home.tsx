@@ -1,4 +1,3 @@
-import { BookCallOffer } from "~/components/site/booking/book-call-link";
 import { ContactForm } from "~/components/site/forms/contact-form";
 import { HeroVideo } from "~/components/site/hero-video";
 import { AdPlatforms } from "~/components/site/home/ad-platforms";
@@ -110,7 +109,6 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto grid max-w-5xl gap-10 lg:grid-cols-[1fr_2fr]">
           <div className="grid content-start gap-6">
             <IconList items={contactSection.benefits} icon={ShieldCheckIcon} className="space-y-3" />
-            <BookCallOffer />
           </div>
           <ContactForm idPrefix="home-contact" />
         </div>

@@ -14,8 +14,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export function loader({ params }: Route.LoaderArgs) {
   if (!isThankYouFlow(params.flow)) throw data(null, { status: 404 });
   const [title, description] = leadMessages[params.flow].success;
-  // An enquiry is offered its call at once; /book knows the sender from the cookie the redirect set.
-  return { title, description, bookingUrl: params.flow === "contact" ? "/book" : null };
+  // An enquiry's sender comes here from its times, having found none that suits: nothing to book.
+  return { title, description, bookingUrl: null };
 }
 
 export default function LeadSentPage({ loaderData }: Route.ComponentProps) {

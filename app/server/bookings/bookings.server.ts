@@ -140,10 +140,16 @@ async function tryBooking(db: Database, request: BookingRequest, context: Bookin
   });
 }
 
-/** Whether a request's start is one a visitor could have been shown (a whole granule, a zone we know). */
-function checkRequest(request: Pick<BookingRequest, "startMs" | "visitorTimeZone">) {
+/** Whether a request's start is one a visitor could have been shown (a whole granule, a zone we know, not past). */
+function checkRequest(request: Pick<BookingRequest, "startMs" | "visitorTimeZone">, nowMs: number) {
   if (!Number.isFinite(request.startMs) || request.startMs % (GRANULE_MINUTES * MINUTE) !== 0) {
     throw new AppError("INVALID_INPUT", "Choose one of the times offered.", { field: "start" });
+  }
+  // A page left open overnight offers yesterday's times: nobody took it, it has gone by.
+  if (request.startMs <= nowMs) {
+    throw new AppError("INVALID_INPUT", "That time has already passed. Please choose a later one.", {
+      field: "start",
+    });
   }
   if (!isTimeZone(request.visitorTimeZone)) {
     throw new AppError("INVALID_INPUT", "Choose your time zone.", { field: "timeZone" });
@@ -160,7 +166,7 @@ export async function bookCall(
   request: BookingRequest,
   context: BookingContext,
 ): Promise<BookingOutcome> {
-  checkRequest(request);
+  checkRequest(request, context.nowMs);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       const booked = await tryBooking(db, request, context);
@@ -200,7 +206,7 @@ export async function rescheduleBooking(
   if (!current || !(LIVE_STATUSES as readonly string[]).includes(current.status)) {
     throw new AppError("CONFLICT", "This call was cancelled or has taken place; it can no longer be moved.");
   }
-  checkRequest({ startMs, visitorTimeZone: current.visitor_time_zone });
+  checkRequest({ startMs, visitorTimeZone: current.visitor_time_zone }, context.nowMs);
   try {
     const moved = await db.transaction().execute(async (trx) => {
       const booking = await trx

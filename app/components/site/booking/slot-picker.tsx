@@ -85,7 +85,7 @@ export function DayList({
   );
 }
 
-/** The times to choose from, as a radio group: arrow keys move between them, one is sent. */
+/** The times to choose from, as a radio group: arrow keys move between them, the one picked is sent. */
 export function TimeChoices({
   legend,
   times,
@@ -105,7 +105,7 @@ export function TimeChoices({
     >
       <legend className="mb-2 font-medium">{legend}</legend>
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-        {times.map((time, index) => (
+        {times.map((time) => (
           <label
             key={time.value}
             className="flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50"
@@ -115,7 +115,8 @@ export function TimeChoices({
               name="start"
               value={time.value}
               required
-              defaultChecked={selected ? selected === time.value : index === 0}
+              // Nothing is chosen for the visitor: Confirm books only a time they picked.
+              defaultChecked={selected === time.value}
               className="accent-primary"
             />
             {time.label}

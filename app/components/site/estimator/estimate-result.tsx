@@ -57,7 +57,16 @@ function Price({ amount, original, currency }: { amount: string; original: strin
 }
 
 /** The result screen: what the visitor would pay, what it would bring, and what happens next. */
-export function EstimateResult({ answers, onRestart }: { answers: EstimatorAnswers; onRestart?: () => void }) {
+export function EstimateResult({
+  answers,
+  bookingUrl,
+  onRestart,
+}: {
+  answers: EstimatorAnswers;
+  /** The saved estimate's own way to its call; the contact section when there is none. */
+  bookingUrl?: string | null;
+  onRestart?: () => void;
+}) {
   const estimate = computeEstimate(answers);
   const money = (amount: number) => formatMoney(amount, estimate.currency);
   const count = (value: number) => formatCount(value, estimate.currency);
@@ -127,9 +136,16 @@ export function EstimateResult({ answers, onRestart }: { answers: EstimatorAnswe
       <div className="rounded-xl border bg-accent p-6 text-center">
         <p className="text-lg">{copy.contactPromise}</p>
         <div className="mt-5 flex flex-wrap justify-center gap-3">
-          <Link to={copy.bookCallHref} className={buttonVariants({ size: "lg" })}>
-            {copy.bookCall}
-          </Link>
+          {bookingUrl ? (
+            // A page of the server's (no client route): the estimate's lead rides in the link.
+            <a href={bookingUrl} className={buttonVariants({ size: "lg" })}>
+              {copy.bookCall}
+            </a>
+          ) : (
+            <Link to={copy.bookCallHref} className={buttonVariants({ size: "lg" })}>
+              {copy.bookCall}
+            </Link>
+          )}
           <a
             href="/cost-estimator"
             onClick={

@@ -46,6 +46,7 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorAnswer }) {
   const [answers, setAnswers] = useState<EstimatorAnswers>(moves?.answers ?? defaultAnswers);
   const [step, setStep] = useState(moves?.done ? STEP_COUNT : (moves?.step ?? 1));
   const [result, setResult] = useState<EstimatorAnswers | null>(moves?.done ? moves.answers : null);
+  const [bookingUrl, setBookingUrl] = useState<string | null>(moves?.done ? (moves.bookingUrl ?? null) : null);
   const [errors, setErrors] = useState<Record<string, string>>(initial?.fieldErrors ?? {});
   // The server's message shows on the page only when it rendered the page (no toasts before hydration).
   const [notice, setNotice] = useState(moves?.done ? null : (initial?.toast ?? null));
@@ -89,6 +90,7 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorAnswer }) {
     moved.current = true;
     if (next.done) {
       setResult(next.answers);
+      setBookingUrl(next.bookingUrl ?? null);
       return;
     }
     setErrors(reply.fieldErrors);
@@ -124,6 +126,7 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorAnswer }) {
       <div data-slot="estimator" className="mx-auto max-w-5xl scroll-mt-24">
         <EstimateResult
           answers={result}
+          bookingUrl={bookingUrl}
           onRestart={
             hydrated
               ? () => {
