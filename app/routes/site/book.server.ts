@@ -109,12 +109,18 @@ export async function loadBookPage(context: Readonly<RouterContextProvider>, req
   );
 }
 
+/** A booking's own page, as a path of this site (the mailed link is absolute). */
+const viewPath = (viewLink: string) =>
+  `/book/booking?token=${encodeURIComponent(new URL(viewLink).searchParams.get("token") ?? "")}`;
+
 /** What a booking that did not go through answers besides its message: what the page offers next. */
 export type BookingRetry = {
   /** Set when the chosen time was taken meanwhile: the free times nearest to it. */
   nearest: TimeChoice[] | null;
   /** The enquiry saved on the way, so that choosing again does not save it twice. */
   leadToken: string | null;
+  /** Set when the enquiry holds an upcoming call already: that call's page, where it is moved or cancelled. */
+  existing: string | null;
 };
 
 type Refusal = Partial<BookingRetry> & { message: string; fieldErrors?: FieldErrors; values?: Record<string, string> };
@@ -126,7 +132,7 @@ const refused = ({ message, fieldErrors = {}, values = {}, ...retry }: Refusal, 
       toast: toastMessage(init.status === 202 ? "info" : "error", message),
       fieldErrors,
       values,
-      payload: { nearest: null, leadToken: null, ...retry },
+      payload: { nearest: null, leadToken: null, existing: null, ...retry },
     }),
     { ...init, headers: { ...PERSONAL_PAGE_HEADERS, ...(init.headers as Record<string, string> | undefined) } },
   );
@@ -212,11 +218,16 @@ export async function handleBooking(context: Readonly<RouterContextProvider>, re
     );
     if (outcome.ok) {
       void services.mailWorker.kick();
-      throw redirect(
-        `/book/booking?token=${encodeURIComponent(new URL(outcome.links.view).searchParams.get("token") ?? "")}`,
+      throw redirect(viewPath(outcome.links.view), { headers: PERSONAL_PAGE_HEADERS });
+    }
+    if (outcome.existing) {
+      return refused(
         {
-          headers: PERSONAL_PAGE_HEADERS,
+          message: "You already have a call booked for this enquiry. You can see it, move it or cancel it on its page.",
+          existing: viewPath(outcome.existing.view),
+          leadToken: lead.token,
         },
+        { status: 409 },
       );
     }
     return refused(

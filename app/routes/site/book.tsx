@@ -75,6 +75,14 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
             {actionData ? (
               <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
                 {actionData.toast?.title}
+                {retry?.existing ? (
+                  <>
+                    {" "}
+                    <a href={retry.existing} className="font-medium underline underline-offset-4">
+                      See your booked call
+                    </a>
+                  </>
+                ) : null}
               </p>
             ) : null}
             {times.length > 0 ? (

@@ -5,7 +5,7 @@ import { GRANULE_MINUTES } from "~/lib/schemas/availability";
 import { dayIn, isTimeZone } from "~/lib/time-zone";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
-import { isUniqueViolation } from "../db/database.server";
+import { dialectOf, isUniqueViolation } from "../db/database.server";
 import type { Database, DB, Row } from "../db/schema.server";
 import { fromJson, newId, toJson } from "../db/values.server";
 import { ESTIMATOR_FORM_NAME } from "../leads/estimator.server";
@@ -31,7 +31,18 @@ export type BookingRequest = {
   actor?: AuditActor | null;
 };
 
-export type BookingOutcome = { ok: true; bookingId: string; links: BookingLinks } | { ok: false; nearest: number[] };
+export type BookingOutcome =
+  | { ok: true; bookingId: string; links: BookingLinks }
+  | { ok: false; nearest: number[]; existing?: undefined }
+  /** The lead has an upcoming call already: one enquiry holds one call, which its links move or cancel. */
+  | { ok: false; nearest?: undefined; existing: BookingLinks };
+
+/** Thrown inside a booking's transaction when the lead already holds an upcoming call. */
+class AlreadyBooked extends Error {
+  constructor(readonly booking: { id: string; sequence: number; ends_at: string }) {
+    super("the lead already has an upcoming call");
+  }
+}
 
 /** The visitor's latest cost estimate, if they made one, in brief. */
 async function latestEstimate(db: Database, email: string) {
@@ -72,8 +83,19 @@ async function pickStaff(trx: Transaction<DB>, free: Availability[]) {
 
 async function tryBooking(db: Database, request: BookingRequest, context: BookingContext) {
   return db.transaction().execute(async (trx) => {
-    const lead = await trx.selectFrom("leads").selectAll().where("id", "=", request.leadId).executeTakeFirst();
+    // The lead's row is held to the end: two bookings of one enquiry at once take turns, and the
+    // second sees the first's call (SQLite's writers take turns already).
+    const leadQuery = trx.selectFrom("leads").selectAll().where("id", "=", request.leadId);
+    const lead = await (dialectOf(trx) === "postgres" ? leadQuery.forUpdate() : leadQuery).executeTakeFirst();
     if (!lead) throw new AppError("NOT_FOUND", "This enquiry no longer exists.");
+    const upcoming = await trx
+      .selectFrom("bookings")
+      .select(["id", "sequence", "ends_at"])
+      .where("lead_id", "=", lead.id)
+      .where("status", "in", LIVE_STATUSES)
+      .where("ends_at", ">", new Date(context.nowMs).toISOString())
+      .executeTakeFirst();
+    if (upcoming) throw new AlreadyBooked(upcoming);
     const candidates = await freeAt(
       trx,
       await eligibleStaff(trx, { ownerId: lead.owner_id, formId: lead.form_id }),
@@ -172,6 +194,10 @@ export async function bookCall(
       const booked = await tryBooking(db, request, context);
       return { ok: true, ...booked };
     } catch (error) {
+      if (error instanceof AlreadyBooked) {
+        const { id, sequence, ends_at: endsAt } = error.booking;
+        return { ok: false, existing: linksOf(context, { id, sequence, endsAt }) };
+      }
       if (!(error instanceof SlotTaken) && !isUniqueViolation(error)) throw error;
       if (error instanceof SlotTaken) break;
     }
@@ -201,7 +227,7 @@ export async function rescheduleBooking(
   db: Database,
   { bookingId, startMs, actor = null }: { bookingId: string; startMs: number; actor?: AuditActor | null },
   context: BookingContext,
-): Promise<BookingOutcome> {
+): Promise<Exclude<BookingOutcome, { existing: BookingLinks }>> {
   const current = await getBooking(db, bookingId);
   if (!current || !(LIVE_STATUSES as readonly string[]).includes(current.status)) {
     throw new AppError("CONFLICT", "This call was cancelled or has taken place; it can no longer be moved.");
