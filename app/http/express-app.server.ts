@@ -34,7 +34,7 @@ import { loggedUrl, requestIdFor } from "~/server/logger.server";
 import type { ContentVersion } from "~/server/page-cache/content-version.server";
 import type { AppServices } from "~/server/services.server";
 import { builtIslandUrls, devIslandUrls } from "~/server/site/islands.server";
-import { isPublicPageRequest, loadTracking } from "~/server/site/tracking.server";
+import { isPrivateLinkPath, isPublicPageRequest, loadTracking } from "~/server/site/tracking.server";
 
 export type ExpressAppOptions = {
   /** Where the browser build lives (production only). */
@@ -161,7 +161,12 @@ export function createExpressApp(
     if (isAdminRoutedPath(path)) res.setHeader("X-Robots-Tag", "noindex, nofollow");
     const data = req.path.endsWith(".data");
     const page = isPublicPageRequest(req.method, data ? path?.replace(/\.data$/, "") || "/" : path);
-    res.locals.tracking = page && !data ? await loadTracking(db, req.log) : null;
+    const tracking = page && !data ? await loadTracking(db, req.log) : null;
+    // The consent choices still apply there; only the tags are left out.
+    res.locals.tracking =
+      tracking && isPrivateLinkPath(path)
+        ? { ...tracking, googleAnalyticsId: null, facebookPixelId: null, customHeadCode: null }
+        : tracking;
     if (page) {
       const request = { headers: { get: (name: string) => req.get(name) ?? null } };
       // A shared page is rendered for "asked here or not", never for the visitor's own country.

@@ -42,7 +42,7 @@ describe("the origin rule", () => {
 });
 
 describe("the access log's URLs", () => {
-  it("leaves out the query strings of staff screens only", () => {
+  it("leaves out the query strings of staff screens and booking pages, and feed addresses whole", () => {
     const logged: [url: string, logged: string][] = [
       ["/admin/leads?q=gina%40example.com", "/admin/leads?[redacted]"],
       ["/admin/leads.data?q=gina", "/admin/leads.data?[redacted]"],
@@ -58,6 +58,13 @@ describe("the access log's URLs", () => {
       ["/pricing?utm_source=google", "/pricing?utm_source=google"],
       ["/administrators?x=1", "/administrators?x=1"],
       ["http://host/admin/leads?q=gina", "http://host/admin/leads?[redacted]"],
+      ["/book?lead=abc.book.0.1.sig", "/book?[redacted]"],
+      ["/book/reschedule?token=abc", "/book/reschedule?[redacted]"],
+      ["/book/booking.ics?token=abc", "/book/booking.ics?[redacted]"],
+      ["/%62ook/cancel?token=abc", "/%62ook/cancel?[redacted]"],
+      ["/bookkeeping?x=1", "/bookkeeping?x=1"],
+      ["/calendar/bookings/0123456789abcdef.ics", "/calendar/[redacted]"],
+      ["/%63alendar/bookings/0123456789abcdef.ics", "/calendar/[redacted]"],
     ];
     for (const [url, expected] of logged) expect(loggedUrl(url), url).toBe(expected);
   });

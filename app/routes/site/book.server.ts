@@ -19,8 +19,11 @@ import { visitorCountry } from "~/server/currency/currency.server";
 import { saveLead } from "~/server/leads/capture.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 
-/** Booking pages are one visitor's own: never kept by the page cache or a shared proxy. */
-export const PERSONAL_PAGE_HEADERS = { "Cache-Control": "private, no-store" };
+/**
+ * Booking pages are one visitor's own: never kept by the page cache or a shared proxy, and their
+ * address (which carries the visitor's signed link) is never sent on as a Referer.
+ */
+export const PERSONAL_PAGE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
 
 export function bookingContext(context: Readonly<RouterContextProvider>, nowMs = Date.now()): BookingContext {
   const { config, formSecret, mailWorker } = getServices(context);

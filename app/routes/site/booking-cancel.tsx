@@ -1,4 +1,5 @@
 import { BookingDetails, BookingPage } from "~/components/site/booking/booking-page";
+import { BookingLinkError } from "~/components/site/booking/link-error";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
 import type { Route } from "./+types/booking-cancel";
@@ -64,4 +65,8 @@ export default function CancelBooking({ loaderData, actionData }: Route.Componen
       )}
     </BookingPage>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <BookingLinkError error={error} />;
 }

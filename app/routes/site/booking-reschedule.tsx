@@ -1,4 +1,5 @@
 import { BookingDetails, BookingPage } from "~/components/site/booking/booking-page";
+import { BookingLinkError } from "~/components/site/booking/link-error";
 import { DayList, TimeChoices, ZonePicker } from "~/components/site/booking/slot-picker";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
@@ -65,4 +66,8 @@ export default function Reschedule({ loaderData, actionData }: Route.ComponentPr
       )}
     </BookingPage>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <BookingLinkError error={error} />;
 }

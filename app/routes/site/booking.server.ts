@@ -13,6 +13,7 @@ import { bookingCalendar, meetingPlace } from "~/server/bookings/invitation.serv
 import { LIVE_STATUSES, listOpenSlots } from "~/server/bookings/open-slots.server";
 import { bookingContext, nearestChoices, PERSONAL_PAGE_HEADERS, pickerOf, visitorTimeZone } from "./book.server";
 
+export const LINK_REPLACED = "This link was replaced by a newer one: see the latest e-mail.";
 const GONE = "This link has expired or was replaced by a newer one. Use the link in your latest e-mail about the call.";
 
 /** The booking a visitor's link names, for that link's purpose; a 404 page for anything else. */
@@ -24,15 +25,17 @@ async function bookingOfLink(context: Readonly<RouterContextProvider>, token: st
   // is cancelled; moving and cancelling need the latest link.
   const stale = booking !== undefined && link !== null && booking.sequence !== link.sequence;
   const staleAllowed = purpose === "view" || (purpose === "cancel" && booking?.status === "cancelled");
-  if (!link || !booking || (stale && !staleAllowed)) {
-    throw data({ message: GONE }, { status: 404, headers: PERSONAL_PAGE_HEADERS });
+  if (!link || !booking) throw data({ message: GONE }, { status: 404, headers: PERSONAL_PAGE_HEADERS });
+  // A genuine link a later change replaced says so, rather than looking like a wrong address.
+  if (stale && !staleAllowed) {
+    throw data({ message: LINK_REPLACED }, { status: 410, headers: PERSONAL_PAGE_HEADERS });
   }
   const staff = await db
     .selectFrom("user")
     .select(["name", "email"])
     .where("id", "=", booking.staff_id)
     .executeTakeFirst();
-  return { booking, staffName: staff?.name || null, token: token as string };
+  return { booking, staffName: staff?.name || null, token: token as string, replaced: stale };
 }
 
 /** What a booking's page shows: the time in the visitor's zone, the place, the way to move or cancel it. */
@@ -40,8 +43,11 @@ function bookingView(
   context: Readonly<RouterContextProvider>,
   booking: NonNullable<Awaited<ReturnType<typeof getBooking>>>,
   staffName: string | null,
+  replaced = false,
 ) {
   const live = (LIVE_STATUSES as readonly string[]).includes(booking.status);
+  // An old e-mail's page shows the call as it is now, but never the links that would move or cancel it.
+  const movable = live && !replaced && Date.parse(booking.starts_at) > Date.now();
   const links = linksOf(bookingContext(context), {
     id: booking.id,
     sequence: booking.sequence,
@@ -62,19 +68,26 @@ function bookingView(
     name: booking.visitor_name,
     email: booking.visitor_email,
     calendar: path(links.view).replace("/book/booking?", "/book/booking.ics?"),
-    reschedule: live && Date.parse(booking.starts_at) > Date.now() ? path(links.reschedule) : null,
-    cancel: live && Date.parse(booking.starts_at) > Date.now() ? path(links.cancel) : null,
+    reschedule: movable ? path(links.reschedule) : null,
+    cancel: movable ? path(links.cancel) : null,
+    replaced,
   };
 }
 
 export async function loadBookingView(context: Readonly<RouterContextProvider>, request: Request) {
-  const { booking, staffName } = await bookingOfLink(context, new URL(request.url).searchParams.get("token"), "view");
-  return data({ booking: bookingView(context, booking, staffName) }, { headers: PERSONAL_PAGE_HEADERS });
+  const { booking, staffName, replaced } = await bookingOfLink(
+    context,
+    new URL(request.url).searchParams.get("token"),
+    "view",
+  );
+  return data({ booking: bookingView(context, booking, staffName, replaced) }, { headers: PERSONAL_PAGE_HEADERS });
 }
 
 /** The booking's invitation as a file to open in a calendar. */
 export async function bookingCalendarFile(context: Readonly<RouterContextProvider>, request: Request) {
-  const { booking } = await bookingOfLink(context, new URL(request.url).searchParams.get("token"), "view");
+  const { booking, replaced } = await bookingOfLink(context, new URL(request.url).searchParams.get("token"), "view");
+  // The file carries the links that move and cancel the call: only the latest link gives it.
+  if (replaced) throw data({ message: LINK_REPLACED }, { status: 410, headers: PERSONAL_PAGE_HEADERS });
   const { config, db } = getServices(context);
   const live = (LIVE_STATUSES as readonly string[]).includes(booking.status) || booking.status === "completed";
   const links = linksOf(bookingContext(context), {

@@ -4,7 +4,7 @@ import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
 import type { Route } from "./+types/booking";
 import { PERSONAL_PAGE_HEADERS } from "./book.server";
-import { loadBookingView } from "./booking.server";
+import { LINK_REPLACED, loadBookingView } from "./booking.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Your strategy call | ${brand.name}` },
@@ -32,7 +32,12 @@ export default function Booking({ loaderData }: Route.ComponentProps) {
   const { booking } = loaderData;
   return (
     <BookingPage title={statusTitles[booking.status] ?? "Your call"}>
-      {booking.live ? (
+      {booking.replaced ? (
+        <p role="status" className="rounded-md border bg-muted/50 p-4">
+          {LINK_REPLACED}
+        </p>
+      ) : null}
+      {booking.live && !booking.replaced ? (
         <p className="flex items-center gap-3 text-lg" role="status">
           <CircleCheck className="size-6 shrink-0 text-primary" aria-hidden />
           We have e-mailed the invitation to {booking.email}.
@@ -48,7 +53,7 @@ export default function Booking({ loaderData }: Route.ComponentProps) {
         ]}
       />
       <div className="flex flex-wrap gap-3">
-        {booking.live ? (
+        {booking.live && !booking.replaced ? (
           <a href={booking.calendar} className={buttonVariants()}>
             Add to calendar (.ics)
           </a>

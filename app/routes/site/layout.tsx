@@ -1,4 +1,4 @@
-import { data, Outlet, useRouteLoaderData } from "react-router";
+import { data, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import { ConsentBanner } from "~/components/site/consent-banner";
 import { FormTokenPixel } from "~/components/site/forms/form-token-pixel";
 import { LeadDialogTemplate } from "~/components/site/forms/lead-dialog-template";
@@ -41,11 +41,15 @@ export function useSiteData() {
   return useRouteLoaderData("routes/site/layout") as SiteData;
 }
 
+/** Booking pages carry a visitor's signed link in their address: analytics never records them. */
+const isBookingPath = (pathname: string) => /^\/book(\/|$)/.test(pathname);
+
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+  const counted = !isBookingPath(useLocation().pathname);
   return (
     <SiteToaster>
       {/* One page_view per page the visitor sees (the page-view island). */}
-      <div data-island="page-view" className="flex min-h-screen flex-col pb-12">
+      <div data-island={counted ? "page-view" : undefined} className="flex min-h-screen flex-col pb-12">
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2"
@@ -60,7 +64,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         <SiteFooter logo={loaderData.settings.footerLogo} currency={loaderData.currency} offices={loaderData.offices} />
         <WinterBanner />
         <FormTokenPixel />
-        <NoScriptPageView />
+        {counted ? <NoScriptPageView /> : null}
         <LeadDialogTemplate />
         {loaderData.consent ? <ConsentBanner variant={loaderData.consent} /> : null}
       </div>

@@ -160,6 +160,14 @@ export function trackingHeadHtml(tracking: Tracking, nonce: string, variant: Con
   return parts.join("");
 }
 
+/**
+ * Pages whose address carries a secret (a visitor's booking link, a staff feed): no third-party tag
+ * loads there, so the address never reaches an ad platform.
+ */
+export function isPrivateLinkPath(routed: string | null) {
+  return routed !== null && /^\/+(book|calendar)(\/|$)/i.test(routed);
+}
+
 /** Public HTML pages only (`routed` as recordRoutedPath works it out): never the admin, APIs or files. */
 export function isPublicPageRequest(method: string, routed: string | null) {
   if (method !== "GET" || routed === null) return false;
