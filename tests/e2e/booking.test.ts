@@ -196,8 +196,15 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
     expect(updates.map((mail) => mail.to_address).sort()).toEqual(["bea@agency.example", "carl@example.com"]);
     for (const mail of updates)
       expect(readInvitation(mail.calendar as string)).toEqual({ method: "REQUEST", sequence: 1, start: newTime });
-    // The first mail's links named the old time: they no longer move or cancel anything.
-    expect((await request(reschedule)).status).toBe(404);
+    // The first mail's links named the old time: they say they were replaced, and move or cancel nothing.
+    const replaced = await request(reschedule);
+    expect(replaced.status).toBe(410);
+    expect(replaced.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(await replaced.text()).toContain("This link was replaced by a newer one: see the latest e-mail");
+    const oldView = await (await request(linkIn(visitorMail?.text_body, "See your booking"))).text();
+    expect(oldView).toContain("This link was replaced by a newer one: see the latest e-mail");
+    expect(oldView).not.toContain("/book/reschedule?");
+    expect(oldView).not.toContain("/book/cancel?");
 
     const newest = updates.find((mail) => mail.to_address === "carl@example.com");
     const cancel = linkIn(newest?.text_body, "Cancel the call");
@@ -217,6 +224,34 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
       (await running.db.selectFrom("bookings").select("status").where("id", "=", booking.id).executeTakeFirstOrThrow())
         .status,
     ).toBe("cancelled");
+  });
+
+  it("books no time for suspected spam on /book: the lead waits for a person, the visitor is not told it is booked", async () => {
+    const html = await (await request("/book?tz=UTC")).text();
+    const [start] = offeredStarts(html);
+    const spam = await request("/book", {
+      method: "POST",
+      body: new URLSearchParams({
+        website_url: "https://spam.example",
+        start: start as string,
+        timeZone: "UTC",
+        name: "Sam Spam",
+        email: "sam@example.com",
+      }),
+    });
+    expect(spam.status).toBe(202);
+    const answer = await spam.text();
+    expect(answer).toContain("We will e-mail you to confirm a time.");
+    expect(answer).not.toContain("Your call is booked");
+    const lead = await running.db
+      .selectFrom("leads")
+      .select(["id", "is_spam"])
+      .where("email", "=", "sam@example.com")
+      .executeTakeFirstOrThrow();
+    expect(Boolean(lead.is_spam)).toBe(true);
+    expect(await running.db.selectFrom("bookings").select("id").where("lead_id", "=", lead.id).execute()).toEqual([]);
+    // The time it asked for is still offered.
+    expect(offeredStarts(await (await request("/book?tz=UTC")).text())).toContain(start);
   });
 
   it("shows the nearest free times to a visitor whose time was taken first", async () => {
@@ -373,6 +408,7 @@ describe.each(dialects)("booking a call in Chromium, keyboard only (%s)", (diale
         await page.waitForURL(/#contact-section$/);
         if (each.javaScript) await islandsLoaded(page);
         await tabTo(page, (f) => f.name === "name", "the name field");
+        console.log(each.label, "at name");
         await page.keyboard.type("Kim Keyboard");
         await tabTo(page, (f) => f.name === "email", "the e-mail field");
         await page.keyboard.type(each.email);
@@ -382,6 +418,7 @@ describe.each(dialects)("booking a call in Chromium, keyboard only (%s)", (diale
         await page.waitForURL((url) => url.pathname === "/book" && url.searchParams.has("lead"));
         if (each.javaScript) await page.waitForURL((url) => url.searchParams.get("tz") === "America/New_York");
         await page.getByText("Thank you, Kim Keyboard! Your strategy call request has been submitted.").waitFor();
+        console.log(each.label, "at book", page.url());
         // Name and e-mail are known: not asked again.
         expect(await page.locator('input[name="email"]').count()).toBe(0);
         expect(await seriousViolations(page, "/book")).toEqual([]);
@@ -390,13 +427,16 @@ describe.each(dialects)("booking a call in Chromium, keyboard only (%s)", (diale
         await tabTo(page, (f) => f.tag === "BUTTON" && f.text === "Confirm booking", "Confirm booking");
         await page.keyboard.press("Enter");
         await page.getByText("Choose a time for the call.").first().waitFor();
+        console.log(each.label, "refused", page.url());
         await tabTo(page, (f) => f.tag === "INPUT" && f.type === "radio", "the first free time");
         await page.keyboard.press("Space");
         const chosen = await page.locator('input[name="start"]:checked').inputValue();
         const zone = await page.locator("#booking-time-zone").inputValue();
         await tabTo(page, (f) => f.tag === "BUTTON" && f.text === "Confirm booking", "Confirm booking");
+        const booked = page.waitForNavigation();
         await page.keyboard.press("Enter");
-        await page.waitForURL(/\/book\/booking\?token=/);
+        await booked;
+        expect(new URL(page.url()).pathname, (await page.locator("main").textContent()) ?? "").toBe("/book/booking");
         await page.getByRole("heading", { name: "Your call is booked" }).waitFor();
         expect((await page.locator("main").textContent()) ?? "").toContain(
           new Date(chosen).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: zone }),

@@ -47,6 +47,9 @@ describe.each(dialects)("new staff passwords (%s)", (dialect) => {
     const created = await post("/admin/setup", { email: "owner@example.com", password: "owner-staple-91", setupCode });
     expect(created.status).toBe(302);
     const cookie = await signIn(running.app, "owner@example.com", "owner-staple-91");
+    // Setup gave the first admin the prefilled hours, so a fresh install has times to book.
+    const book = await (await fetch(`${running.app.url}/book?tz=UTC`)).text();
+    expect(book).toMatch(/name="start" value="/);
 
     await expectRefusals((password) =>
       post("/admin/users", { intent: "create", email: "sales@example.com", password, role: "sales" }, cookie),

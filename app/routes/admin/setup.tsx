@@ -6,16 +6,22 @@ import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
+import { NativeSelect } from "~/components/ui/native-select";
 import { Spinner } from "~/components/ui/spinner";
+import { Textarea } from "~/components/ui/textarea";
 import { brand } from "~/content/brand";
 import { actionResult } from "~/http/action-result.server";
 import { getServices } from "~/http/context.server";
 import { parseForm, requireFormData } from "~/http/form-data.server";
 import { redirectWithToast } from "~/http/toast-cookie.server";
+import { timeZoneChoices } from "~/lib/schemas/booking";
+import { FIRST_HOURS_WEEKLY, firstHoursSchema } from "~/lib/schemas/first-hours";
 import { setupSchema } from "~/lib/schemas/staff";
 import { type ToastMessage, toastMessage } from "~/lib/toast";
 import type { FieldErrors } from "~/lib/types/action-result";
 import { AppError } from "~/server/app-error.server";
+import { setFirstAdminHours } from "~/server/bookings/first-hours.server";
+import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 import { forgetSetupCode, isSetupCodeValid } from "~/server/users/setup-code.server";
 import { createFirstAdmin, isSetupComplete } from "~/server/users/staff-users.server";
 import type { Route } from "./+types/setup";
@@ -28,7 +34,8 @@ export function meta() {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { complete: await isSetupComplete(getServices(context).db) };
+  const { db } = getServices(context);
+  return { complete: await isSetupComplete(db), agencyTimeZone: await getAgencyTimeZone(db), zones: timeZoneChoices() };
 }
 
 const SETUP_COMPLETE = "Setup is complete: an admin already exists. Sign in, or ask an admin for an account.";
@@ -58,7 +65,8 @@ function setupComplete() {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { db } = getServices(context);
-  const parsed = parseForm(await requireFormData(request), setupSchema);
+  const formData = await requireFormData(request);
+  const parsed = parseForm(formData, setupSchema);
   if (!parsed.ok) {
     const toast = parsed.fieldErrors.email
       ? toastMessage("error", "Email Required", "Please enter an email address.")
@@ -69,6 +77,18 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
     const { setupCode: _never, ...values } = parsed.values;
     return refused(toast, 400, { fieldErrors: parsed.fieldErrors, values });
+  }
+  // A setup sent without the hours fields (an older form, a script) gets the prefilled ones.
+  const sentHours = new FormData();
+  sentHours.set("timeZone", String(formData.get("timeZone") ?? (await getAgencyTimeZone(db))));
+  sentHours.set("weekly", String(formData.get("weekly") ?? FIRST_HOURS_WEEKLY));
+  const hours = parseForm(sentHours, firstHoursSchema);
+  if (!hours.ok) {
+    const message = hours.fieldErrors.weekly ?? hours.fieldErrors.timeZone ?? "Please check your hours.";
+    return refused(toastMessage("error", "Error", message), 400, {
+      fieldErrors: hours.fieldErrors,
+      values: { email: parsed.data.email, ...hours.values },
+    });
   }
   if (await isSetupComplete(db)) return setupComplete();
   if (!(await isSetupCodeValid(db, parsed.data.setupCode))) {
@@ -81,6 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const created = await createFirstAdmin(db, { email: parsed.data.email, password: parsed.data.password });
     if (!created) return setupComplete();
     await forgetSetupCode(db);
+    await setFirstAdminHours(db, created.id, hours.data, { id: created.id, email: created.email });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return refused(toastMessage("error", "Error", error.message), error.status, {
@@ -149,6 +170,39 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
                   <Input {...props} name="setupCode" autoComplete="off" spellCheck={false} className="font-mono" />
                 )}
               </Field>
+              <fieldset className="grid gap-4 rounded-md border p-3">
+                <legend className="px-1 font-medium text-sm">Your hours for calls</legend>
+                <Field
+                  id="weekly"
+                  label="Weekly hours"
+                  hint='Visitors book calls in these hours; one range a line, such as "mon-fri 09:00-17:00".'
+                  error={fieldErrors.weekly}
+                >
+                  {(props) => (
+                    <Textarea
+                      {...props}
+                      name="weekly"
+                      rows={2}
+                      defaultValue={actionData?.values.weekly ?? FIRST_HOURS_WEEKLY}
+                    />
+                  )}
+                </Field>
+                <Field id="timeZone" label="Time zone of these hours" error={fieldErrors.timeZone}>
+                  {(props) => (
+                    <NativeSelect
+                      {...props}
+                      name="timeZone"
+                      defaultValue={actionData?.values.timeZone ?? loaderData.agencyTimeZone}
+                    >
+                      {loaderData.zones.map((zone) => (
+                        <option key={zone} value={zone}>
+                          {zone.replaceAll("_", " ")}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  )}
+                </Field>
+              </fieldset>
               <Button type="submit" disabled={busy} aria-busy={busy}>
                 {busy ? <Spinner /> : null}
                 Make Admin

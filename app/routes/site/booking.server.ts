@@ -2,6 +2,7 @@ import { data, type RouterContextProvider, redirect } from "react-router";
 import { actionResult } from "~/http/action-result.server";
 import { getServices } from "~/http/context.server";
 import { parseForm, requireFormData } from "~/http/form-data.server";
+import { LINK_REPLACED } from "~/lib/booking-messages";
 import { cancelRequestSchema, rescheduleRequestSchema } from "~/lib/schemas/booking";
 import { formatDateTimeIn } from "~/lib/time-zone";
 import { toastMessage } from "~/lib/toast";
@@ -13,7 +14,6 @@ import { bookingCalendar, meetingPlace } from "~/server/bookings/invitation.serv
 import { LIVE_STATUSES, listOpenSlots } from "~/server/bookings/open-slots.server";
 import { bookingContext, nearestChoices, PERSONAL_PAGE_HEADERS, pickerOf, visitorTimeZone } from "./book.server";
 
-export const LINK_REPLACED = "This link was replaced by a newer one: see the latest e-mail.";
 const GONE = "This link has expired or was replaced by a newer one. Use the link in your latest e-mail about the call.";
 
 /** The booking a visitor's link names, for that link's purpose; a 404 page for anything else. */

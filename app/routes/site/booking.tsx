@@ -2,9 +2,10 @@ import { BookingDetails, BookingPage } from "~/components/site/booking/booking-p
 import { CircleCheck } from "~/components/site/icons/circle-check";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { brand } from "~/content/brand";
+import { LINK_REPLACED } from "~/lib/booking-messages";
 import type { Route } from "./+types/booking";
 import { PERSONAL_PAGE_HEADERS } from "./book.server";
-import { LINK_REPLACED, loadBookingView } from "./booking.server";
+import { loadBookingView } from "./booking.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: `Your strategy call | ${brand.name}` },
