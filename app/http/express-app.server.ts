@@ -180,6 +180,11 @@ export function createExpressApp(
     next();
   });
   app.use(securityHeaders({ development }));
+  // Booking pages and feeds carry a secret in their address: it never leaves as a Referer.
+  app.use((_req, res, next) => {
+    if (isPrivateLinkPath(routedPathOf(res))) res.setHeader("Referrer-Policy", "no-referrer");
+    next();
+  });
 
   // better-auth reads the client IP (for its rate limits) from a header only we set, from req.ip,
   // which honours TRUST_PROXY; whatever a client put in that header is replaced.

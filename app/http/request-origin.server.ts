@@ -11,7 +11,9 @@ export const FOREIGN_ORIGIN_REFUSED = "This request came from another site or ad
  * Origin on a cross-origin POST, PUT, PATCH or DELETE; where it is missing, the Fetch metadata header
  * tells a page on another port or a sibling subdomain (same-site, which SameSite=Lax cookies do not
  * stop) from the site itself. A request with neither comes from a program, not a browser tricked
- * into sending a staff member's cookies, and passes.
+ * into sending a staff member's cookies, and passes. A page sent with `Referrer-Policy: no-referrer`
+ * (the booking pages) makes its own forms send `Origin: null`; the browser's `Sec-Fetch-Site:
+ * same-origin`, which no page can forge, then says where it came from.
  */
 export function isForeignRequest(
   method: string,
@@ -20,9 +22,16 @@ export function isForeignRequest(
 ) {
   if (SAFE_METHODS.has(method.toUpperCase())) return false;
   const origin = headers.origin;
-  if (origin !== undefined) return !trustedOrigins.includes(origin.trim().toLowerCase());
   const site = headers["sec-fetch-site"]?.trim().toLowerCase();
+  if (origin !== undefined && !isOwnOpaqueOrigin(origin, site)) {
+    return !trustedOrigins.includes(origin.trim().toLowerCase());
+  }
   return site !== undefined && FOREIGN_FETCH_SITES.has(site);
+}
+
+/** `Origin: null` from a page of this site that sends no referrer (see isForeignRequest). */
+function isOwnOpaqueOrigin(origin: string, site: string | undefined) {
+  return origin.trim() === "null" && site === "same-origin";
 }
 
 /**
@@ -38,6 +47,8 @@ export function refuseForeignRequests(trustedOrigins: readonly string[]): Reques
     if (
       !isForeignRequest(req.method, { origin, "sec-fetch-site": typeof site === "string" ? site : undefined }, trusted)
     ) {
+      // Passed on without its opaque Origin, which React Router's own check would take for another site.
+      if (typeof origin === "string" && origin.trim() === "null") delete req.headers.origin;
       return next();
     }
     req.log?.warn({ origin: origin ?? null, secFetchSite: site ?? null }, "refused a request from another origin");

@@ -408,7 +408,6 @@ describe.each(dialects)("booking a call in Chromium, keyboard only (%s)", (diale
         await page.waitForURL(/#contact-section$/);
         if (each.javaScript) await islandsLoaded(page);
         await tabTo(page, (f) => f.name === "name", "the name field");
-        console.log(each.label, "at name");
         await page.keyboard.type("Kim Keyboard");
         await tabTo(page, (f) => f.name === "email", "the e-mail field");
         await page.keyboard.type(each.email);
@@ -418,7 +417,6 @@ describe.each(dialects)("booking a call in Chromium, keyboard only (%s)", (diale
         await page.waitForURL((url) => url.pathname === "/book" && url.searchParams.has("lead"));
         if (each.javaScript) await page.waitForURL((url) => url.searchParams.get("tz") === "America/New_York");
         await page.getByText("Thank you, Kim Keyboard! Your strategy call request has been submitted.").waitFor();
-        console.log(each.label, "at book", page.url());
         // Name and e-mail are known: not asked again.
         expect(await page.locator('input[name="email"]').count()).toBe(0);
         expect(await seriousViolations(page, "/book")).toEqual([]);
@@ -427,7 +425,6 @@ describe.each(dialects)("booking a call in Chromium, keyboard only (%s)", (diale
         await tabTo(page, (f) => f.tag === "BUTTON" && f.text === "Confirm booking", "Confirm booking");
         await page.keyboard.press("Enter");
         await page.getByText("Choose a time for the call.").first().waitFor();
-        console.log(each.label, "refused", page.url());
         await tabTo(page, (f) => f.tag === "INPUT" && f.type === "radio", "the first free time");
         await page.keyboard.press("Space");
         const chosen = await page.locator('input[name="start"]:checked').inputValue();

@@ -36,6 +36,10 @@ describe("the origin rule", () => {
     expect(isForeignRequest("POST", { "sec-fetch-site": "same-site" }, trusted)).toBe(true);
     expect(isForeignRequest("POST", { "sec-fetch-site": "cross-site" }, trusted)).toBe(true);
     expect(isForeignRequest("POST", { "sec-fetch-site": "same-origin" }, trusted)).toBe(false);
+    // A page of the site sent with Referrer-Policy: no-referrer posts with Origin: null.
+    expect(isForeignRequest("POST", { origin: "null", "sec-fetch-site": "same-origin" }, trusted)).toBe(false);
+    expect(isForeignRequest("POST", { origin: "null", "sec-fetch-site": "cross-site" }, trusted)).toBe(true);
+    expect(isForeignRequest("POST", { origin: "null", "sec-fetch-site": "same-site" }, trusted)).toBe(true);
     expect(isForeignRequest("POST", { "sec-fetch-site": "none" }, trusted)).toBe(false);
     expect(isForeignRequest("POST", {}, trusted)).toBe(false);
   });

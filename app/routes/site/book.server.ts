@@ -20,10 +20,10 @@ import { saveLead } from "~/server/leads/capture.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 
 /**
- * Booking pages are one visitor's own: never kept by the page cache or a shared proxy, and their
- * address (which carries the visitor's signed link) is never sent on as a Referer.
+ * Booking pages are one visitor's own: never kept by the page cache or a shared proxy (and their
+ * address, which carries the visitor's link, is never sent on as a Referer: see express-app).
  */
-export const PERSONAL_PAGE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+export const PERSONAL_PAGE_HEADERS = { "Cache-Control": "private, no-store" };
 
 export function bookingContext(context: Readonly<RouterContextProvider>, nowMs = Date.now()): BookingContext {
   const { config, formSecret, mailWorker } = getServices(context);
