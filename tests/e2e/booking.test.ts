@@ -99,6 +99,7 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
       .executeTakeFirstOrThrow();
     expect(lead).toMatchObject({
       source: "Book Call",
+      message: "Booked a strategy call",
       utm_campaign: "spring-sale",
       landing_path: "/services/paid-ads",
     });
@@ -245,13 +246,40 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
     expect(answer).not.toContain("Your call is booked");
     const lead = await running.db
       .selectFrom("leads")
-      .select(["id", "is_spam"])
+      .select(["id", "is_spam", "message"])
       .where("email", "=", "sam@example.com")
       .executeTakeFirstOrThrow();
     expect(Boolean(lead.is_spam)).toBe(true);
+    // Not marked as booked: no call exists.
+    expect(lead.message).toBe("Asked for a strategy call on the booking page");
     expect(await running.db.selectFrom("bookings").select("id").where("lead_id", "=", lead.id).execute()).toEqual([]);
     // The time it asked for is still offered.
     expect(offeredStarts(await (await request("/book?tz=UTC")).text())).toContain(start);
+  });
+
+  it("keeps one upcoming call per enquiry, links to it when booked again, and limits how often one enquiry books", async () => {
+    const enquiry = await post("/lead", { flow: "contact", name: "Lou Limit", email: "lou@example.com" });
+    const lead = new URL(htmlText(enquiry.headers.get("location") ?? ""), running.app.url).searchParams.get("lead");
+    const starts = offeredStarts(await (await request(`/book?tz=UTC&lead=${encodeURIComponent(lead ?? "")}`)).text());
+    const book = (start: string) => post("/book", { start, timeZone: "UTC", lead: lead ?? "" });
+    expect((await book(starts[0] as string)).status).toBe(302);
+    const again = await book(starts[1] as string);
+    expect(again.status).toBe(409);
+    const answer = await again.text();
+    expect(answer).toContain("You already have a call booked for this enquiry.");
+    const existing = htmlText(
+      /href="(\/book\/booking\?token=[^"]+)"[^>]*>See your booked call/.exec(answer)?.[1] ?? "",
+    );
+    expect(await (await request(existing)).text()).toContain("Your call is booked");
+    const statuses: number[] = [];
+    for (const start of starts.slice(2, 8)) statuses.push((await book(start)).status);
+    // Six tries a day per enquiry: the seventh is refused before anything is looked at.
+    expect(statuses).toEqual([409, 409, 409, 409, 429, 429]);
+    const lou = await running.db.selectFrom("leads").select("id").where("email", "=", "lou@example.com").execute();
+    expect(lou).toHaveLength(1);
+    expect(
+      await running.db.selectFrom("bookings").select("id").where("lead_id", "=", lou[0]!.id).execute(),
+    ).toHaveLength(1);
   });
 
   it("shows the nearest free times to a visitor whose time was taken first", async () => {

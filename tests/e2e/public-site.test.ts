@@ -285,7 +285,8 @@ describe.each(dialects)("spam defence on the visitor forms (%s)", (dialect) => {
     const token = await tokenFor("203.0.113.10");
     const tooFast = await submit({ email: "fast@example.com", form_token: token });
     expect(tooFast.status).toBe(200);
-    expect(await tooFast.text()).toContain("Thank you!");
+    // The same answer as a person's: on to the times for the enquiry.
+    expect(await tooFast.text()).toContain("Thank you, Bot! Your strategy call request has been submitted.");
     expect(await flag("fast@example.com")).toMatch(/^sent [\d.]+ s after the page loaded$/);
 
     // The same visitor, a person's time later: the server's own signing, with the test's secret.
@@ -377,7 +378,7 @@ describe.each(dialects)("spam defence on the visitor forms (%s)", (dialect) => {
     }
     const fourth = await submit({ email: "own4@example.com", form_token: own }, visitor);
     expect(fourth.status).toBe(200);
-    expect(await fourth.text()).toContain("Thank you!");
+    expect(await fourth.text()).toContain("Thank you, Bot! Your strategy call request has been submitted.");
     expect(await flag("own4@example.com")).toBe("form token already sent 3 leads");
     // A token from hours ago: the server's signing, dated past the token's lifetime.
     const expired = agedFormToken({ clientIp: "198.51.100.70" }, Date.now() - TOKEN_MAX_AGE_MS);

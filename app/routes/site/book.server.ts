@@ -4,12 +4,14 @@ import { getRequestInfo, getServices } from "~/http/context.server";
 import { leadLinkToken } from "~/http/enquiry-link.server";
 import { parseForm, requireFormData, typedValues } from "~/http/form-data.server";
 import { saveVisitorLead } from "~/http/visitor-lead.server";
+import { BOOK_PAGE_ENQUIRY } from "~/lib/booking-messages";
 import { BOOKING_LEAD_COOKIE, readCookie } from "~/lib/cookies";
 import { bookingRequestSchema, COUNTRY_TIME_ZONES, timeZoneChoices } from "~/lib/schemas/booking";
 import { isTimeZone } from "~/lib/time-zone";
 import { toastMessage } from "~/lib/toast";
 import type { FieldErrors } from "~/lib/types/action-result";
 import { AppError } from "~/server/app-error.server";
+import { countBookingAttempt } from "~/server/bookings/booking-limits.server";
 import { readLink } from "~/server/bookings/booking-links.server";
 import type { BookingContext } from "~/server/bookings/booking-notices.server";
 import { bookCall } from "~/server/bookings/bookings.server";
@@ -187,7 +189,7 @@ export async function handleBooking(context: Readonly<RouterContextProvider>, re
             phone: input.phone || null,
             company: null,
             source: "Book Call",
-            message: "Booked a strategy call",
+            message: BOOK_PAGE_ENQUIRY,
           },
           formId: async (trx) =>
             (await trx.selectFrom("forms").select("id").where("name", "=", "Contact Form").executeTakeFirst())?.id ??
@@ -214,6 +216,12 @@ export async function handleBooking(context: Readonly<RouterContextProvider>, re
   }
   const bookingContextNow = bookingContext(context);
   try {
+    await countBookingAttempt(services.db, {
+      clientIp: getRequestInfo(context).clientIp,
+      leadId: lead.id,
+      email: lead.email,
+      secret: services.formSecret,
+    });
     const outcome = await bookCall(
       services.db,
       { leadId: lead.id, startMs: Date.parse(input.start), visitorTimeZone: input.timeZone },
@@ -250,7 +258,10 @@ export async function handleBooking(context: Readonly<RouterContextProvider>, re
           fieldErrors: error.field ? { [error.field]: error.message } : {},
           leadToken: lead.token,
         },
-        { status: error.status },
+        {
+          status: error.status,
+          headers: error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined,
+        },
       );
     }
     throw error;

@@ -1,12 +1,13 @@
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { actionResult } from "~/http/action-result.server";
-import { getServices } from "~/http/context.server";
+import { getRequestInfo, getServices } from "~/http/context.server";
 import { parseForm, requireFormData } from "~/http/form-data.server";
 import { LINK_REPLACED } from "~/lib/booking-messages";
 import { cancelRequestSchema, rescheduleRequestSchema } from "~/lib/schemas/booking";
 import { formatDateTimeIn } from "~/lib/time-zone";
 import { toastMessage } from "~/lib/toast";
 import { AppError } from "~/server/app-error.server";
+import { countBookingAttempt } from "~/server/bookings/booking-limits.server";
 import { type LinkPurpose, readLink } from "~/server/bookings/booking-links.server";
 import { bookingFacts, linksOf } from "~/server/bookings/booking-notices.server";
 import { cancelBooking, getBooking, rescheduleBooking } from "~/server/bookings/bookings.server";
@@ -154,6 +155,13 @@ export async function handleReschedule(context: Readonly<RouterContextProvider>,
   }
   const { booking } = await bookingOfLink(context, parsed.data.token, "reschedule");
   try {
+    const { db, formSecret } = getServices(context);
+    await countBookingAttempt(db, {
+      clientIp: getRequestInfo(context).clientIp,
+      leadId: booking.lead_id,
+      email: booking.visitor_email,
+      secret: formSecret,
+    });
     const outcome = await rescheduleBooking(
       getServices(context).db,
       { bookingId: booking.id, startMs: Date.parse(parsed.data.start) },

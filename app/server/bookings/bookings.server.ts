@@ -1,4 +1,5 @@
 import type { Transaction } from "kysely";
+import { BOOK_PAGE_ENQUIRY, BOOKED_A_CALL } from "~/lib/booking-messages";
 import { computeEstimate } from "~/lib/estimate";
 import type { EstimatorAnswers } from "~/lib/estimator";
 import { GRANULE_MINUTES } from "~/lib/schemas/availability";
@@ -140,6 +141,9 @@ async function tryBooking(db: Database, request: BookingRequest, context: Bookin
       dayIn(staff.timeZone, request.startMs),
       staff.maxPerDay,
     );
+    if (lead.message === BOOK_PAGE_ENQUIRY) {
+      await trx.updateTable("leads").set({ message: BOOKED_A_CALL }).where("id", "=", lead.id).execute();
+    }
     if (!lead.owner_id) {
       await trx
         .updateTable("leads")
