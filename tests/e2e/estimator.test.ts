@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { fromJson } from "~/server/db/values.server";
+import { staffWhoTakesCalls } from "../support/bookings";
 import { hydrated, openHydrated } from "../support/browser";
 import { dialects } from "../support/databases";
 import { agedFormToken, formTokenCookieHeader, giveAgedFormToken, withFormSecret } from "../support/form-token";
@@ -225,6 +226,9 @@ describe.each(dialects)("the cost estimator over HTTP (the wizard without JavaSc
 
 describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
   const running = runAppForBlock(withFormSecret, { dialect, browser: true });
+  beforeAll(async () => {
+    await staffWhoTakesCalls(running.db);
+  });
 
   const wizard = (page: Page) => page.locator("[data-slot='estimator']");
   const button = (page: Page, name: string) => wizard(page).getByRole("button", { name });
@@ -395,8 +399,25 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
       consent: true,
     });
 
+    // The result's button goes on to the times for this estimate's lead, who is not asked again.
     await page.getByRole("link", { name: "Book Your Free Strategy Call" }).click();
-    await page.waitForURL(`${running.app.url}/#contact-section`);
+    await page.waitForURL((url) => url.pathname === "/book" && url.searchParams.has("lead"));
+    await page.getByText("Thank you, Priya Nair! Your strategy call request has been submitted.").waitFor();
+    const start = await page.locator('input[name="start"]').first().inputValue();
+    await page.locator('input[name="start"]').first().check();
+    await page.getByRole("button", { name: "Confirm booking" }).click();
+    await page.getByRole("heading", { name: "Your call is booked" }).waitFor();
+    const leads = await running.db.selectFrom("leads").select("id").where("email", "=", "priya@example.com").execute();
+    expect(leads).toHaveLength(1);
+    const booking = await running.db
+      .selectFrom("bookings")
+      .select(["starts_at", "estimate"])
+      .where("lead_id", "=", leads[0]!.id)
+      .executeTakeFirstOrThrow();
+    expect(booking.starts_at).toBe(start);
+    // The call carries the estimate it came from.
+    const estimate = typeof booking.estimate === "string" ? JSON.parse(booking.estimate) : booking.estimate;
+    expect(estimate).toMatchObject({ currency: "INR", monthlyAdSpend: 15000 });
     await page.close();
   });
 

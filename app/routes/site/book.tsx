@@ -41,8 +41,12 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
     return `/book?${query}#times`;
   };
   const times = retry?.nearest ?? picker.times;
-  // The page after a post shows the same zone and day as before it.
-  const postQuery = new URLSearchParams({ tz: picker.timeZone, ...(picker.day ? { day: picker.day } : {}) });
+  // The page after a post shows the same zone, day and enquiry as before it.
+  const postQuery = new URLSearchParams({
+    tz: picker.timeZone,
+    ...(picker.day ? { day: picker.day } : {}),
+    ...(leadToken ? { lead: leadToken } : {}),
+  });
   const known = lead && leadToken === lead.token ? lead : null;
   return (
     <BookingPage
