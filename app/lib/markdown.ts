@@ -21,6 +21,15 @@ markdown.renderer.rules.link_open = (tokens, index, options, env, self) => {
   return defaultLinkOpen(tokens, index, options, env, self);
 };
 
+// A body is shown under its page's own title, the page's one h1: a `# Title` in it is a section.
+for (const rule of ["heading_open", "heading_close"] as const) {
+  markdown.renderer.rules[rule] = (tokens, index, options, _env, self) => {
+    const token = tokens[index]!;
+    if (token.tag === "h1") token.tag = "h2";
+    return self.renderToken(tokens, index, options);
+  };
+}
+
 export function renderMarkdown(source: string) {
   return markdown.render(source ?? "");
 }

@@ -479,5 +479,7 @@ describe.each(dialects)("booking a call in Chromium, keyboard only (%s)", (diale
         await context.close();
       }
     },
+    // Keyboard only: a few hundred key presses on a busy machine.
+    180_000,
   );
 });

@@ -88,4 +88,11 @@ describe("renderMarkdown", () => {
     expect(readingMinutes("word ".repeat(50))).toBe(1);
     expect(readingMinutes("word ".repeat(600))).toBe(3);
   });
+
+  it("gives no second h1: a body's `# Title` is a section under its page's own heading", () => {
+    const html = renderMarkdown("# Our story\n\ntext\n\n## Team");
+    expect(html).not.toContain("<h1");
+    expect(html).toContain("<h2>Our story</h2>");
+    expect(html).toContain("<h2>Team</h2>");
+  });
 });
