@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isTimeZone } from "../time-zone";
+import { canonicalTimeZone, isTimeZone } from "../time-zone";
 import { checkbox } from "./fields";
 
 /** Bookings are cut in five-minute steps: start times, call lengths and buffers are multiples of it. */
@@ -157,7 +157,10 @@ const minutesField = (label: string, max: number, step = GRANULE_MINUTES) =>
 /** A staff member's availability as the admin form and the command line give it. */
 export const availabilitySchema = z.object({
   userId: z.string().min(1).max(64),
-  timeZone: z.string().refine(isTimeZone, "Choose a time zone such as Europe/Berlin."),
+  timeZone: z
+    .string()
+    .refine(isTimeZone, "Choose a time zone such as Europe/Berlin.")
+    .transform((value) => canonicalTimeZone(value) ?? value),
   weekly: linesOf(parseWeeklyLine, 28),
   overrides: linesOf(parseOverrideLine, 200),
   callMinutes: minutesField("The call length", 240).refine((value) => value >= 10, "A call lasts at least 10 minutes."),

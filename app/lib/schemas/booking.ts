@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isTimeZone } from "../time-zone";
+import { canonicalTimeZone, isTimeZone, timeZoneNames } from "../time-zone";
 import { requiredEmail, requiredName } from "./leads";
 
 /** The time a visitor picked (an ISO instant from the offered list) and the zone they read it in. */
@@ -9,7 +9,10 @@ const pickedTime = {
     .min(1, "Choose a time for the call.")
     .max(40)
     .refine((value) => !Number.isNaN(Date.parse(value)), "Choose a time for the call."),
-  timeZone: z.string().refine(isTimeZone, "Choose your time zone."),
+  timeZone: z
+    .string()
+    .refine(isTimeZone, "Choose your time zone.")
+    .transform((value) => canonicalTimeZone(value) ?? value),
 };
 
 const emptyAsMissing = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
@@ -51,6 +54,5 @@ export const COUNTRY_TIME_ZONES: Record<string, string> = {
 
 /** The zones a visitor may choose from, by name. */
 export function timeZoneChoices() {
-  const zones = Intl.supportedValuesOf("timeZone");
-  return zones.includes("UTC") ? zones : ["UTC", ...zones];
+  return timeZoneNames();
 }

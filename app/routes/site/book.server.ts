@@ -6,7 +6,7 @@ import { parseForm, requireFormData, typedValues } from "~/http/form-data.server
 import { saveVisitorLead } from "~/http/visitor-lead.server";
 import { BOOKING_LEAD_COOKIE, readCookie } from "~/lib/cookies";
 import { bookingRequestSchema, COUNTRY_TIME_ZONES, timeZoneChoices } from "~/lib/schemas/booking";
-import { isTimeZone } from "~/lib/time-zone";
+import { canonicalTimeZone } from "~/lib/time-zone";
 import { toastMessage } from "~/lib/toast";
 import type { FieldErrors } from "~/lib/types/action-result";
 import { AppError } from "~/server/app-error.server";
@@ -33,7 +33,8 @@ export async function visitorTimeZone(
   request: Request,
   asked: string | null,
 ) {
-  if (asked && isTimeZone(asked)) return asked;
+  const chosen = canonicalTimeZone(asked);
+  if (chosen) return chosen;
   const { config, db } = getServices(context);
   const country = visitorCountry(request, config, getRequestInfo(context).clientIp);
   return (country && COUNTRY_TIME_ZONES[country]) || (await getAgencyTimeZone(db));
