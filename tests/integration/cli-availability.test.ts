@@ -67,6 +67,8 @@ describe.each(dialects)("availability from the command line on %s", (dialect) =>
       [["--weekly", "someday 09:00-17:00"], "--weekly:"],
       [["--time-zone", "Mars/Olympus"], "--time-zone:"],
       [["--call-minutes", "7"], "--call-minutes:"],
+      [["--override", "2026-02-31 off"], "--override: 2026-02-31 is not a day of the calendar."],
+      [["--weekly", "mon-fri 09:00-12:00", "--weekly", "mon 11:00-13:00"], "--weekly: The hours of mon overlap."],
     ];
     for (const [options, message] of refusals) {
       const refused = await runCli(["availability:set", "--email", "sam@agency.example", ...options], env);

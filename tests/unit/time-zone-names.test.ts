@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bookingRequestSchema, timeZoneChoices } from "~/lib/schemas/booking";
 import { cachedTimeZoneCount, canonicalTimeZone, dayIn, timeZoneNames, zonedToUtc } from "~/lib/time-zone";
+import { pickerOf } from "~/routes/site/book.server";
 
 describe("time zone names", () => {
   it("lists and keeps zones by their current names, whatever spelling was given", () => {
@@ -47,5 +48,31 @@ describe("time zone names", () => {
       zonedToUtc(spelling, 2026, 3, 29, 12);
     }
     expect(cachedTimeZoneCount()).toBe(before);
+  });
+});
+
+describe("the time a visitor picked", () => {
+  it("is refused, with the picker's message, when it is no date of this century", () => {
+    for (const start of ["+200000-01-01T00:00:00Z", "-000001-01-01T00:00:00Z", "9999-12-31T23:59:59Z", "soon"]) {
+      const parsed = bookingRequestSchema.safeParse({ start, timeZone: "UTC" });
+      expect(parsed.success, start).toBe(false);
+      expect(parsed.error?.issues[0]?.message, start).toBe("Choose a time for the call.");
+    }
+    expect(bookingRequestSchema.safeParse({ start: "2026-03-17T09:00:00Z", timeZone: "UTC" }).success).toBe(true);
+  });
+});
+
+describe("times offered across a clock change", () => {
+  it("label the hour that comes twice with its offset, and only that hour", () => {
+    // New York goes back from 2:00 EDT to 1:00 EST on 1 November 2026.
+    const starts = ["2026-11-01T05:30:00Z", "2026-11-01T06:30:00Z", "2026-11-01T08:00:00Z"].map(Date.parse);
+    const picker = pickerOf(starts, "America/New_York", null);
+    expect(picker.times.map((time) => time.label)).toEqual(["1:30 AM (EDT)", "1:30 AM (EST)", "3:00 AM"]);
+    // Berlin's clocks do not change that day: no offsets.
+    expect(pickerOf(starts, "Europe/Berlin", null).times.map((time) => time.label)).toEqual([
+      "6:30 AM",
+      "7:30 AM",
+      "9:00 AM",
+    ]);
   });
 });

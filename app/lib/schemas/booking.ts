@@ -8,7 +8,11 @@ const pickedTime = {
     .string({ error: "Choose a time for the call." })
     .min(1, "Choose a time for the call.")
     .max(40)
-    .refine((value) => !Number.isNaN(Date.parse(value)), "Choose a time for the call."),
+    // Offered times are this century's: anything else (a year 200000, NaN) is a mistake or a probe.
+    .refine((value) => {
+      const ms = Date.parse(value);
+      return ms >= Date.UTC(2000, 0, 1) && ms < Date.UTC(2100, 0, 1);
+    }, "Choose a time for the call."),
   timeZone: z
     .string()
     .refine(isTimeZone, "Choose your time zone.")

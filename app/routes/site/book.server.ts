@@ -6,7 +6,7 @@ import { parseForm, requireFormData, typedValues } from "~/http/form-data.server
 import { saveVisitorLead } from "~/http/visitor-lead.server";
 import { BOOKING_LEAD_COOKIE, readCookie } from "~/lib/cookies";
 import { bookingRequestSchema, COUNTRY_TIME_ZONES, timeZoneChoices } from "~/lib/schemas/booking";
-import { canonicalTimeZone } from "~/lib/time-zone";
+import { canonicalTimeZone, zoneLabel } from "~/lib/time-zone";
 import { toastMessage } from "~/lib/toast";
 import type { FieldErrors } from "~/lib/types/action-result";
 import { AppError } from "~/server/app-error.server";
@@ -46,8 +46,15 @@ export type DayChoice = { day: string; label: string; count: number };
 /** What the slot picker shows: the visitor's zone, the days with free times, the chosen day's times. */
 export type Picker = { timeZone: string; zones: string[]; days: DayChoice[]; day: string | null; times: TimeChoice[] };
 
-export const timeLabel = (timeZone: string, ms: number) =>
+const clockIn = (timeZone: string, ms: number) =>
   new Date(ms).toLocaleTimeString("en-US", { timeZone, hour: "numeric", minute: "2-digit" });
+
+/** The wall-clock time; when the clock goes back and shows it twice, with the offset that tells them apart. */
+export function timeLabel(timeZone: string, ms: number) {
+  const clock = clockIn(timeZone, ms);
+  const repeated = [-60, -30, 30, 60].some((minutes) => clockIn(timeZone, ms + minutes * 60_000) === clock);
+  return repeated ? `${clock} (${zoneLabel(timeZone, ms)})` : clock;
+}
 
 export const dayLabel = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", {
