@@ -196,3 +196,14 @@ describe("overlapping weekly ranges", () => {
     expect(startsOn("2026-03-09", both)).toHaveLength(6);
   });
 });
+
+describe("the last call of the day", () => {
+  it("ends within the hours: 45-minute calls in 09:00-17:00 start last at 15:45", () => {
+    // Tuesday 17 March 2026, Berlin is UTC+1.
+    const starts = startsOn("2026-03-17", schedule({ callMinutes: 45 }));
+    expect(starts[0]).toBe("2026-03-17T08:00:00.000Z");
+    expect(starts.at(-1)).toBe("2026-03-17T14:45:00.000Z");
+    expect(starts).not.toContain("2026-03-17T15:30:00.000Z");
+    expect(starts).toHaveLength(10);
+  });
+});
