@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { bookCall, getBooking, rescheduleBooking, setBookingOutcome } from "~/server/bookings/bookings.server";
+import { captureLead } from "~/server/leads/capture.server";
+import { staffWhoTakesCalls } from "../support/bookings";
+import { databasePerTest, dialects } from "../support/databases";
+
+const at = (iso: string) => Date.parse(iso);
+/** Monday 16 March 2026, 06:00 UTC. */
+const NOW = at("2026-03-16T06:00:00Z");
+const BASE_URL = "https://agency.example";
+const context = (nowMs = NOW) => ({ baseUrl: BASE_URL, secret: "test-secret-0123456789abcdef0123456789", nowMs });
+
+describe.each(dialects)("rules a booked call keeps on %s", (dialect) => {
+  const freshDatabase = databasePerTest(dialect);
+
+  async function bookedCall() {
+    const { db } = await freshDatabase();
+    const bea = await staffWhoTakesCalls(db);
+    const { leadId } = await captureLead(db, {
+      flow: "contact",
+      input: { name: "Vera Visitor", email: "vera@example.com", country: "us", industry: "saas" } as never,
+      attribution: { pageUrl: `${BASE_URL}/`, landingPath: "/", referrer: null, userAgent: "UA", browserInfo: null },
+      mail: { baseUrl: BASE_URL, notifyEmails: [] },
+    });
+    const booked = await bookCall(
+      db,
+      { leadId, startMs: at("2026-03-17T09:00:00Z"), visitorTimeZone: "Europe/Berlin" },
+      context(),
+    );
+    if (!booked.ok) throw new Error("not booked");
+    return { db, bea, bookingId: booked.bookingId };
+  }
+
+  it("never moves a call into a time the staff member's calendar says is busy", async () => {
+    const { db, bea, bookingId } = await bookedCall();
+    // What the last read of Bea's calendar said: busy on Wednesday 10:00-11:00 UTC.
+    await db
+      .insertInto("staff_busy_times")
+      .values({ user_id: bea.id, starts_at: "2026-03-18T10:00:00.000Z", ends_at: "2026-03-18T11:00:00.000Z" })
+      .execute();
+    for (const start of ["2026-03-18T10:00:00Z", "2026-03-18T10:30:00Z", "2026-03-18T09:45:00Z"]) {
+      const moved = await rescheduleBooking(db, { bookingId, startMs: at(start) }, context());
+      expect(moved.ok, start).toBe(false);
+    }
+    expect((await getBooking(db, bookingId))?.starts_at).toSatisfy(
+      (value: string) => new Date(value).toISOString() === "2026-03-17T09:00:00.000Z",
+    );
+    // Next to the busy time is free.
+    expect((await rescheduleBooking(db, { bookingId, startMs: at("2026-03-18T11:00:00Z") }, context())).ok).toBe(true);
+  });
+
+  it("takes no outcome before the call has started, and takes one once it has", async () => {
+    const { db, bea, bookingId } = await bookedCall();
+    const actor = { id: bea.id, email: "bea@agency.example" };
+    for (const status of ["completed", "no_show"] as const) {
+      await expect(setBookingOutcome(db, bookingId, status, actor, at("2026-03-17T08:59:00Z"))).rejects.toThrow(
+        "The call has not started yet.",
+      );
+    }
+    expect((await getBooking(db, bookingId))?.status).toBe("booked");
+    await setBookingOutcome(db, bookingId, "no_show", actor, at("2026-03-17T09:10:00Z"));
+    expect((await getBooking(db, bookingId))?.status).toBe("no_show");
+  });
+});
