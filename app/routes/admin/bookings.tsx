@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { CalendarFeedCard } from "~/components/admin/bookings/calendar-feed-card";
+import { SelectOptions } from "~/components/admin/select-options";
 import { TitledCard } from "~/components/admin/titled-card";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
@@ -8,7 +9,7 @@ import { runIntent } from "~/http/intents.server";
 import { requireStaff } from "~/http/staff.server";
 import { formatOverrideLine, formatWeeklyLine, MEETING_KINDS, meetingKindLabels } from "~/lib/schemas/availability";
 import { agendaQuerySchema, BOOKING_STATUSES, bookingStatusLabels } from "~/lib/schemas/bookings-admin";
-import { dayIn, formatDateTimeIn, zonedToUtc } from "~/lib/time-zone";
+import { dayIn, formatDateTimeIn, timeZoneNames, zonedToUtc } from "~/lib/time-zone";
 import { listAgenda } from "~/server/bookings/agenda.server";
 import { getAvailability } from "~/server/bookings/availability.server";
 import { hasBookingFeed } from "~/server/bookings/staff-feed.server";
@@ -191,7 +192,9 @@ export default function Bookings({ loaderData, actionData }: Route.ComponentProp
           <input type="hidden" name="userId" value={availability.staffId} />
           <label className="grid gap-1 text-sm">
             Time zone
-            <input name="timeZone" defaultValue={availability.timeZone} className={inputClass} />
+            <select name="timeZone" defaultValue={availability.timeZone} className={inputClass}>
+              <SelectOptions values={timeZoneNames()} />
+            </select>
           </label>
           <label className="grid gap-1 text-sm">
             How the call happens
