@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { availabilitySchema } from "~/lib/schemas/availability";
 import { getAvailability, setAvailability } from "~/server/bookings/availability.server";
-import { refreshAllCalendars, refreshStaffCalendar } from "~/server/bookings/calendar-feed.server";
+import { refreshAllCalendars, refreshStaffCalendar } from "~/server/bookings/busy-calendar.server";
 import { freeAt } from "~/server/bookings/open-slots.server";
 import type { Database } from "~/server/db/schema.server";
 import { staffWhoTakesCalls } from "../support/bookings";

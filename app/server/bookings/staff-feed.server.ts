@@ -1,3 +1,5 @@
+// The outgoing side: a staff member's calls as an iCalendar feed their calendar app subscribes to.
+// The incoming side, the busy times read from their own calendar, is busy-calendar.server.ts.
 import { createHash, randomBytes } from "node:crypto";
 import { brand } from "~/content/brand";
 import { AVAILABILITY_DEFAULTS } from "~/lib/schemas/availability";

@@ -1,3 +1,5 @@
+// The incoming side: each staff member's own busy-time calendar, read from the address they give.
+// The outgoing side, their calls as a feed for their calendar app, is staff-feed.server.ts.
 import http from "node:http";
 import https from "node:https";
 import type { Logger } from "pino";
