@@ -8,7 +8,8 @@ import { Worker } from "node:worker_threads";
  * a century), so occurrences are walked from just before the window, not from the series' start.
  */
 export const BUSY_CALENDAR_LIMITS = {
-  timeoutMs: 5_000,
+  /** Generous: the reading waits in its own thread, and a 2 MB calendar takes seconds on a busy machine. */
+  timeoutMs: 20_000,
   /** Old-generation heap of the worker: a 2 MB calendar parses in well under this. */
   memoryMb: 96,
   /** Events that are not changed occurrences of another. */
