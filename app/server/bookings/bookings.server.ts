@@ -12,7 +12,8 @@ import { ESTIMATOR_FORM_NAME } from "../leads/estimator.server";
 import { type Availability, listAvailability } from "./availability.server";
 import { type BookingContext, linksOf, queueBookingMails, recordBookingEvent } from "./booking-notices.server";
 import type { BookingLinks } from "./invitation.server";
-import { eligibleStaff, freeAt, LIVE_STATUSES, loadTaken, nearestOpenSlots } from "./open-slots.server";
+import { isLive } from "./live-statuses.server";
+import { eligibleStaff, freeAt, loadTaken, nearestOpenSlots } from "./open-slots.server";
 import { freeStarts, heldSpan, type Taken } from "./slots.server";
 import { claimTime, releaseTime, SlotTaken } from "./time-claims.server";
 
@@ -197,7 +198,7 @@ export async function rescheduleBooking(
   context: BookingContext,
 ): Promise<BookingOutcome> {
   const current = await getBooking(db, bookingId);
-  if (!current || !(LIVE_STATUSES as readonly string[]).includes(current.status)) {
+  if (!current || !isLive(current.status)) {
     throw new AppError("CONFLICT", "This call was cancelled or has taken place; it can no longer be moved.");
   }
   checkRequest({ startMs, visitorTimeZone: current.visitor_time_zone });
@@ -208,8 +209,7 @@ export async function rescheduleBooking(
         .selectAll()
         .where("id", "=", bookingId)
         .executeTakeFirstOrThrow();
-      if (booking.sequence !== current.sequence || !(LIVE_STATUSES as readonly string[]).includes(booking.status))
-        throw new SlotTaken();
+      if (booking.sequence !== current.sequence || !isLive(booking.status)) throw new SlotTaken();
       const [staff] = await listAvailability(trx, [booking.staff_id]);
       if (!staff) throw new SlotTaken();
       // Its own time does not stand in its way.
@@ -287,7 +287,7 @@ export async function cancelBooking(
   await db.transaction().execute(async (trx) => {
     const booking = await trx.selectFrom("bookings").selectAll().where("id", "=", bookingId).executeTakeFirst();
     if (!booking) throw new AppError("NOT_FOUND", "This booking no longer exists.");
-    if (!(LIVE_STATUSES as readonly string[]).includes(booking.status)) {
+    if (!isLive(booking.status)) {
       throw new AppError("CONFLICT", "This call is already cancelled or has taken place.");
     }
     if (expectedSequence !== undefined && booking.sequence !== expectedSequence) {
