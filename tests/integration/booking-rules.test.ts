@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { bookCall, getBooking, rescheduleBooking, setBookingOutcome } from "~/server/bookings/bookings.server";
+import {
+  bookCall,
+  cancelBooking,
+  getBooking,
+  requireCallAccess,
+  rescheduleBooking,
+  setBookingOutcome,
+} from "~/server/bookings/bookings.server";
 import { captureLead } from "~/server/leads/capture.server";
+import { createStaffUser } from "~/server/users/staff-users.server";
 import { staffWhoTakesCalls } from "../support/bookings";
 import { databasePerTest, dialects } from "../support/databases";
 
@@ -60,5 +68,54 @@ describe.each(dialects)("rules a booked call keeps on %s", (dialect) => {
     expect((await getBooking(db, bookingId))?.status).toBe("booked");
     await setBookingOutcome(db, bookingId, "no_show", actor, at("2026-03-17T09:10:00Z"));
     expect((await getBooking(db, bookingId))?.status).toBe("no_show");
+  });
+
+  it("lets sales change only their own calls and those of leads nobody owns, admins any", async () => {
+    const { db, bea, bookingId } = await bookedCall();
+    const system = { id: null, email: "test" };
+    const sam = await createStaffUser(
+      db,
+      { email: "sam@agency.example", password: "staff-pass-1357", role: "sales" },
+      system,
+    );
+    const ada = await createStaffUser(
+      db,
+      { email: "ada@agency.example", password: "staff-pass-1357", role: "admin" },
+      system,
+    );
+    // The lead is Bea's since she took the call.
+    await expect(requireCallAccess(db, bookingId, { id: sam.id, role: "sales" })).rejects.toThrow(
+      "This call is another person's: only they or an admin can change it.",
+    );
+    await requireCallAccess(db, bookingId, { id: bea.id, role: "sales" });
+    await requireCallAccess(db, bookingId, { id: ada.id, role: "admin" });
+    const booking = await getBooking(db, bookingId);
+    await db
+      .updateTable("leads")
+      .set({ owner_id: null })
+      .where("id", "=", booking?.lead_id as string)
+      .execute();
+    await requireCallAccess(db, bookingId, { id: sam.id, role: "sales" });
+  });
+
+  it("puts the reason staff gave for cancelling into the visitor's cancellation", async () => {
+    const { db, bea, bookingId } = await bookedCall();
+    await cancelBooking(
+      db,
+      {
+        bookingId,
+        actor: { id: bea.id, email: "bea@agency.example" },
+        reason: "I am ill; sorry, please pick another day.",
+      },
+      context(),
+    );
+    const mails = await db
+      .selectFrom("email_outbox")
+      .select(["to_address", "subject", "text_body"])
+      .where("booking_id", "=", bookingId)
+      .where("subject", "like", "Cancelled%")
+      .execute();
+    expect(mails.map((mail) => mail.to_address)).toEqual(["vera@example.com"]);
+    expect(mails[0]?.text_body).toContain("\n\nI am ill; sorry, please pick another day.\n\n");
   });
 });

@@ -281,7 +281,8 @@ export async function cancelBooking(
     bookingId,
     actor = null,
     expectedSequence,
-  }: { bookingId: string; actor?: AuditActor | null; expectedSequence?: number },
+    reason = null,
+  }: { bookingId: string; actor?: AuditActor | null; expectedSequence?: number; reason?: string | null },
   context: BookingContext,
 ) {
   await db.transaction().execute(async (trx) => {
@@ -309,10 +310,28 @@ export async function cancelBooking(
       .where("id", "=", bookingId)
       .execute();
     await releaseTime(trx, bookingId);
-    await queueBookingMails(trx, updated, "cancelled", context);
+    // Staff may say why; the visitor reads it in the cancellation.
+    await queueBookingMails(trx, updated, "cancelled", context, { reason });
     await recordBookingEvent(trx, "booking.cancelled", updated, at);
     await auditBooking(trx, actor, "booking.cancel", bookingId, { startsAt: booking.starts_at });
   });
+}
+
+/**
+ * Whose calls a staff member may cancel or mark, by the rule for leads: admins any; sales their own
+ * calls and those of leads nobody owns (or they own).
+ */
+export async function requireCallAccess(db: Database, bookingId: string, staff: { id: string; role: string | null }) {
+  if (staff.role === "admin") return;
+  const row = await db
+    .selectFrom("bookings")
+    .innerJoin("leads", "leads.id", "bookings.lead_id")
+    .select(["bookings.staff_id", "leads.owner_id"])
+    .where("bookings.id", "=", bookingId)
+    .executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND", "This booking no longer exists.");
+  if (row.staff_id === staff.id || row.owner_id === null || row.owner_id === staff.id) return;
+  throw new AppError("FORBIDDEN", "This call is another person's: only they or an admin can change it.");
 }
 
 /** Staff mark how a call went once it is over (or correct it). */

@@ -110,7 +110,10 @@ export function invitationMails(facts: BookingFacts, kind: "new" | "moved", opti
   ];
 }
 
-export function cancellationMails(facts: BookingFacts, options: Omit<MailOptions, "links">): OutgoingMail[] {
+export function cancellationMails(
+  facts: BookingFacts,
+  options: Omit<MailOptions, "links"> & { reason?: string | null },
+): OutgoingMail[] {
   const calendar = bookingCalendar(facts, { method: "CANCEL", ...options });
   const common = { kind: "booking_invitation" as const, leadId: facts.leadId, bookingId: facts.id, calendar };
   return [
@@ -122,6 +125,7 @@ export function cancellationMails(facts: BookingFacts, options: Omit<MailOptions
         `Hello ${facts.visitorName},`,
         "",
         `Your strategy call on ${formatDateTimeIn(facts.visitorTimeZone, facts.startsAt)} is cancelled.`,
+        ...(options.reason ? ["", options.reason, ""] : []),
         `Book another time whenever you like: ${options.baseUrl}/book`,
         "",
         brand.name,
