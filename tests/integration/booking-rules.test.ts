@@ -1,3 +1,4 @@
+import { InsertQueryNode, type KyselyPlugin, TableNode } from "kysely";
 import { describe, expect, it } from "vitest";
 import {
   bookCall,
@@ -16,6 +17,23 @@ const at = (iso: string) => Date.parse(iso);
 /** Monday 16 March 2026, 06:00 UTC. */
 const NOW = at("2026-03-16T06:00:00Z");
 const BASE_URL = "https://agency.example";
+/** Refuses every insert into audit_logs, as a database would that fails at the audit entry. */
+const auditFails: KyselyPlugin = {
+  transformQuery({ node }) {
+    if (
+      InsertQueryNode.is(node) &&
+      node.into &&
+      TableNode.is(node.into) &&
+      node.into.table.identifier.name === "audit_logs"
+    ) {
+      throw new Error("audit entry refused");
+    }
+    return node;
+  },
+  async transformResult({ result }) {
+    return result;
+  },
+};
 const context = (nowMs = NOW) => ({ baseUrl: BASE_URL, secret: "test-secret-0123456789abcdef0123456789", nowMs });
 
 describe.each(dialects)("rules a booked call keeps on %s", (dialect) => {
@@ -117,5 +135,39 @@ describe.each(dialects)("rules a booked call keeps on %s", (dialect) => {
       .execute();
     expect(mails.map((mail) => mail.to_address)).toEqual(["vera@example.com"]);
     expect(mails[0]?.text_body).toContain("\n\nI am ill; sorry, please pick another day.\n\n");
+  });
+
+  it("cancels a call and writes its audit entry in one transaction: when the entry fails, the call stays booked", async () => {
+    const { db, bea, bookingId } = await bookedCall();
+    const actor = { id: bea.id, email: "bea@agency.example" };
+    await expect(cancelBooking(db.withPlugin(auditFails), { bookingId, actor }, context())).rejects.toThrow(
+      "audit entry refused",
+    );
+    expect((await getBooking(db, bookingId))?.status).toBe("booked");
+    const cancellations = await db
+      .selectFrom("email_outbox")
+      .select("id")
+      .where("booking_id", "=", bookingId)
+      .where("subject", "like", "Cancelled%")
+      .execute();
+    expect(cancellations).toEqual([]);
+    // Its time is still held: another enquiry cannot take it.
+    const { leadId } = await captureLead(db, {
+      flow: "contact",
+      input: { name: "Otto Other", email: "otto@example.com", country: "us", industry: "saas" } as never,
+      attribution: { pageUrl: `${BASE_URL}/`, landingPath: "/", referrer: null, userAgent: "UA", browserInfo: null },
+      mail: { baseUrl: BASE_URL, notifyEmails: [] },
+    });
+    const again = await bookCall(
+      db,
+      { leadId, startMs: at("2026-03-17T09:00:00Z"), visitorTimeZone: "UTC" },
+      context(),
+    );
+    expect(again.ok).toBe(false);
+    // With the entry written, the same cancel goes through and is audited once.
+    await cancelBooking(db, { bookingId, actor }, context());
+    expect((await getBooking(db, bookingId))?.status).toBe("cancelled");
+    const entries = await db.selectFrom("audit_logs").select("action").where("action", "=", "booking.cancel").execute();
+    expect(entries).toHaveLength(1);
   });
 });
