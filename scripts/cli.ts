@@ -32,6 +32,7 @@ const usage = `Usage: npm run cli -- <command> [options]
                         [--override "2026-12-24 off"]... [--call-minutes 30] [--buffer-before 0]
                         [--buffer-after 0] [--min-notice 240] [--horizon-days 30] [--max-per-day N|none]
                         [--meeting phone|video|office] [--meeting-detail TEXT]
+                        [--calendar-url URL]   (busy-time calendar; --calendar-url "" removes it)
                         (--weekly and --override replace all weekly hours or overrides; others keep theirs)
   availability:show     --email E
   setup-code                                   (the code /admin/setup asks for while no admin exists)
@@ -81,6 +82,7 @@ async function main() {
         "max-per-day": { type: "string" },
         meeting: { type: "string" },
         "meeting-detail": { type: "string" },
+        "calendar-url": { type: "string" },
         create: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },

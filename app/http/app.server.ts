@@ -10,7 +10,7 @@ import { loadAuthSecret } from "~/server/auth/secret.server";
 import { startLeadership } from "~/server/background/lease.server";
 import { startMaintenance } from "~/server/background/maintenance.server";
 import { startScheduledBackups } from "~/server/backup/schedule.server";
-import { startCalendarRefresh } from "~/server/bookings/calendar-feed.server";
+import { startCalendarRefresh } from "~/server/bookings/busy-calendar.server";
 import { type Config, parseConfig } from "~/server/config.server";
 import { openDatabase } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";

@@ -2,20 +2,93 @@
 
 export const DEFAULT_TIME_ZONE = "UTC";
 
-export function isTimeZone(value: unknown): value is string {
-  if (typeof value !== "string" || value === "" || value.length > 64) return false;
+/**
+ * Names the ICU data in Node still gives for zones that IANA has since renamed, and their current
+ * names: `Intl.supportedValuesOf` lists Asia/Calcutta, not Asia/Kolkata, so without this a zone typed
+ * or stored as Asia/Kolkata would be missing from every list of zones.
+ */
+const CURRENT_NAMES: Record<string, string> = {
+  "Africa/Asmera": "Africa/Asmara",
+  "America/Buenos_Aires": "America/Argentina/Buenos_Aires",
+  "America/Catamarca": "America/Argentina/Catamarca",
+  "America/Coral_Harbour": "America/Atikokan",
+  "America/Cordoba": "America/Argentina/Cordoba",
+  "America/Godthab": "America/Nuuk",
+  "America/Indianapolis": "America/Indiana/Indianapolis",
+  "America/Jujuy": "America/Argentina/Jujuy",
+  "America/Louisville": "America/Kentucky/Louisville",
+  "America/Mendoza": "America/Argentina/Mendoza",
+  "Asia/Calcutta": "Asia/Kolkata",
+  "Asia/Katmandu": "Asia/Kathmandu",
+  "Asia/Rangoon": "Asia/Yangon",
+  "Asia/Saigon": "Asia/Ho_Chi_Minh",
+  "Atlantic/Faeroe": "Atlantic/Faroe",
+  "Europe/Kiev": "Europe/Kyiv",
+  "Pacific/Enderbury": "Pacific/Kanton",
+  "Pacific/Ponape": "Pacific/Pohnpei",
+  "Pacific/Truk": "Pacific/Chuuk",
+};
+
+function acceptedByIntl(name: string) {
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
+    return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return null;
   }
+}
+
+let zoneNames: string[] | undefined;
+let zoneNameSet: Set<string> | undefined;
+
+/** Every zone by its current name, UTC first: what lists of zones offer and what is stored. */
+export function timeZoneNames() {
+  if (!zoneNames) {
+    const current = (name: string) => {
+      const renamed = CURRENT_NAMES[name];
+      return renamed && acceptedByIntl(renamed) ? renamed : name;
+    };
+    const names = new Set(Intl.supportedValuesOf("timeZone").map(current));
+    names.delete("UTC");
+    zoneNames = ["UTC", ...[...names].sort()];
+    zoneNameSet = new Set(zoneNames);
+  }
+  return zoneNames;
+}
+
+function isCurrentName(value: string) {
+  if (!zoneNameSet) timeZoneNames();
+  return (zoneNameSet as Set<string>).has(value);
+}
+
+/**
+ * The zone's current name for any spelling Intl accepts (europe/berlin, Asia/Calcutta, Etc/UTC), or
+ * null when it is none of the listed zones. Everything that keeps a zone, or a cache per zone, keeps
+ * this name, so that any number of spellings of one zone cost what one does.
+ */
+export function canonicalTimeZone(value: unknown): string | null {
+  if (typeof value !== "string" || value === "" || value.length > 64) return null;
+  if (isCurrentName(value)) return value;
+  if (!/^[A-Za-z0-9_+\-/]+$/.test(value)) return null;
+  const resolved = acceptedByIntl(value);
+  if (!resolved) return null;
+  const renamed = CURRENT_NAMES[resolved] ?? resolved;
+  return isCurrentName(renamed) ? renamed : null;
+}
+
+export function isTimeZone(value: unknown): value is string {
+  return canonicalTimeZone(value) !== null;
 }
 
 // Making a formatter costs far more than using one; slot lists use thousands.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatterFor(timeZone: string) {
+/** The name a per-zone cache is kept under: the zone's current name, whatever spelling was given. */
+function cacheName(timeZone: string) {
+  return isCurrentName(timeZone) ? timeZone : (canonicalTimeZone(timeZone) ?? timeZone);
+}
+
+function formatterFor(given: string) {
+  const timeZone = cacheName(given);
   let formatter = formatters.get(timeZone);
   if (!formatter) {
     formatter = new Intl.DateTimeFormat("en-US", {
@@ -28,7 +101,7 @@ function formatterFor(timeZone: string) {
       minute: "2-digit",
       second: "2-digit",
     });
-    if (formatters.size < 500) formatters.set(timeZone, formatter);
+    if (isCurrentName(timeZone)) formatters.set(timeZone, formatter);
   }
   return formatter;
 }
@@ -56,7 +129,8 @@ const CACHED_QUARTERS_PER_ZONE = 50_000;
 const offsetsByZone = new Map<string, Map<number, number>>();
 
 /** How far the zone is ahead of UTC at that instant, in milliseconds. */
-function offsetAt(timeZone: string, ms: number) {
+function offsetAt(given: string, ms: number) {
+  const timeZone = cacheName(given);
   if (!isCacheable(ms)) return computeOffsetAt(timeZone, ms);
   const quarter = Math.floor(ms / QUARTER_HOUR);
   let offsets = offsetsByZone.get(timeZone);
@@ -64,7 +138,7 @@ function offsetAt(timeZone: string, ms: number) {
   if (cached !== undefined) return cached;
   const offset = computeOffsetAt(timeZone, quarter * QUARTER_HOUR);
   if (!offsets) {
-    if (offsetsByZone.size >= 500) return offset;
+    if (!isCurrentName(timeZone)) return offset;
     offsets = new Map();
     offsetsByZone.set(timeZone, offsets);
   }
@@ -138,4 +212,9 @@ export function formatDateTimeIn(timeZone: string, iso: string) {
 
 export function formatDateIn(timeZone: string, iso: string) {
   return new Date(iso).toLocaleDateString("en-US", { dateStyle: "medium", timeZone });
+}
+
+/** How many zones the offset and formatter caches hold (at most one entry per listed zone). */
+export function cachedTimeZoneCount() {
+  return Math.max(formatters.size, offsetsByZone.size);
 }

@@ -16,6 +16,7 @@ async function setAvailabilityFromOptions(db: Database, values: Options) {
     const given = values[name];
     return typeof given === "string" ? given : fallback === null ? undefined : String(fallback);
   };
+  const calendarUrl = typeof values["calendar-url"] === "string" ? values["calendar-url"] : undefined;
   const parsed = availabilitySchema.safeParse({
     userId: user.id,
     timeZone: option("time-zone", current.timeZone),
@@ -29,6 +30,9 @@ async function setAvailabilityFromOptions(db: Database, values: Options) {
     maxPerDay: values["max-per-day"] === "none" ? "" : option("max-per-day", current.maxPerDay),
     meetingKind: option("meeting", current.meetingKind),
     meetingDetail: option("meeting-detail", current.meetingDetail),
+    // Not given: the address is kept; given empty: removed, so an operator can always take away a bad one.
+    calendarUrl: calendarUrl,
+    clearCalendar: calendarUrl?.trim() === "" ? "on" : undefined,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -44,6 +48,7 @@ async function setAvailabilityFromOptions(db: Database, values: Options) {
       maxPerDay: "max-per-day",
       meetingKind: "meeting",
       meetingDetail: "meeting-detail",
+      calendarUrl: "calendar-url",
     };
     throw new UsageError(`--${flag[String(issue?.path[0])] ?? String(issue?.path[0])}: ${issue?.message}`);
   }

@@ -7,7 +7,7 @@ import { listAuditEntries } from "~/server/audit/audit.server";
 import { setAvailability } from "~/server/bookings/availability.server";
 import { readLink } from "~/server/bookings/booking-links.server";
 import { bookCall, cancelBooking, getBooking, rescheduleBooking } from "~/server/bookings/bookings.server";
-import { refreshStaffCalendar } from "~/server/bookings/calendar-feed.server";
+import { refreshStaffCalendar } from "~/server/bookings/busy-calendar.server";
 import { listOpenSlots } from "~/server/bookings/open-slots.server";
 import type { Database } from "~/server/db/schema.server";
 import { captureLead } from "~/server/leads/capture.server";

@@ -67,12 +67,36 @@ describe.each(dialects)("availability from the command line on %s", (dialect) =>
       [["--weekly", "someday 09:00-17:00"], "--weekly:"],
       [["--time-zone", "Mars/Olympus"], "--time-zone:"],
       [["--call-minutes", "7"], "--call-minutes:"],
+      [["--override", "2026-02-31 off"], "--override: 2026-02-31 is not a day of the calendar."],
+      [["--weekly", "mon-fri 09:00-12:00", "--weekly", "mon 11:00-13:00"], "--weekly: The hours of mon overlap."],
     ];
     for (const [options, message] of refusals) {
       const refused = await runCli(["availability:set", "--email", "sam@agency.example", ...options], env);
       expect(refused.code, options.join(" ")).not.toBe(0);
       expect(refused.output, options.join(" ")).toContain(message);
     }
+    // The busy-time calendar is set from the command line, and an empty address takes it away.
+    const withCalendar = await runCli(
+      ["availability:set", "--email", "sam@agency.example", "--calendar-url", "https://cal.example/sam.ics"],
+      env,
+    );
+    expect(withCalendar.code, withCalendar.output).toBe(0);
+    expect(withCalendar.output).toContain("calendar:       set");
+    expect(await getAvailability(db, sam.id)).toMatchObject({
+      calendarUrl: "https://cal.example/sam.ics",
+      callMinutes: 45,
+    });
+    const badCalendar = await runCli(
+      ["availability:set", "--email", "sam@agency.example", "--calendar-url", "ftp://cal.example/sam.ics"],
+      env,
+    );
+    expect(badCalendar.code).not.toBe(0);
+    expect(badCalendar.output).toContain("--calendar-url: The calendar address starts with https://");
+    const cleared = await runCli(["availability:set", "--email", "sam@agency.example", "--calendar-url", ""], env);
+    expect(cleared.code, cleared.output).toBe(0);
+    expect(cleared.output).toContain("calendar:       (none)");
+    expect(await getAvailability(db, sam.id)).toMatchObject({ calendarUrl: null, timeZone: "Asia/Kolkata" });
+
     const editor = await runCli(
       ["availability:set", "--email", "eve@agency.example", "--weekly", "mon 09:00-10:00"],
       env,

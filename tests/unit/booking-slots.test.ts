@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatWeeklyLine, parseOverrideLine, parseWeeklyLine, type WeeklyRange } from "~/lib/schemas/availability";
-import { freeStarts, type Schedule, startsByDay, type Taken, unionOfFreeStarts } from "~/server/bookings/slots.server";
+import { freeStarts, openStarts, type Schedule, startsByDay, type Taken } from "~/server/bookings/slots.server";
 
 const weekly = (...lines: string[]) => lines.map((line) => parseWeeklyLine(line) as WeeklyRange);
 
@@ -162,21 +162,17 @@ describe("what blocks a start", () => {
     expect(startsOn("2026-03-03", capped, taken)).toHaveLength(16);
   });
 
-  it("offers the union of several staff members' starts, each with who is free", () => {
+  it("offers the union of several staff members' starts, each once", () => {
     const morning = schedule({ staffId: "a", weekly: weekly("mon 09:00-10:00") });
     const later = schedule({ staffId: "b", weekly: weekly("mon 09:30-10:30") });
-    const union = unionOfFreeStarts(
+    const union = openStarts(
       [
         { schedule: morning, taken: none() },
         { schedule: later, taken: none() },
       ],
       { nowMs: at("2026-01-01T00:00:00Z"), fromMs: at("2026-03-02T00:00:00Z"), toMs: at("2026-03-03T00:00:00Z") },
     );
-    expect(union.map(({ startMs, staffIds }) => [localTime("Europe/Berlin", startMs), staffIds])).toEqual([
-      ["09:00", ["a"]],
-      ["09:30", ["a", "b"]],
-      ["10:00", ["b"]],
-    ]);
+    expect(union.map((startMs) => localTime("Europe/Berlin", startMs))).toEqual(["09:00", "09:30", "10:00"]);
   });
 });
 
@@ -194,5 +190,16 @@ describe("overlapping weekly ranges", () => {
     expect(startsOn("2026-03-09", both, taken)).toEqual(["2026-03-09T09:00:00.000Z", "2026-03-09T09:30:00.000Z"]);
     // With nothing taken, the second range adds nothing earlier than what the first offered.
     expect(startsOn("2026-03-09", both)).toHaveLength(6);
+  });
+});
+
+describe("the last call of the day", () => {
+  it("ends within the hours: 45-minute calls in 09:00-17:00 start last at 15:45", () => {
+    // Tuesday 17 March 2026, Berlin is UTC+1.
+    const starts = startsOn("2026-03-17", schedule({ callMinutes: 45 }));
+    expect(starts[0]).toBe("2026-03-17T08:00:00.000Z");
+    expect(starts.at(-1)).toBe("2026-03-17T14:45:00.000Z");
+    expect(starts).not.toContain("2026-03-17T15:30:00.000Z");
+    expect(starts).toHaveLength(10);
   });
 });

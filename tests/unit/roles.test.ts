@@ -21,6 +21,9 @@ describe("the role table's judgement of admin paths", () => {
     ["/admin/uploads", ["admin", "editor"]],
     ["/admin/pricing", ["admin"]],
     ["/admin/users", ["admin"]],
+    ["/admin/bookings", ["admin", "sales"]],
+    ["/admin/audit", ["admin"]],
+    ["/admin/audit/export", ["admin"]],
   ])("%s is for %j", (path, roles) => {
     expect(rolesAllowedFor(path)).toEqual(roles);
   });

@@ -6,6 +6,7 @@ import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { NativeSelect, NativeSelectOption } from "~/components/ui/native-select";
+import { timeZoneNames } from "~/lib/time-zone";
 import type { WorkspaceSettings as WorkspaceSettingsData } from "~/lib/types/staff";
 
 function useSettingFetcher() {
@@ -54,7 +55,7 @@ function DigestForm({ optOut }: { optOut: boolean }) {
 function TimeZoneForm({ timeZone }: { timeZone: string }) {
   const fetcher = useSettingFetcher();
   const zones = useMemo(() => {
-    const known = Intl.supportedValuesOf("timeZone");
+    const known = timeZoneNames();
     return known.includes(timeZone) ? known : [timeZone, ...known];
   }, [timeZone]);
   return (

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isTimeZone } from "../time-zone";
+import { canonicalTimeZone, isTimeZone } from "../time-zone";
 import { checkbox } from "./fields";
 
 /** Bookings are cut in five-minute steps: start times, call lengths and buffers are multiples of it. */
@@ -83,8 +83,13 @@ export function parseWeeklyLine(line: string): WeeklyRange | string {
 /** One date override, "2026-12-24 off" or "2026-12-31 09:00-12:00,14:00-16:00". */
 export function parseOverrideLine(line: string): DateOverride | string {
   const [date, rangesText, ...rest] = line.trim().split(/\s+/);
-  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)) || rest.length) {
+  if (!date || !/^\d{4}-\d{2}-\d{2}$/.test(date) || rest.length) {
     return `"${line.trim()}" should read like "2026-12-24 off" or "2026-12-31 09:00-12:00".`;
+  }
+  // Date.parse rolls 2026-02-31 over into March: the day must read back the same.
+  const ms = Date.parse(`${date}T00:00:00Z`);
+  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== date || date < "2000" || date > "2100") {
+    return `${date} is not a day of the calendar.`;
   }
   if (!rangesText || rangesText.toLowerCase() === "off") return { date, ranges: [] };
   const ranges: TimeRange[] = [];
@@ -93,7 +98,22 @@ export function parseOverrideLine(line: string): DateOverride | string {
     if (typeof range === "string") return range;
     ranges.push(range);
   }
+  if (overlap(ranges)) return `The hours of ${date} overlap.`;
   return { date, ranges };
+}
+
+/** Whether any two of the ranges share a minute (touching ends do not). */
+function overlap(ranges: TimeRange[]) {
+  const sorted = [...ranges].sort((a, b) => a.start - b.start);
+  return sorted.some((range, index) => index > 0 && range.start < (sorted[index - 1] as TimeRange).end);
+}
+
+/** The weekly ranges of one day may not overlap: which day's do, if any. */
+function overlappingWeekday(ranges: WeeklyRange[]) {
+  for (let day = 1; day <= 7; day++) {
+    if (overlap(ranges.filter((range) => range.days.includes(day)))) return DAY_NAMES[day - 1];
+  }
+  return null;
 }
 
 /** Days as the weekly lines write them: runs of three or more as "mon-fri", others listed. */
@@ -119,7 +139,7 @@ export function formatOverrideLine(override: DateOverride) {
   return `${override.date} ${override.ranges.map((range) => `${formatClock(range.start)}-${formatClock(range.end)}`).join(",")}`;
 }
 
-function linesOf<T>(parse: (line: string) => T | string, max: number) {
+function linesOf<T>(parse: (line: string) => T | string, max: number, check?: (parsed: T[]) => string | null) {
   return z
     .string()
     .max(4000)
@@ -142,6 +162,11 @@ function linesOf<T>(parse: (line: string) => T | string, max: number) {
         }
         parsed.push(result);
       }
+      const problem = check?.(parsed);
+      if (problem) {
+        ctx.addIssue({ code: "custom", message: problem });
+        return z.NEVER;
+      }
       return parsed;
     });
 }
@@ -157,9 +182,19 @@ const minutesField = (label: string, max: number, step = GRANULE_MINUTES) =>
 /** A staff member's availability as the admin form and the command line give it. */
 export const availabilitySchema = z.object({
   userId: z.string().min(1).max(64),
-  timeZone: z.string().refine(isTimeZone, "Choose a time zone such as Europe/Berlin."),
-  weekly: linesOf(parseWeeklyLine, 28),
-  overrides: linesOf(parseOverrideLine, 200),
+  timeZone: z
+    .string()
+    .refine(isTimeZone, "Choose a time zone such as Europe/Berlin.")
+    .transform((value) => canonicalTimeZone(value) ?? value),
+  weekly: linesOf(parseWeeklyLine, 28, (ranges) => {
+    const day = overlappingWeekday(ranges);
+    return day ? `The hours of ${day} overlap.` : null;
+  }),
+  overrides: linesOf(parseOverrideLine, 200, (overrides) => {
+    const dates = overrides.map((override) => override.date);
+    const twice = dates.find((date, index) => dates.indexOf(date) !== index);
+    return twice ? `${twice} is given twice.` : null;
+  }),
   callMinutes: minutesField("The call length", 240).refine((value) => value >= 10, "A call lasts at least 10 minutes."),
   bufferBeforeMinutes: minutesField("The buffer before", 120),
   bufferAfterMinutes: minutesField("The buffer after", 120),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isTimeZone } from "../time-zone";
+import { canonicalTimeZone, isTimeZone, timeZoneNames } from "../time-zone";
 import { requiredEmail, requiredName } from "./leads";
 
 /** The time a visitor picked (an ISO instant from the offered list) and the zone they read it in. */
@@ -8,8 +8,15 @@ const pickedTime = {
     .string({ error: "Choose a time for the call." })
     .min(1, "Choose a time for the call.")
     .max(40)
-    .refine((value) => !Number.isNaN(Date.parse(value)), "Choose a time for the call."),
-  timeZone: z.string().refine(isTimeZone, "Choose your time zone."),
+    // Offered times are this century's: anything else (a year 200000, NaN) is a mistake or a probe.
+    .refine((value) => {
+      const ms = Date.parse(value);
+      return ms >= Date.UTC(2000, 0, 1) && ms < Date.UTC(2100, 0, 1);
+    }, "Choose a time for the call."),
+  timeZone: z
+    .string()
+    .refine(isTimeZone, "Choose your time zone.")
+    .transform((value) => canonicalTimeZone(value) ?? value),
 };
 
 const emptyAsMissing = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
@@ -51,6 +58,5 @@ export const COUNTRY_TIME_ZONES: Record<string, string> = {
 
 /** The zones a visitor may choose from, by name. */
 export function timeZoneChoices() {
-  const zones = Intl.supportedValuesOf("timeZone");
-  return zones.includes("UTC") ? zones : ["UTC", ...zones];
+  return timeZoneNames();
 }

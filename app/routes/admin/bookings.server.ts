@@ -1,13 +1,13 @@
 import { answer, intent } from "~/http/intents.server";
 import {
   bookingFeedSchema,
-  bookingIdSchema,
   bookingOutcomeSchema,
+  cancelBookingSchema,
   saveAvailabilitySchema,
 } from "~/lib/schemas/bookings-admin";
 import { AppError } from "~/server/app-error.server";
 import { setAvailability } from "~/server/bookings/availability.server";
-import { cancelBooking, setBookingOutcome } from "~/server/bookings/bookings.server";
+import { cancelBooking, requireCallAccess, setBookingOutcome } from "~/server/bookings/bookings.server";
 import { createBookingFeed, feedPath, revokeBookingFeed } from "~/server/bookings/staff-feed.server";
 
 /** A feed address just made: the page shows it this once (only its hash is kept). */
@@ -41,15 +41,19 @@ export const bookingIntents = {
   "set-outcome": intent(bookingOutcomeSchema, {
     success: "Call updated",
     failure: "Failed to update the call",
-    run: ({ bookingId, outcome }, { db, actor }) => setBookingOutcome(db, bookingId, outcome, actor),
+    run: async ({ bookingId, outcome }, { db, actor, staff }) => {
+      await requireCallAccess(db, bookingId, staff);
+      await setBookingOutcome(db, bookingId, outcome, actor);
+    },
   }),
-  "cancel-booking": intent(bookingIdSchema, {
+  "cancel-booking": intent(cancelBookingSchema, {
     success: "Call cancelled; both invitations were withdrawn",
     failure: "Failed to cancel the call",
-    run: async ({ bookingId }, { db, actor, services }) => {
+    run: async ({ bookingId, reason }, { db, actor, services, staff }) => {
+      await requireCallAccess(db, bookingId, staff);
       await cancelBooking(
         db,
-        { bookingId, actor },
+        { bookingId, actor, reason },
         {
           baseUrl: services.config.baseUrl,
           secret: services.formSecret,

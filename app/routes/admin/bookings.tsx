@@ -1,5 +1,7 @@
 import { Form, Link } from "react-router";
 import { CalendarFeedCard } from "~/components/admin/bookings/calendar-feed-card";
+import { CallActions } from "~/components/admin/bookings/call-actions";
+import { SelectOptions } from "~/components/admin/select-options";
 import { TitledCard } from "~/components/admin/titled-card";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
@@ -8,9 +10,10 @@ import { runIntent } from "~/http/intents.server";
 import { requireStaff } from "~/http/staff.server";
 import { formatOverrideLine, formatWeeklyLine, MEETING_KINDS, meetingKindLabels } from "~/lib/schemas/availability";
 import { agendaQuerySchema, BOOKING_STATUSES, bookingStatusLabels } from "~/lib/schemas/bookings-admin";
-import { dayIn, formatDateTimeIn, zonedToUtc } from "~/lib/time-zone";
+import { dayIn, formatDateTimeIn, timeZoneNames, zonedToUtc } from "~/lib/time-zone";
 import { listAgenda } from "~/server/bookings/agenda.server";
 import { getAvailability } from "~/server/bookings/availability.server";
+import { isLive } from "~/server/bookings/live-statuses.server";
 import { hasBookingFeed } from "~/server/bookings/staff-feed.server";
 import { listAssignableStaff } from "~/server/leads/owners.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
@@ -56,6 +59,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     agenda: agenda.map((row) => ({
       ...row,
+      live: isLive(row.status),
+      started: Date.parse(row.starts_at) <= Date.now(),
       when: formatDateTimeIn(timeZone, row.starts_at),
       day: dayIn(timeZone, Date.parse(row.starts_at)),
     })),
@@ -63,6 +68,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const action = (args: Route.ActionArgs) => runIntent(args, bookingIntents);
+
+/** The agenda's own address with one parameter set (or removed, when `value` is null). */
+function withParam(query: Record<string, string | undefined>, name: string, value: string | null) {
+  const params = new URLSearchParams(
+    Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[0] !== name),
+  );
+  if (value !== null) params.set(name, value);
+  return params.toString();
+}
 
 const inputClass = "h-9 w-full rounded-md border bg-background px-3 text-sm";
 
@@ -137,27 +151,12 @@ export default function Bookings({ loaderData, actionData }: Route.ComponentProp
                           {row.utm_campaign ? ` · campaign ${row.utm_campaign}` : ""}
                         </p>
                       </div>
-                      {row.status === "booked" || row.status === "rescheduled" ? (
-                        <div className="flex flex-wrap gap-2">
-                          {(["completed", "no_show"] as const).map((outcome) => (
-                            <Form method="post" key={outcome}>
-                              <input type="hidden" name="intent" value="set-outcome" />
-                              <input type="hidden" name="bookingId" value={row.id} />
-                              <input type="hidden" name="outcome" value={outcome} />
-                              <Button type="submit" size="sm" variant="outline">
-                                {bookingStatusLabels[outcome]}
-                              </Button>
-                            </Form>
-                          ))}
-                          <Form method="post">
-                            <input type="hidden" name="intent" value="cancel-booking" />
-                            <input type="hidden" name="bookingId" value={row.id} />
-                            <Button type="submit" size="sm" variant="destructive">
-                              Cancel call
-                            </Button>
-                          </Form>
-                        </div>
-                      ) : null}
+                      <CallActions
+                        call={row}
+                        confirmingCancel={query.cancel === row.id}
+                        cancelHref={`?${withParam(query, "cancel", row.id)}`}
+                        keepHref={`?${withParam(query, "cancel", null)}`}
+                      />
                     </li>
                   ))}
               </ul>
@@ -191,7 +190,9 @@ export default function Bookings({ loaderData, actionData }: Route.ComponentProp
           <input type="hidden" name="userId" value={availability.staffId} />
           <label className="grid gap-1 text-sm">
             Time zone
-            <input name="timeZone" defaultValue={availability.timeZone} className={inputClass} />
+            <select name="timeZone" defaultValue={availability.timeZone} className={inputClass}>
+              <SelectOptions values={timeZoneNames()} />
+            </select>
           </label>
           <label className="grid gap-1 text-sm">
             How the call happens

@@ -4,7 +4,7 @@ import { answer, intent, refusal } from "~/http/intents.server";
 import { canUseIntent, type Role } from "~/lib/roles";
 import { analyticsSchema, privacySchema, removeSiteFileSchema, siteInformationSchema } from "~/lib/schemas/settings";
 import { changePasswordSchema, passwordConfirmationSchema, totpCodeSchema } from "~/lib/schemas/staff";
-import { isTimeZone } from "~/lib/time-zone";
+import { canonicalTimeZone, isTimeZone } from "~/lib/time-zone";
 import type { TwoFactorEnrolment } from "~/lib/types/staff";
 import { siteFiles } from "~/lib/uploads";
 import { AppError } from "~/server/app-error.server";
@@ -63,7 +63,8 @@ type Enrolment = { enrolment: TwoFactorEnrolment };
 const timeZoneSchema = z.object({
   timeZone: z
     .string({ error: "Choose a time zone from the list." })
-    .refine(isTimeZone, "Choose a time zone from the list."),
+    .refine(isTimeZone, "Choose a time zone from the list.")
+    .transform((value) => canonicalTimeZone(value) ?? value),
 });
 
 const leadAssignmentSchema = z.object({

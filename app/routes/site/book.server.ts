@@ -7,7 +7,7 @@ import { saveVisitorLead } from "~/http/visitor-lead.server";
 import { BOOK_PAGE_ENQUIRY } from "~/lib/booking-messages";
 import { BOOKING_LEAD_COOKIE, readCookie } from "~/lib/cookies";
 import { bookingRequestSchema, COUNTRY_TIME_ZONES, timeZoneChoices } from "~/lib/schemas/booking";
-import { isTimeZone } from "~/lib/time-zone";
+import { canonicalTimeZone, zoneLabel } from "~/lib/time-zone";
 import { toastMessage } from "~/lib/toast";
 import type { FieldErrors } from "~/lib/types/action-result";
 import { AppError } from "~/server/app-error.server";
@@ -38,7 +38,8 @@ export async function visitorTimeZone(
   request: Request,
   asked: string | null,
 ) {
-  if (asked && isTimeZone(asked)) return asked;
+  const chosen = canonicalTimeZone(asked);
+  if (chosen) return chosen;
   const { config, db } = getServices(context);
   const country = visitorCountry(request, config, getRequestInfo(context).clientIp);
   return (country && COUNTRY_TIME_ZONES[country]) || (await getAgencyTimeZone(db));
@@ -50,8 +51,15 @@ export type DayChoice = { day: string; label: string; count: number };
 /** What the slot picker shows: the visitor's zone, the days with free times, the chosen day's times. */
 export type Picker = { timeZone: string; zones: string[]; days: DayChoice[]; day: string | null; times: TimeChoice[] };
 
-export const timeLabel = (timeZone: string, ms: number) =>
+const clockIn = (timeZone: string, ms: number) =>
   new Date(ms).toLocaleTimeString("en-US", { timeZone, hour: "numeric", minute: "2-digit" });
+
+/** The wall-clock time; when the clock goes back and shows it twice, with the offset that tells them apart. */
+export function timeLabel(timeZone: string, ms: number) {
+  const clock = clockIn(timeZone, ms);
+  const repeated = [-60, -30, 30, 60].some((minutes) => clockIn(timeZone, ms + minutes * 60_000) === clock);
+  return repeated ? `${clock} (${zoneLabel(timeZone, ms)})` : clock;
+}
 
 export const dayLabel = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString("en-US", {

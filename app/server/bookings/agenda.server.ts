@@ -1,9 +1,9 @@
-import { sql } from "kysely";
 import { dayIn, formatDateTimeIn } from "~/lib/time-zone";
 import type { CallEvent, CallEventKind, UpcomingCall } from "~/lib/types/bookings";
 import type { BookingStatus, Database } from "../db/schema.server";
 import { fromJson } from "../db/values.server";
 import { meetingPlace } from "./invitation.server";
+import { liveStatusCondition } from "./live-statuses.server";
 
 const DAY = 24 * 60 * 60_000;
 
@@ -102,7 +102,7 @@ export async function upcomingCalls(
     .selectFrom("bookings")
     .select(["id", "lead_id", "visitor_name", "starts_at", "ends_at", "meeting_kind", "meeting_detail"])
     .where("staff_id", "=", staffId)
-    .where(sql<boolean>`status in ('booked', 'rescheduled')`)
+    .where(liveStatusCondition())
     // No call lasts longer than a day: the index range starts there, the end narrows it down.
     .where("starts_at", ">", new Date(nowMs - DAY).toISOString())
     .where("ends_at", ">", new Date(nowMs).toISOString());

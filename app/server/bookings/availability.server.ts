@@ -6,6 +6,7 @@ import {
   formatWeeklyLine,
   type WeeklyRange,
 } from "~/lib/schemas/availability";
+import { canonicalTimeZone } from "~/lib/time-zone";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import type { Database, MeetingKind, Row } from "../db/schema.server";
@@ -31,7 +32,8 @@ export type Availability = Schedule & {
 export function availabilityOf(row: Row<"staff_availability">): Availability {
   return {
     staffId: row.user_id,
-    timeZone: row.time_zone,
+    // Saved before zones were kept by their current names, a zone may be spelled the old way.
+    timeZone: canonicalTimeZone(row.time_zone) ?? row.time_zone,
     weekly: fromJson<WeeklyRange[]>(row.weekly, []),
     overrides: fromJson<DateOverride[]>(row.date_overrides, []),
     callMinutes: row.call_minutes,

@@ -63,6 +63,7 @@ export async function queueBookingMails(
   booking: Row<"bookings">,
   kind: "new" | "moved" | "cancelled",
   context: BookingContext,
+  { reason = null }: { reason?: string | null } = {},
 ) {
   // Reminders of the time it had are withdrawn; the new time gets its own.
   await trx
@@ -75,7 +76,7 @@ export async function queueBookingMails(
   const options = { host: host(context.baseUrl), stampMs: context.nowMs, baseUrl: context.baseUrl };
   const at = new Date(context.nowMs).toISOString();
   if (kind === "cancelled") {
-    await queueMails(trx, cancellationMails(facts, options), at, context.queuedNote ?? null);
+    await queueMails(trx, cancellationMails(facts, { ...options, reason }), at, context.queuedNote ?? null);
     return;
   }
   const links = linksOf(context, { id: booking.id, sequence: booking.sequence, endsAt: booking.ends_at });

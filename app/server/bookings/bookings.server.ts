@@ -13,7 +13,8 @@ import { ESTIMATOR_FORM_NAME } from "../leads/estimator.server";
 import { type Availability, listAvailability } from "./availability.server";
 import { type BookingContext, linksOf, queueBookingMails, recordBookingEvent } from "./booking-notices.server";
 import type { BookingLinks } from "./invitation.server";
-import { eligibleStaff, freeAt, LIVE_STATUSES, loadTaken, nearestOpenSlots } from "./open-slots.server";
+import { isLive } from "./live-statuses.server";
+import { eligibleStaff, freeAt, loadTaken, nearestOpenSlots } from "./open-slots.server";
 import { freeStarts, heldSpan, type Taken } from "./slots.server";
 import { claimTime, releaseTime, SlotTaken } from "./time-claims.server";
 
@@ -233,7 +234,7 @@ export async function rescheduleBooking(
   context: BookingContext,
 ): Promise<Exclude<BookingOutcome, { existing: BookingLinks }>> {
   const current = await getBooking(db, bookingId);
-  if (!current || !(LIVE_STATUSES as readonly string[]).includes(current.status)) {
+  if (!current || !isLive(current.status)) {
     throw new AppError("CONFLICT", "This call was cancelled or has taken place; it can no longer be moved.");
   }
   checkRequest({ startMs, visitorTimeZone: current.visitor_time_zone }, context.nowMs);
@@ -244,8 +245,7 @@ export async function rescheduleBooking(
         .selectAll()
         .where("id", "=", bookingId)
         .executeTakeFirstOrThrow();
-      if (booking.sequence !== current.sequence || !(LIVE_STATUSES as readonly string[]).includes(booking.status))
-        throw new SlotTaken();
+      if (booking.sequence !== current.sequence || !isLive(booking.status)) throw new SlotTaken();
       const [staff] = await listAvailability(trx, [booking.staff_id]);
       if (!staff) throw new SlotTaken();
       // Its own time does not stand in its way.
@@ -317,13 +317,14 @@ export async function cancelBooking(
     bookingId,
     actor = null,
     expectedSequence,
-  }: { bookingId: string; actor?: AuditActor | null; expectedSequence?: number },
+    reason = null,
+  }: { bookingId: string; actor?: AuditActor | null; expectedSequence?: number; reason?: string | null },
   context: BookingContext,
 ) {
   await db.transaction().execute(async (trx) => {
     const booking = await trx.selectFrom("bookings").selectAll().where("id", "=", bookingId).executeTakeFirst();
     if (!booking) throw new AppError("NOT_FOUND", "This booking no longer exists.");
-    if (!(LIVE_STATUSES as readonly string[]).includes(booking.status)) {
+    if (!isLive(booking.status)) {
       throw new AppError("CONFLICT", "This call is already cancelled or has taken place.");
     }
     if (expectedSequence !== undefined && booking.sequence !== expectedSequence) {
@@ -345,10 +346,28 @@ export async function cancelBooking(
       .where("id", "=", bookingId)
       .execute();
     await releaseTime(trx, bookingId);
-    await queueBookingMails(trx, updated, "cancelled", context);
+    // Staff may say why; the visitor reads it in the cancellation.
+    await queueBookingMails(trx, updated, "cancelled", context, { reason });
     await recordBookingEvent(trx, "booking.cancelled", updated, at);
     await auditBooking(trx, actor, "booking.cancel", bookingId, { startsAt: booking.starts_at });
   });
+}
+
+/**
+ * Whose calls a staff member may cancel or mark, by the rule for leads: admins any; sales their own
+ * calls and those of leads nobody owns (or they own).
+ */
+export async function requireCallAccess(db: Database, bookingId: string, staff: { id: string; role: string | null }) {
+  if (staff.role === "admin") return;
+  const row = await db
+    .selectFrom("bookings")
+    .innerJoin("leads", "leads.id", "bookings.lead_id")
+    .select(["bookings.staff_id", "leads.owner_id"])
+    .where("bookings.id", "=", bookingId)
+    .executeTakeFirst();
+  if (!row) throw new AppError("NOT_FOUND", "This booking no longer exists.");
+  if (row.staff_id === staff.id || row.owner_id === null || row.owner_id === staff.id) return;
+  throw new AppError("FORBIDDEN", "This call is another person's: only they or an admin can change it.");
 }
 
 /** Staff mark how a call went once it is over (or correct it). */

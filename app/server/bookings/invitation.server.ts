@@ -2,7 +2,8 @@ import { brand } from "~/content/brand";
 import { meetingKindLabels } from "~/lib/schemas/availability";
 import { formatDateTimeIn } from "~/lib/time-zone";
 import type { MeetingKind } from "../db/schema.server";
-import { headerSafe, type OutgoingMail } from "../mail/outbox.server";
+import type { OutgoingMail } from "../mail/outbox.server";
+import { writeCalendar } from "./icalendar-writer.server";
 
 /** What an invitation, a reminder or a cancellation says about one booking. */
 export type BookingFacts = {
@@ -22,35 +23,6 @@ export type BookingFacts = {
 };
 
 export type BookingLinks = { view: string; reschedule: string; cancel: string };
-
-/** A text value as iCalendar writes it: backslash, semicolon, comma and line breaks escaped. */
-export function escapeText(value: string) {
-  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
-}
-
-/** Lines longer than 75 octets continue on the next line after a space, never inside a character. */
-export function fold(line: string) {
-  const bytes = Buffer.from(line, "utf8");
-  if (bytes.length <= 75) return line;
-  const pieces: string[] = [];
-  let current = "";
-  let size = 0;
-  for (const character of line) {
-    const length = Buffer.byteLength(character, "utf8");
-    const limit = pieces.length === 0 ? 75 : 74;
-    if (size + length > limit) {
-      pieces.push(current);
-      current = "";
-      size = 0;
-    }
-    current += character;
-    size += length;
-  }
-  pieces.push(current);
-  return pieces.join("\r\n ");
-}
-
-export const utcStamp = (iso: string) => `${new Date(iso).toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`;
 
 export function meetingPlace(facts: Pick<BookingFacts, "meetingKind" | "meetingDetail" | "id">) {
   const detail = facts.meetingDetail?.replaceAll("{booking}", facts.id) ?? null;
@@ -77,28 +49,24 @@ export function bookingCalendar(
     meetingPlace(facts),
     ...(links && method === "REQUEST" ? [`Reschedule: ${links.reschedule}`, `Cancel: ${links.cancel}`] : []),
   ].join("\n");
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    `PRODID:-//${brand.name}//Strategy calls//EN`,
-    "CALSCALE:GREGORIAN",
-    `METHOD:${method}`,
-    "BEGIN:VEVENT",
-    `UID:${facts.id}@${host}`,
-    `SEQUENCE:${facts.sequence}`,
-    `DTSTAMP:${utcStamp(new Date(stampMs).toISOString())}`,
-    `DTSTART:${utcStamp(facts.startsAt)}`,
-    `DTEND:${utcStamp(facts.endsAt)}`,
-    `SUMMARY:${escapeText(`Free strategy call: ${brand.name} and ${facts.visitorName}`)}`,
-    `DESCRIPTION:${escapeText(description)}`,
-    `LOCATION:${escapeText(meetingPlace(facts))}`,
-    `ORGANIZER;CN="${headerSafe(facts.staffName || brand.name).replaceAll('"', "'")}":mailto:${facts.staffEmail}`,
-    `ATTENDEE;CN="${headerSafe(facts.visitorName).replaceAll('"', "'")}";ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${facts.visitorEmail}`,
-    `STATUS:${method === "CANCEL" ? "CANCELLED" : "CONFIRMED"}`,
-    "END:VEVENT",
-    "END:VCALENDAR",
-  ];
-  return `${lines.map(fold).join("\r\n")}\r\n`;
+  return writeCalendar({
+    method,
+    events: [
+      {
+        uid: `${facts.id}@${host}`,
+        sequence: facts.sequence,
+        stampedAt: new Date(stampMs).toISOString(),
+        startsAt: facts.startsAt,
+        endsAt: facts.endsAt,
+        summary: `Free strategy call: ${brand.name} and ${facts.visitorName}`,
+        description,
+        location: meetingPlace(facts),
+        cancelled: method === "CANCEL",
+        organizer: { name: facts.staffName || brand.name, email: facts.staffEmail },
+        attendee: { name: facts.visitorName, email: facts.visitorEmail },
+      },
+    ],
+  });
 }
 
 type MailOptions = { host: string; stampMs: number; links: BookingLinks; baseUrl: string };
@@ -142,7 +110,10 @@ export function invitationMails(facts: BookingFacts, kind: "new" | "moved", opti
   ];
 }
 
-export function cancellationMails(facts: BookingFacts, options: Omit<MailOptions, "links">): OutgoingMail[] {
+export function cancellationMails(
+  facts: BookingFacts,
+  options: Omit<MailOptions, "links"> & { reason?: string | null },
+): OutgoingMail[] {
   const calendar = bookingCalendar(facts, { method: "CANCEL", ...options });
   const common = { kind: "booking_invitation" as const, leadId: facts.leadId, bookingId: facts.id, calendar };
   return [
@@ -154,6 +125,7 @@ export function cancellationMails(facts: BookingFacts, options: Omit<MailOptions
         `Hello ${facts.visitorName},`,
         "",
         `Your strategy call on ${formatDateTimeIn(facts.visitorTimeZone, facts.startsAt)} is cancelled.`,
+        ...(options.reason ? ["", options.reason, ""] : []),
         `Book another time whenever you like: ${options.baseUrl}/book`,
         "",
         brand.name,

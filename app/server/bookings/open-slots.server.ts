@@ -1,16 +1,18 @@
 import { sql } from "kysely";
 import { dayIn } from "~/lib/time-zone";
 import { dialectOf } from "../db/database.server";
-import type { BookingStatus, Database, Row } from "../db/schema.server";
+import type { Database, Row } from "../db/schema.server";
 import { fromBool } from "../db/values.server";
 import { getLeadAssignment, OWNER_ROLES } from "../leads/owners.server";
 import { type Availability, availabilityOf } from "./availability.server";
+import { liveStatusCondition } from "./live-statuses.server";
 import { freeStarts, openStarts, type Taken } from "./slots.server";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-/** Statuses that hold the staff member's time. */
-export const LIVE_STATUSES = ["booked", "rescheduled"] as const satisfies BookingStatus[];
+
+export { LIVE_STATUSES } from "./live-statuses.server";
+
 /** How many nearby free starts a visitor who lost a race is offered. */
 const NEAREST_COUNT = 6;
 
@@ -97,8 +99,7 @@ export async function loadTaken(
       epochMs(db, "starts_at").as("call_start"),
     ])
     .where("staff_id", "in", ids)
-    // Literal, so that the partial index of live calls answers it.
-    .where(sql<boolean>`status in ('booked', 'rescheduled')`)
+    .where(liveStatusCondition())
     .where("starts_at", ">=", from)
     .where("starts_at", "<", to)
     .unionAll(

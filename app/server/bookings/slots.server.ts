@@ -120,22 +120,6 @@ export function openStarts(staff: { schedule: Schedule; taken: Taken }[], window
   return starts;
 }
 
-/** Free starts of several staff members at once: each start with who could take it, in time order. */
-export function unionOfFreeStarts(
-  staff: { schedule: Schedule; taken: Taken }[],
-  window: SlotWindow,
-): { startMs: number; staffIds: string[] }[] {
-  const byStart = new Map<number, string[]>();
-  for (const { schedule, taken } of staff) {
-    for (const start of freeStarts(schedule, taken, window)) {
-      const ids = byStart.get(start);
-      if (ids) ids.push(schedule.staffId);
-      else byStart.set(start, [schedule.staffId]);
-    }
-  }
-  return [...byStart.entries()].sort(([a], [b]) => a - b).map(([startMs, staffIds]) => ({ startMs, staffIds }));
-}
-
 /** Free starts grouped by the visitor's calendar day, in their zone. */
 export function startsByDay(starts: number[], visitorTimeZone: string) {
   const days = new Map<string, number[]>();

@@ -1,3 +1,5 @@
+// The outgoing side: a staff member's calls as an iCalendar feed their calendar app subscribes to.
+// The incoming side, the busy times read from their own calendar, is busy-calendar.server.ts.
 import { createHash, randomBytes } from "node:crypto";
 import { brand } from "~/content/brand";
 import { AVAILABILITY_DEFAULTS } from "~/lib/schemas/availability";
@@ -6,7 +8,8 @@ import type { Database } from "../db/schema.server";
 import { fromBool, now, toJson } from "../db/values.server";
 import { OWNER_ROLES } from "../leads/owners.server";
 import { getAgencyTimeZone } from "../settings/time-zone.server";
-import { escapeText, fold, meetingPlace, utcStamp } from "./invitation.server";
+import { writeCalendar } from "./icalendar-writer.server";
+import { meetingPlace } from "./invitation.server";
 
 const auditAvailability = auditOf("availability");
 
@@ -132,35 +135,25 @@ export async function bookingFeedCalendar(
     .limit(FEED_MAX_EVENTS)
     .execute();
   const host = new URL(baseUrl).host;
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    `PRODID:-//${brand.name}//Strategy calls//EN`,
-    "CALSCALE:GREGORIAN",
-    `X-WR-CALNAME:${escapeText(`${brand.name} calls: ${owner.name}`)}`,
-    "REFRESH-INTERVAL;VALUE=DURATION:PT15M",
-    "X-PUBLISHED-TTL:PT15M",
-  ];
-  for (const booking of bookings) {
-    const place = meetingPlace({
-      id: booking.id,
-      meetingKind: booking.meeting_kind,
-      meetingDetail: booking.meeting_detail,
-    });
-    lines.push(
-      "BEGIN:VEVENT",
-      `UID:${booking.id}@${host}`,
-      `SEQUENCE:${booking.sequence}`,
-      `DTSTAMP:${utcStamp(booking.updated_at)}`,
-      `DTSTART:${utcStamp(booking.starts_at)}`,
-      `DTEND:${utcStamp(booking.ends_at)}`,
-      `SUMMARY:${escapeText(`Strategy call: ${booking.visitor_name}`)}`,
-      `DESCRIPTION:${escapeText(`${place}\n${booking.visitor_email}\nLead: ${baseUrl}/admin/leads/${booking.lead_id}`)}`,
-      `LOCATION:${escapeText(place)}`,
-      `STATUS:${booking.status === "cancelled" ? "CANCELLED" : "CONFIRMED"}`,
-      "END:VEVENT",
-    );
-  }
-  lines.push("END:VCALENDAR");
-  return `${lines.map(fold).join("\r\n")}\r\n`;
+  return writeCalendar({
+    name: `${brand.name} calls: ${owner.name}`,
+    events: bookings.map((booking) => {
+      const place = meetingPlace({
+        id: booking.id,
+        meetingKind: booking.meeting_kind,
+        meetingDetail: booking.meeting_detail,
+      });
+      return {
+        uid: `${booking.id}@${host}`,
+        sequence: booking.sequence,
+        stampedAt: booking.updated_at,
+        startsAt: booking.starts_at,
+        endsAt: booking.ends_at,
+        summary: `Strategy call: ${booking.visitor_name}`,
+        description: `${place}\n${booking.visitor_email}\nLead: ${baseUrl}/admin/leads/${booking.lead_id}`,
+        location: place,
+        cancelled: booking.status === "cancelled",
+      };
+    }),
+  });
 }

@@ -1,8 +1,8 @@
-import { sql } from "kysely";
 import { dayIn, hourIn, localInputToIso, todayRange } from "~/lib/time-zone";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import { upcomingCalls } from "../bookings/agenda.server";
+import { liveStatusCondition } from "../bookings/live-statuses.server";
 import type { Database } from "../db/schema.server";
 import { fromBool, now } from "../db/values.server";
 import { headerSafe, queueMails } from "../mail/outbox.server";
@@ -126,7 +126,7 @@ export async function queueFollowUpDigests(
             .selectFrom("bookings")
             .select("bookings.id")
             .whereRef("bookings.staff_id", "=", "user.id")
-            .where(sql<boolean>`bookings.status in ('booked', 'rescheduled')`)
+            .where(liveStatusCondition("bookings.status"))
             .where("bookings.starts_at", ">=", new Date(nowMs).toISOString())
             .where("bookings.starts_at", "<", new Date(callsUntilMs).toISOString()),
         ),

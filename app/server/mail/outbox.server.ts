@@ -36,12 +36,15 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
  */
 export const SEND_LOCK_MS = 30_000;
 
-/** Header values never carry line breaks, whatever a visitor typed. */
+/** Header values never carry line breaks or other control characters, whatever a visitor typed. */
 export function headerSafe(value: string, max = 200) {
-  return value
-    .replace(/[\r\n\t\u2028\u2029]+/g, " ")
-    .trim()
-    .slice(0, max);
+  return (
+    value
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+      .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ")
+      .trim()
+      .slice(0, max)
+  );
 }
 
 const insertMail = preparedQuery((db, row: Insertable<DB["email_outbox"]>) =>

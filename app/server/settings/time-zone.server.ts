@@ -1,4 +1,4 @@
-import { DEFAULT_TIME_ZONE, isTimeZone } from "~/lib/time-zone";
+import { canonicalTimeZone, DEFAULT_TIME_ZONE } from "~/lib/time-zone";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
 import { getSettings, setSetting } from "./settings.server";
@@ -10,7 +10,7 @@ export const TIME_ZONE_KEY = "time_zone";
 /** The agency's time zone (an IANA name such as Asia/Kolkata); UTC until an admin sets one. */
 export async function getAgencyTimeZone(db: Database) {
   const value = (await getSettings(db, [TIME_ZONE_KEY]))[TIME_ZONE_KEY];
-  return isTimeZone(value) ? value : DEFAULT_TIME_ZONE;
+  return canonicalTimeZone(value) ?? DEFAULT_TIME_ZONE;
 }
 
 export async function setAgencyTimeZone(db: Database, timeZone: string, actor: AuditActor) {

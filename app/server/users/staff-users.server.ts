@@ -177,6 +177,14 @@ async function withoutLosingLastAdmin(db: Database, userId: string, change: (trx
   });
 }
 
+/**
+ * Someone who stops taking calls loses their calendar feed address for good: enabling them again,
+ * or giving the role back, must not bring back an address that may have been handed on meanwhile.
+ */
+async function retireBookingFeed(trx: Database, userId: string) {
+  await trx.updateTable("staff_availability").set({ feed_token: null }).where("user_id", "=", userId).execute();
+}
+
 async function requireUser(db: Database, userId: string) {
   const user = await findStaffUser(db, { id: userId });
   if (!user) throw new AppError("NOT_FOUND", "That user no longer exists.");
@@ -192,6 +200,7 @@ export async function setStaffRole(db: Database, userId: string, role: Role, act
       .values({ user_id: userId, role, created_at: now() })
       .onConflict((oc) => oc.column("user_id").doUpdateSet({ role }))
       .execute();
+    if (role !== "admin" && role !== "sales") await retireBookingFeed(trx, userId);
     await auditUser(trx, actor, "user.set_role", userId, { email: user.email, role: { from: user.role, to: role } });
   };
   if (role === "admin") await db.transaction().execute(assign);
@@ -203,7 +212,10 @@ export async function setStaffDisabled(db: Database, userId: string, disabled: b
   if (disabled && actor?.id === userId) throw new AppError("CONFLICT", "You cannot disable your own account.");
   const change = async (trx: Database) => {
     await trx.updateTable("user").set({ disabled, updated_at: now() }).where("id", "=", userId).execute();
-    if (disabled) await trx.deleteFrom("session").where("user_id", "=", userId).execute();
+    if (disabled) {
+      await trx.deleteFrom("session").where("user_id", "=", userId).execute();
+      await retireBookingFeed(trx, userId);
+    }
     await auditUser(trx, actor, disabled ? "user.disable" : "user.enable", userId, { email: user.email });
   };
   if (disabled) await withoutLosingLastAdmin(db, userId, change);

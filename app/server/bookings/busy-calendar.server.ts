@@ -1,10 +1,12 @@
+// The incoming side: each staff member's own busy-time calendar, read from the address they give.
+// The outgoing side, their calls as a feed for their calendar app, is staff-feed.server.ts.
 import http from "node:http";
 import https from "node:https";
-import ICAL from "ical.js";
 import type { Logger } from "pino";
 import { type Leadership, runWhileLeader } from "../background/lease.server";
 import type { Database } from "../db/schema.server";
 import { guardedLookup, type Resolver, resolveAllowed, systemResolver } from "../webhooks/address-guard.server";
+import { type BusyCalendarLimits, type BusySpan, parseBusyCalendar } from "./busy-calendar-parser.server";
 
 export const CALENDAR_TIMEOUT_MS = 10_000;
 /** A calendar larger than this is refused rather than read (a year of a busy diary is far smaller). */
@@ -12,10 +14,14 @@ export const CALENDAR_MAX_BYTES = 2 * 1024 * 1024;
 export const CALENDAR_REFRESH_MS = 5 * 60_000;
 /** How far ahead busy times are read: beyond any booking horizon a staff member may set in practice. */
 const LOOK_AHEAD_MS = 60 * 24 * 60 * 60_000;
-/** Occurrences read of one repeating event, at most. */
-const MAX_OCCURRENCES = 500;
 
-type FetchOptions = { allowPrivate: boolean; resolve?: Resolver; timeoutMs?: number; maxBytes?: number };
+type FetchOptions = {
+  allowPrivate: boolean;
+  resolve?: Resolver;
+  timeoutMs?: number;
+  maxBytes?: number;
+  parseLimits?: BusyCalendarLimits;
+};
 
 /**
  * Reads a calendar address the way webhooks are sent: only to public addresses (checked again at
@@ -76,53 +82,23 @@ export async function fetchCalendar(
   });
 }
 
-/** The busy spans an iCalendar text holds between two instants: its events (repeats expanded), not free or cancelled ones. */
-export function busySpans(text: string, { fromMs, toMs }: { fromMs: number; toMs: number }) {
-  const calendar = new ICAL.Component(ICAL.parse(text));
-  const spans: { startMs: number; endMs: number }[] = [];
-  const events = calendar.getAllSubcomponents("vevent");
-  // Moved or changed occurrences of a repeating event are events of their own with a RECURRENCE-ID.
-  const exceptions = events.filter((event) => event.hasProperty("recurrence-id"));
-  for (const component of events) {
-    if (component.hasProperty("recurrence-id")) continue;
-    if (String(component.getFirstPropertyValue("transp") ?? "").toUpperCase() === "TRANSPARENT") continue;
-    if (String(component.getFirstPropertyValue("status") ?? "").toUpperCase() === "CANCELLED") continue;
-    const event = new ICAL.Event(component, { exceptions });
-    if (!event.startDate) continue;
-    const lengthMs = event.endDate ? event.endDate.toJSDate().getTime() - event.startDate.toJSDate().getTime() : 0;
-    if (!event.isRecurring()) {
-      const startMs = event.startDate.toJSDate().getTime();
-      if (startMs < toMs && startMs + lengthMs > fromMs) spans.push({ startMs, endMs: startMs + lengthMs });
-      continue;
-    }
-    const iterator = event.iterator();
-    for (let count = 0, next = iterator.next(); next && count < MAX_OCCURRENCES; next = iterator.next(), count++) {
-      const occurrence = event.getOccurrenceDetails(next);
-      const startMs = occurrence.startDate.toJSDate().getTime();
-      if (startMs >= toMs) break;
-      const endMs = occurrence.endDate.toJSDate().getTime();
-      if (endMs > fromMs) spans.push({ startMs, endMs });
-    }
-  }
-  return spans;
-}
-
 /** Reads one staff member's calendar and replaces their busy times with what it says now. */
 export async function refreshStaffCalendar(db: Database, userId: string, options: FetchOptions & { nowMs?: number }) {
   const nowMs = options.nowMs ?? Date.now();
   const row = await db
     .selectFrom("staff_availability")
-    .select("calendar_url")
+    .select(["calendar_url", "time_zone"])
     .where("user_id", "=", userId)
     .executeTakeFirst();
   if (!row?.calendar_url) return { ok: false as const, error: "No calendar address is set." };
   const checkedAt = new Date(nowMs).toISOString();
-  let spans: { startMs: number; endMs: number }[];
+  let spans: BusySpan[];
   try {
-    spans = busySpans(await fetchCalendar(row.calendar_url, options), {
-      fromMs: nowMs - 24 * 60 * 60_000,
-      toMs: nowMs + LOOK_AHEAD_MS,
-    });
+    spans = await parseBusyCalendar(
+      await fetchCalendar(row.calendar_url, options),
+      { fromMs: nowMs - 24 * 60 * 60_000, toMs: nowMs + LOOK_AHEAD_MS, timeZone: row.time_zone },
+      options.parseLimits,
+    );
   } catch (error) {
     const message = (error instanceof Error ? error.message : String(error)).slice(0, 300);
     // The busy times last read stay: a calendar that is down for a moment frees nobody's time.
