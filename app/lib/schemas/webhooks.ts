@@ -5,6 +5,7 @@ import { checkbox, optionalId, optionalTrimmedText, requiredText } from "./field
 
 export const WEBHOOK_EVENT_TYPES = [
   "lead.created",
+  "lead.enquired",
   "lead.status_changed",
   "lead.converted",
   "client.created",
@@ -20,6 +21,7 @@ export const WEBHOOK_TEST_EVENT = "webhook.test";
 
 export const webhookEventLabels: Record<WebhookEventType, string> = {
   "lead.created": "A lead arrives",
+  "lead.enquired": "A known lead enquires again",
   "lead.status_changed": "A lead's status changes",
   "lead.converted": "A lead is converted",
   "client.created": "A client is created",

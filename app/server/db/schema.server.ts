@@ -38,6 +38,12 @@ export interface LeadsTable {
   follow_up_note: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The identity a returning enquiry is matched on (migration 0027): see leads/identity.server.ts. */
+  email_normalized: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Null when the phone typed is not a valid number: kept as typed, never matched. */
+  phone_e164: ColumnType<string | null, string | null | undefined, string | null>;
+  enquiries: Generated<number>;
+  last_enquiry_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SavedViewsTable {
@@ -103,6 +109,11 @@ export interface FormSubmissionsTable {
   ip_address: string | null;
   user_agent: string | null;
   created_at: Timestamp;
+  page_url: ColumnType<string | null, string | null | undefined, string | null>;
+  landing_path: ColumnType<string | null, string | null | undefined, string | null>;
+  referrer: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The name, e-mail, phone and company typed with this enquiry (JSON). */
+  contact: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface AnalyticsEventsTable {
