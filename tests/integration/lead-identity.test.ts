@@ -5,6 +5,7 @@ import { migrateToLatest, migrateUpTo } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
 import { fromJson } from "~/server/db/values.server";
 import { captureLead, saveLead } from "~/server/leads/capture.server";
+import { takeEnquiryValue } from "~/server/leads/enquiry-values.server";
 import { saveEstimateLead } from "~/server/leads/estimator.server";
 import { setAgencyCountry } from "~/server/leads/identity.server";
 import { createEmptyDatabase, databasePerTest, dialects } from "../support/databases";
@@ -123,10 +124,10 @@ describe.each(dialects)("one person, one lead on %s", (dialect) => {
     ]);
   });
 
-  it("a returning enquiry changes no visible field, fills an empty one, keeps a lost lead lost and proposes a follow-up", async () => {
+  it("a returning enquiry changes no visible field, fills an empty one, keeps a closed lead closed and proposes a follow-up", async () => {
     const { db } = await freshDatabase({ seeded: true });
     const first = await contact(db, { name: "Ravi Kumar", email: "ravi@kumar.example", phone: "+91 98111 22233" });
-    await db.updateTable("leads").set({ status: "lost" }).where("id", "=", first.leadId).execute();
+    await db.updateTable("leads").set({ status: "closed" }).where("id", "=", first.leadId).execute();
     const before = await db.selectFrom("leads").selectAll().where("id", "=", first.leadId).executeTakeFirstOrThrow();
     expect(before.next_follow_up_at).toBeNull();
 
@@ -144,7 +145,7 @@ describe.each(dialects)("one person, one lead on %s", (dialect) => {
       email: "ravi@kumar.example",
       phone: "+91 98111 22233",
       phone_e164: "+919811122233",
-      status: "lost",
+      status: "closed",
       owner_id: before.owner_id,
       message: before.message,
       source: before.source,
@@ -153,6 +154,30 @@ describe.each(dialects)("one person, one lead on %s", (dialect) => {
     });
     expect(after.next_follow_up_at).not.toBeNull();
     expect(await db.selectFrom("leads").select("id").execute()).toHaveLength(1);
+  });
+
+  it("staff take a phone sent with a later enquiry onto the lead, and the person is then recognised by it", async () => {
+    const { db } = await freshDatabase({ seeded: true });
+    const first = await contact(db, { name: "Noor", email: "noor@example.com", phone: "+91 98111 00000" });
+    await contact(db, { name: "Noor", email: "noor@example.com", phone: "+91 98222 00000" });
+    const later = await db
+      .selectFrom("form_submissions")
+      .select("id")
+      .where("lead_id", "=", first.leadId)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    const actor = { id: null, email: "sales@agency.example" };
+    expect(await takeEnquiryValue(db, { leadId: first.leadId, submissionId: later.id, field: "phone" }, actor)).toBe(
+      true,
+    );
+    const lead = await db.selectFrom("leads").selectAll().where("id", "=", first.leadId).executeTakeFirstOrThrow();
+    expect([lead.phone, lead.phone_e164]).toEqual(["+91 98222 00000", "+919822200000"]);
+    await booking(db, { name: "N", email: "n@elsewhere.example", phone: "098222 00000" });
+    expect(await db.selectFrom("leads").select("id").execute()).toHaveLength(1);
+    await expect(
+      takeEnquiryValue(db, { leadId: first.leadId, submissionId: later.id, field: "company" }, actor),
+    ).rejects.toThrow("no such value");
   });
 
   it("never matches a spam lead, and a spam-looking enquiry never touches a real lead", async () => {

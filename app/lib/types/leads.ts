@@ -21,6 +21,8 @@ export type LeadSummary = {
   createdAt: string;
 };
 
+export type EnquiryContactTyped = { name?: string; email?: string; phone?: string | null; company?: string | null };
+
 export type LeadDetail = {
   lead: LeadSummary & {
     formId: string | null;
@@ -30,6 +32,9 @@ export type LeadDetail = {
     referrer: string | null;
     browserInfo: Record<string, unknown> | null;
     updatedAt: string;
+    /** False when the phone typed is not a valid number: kept as typed, never used to match enquiries. */
+    phoneMatchable: boolean;
+    enquiries: number;
   };
   submissions: {
     id: string;
@@ -40,6 +45,11 @@ export type LeadDetail = {
     utmCampaign: string | null;
     userAgent: string | null;
     createdAt: string;
+    pageUrl: string | null;
+    landingPath: string | null;
+    referrer: string | null;
+    /** What the visitor typed as contact details with this enquiry (none on submissions older than that). */
+    contact: EnquiryContactTyped | null;
   }[];
   notes: { id: string; body: string; authorEmail: string | null; createdAt: string }[];
   statusChanges: {

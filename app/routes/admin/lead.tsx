@@ -73,7 +73,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         <AttributionCard lead={lead} />
       </div>
       <CallsCard events={calls} timeZone={timeZone} />
-      <SubmissionsCard submissions={detail.submissions} />
+      <SubmissionsCard lead={lead} submissions={detail.submissions} />
       <div className="grid gap-6 lg:grid-cols-2">
         <NotesCard leadId={lead.id} notes={detail.notes} />
         <StatusHistoryCard changes={detail.statusChanges} />

@@ -20,8 +20,10 @@ import {
   savedViewIdSchema,
   savedViewSchema,
 } from "~/lib/schemas/lead-admin";
+import { takeEnquiryValueSchema } from "~/lib/schemas/lead-identity";
 import type { Database } from "~/server/db/schema.server";
 import { applyBulkChange, type BulkChange } from "~/server/leads/bulk.server";
+import { takeEnquiryValue } from "~/server/leads/enquiry-values.server";
 import { setLeadFollowUp } from "~/server/leads/follow-ups.server";
 import { countSpamLeads, filterContext, listLeadSources, listLeads } from "~/server/leads/lead-list.server";
 import {
@@ -103,6 +105,14 @@ export const leadIntents = {
 /** On the lead's own screen, deleting it leaves a page that is gone: back to the spam queue it was in. */
 export const leadScreenIntents = {
   ...leadIntents,
+  "use-enquiry-value": intent(takeEnquiryValueSchema, {
+    failure: "Failed to update lead",
+    run: (input, { db, actor }) => takeEnquiryValue(db, input, actor),
+    success: (changed) =>
+      changed
+        ? "Lead updated successfully"
+        : { type: "info", title: "No change", description: "The lead already has this value." },
+  }),
   delete: intent(leadIdSchema, {
     success: "Lead deleted",
     failure: "Failed to delete lead",
