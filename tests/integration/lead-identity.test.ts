@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { defaultAnswers, type EstimatorAnswers } from "~/lib/estimator";
+import { type LeadFilters, parseLeadFilters } from "~/lib/schemas/lead-admin";
 import { migrateToLatest, migrateUpTo } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
 import { fromJson } from "~/server/db/values.server";
@@ -8,6 +9,7 @@ import { captureLead, saveLead } from "~/server/leads/capture.server";
 import { takeEnquiryValue } from "~/server/leads/enquiry-values.server";
 import { saveEstimateLead } from "~/server/leads/estimator.server";
 import { setAgencyCountry } from "~/server/leads/identity.server";
+import { listLeads } from "~/server/leads/lead-list.server";
 import { createEmptyDatabase, databasePerTest, dialects } from "../support/databases";
 
 const mail = { baseUrl: "https://agency.example", notifyEmails: ["sales@agency.example"] };
@@ -178,6 +180,34 @@ describe.each(dialects)("one person, one lead on %s", (dialect) => {
     await expect(
       takeEnquiryValue(db, { leadId: first.leadId, submissionId: later.id, field: "company" }, actor),
     ).rejects.toThrow("no such value");
+  });
+
+  it("lists one row per person with the enquiry count and last enquiry, sorted and filtered on them", async () => {
+    const { db } = await freshDatabase({ seeded: true });
+    const old = await contact(db, { name: "Old Prospect", email: "old@example.com" });
+    await db
+      .updateTable("leads")
+      .set({ created_at: "2026-01-05T10:00:00.000Z", last_enquiry_at: "2026-01-05T10:00:00.000Z" })
+      .where("id", "=", old.leadId)
+      .execute();
+    await contact(db, { name: "Quiet One", email: "quiet@example.com" });
+    await db
+      .updateTable("leads")
+      .set({ created_at: "2026-02-01T10:00:00.000Z", last_enquiry_at: "2026-02-01T10:00:00.000Z" })
+      .where("email", "=", "quiet@example.com")
+      .execute();
+    await contact(db, { name: "O", email: "OLD@example.com" });
+    const list = (given: Partial<LeadFilters>) =>
+      listLeads(db, parseLeadFilters(new URLSearchParams(given as Record<string, string>)));
+    const byLast = await list({ sort: "last_enquiry" });
+    expect(byLast.leads.map((lead) => [lead.name, lead.enquiries])).toEqual([
+      ["Old Prospect", 2],
+      ["Quiet One", 1],
+    ]);
+    expect((await list({ sort: "enquiries" })).leads.map((lead) => lead.name)).toEqual(["Old Prospect", "Quiet One"]);
+    expect((await list({ sort: "oldest" })).leads.map((lead) => lead.name)).toEqual(["Old Prospect", "Quiet One"]);
+    const since = new Date().toISOString().slice(0, 10);
+    expect((await list({ enquired: since })).leads.map((lead) => lead.name)).toEqual(["Old Prospect"]);
   });
 
   it("never matches a spam lead, and a spam-looking enquiry never touches a real lead", async () => {

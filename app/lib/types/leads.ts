@@ -19,6 +19,9 @@ export type LeadSummary = {
   nextFollowUpAt: string | null;
   followUpNote: string | null;
   createdAt: string;
+  /** How many enquiries the person has sent, and when the last came. */
+  enquiries: number;
+  lastEnquiryAt: string;
 };
 
 export type EnquiryContactTyped = { name?: string; email?: string; phone?: string | null; company?: string | null };

@@ -56,6 +56,7 @@ export async function up(db: Kysely<unknown>) {
     .on("leads")
     .columns(["is_spam", "last_enquiry_at", "id"])
     .execute();
+  await db.schema.createIndex("leads_spam_enquiries_idx").on("leads").columns(["is_spam", "enquiries", "id"]).execute();
   await db.schema
     .createIndex("form_submissions_lead_created_idx")
     .on("form_submissions")
@@ -73,6 +74,7 @@ function safeJson(text: string): unknown {
 
 export async function down(db: Kysely<unknown>) {
   await db.schema.dropIndex("form_submissions_lead_created_idx").ifExists().execute();
+  await db.schema.dropIndex("leads_spam_enquiries_idx").ifExists().execute();
   await db.schema.dropIndex("leads_spam_last_enquiry_idx").ifExists().execute();
   await db.schema.dropIndex("leads_phone_e164_idx").ifExists().execute();
   await db.schema.dropIndex("leads_email_normalized_idx").ifExists().execute();
