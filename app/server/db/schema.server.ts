@@ -46,6 +46,22 @@ export interface LeadsTable {
   last_enquiry_at: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** One lead merged into another (migration 0027): what it was and which rows moved, for an unmerge. */
+export interface LeadMergesTable {
+  id: string;
+  survivor_id: string;
+  merged_id: string;
+  merged_email_normalized: string | null;
+  merged_lead: Json;
+  survivor_before: Json;
+  survivor_after: Json;
+  moved: Json;
+  actor_id: string | null;
+  actor_email: string | null;
+  created_at: Timestamp;
+  undone_at: Timestamp | null;
+}
+
 export interface SavedViewsTable {
   id: string;
   user_id: string;
@@ -505,6 +521,7 @@ export interface DB {
   app_secrets: AppSecretsTable;
   leads: LeadsTable;
   lead_notes: LeadNotesTable;
+  lead_merges: LeadMergesTable;
   lead_status_changes: LeadStatusChangesTable;
   forms: FormsTable;
   form_submissions: FormSubmissionsTable;

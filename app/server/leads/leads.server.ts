@@ -290,6 +290,11 @@ export async function deleteLeadRows(trx: Database, leadIds: string[]) {
   // Before the leads: the funnel's counts of calls booked are taken from a lead that still exists.
   const calls = await deleteCallsOfLeads(trx, leadIds);
   const leads = await trx.deleteFrom("leads").where("id", "in", leadIds).executeTakeFirst();
+  // What a merge kept of the leads merged into these (for an unmerge) goes with them.
+  await trx
+    .deleteFrom("lead_merges")
+    .where((eb) => eb.or([eb("survivor_id", "in", leadIds), eb("merged_id", "in", leadIds)]))
+    .execute();
   return {
     leads: count(leads),
     submissions: count(submissions),

@@ -27,6 +27,34 @@ export async function up(db: Kysely<unknown>) {
   /** What the visitor typed as name, e-mail, phone and company with this enquiry. */
   await db.schema.alterTable("form_submissions").addColumn("contact", types.json).execute();
 
+  // What a merge changed, so that an unmerge within 30 days can put both leads back as they were.
+  await db.schema
+    .createTable("lead_merges")
+    .addColumn("id", "text", (col) => col.primaryKey())
+    .addColumn("survivor_id", "text", (col) => col.notNull())
+    .addColumn("merged_id", "text", (col) => col.notNull())
+    .addColumn("merged_email_normalized", "text")
+    .addColumn("merged_lead", types.json, (col) => col.notNull())
+    .addColumn("survivor_before", types.json, (col) => col.notNull())
+    .addColumn("survivor_after", types.json, (col) => col.notNull())
+    .addColumn("moved", types.json, (col) => col.notNull())
+    .addColumn("actor_id", "text")
+    .addColumn("actor_email", "text")
+    .addColumn("created_at", types.timestamp, (col) => col.notNull())
+    .addColumn("undone_at", types.timestamp)
+    .execute();
+  await db.schema
+    .createIndex("lead_merges_survivor_idx")
+    .on("lead_merges")
+    .columns(["survivor_id", "created_at"])
+    .execute();
+  await db.schema.createIndex("lead_merges_merged_idx").on("lead_merges").column("merged_id").execute();
+  await db.schema
+    .createIndex("lead_merges_merged_email_idx")
+    .on("lead_merges")
+    .column("merged_email_normalized")
+    .execute();
+
   const setting = await sql<{ value: string }>`select value from site_settings where key = 'agency_country'`.execute(
     db,
   );
@@ -73,6 +101,7 @@ function safeJson(text: string): unknown {
 }
 
 export async function down(db: Kysely<unknown>) {
+  await db.schema.dropTable("lead_merges").ifExists().execute();
   await db.schema.dropIndex("form_submissions_lead_created_idx").ifExists().execute();
   await db.schema.dropIndex("leads_spam_enquiries_idx").ifExists().execute();
   await db.schema.dropIndex("leads_spam_last_enquiry_idx").ifExists().execute();
