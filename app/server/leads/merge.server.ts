@@ -118,9 +118,11 @@ export async function mergeLeads(
     }
     const everyone = [survivor, ...merged];
     const enquiries = everyone.reduce((sum, lead) => sum + Number(lead.enquiries), 0);
+    // ISO times sort as text: the last of them is the latest enquiry.
     const lastEnquiry = everyone
       .map((lead) => lead.last_enquiry_at ?? lead.created_at)
-      .reduce((a, b) => (a > b ? a : b));
+      .sort()
+      .at(-1);
     const followUps = everyone.map((lead) => lead.next_follow_up_at).filter((value): value is string => !!value);
     const update: Updateable<DB["leads"]> = {
       ...chosen,
