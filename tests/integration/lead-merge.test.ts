@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { captureLead } from "~/server/leads/capture.server";
+import { findPossibleDuplicates } from "~/server/leads/duplicates.server";
 import { exportPersonalData } from "~/server/leads/gdpr.server";
 import { addLeadNote } from "~/server/leads/leads.server";
 import { LEAD_REFERENCES, mayMerge, mergeLeads, survivorOf, unmergeLead } from "~/server/leads/merge.server";
@@ -216,6 +217,37 @@ describe.each(dialects)("merging and unmerging leads on %s", (dialect) => {
     const exported = await exportPersonalData(db, "Kai@Two.example", actor);
     expect(exported.leads.map((lead) => lead.id)).toEqual([survivor]);
     expect(exported.formSubmissions).toHaveLength(2);
+  });
+
+  it("offers leads with the same e-mail spelling, phone, or name and company as possible duplicates", async () => {
+    const { db } = await freshDatabase({ seeded: true });
+    const lead = await newLead(db, "Lena", "lena.k@gmail.com", "+91 98765 43210");
+    // Made before matching existed would have merged them: typed in straight, as older data was.
+    const at = "2026-01-01T00:00:00.000Z";
+    const row = (id: string, email: string, email_normalized: string, phone_e164: string | null, name = "Other") => ({
+      id,
+      name,
+      email,
+      email_normalized,
+      phone_e164,
+      company: null,
+      source: "Contact Form",
+      status: "new" as const,
+      is_spam: false,
+      created_at: at,
+      updated_at: at,
+    });
+    await db
+      .insertInto("leads")
+      .values([
+        row("dup-email", "LenaK+x@googlemail.com", "lenak@gmail.com", null),
+        row("dup-phone", "other@example.com", "other@example.com", "+919876543210"),
+        row("not-dup", "far@example.com", "far@example.com", null, "Lena"),
+      ])
+      .execute();
+    await db.updateTable("leads").set({ is_spam: true }).where("id", "=", "dup-phone").execute();
+    const found = await findPossibleDuplicates(db, lead);
+    expect(found.map((dup) => [dup.id, dup.reason])).toEqual([["dup-email", "email"]]);
   });
 
   it("refuses an unmerge after 30 days and a merge of spam", async () => {

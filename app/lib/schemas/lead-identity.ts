@@ -19,3 +19,40 @@ export const takeEnquiryValueSchema = z.object({
   field: z.enum(ENQUIRY_VALUE_FIELDS, { error: "Choose name, phone or company." }),
 });
 export type TakeEnquiryValue = z.output<typeof takeEnquiryValueSchema>;
+
+/** The fields staff choose between, one lead's value each, when leads are merged. */
+export const MERGE_CHOICE_FIELDS = ["name", "email", "phone", "company", "message", "status", "owner_id"] as const;
+export type MergeChoiceField = (typeof MERGE_CHOICE_FIELDS)[number];
+
+export const mergeChoiceLabels: Record<MergeChoiceField, string> = {
+  name: "Name",
+  email: "E-mail",
+  phone: "Phone",
+  company: "Company",
+  message: "Message",
+  status: "Status",
+  owner_id: "Owner",
+};
+
+const optionalLeadId = z.string().trim().max(64).optional();
+
+/** Leads merged into one: the survivor, the others, and per field which lead's value stays. */
+export const mergeLeadsSchema = z.object({
+  leadId: id("Choose the lead to keep."),
+  mergedIds: z
+    .array(id("Choose the leads to merge."))
+    .min(1, "Choose at least one other lead to merge.")
+    .max(20, "Merge at most 20 leads at once."),
+  ...Object.fromEntries(MERGE_CHOICE_FIELDS.map((field) => [`choice_${field}`, optionalLeadId])),
+}) as z.ZodObject<
+  { leadId: z.ZodString; mergedIds: z.ZodArray<z.ZodString> } & Record<
+    `choice_${MergeChoiceField}`,
+    typeof optionalLeadId
+  >
+>;
+export type MergeLeadsInput = z.output<typeof mergeLeadsSchema>;
+
+export const unmergeSchema = z.object({
+  leadId: id("Choose a lead."),
+  mergeId: id("Choose a merge to undo."),
+});

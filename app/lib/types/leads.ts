@@ -117,3 +117,20 @@ export type LeadOutcome = {
 
 /** A visitor form's answer, read by its page and, as JSON, by the lead-form island. */
 export type LeadAnswer = ActionResult<LeadOutcome>;
+
+/** Another lead that may be the same person, and why it is shown. */
+export type PossibleDuplicate = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  message: string | null;
+  status: LeadStatus;
+  ownerId: string | null;
+  createdAt: string;
+  reason: "email" | "phone" | "name and company";
+};
+
+/** A merge into this lead that can still be undone. */
+export type UndoableMerge = { id: string; mergedId: string; name: string; email: string; createdAt: string };

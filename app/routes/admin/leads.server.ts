@@ -1,3 +1,4 @@
+import { formFields, formSchema } from "~/http/form-data.server";
 import { type IntentContext, intent } from "~/http/intents.server";
 import { type BulkLabels, bulkIntents, columnsIntent } from "~/http/list-intents.server";
 import { redirectWithSuccess } from "~/http/toast-cookie.server";
@@ -20,7 +21,13 @@ import {
   savedViewIdSchema,
   savedViewSchema,
 } from "~/lib/schemas/lead-admin";
-import { takeEnquiryValueSchema } from "~/lib/schemas/lead-identity";
+import {
+  MERGE_CHOICE_FIELDS,
+  mergeLeadsSchema,
+  takeEnquiryValueSchema,
+  unmergeSchema,
+} from "~/lib/schemas/lead-identity";
+import { AppError } from "~/server/app-error.server";
 import type { Database } from "~/server/db/schema.server";
 import { applyBulkChange, type BulkChange } from "~/server/leads/bulk.server";
 import { takeEnquiryValue } from "~/server/leads/enquiry-values.server";
@@ -34,6 +41,7 @@ import {
   setLeadStatus,
   updateLead,
 } from "~/server/leads/leads.server";
+import { mayMerge, mergeLeads, unmergeLead } from "~/server/leads/merge.server";
 import { listAssignableStaff, setLeadOwner } from "~/server/leads/owners.server";
 import { leadMailContext } from "~/server/mail/lead-mails.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
@@ -102,9 +110,45 @@ export const leadIntents = {
   }),
 };
 
+/** The merge form sends each other lead's id as one `mergedIds` field. */
+const mergeLeadsForm = formSchema(
+  (formData) => ({ ...formFields(formData), mergedIds: formData.getAll("mergedIds") }),
+  mergeLeadsSchema,
+);
+
 /** On the lead's own screen, deleting it leaves a page that is gone: back to the spam queue it was in. */
 export const leadScreenIntents = {
   ...leadIntents,
+  merge: intent(mergeLeadsForm, {
+    failure: "Failed to merge the leads",
+    run: async (input, { db, actor, staff }) => {
+      const choices = Object.fromEntries(
+        MERGE_CHOICE_FIELDS.flatMap((field) => {
+          const from = input[`choice_${field}`];
+          return from ? [[field, from]] : [];
+        }),
+      );
+      const merged = await mergeLeads(db, { survivorId: input.leadId, mergedIds: input.mergedIds, choices }, actor, {
+        check: (leads) => {
+          if (!mayMerge(staff, leads))
+            throw new AppError("FORBIDDEN", "You may merge only leads you own or that have no owner.");
+        },
+      });
+      return merged.mergeIds.length;
+    },
+    success: (count) => `${count + 1} leads merged into one`,
+  }),
+  unmerge: intent(unmergeSchema, {
+    failure: "Failed to undo the merge",
+    run: (input, { db, actor, staff }) =>
+      unmergeLead(db, input.mergeId, actor, {
+        check: (leads) => {
+          if (!mayMerge(staff, leads))
+            throw new AppError("FORBIDDEN", "You may unmerge only leads you own or that have no owner.");
+        },
+      }),
+    success: "Merge undone: both leads are back",
+  }),
   "use-enquiry-value": intent(takeEnquiryValueSchema, {
     failure: "Failed to update lead",
     run: (input, { db, actor }) => takeEnquiryValue(db, input, actor),

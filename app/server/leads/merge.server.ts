@@ -43,7 +43,7 @@ export type MergeRequest = {
 };
 
 /** Whether this person may merge or unmerge these leads: admins any; sales those they own or no one owns. */
-export function mayMerge(actor: { id: string; role: string }, leads: Pick<LeadRow, "owner_id">[]) {
+export function mayMerge(actor: { id: string; role: string | null }, leads: Pick<LeadRow, "owner_id">[]) {
   if (actor.role === "admin") return true;
   if (actor.role !== "sales") return false;
   return leads.every((lead) => lead.owner_id === null || lead.owner_id === actor.id);
