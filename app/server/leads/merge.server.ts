@@ -33,7 +33,8 @@ export const MERGE_FIELDS = ["name", "email", "phone", "company", "message", "st
 export type MergeField = (typeof MERGE_FIELDS)[number];
 
 type LeadRow = Row<"leads">;
-type Moved = Partial<Record<ReferencingTable | "audit_logs", string[]>>;
+/** The rows a merge moved, table by table, and the survivor's fields that took this lead's value. */
+type Moved = Partial<Record<ReferencingTable | "audit_logs" | "taken_fields", string[]>>;
 
 export type MergeRequest = {
   survivorId: string;
@@ -104,17 +105,20 @@ export async function mergeLeads(
     const all = new Map([survivor, ...merged].map((lead) => [lead.id, lead]));
     const at = now();
     const chosen: Updateable<DB["leads"]> = {};
+    const takenFrom = new Map<string, string[]>();
     for (const field of MERGE_FIELDS) {
-      const from = request.choices?.[field];
+      // Unless staff chose, a field the survivor has empty takes the oldest other lead's value.
+      const from =
+        request.choices?.[field] ??
+        (survivor[field] === null ? merged.find((lead) => lead[field] !== null)?.id : undefined);
       if (!from || from === survivor.id) continue;
       const source = all.get(from);
       if (!source) throw new AppError("INVALID_INPUT", "Choose each value from one of the leads being merged.");
       (chosen as Record<string, unknown>)[field] = source[field];
-    }
-    if (typeof chosen.email === "string") chosen.email_normalized = normalizeEmail(chosen.email);
-    if (chosen.phone !== undefined) {
-      const from = all.get(request.choices?.phone ?? "");
-      chosen.phone_e164 = from?.phone_e164 ?? null;
+      const companions = field === "email" ? ["email_normalized"] : field === "phone" ? ["phone_e164"] : [];
+      takenFrom.set(from, [...(takenFrom.get(from) ?? []), field, ...companions]);
+      if (field === "email") chosen.email_normalized = source.email_normalized ?? normalizeEmail(source.email);
+      if (field === "phone") chosen.phone_e164 = source.phone_e164;
     }
     const everyone = [survivor, ...merged];
     const enquiries = everyone.reduce((sum, lead) => sum + Number(lead.enquiries), 0);
@@ -133,7 +137,10 @@ export async function mergeLeads(
     };
     const mergeIds: string[] = [];
     for (const lead of merged) {
-      const moved = await moveReferences(trx, lead.id, survivor.id);
+      const moved = {
+        ...(await moveReferences(trx, lead.id, survivor.id)),
+        taken_fields: takenFrom.get(lead.id) ?? [],
+      };
       const id = newId();
       mergeIds.push(id);
       await trx
@@ -302,10 +309,24 @@ export async function unmergeLead(
     if (audits.length) {
       await trx.updateTable("audit_logs").set({ entity_id: restored.id }).where("id", "in", audits).execute();
     }
-    // A field goes back only while it still holds what the merge wrote: a later change by staff stays.
+    // A field goes back only when it took this lead's value, and only while it still holds what the
+    // merge wrote: a later change by staff stays. The times the merge moved go back with the last
+    // lead of the merge to be restored.
+    const othersOfMerge = await trx
+      .selectFrom("lead_merges")
+      .select("id")
+      .where("survivor_id", "=", merge.survivor_id)
+      .where("created_at", "=", merge.created_at)
+      .where("undone_at", "is", null)
+      .where("id", "<>", merge.id)
+      .execute();
+    const reverting = new Set([
+      ...(moved.taken_fields ?? []),
+      ...(othersOfMerge.length === 0 ? ["updated_at", "last_enquiry_at", "next_follow_up_at"] : []),
+    ]);
     const revert: Record<string, unknown> = {};
     for (const [column, value] of Object.entries(after)) {
-      if (column === "id" || column === "enquiries") continue;
+      if (!reverting.has(column)) continue;
       const current = (survivor as Record<string, unknown>)[column];
       if (sameValue(current, value)) revert[column] = (before as Record<string, unknown>)[column];
     }
