@@ -1,6 +1,9 @@
 import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from "libphonenumber-js";
+import { type AuditActor, auditOf } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
 import { getSettings, setSetting } from "../settings/settings.server";
+
+const auditSiteSettings = auditOf("site_settings");
 
 /**
  * A person's identity as the leads are keyed on it: the e-mail as its mailbox receives it and the phone
@@ -50,8 +53,15 @@ export async function getAgencyCountry(db: Database): Promise<CountryCode> {
   return isCountryCode(value) ? value : DEFAULT_AGENCY_COUNTRY;
 }
 
-export async function setAgencyCountry(db: Database, country: CountryCode, updatedBy: string | null) {
-  await setSetting(db, AGENCY_COUNTRY_KEY, country, updatedBy);
+export async function setAgencyCountry(db: Database, country: CountryCode, actor: AuditActor | null) {
+  await db.transaction().execute(async (trx) => {
+    const before = await getAgencyCountry(trx);
+    if (before === country) return;
+    await setSetting(trx, AGENCY_COUNTRY_KEY, country, actor?.id ?? null);
+    await auditSiteSettings(trx, actor, "settings.update", AGENCY_COUNTRY_KEY, {
+      [AGENCY_COUNTRY_KEY]: { from: before, to: country },
+    });
+  });
 }
 
 /** The identity columns of a lead with this e-mail and phone. */
