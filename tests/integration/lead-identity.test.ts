@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { defaultAnswers, type EstimatorAnswers } from "~/lib/estimator";
 import { type LeadFilters, parseLeadFilters } from "~/lib/schemas/lead-admin";
+import { campaignTable } from "~/server/dashboard/dashboard.server";
 import { migrateToLatest, migrateUpTo } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
 import { fromJson } from "~/server/db/values.server";
@@ -116,6 +117,13 @@ describe.each(dialects)("one person, one lead on %s", (dialect) => {
       .select(sql<number>`coalesce(sum(leads), 0)`.as("leads"))
       .executeTakeFirstOrThrow();
     expect(Number(funnel.leads)).toBe(1);
+    // The campaigns that brought the person back get credit as returning, not as new leads.
+    const campaigns = await campaignTable(db, Date.now(), 30, "UTC");
+    expect(campaigns.map((row) => [row.campaign, row.leads, row.returning])).toEqual([
+      ["winter", 1, 0],
+      ["autumn", 0, 1],
+      ["spring", 0, 1],
+    ]);
     expect(await eventTypes(db)).toEqual([
       "lead.created",
       "form_submission.created",
