@@ -1311,6 +1311,24 @@ export const actionRows: ActionRow[] = [
     expected: () => true,
   },
   {
+    name: "leads: bulk-merge",
+    path: "/admin/leads",
+    allowed: staffAndSales,
+    setup: async (ctx) => ({
+      ...(await leadFixture(ctx)),
+      otherId: await insertLead(ctx.db, { email: `bulk-merged-${ctx.unique}@example.com` }),
+    }),
+    body: (fx) => {
+      const form = new URLSearchParams({ intent: "bulk-merge" });
+      form.append("ids", fx.leadId!);
+      form.append("ids", fx.otherId!);
+      return form;
+    },
+    ...page,
+    observe: async (ctx, fx) => [await leadOf(ctx, fx.leadId!), await leadOf(ctx, fx.otherId!)].filter(Boolean).length,
+    expected: () => 1,
+  },
+  {
     name: "lead screen: unmerge",
     path: (fx) => `/admin/leads/${fx.leadId}`,
     allowed: staffAndSales,

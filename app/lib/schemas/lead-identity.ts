@@ -52,6 +52,17 @@ export const mergeLeadsSchema = z.object({
 >;
 export type MergeLeadsInput = z.output<typeof mergeLeadsSchema>;
 
+/** Leads ticked in the table merged into the oldest of them; a filter's leads are never merged blindly. */
+export const bulkMergeSchema = z.object({
+  scope: z
+    .literal("selected", { error: "Tick the leads to merge; a filter's leads cannot be merged at once." })
+    .catch("selected"),
+  ids: z
+    .array(id("Choose the leads to merge."))
+    .min(2, "Tick at least two leads to merge.")
+    .max(20, "Merge at most 20 leads at once."),
+});
+
 export const unmergeSchema = z.object({
   leadId: id("Choose a lead."),
   mergeId: id("Choose a merge to undo."),

@@ -22,6 +22,7 @@ import {
   savedViewSchema,
 } from "~/lib/schemas/lead-admin";
 import {
+  bulkMergeSchema,
   MERGE_CHOICE_FIELDS,
   mergeLeadsSchema,
   takeEnquiryValueSchema,
@@ -110,6 +111,12 @@ export const leadIntents = {
   }),
 };
 
+/** The table's ticked rows arrive as one `ids` field each. */
+const bulkMergeForm = formSchema(
+  (formData) => ({ ...formFields(formData), ids: formData.getAll("ids") }),
+  bulkMergeSchema,
+);
+
 /** The merge form sends each other lead's id as one `mergedIds` field. */
 const mergeLeadsForm = formSchema(
   (formData) => ({ ...formFields(formData), mergedIds: formData.getAll("mergedIds") }),
@@ -178,6 +185,27 @@ const bulkLabels: BulkLabels<BulkAction> = {
 /** The leads list: the per-lead actions, bulk changes, saved views and the table's columns. */
 export const leadListIntents = {
   ...leadIntents,
+  "bulk-merge": intent(bulkMergeForm, {
+    failure: "Failed to merge the leads",
+    run: async ({ ids }, { db, actor, staff }) => {
+      // The oldest ticked lead survives, as the duplicates command does; each merge can be undone on its page.
+      const leads = await db.selectFrom("leads").select(["id", "created_at"]).where("id", "in", ids).execute();
+      if (leads.length !== new Set(ids).size) throw new AppError("NOT_FOUND", "One of these leads no longer exists.");
+      const [oldest, ...others] = leads.sort(
+        (a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
+      );
+      if (!oldest) throw new AppError("INVALID_INPUT", "Tick at least two leads to merge.");
+      await mergeLeads(db, { survivorId: oldest.id, mergedIds: others.map((lead) => lead.id) }, actor, {
+        check: (checked) => {
+          if (!mayMerge(staff, checked)) {
+            throw new AppError("FORBIDDEN", "You may merge only leads you own or that have no owner.");
+          }
+        },
+      });
+      return leads.length;
+    },
+    success: (count) => `${count} leads merged into the oldest of them`,
+  }),
   ...bulkIntents(BULK_ACTIONS, bulkLeadSchema, bulkLabels, async (input, { db, actor, staff, services }) => {
     const change: BulkChange =
       input.bulkAction === "set-status"
