@@ -11,6 +11,7 @@ import { MigrationError, migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
 import { availabilityCommands } from "./cli/availability";
 import { backupUsage, runBackupCommand } from "./cli/backup";
+import { leadCommands } from "./cli/leads";
 import { type Command, type Options, UsageError } from "./cli/options";
 import { userCommands } from "./cli/users";
 import { webhookCommands } from "./cli/webhooks";
@@ -36,6 +37,8 @@ const usage = `Usage: npm run cli -- <command> [options]
                         (--weekly and --override replace all weekly hours or overrides; others keep theirs)
   availability:show     --email E
   setup-code                                   (the code /admin/setup asks for while no admin exists)
+  leads:merge-duplicates [--apply]             (prints the leads that share an e-mail or phone; --apply
+                                                merges each group into its oldest lead, undoable 30 days)
 ${backupUsage}
 
 Every command names the database it opened (DATA_DIR or DATABASE_URL, as the server reads them) and
@@ -45,7 +48,12 @@ Passwords are asked for without echo on a terminal, or read from standard input 
 --password-stdin (printf '%s' "$PASSWORD" | npm run cli -- users:create ... --password-stdin).
 --password P still works but leaves the password in shell history and the process list.`;
 
-const commands: Record<string, Command> = { ...userCommands, ...webhookCommands, ...availabilityCommands };
+const commands: Record<string, Command> = {
+  ...userCommands,
+  ...webhookCommands,
+  ...availabilityCommands,
+  ...leadCommands,
+};
 
 function run(db: Database, command: string | undefined, values: Options, config: ReturnType<typeof parseConfig>) {
   const handler = command && Object.hasOwn(commands, command) ? commands[command] : undefined;
@@ -84,6 +92,7 @@ async function main() {
         "meeting-detail": { type: "string" },
         "calendar-url": { type: "string" },
         create: { type: "boolean" },
+        apply: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });

@@ -75,6 +75,7 @@ export const adminIntentAccess: Record<string, Record<string, readonly Role[]>> 
     "save-privacy": ["admin"],
     "remove-file": siteFileRoles,
     "save-time-zone": ["admin"],
+    "save-agency-country": ["admin"],
     "save-lead-assignment": ["admin"],
   },
 };

@@ -3,7 +3,9 @@ import type { Role } from "~/lib/roles";
 import { createBookingFeed } from "~/server/bookings/staff-feed.server";
 import type { Database } from "~/server/db/schema.server";
 import { newId } from "~/server/db/values.server";
+import { getAgencyCountry } from "~/server/leads/identity.server";
 import { addLeadNote } from "~/server/leads/leads.server";
+import { mergeLeads } from "~/server/leads/merge.server";
 import { getLeadAssignment, saveLeadAssignment } from "~/server/leads/owners.server";
 import { getSettings, updateSettings } from "~/server/settings/settings.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
@@ -1294,6 +1296,54 @@ export const actionRows: ActionRow[] = [
     expected: (fx) => fx.ownerId,
   },
 
+  // Merging leads that are one person, and undoing it, from the lead's screen
+  {
+    name: "lead screen: merge",
+    path: (fx) => `/admin/leads/${fx.leadId}`,
+    allowed: staffAndSales,
+    setup: async (ctx) => ({
+      ...(await leadFixture(ctx)),
+      otherId: await insertLead(ctx.db, { email: `merged-${ctx.unique}@example.com` }),
+    }),
+    body: (fx) => ({ intent: "merge", leadId: fx.leadId!, mergedIds: fx.otherId! }),
+    ...page,
+    observe: async (ctx, fx) => (await leadOf(ctx, fx.otherId!)) === null,
+    expected: () => true,
+  },
+  {
+    name: "leads: bulk-merge",
+    path: "/admin/leads",
+    allowed: staffAndSales,
+    setup: async (ctx) => ({
+      ...(await leadFixture(ctx)),
+      otherId: await insertLead(ctx.db, { email: `bulk-merged-${ctx.unique}@example.com` }),
+    }),
+    body: (fx) => {
+      const form = new URLSearchParams({ intent: "bulk-merge" });
+      form.append("ids", fx.leadId!);
+      form.append("ids", fx.otherId!);
+      return form;
+    },
+    ...page,
+    observe: async (ctx, fx) => [await leadOf(ctx, fx.leadId!), await leadOf(ctx, fx.otherId!)].filter(Boolean).length,
+    expected: () => 1,
+  },
+  {
+    name: "lead screen: unmerge",
+    path: (fx) => `/admin/leads/${fx.leadId}`,
+    allowed: staffAndSales,
+    setup: async (ctx) => {
+      const lead = await leadFixture(ctx);
+      const otherId = await insertLead(ctx.db, { email: `unmerged-${ctx.unique}@example.com` });
+      const { mergeIds } = await mergeLeads(ctx.db, { survivorId: lead.leadId!, mergedIds: [otherId] }, null);
+      return { ...lead, otherId, mergeId: mergeIds[0]! };
+    },
+    body: (fx) => ({ intent: "unmerge", leadId: fx.leadId!, mergeId: fx.mergeId! }),
+    ...page,
+    observe: async (ctx, fx) => (await leadOf(ctx, fx.otherId!)) !== null,
+    expected: () => true,
+  },
+
   // Settings: the agency's workspace (admins) and one's own digest (everyone)
   ...screenIntents("settings", "/admin/settings", adminOnly, {
     "save-time-zone": {
@@ -1303,6 +1353,12 @@ export const actionRows: ActionRow[] = [
       fields: (fx) => ({ timeZone: fx.timeZone! }),
       observe: (ctx) => getAgencyTimeZone(ctx.db),
       expected: (fx) => fx.timeZone,
+    },
+    "save-agency-country": {
+      setup: async (ctx) => ({ country: (await getAgencyCountry(ctx.db)) === "US" ? "GB" : "US" }),
+      fields: (fx) => ({ country: fx.country! }),
+      observe: (ctx) => getAgencyCountry(ctx.db),
+      expected: (fx) => fx.country,
     },
     "save-lead-assignment": {
       setup: async (ctx) => {

@@ -324,9 +324,9 @@ describe.each(dialects)("CRM admin on %s", (dialect) => {
     expect(series.rows.find((row) => row.day === "2026-11-21")?.total).toBe(0);
 
     expect(await campaignTable(db, nowMs)).toEqual([
-      { campaign: "black-friday", leads: 3, qualified: 2, converted: 1 },
-      { campaign: "winter", leads: 1, qualified: 0, converted: 0 },
-      { campaign: null, leads: 1, qualified: 1, converted: 1 },
+      { campaign: "black-friday", leads: 3, returning: 0, qualified: 2, converted: 1 },
+      { campaign: "winter", leads: 1, returning: 0, qualified: 0, converted: 0 },
+      { campaign: null, leads: 1, returning: 0, qualified: 1, converted: 1 },
     ]);
 
     // More than six channels: the five largest and Other.

@@ -7,7 +7,7 @@ describe("the leads list's address-bar filters", () => {
   it("reads what it understands and falls back to no filter for the rest", () => {
     const filters = parseLeadFilters(
       new URLSearchParams(
-        "q=%20Acme%20&status=qualified&source=Contact%20Form&from=2026-11-01&to=2026-13-45&sort=name&page=3&view=spam&owner=me&due=overdue",
+        "q=%20Acme%20&status=qualified&source=Contact%20Form&from=2026-11-01&to=2026-13-45&sort=name&page=3&view=spam&owner=me&due=overdue&enquired=2026-11-20",
       ),
     );
     expect(filters).toEqual({
@@ -21,9 +21,12 @@ describe("the leads list's address-bar filters", () => {
       view: "spam",
       owner: "me",
       due: "overdue",
+      enquired: "2026-11-20",
     });
     expect(
-      parseLeadFilters(new URLSearchParams("status=archived&sort=random&page=-2&view=all&owner=x%27y&due=soon")),
+      parseLeadFilters(
+        new URLSearchParams("status=archived&sort=random&page=-2&view=all&owner=x%27y&due=soon&enquired=2026-02-30"),
+      ),
     ).toMatchObject({
       status: "all",
       sort: "newest",
@@ -31,6 +34,7 @@ describe("the leads list's address-bar filters", () => {
       view: "inbox",
       owner: "",
       due: "",
+      enquired: "",
     });
   });
 

@@ -26,6 +26,7 @@ export function WorkspaceSettings({ settings, admin }: { settings: WorkspaceSett
     >
       {settings.worksLeads ? <DigestForm optOut={settings.digestOptOut} /> : null}
       {admin ? <TimeZoneForm timeZone={settings.timeZone} /> : null}
+      {admin ? <CountryForm country={settings.country} countries={settings.countries} /> : null}
       {admin && settings.assignment ? <AssignmentForm settings={settings} /> : null}
     </TitledCard>
   );
@@ -73,6 +74,35 @@ function TimeZoneForm({ timeZone }: { timeZone: string }) {
           aria-describedby="agency-time-zone-hint"
         >
           <SelectOptions values={zones} />
+        </NativeSelect>
+        <Button type="submit" disabled={fetcher.state !== "idle"}>
+          Save
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function CountryForm({ country, countries }: { country: string; countries: string[] }) {
+  const fetcher = useSettingFetcher();
+  const labels = useMemo(() => {
+    const names = new Intl.DisplayNames(["en"], { type: "region" });
+    return Object.fromEntries(countries.map((code) => [code, `${names.of(code) ?? code} (${code})`]));
+  }, [countries]);
+  const sorted = useMemo(
+    () => [...countries].sort((a, b) => (labels[a] ?? a).localeCompare(labels[b] ?? b)),
+    [countries, labels],
+  );
+  return (
+    <fetcher.Form method="post" className="grid max-w-md gap-2">
+      <input type="hidden" name="intent" value="save-agency-country" />
+      <Label htmlFor="agency-country">Agency country</Label>
+      <p id="agency-country-hint" className="text-muted-foreground text-xs">
+        A phone typed without a country code is read as a number of this country, to recognise a returning person.
+      </p>
+      <div className="flex gap-2">
+        <NativeSelect id="agency-country" name="country" defaultValue={country} aria-describedby="agency-country-hint">
+          <SelectOptions values={sorted} labels={labels} />
         </NativeSelect>
         <Button type="submit" disabled={fetcher.state !== "idle"}>
           Save

@@ -15,7 +15,16 @@ export const leadStatusLabels: Record<LeadStatus, string> = {
   closed: "Closed",
 };
 
-export const LEAD_SORTS = ["newest", "oldest", "name", "name_desc", "status", "follow_up"] as const;
+export const LEAD_SORTS = [
+  "newest",
+  "oldest",
+  "name",
+  "name_desc",
+  "status",
+  "follow_up",
+  "last_enquiry",
+  "enquiries",
+] as const;
 export type LeadSort = (typeof LEAD_SORTS)[number];
 
 export const leadSortLabels: Record<LeadSort, string> = {
@@ -25,6 +34,8 @@ export const leadSortLabels: Record<LeadSort, string> = {
   name_desc: "Name Z–A",
   status: "Status",
   follow_up: "Next follow-up",
+  last_enquiry: "Last enquiry",
+  enquiries: "Most enquiries",
 };
 
 /** Whose leads: anyone's, the signed-in person's, nobody's, or one staff member's (their user id). */
@@ -61,6 +72,8 @@ export const leadFiltersSchema = z.object({
   view: z.enum(["inbox", "spam"]).catch("inbox"),
   owner: ownerFilter,
   due: z.enum(["", ...FOLLOW_UP_FILTERS]).catch(""),
+  /** Last enquiry on or after this day. */
+  enquired: calendarDay,
 });
 
 export type LeadFilters = z.output<typeof leadFiltersSchema>;
@@ -77,6 +90,7 @@ export function parseLeadFilters(params: URLSearchParams): LeadFilters {
     view: params.get("view") ?? "inbox",
     owner: params.get("owner") ?? "",
     due: params.get("due") ?? "",
+    enquired: params.get("enquired") ?? "",
   });
 }
 
@@ -91,6 +105,7 @@ export function leadFilterParams(filters: Partial<LeadFilters>) {
   if (filters.to) params.set("to", filters.to);
   if (filters.owner) params.set("owner", filters.owner);
   if (filters.due) params.set("due", filters.due);
+  if (filters.enquired) params.set("enquired", filters.enquired);
   if (filters.sort && filters.sort !== "newest") params.set("sort", filters.sort);
   if (filters.page && filters.page > 1) params.set("page", String(filters.page));
   return params;
@@ -186,6 +201,8 @@ export const LEAD_COLUMNS = [
   "owner",
   "followUp",
   "age",
+  "enquiries",
+  "lastEnquiry",
 ] as const;
 export type LeadColumn = (typeof LEAD_COLUMNS)[number];
 
@@ -199,6 +216,8 @@ export const leadColumnLabels: Record<LeadColumn, string> = {
   owner: "Owner",
   followUp: "Next follow-up",
   age: "Age",
+  enquiries: "Enquiries",
+  lastEnquiry: "Last enquiry",
 };
 
 export const tableColumnsSchema = z.object({

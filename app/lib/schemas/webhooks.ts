@@ -5,6 +5,9 @@ import { checkbox, optionalId, optionalTrimmedText, requiredText } from "./field
 
 export const WEBHOOK_EVENT_TYPES = [
   "lead.created",
+  "lead.enquired",
+  "lead.merged",
+  "lead.unmerged",
   "lead.status_changed",
   "lead.converted",
   "client.created",
@@ -20,6 +23,9 @@ export const WEBHOOK_TEST_EVENT = "webhook.test";
 
 export const webhookEventLabels: Record<WebhookEventType, string> = {
   "lead.created": "A lead arrives",
+  "lead.enquired": "A known lead enquires again",
+  "lead.merged": "Leads are merged",
+  "lead.unmerged": "A merge is undone",
   "lead.status_changed": "A lead's status changes",
   "lead.converted": "A lead is converted",
   "client.created": "A client is created",

@@ -19,7 +19,12 @@ export type LeadSummary = {
   nextFollowUpAt: string | null;
   followUpNote: string | null;
   createdAt: string;
+  /** How many enquiries the person has sent, and when the last came. */
+  enquiries: number;
+  lastEnquiryAt: string;
 };
+
+export type EnquiryContactTyped = { name?: string; email?: string; phone?: string | null; company?: string | null };
 
 export type LeadDetail = {
   lead: LeadSummary & {
@@ -30,6 +35,9 @@ export type LeadDetail = {
     referrer: string | null;
     browserInfo: Record<string, unknown> | null;
     updatedAt: string;
+    /** False when the phone typed is not a valid number: kept as typed, never used to match enquiries. */
+    phoneMatchable: boolean;
+    enquiries: number;
   };
   submissions: {
     id: string;
@@ -40,6 +48,11 @@ export type LeadDetail = {
     utmCampaign: string | null;
     userAgent: string | null;
     createdAt: string;
+    pageUrl: string | null;
+    landingPath: string | null;
+    referrer: string | null;
+    /** What the visitor typed as contact details with this enquiry (none on submissions older than that). */
+    contact: EnquiryContactTyped | null;
   }[];
   notes: { id: string; body: string; authorEmail: string | null; createdAt: string }[];
   statusChanges: {
@@ -104,3 +117,20 @@ export type LeadOutcome = {
 
 /** A visitor form's answer, read by its page and, as JSON, by the lead-form island. */
 export type LeadAnswer = ActionResult<LeadOutcome>;
+
+/** Another lead that may be the same person, and why it is shown. */
+export type PossibleDuplicate = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  company: string | null;
+  message: string | null;
+  status: LeadStatus;
+  ownerId: string | null;
+  createdAt: string;
+  reason: "email" | "phone" | "name and company";
+};
+
+/** A merge into this lead that can still be undone. */
+export type UndoableMerge = { id: string; mergedId: string; name: string; email: string; createdAt: string };

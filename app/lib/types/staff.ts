@@ -16,6 +16,9 @@ export type TwoFactorEnrolment = { qrSvg: string; totpUri: string; backupCodes: 
 /** The Settings screen's workspace part: the agency's time zone and assignment rule (admins), one's digest. */
 export type WorkspaceSettings = {
   timeZone: string;
+  /** The country a phone typed without a country code is read in (ISO 3166 code), and the choices. */
+  country: string;
+  countries: string[];
   worksLeads: boolean;
   digestOptOut: boolean;
   /** Admins only: the round robin and each form's own owner. */

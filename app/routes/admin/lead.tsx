@@ -1,8 +1,9 @@
 import { ArrowLeftIcon } from "lucide-react";
-import { data, Link, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import { AttributionCard } from "~/components/admin/lead/attribution-card";
 import { CallsCard } from "~/components/admin/lead/calls-card";
 import { ContactCard } from "~/components/admin/lead/contact-card";
+import { DuplicatesCard } from "~/components/admin/lead/duplicates-card";
 import { LeadHeader } from "~/components/admin/lead/lead-header";
 import { MailLog } from "~/components/admin/lead/mail-log";
 import { NotesCard } from "~/components/admin/lead/notes-card";
@@ -18,7 +19,9 @@ import { runIntent } from "~/http/intents.server";
 import { requireStaff } from "~/http/staff.server";
 import { canUseIntent } from "~/lib/roles";
 import { leadCallTimeline } from "~/server/bookings/agenda.server";
+import { findPossibleDuplicates } from "~/server/leads/duplicates.server";
 import { getLeadDetail } from "~/server/leads/leads.server";
+import { listUndoableMerges, survivorOf } from "~/server/leads/merge.server";
 import { listAssignableStaff } from "~/server/leads/owners.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 import type { Route } from "./+types/lead";
@@ -32,18 +35,27 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
   const { db } = getServices(context);
   const timeZone = await getAgencyTimeZone(db);
-  const [detail, owners, calls] = await Promise.all([
+  const [detail, owners, calls, duplicates, merges] = await Promise.all([
     getLeadDetail(db, params.leadId),
     listAssignableStaff(db),
     leadCallTimeline(db, params.leadId, timeZone),
+    findPossibleDuplicates(db, params.leadId),
+    listUndoableMerges(db, params.leadId),
   ]);
-  if (!detail) throw data({ message: "This lead does not exist (any more)." }, { status: 404 });
+  if (!detail) {
+    // A lead merged into another lives on as that one: its old address leads there.
+    const survivor = await survivorOf(db, params.leadId);
+    if (survivor) throw redirect(`/admin/leads/${survivor}`);
+    throw data({ message: "This lead does not exist (any more)." }, { status: 404 });
+  }
   return {
     detail,
     calls,
     timeZone,
     owners,
     me: staff.id,
+    duplicates,
+    merges,
     canDelete: canUseIntent(staff.role, `/admin/leads/${params.leadId}`, "delete"),
   };
 }
@@ -51,7 +63,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const action = (args: Route.ActionArgs) => runIntent(args, leadScreenIntents);
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, owners, me, canDelete, calls, timeZone } = loaderData;
+  const { detail, owners, me, canDelete, calls, timeZone, duplicates, merges } = loaderData;
   const { lead } = detail;
   const backToList = useListReturn("/admin/leads");
   useToastMessage(actionData?.toast);
@@ -72,8 +84,9 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         <ContactCard lead={lead} />
         <AttributionCard lead={lead} />
       </div>
+      <DuplicatesCard lead={lead} duplicates={duplicates} merges={merges} owners={owners} />
       <CallsCard events={calls} timeZone={timeZone} />
-      <SubmissionsCard submissions={detail.submissions} />
+      <SubmissionsCard lead={lead} submissions={detail.submissions} />
       <div className="grid gap-6 lg:grid-cols-2">
         <NotesCard leadId={lead.id} notes={detail.notes} />
         <StatusHistoryCard changes={detail.statusChanges} />

@@ -1,3 +1,4 @@
+import { formFields, formSchema } from "~/http/form-data.server";
 import { type IntentContext, intent } from "~/http/intents.server";
 import { type BulkLabels, bulkIntents, columnsIntent } from "~/http/list-intents.server";
 import { redirectWithSuccess } from "~/http/toast-cookie.server";
@@ -20,8 +21,17 @@ import {
   savedViewIdSchema,
   savedViewSchema,
 } from "~/lib/schemas/lead-admin";
+import {
+  bulkMergeSchema,
+  MERGE_CHOICE_FIELDS,
+  mergeLeadsSchema,
+  takeEnquiryValueSchema,
+  unmergeSchema,
+} from "~/lib/schemas/lead-identity";
+import { AppError } from "~/server/app-error.server";
 import type { Database } from "~/server/db/schema.server";
 import { applyBulkChange, type BulkChange } from "~/server/leads/bulk.server";
+import { takeEnquiryValue } from "~/server/leads/enquiry-values.server";
 import { setLeadFollowUp } from "~/server/leads/follow-ups.server";
 import { countSpamLeads, filterContext, listLeadSources, listLeads } from "~/server/leads/lead-list.server";
 import {
@@ -32,6 +42,7 @@ import {
   setLeadStatus,
   updateLead,
 } from "~/server/leads/leads.server";
+import { mayMerge, mergeLeads, unmergeLead } from "~/server/leads/merge.server";
 import { listAssignableStaff, setLeadOwner } from "~/server/leads/owners.server";
 import { leadMailContext } from "~/server/mail/lead-mails.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
@@ -100,9 +111,59 @@ export const leadIntents = {
   }),
 };
 
+/** The table's ticked rows arrive as one `ids` field each. */
+const bulkMergeForm = formSchema(
+  (formData) => ({ ...formFields(formData), ids: formData.getAll("ids") }),
+  bulkMergeSchema,
+);
+
+/** The merge form sends each other lead's id as one `mergedIds` field. */
+const mergeLeadsForm = formSchema(
+  (formData) => ({ ...formFields(formData), mergedIds: formData.getAll("mergedIds") }),
+  mergeLeadsSchema,
+);
+
 /** On the lead's own screen, deleting it leaves a page that is gone: back to the spam queue it was in. */
 export const leadScreenIntents = {
   ...leadIntents,
+  merge: intent(mergeLeadsForm, {
+    failure: "Failed to merge the leads",
+    run: async (input, { db, actor, staff }) => {
+      const choices = Object.fromEntries(
+        MERGE_CHOICE_FIELDS.flatMap((field) => {
+          const from = input[`choice_${field}`];
+          return from ? [[field, from]] : [];
+        }),
+      );
+      const merged = await mergeLeads(db, { survivorId: input.leadId, mergedIds: input.mergedIds, choices }, actor, {
+        check: (leads) => {
+          if (!mayMerge(staff, leads))
+            throw new AppError("FORBIDDEN", "You may merge only leads you own or that have no owner.");
+        },
+      });
+      return merged.mergeIds.length;
+    },
+    success: (count) => `${count + 1} leads merged into one`,
+  }),
+  unmerge: intent(unmergeSchema, {
+    failure: "Failed to undo the merge",
+    run: (input, { db, actor, staff }) =>
+      unmergeLead(db, input.mergeId, actor, {
+        check: (leads) => {
+          if (!mayMerge(staff, leads))
+            throw new AppError("FORBIDDEN", "You may unmerge only leads you own or that have no owner.");
+        },
+      }),
+    success: "Merge undone: both leads are back",
+  }),
+  "use-enquiry-value": intent(takeEnquiryValueSchema, {
+    failure: "Failed to update lead",
+    run: (input, { db, actor }) => takeEnquiryValue(db, input, actor),
+    success: (changed) =>
+      changed
+        ? "Lead updated successfully"
+        : { type: "info", title: "No change", description: "The lead already has this value." },
+  }),
   delete: intent(leadIdSchema, {
     success: "Lead deleted",
     failure: "Failed to delete lead",
@@ -124,6 +185,27 @@ const bulkLabels: BulkLabels<BulkAction> = {
 /** The leads list: the per-lead actions, bulk changes, saved views and the table's columns. */
 export const leadListIntents = {
   ...leadIntents,
+  "bulk-merge": intent(bulkMergeForm, {
+    failure: "Failed to merge the leads",
+    run: async ({ ids }, { db, actor, staff }) => {
+      // The oldest ticked lead survives, as the duplicates command does; each merge can be undone on its page.
+      const leads = await db.selectFrom("leads").select(["id", "created_at"]).where("id", "in", ids).execute();
+      if (leads.length !== new Set(ids).size) throw new AppError("NOT_FOUND", "One of these leads no longer exists.");
+      const [oldest, ...others] = leads.sort(
+        (a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
+      );
+      if (!oldest) throw new AppError("INVALID_INPUT", "Tick at least two leads to merge.");
+      await mergeLeads(db, { survivorId: oldest.id, mergedIds: others.map((lead) => lead.id) }, actor, {
+        check: (checked) => {
+          if (!mayMerge(staff, checked)) {
+            throw new AppError("FORBIDDEN", "You may merge only leads you own or that have no owner.");
+          }
+        },
+      });
+      return leads.length;
+    },
+    success: (count) => `${count} leads merged into the oldest of them`,
+  }),
   ...bulkIntents(BULK_ACTIONS, bulkLeadSchema, bulkLabels, async (input, { db, actor, staff, services }) => {
     const change: BulkChange =
       input.bulkAction === "set-status"

@@ -18,6 +18,7 @@ import {
 } from "~/server/auth/profile.server";
 import type { Database } from "~/server/db/schema.server";
 import { pick } from "~/server/db/values.server";
+import { isCountryCode, setAgencyCountry } from "~/server/leads/identity.server";
 import { saveLeadAssignment } from "~/server/leads/owners.server";
 import {
   ANALYTICS_KEYS,
@@ -67,6 +68,14 @@ const timeZoneSchema = z.object({
     .transform((value) => canonicalTimeZone(value) ?? value),
 });
 
+const agencyCountrySchema = z.object({
+  country: z
+    .string({ error: "Choose a country from the list." })
+    .trim()
+    .toUpperCase()
+    .refine(isCountryCode, "Choose a country from the list."),
+});
+
 const leadAssignmentSchema = z.object({
   roundRobin: z.array(z.string().max(64)).transform((ids) => [...new Set(ids)].slice(0, 100)),
   perForm: z.record(z.string(), z.string().max(64)),
@@ -109,6 +118,10 @@ export const settingsIntents = {
     success: (_result, { key }) => `${siteFiles[key].label} removed`,
     failure: "Failed to update setting",
     run: ({ key }, { services, staff }) => removeSiteFile(services, key, staff),
+  }),
+  "save-agency-country": intent(agencyCountrySchema, {
+    success: (_result, { country }) => `Phones without a country code are now read as ${country} numbers`,
+    run: ({ country }, { db, actor }) => setAgencyCountry(db, country, actor),
   }),
   "save-time-zone": intent(timeZoneSchema, {
     success: (_result, { timeZone }) => `Times now show in ${timeZone}`,

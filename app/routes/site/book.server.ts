@@ -18,6 +18,7 @@ import { bookCall } from "~/server/bookings/bookings.server";
 import { listOpenSlots } from "~/server/bookings/open-slots.server";
 import { startsByDay } from "~/server/bookings/slots.server";
 import { visitorCountry } from "~/server/currency/currency.server";
+import { fromJson } from "~/server/db/values.server";
 import { saveLead } from "~/server/leads/capture.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 
@@ -98,7 +99,18 @@ export async function leadOfLink(context: Readonly<RouterContextProvider>, token
     .select(["id", "name", "email", "owner_id", "form_id", "is_spam"])
     .where("id", "=", link.id)
     .executeTakeFirst();
-  return lead && token ? { ...lead, token } : null;
+  if (lead) return token ? { ...lead, token, visitor: null } : null;
+  // A returning person's enquiry links to its submission: the page shows what the visitor typed, never the lead's own.
+  const enquiry = await db
+    .selectFrom("form_submissions")
+    .innerJoin("leads", "leads.id", "form_submissions.lead_id")
+    .select(["leads.id", "leads.owner_id", "leads.form_id", "leads.is_spam", "form_submissions.contact"])
+    .where("form_submissions.id", "=", link.id)
+    .executeTakeFirst();
+  if (!enquiry || !token) return null;
+  const typed = fromJson<{ name?: string; email?: string }>(enquiry.contact, {});
+  const visitor = { name: String(typed.name ?? ""), email: String(typed.email ?? "") };
+  return { ...enquiry, ...visitor, token, visitor };
 }
 
 export async function loadBookPage(context: Readonly<RouterContextProvider>, request: Request) {
@@ -232,7 +244,12 @@ export async function handleBooking(context: Readonly<RouterContextProvider>, re
     });
     const outcome = await bookCall(
       services.db,
-      { leadId: lead.id, startMs: Date.parse(input.start), visitorTimeZone: input.timeZone },
+      {
+        leadId: lead.id,
+        startMs: Date.parse(input.start),
+        visitorTimeZone: input.timeZone,
+        ...(lead.visitor ? { visitor: lead.visitor } : {}),
+      },
       bookingContextNow,
     );
     if (outcome.ok) {

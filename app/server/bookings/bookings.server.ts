@@ -31,6 +31,9 @@ export type BookingRequest = {
   startMs: number;
   visitorTimeZone: string;
   actor?: AuditActor | null;
+  /** The name and e-mail the visitor typed, when the enquiry landed on a person already known: the
+   * invitation goes to them and shows them, never what the lead holds. */
+  visitor?: { name: string; email: string };
 };
 
 export type BookingOutcome =
@@ -120,8 +123,8 @@ async function tryBooking(db: Database, request: BookingRequest, context: Bookin
       staff_time_zone: staff.timeZone,
       status: "booked",
       sequence: 0,
-      visitor_name: lead.name,
-      visitor_email: lead.email,
+      visitor_name: request.visitor?.name ?? lead.name,
+      visitor_email: request.visitor?.email ?? lead.email,
       meeting_kind: staff.meetingKind,
       meeting_detail: staff.meetingDetail,
       utm_campaign: lead.utm_campaign,

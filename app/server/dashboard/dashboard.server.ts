@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type SqlBool, sql } from "kysely";
 import { DEFAULT_TIME_ZONE, dayIn, zonedToUtc } from "~/lib/time-zone";
 import type { CampaignRow } from "~/lib/types/dashboard";
 import { dialectOf } from "../db/database.server";
@@ -167,6 +167,20 @@ export async function campaignTable(
   days = SERIES_DAYS,
   timeZone = DEFAULT_TIME_ZONE,
 ): Promise<CampaignRow[]> {
+  const since = zoneDays(timeZone, nowMs, days).starts[0]!;
+  // A person's later enquiries: submissions made after their lead, each counted for its own campaign.
+  const returningRows = await db
+    .selectFrom("form_submissions")
+    .innerJoin("leads", "leads.id", "form_submissions.lead_id")
+    .select([
+      sql<string | null>`coalesce(form_submissions.utm_campaign, '')`.as("utm_campaign"),
+      (eb) => eb.fn.countAll<number>().as("returning"),
+    ])
+    .where("form_submissions.created_at", ">=", since)
+    .where(sql<SqlBool>`form_submissions.created_at > leads.created_at`)
+    .where("leads.is_spam", "=", false)
+    .groupBy(sql`coalesce(form_submissions.utm_campaign, '')`)
+    .execute();
   const rows = await db
     .selectFrom("leads")
     .select([
@@ -177,18 +191,23 @@ export async function campaignTable(
       sql<number>`sum(case when status in ('qualified', 'converted') then 1 else 0 end)`.as("qualified"),
       sql<number>`sum(case when status = 'converted' then 1 else 0 end)`.as("converted"),
     ])
-    .where("created_at", ">=", zoneDays(timeZone, nowMs, days).starts[0]!)
+    .where("created_at", ">=", since)
     .where("is_spam", "=", false)
     .groupBy(sql`coalesce(utm_campaign, '')`)
     .execute();
   const merged = new Map<string | null, CampaignRow>();
+  const entryOf = (utmCampaign: string | null) => {
+    const campaign = utmCampaign?.trim() || null;
+    const entry = merged.get(campaign) ?? { campaign, leads: 0, returning: 0, qualified: 0, converted: 0 };
+    merged.set(campaign, entry);
+    return entry;
+  };
+  for (const row of returningRows) entryOf(row.utm_campaign).returning += Number(row.returning);
   for (const row of rows) {
-    const campaign = row.utm_campaign?.trim() || null;
-    const entry = merged.get(campaign) ?? { campaign, leads: 0, qualified: 0, converted: 0 };
+    const entry = entryOf(row.utm_campaign);
     entry.leads += Number(row.leads);
     entry.qualified += Number(row.qualified ?? 0);
     entry.converted += Number(row.converted ?? 0);
-    merged.set(campaign, entry);
   }
   return [...merged.values()].sort(
     (a, b) =>

@@ -38,6 +38,28 @@ export interface LeadsTable {
   follow_up_note: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The identity a returning enquiry is matched on (migration 0027): see leads/identity.server.ts. */
+  email_normalized: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Null when the phone typed is not a valid number: kept as typed, never matched. */
+  phone_e164: ColumnType<string | null, string | null | undefined, string | null>;
+  enquiries: Generated<number>;
+  last_enquiry_at: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One lead merged into another (migration 0027): what it was and which rows moved, for an unmerge. */
+export interface LeadMergesTable {
+  id: string;
+  survivor_id: string;
+  merged_id: string;
+  merged_email_normalized: string | null;
+  merged_lead: Json;
+  survivor_before: Json;
+  survivor_after: Json;
+  moved: Json;
+  actor_id: string | null;
+  actor_email: string | null;
+  created_at: Timestamp;
+  undone_at: Timestamp | null;
 }
 
 export interface SavedViewsTable {
@@ -103,6 +125,11 @@ export interface FormSubmissionsTable {
   ip_address: string | null;
   user_agent: string | null;
   created_at: Timestamp;
+  page_url: ColumnType<string | null, string | null | undefined, string | null>;
+  landing_path: ColumnType<string | null, string | null | undefined, string | null>;
+  referrer: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The name, e-mail, phone and company typed with this enquiry (JSON). */
+  contact: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface AnalyticsEventsTable {
@@ -494,6 +521,7 @@ export interface DB {
   app_secrets: AppSecretsTable;
   leads: LeadsTable;
   lead_notes: LeadNotesTable;
+  lead_merges: LeadMergesTable;
   lead_status_changes: LeadStatusChangesTable;
   forms: FormsTable;
   form_submissions: FormSubmissionsTable;

@@ -17,6 +17,8 @@ import { type OutgoingMail, queueMails } from "../mail/outbox.server";
 import { loadGuideSettings } from "../site/public-settings.server";
 import { recordWebhookEvent, type WebhookLead, webhookLead } from "../webhooks/events.server";
 import { type Utm, utmFromUrl } from "./attribution.server";
+import { attachEnquiry, type Enquiry, type EnquiryIdentity, findPerson, submissionRow } from "./enquiry.server";
+import { getAgencyCountry, identityOf } from "./identity.server";
 import { assignmentMail, chooseOwnerForNewLead } from "./owners.server";
 import {
   FORM_TOKEN_USED_UP,
@@ -167,6 +169,71 @@ export async function writeLead(
   const tokenUsedUp = rateLimit?.formTokenUse ? await overFormTokenUses(trx, rateLimit.formTokenUse) : false;
   const spamReason = flagged ?? (tokenUsedUp ? FORM_TOKEN_USED_UP : null);
   const formId = await chooseFormId(trx);
+  const identity = identityOf(fields.email, fields.phone, await getAgencyCountry(trx));
+  const enquiry: Enquiry = {
+    id: newId(),
+    formId,
+    at,
+    lastTouch,
+    pageUrl: attribution.pageUrl,
+    landingPath: attribution.landingPath ?? null,
+    referrer: attribution.referrer,
+    userAgent: attribution.userAgent,
+    contact: { name: fields.name, email: fields.email, phone: fields.phone, company: fields.company },
+    data: submissionData,
+  };
+  return attachEnquiryOrCreateLead(trx, {
+    fields,
+    identity,
+    enquiry,
+    firstTouch,
+    attribution,
+    mail,
+    spamReason,
+    extraMail,
+  });
+}
+
+/**
+ * Every visitor path ends here: an enquiry that is not suspected spam and whose e-mail or phone belongs
+ * to a known person lands on that person's lead as one more submission; anything else makes a lead.
+ * Both answer the visitor alike (the id returned is a fresh one either way), so an enquiry cannot tell
+ * whether the e-mail typed was known.
+ */
+export async function attachEnquiryOrCreateLead(
+  trx: Transaction<DB>,
+  {
+    fields,
+    identity,
+    enquiry,
+    firstTouch,
+    attribution,
+    mail,
+    spamReason,
+    extraMail,
+  }: {
+    fields: LeadFields;
+    identity: EnquiryIdentity;
+    enquiry: Enquiry;
+    firstTouch: Utm;
+    attribution: Attribution;
+    mail: MailContext;
+    spamReason: string | null;
+    extraMail?: NewLead["extraMail"];
+  },
+) {
+  const { formId, at } = enquiry;
+  // Suspected spam never touches a real lead: it waits in its own record for a person to judge it.
+  const person = spamReason === null ? await findPerson(trx, identity) : undefined;
+  if (person) {
+    const attached = await attachEnquiry(trx, person, enquiry, identity, {
+      mail,
+      source: fields.source,
+      message: fields.message,
+      extraMail: extraMail?.({ ...fields, id: person.id }) ?? null,
+    });
+    return { leadId: enquiry.id, personId: attached.leadId, formId, mailsQueued: attached.mailsQueued, spamReason };
+  }
   const leadId = newId();
   // Suspected spam waits in its queue for a person to judge it; nobody is handed it.
   const owner = spamReason === null ? await chooseOwnerForNewLead(trx, formId) : null;
@@ -186,32 +253,28 @@ export async function writeLead(
   };
   await insertLead(trx, {
     ...leadRow,
+    ...identity,
+    last_enquiry_at: at,
     browser_info: attribution.browserInfo ? toJson(attribution.browserInfo) : null,
     ip_address: null,
     spam_reason: spamReason,
   });
-  const submission = {
-    id: newId(),
-    form_id: formId,
-    lead_id: leadId,
-    ...lastTouch,
-    created_at: at,
-  };
-  await insertSubmission(trx, {
-    ...submission,
-    data: toJson(submissionData),
-    ip_address: null,
-    user_agent: attribution.userAgent,
+  const submission = submissionRow(enquiry, leadId);
+  await insertSubmission(trx, submission);
+  const { ip_address: _ip, user_agent: _agent, ...submissionPayload } = submission;
+  await recordCaptureEvents(trx, webhookLead(leadRow), {
+    ...submissionPayload,
+    data: enquiry.data,
+    contact: enquiry.contact,
   });
-  await recordCaptureEvents(trx, webhookLead(leadRow), { ...submission, data: submissionData });
-  if (spamReason !== null) return { leadId, formId, mailsQueued: 0, spamReason };
+  if (spamReason !== null) return { leadId, personId: leadId, formId, mailsQueued: 0, spamReason };
   const lead = { id: leadId, ...fields };
   const mails = (await staffRecipients(trx, mail)).map((to) => leadNotification(lead, to, mail));
   const extra = extraMail?.(lead);
   if (extra) mails.push(extra);
   if (owner) mails.push(assignmentMail(owner, [lead], { baseUrl: mail.baseUrl, by: null }));
   await queueMails(trx, mails, at, mail.queuedNote ?? null);
-  return { leadId, formId, mailsQueued: mails.length, spamReason };
+  return { leadId, personId: leadId, formId, mailsQueued: mails.length, spamReason };
 }
 
 /** `lead.created` and `form_submission.created`, committed with the lead; spam is marked, and only endpoints asking for it get it. */

@@ -8,6 +8,7 @@ import type { Database } from "../db/schema.server";
 import { fromBool, fromJson } from "../db/values.server";
 import { addressKey, leadEmailRateLimitKey } from "../rate-limit/address-key.server";
 import { eraseWebhookCopies } from "../webhooks/events.server";
+import { normalizeEmail } from "./identity.server";
 import { deleteLeadRows } from "./leads.server";
 
 const auditPerson = auditOf("person");
@@ -44,11 +45,30 @@ function mailsOf(db: Database, email: string, leadIds: string[]) {
     );
 }
 
+/**
+ * The leads of this person: by the address as typed or in any spelling of it, and the leads another
+ * lead with this address was merged into (a merged person is covered by either address).
+ */
 async function leadIdsOf(db: Database, email: string) {
+  const normalized = normalizeEmail(email);
   const rows = await db
     .selectFrom("leads")
     .select("id")
-    .where(sameEmail(sql.ref("email"), email))
+    .where((eb) =>
+      eb.or([
+        sameEmail(sql.ref("email"), email),
+        eb("email_normalized", "=", normalized),
+        eb(
+          "id",
+          "in",
+          eb
+            .selectFrom("lead_merges")
+            .select("survivor_id")
+            .where("merged_email_normalized", "=", normalized)
+            .where("undone_at", "is", null),
+        ),
+      ]),
+    )
     .execute();
   return rows.map((row) => row.id);
 }
@@ -139,6 +159,7 @@ const ERASED_TABLES = [
   "webhook_deliveries",
   "webhook_delivery_attempts",
   "bookings",
+  "lead_merges",
   "booking_slot_claims",
   "booking_day_claims",
 ] as const;

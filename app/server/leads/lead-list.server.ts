@@ -47,6 +47,8 @@ const summaryColumns = [
   "next_follow_up_at",
   "follow_up_note",
   "created_at",
+  "enquiries",
+  "last_enquiry_at",
 ] as const;
 
 type SummaryRow = Pick<Row<"leads">, (typeof summaryColumns)[number]>;
@@ -70,6 +72,8 @@ export function toLeadSummary(row: SummaryRow): LeadSummary {
     nextFollowUpAt: row.next_follow_up_at,
     followUpNote: row.follow_up_note,
     createdAt: row.created_at,
+    enquiries: Number(row.enquiries),
+    lastEnquiryAt: row.last_enquiry_at ?? row.created_at,
   };
 }
 
@@ -121,6 +125,9 @@ function filterConditions(
   if (filters.source) on("source", sql<SqlBool>`leads.source = ${filters.source}`);
   if (filters.from) on("created_at", sql<SqlBool>`leads.created_at >= ${startOfDay(filters.from)}`);
   if (filters.to) on("created_at", sql<SqlBool>`leads.created_at < ${startOfNextDay(filters.to)}`);
+  if (filters.enquired) {
+    on("last_enquiry_at", sql<SqlBool>`leads.last_enquiry_at >= ${startOfDay(filters.enquired)}`);
+  }
   if (filters.q) {
     const exact = sql<SqlBool>`${searchText} like ${containsPattern(filters.q)} escape '\\'`;
     // The FTS5 index takes LIKE without ESCAPE: there `%` and `_` are wildcards and find a superset,
@@ -147,7 +154,14 @@ function filterConditions(
   ];
 }
 
-type FilterColumn = "owner_id" | "next_follow_up_at" | "status" | "source" | "created_at" | "search_text";
+type FilterColumn =
+  | "owner_id"
+  | "next_follow_up_at"
+  | "status"
+  | "source"
+  | "created_at"
+  | "search_text"
+  | "last_enquiry_at";
 
 /**
  * Walking a sort order's index, each lead is checked against the filter as it comes: those checks
@@ -159,6 +173,7 @@ type FilterColumn = "owner_id" | "next_follow_up_at" | "status" | "source" | "cr
 function walkedIndexColumns(sort: LeadSort, filters: ListFilters): FilterColumn[] {
   const { column } = leadSortOrderings[sort];
   if (column === "created_at") return ["created_at"];
+  if (column === "last_enquiry_at") return ["last_enquiry_at"];
   // Within one status the index is newest first, so a date range narrows that status's part of it.
   if (column === "status" && filters.status !== "all") return ["status", "created_at"];
   return [];
@@ -183,7 +198,7 @@ export function applyFilters<O>(
   return query.where((eb) => eb.and(conditions));
 }
 
-type SortColumn = "created_at" | "name" | "status" | "next_follow_up_at";
+type SortColumn = "created_at" | "name" | "status" | "next_follow_up_at" | "last_enquiry_at" | "enquiries";
 
 /**
  * Sorts the indexes serve. Status sorts by status, then newest first within one; follow-ups soonest
@@ -199,6 +214,8 @@ export const leadSortOrderings: Record<
   name_desc: { column: "name", direction: "desc" },
   status: { column: "status", direction: "asc" },
   follow_up: { column: "next_follow_up_at", direction: "asc" },
+  last_enquiry: { column: "last_enquiry_at", direction: "desc" },
+  enquiries: { column: "enquiries", direction: "desc" },
 };
 
 function ordered<O>(query: SelectQueryBuilder<DB, "leads", O>, sort: LeadSort, postgres: boolean) {

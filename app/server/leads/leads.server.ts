@@ -1,11 +1,12 @@
 import type { LeadEdit, LeadStatus } from "~/lib/schemas/lead-admin";
-import type { LeadDetail } from "~/lib/types/leads";
+import type { EnquiryContactTyped, LeadDetail } from "~/lib/types/leads";
 import { deleteCallsOfLeads } from "~/server/bookings/time-claims.server";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
 import { fromBool, fromJson, newId, now } from "../db/values.server";
 import { recordLeadReleasedFromSpam, recordLeadStatusEvents } from "../webhooks/events.server";
+import { getAgencyCountry, identityOf } from "./identity.server";
 import { toLeadSummary } from "./lead-list.server";
 
 const auditLead = auditOf("lead");
@@ -31,11 +32,16 @@ export async function getLeadDetail(db: Database, leadId: string): Promise<LeadD
         "form_submissions.utm_campaign",
         "form_submissions.user_agent",
         "form_submissions.created_at",
+        "form_submissions.page_url",
+        "form_submissions.landing_path",
+        "form_submissions.referrer",
+        "form_submissions.contact",
         "forms.name as form_name",
       ])
       .where("form_submissions.lead_id", "=", leadId)
-      .orderBy("form_submissions.created_at", "desc")
-      .orderBy("form_submissions.id", "desc")
+      // The person's history in the order it happened: the first enquiry, then each one since.
+      .orderBy("form_submissions.created_at")
+      .orderBy("form_submissions.id")
       .execute(),
     db
       .selectFrom("lead_notes")
@@ -86,6 +92,8 @@ export async function getLeadDetail(db: Database, leadId: string): Promise<LeadD
       referrer: row.referrer,
       browserInfo: fromJson<Record<string, unknown> | null>(row.browser_info, null),
       updatedAt: row.updated_at,
+      phoneMatchable: row.phone === null || row.phone_e164 !== null,
+      enquiries: Number(row.enquiries),
     },
     submissions: submissions.map((submission) => ({
       id: submission.id,
@@ -96,6 +104,10 @@ export async function getLeadDetail(db: Database, leadId: string): Promise<LeadD
       utmCampaign: submission.utm_campaign,
       userAgent: submission.user_agent,
       createdAt: submission.created_at,
+      pageUrl: submission.page_url,
+      landingPath: submission.landing_path,
+      referrer: submission.referrer,
+      contact: fromJson<EnquiryContactTyped | null>(submission.contact, null),
     })),
     notes: notes.map((note) => ({
       id: note.id,
@@ -203,6 +215,7 @@ export async function updateLead(db: Database, input: LeadEdit, actor: AuditActo
         company: input.company,
         message: input.message,
         status: input.status,
+        ...identityOf(input.email, input.phone, await getAgencyCountry(trx)),
         updated_at: at,
       })
       .where("id", "=", input.leadId)
@@ -277,6 +290,11 @@ export async function deleteLeadRows(trx: Database, leadIds: string[]) {
   // Before the leads: the funnel's counts of calls booked are taken from a lead that still exists.
   const calls = await deleteCallsOfLeads(trx, leadIds);
   const leads = await trx.deleteFrom("leads").where("id", "in", leadIds).executeTakeFirst();
+  // What a merge kept of the leads merged into these (for an unmerge) goes with them.
+  await trx
+    .deleteFrom("lead_merges")
+    .where((eb) => eb.or([eb("survivor_id", "in", leadIds), eb("merged_id", "in", leadIds)]))
+    .execute();
   return {
     leads: count(leads),
     submissions: count(submissions),

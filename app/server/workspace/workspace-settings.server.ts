@@ -1,6 +1,8 @@
+import { getCountries } from "libphonenumber-js";
 import { canAccess, type Role } from "~/lib/roles";
 import type { WorkspaceSettings } from "~/lib/types/staff";
 import type { Database } from "../db/schema.server";
+import { getAgencyCountry } from "../leads/identity.server";
 import { getLeadAssignment, listAssignableStaff } from "../leads/owners.server";
 import { getAgencyTimeZone } from "../settings/time-zone.server";
 import { getPreferences } from "./preferences.server";
@@ -10,8 +12,9 @@ type Staff = { id: string; role: Role | null };
 /** The Settings screen's workspace part: the agency's time zone and assignment rule (admins), one's digest. */
 export async function loadWorkspaceSettings(db: Database, staff: Staff): Promise<WorkspaceSettings> {
   const admin = staff.role === "admin";
-  const [timeZone, preferences, assignment, owners, forms] = await Promise.all([
+  const [timeZone, country, preferences, assignment, owners, forms] = await Promise.all([
     getAgencyTimeZone(db),
+    getAgencyCountry(db),
     getPreferences(db, staff.id),
     admin ? getLeadAssignment(db) : null,
     admin ? listAssignableStaff(db) : [],
@@ -19,6 +22,8 @@ export async function loadWorkspaceSettings(db: Database, staff: Staff): Promise
   ]);
   return {
     timeZone,
+    country,
+    countries: admin ? getCountries() : [],
     worksLeads: canAccess(staff.role, "/admin/leads"),
     digestOptOut: preferences.digestOptOut,
     assignment,

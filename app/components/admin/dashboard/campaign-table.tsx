@@ -2,7 +2,8 @@ import type { CampaignRow } from "~/lib/types/dashboard";
 
 const columns = [
   ["Campaign", "py-2 pr-3 font-medium"],
-  ["Leads", "py-2 pr-3 text-right font-medium"],
+  ["New leads", "py-2 pr-3 text-right font-medium"],
+  ["Returning", "py-2 pr-3 text-right font-medium"],
   ["Qualified", "py-2 pr-3 text-right font-medium"],
   ["Converted", "py-2 text-right font-medium"],
 ] as const;
@@ -15,7 +16,9 @@ export function CampaignTable({ rows }: { rows: CampaignRow[] }) {
   const percent = (part: number, whole: number) => (whole === 0 ? "0%" : `${Math.round((part / whole) * 100)}%`);
   return (
     <table className="w-full min-w-[480px] text-sm" data-testid="campaign-table">
-      <caption className="sr-only">Leads, qualified and converted by UTM campaign, last 30 days</caption>
+      <caption className="sr-only">
+        New leads, returning enquiries, qualified and converted by UTM campaign, last 30 days
+      </caption>
       <thead className="text-left text-muted-foreground">
         <tr className="border-b">
           {columns.map(([label, className]) => (
@@ -32,6 +35,7 @@ export function CampaignTable({ rows }: { rows: CampaignRow[] }) {
               {row.campaign === null ? <span className="text-muted-foreground italic">No campaign</span> : row.campaign}
             </th>
             <td className="py-2 pr-3 text-right tabular-nums">{row.leads}</td>
+            <td className="py-2 pr-3 text-right tabular-nums">{row.returning}</td>
             <td className="py-2 pr-3 text-right tabular-nums">
               {row.qualified} <span className="text-muted-foreground">({percent(row.qualified, row.leads)})</span>
             </td>

@@ -15,7 +15,19 @@ export function ContactCard({ lead }: { lead: LeadDetail["lead"] }) {
               {lead.email}
             </a>,
           ],
-          ["Phone", lead.phone],
+          [
+            "Phone",
+            lead.phone && !lead.phoneMatchable ? (
+              <span key="phone">
+                {lead.phone}{" "}
+                <span className="text-muted-foreground text-xs">
+                  (not a valid phone number: kept as typed, not used to recognise this person)
+                </span>
+              </span>
+            ) : (
+              lead.phone
+            ),
+          ],
           ["Company", lead.company],
           ["Form", lead.formName],
           ["Updated", <DateText key="updated" iso={lead.updatedAt} withTime />],

@@ -1,4 +1,4 @@
-import { ShieldAlertIcon, ShieldCheckIcon } from "lucide-react";
+import { MergeIcon, ShieldAlertIcon, ShieldCheckIcon } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { LEAD_STATUSES, type LeadStatus, leadStatusLabels } from "~/lib/schemas/lead-admin";
 import type { BulkSelection, BulkTarget, RunBulk } from "../bulk-bar";
@@ -14,6 +14,39 @@ export const leadBulkTarget: BulkTarget<LeadStatus> = {
   recordedIn: "each lead's history and the audit log",
   statuses: { values: LEAD_STATUSES, labels: leadStatusLabels, first: "qualified", width: "w-32" },
 };
+
+/** Merges the ticked leads into the oldest of them (the people they are); undone on the lead's page. */
+export function BulkMergeAction({
+  run,
+  busy,
+  what,
+  count,
+}: {
+  run: RunBulk;
+  busy: boolean;
+  what: string;
+  count: number | null;
+}) {
+  if (count === null || count < 2) return null;
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={busy}
+      onClick={() =>
+        run(
+          "bulk-merge",
+          {},
+          `Merge ${what} into the oldest of them? Everything moves to it; it can be undone for 30 days on its page.`,
+          `Merge ${what}`,
+          true,
+        )
+      }
+    >
+      <MergeIcon /> Merge
+    </Button>
+  );
+}
 
 /** Moves the selected leads out of the spam queue (in it) or into it (elsewhere). */
 export function BulkSpamAction({

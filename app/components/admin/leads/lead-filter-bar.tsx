@@ -27,7 +27,7 @@ export function activeFilterCount(filters: LeadFilters) {
 
 /** The filters folded under "More filters" that are set: the panel opens by itself while any is. */
 export function foldedFilterCount(filters: LeadFilters) {
-  return [filters.source, filters.from, filters.to, filters.due].filter(Boolean).length;
+  return [filters.source, filters.from, filters.to, filters.due, filters.enquired].filter(Boolean).length;
 }
 
 /**
@@ -147,6 +147,14 @@ export function LeadFilterBar({
               name="to"
               type="date"
               defaultValue={filters.to}
+            />
+            <InputField
+              id="leads-enquired"
+              label="Last enquiry since"
+              fieldClassName="gap-1"
+              name="enquired"
+              type="date"
+              defaultValue={filters.enquired}
             />
             <SelectField id="leads-sort" label="Sort" fieldClassName="gap-1" name="sort" defaultValue={filters.sort}>
               <SelectOptions values={LEAD_SORTS} labels={leadSortLabels} />

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { BulkBar } from "~/components/admin/bulk-bar";
-import { BulkSpamAction, leadBulkTarget } from "~/components/admin/leads/bulk-actions";
+import { BulkMergeAction, BulkSpamAction, leadBulkTarget } from "~/components/admin/leads/bulk-actions";
 import { LeadCard } from "~/components/admin/leads/lead-card";
 import { activeFilterCount } from "~/components/admin/leads/lead-filter-bar";
 import { LeadsTable } from "~/components/admin/leads/leads-table";
@@ -65,7 +65,14 @@ export function LeadsList({ screen, loading }: { screen: LeadsScreen; loading: b
             </ul>
           </SelectableListBody>
           <BulkBar target={leadBulkTarget} list={list} work={{ owners, me }} canDelete={canDelete}>
-            {(run, { busy, what }) => <BulkSpamAction spamView={spamView} run={run} busy={busy} what={what} />}
+            {(run, { busy, what }) => (
+              <>
+                <BulkSpamAction spamView={spamView} run={run} busy={busy} what={what} />
+                {spamView || list.selection?.scope !== "selected" ? null : (
+                  <BulkMergeAction run={run} busy={busy} what={what} count={list.selection.ids.length} />
+                )}
+              </>
+            )}
           </BulkBar>
           <Pagination
             page={page.page}

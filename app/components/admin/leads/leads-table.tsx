@@ -19,8 +19,10 @@ const leadTable: TableSpec<LeadColumn, LeadSort> = {
     ...statusAndNameSorts,
     followUp: { first: "follow_up", second: null },
     age: { first: "newest", second: "oldest", firstIsDescending: true },
+    enquiries: { first: "enquiries", second: null, firstIsDescending: true },
+    lastEnquiry: { first: "last_enquiry", second: null, firstIsDescending: true },
   },
-  widths: { status: "w-32", followUp: "w-36", age: "w-16" },
+  widths: { status: "w-32", followUp: "w-36", age: "w-16", enquiries: "w-24", lastEnquiry: "w-36" },
 };
 
 /** A cell's full text, for the tooltip of a cell cut short. */
@@ -111,6 +113,10 @@ export function LeadsTable({
                 {dates.dateTime(lead.nextFollowUpAt)}
                 {overdue ? " (overdue)" : ""}
               </time>
+            ) : null}
+            {column === "enquiries" ? lead.enquiries : null}
+            {column === "lastEnquiry" ? (
+              <time dateTime={lead.lastEnquiryAt}>{dates.dateTime(lead.lastEnquiryAt)}</time>
             ) : null}
             {column === "age" ? (
               <time dateTime={lead.createdAt} title={dates.dateTime(lead.createdAt)}>

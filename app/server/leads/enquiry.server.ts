@@ -1,0 +1,160 @@
+import type { Transaction } from "kysely";
+import type { DB } from "../db/schema.server";
+import { toJson } from "../db/values.server";
+import { type MailContext, staffRecipients } from "../mail/lead-mails.server";
+import { headerSafe, type OutgoingMail, queueMails } from "../mail/outbox.server";
+import { recordWebhookEvent, webhookLead } from "../webhooks/events.server";
+import type { Utm } from "./attribution.server";
+
+/** What a visitor typed as their contact details with one enquiry. */
+export type EnquiryContact = { name: string; email: string; phone: string | null; company: string | null };
+
+/** The identity an enquiry is matched on: see identity.server.ts. */
+export type EnquiryIdentity = { email_normalized: string; phone_e164: string | null };
+
+/** One enquiry as it is written to form_submissions, whichever person it lands on. */
+export type Enquiry = {
+  id: string;
+  formId: string | null;
+  at: string;
+  lastTouch: Utm;
+  pageUrl: string | null;
+  landingPath: string | null;
+  referrer: string | null;
+  userAgent: string | null;
+  contact: EnquiryContact;
+  data: Record<string, unknown>;
+};
+
+/** The columns of an enquiry's form_submissions row. */
+export function submissionRow(enquiry: Enquiry, leadId: string) {
+  return {
+    id: enquiry.id,
+    form_id: enquiry.formId,
+    lead_id: leadId,
+    ...enquiry.lastTouch,
+    page_url: enquiry.pageUrl,
+    landing_path: enquiry.landingPath,
+    referrer: enquiry.referrer,
+    contact: toJson(enquiry.contact),
+    data: toJson(enquiry.data),
+    ip_address: null,
+    user_agent: enquiry.userAgent,
+    created_at: enquiry.at,
+  };
+}
+
+/**
+ * The person an enquiry belongs to: a lead with the same normalised e-mail, or else the same phone in
+ * E.164, that is not spam (the oldest when several match). Spam is never matched, so a spammer who
+ * types a client's address cannot reach the client's record; a lead erased is gone and so never matched.
+ */
+export async function findPerson(trx: Transaction<DB>, identity: EnquiryIdentity) {
+  const byEmail = await personWhere(trx, "email_normalized", identity.email_normalized);
+  if (byEmail) return byEmail;
+  return identity.phone_e164 ? personWhere(trx, "phone_e164", identity.phone_e164) : undefined;
+}
+
+function personWhere(trx: Transaction<DB>, column: "email_normalized" | "phone_e164", value: string) {
+  return trx
+    .selectFrom("leads")
+    .selectAll()
+    .where(column, "=", value)
+    .where("is_spam", "=", false)
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export type Person = NonNullable<Awaited<ReturnType<typeof findPerson>>>;
+
+/**
+ * A returning person's enquiry: the submission goes on their lead and nothing the visitor typed changes
+ * what staff see as the lead's own. Anyone can type anyone's e-mail, so the name, e-mail, company and
+ * phone stay; only an empty phone or company is filled. The owner, status and the first touch stay; the
+ * enquiry count and the last enquiry's time move. The owner (or, with none, the staff who get new
+ * leads) is mailed, a follow-up is proposed for today when none is set, and `lead.enquired` and
+ * `form_submission.created` are recorded. The caller answers the visitor exactly as for a new person.
+ */
+export async function attachEnquiry(
+  trx: Transaction<DB>,
+  person: Person,
+  enquiry: Enquiry,
+  identity: EnquiryIdentity,
+  {
+    mail,
+    source,
+    message,
+    extraMail,
+  }: {
+    mail: MailContext;
+    source: string;
+    message: string | null;
+    extraMail?: OutgoingMail | null;
+  },
+) {
+  const filled = {
+    ...(person.phone === null && enquiry.contact.phone
+      ? { phone: enquiry.contact.phone, phone_e164: identity.phone_e164 }
+      : {}),
+    ...(person.company === null && enquiry.contact.company ? { company: enquiry.contact.company } : {}),
+    ...(person.next_follow_up_at === null ? { next_follow_up_at: enquiry.at } : {}),
+  };
+  await trx.insertInto("form_submissions").values(submissionRow(enquiry, person.id)).execute();
+  const lead = await trx
+    .updateTable("leads")
+    .set((eb) => ({ ...filled, enquiries: eb("enquiries", "+", 1), last_enquiry_at: enquiry.at }))
+    .where("id", "=", person.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const payloadLead = webhookLead(lead);
+  const common = { at: enquiry.at, leadId: lead.id, email: lead.email, isSpam: false };
+  const submission = { ...submissionRow(enquiry, lead.id), data: enquiry.data, contact: enquiry.contact };
+  const { ip_address: _ip, user_agent: _agent, ...submissionPayload } = submission;
+  await recordWebhookEvent(trx, {
+    ...common,
+    type: "lead.enquired",
+    data: { lead: payloadLead, submission: submissionPayload },
+  });
+  await recordWebhookEvent(trx, {
+    ...common,
+    type: "form_submission.created",
+    data: { submission: submissionPayload, lead: payloadLead },
+  });
+  const owner = lead.owner_id
+    ? await trx.selectFrom("user").select("email").where("id", "=", lead.owner_id).executeTakeFirst()
+    : undefined;
+  const recipients = owner ? [owner.email] : await staffRecipients(trx, mail);
+  const mails = recipients.map((to) => enquiryNotification(lead, enquiry, { to, source, message }, mail));
+  if (extraMail) mails.push(extraMail);
+  await queueMails(trx, mails, enquiry.at, mail.queuedNote ?? null);
+  return { leadId: lead.id, mailsQueued: mails.length };
+}
+
+/** The mail about a known person's new enquiry: who, through which form and campaign, and what they wrote. */
+function enquiryNotification(
+  lead: { id: string; name: string; email: string },
+  enquiry: Enquiry,
+  { to, source, message }: { to: string; source: string; message: string | null },
+  context: MailContext,
+): OutgoingMail {
+  const typed = enquiry.contact;
+  const lines = [
+    `${lead.name} (${lead.email}) sent a new enquiry through ${source}.`,
+    `Campaign: ${enquiry.lastTouch.utm_campaign ?? "-"}`,
+    "",
+    `Typed with it: ${typed.name}, ${typed.email}, phone ${typed.phone ?? "-"}, company ${typed.company ?? "-"}`,
+    "",
+    message ?? "",
+    "",
+    `Open the lead: ${context.baseUrl}/admin/leads/${lead.id}`,
+  ];
+  return {
+    kind: "lead_notification",
+    to,
+    subject: headerSafe(`New enquiry: ${lead.name} (${source})`),
+    text: lines.join("\n"),
+    leadId: lead.id,
+  };
+}
