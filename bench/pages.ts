@@ -123,7 +123,8 @@ async function measureRoutes(app: AppServer) {
 
 /**
  * Node's own limit: a bare node:http server (one process) answering the same gzip bytes from memory
- * with the app's headers, no routing, no work. The app's cache hit can only approach it.
+ * with the very headers of the app's cache hit (its request id too, a fresh one per answer, as the
+ * app does), no routing, no work. The app's cache hit can only approach it.
  */
 async function startBareNode(siteDir: string) {
   const code = `
@@ -131,13 +132,15 @@ const http = require("node:http"), fs = require("node:fs"), path = require("node
 const pages = new Map();
 for (const route of ${JSON.stringify(THROUGHPUT_ROUTES)}) {
   const body = fs.readFileSync(path.join(${JSON.stringify(siteDir)}, route, "index.html.gz"));
-  pages.set(route, { body, headers: { "Content-Type": "text/html; charset=utf-8", "Content-Encoding": "gzip",
-    "Content-Length": String(body.length), Vary: "Accept-Encoding, Cookie, Sec-GPC", ETag: '"bench-gzip"',
-    "Cache-Control": "public, max-age=0, must-revalidate" } });
+  const headers = JSON.parse(fs.readFileSync(path.join(${JSON.stringify(siteDir)}, route, "headers.json"), "utf8")).flat();
+  const id = headers.findIndex((value, index) => index % 2 === 0 && value === "x-request-id");
+  pages.set(route, { body, headers, id: id + 1 });
 }
+const crypto = require("node:crypto");
 const server = http.createServer((req, res) => {
   const page = pages.get(req.url);
   if (!page) { res.writeHead(404); res.end(); return; }
+  if (page.id > 0) page.headers[page.id] = crypto.randomUUID();
   res.writeHead(200, page.headers);
   res.end(page.body);
 });
@@ -161,6 +164,12 @@ async function writeSiteCopy(app: AppServer, dir: string) {
     if (gzipped.headers["content-encoding"] !== "gzip") throw new Error(`${route} did not come gzipped`);
     writeFileSync(path.join(folder, "index.html"), plain.body);
     writeFileSync(path.join(folder, "index.html.gz"), gzipped.body);
+    // The headers of a cache hit, as the app sends them (node:http adds Date and Connection to both).
+    const hit = await fetchBody(`${app.url}${route}`, { "accept-encoding": "gzip" });
+    const headers = Object.entries(hit.headers).filter(
+      ([name]) => !["date", "connection", "keep-alive", "transfer-encoding"].includes(name),
+    );
+    writeFileSync(path.join(folder, "headers.json"), JSON.stringify(headers));
   }
 }
 
