@@ -13,7 +13,7 @@
 //   BENCH_LIGHTHOUSE_ROUTES=/,/pricing   audit these routes instead of the five
 //   BENCH_LIGHTHOUSE_RUNS=1              runs per route (the lowest is shown)
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -35,6 +35,8 @@ const LIGHTHOUSE_ROUTES = process.env.BENCH_LIGHTHOUSE_ROUTES?.split(",").map((r
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const LIGHTHOUSE_ONLY = process.env.BENCH_LIGHTHOUSE_ONLY === "1";
 const SAMPLES = 200;
+/** The app and its references take turns this many times per route. */
+const THROUGHPUT_ROUNDS = 3;
 const UNCACHED_SAMPLES = 30;
 const WRK_CONNECTIONS = 20;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -84,8 +86,24 @@ async function fetchBody(url: string, headers: Record<string, string> = {}) {
   });
 }
 
-function wrk(url: string) {
-  const run = spawnSync("wrk", ["-t2", `-c${WRK_CONNECTIONS}`, `-d${seconds}s`, "-H", "Accept-Encoding: gzip", url], {
+/**
+ * Pages a second of each server, measured in turns (one slice of the run each, round after round)
+ * so that a machine whose load changes meanwhile weighs on all of them alike: the ratios hold better
+ * than the figures themselves.
+ */
+function wrkInTurns(urls: string[], rounds = THROUGHPUT_ROUNDS) {
+  const totals = urls.map(() => 0);
+  const slice = Math.max(1, Math.round(seconds / rounds));
+  for (let round = 0; round < rounds; round++) {
+    urls.forEach((url, index) => {
+      totals[index]! += wrk(url, slice);
+    });
+  }
+  return totals.map((total) => total / rounds);
+}
+
+function wrk(url: string, duration = seconds) {
+  const run = spawnSync("wrk", ["-t2", `-c${WRK_CONNECTIONS}`, `-d${duration}s`, "-H", "Accept-Encoding: gzip", url], {
     encoding: "utf8",
   });
   if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
@@ -287,8 +305,8 @@ if (LIGHTHOUSE_ONLY) {
 
 const runs: Run[] = [];
 const scratch = mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
-let nginxPagesPerSecond = new Map<string, number>();
-let barePagesPerSecond = new Map<string, number>();
+const nginxPagesPerSecond = new Map<string, number>();
+const barePagesPerSecond = new Map<string, number>();
 let audits: Map<string, Audit> | string = "not run";
 try {
   for (const [index, workers] of workerCounts.entries()) {
@@ -297,23 +315,30 @@ try {
     try {
       const routes = await measureRoutes(app);
       const pagesPerSecond = new Map<string, number>();
-      for (const route of THROUGHPUT_ROUTES) pagesPerSecond.set(route, wrk(`${app.url}${route}`));
       runs.push({ workers, routes, pagesPerSecond });
       if (index === 0) {
+        // The references run beside the app's first worker count, taking turns with it.
         const site = path.join(scratch, "site");
         await writeSiteCopy(app, site);
         const nginx = await startNginx(site);
-        try {
-          nginxPagesPerSecond = new Map(THROUGHPUT_ROUTES.map((route) => [route, wrk(`${nginx.url}${route}`)]));
-        } finally {
-          nginx.stop();
-        }
         const bare = await startBareNode(site);
         try {
-          barePagesPerSecond = new Map(THROUGHPUT_ROUTES.map((route) => [route, wrk(`${bare.url}${route}`)]));
+          for (const route of THROUGHPUT_ROUTES) {
+            const [own, node, nginxFigure] = wrkInTurns(
+              [app.url, bare.url, nginx.url].map((base) => `${base}${route}`),
+            );
+            pagesPerSecond.set(route, own!);
+            barePagesPerSecond.set(route, node!);
+            nginxPagesPerSecond.set(route, nginxFigure!);
+          }
         } finally {
+          nginx.stop();
           bare.stop();
         }
+      } else {
+        for (const route of THROUGHPUT_ROUTES) pagesPerSecond.set(route, wrk(`${app.url}${route}`));
+      }
+      if (index === 0) {
         console.log("Lighthouse (mobile, simulated slow 4G)…");
         audits = await lighthouseAudits(app);
       }
@@ -360,7 +385,7 @@ for (const route of publicRoutes) {
 }
 
 console.log(
-  `\nCached pages per second (wrk -c${WRK_CONNECTIONS}, ${seconds} s, Accept-Encoding: gzip). The same bytes from a bare node:http server and from nginx (gzip_static), one worker each.`,
+  `\nCached pages per second (wrk -c${WRK_CONNECTIONS}, ${seconds} s, Accept-Encoding: gzip; the first worker count in ${THROUGHPUT_ROUNDS} turns with the references). The same bytes and headers from a bare node:http server, the same bytes from nginx (gzip_static), one worker each. Load average (1, 5, 15 min): ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}.`,
 );
 console.log(
   `${"route".padEnd(12)}${cells([...workerLabels.map((label) => `app ${label}`), "node:http", "nginx"], 14)}${cells(
