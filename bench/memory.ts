@@ -54,10 +54,14 @@ function workerPids(supervisor: number | undefined) {
     .filter((pid) => pid > 0);
 }
 
-/** Resident size of a process in bytes (Linux). */
+/**
+ * Resident size of a process in bytes (Linux): all of it, its anonymous part (heaps, SQLite's page
+ * cache) and its file-backed part (code, and the database file's pages SQLite reads through mmap).
+ */
 function rss(pid: number) {
-  const kb = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-  return Number(kb) * 1024;
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, "m").exec(status)?.[1]) * 1024;
+  return { total: kb("VmRSS"), anon: kb("RssAnon"), file: kb("RssFile") };
 }
 
 /** The process metrics the supervisor sums over its workers (prom-client's and the page cache's). */
@@ -73,7 +77,7 @@ async function metrics(metricsPort: number) {
   };
 }
 
-type Snapshot = { phase: string; rss: number[]; metrics: Awaited<ReturnType<typeof metrics>> };
+type Snapshot = { phase: string; rss: ReturnType<typeof rss>[]; metrics: Awaited<ReturnType<typeof metrics>> };
 
 async function runBench(workers: number) {
   const metricsPort = await freePort();
@@ -158,14 +162,22 @@ for (const workers of workerCounts) {
     `\nWEB_CONCURRENCY=${workers}, PAGE_CACHE_MB=64 (default): ${PAGE_SECONDS} s of cached pages, ${LEADS} leads, ${ADMIN_LOADS} admin screen loads. MB; heap, external and the page cache summed over the workers`,
   );
   console.log(
-    `${"".padEnd(14)}${"RSS per worker".padStart(22)}${"heap used".padStart(12)}${"heap total".padStart(12)}${"external".padStart(10)}${"page cache".padStart(12)}${"pages".padStart(7)}`,
+    `${"".padEnd(14)}${"RSS per worker".padStart(22)}${"anon / file".padStart(20)}${"heap used".padStart(12)}${"heap total".padStart(12)}${"external".padStart(10)}${"page cache".padStart(12)}${"pages".padStart(7)}`,
   );
   for (const { phase, rss, metrics } of snapshots) {
     console.log(
-      `${phase.padEnd(14)}${rss.map(mb).join(" / ").padStart(22)}${mb(metrics.heapUsed).padStart(12)}${mb(metrics.heapTotal).padStart(12)}${mb(metrics.external).padStart(10)}${mb(metrics.pageCacheBytes).padStart(12)}${String(metrics.pageCacheEntries).padStart(7)}`,
+      `${phase.padEnd(14)}${rss
+        .map((each) => mb(each.total))
+        .join(" / ")
+        .padStart(22)}${rss
+        .map((each) => `${mb(each.anon)}/${mb(each.file)}`)
+        .join(" ")
+        .padStart(
+          20,
+        )}${mb(metrics.heapUsed).padStart(12)}${mb(metrics.heapTotal).padStart(12)}${mb(metrics.external).padStart(10)}${mb(metrics.pageCacheBytes).padStart(12)}${String(metrics.pageCacheEntries).padStart(7)}`,
     );
   }
-  const worst = Math.max(...snapshots.at(-1)!.rss);
+  const worst = Math.max(...snapshots.at(-1)!.rss.map((each) => each.total));
   console.log(
     `largest worker after load: ${mb(worst)} MB (target ${TARGET_MB} MB: ${worst <= TARGET_MB * 1024 * 1024 ? "met" : "NOT met"})`,
   );
