@@ -28,6 +28,19 @@ const MAX_RESTART_DELAY_MS = 30_000;
 /** How long a stopping worker may take before it is killed (its own grace is 10 s). */
 const STOP_TIMEOUT_MS = 20_000;
 
+/**
+ * V8 lets a busy process's young generation grow to 64 MB and keeps it: most of a worker's heap once
+ * it has served pages, leads and admin screens (201 of its 333 MB). A server's requests leave little
+ * alive, so 4 MB semi-spaces cost it few extra collections and save it about 100 MB. An operator's own
+ * choice (NODE_OPTIONS or the command line) is kept.
+ */
+const WORKER_SEMI_SPACE = "--max-semi-space-size=4";
+
+function workerExecArgv() {
+  const chosen = [...process.execArgv, process.env.NODE_OPTIONS ?? ""].some((arg) => arg.includes("semi-space"));
+  return chosen ? process.execArgv : [...process.execArgv, WORKER_SEMI_SPACE];
+}
+
 export const METRICS_REQUEST = "agency:metrics-request";
 export const METRICS_REPLY = "agency:metrics-reply";
 
@@ -49,6 +62,7 @@ export async function runPrimary(count: number) {
     addressSent = true;
     process.send?.(message);
   });
+  cluster.setupPrimary({ execArgv: workerExecArgv() });
   const fork = () => {
     const worker = cluster.fork();
     startedAt.set(worker.id, Date.now());

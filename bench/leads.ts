@@ -131,7 +131,7 @@ function bytesWritten(pid: number | undefined) {
 // Each request comes from its own address through the (trusted) loopback proxy, as real visitors do,
 // so the per-IP and per-address limits apply as they would in production. Every lead queues a staff
 // notification (no SMTP server: the mails wait in the outbox), as on a configured site.
-async function runBench(workers: number | null) {
+async function runBench(workers: number | null, groupCommitMs: string | undefined) {
   const metricsPort = await freePort();
   const app = await startAppServer({
     TRUST_PROXY: "loopback",
@@ -140,6 +140,7 @@ async function runBench(workers: number | null) {
     NOTIFY_EMAILS: "sales@agency.example",
     WEB_CONCURRENCY: workers === null ? undefined : String(workers),
     METRICS_PORT: String(metricsPort),
+    SQLITE_GROUP_COMMIT_MS: groupCommitMs,
     ...(WEBHOOK ? { WEBHOOK_ALLOW_PRIVATE: "true" } : {}),
   });
   if (workers !== null) await waitForWorkers(metricsPort, workers);
@@ -293,7 +294,7 @@ async function runBench(workers: number | null) {
     const duplicates = acknowledged.length - new Set(acknowledged).size;
 
     console.log(
-      `\nWEB_CONCURRENCY=${workers ?? "unset"}: ${CONNECTIONS} connections, ${WARMUP_REQUESTS} warm-up requests, then each phase: up to ${PHASE_REQUESTS} requests or ${MAX_SECONDS} s. SQLite synchronous=FULL`,
+      `\n${variantName(groupCommitMs)}, WEB_CONCURRENCY=${workers ?? "unset"}: ${CONNECTIONS} connections, ${WARMUP_REQUESTS} warm-up requests, then each phase: up to ${PHASE_REQUESTS} requests or ${MAX_SECONDS} s. SQLite synchronous=FULL`,
     );
     for (const { name, seconds, leads, latencies, stolenShare, bytesPerLead } of phases) {
       latencies.sort((a, b) => a - b);
@@ -335,6 +336,7 @@ async function runBench(workers: number | null) {
     const p99 = (latencies: number[]) => latencies[Math.floor(latencies.length * 0.99)] ?? Number.NaN;
     return {
       workers,
+      variant: variantName(groupCommitMs),
       flatOut: flatOut.leads / flatOut.seconds,
       flatOutP99: p99(flatOut.latencies),
       paced: paced.leads / paced.seconds,
@@ -350,22 +352,44 @@ async function runBench(workers: number | null) {
   }
 }
 
-// WEB_CONCURRENCY=N measures N workers; unset, 1 and 2 side by side.
+// WEB_CONCURRENCY=N measures N workers; unset, 1 and 2 side by side. Each is measured twice in the
+// same run: with groups formed only from the transactions already queued when one finishes (how group
+// commit worked before the writer waited for more, SQLITE_GROUP_COMMIT_MS=0), and as configured.
+// BENCH_BEFORE=0 skips the first.
+const BEFORE = "0";
+function variantName(groupCommitMs: string | undefined) {
+  return groupCommitMs === BEFORE
+    ? "before (SQLITE_GROUP_COMMIT_MS=0)"
+    : `now (SQLITE_GROUP_COMMIT_MS=${groupCommitMs ?? "default"})`;
+}
+const loadAverage = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+const loadBefore = loadAverage();
 const given = process.env.WEB_CONCURRENCY?.trim();
+const variants =
+  process.env.BENCH_BEFORE === "0"
+    ? [process.env.SQLITE_GROUP_COMMIT_MS]
+    : [BEFORE, process.env.SQLITE_GROUP_COMMIT_MS];
 const results: Awaited<ReturnType<typeof runBench>>[] = [];
 for (const workers of given ? [given === "auto" ? cpus().length : Number(given)] : [1, 2]) {
-  results.push(await runBench(workers));
+  for (const variant of variants) results.push(await runBench(workers, variant));
 }
-console.log(`\n${"".padEnd(26)}${results.map((result) => `WEB_CONCURRENCY=${result.workers}`.padStart(20)).join("")}`);
+console.log(`\nload average (1, 5, 15 min) before the run: ${loadBefore}; after: ${loadAverage()}`);
+console.log(`${"".padEnd(34)}${results.map((result) => `WEB_CONCURRENCY=${result.workers}`.padStart(22)).join("")}`);
+console.log(`${"".padEnd(34)}${results.map((result) => result.variant.replace(/ \(.*/, "").padStart(22)).join("")}`);
 const row = (label: string, value: (result: (typeof results)[number]) => string) =>
-  console.log(`${label.padEnd(26)}${results.map((result) => value(result).padStart(20)).join("")}`);
-row("flat out, leads/s", (result) => result.flatOut.toFixed(0));
-row("flat out, p99 ms", (result) => result.flatOutP99.toFixed(1));
-row(`paced ${TARGET_RATE}/s, leads/s`, (result) => result.paced.toFixed(0));
-row(`paced ${TARGET_RATE}/s, p99 ms`, (result) => result.pacedP99.toFixed(1));
+  console.log(`${label.padEnd(34)}${results.map((result) => value(result).padStart(22)).join("")}`);
+row("JSON flat out, leads/s", (result) => result.flatOut.toFixed(0));
+row("JSON flat out, p99 ms", (result) => result.flatOutP99.toFixed(1));
+row(`JSON paced ${TARGET_RATE}/s, leads/s`, (result) => result.paced.toFixed(0));
+row(`JSON paced ${TARGET_RATE}/s, p99 ms`, (result) => result.pacedP99.toFixed(1));
 row("no-JS form flat out, leads/s", (result) => result.plainFlatOut.toFixed(0));
 row(`no-JS form paced, leads/s`, (result) => result.plainPaced.toFixed(0));
 row(`no-JS form paced, p99 ms`, (result) => result.plainPacedP99.toFixed(1));
+const yes = (ok: boolean) => (ok ? "met" : "NOT met");
+row(`target no-JS ${TARGET_RATE}/s p99<25ms`, (result) =>
+  yes(result.plainPaced >= TARGET_RATE * 0.98 && result.plainPacedP99 < 25),
+);
+row("target JSON >= 2000/s", (result) => yes(result.flatOut >= 2000));
 
 async function startReceiver() {
   const child = spawn(process.execPath, ["--import", "tsx", "bench/webhook-receiver.ts"], {

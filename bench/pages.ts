@@ -13,7 +13,7 @@
 //   BENCH_LIGHTHOUSE_ROUTES=/,/pricing   audit these routes instead of the five
 //   BENCH_LIGHTHOUSE_RUNS=1              runs per route (the lowest is shown)
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -35,6 +35,8 @@ const LIGHTHOUSE_ROUTES = process.env.BENCH_LIGHTHOUSE_ROUTES?.split(",").map((r
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const LIGHTHOUSE_ONLY = process.env.BENCH_LIGHTHOUSE_ONLY === "1";
 const SAMPLES = 200;
+/** The app and its references take turns this many times per route. */
+const THROUGHPUT_ROUNDS = 3;
 const UNCACHED_SAMPLES = 30;
 const WRK_CONNECTIONS = 20;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -84,8 +86,24 @@ async function fetchBody(url: string, headers: Record<string, string> = {}) {
   });
 }
 
-function wrk(url: string) {
-  const run = spawnSync("wrk", ["-t2", `-c${WRK_CONNECTIONS}`, `-d${seconds}s`, "-H", "Accept-Encoding: gzip", url], {
+/**
+ * Pages a second of each server, measured in turns (one slice of the run each, round after round)
+ * so that a machine whose load changes meanwhile weighs on all of them alike: the ratios hold better
+ * than the figures themselves.
+ */
+function wrkInTurns(urls: string[], rounds = THROUGHPUT_ROUNDS) {
+  const totals = urls.map(() => 0);
+  const slice = Math.max(1, Math.round(seconds / rounds));
+  for (let round = 0; round < rounds; round++) {
+    urls.forEach((url, index) => {
+      totals[index]! += wrk(url, slice);
+    });
+  }
+  return totals.map((total) => total / rounds);
+}
+
+function wrk(url: string, duration = seconds) {
+  const run = spawnSync("wrk", ["-t2", `-c${WRK_CONNECTIONS}`, `-d${duration}s`, "-H", "Accept-Encoding: gzip", url], {
     encoding: "utf8",
   });
   if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
@@ -123,7 +141,8 @@ async function measureRoutes(app: AppServer) {
 
 /**
  * Node's own limit: a bare node:http server (one process) answering the same gzip bytes from memory
- * with the app's headers, no routing, no work. The app's cache hit can only approach it.
+ * with the very headers of the app's cache hit (its request id too, a fresh one per answer, as the
+ * app does), no routing, no work. The app's cache hit can only approach it.
  */
 async function startBareNode(siteDir: string) {
   const code = `
@@ -131,13 +150,15 @@ const http = require("node:http"), fs = require("node:fs"), path = require("node
 const pages = new Map();
 for (const route of ${JSON.stringify(THROUGHPUT_ROUTES)}) {
   const body = fs.readFileSync(path.join(${JSON.stringify(siteDir)}, route, "index.html.gz"));
-  pages.set(route, { body, headers: { "Content-Type": "text/html; charset=utf-8", "Content-Encoding": "gzip",
-    "Content-Length": String(body.length), Vary: "Accept-Encoding, Cookie, Sec-GPC", ETag: '"bench-gzip"',
-    "Cache-Control": "public, max-age=0, must-revalidate" } });
+  const headers = JSON.parse(fs.readFileSync(path.join(${JSON.stringify(siteDir)}, route, "headers.json"), "utf8")).flat();
+  const id = headers.findIndex((value, index) => index % 2 === 0 && value === "x-request-id");
+  pages.set(route, { body, headers, id: id + 1 });
 }
+const crypto = require("node:crypto");
 const server = http.createServer((req, res) => {
   const page = pages.get(req.url);
   if (!page) { res.writeHead(404); res.end(); return; }
+  if (page.id > 0) page.headers[page.id] = crypto.randomUUID();
   res.writeHead(200, page.headers);
   res.end(page.body);
 });
@@ -161,6 +182,12 @@ async function writeSiteCopy(app: AppServer, dir: string) {
     if (gzipped.headers["content-encoding"] !== "gzip") throw new Error(`${route} did not come gzipped`);
     writeFileSync(path.join(folder, "index.html"), plain.body);
     writeFileSync(path.join(folder, "index.html.gz"), gzipped.body);
+    // The headers of a cache hit, as the app sends them (node:http adds Date and Connection to both).
+    const hit = await fetchBody(`${app.url}${route}`, { "accept-encoding": "gzip" });
+    const headers = Object.entries(hit.headers).filter(
+      ([name]) => !["date", "connection", "keep-alive", "transfer-encoding"].includes(name),
+    );
+    writeFileSync(path.join(folder, "headers.json"), JSON.stringify(headers));
   }
 }
 
@@ -278,8 +305,8 @@ if (LIGHTHOUSE_ONLY) {
 
 const runs: Run[] = [];
 const scratch = mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
-let nginxPagesPerSecond = new Map<string, number>();
-let barePagesPerSecond = new Map<string, number>();
+const nginxPagesPerSecond = new Map<string, number>();
+const barePagesPerSecond = new Map<string, number>();
 let audits: Map<string, Audit> | string = "not run";
 try {
   for (const [index, workers] of workerCounts.entries()) {
@@ -288,23 +315,30 @@ try {
     try {
       const routes = await measureRoutes(app);
       const pagesPerSecond = new Map<string, number>();
-      for (const route of THROUGHPUT_ROUTES) pagesPerSecond.set(route, wrk(`${app.url}${route}`));
       runs.push({ workers, routes, pagesPerSecond });
       if (index === 0) {
+        // The references run beside the app's first worker count, taking turns with it.
         const site = path.join(scratch, "site");
         await writeSiteCopy(app, site);
         const nginx = await startNginx(site);
-        try {
-          nginxPagesPerSecond = new Map(THROUGHPUT_ROUTES.map((route) => [route, wrk(`${nginx.url}${route}`)]));
-        } finally {
-          nginx.stop();
-        }
         const bare = await startBareNode(site);
         try {
-          barePagesPerSecond = new Map(THROUGHPUT_ROUTES.map((route) => [route, wrk(`${bare.url}${route}`)]));
+          for (const route of THROUGHPUT_ROUTES) {
+            const [own, node, nginxFigure] = wrkInTurns(
+              [app.url, bare.url, nginx.url].map((base) => `${base}${route}`),
+            );
+            pagesPerSecond.set(route, own!);
+            barePagesPerSecond.set(route, node!);
+            nginxPagesPerSecond.set(route, nginxFigure!);
+          }
         } finally {
+          nginx.stop();
           bare.stop();
         }
+      } else {
+        for (const route of THROUGHPUT_ROUTES) pagesPerSecond.set(route, wrk(`${app.url}${route}`));
+      }
+      if (index === 0) {
         console.log("Lighthouse (mobile, simulated slow 4G)…");
         audits = await lighthouseAudits(app);
       }
@@ -351,7 +385,7 @@ for (const route of publicRoutes) {
 }
 
 console.log(
-  `\nCached pages per second (wrk -c${WRK_CONNECTIONS}, ${seconds} s, Accept-Encoding: gzip). The same bytes from a bare node:http server and from nginx (gzip_static), one worker each.`,
+  `\nCached pages per second (wrk -c${WRK_CONNECTIONS}, ${seconds} s, Accept-Encoding: gzip; the first worker count in ${THROUGHPUT_ROUNDS} turns with the references). The same bytes and headers from a bare node:http server, the same bytes from nginx (gzip_static), one worker each. Load average (1, 5, 15 min): ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}.`,
 );
 console.log(
   `${"route".padEnd(12)}${cells([...workerLabels.map((label) => `app ${label}`), "node:http", "nginx"], 14)}${cells(

@@ -55,6 +55,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const logger = createLogger(requested.logLevel);
   const db = openDatabase(requested.database, {
     poolMax: requested.databasePool.app,
+    groupCommitMs: requested.sqliteGroupCommitMs,
     checkpointInBackground: { onError: (message) => logger.error({ error: message }, "background checkpoint failed") },
   });
   try {

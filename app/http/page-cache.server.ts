@@ -38,6 +38,10 @@ const MARKETING_PARAMETER =
 const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:better-auth\.[^=]*|toast|booking_lead)=/;
 
 const PATH_MEMO_SIZE = 1024;
+/** Distinct sets of request inputs whose classification is kept (a few kB each at most). */
+const CLASSIFICATION_MEMO_SIZE = 4096;
+/** Inputs longer than this (a long cookie header) are classified afresh each time, not kept. */
+const MAX_CLASSIFICATION_KEY = 2048;
 
 /** A finished render: the page to share (null when it may not be), and the bytes as rendered. */
 type Render = { page: CachedPage | null; identity: Buffer };
@@ -67,6 +71,12 @@ type PageRequest = {
 };
 
 type RawRequest = IncomingMessage & { ip?: string; log?: Logger };
+
+/**
+ * A request's classification, shared by every request that carries the same inputs, and the variant
+ * it asks for under the last policy version seen.
+ */
+type Classification = { query: PageQuery | null; at?: { policyVersion: number; request: PageRequest } };
 
 /** What most hits set: shared, so that a hit allocates no list for it. */
 const NO_COOKIES: readonly string[] = [];
@@ -121,8 +131,40 @@ export function createPageCache({
       () => isPublicPagePath(pathname) && routedPath(pathname) === pathname.replace(/\.data$/, ""),
     );
 
-  function classify(req: RawRequest): PageQuery | null {
+  const classifications = new Memo<Classification>(CLASSIFICATION_MEMO_SIZE);
+  const countryHeader = config.countryHeader && config.trustProxy !== false ? config.countryHeader : undefined;
+
+  /**
+   * What a request is for the cache, worked out once per set of inputs that decide it: the method,
+   * the address, the cookies, Sec-GPC and what the country is read from (the trusted proxy's header,
+   * else the visitor's address). A hit then looks its answer up instead of parsing cookies, finding
+   * the country and building the key again.
+   */
+  function classify(req: RawRequest): Classification | null {
     if (!enabled || (req.method !== "GET" && req.method !== "HEAD")) return null;
+    const cookie = req.headers.cookie ?? "";
+    const gpc = headerValue(req, "sec-gpc") ?? "";
+    const countryFromProxy = countryHeader ? (headerValue(req, countryHeader) ?? "") : "";
+    const address = countryFromProxy.trim() ? "" : (clientAddress(req, trustProxy) ?? "");
+    const key = `${req.method}\n${req.url}\n${cookie}\n${gpc}\n${countryFromProxy}\n${address}`;
+    if (key.length > MAX_CLASSIFICATION_KEY) return { query: queryOf(req, cookie, gpc) };
+    return classifications.get(key, () => ({ query: queryOf(req, cookie, gpc) }));
+  }
+
+  /** The variant a classified request asks for under a policy version, kept for the next request like it. */
+  function requestFor(classification: Classification, query: PageQuery, policyVersion: number) {
+    const at = classification.at;
+    if (at && at.policyVersion === policyVersion) return at.request;
+    const request = requestAt(query, policyVersion);
+    classification.at = { policyVersion, request };
+    return request;
+  }
+
+  /**
+   * The classification itself. It reads only the inputs `classify` keys it by: the currency and
+   * consent choices see the cookie and Sec-GPC values alone, and the country is found here, once.
+   */
+  function queryOf(req: RawRequest, cookie: string, gpc: string): PageQuery | null {
     const cookieHeader = req.headers.cookie;
     if (cookieHeader && PERSONAL_COOKIE.test(cookieHeader)) return null;
     const raw = req.url ?? "/";
@@ -151,18 +193,19 @@ export function createPageCache({
       // Any other parameter could change the page: rendered per request, so random ones cannot fill memory.
       else return null;
     }
-    const header = (name: string) => headerValue(req, name);
-    let country: { value: string | undefined } | undefined;
-    const countryOnce = () => {
-      country ??= { value: countryOfVisitor(header, config, () => clientAddress(req, trustProxy)) };
-      return country.value;
-    };
+    const country = countryOfVisitor(
+      (name) => headerValue(req, name),
+      config,
+      () => clientAddress(req, trustProxy),
+    );
+    // Kept with the classification: it must hold the values, not the request.
+    const carried = (name: string) => (name === "cookie" ? cookie : name === "sec-gpc" ? gpc : undefined);
     return {
       path: pathname,
       routes,
       renderUrl: routes === null ? pathname : `${pathname}?${new URLSearchParams({ _routes: routes })}`,
-      currency: currencyOf(header, countryOnce),
-      consentAt: (policyVersion) => consentInputsOf(header, countryOnce, policyVersion),
+      currency: currencyOf(carried, () => country),
+      consentAt: (policyVersion) => consentInputsOf(carried, () => country, policyVersion),
       head: req.method === "HEAD",
     };
   }
@@ -293,12 +336,13 @@ export function createPageCache({
   return {
     /** Answers a request from memory; false when it is not a cached page (the app then handles it). */
     serve(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
-      const query = classify(req);
+      const classification = classify(req);
+      const query = classification?.query;
       if (!query) return false;
       const answer = (version: number, policyVersion: number | null) => {
         // Without the policy version the app renders the page for this visitor alone.
         if (policyVersion === null) return false;
-        const request = requestAt(query, policyVersion);
+        const request = requestFor(classification, query, policyVersion);
         const page = lookup(request, version);
         if (!page) {
           classified.set(req, { ...request, version });
@@ -320,11 +364,12 @@ export function createPageCache({
       const known = classified.get(req);
       let request: PageRequest | null = known ?? null;
       let version = known?.version ?? 0;
-      const query = known ? null : classify(req);
-      if (query) {
+      const classification = known ? null : classify(req);
+      const query = classification?.query;
+      if (classification && query) {
         version = await contentVersion.fresh();
         const policyVersion = await consentPolicyVersion(version);
-        if (policyVersion !== null) request = requestAt(query, policyVersion);
+        if (policyVersion !== null) request = requestFor(classification, query, policyVersion);
       }
       if (!request) {
         if (isPublicPageRequest(req)) {

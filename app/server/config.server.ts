@@ -95,6 +95,14 @@ const envSchema = z.object({
     .min(1, "must be at least 1 second")
     .max(86400, "must be at most 86400 seconds (a day)")
     .default(300),
+  // SQLite: how long (ms) a group commit waits for more leads to share its disk flush; 0 groups only
+  // the transactions already queued.
+  SQLITE_GROUP_COMMIT_MS: z.coerce
+    .number({ error: "must be a number of milliseconds" })
+    .int("must be a whole number of milliseconds")
+    .min(0, "must be 0 or more milliseconds")
+    .max(50, "must be at most 50 milliseconds")
+    .optional(),
   // How many connections one process may open to PostgreSQL, the sign-in pool included.
   DATABASE_POOL_MAX: positiveInt("must be a whole number of connections, at least 3").refine(
     (value) => value === undefined || Number(value) >= 3,
@@ -184,6 +192,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     uploadsDir: path.join(dataDir, "uploads"),
     storage: (s3 ? { kind: "s3", ...s3 } : { kind: "local", dir: path.join(dataDir, "uploads") }) as StorageConfig,
     database: databaseConfig(parsed.DATABASE_URL, dataDir),
+    sqliteGroupCommitMs: parsed.SQLITE_GROUP_COMMIT_MS,
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM ?? `no-reply@${new URL(baseUrl).hostname}`,
     notifyEmails: parsed.NOTIFY_EMAILS,

@@ -29,6 +29,7 @@ describe.each(dialects)("metrics on %s", (dialect) => {
     });
     expect(invalid.status).toBe(400);
     expect((await fetch(`${app.url}/blog/a-post-that-is-not-there`)).status).toBe(404);
+    expect((await fetch(`${app.url}/`)).status).toBe(200);
 
     expect((await fetch(`${app.url}/metrics`)).status).toBe(401);
     const wrong = await fetch(`${app.url}/metrics`, { headers: { Authorization: "Bearer not-the-token-at-all" } });
@@ -50,6 +51,9 @@ describe.each(dialects)("metrics on %s", (dialect) => {
     expect(text).toMatch(/^agency_outbox_mails\{status="queued"\} 1$/m);
     expect(text).toMatch(/^agency_outbox_oldest_waiting_seconds \d/m);
     expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds /m);
+    // The home page is kept (the error page is not), with its bytes.
+    expect(text).toMatch(/^agency_page_cache_entries 1$/m);
+    expect(text).toMatch(/^agency_page_cache_bytes [1-9]\d*$/m);
     if (dialect === "postgres") expect(text).toMatch(/^agency_db_pool_connections\{pool="app",state="total"\} \d+$/m);
 
     // The separate port answers without a token, on loopback.

@@ -100,6 +100,72 @@ describe("the embedded SQLite database", () => {
     }
   });
 
+  it("rolls back only the lead whose statements failed, and stores the other leads of its batch", async () => {
+    const database = await freshDatabase();
+    const file = (database.config as { file: string }).file;
+    const observer = new DatabaseSync(file, { readOnly: true });
+    try {
+      const at = new Date().toISOString();
+      const formId = crypto.randomUUID();
+      await database.db
+        .insertInto("forms")
+        .values({ id: formId, name: "batch", form_type: "contact", status: "active", created_at: at, updated_at: at })
+        .execute();
+      const storedNow = () => Number(observer.prepare("select count(*) as n from leads").get()?.n);
+      const capture = async (i: number) => {
+        await database.db.transaction().execute(async (trx) => {
+          const lead = {
+            id: crypto.randomUUID(),
+            name: `Batch ${i}`,
+            email: `batch${i}@example.com`,
+            source: "Test",
+            status: "new",
+            is_spam: false,
+            created_at: at,
+            updated_at: at,
+          } as const;
+          // Lead 2 names a form that does not exist: its insert fails inside the batch.
+          await trx
+            .insertInto("leads")
+            .values({ ...lead, form_id: i === 2 ? "no-such-form" : formId })
+            .execute();
+          await trx
+            .insertInto("leads")
+            .values({ ...lead, id: crypto.randomUUID(), form_id: formId })
+            .execute();
+          // Lead 4 fails after both its rows were written: they go, the batch's others stay.
+          if (i === 4) throw new Error("rejected after writing");
+        });
+        return storedNow();
+      };
+      const results = await Promise.allSettled([0, 1, 2, 3, 4, 5].map(capture));
+      expect(results.map((result) => result.status)).toEqual([
+        "fulfilled",
+        "fulfilled",
+        "rejected",
+        "fulfilled",
+        "rejected",
+        "fulfilled",
+      ]);
+      // Every lead that was acknowledged was acknowledged by the one commit holding the whole batch:
+      // another connection saw all eight rows of the four leads the moment the first was answered.
+      for (const result of results) if (result.status === "fulfilled") expect(result.value).toBe(8);
+      const names = await database.db.selectFrom("leads").select("name").orderBy("name").execute();
+      expect(names.map((row) => row.name)).toEqual([
+        "Batch 0",
+        "Batch 0",
+        "Batch 1",
+        "Batch 1",
+        "Batch 3",
+        "Batch 3",
+        "Batch 5",
+        "Batch 5",
+      ]);
+    } finally {
+      observer.close();
+    }
+  });
+
   it("fails every transaction of a group whose commit fails, and keeps working afterwards", async () => {
     const database = await freshDatabase();
     await sql`create table parent (id text primary key)`.execute(database.db);

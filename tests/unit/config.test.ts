@@ -62,9 +62,18 @@ describe("parseConfig", () => {
     [{ S3_ENDPOINT: "minio:9000" }, /^Invalid S3_ENDPOINT="minio:9000": must be an http\(s\) URL/],
     [{ S3_FORCE_PATH_STYLE: "yes" }, /^Invalid S3_FORCE_PATH_STYLE="yes": must be true or false/],
     [{ S3_PUBLIC_URL: "http://cdn.example.com" }, /^Invalid S3_PUBLIC_URL=.*must be an https URL/],
+    [{ SQLITE_GROUP_COMMIT_MS: "-1" }, /^Invalid SQLITE_GROUP_COMMIT_MS="-1": must be 0 or more milliseconds/],
+    [{ SQLITE_GROUP_COMMIT_MS: "1000" }, /^Invalid SQLITE_GROUP_COMMIT_MS="1000": must be at most 50/],
+    [{ SQLITE_GROUP_COMMIT_MS: "soon" }, /^Invalid SQLITE_GROUP_COMMIT_MS="soon"/],
   ])("refuses %o with a message naming the variable", (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(message);
+  });
+
+  it("takes the SQLite group commit window in milliseconds, 0 included, and leaves the default to the database", () => {
+    expect(parseConfig({ SQLITE_GROUP_COMMIT_MS: "0" }).sqliteGroupCommitMs).toBe(0);
+    expect(parseConfig({ SQLITE_GROUP_COMMIT_MS: "5" }).sqliteGroupCommitMs).toBe(5);
+    expect(parseConfig({}).sqliteGroupCommitMs).toBeUndefined();
   });
 
   it("stores uploads in DATA_DIR/uploads unless S3_BUCKET is set", () => {

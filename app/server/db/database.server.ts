@@ -5,7 +5,7 @@ import { Kysely, PostgresAdapter, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import type { DatabaseConfig } from "../config.server";
 import { indexNewLeads } from "./lead-search-index.server";
-import { NodeSqliteDialect } from "./node-sqlite-dialect.server";
+import { DEFAULT_GROUP_WINDOW_MS, NodeSqliteDialect } from "./node-sqlite-dialect.server";
 import type { Database, DB } from "./schema.server";
 import { startCheckpointer } from "./sqlite-checkpointer.server";
 
@@ -21,6 +21,8 @@ type OpenOptions = {
   checkpointInBackground?: { onError: (message: string) => void };
   /** PostgreSQL only: at most this many connections (the app's share of DATABASE_POOL_MAX). */
   poolMax?: number;
+  /** SQLite only: how long a group commit waits for more transactions (ms; 0: only those already queued). */
+  groupCommitMs?: number;
 };
 
 export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Database {
@@ -42,7 +44,7 @@ const FOREGROUND_CHECKPOINT_PAGES = 4000;
  * `secure_delete` overwrites what a delete or an update frees with zeros, so an erased person's data
  * is not left readable in free space (or, through it, in every later backup).
  */
-function openSqlite(file: string, { checkpointInBackground }: OpenOptions): Database {
+function openSqlite(file: string, { checkpointInBackground, groupCommitMs }: OpenOptions): Database {
   if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
   const database = new DatabaseSync(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   database.exec(`
@@ -55,8 +57,9 @@ function openSqlite(file: string, { checkpointInBackground }: OpenOptions): Data
     PRAGMA mmap_size = 268435456;
   `);
   const beforeCommit = indexNewLeads();
+  const groupWindowMs = groupCommitMs ?? DEFAULT_GROUP_WINDOW_MS;
   if (file === ":memory:" || !checkpointInBackground) {
-    return new Kysely<DB>({ dialect: new NodeSqliteDialect(database, { beforeCommit }) });
+    return new Kysely<DB>({ dialect: new NodeSqliteDialect(database, { beforeCommit, groupWindowMs }) });
   }
   database.exec(`PRAGMA wal_autocheckpoint = ${FOREGROUND_CHECKPOINT_PAGES}`);
   const checkpointer = startCheckpointer(file, {
@@ -64,7 +67,7 @@ function openSqlite(file: string, { checkpointInBackground }: OpenOptions): Data
     onError: checkpointInBackground.onError,
   });
   return new Kysely<DB>({
-    dialect: new NodeSqliteDialect(database, { beforeCommit, beforeClose: () => checkpointer.stop() }),
+    dialect: new NodeSqliteDialect(database, { beforeCommit, groupWindowMs, beforeClose: () => checkpointer.stop() }),
   });
 }
 

@@ -21,6 +21,17 @@ type DriverHooks = {
   beforeClose: () => Promise<void>;
 };
 
+type DriverOptions = DriverHooks & {
+  /**
+   * How long (ms) a group stays open, from its first finished transaction, for others to join before
+   * it commits. 0 groups only the transactions already queued when one finishes.
+   */
+  groupWindowMs: number;
+};
+
+/** The longest a group waits for more, from its first member: two milliseconds. */
+export const DEFAULT_GROUP_WINDOW_MS = 2;
+
 /**
  * Kysely dialect over Node's built-in `node:sqlite`.
  *
@@ -29,15 +40,20 @@ type DriverHooks = {
  */
 export class NodeSqliteDialect implements Dialect {
   readonly #database: DatabaseSync;
-  readonly #hooks: DriverHooks;
+  readonly #options: DriverOptions;
 
-  constructor(database: DatabaseSync, hooks: Partial<DriverHooks> = {}) {
+  constructor(database: DatabaseSync, options: Partial<DriverOptions> = {}) {
     this.#database = database;
-    this.#hooks = { beforeCommit: () => {}, beforeClose: async () => {}, ...hooks };
+    this.#options = {
+      beforeCommit: () => {},
+      beforeClose: async () => {},
+      groupWindowMs: DEFAULT_GROUP_WINDOW_MS,
+      ...options,
+    };
   }
 
   createDriver(): Driver {
-    return new NodeSqliteDriver(this.#database, this.#hooks);
+    return new NodeSqliteDriver(this.#database, this.#options);
   }
 
   createQueryCompiler(): QueryCompiler {
@@ -80,7 +96,7 @@ type DeferredCommit = { resolve: () => void; reject: (error: unknown) => void };
  */
 class Lease implements DatabaseConnection {
   released = false;
-  mode: "none" | "outer" | "savepoint" = "none";
+  mode: "none" | "savepoint" = "none";
 
   constructor(
     readonly driver: NodeSqliteDriver,
@@ -102,27 +118,37 @@ class Lease implements DatabaseConnection {
 
 /**
  * Group commit. With synchronous=FULL every COMMIT waits for the disk, and with node:sqlite that wait
- * blocks the whole process. When a transaction finishes while others are already queued for the
- * connection, it is not committed alone: the next transactions run inside the same SQLite
- * transaction (each in its own savepoint, so one failing rolls back only itself), and the last one
- * commits them all with one disk flush. Nobody's commit resolves before that flush: a transaction
- * whose group fails to commit fails too, so nothing is acknowledged that is not on disk. A plain
- * write never runs inside a group: it flushes the group first. A plain SELECT may, and then sees the
- * group's rows a moment before they are on disk.
+ * blocks the whole process. So a finished transaction is not committed alone: every transaction runs
+ * in a savepoint of its own inside one open SQLite transaction (one failing rolls back only itself),
+ * and the group commits with one disk flush once its window has passed (a couple of milliseconds
+ * after its first member finished, so that the requests arriving meanwhile join it), or when it is
+ * full. The commit takes its turn on the connection like any caller, so it never lands in the middle
+ * of someone's transaction. Nobody's commit resolves before that flush: a transaction whose group
+ * fails to commit fails too, so nothing is acknowledged that is not on disk. A plain write never runs
+ * inside a group: it flushes the group first. A plain SELECT may, and then sees the group's rows a
+ * moment before they are on disk.
  */
 class NodeSqliteDriver implements Driver {
   readonly #database: DatabaseSync;
   readonly #connection: NodeSqliteConnection;
   #queue: Promise<void> = Promise.resolve();
   #waiting = 0;
-  /** Transactions done but not yet on disk; non-empty exactly while a group's transaction is open. */
+  /** Transactions done but not yet on disk; all live in the SQLite transaction open meanwhile. */
   #group: DeferredCommit[] = [];
+  /** Set while the group's commit is due: its window is being watched or its commit's turn is queued. */
+  #commitDue = false;
+  /** When the open group's first member finished. */
+  #groupStarted = 0;
+  /** Counts the groups closed, so that a watcher of one that is gone stops. */
+  #generation = 0;
+  /** Callers that have asked for the connection so far. */
+  #arrivals = 0;
 
-  readonly #hooks: DriverHooks;
+  readonly #options: DriverOptions;
 
-  constructor(database: DatabaseSync, hooks: DriverHooks) {
+  constructor(database: DatabaseSync, options: DriverOptions) {
     this.#database = database;
-    this.#hooks = hooks;
+    this.#options = options;
     this.#connection = new NodeSqliteConnection(database);
   }
 
@@ -135,6 +161,7 @@ class NodeSqliteDriver implements Driver {
       release = resolve;
     });
     this.#waiting++;
+    this.#arrivals++;
     await previous;
     this.#waiting--;
     return new Lease(this, release);
@@ -142,52 +169,58 @@ class NodeSqliteDriver implements Driver {
 
   async beginTransaction(connection: DatabaseConnection) {
     const lease = connection as Lease;
-    if (this.#group.length > 0) {
-      this.#connection.run("savepoint grouped");
-      lease.mode = "savepoint";
-    } else {
-      this.#connection.run("begin immediate");
-      lease.mode = "outer";
-    }
+    if (!this.#database.isTransaction) this.#connection.run("begin immediate");
+    this.#connection.run("savepoint grouped");
+    lease.mode = "savepoint";
   }
 
   async commitTransaction(connection: DatabaseConnection) {
     const lease = connection as Lease;
-    if (lease.mode === "savepoint") this.#connection.run("release grouped");
+    this.#connection.run("release grouped");
     lease.mode = "none";
-    // Statements run synchronously, so a transaction normally ends before any other request has had a
-    // turn; one pass of the event loop lets the requests that have arrived meanwhile queue up behind it.
-    if (this.#waiting === 0) await new Promise((resolve) => setImmediate(resolve));
-    if (this.#waiting > 0 && this.#group.length < MAX_GROUP_SIZE) {
-      const committed = new Promise<void>((resolve, reject) => this.#group.push({ resolve, reject }));
-      this.#hand(lease);
-      return committed;
+    if (this.#group.length + 1 >= MAX_GROUP_SIZE) return this.#flush();
+    if (this.#options.groupWindowMs === 0) {
+      // Without a window, only the transactions queued by now join: one pass of the event loop lets
+      // the requests that arrived meanwhile queue up behind this one.
+      if (this.#waiting === 0) await new Promise((resolve) => setImmediate(resolve));
+      if (this.#waiting === 0) return this.#flush();
     }
-    this.#flush();
+    const committed = new Promise<void>((resolve, reject) => this.#group.push({ resolve, reject }));
+    if (this.#options.groupWindowMs > 0 && !this.#commitDue) {
+      this.#commitDue = true;
+      this.#groupStarted = performance.now();
+      this.#watch(this.#generation, this.#arrivals);
+    }
+    this.#hand(lease);
+    return committed;
   }
 
   async rollbackTransaction(connection: DatabaseConnection) {
     const lease = connection as Lease;
-    if (lease.mode === "savepoint") {
-      this.#connection.run("rollback to grouped");
-      this.#connection.run("release grouped");
-    } else if (lease.mode === "outer") {
-      this.#connection.run("rollback");
-    }
     lease.mode = "none";
+    if (!this.#database.isTransaction) {
+      // SQLite gave up the whole transaction (it does on some errors): the group's work went with it.
+      this.#fail(new Error("the database rolled back the transaction this one was grouped with"));
+      return;
+    }
+    this.#connection.run("rollback to grouped");
+    this.#connection.run("release grouped");
+    // Nothing of anyone's left to commit: end the transaction rather than hold the write lock open.
+    if (this.#group.length === 0) this.#connection.run("rollback");
   }
 
   async releaseConnection(connection: DatabaseConnection) {
     const lease = connection as Lease;
     if (lease.released) return;
-    // The last in line commits what the group left open.
-    if (this.#waiting === 0 && this.#group.length > 0) this.#settle();
+    // Without a window, the last in line commits what the group left open.
+    if (this.#options.groupWindowMs === 0 && this.#waiting === 0 && this.#group.length > 0) this.#settle();
     this.#hand(lease);
   }
 
   async destroy() {
     if (this.#group.length > 0) this.#settle();
-    await this.#hooks.beforeClose();
+    this.#closeGroup();
+    await this.#options.beforeClose();
     if (this.#database.isOpen) this.#database.close();
   }
 
@@ -198,7 +231,7 @@ class NodeSqliteDriver implements Driver {
     const result = this.#connection.executeQuery<R>(compiledQuery);
     if (plainWrite) {
       try {
-        this.#hooks.beforeCommit(this.#database);
+        this.#options.beforeCommit(this.#database);
       } catch {
         // The write itself has committed. Whatever failed here runs again before the next commit, and
         // fails that commit if it fails again, so it cannot go unnoticed.
@@ -217,12 +250,47 @@ class NodeSqliteDriver implements Driver {
     lease.release();
   }
 
-  /** Commits the open transaction (the group's and the caller's) and tells the group; throws on failure. */
-  #flush() {
+  /**
+   * Keeps the group open while transactions keep coming: a pass of the event loop (its poll for new
+   * requests included) that brings another waits for one more pass, until the window has passed. The
+   * first pass that brings none commits at once, for waiting longer would only sleep: the process
+   * never idles with a commit due.
+   */
+  #watch(generation: number, seen: number) {
+    setImmediate(() =>
+      setImmediate(() => {
+        if (generation !== this.#generation) return;
+        const quiet = this.#arrivals === seen && this.#waiting === 0;
+        if (quiet || performance.now() - this.#groupStarted >= this.#options.groupWindowMs) void this.#commitInTurn();
+        else this.#watch(generation, this.#arrivals);
+      }),
+    );
+  }
+
+  /** The group commits at its turn, after the transactions already queued (they join it). */
+  async #commitInTurn() {
+    const lease = (await this.acquireConnection()) as Lease;
+    if (this.#group.length > 0) this.#settle();
+    this.#hand(lease);
+  }
+
+  /** Takes the group's members out and forgets its pending commit. */
+  #closeGroup() {
     const group = this.#group;
     this.#group = [];
+    this.#generation++;
+    this.#commitDue = false;
+    return group;
+  }
+
+  /**
+   * Commits the open transaction (the group's and the caller's, who holds the connection) and tells
+   * the group; throws on failure.
+   */
+  #flush() {
+    const group = this.#closeGroup();
     try {
-      this.#hooks.beforeCommit(this.#database);
+      this.#options.beforeCommit(this.#database);
       this.#connection.run("commit");
     } catch (error) {
       if (this.#database.isTransaction) this.#connection.run("rollback");
@@ -239,6 +307,12 @@ class NodeSqliteDriver implements Driver {
     } catch {
       // the group's members were told
     }
+  }
+
+  /** The open transaction is gone: every member of the group fails, none was acknowledged. */
+  #fail(error: Error) {
+    const group = this.#closeGroup();
+    for (const member of group) member.reject(error);
   }
 }
 

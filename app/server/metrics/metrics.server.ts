@@ -64,7 +64,7 @@ export function countLeadRefused(via: LeadChannel, reason: LeadRefusal) {
   leadsRefused.inc({ via, reason });
 }
 
-type PageCacheStats = { hits: number; misses: number };
+type PageCacheStats = { hits: number; misses: number; entries: number; bytes: number };
 let pageCacheStats: (() => PageCacheStats) | undefined;
 
 /** The page cache reports its running totals here; until it does, the metric stays empty. */
@@ -83,6 +83,24 @@ new Counter({
     this.reset();
     this.inc({ result: "hit" }, hits);
     this.inc({ result: "miss" }, misses);
+  },
+});
+
+new Gauge({
+  name: "agency_page_cache_bytes",
+  help: "Memory the page cache holds for its pages (summed over the processes)",
+  registers: [registry],
+  collect() {
+    if (pageCacheStats) this.set(pageCacheStats().bytes);
+  },
+});
+
+new Gauge({
+  name: "agency_page_cache_entries",
+  help: "Pages the page cache holds (summed over the processes)",
+  registers: [registry],
+  collect() {
+    if (pageCacheStats) this.set(pageCacheStats().entries);
   },
 });
 

@@ -1,0 +1,185 @@
+// npm run bench:memory — where a server process's memory goes, on the production build: the resident
+// size (RSS) of each worker idle, after a load of cached public pages, after lead submissions through
+// the public endpoint, and after admin screen loads, with WEB_CONCURRENCY 1 and 2 (or BENCH_WORKERS),
+// next to the V8 heap, the memory outside it (buffers) and the page cache's own count, all from the
+// server's /metrics. The page cache is at its default size (PAGE_CACHE_MB=64). The target is 150 MB
+// per worker after load.
+//
+//   BENCH_WORKERS=1,2      worker counts
+//   BENCH_PAGE_SECONDS=12  seconds of cached pages (wrk, 20 connections, spread over the public pages)
+//   BENCH_LEADS=3000       leads posted (JSON, 10 at a time, each from its own address)
+//   BENCH_ADMIN_LOADS=30   admin screen loads (a signed-in admin, the screens in turn)
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { openDatabase } from "~/server/db/database.server";
+import { startAppServer } from "../tests/support/app-server";
+import { freePort } from "../tests/support/free-port";
+import { contactFormId, waitForWorkers } from "../tests/support/load";
+import { publicRoutes } from "../tests/support/public-routes";
+import { addStaff, signIn } from "../tests/support/staff";
+import { ensureSystemTool } from "../tests/support/system-tools";
+
+const TARGET_MB = 150;
+const workerCounts = (process.env.BENCH_WORKERS ?? "1,2").split(",").map((value) => Number(value.trim()));
+const PAGE_SECONDS = Number(process.env.BENCH_PAGE_SECONDS ?? 12);
+const LEADS = Number(process.env.BENCH_LEADS ?? 3000);
+const ADMIN_LOADS = Number(process.env.BENCH_ADMIN_LOADS ?? 30);
+const ADMIN_SCREENS = [
+  "/admin/dashboard",
+  "/admin/leads",
+  "/admin/clients",
+  "/admin/bookings",
+  "/admin/pages",
+  "/admin/blog",
+  "/admin/forms",
+  "/admin/users",
+  "/admin/settings",
+  "/admin/webhooks",
+];
+
+if (!process.argv.includes("--no-build")) {
+  const build = spawnSync("npm", ["run", "-s", "build"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+const wrkBinary = ensureSystemTool("wrk", "wrk");
+
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
+const loadAverage = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+
+function workerPids(supervisor: number | undefined) {
+  const listed = spawnSync("ps", ["-o", "pid=", "--ppid", String(supervisor)], { encoding: "utf8" }).stdout ?? "";
+  return listed
+    .split("\n")
+    .map((line) => Number(line.trim()))
+    .filter((pid) => pid > 0);
+}
+
+/**
+ * Resident size of a process in bytes (Linux): all of it, its anonymous part (heaps, SQLite's page
+ * cache) and its file-backed part (code, and the database file's pages SQLite reads through mmap).
+ */
+function rss(pid: number) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, "m").exec(status)?.[1]) * 1024;
+  return { total: kb("VmRSS"), anon: kb("RssAnon"), file: kb("RssFile") };
+}
+
+/** The process metrics the supervisor sums over its workers (prom-client's and the page cache's). */
+async function metrics(metricsPort: number) {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  const value = (name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? ([\\d.e+]+)$`, "m").exec(text)?.[1]);
+  return {
+    heapUsed: value("nodejs_heap_size_used_bytes"),
+    heapTotal: value("nodejs_heap_size_total_bytes"),
+    external: value("nodejs_external_memory_bytes"),
+    pageCacheBytes: value("agency_page_cache_bytes"),
+    pageCacheEntries: value("agency_page_cache_entries"),
+  };
+}
+
+type Snapshot = { phase: string; rss: ReturnType<typeof rss>[]; metrics: Awaited<ReturnType<typeof metrics>> };
+
+async function runBench(workers: number) {
+  const metricsPort = await freePort();
+  const app = await startAppServer({
+    WEB_CONCURRENCY: String(workers),
+    METRICS_PORT: String(metricsPort),
+    TRUST_PROXY: "loopback",
+    LOG_LEVEL: "error",
+    NOTIFY_EMAILS: "sales@agency.example",
+  });
+  const db = openDatabase(app.database);
+  const snapshots: Snapshot[] = [];
+  const snapshot = async (phase: string) => {
+    // A moment for the collector to finish what the load left, as a process between bursts does.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    snapshots.push({ phase, rss: workerPids(app.process.pid).map(rss), metrics: await metrics(metricsPort) });
+  };
+  try {
+    await waitForWorkers(metricsPort, workers);
+    await snapshot("idle");
+
+    // Every public page once (each is then in the cache), then wrk over a few of them.
+    for (const route of publicRoutes) await (await fetch(`${app.url}${route}`)).arrayBuffer();
+    const loaded = ["/", "/pricing", "/contact", "/blog"];
+    for (const route of loaded) {
+      spawnSync(
+        wrkBinary,
+        [
+          "-t1",
+          "-c20",
+          `-d${Math.max(1, Math.round(PAGE_SECONDS / loaded.length))}s`,
+          "-H",
+          "Accept-Encoding: gzip",
+          `${app.url}${route}`,
+        ],
+        { encoding: "utf8" },
+      );
+    }
+    await snapshot("after pages");
+
+    const formId = await contactFormId(db);
+    let sent = 0;
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (sent < LEADS) {
+          const n = sent++;
+          const response = await fetch(`${app.url}/api/forms/${formId}/submissions`, {
+            method: "POST",
+            headers: {
+              "content-type": "application/json",
+              "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+            },
+            body: JSON.stringify({ name: `Memory ${n}`, email: `memory${n}@example.com`, message: "bench" }),
+          });
+          await response.arrayBuffer();
+          if (response.status !== 201) throw new Error(`lead ${n}: ${response.status}`);
+        }
+      }),
+    );
+    await snapshot("after leads");
+
+    const admin = await addStaff(db, "memory-admin@example.com", "admin");
+    const cookie = await signIn(app, admin.email, admin.password, { "x-forwarded-for": "10.250.0.1" });
+    for (let i = 0; i < ADMIN_LOADS; i++) {
+      const screen = ADMIN_SCREENS[i % ADMIN_SCREENS.length]!;
+      const response = await fetch(`${app.url}${screen}`, { headers: { cookie, "x-forwarded-for": "10.250.0.1" } });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${screen}: ${response.status}`);
+    }
+    await snapshot("after admin");
+    return snapshots;
+  } finally {
+    await db.destroy();
+    await app.stop();
+  }
+}
+
+console.log(`load average (1, 5, 15 min) before: ${loadAverage()}`);
+for (const workers of workerCounts) {
+  const snapshots = await runBench(workers);
+  console.log(
+    `\nWEB_CONCURRENCY=${workers}, PAGE_CACHE_MB=64 (default): ${PAGE_SECONDS} s of cached pages, ${LEADS} leads, ${ADMIN_LOADS} admin screen loads. MB; heap, external and the page cache summed over the workers`,
+  );
+  console.log(
+    `${"".padEnd(14)}${"RSS per worker".padStart(22)}${"anon / file".padStart(20)}${"heap used".padStart(12)}${"heap total".padStart(12)}${"external".padStart(10)}${"page cache".padStart(12)}${"pages".padStart(7)}`,
+  );
+  for (const { phase, rss, metrics } of snapshots) {
+    console.log(
+      `${phase.padEnd(14)}${rss
+        .map((each) => mb(each.total))
+        .join(" / ")
+        .padStart(22)}${rss
+        .map((each) => `${mb(each.anon)}/${mb(each.file)}`)
+        .join(" ")
+        .padStart(
+          20,
+        )}${mb(metrics.heapUsed).padStart(12)}${mb(metrics.heapTotal).padStart(12)}${mb(metrics.external).padStart(10)}${mb(metrics.pageCacheBytes).padStart(12)}${String(metrics.pageCacheEntries).padStart(7)}`,
+    );
+  }
+  const worst = Math.max(...snapshots.at(-1)!.rss.map((each) => each.total));
+  console.log(
+    `largest worker after load: ${mb(worst)} MB (target ${TARGET_MB} MB: ${worst <= TARGET_MB * 1024 * 1024 ? "met" : "NOT met"})`,
+  );
+}
+console.log(`\nload average (1, 5, 15 min) after: ${loadAverage()}`);
