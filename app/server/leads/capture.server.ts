@@ -12,6 +12,7 @@ import {
 import { preparedQuery } from "../db/prepared-query.server";
 import type { Database, DB } from "../db/schema.server";
 import { newId, now, toJson } from "../db/values.server";
+import { retryOnFailover } from "../db/write-retry.server";
 import { guideWelcome, leadNotification, type MailContext, staffRecipients } from "../mail/lead-mails.server";
 import { type OutgoingMail, queueMails } from "../mail/outbox.server";
 import { loadGuideSettings } from "../site/public-settings.server";
@@ -129,6 +130,10 @@ export type NewLead = {
   formId: (trx: Transaction<DB>) => Promise<string | null>;
   submissionData: Record<string, unknown>;
   extraMail?: (lead: LeadFields & { id: string }) => OutgoingMail | null;
+  /** The id, chosen before the first attempt so that an attempt sent again finds its lead. */
+  leadId?: string;
+  /** This attempt follows one whose commit may have happened with its answer lost. */
+  retried?: boolean;
 } & LeadContext;
 
 /**
@@ -140,7 +145,20 @@ export type NewLead = {
  * are counted there too, so that its limit holds across processes: past it, the lead is kept as spam.
  */
 export async function saveLead(db: Database, lead: NewLead) {
-  return db.transaction().execute((trx) => writeLead(trx, lead));
+  const leadId = lead.leadId ?? newId();
+  return retryOnFailover(db, ({ retried }) =>
+    db.transaction().execute((trx) => writeLead(trx, { ...lead, leadId, retried })),
+  );
+}
+
+/** A lead an earlier attempt committed: what writeLead answered then (its mails went out with it). */
+async function savedLead(trx: Transaction<DB>, leadId: string) {
+  const row = await trx
+    .selectFrom("leads")
+    .select(["form_id", "spam_reason"])
+    .where("id", "=", leadId)
+    .executeTakeFirst();
+  return row && { leadId, formId: row.form_id, mailsQueued: 0, spamReason: row.spam_reason };
 }
 
 /** saveLead's work, inside a transaction the caller already holds. */
@@ -155,8 +173,14 @@ export async function writeLead(
     spamReason: flagged = null,
     extraMail,
     rateLimit,
+    leadId = newId(),
+    retried = false,
   }: NewLead,
 ) {
+  if (retried) {
+    const saved = await savedLead(trx, leadId);
+    if (saved) return saved;
+  }
   const lastTouch = utmFromUrl(attribution.pageUrl);
   const firstTouch = attribution.firstTouch ?? lastTouch;
   const at = now();
@@ -167,7 +191,6 @@ export async function writeLead(
   const tokenUsedUp = rateLimit?.formTokenUse ? await overFormTokenUses(trx, rateLimit.formTokenUse) : false;
   const spamReason = flagged ?? (tokenUsedUp ? FORM_TOKEN_USED_UP : null);
   const formId = await chooseFormId(trx);
-  const leadId = newId();
   // Suspected spam waits in its queue for a person to judge it; nobody is handed it.
   const owner = spamReason === null ? await chooseOwnerForNewLead(trx, formId) : null;
   const leadRow = {
@@ -247,24 +270,29 @@ export async function captureLead<F extends LeadFlow>(
   db: Database,
   { flow, input, attribution, mail, spamReason = null, rateLimit }: CapturedLead<F>,
 ) {
-  return db.transaction().execute(async (trx) => {
-    const guide = flow === "guide" ? await loadGuideSettings(trx) : null;
-    const saved = await writeLead(trx, {
-      rateLimit,
-      fields: leadFields(flow, input),
-      formId: (trx) => resolveFormId(trx, flow, (input as { formId?: string }).formId),
-      submissionData: { flow, ...input },
-      attribution,
-      mail,
-      spamReason,
-      extraMail: guide
-        ? (lead) =>
-            guideWelcome(lead, (input as FlowInput["guide"]).guideTitle, guide.downloadUrl, {
-              baseUrl: mail.baseUrl,
-              brandName: guide.brandName,
-            })
-        : undefined,
-    });
-    return { ...saved, downloadUrl: guide?.downloadUrl ?? null };
-  });
+  const leadId = newId();
+  return retryOnFailover(db, ({ retried }) =>
+    db.transaction().execute(async (trx) => {
+      const guide = flow === "guide" ? await loadGuideSettings(trx) : null;
+      const saved = await writeLead(trx, {
+        leadId,
+        retried,
+        rateLimit,
+        fields: leadFields(flow, input),
+        formId: (trx) => resolveFormId(trx, flow, (input as { formId?: string }).formId),
+        submissionData: { flow, ...input },
+        attribution,
+        mail,
+        spamReason,
+        extraMail: guide
+          ? (lead) =>
+              guideWelcome(lead, (input as FlowInput["guide"]).guideTitle, guide.downloadUrl, {
+                baseUrl: mail.baseUrl,
+                brandName: guide.brandName,
+              })
+          : undefined,
+      });
+      return { ...saved, downloadUrl: guide?.downloadUrl ?? null };
+    }),
+  );
 }

@@ -1,0 +1,134 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/server/db/database.server";
+import { migrateToLatest } from "~/server/db/migrate.server";
+import type { Database } from "~/server/db/schema.server";
+import { captureLead } from "~/server/leads/capture.server";
+import { startCommitCuttingProxy } from "../support/commit-cutting-proxy";
+import { createMigratedDatabase } from "../support/databases";
+import { type ReplicatedPair, startReplicatedPair } from "../support/postgres-replication";
+
+// Replication is PostgreSQL's own: these tests have no SQLite counterpart.
+
+const mail = { baseUrl: "https://agency.example", notifyEmails: ["team@agency.example"] };
+const attribution = { pageUrl: null, referrer: null, userAgent: null, browserInfo: null };
+
+function postLead(db: Database, email: string) {
+  return captureLead(db, { flow: "contact", input: { name: "Visitor", email } as never, attribution, mail });
+}
+
+async function leadsByEmail(db: Database) {
+  const rows = await db.selectFrom("leads").select(["id", "email"]).execute();
+  const byEmail = new Map<string, string[]>();
+  for (const row of rows) byEmail.set(row.email, [...(byEmail.get(row.email) ?? []), row.id]);
+  return byEmail;
+}
+
+async function serverPort(db: Database) {
+  const { rows } = await sql<{ port: number }>`select inet_server_port() as port`.execute(db);
+  return rows[0]?.port;
+}
+
+describe("a commit whose connection breaks", () => {
+  it("is sent again and stored once, whether the commit was lost or only its answer", async () => {
+    const database = await createMigratedDatabase("postgres");
+    const url = new URL(database.config.dialect === "postgres" ? database.config.connectionString : "");
+    const proxy = await startCommitCuttingProxy(Number(url.port));
+    url.port = String(proxy.port);
+    url.searchParams.set("target_session_attrs", "read-write");
+    const db = openDatabase({ dialect: "postgres", connectionString: url.toString() });
+    try {
+      proxy.cutNextCommit("after");
+      const answered = await postLead(db, "answer-lost@example.com");
+      proxy.cutNextCommit("before");
+      const committedLate = await postLead(db, "commit-lost@example.com");
+      expect(proxy.cuts).toBe(2);
+
+      const stored = await leadsByEmail(database.db);
+      expect(stored.get("answer-lost@example.com")).toEqual([answered.leadId]);
+      expect(stored.get("commit-lost@example.com")).toEqual([committedLate.leadId]);
+    } finally {
+      await db.destroy();
+      await proxy.stop();
+      await database.drop();
+    }
+  });
+});
+
+describe("a primary and a synchronous standby", () => {
+  let pair: ReplicatedPair;
+  beforeAll(async () => {
+    pair = await startReplicatedPair();
+  }, 120_000);
+  afterAll(async () => {
+    await pair?.stop();
+  });
+
+  it("passes over a standby named first in the host list", async () => {
+    const setup = new (await import("pg")).default.Client({ connectionString: pair.primary().url });
+    await setup.connect();
+    await setup.query("create database passed_over");
+    await setup.end();
+    const db = openDatabase({
+      dialect: "postgres",
+      connectionString: pair.url("passed_over", pair.standby()),
+    });
+    try {
+      await migrateToLatest(db);
+      const saved = await postLead(db, "first-host-standby@example.com");
+      expect(await serverPort(db)).toBe(pair.primary().port);
+      expect((await leadsByEmail(db)).get("first-host-standby@example.com")).toEqual([saved.leadId]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("loses no acknowledged lead and stores none twice when the primary dies during posts, and reaches the new one without a restart", async () => {
+    const setup = new (await import("pg")).default.Client({ connectionString: pair.primary().url });
+    await setup.connect();
+    await setup.query("create database failover_leads");
+    await setup.end();
+    const db = openDatabase({ dialect: "postgres", connectionString: pair.url("failover_leads") }, { poolMax: 8 });
+    try {
+      await migrateToLatest(db);
+      const acknowledged = new Map<string, string>();
+      const refused: string[] = [];
+      let sent = 0;
+      let stop = false;
+      const visitor = async (n: number) => {
+        while (!stop) {
+          const email = `visitor${n}-${sent++}@example.com`;
+          try {
+            const saved = await postLead(db, email);
+            acknowledged.set(email, saved.leadId);
+          } catch (error) {
+            refused.push(
+              `${email}: ${error instanceof Error ? `${error.message} ${(error as { code?: string }).code}` : error}`,
+            );
+          }
+        }
+      };
+      const visitors = Array.from({ length: 6 }, (_, n) => visitor(n));
+      while (acknowledged.size < 30) await new Promise((resolve) => setTimeout(resolve, 20));
+      const oldPrimary = pair.primary();
+      await pair.killPrimary();
+      await pair.promoteStandby();
+      await pair.rejoinAsStandby(oldPrimary);
+      const afterFailover = acknowledged.size;
+      while (acknowledged.size < afterFailover + 30) await new Promise((resolve) => setTimeout(resolve, 20));
+      stop = true;
+      await Promise.all(visitors);
+
+      expect(await serverPort(db)).toBe(pair.primary().port);
+      expect(pair.primary()).not.toBe(oldPrimary);
+      const stored = await leadsByEmail(db);
+      const lost = [...acknowledged].filter(([email, id]) => stored.get(email)?.[0] !== id);
+      const twice = [...stored].filter(([, ids]) => ids.length > 1);
+      expect(lost).toEqual([]);
+      expect(twice).toEqual([]);
+      expect(refused).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  }, 120_000);
+});
