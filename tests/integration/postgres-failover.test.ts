@@ -69,6 +69,8 @@ describe("a primary and a synchronous standby", () => {
     await setup.connect();
     await setup.query("create database passed_over");
     await setup.end();
+    // The standby has the database too, so it is passed over for being a standby, not for lacking it.
+    await pair.waitForStandby();
     const db = openDatabase({
       dialect: "postgres",
       connectionString: pair.url("passed_over", pair.standby()),
