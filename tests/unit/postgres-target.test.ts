@@ -26,3 +26,11 @@ describe("DATABASE_URL with several hosts", () => {
     expect(() => parsePostgresTarget("postgres://u@db1:99999/app")).toThrow(/out of range/);
   });
 });
+
+describe("the server's settings", () => {
+  it("take DATABASE_URL with several hosts as PostgreSQL", async () => {
+    const { parseConfig } = await import("~/server/config.server");
+    const url = "postgres://u:p@db1:5432,db2:5432/app?target_session_attrs=read-write";
+    expect(parseConfig({ DATABASE_URL: url }).database).toEqual({ dialect: "postgres", connectionString: url });
+  });
+});
