@@ -1,12 +1,15 @@
 import { sql } from "kysely";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
 import { captureLead } from "~/server/leads/capture.server";
+import { createMailWorker } from "~/server/mail/worker.server";
 import { startCommitCuttingProxy } from "../support/commit-cutting-proxy";
 import { createMigratedDatabase } from "../support/databases";
 import { type ReplicatedPair, startReplicatedPair } from "../support/postgres-replication";
+import { startSmtpServer } from "../support/smtp";
 
 // Replication is PostgreSQL's own: these tests have no SQLite counterpart.
 
@@ -14,7 +17,7 @@ const mail = { baseUrl: "https://agency.example", notifyEmails: ["team@agency.ex
 const attribution = { pageUrl: null, referrer: null, userAgent: null, browserInfo: null };
 
 function postLead(db: Database, email: string) {
-  return captureLead(db, { flow: "contact", input: { name: "Visitor", email } as never, attribution, mail });
+  return captureLead(db, { flow: "contact", input: { name: email.split("@")[0], email } as never, attribution, mail });
 }
 
 async function leadsByEmail(db: Database) {
@@ -130,6 +133,59 @@ describe("a primary and a synchronous standby", () => {
       expect(twice).toEqual([]);
       expect(refused).toEqual([]);
     } finally {
+      await db.destroy();
+    }
+  }, 120_000);
+
+  it("sends each queued mail once across a failover, the mail whose send the primary's death interrupted too", async () => {
+    const setup = new (await import("pg")).default.Client({ connectionString: pair.primary().url });
+    await setup.connect();
+    await setup.query("create database failover_mail");
+    await setup.end();
+    const db = openDatabase({ dialect: "postgres", connectionString: pair.url("failover_mail") });
+    let failover: Promise<void> | undefined;
+    const smtp = await startSmtpServer({
+      onReceived() {
+        // The third mail is accepted by the mail server just as the primary dies: its "sent" cannot
+        // be recorded there.
+        if (smtp.received.length !== 3 || failover) return;
+        failover = (async () => {
+          const oldPrimary = pair.primary();
+          await pair.killPrimary();
+          await pair.promoteStandby();
+          await pair.rejoinAsStandby(oldPrimary);
+        })();
+      },
+    });
+    const worker = createMailWorker({
+      db,
+      logger: pino({ level: "silent" }),
+      smtpUrl: smtp.url,
+      from: "site@agency.example",
+    });
+    try {
+      await migrateToLatest(db);
+      for (let n = 1; n <= 6; n++) await postLead(db, `mail${n}@example.com`);
+      const deadline = Date.now() + 60_000;
+      const unsent = () =>
+        db
+          .selectFrom("email_outbox")
+          .select("id")
+          .where("status", "!=", "sent")
+          .execute()
+          .catch(() => [{ id: "?" }]);
+      while ((!failover || (await unsent()).length > 0) && Date.now() < deadline) {
+        await worker.runOnce().catch(() => 0);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await failover;
+      expect(await unsent()).toEqual([]);
+      const subjects = smtp.received.map((mail) => /^Subject: (.*)$/m.exec(mail.raw)?.[1]?.trim());
+      expect(subjects).toHaveLength(6);
+      expect(new Set(subjects).size).toBe(6);
+    } finally {
+      await worker.stop();
+      await smtp.close();
       await db.destroy();
     }
   }, 120_000);
