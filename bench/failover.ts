@@ -11,7 +11,6 @@ import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { type AppServer, startAppServer } from "../tests/support/app-server";
 import { agedFormToken, formTokenCookieHeader, withFormSecret } from "../tests/support/form-token";
-import { startPostgresCluster } from "../tests/support/postgres-cluster";
 import { startReplicatedPair } from "../tests/support/postgres-replication";
 
 const VISITORS = 20;
@@ -114,11 +113,11 @@ async function storedLeads(url: string) {
   }
 }
 
-// One server, no standby: the throughput to compare with.
-const single = await startPostgresCluster();
+// One server, no standby, with the pair's settings otherwise: the throughput to compare with.
+const single = await startReplicatedPair({ synchronous: false, standby: false });
 let singleRate = 0;
 try {
-  const apps = await startApps(single.url);
+  const apps = await startApps(single.url("postgres"));
   try {
     const load = startLoad(apps);
     await sleep(2_000);

@@ -42,7 +42,14 @@ const SYNC_NAMES = "ANY 1 (node_a, node_b)";
  * the standby holds it, on whichever node is the primary (both name the other as their synchronous
  * standby), so with the standby gone writes wait.
  */
-export async function startReplicatedPair({ synchronous = true }: { synchronous?: boolean } = {}) {
+export async function startReplicatedPair({
+  synchronous = true,
+  standby = true,
+}: {
+  synchronous?: boolean;
+  /** false: the primary alone, with the same settings (a baseline to compare with). */
+  standby?: boolean;
+} = {}) {
   const found = findPostgresBinaries();
   if (!found) throw new Error("No PostgreSQL server binaries for the replication tests.");
   const user = process.getuid?.() === 0 ? ensurePostgresUser() : undefined;
@@ -187,9 +194,11 @@ export async function startReplicatedPair({ synchronous = true }: { synchronous?
     "--no-sync",
   ]);
   await start(nodes[0]);
-  await baseBackup(nodes[1], nodes[0]);
-  await start(nodes[1]);
-  await waitUntil("the standby streams from the primary", streaming);
+  if (standby) {
+    await baseBackup(nodes[1], nodes[0]);
+    await start(nodes[1]);
+    await waitUntil("the standby streams from the primary", streaming);
+  }
 
   const pair: ReplicatedPair = {
     nodes,
@@ -249,8 +258,10 @@ export async function startReplicatedPair({ synchronous = true }: { synchronous?
       });
     },
     async stop() {
-      for (const node of nodes)
-        run(tool("pg_ctl"), ["-D", node.dataDir, "-m", "immediate", "-w", "stop"], { check: false });
+      for (const node of nodes) {
+        if (!existsSync(node.dataDir)) continue;
+        await run(tool("pg_ctl"), ["-D", node.dataDir, "-m", "immediate", "-w", "stop"], { check: false });
+      }
       rmSync(dir, { recursive: true, force: true });
     },
   };
