@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/server/db/database.server";
+import { isDatabaseReachable, openDatabase } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
 import { captureLead } from "~/server/leads/capture.server";
@@ -117,7 +117,10 @@ describe("a primary and a synchronous standby", () => {
       while (acknowledged.size < 30) await new Promise((resolve) => setTimeout(resolve, 20));
       const oldPrimary = pair.primary();
       await pair.killPrimary();
+      // What /readyz asks: with no primary among the hosts the app is not ready, then it is again.
+      expect(await isDatabaseReachable(db)).toBe(false);
       await pair.promoteStandby();
+      expect(await isDatabaseReachable(db)).toBe(true);
       await pair.rejoinAsStandby(oldPrimary);
       const afterFailover = acknowledged.size;
       while (acknowledged.size < afterFailover + 30) await new Promise((resolve) => setTimeout(resolve, 20));
