@@ -1,11 +1,15 @@
 import { sql } from "kysely";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { availabilitySchema } from "~/lib/schemas/availability";
+import { setAvailability } from "~/server/bookings/availability.server";
+import { bookCall } from "~/server/bookings/bookings.server";
 import { isDatabaseReachable, openDatabase } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { createMailWorker } from "~/server/mail/worker.server";
+import { createStaffUser } from "~/server/users/staff-users.server";
 import { startCommitCuttingProxy } from "../support/commit-cutting-proxy";
 import { createMigratedDatabase } from "../support/databases";
 import { type ReplicatedPair, startReplicatedPair } from "../support/postgres-replication";
@@ -50,6 +54,63 @@ describe("a commit whose connection breaks", () => {
       const stored = await leadsByEmail(database.db);
       expect(stored.get("answer-lost@example.com")).toEqual([answered.leadId]);
       expect(stored.get("commit-lost@example.com")).toEqual([committedLate.leadId]);
+    } finally {
+      await db.destroy();
+      await proxy.stop();
+      await database.drop();
+    }
+  });
+});
+
+describe("a booking whose commit answer is lost", () => {
+  it("is sent again and stored once, and the visitor gets that booking", async () => {
+    const database = await createMigratedDatabase("postgres");
+    const url = new URL(database.config.dialect === "postgres" ? database.config.connectionString : "");
+    const proxy = await startCommitCuttingProxy(Number(url.port));
+    url.port = String(proxy.port);
+    url.searchParams.set("target_session_attrs", "read-write");
+    const db = openDatabase({ dialect: "postgres", connectionString: url.toString() });
+    try {
+      const system = { id: null, email: "test" };
+      const staff = await createStaffUser(
+        database.db,
+        { email: "bea@agency.example", password: "staff-pass-2468", role: "sales", name: "Bea" },
+        system,
+      );
+      await setAvailability(
+        database.db,
+        availabilitySchema.parse({
+          userId: staff.id,
+          timeZone: "Europe/Berlin",
+          weekly: "mon-fri 09:00-17:00",
+          overrides: "",
+          callMinutes: "30",
+          bufferBeforeMinutes: "0",
+          bufferAfterMinutes: "0",
+          minNoticeMinutes: "240",
+          horizonDays: "30",
+          maxPerDay: "",
+          meetingKind: "video",
+          meetingDetail: "https://meet.example/{booking}",
+        }),
+        system,
+      );
+      const { leadId } = await postLead(database.db, "booker@example.com");
+      const context = {
+        baseUrl: "https://agency.example",
+        secret: "test-secret-0123456789abcdef0123456789",
+        nowMs: Date.parse("2026-03-16T06:00:00Z"),
+      };
+      proxy.cutNextCommit("after");
+      const booked = await bookCall(
+        db,
+        { leadId, startMs: Date.parse("2026-03-17T08:00:00Z"), visitorTimeZone: "Europe/Berlin" },
+        context,
+      );
+      expect(proxy.cuts).toBe(1);
+      expect(booked.ok).toBe(true);
+      const bookings = await database.db.selectFrom("bookings").select("id").where("lead_id", "=", leadId).execute();
+      expect(bookings.map((row) => row.id)).toEqual([booked.ok ? booked.bookingId : null]);
     } finally {
       await db.destroy();
       await proxy.stop();
