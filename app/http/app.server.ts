@@ -13,6 +13,7 @@ import { startScheduledBackups } from "~/server/backup/schedule.server";
 import { startCalendarRefresh } from "~/server/bookings/busy-calendar.server";
 import { type Config, parseConfig } from "~/server/config.server";
 import { openDatabase } from "~/server/db/database.server";
+import { logFailovers } from "~/server/db/failover-log.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { seedDatabase } from "~/server/db/seed.server";
 import { startFollowUpDigests } from "~/server/leads/digest-schedule.server";
@@ -58,6 +59,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     groupCommitMs: requested.sqliteGroupCommitMs,
     checkpointInBackground: { onError: (message) => logger.error({ error: message }, "background checkpoint failed") },
   });
+  logFailovers(db, logger);
   try {
     const migrated = await migrateToLatest(db);
     const seeded = await seedDatabase(db);

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import { parsePostgresTarget } from "./db/postgres-failover.server";
 
 const port = z.coerce
   .number({ error: "must be a number" })
@@ -17,6 +18,14 @@ const optionalUrl = (protocols: RegExp, hint: string) =>
   optionalText.refine((value) => value === undefined || isUrl(value, protocols), {
     message: hint,
   });
+
+function isPostgresTarget(value: string) {
+  try {
+    return parsePostgresTarget(value).hosts.length > 0;
+  } catch {
+    return false;
+  }
+}
 
 function isUrl(value: string, protocols: RegExp) {
   try {
@@ -68,9 +77,10 @@ const envSchema = z.object({
   HOST: optionalText.default("0.0.0.0"),
   BASE_URL: optionalUrl(/^https?:$/, "must be an http(s) URL such as https://example.com"),
   DATA_DIR: optionalText.default("./data"),
-  DATABASE_URL: optionalUrl(
-    /^(postgres|postgresql|file|sqlite):$/,
-    "must be a postgres:// URL (or unset for the embedded SQLite database)",
+  // libpq's form with several hosts (db1:5432,db2:5432) is no URL to WHATWG's parser; it is read on its own.
+  DATABASE_URL: optionalText.refine(
+    (value) => value === undefined || isUrl(value, /^(postgres|postgresql|file|sqlite):$/) || isPostgresTarget(value),
+    { message: "must be a postgres:// URL (or unset for the embedded SQLite database)" },
   ),
   SMTP_URL: optionalUrl(/^smtps?:$/, "must be an smtp:// or smtps:// URL"),
   MAIL_FROM: optionalText,
@@ -254,10 +264,8 @@ function databasePool(max: string | undefined) {
 
 function databaseConfig(url: string | undefined, dataDir: string): DatabaseConfig {
   if (url === undefined) return { dialect: "sqlite", file: path.join(dataDir, "app.db") };
+  if (/^postgres(ql)?:\/\//i.test(url)) return { dialect: "postgres", connectionString: url };
   const parsed = new URL(url);
-  if (parsed.protocol === "postgres:" || parsed.protocol === "postgresql:") {
-    return { dialect: "postgres", connectionString: url };
-  }
   const file = decodeURIComponent(parsed.pathname);
   return { dialect: "sqlite", file: file === ":memory:" ? file : path.resolve(file) };
 }

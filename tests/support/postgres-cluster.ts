@@ -126,9 +126,9 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   };
 }
 
-type SystemUser = { uid: number; gid: number };
+export type SystemUser = { uid: number; gid: number };
 
-function ensurePostgresUser(): SystemUser {
+export function ensurePostgresUser(): SystemUser {
   const lookup = (): SystemUser | undefined => {
     try {
       const uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8", stdio: "pipe" }).trim());
@@ -156,7 +156,7 @@ function ensurePostgresUser(): SystemUser {
  * The npm binaries live inside this checkout, whose folders the postgres user may not be allowed to
  * enter (a clone under a private temp folder): run a copy in the shared temp folder instead.
  */
-function readableCopy(found: PostgresBinaries, user: SystemUser): PostgresBinaries {
+export function readableCopy(found: PostgresBinaries, user: SystemUser): PostgresBinaries {
   const probe = spawnSync(path.join(found.dir, "postgres"), ["--version"], { uid: user.uid, gid: user.gid });
   if (probe.status === 0) return found;
   const nativeDir = path.dirname(found.dir);

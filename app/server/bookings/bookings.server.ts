@@ -9,6 +9,7 @@ import { type AuditActor, auditOf } from "../audit/audit.server";
 import { dialectOf, isUniqueViolation } from "../db/database.server";
 import type { Database, DB, Row } from "../db/schema.server";
 import { fromJson, newId, toJson } from "../db/values.server";
+import { retryOnFailover } from "../db/write-retry.server";
 import { ESTIMATOR_FORM_NAME } from "../leads/estimator.server";
 import { type Availability, listAvailability } from "./availability.server";
 import { type BookingContext, linksOf, queueBookingMails, recordBookingEvent } from "./booking-notices.server";
@@ -86,8 +87,20 @@ async function pickStaff(trx: Transaction<DB>, free: Availability[]) {
   return free[position] as Availability;
 }
 
-async function tryBooking(db: Database, request: BookingRequest, context: BookingContext) {
+async function tryBooking(
+  db: Database,
+  request: BookingRequest,
+  context: BookingContext,
+  { bookingId, retried }: { bookingId: string; retried: boolean },
+) {
   return db.transaction().execute(async (trx) => {
+    // Sent again after the primary went: the first attempt may have committed with its answer lost.
+    const earlier = retried
+      ? await trx.selectFrom("bookings").select(["id", "ends_at"]).where("id", "=", bookingId).executeTakeFirst()
+      : undefined;
+    if (earlier) {
+      return { bookingId, links: linksOf(context, { id: bookingId, sequence: 0, endsAt: earlier.ends_at }) };
+    }
     // The lead's row is held to the end: two bookings of one enquiry at once take turns, and the
     // second sees the first's call (SQLite's writers take turns already).
     const leadQuery = trx.selectFrom("leads").selectAll().where("id", "=", request.leadId);
@@ -112,7 +125,7 @@ async function tryBooking(db: Database, request: BookingRequest, context: Bookin
     const at = new Date(context.nowMs).toISOString();
     const startsAt = new Date(request.startMs).toISOString();
     const booking: Row<"bookings"> = {
-      id: newId(),
+      id: bookingId,
       lead_id: lead.id,
       staff_id: staff.staffId,
       starts_at: startsAt,
@@ -199,7 +212,11 @@ export async function bookCall(
   checkRequest(request, context.nowMs);
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const booked = await tryBooking(db, request, context);
+      // The id is chosen once, so that an attempt sent again to a new primary finds its booking.
+      const bookingId = newId();
+      const booked = await retryOnFailover(db, ({ retried }) =>
+        tryBooking(db, request, context, { bookingId, retried }),
+      );
       return { ok: true, ...booked };
     } catch (error) {
       if (error instanceof AlreadyBooked) {

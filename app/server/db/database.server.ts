@@ -6,6 +6,7 @@ import pg from "pg";
 import type { DatabaseConfig } from "../config.server";
 import { indexNewLeads } from "./lead-search-index.server";
 import { DEFAULT_GROUP_WINDOW_MS, NodeSqliteDialect } from "./node-sqlite-dialect.server";
+import { createFailoverPool, isFailoverError, needsPrimaryLocator } from "./postgres-failover.server";
 import type { Database, DB } from "./schema.server";
 import { startCheckpointer } from "./sqlite-checkpointer.server";
 
@@ -93,7 +94,11 @@ const pools = new WeakMap<object, pg.Pool>();
  * that is down into a quick error (a 503 with a retry hint) instead of requests that hang.
  */
 export function createPostgresPool(connectionString: string, max: number, options: pg.PoolConfig = {}) {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5_000, ...options });
+  const settings = { max, connectionTimeoutMillis: 5_000, ...options };
+  // Several hosts, or a primary asked for: connections go to whichever host is the primary now.
+  const pool = needsPrimaryLocator(connectionString)
+    ? createFailoverPool(connectionString, settings)
+    : new pg.Pool({ connectionString, ...settings });
   pool.on("error", () => {});
   // A connection that breaks while in use (the server restarts mid-query) fails its query, which the
   // caller sees, and emits an error of its own, which would otherwise end the process.
@@ -141,6 +146,7 @@ const CONNECTION_ERROR_CODES = new Set([
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
+  if (isFailoverError(error)) return true;
   const code = (error as { code?: unknown }).code;
   if (typeof code === "string" && CONNECTION_ERROR_CODES.has(code)) return true;
   if (

@@ -12,6 +12,7 @@ import {
 import { preparedQuery } from "../db/prepared-query.server";
 import type { Database, DB } from "../db/schema.server";
 import { newId, now, toJson } from "../db/values.server";
+import { retryOnFailover } from "../db/write-retry.server";
 import { guideWelcome, leadNotification, type MailContext, staffRecipients } from "../mail/lead-mails.server";
 import { type OutgoingMail, queueMails } from "../mail/outbox.server";
 import { loadGuideSettings } from "../site/public-settings.server";
@@ -131,6 +132,10 @@ export type NewLead = {
   formId: (trx: Transaction<DB>) => Promise<string | null>;
   submissionData: Record<string, unknown>;
   extraMail?: (lead: LeadFields & { id: string }) => OutgoingMail | null;
+  /** The id, chosen before the first attempt so that an attempt sent again finds its lead. */
+  leadId?: string;
+  /** This attempt follows one whose commit may have happened with its answer lost. */
+  retried?: boolean;
 } & LeadContext;
 
 /**
@@ -142,7 +147,32 @@ export type NewLead = {
  * are counted there too, so that its limit holds across processes: past it, the lead is kept as spam.
  */
 export async function saveLead(db: Database, lead: NewLead) {
-  return db.transaction().execute((trx) => writeLead(trx, lead));
+  const leadId = lead.leadId ?? newId();
+  return retryOnFailover(db, ({ retried }) =>
+    db.transaction().execute((trx) => writeLead(trx, { ...lead, leadId, retried })),
+  );
+}
+
+/**
+ * An enquiry an earlier attempt committed, found by its id (the submission's, chosen before the first
+ * attempt): what writeLead answered then. Its mails were queued with it, so none are queued again.
+ */
+async function savedLead(trx: Transaction<DB>, enquiryId: string) {
+  const row = await trx
+    .selectFrom("form_submissions")
+    .innerJoin("leads", "leads.id", "form_submissions.lead_id")
+    .select(["form_submissions.lead_id", "form_submissions.form_id", "leads.spam_reason"])
+    .where("form_submissions.id", "=", enquiryId)
+    .executeTakeFirst();
+  return (
+    row && {
+      leadId: enquiryId,
+      personId: row.lead_id,
+      formId: row.form_id,
+      mailsQueued: 0,
+      spamReason: row.spam_reason,
+    }
+  );
 }
 
 /** saveLead's work, inside a transaction the caller already holds. */
@@ -157,8 +187,14 @@ export async function writeLead(
     spamReason: flagged = null,
     extraMail,
     rateLimit,
+    leadId = newId(),
+    retried = false,
   }: NewLead,
 ) {
+  if (retried) {
+    const saved = await savedLead(trx, leadId);
+    if (saved) return saved;
+  }
   const lastTouch = utmFromUrl(attribution.pageUrl);
   const firstTouch = attribution.firstTouch ?? lastTouch;
   const at = now();
@@ -171,7 +207,7 @@ export async function writeLead(
   const formId = await chooseFormId(trx);
   const identity = identityOf(fields.email, fields.phone, await getAgencyCountry(trx));
   const enquiry: Enquiry = {
-    id: newId(),
+    id: leadId,
     formId,
     at,
     lastTouch,
@@ -234,7 +270,8 @@ export async function attachEnquiryOrCreateLead(
     });
     return { leadId: enquiry.id, personId: attached.leadId, formId, mailsQueued: attached.mailsQueued, spamReason };
   }
-  const leadId = newId();
+  // A new person's lead takes the enquiry's id, so an attempt sent again finds either by that one id.
+  const leadId = enquiry.id;
   // Suspected spam waits in its queue for a person to judge it; nobody is handed it.
   const owner = spamReason === null ? await chooseOwnerForNewLead(trx, formId) : null;
   const leadRow = {
@@ -310,24 +347,29 @@ export async function captureLead<F extends LeadFlow>(
   db: Database,
   { flow, input, attribution, mail, spamReason = null, rateLimit }: CapturedLead<F>,
 ) {
-  return db.transaction().execute(async (trx) => {
-    const guide = flow === "guide" ? await loadGuideSettings(trx) : null;
-    const saved = await writeLead(trx, {
-      rateLimit,
-      fields: leadFields(flow, input),
-      formId: (trx) => resolveFormId(trx, flow, (input as { formId?: string }).formId),
-      submissionData: { flow, ...input },
-      attribution,
-      mail,
-      spamReason,
-      extraMail: guide
-        ? (lead) =>
-            guideWelcome(lead, (input as FlowInput["guide"]).guideTitle, guide.downloadUrl, {
-              baseUrl: mail.baseUrl,
-              brandName: guide.brandName,
-            })
-        : undefined,
-    });
-    return { ...saved, downloadUrl: guide?.downloadUrl ?? null };
-  });
+  const leadId = newId();
+  return retryOnFailover(db, ({ retried }) =>
+    db.transaction().execute(async (trx) => {
+      const guide = flow === "guide" ? await loadGuideSettings(trx) : null;
+      const saved = await writeLead(trx, {
+        leadId,
+        retried,
+        rateLimit,
+        fields: leadFields(flow, input),
+        formId: (trx) => resolveFormId(trx, flow, (input as { formId?: string }).formId),
+        submissionData: { flow, ...input },
+        attribution,
+        mail,
+        spamReason,
+        extraMail: guide
+          ? (lead) =>
+              guideWelcome(lead, (input as FlowInput["guide"]).guideTitle, guide.downloadUrl, {
+                baseUrl: mail.baseUrl,
+                brandName: guide.brandName,
+              })
+          : undefined,
+      });
+      return { ...saved, downloadUrl: guide?.downloadUrl ?? null };
+    }),
+  );
 }

@@ -3,6 +3,8 @@ import { getStartedLeadSchema } from "~/lib/schemas/leads";
 import { AppError } from "~/server/app-error.server";
 import { preparedQuery } from "../db/prepared-query.server";
 import type { Database } from "../db/schema.server";
+import { newId } from "../db/values.server";
+import { retryOnFailover } from "../db/write-retry.server";
 import { leadMailContext } from "../mail/lead-mails.server";
 import { countLeadCaptured, countLeadRefused } from "../metrics/metrics.server";
 import type { AppServices } from "../services.server";
@@ -118,36 +120,41 @@ export async function handlePublicSubmission(services: AppServices, request: Pub
   let leadId: string;
   try {
     // One transaction, so one turn on the database per lead: the form check, the limits and the writes.
-    ({ leadId } = await db.transaction().execute(async (trx) => {
-      const form = await findForm(trx, request.formId);
-      if (form?.status !== "active") throw formRefusal(form);
-      return writeLead(trx, {
-        rateLimit: { clientIp: request.clientIp, email, secret: services.formSecret },
-        fields: {
-          name: data.name,
-          email: data.email,
-          phone: data.phone ?? null,
-          company: data.company ?? null,
-          source: form.name,
-          message: data.message ?? null,
-        },
-        formId: async () => form.id,
-        submissionData: fields,
-        attribution: {
-          pageUrl: fields.page_url?.slice(0, 2048) ?? request.referer?.slice(0, 2048) ?? null,
-          firstTouch: firstTouchFromCookies(request.cookie),
-          referrer: fields.referrer?.slice(0, 2048) ?? null,
-          userAgent,
-          browserInfo: {
-            userAgent,
-            language: request.acceptLanguage?.split(",")[0]?.slice(0, 50) ?? null,
-            platform: null,
+    const chosenId = newId();
+    ({ leadId } = await retryOnFailover(db, ({ retried }) =>
+      db.transaction().execute(async (trx) => {
+        const form = await findForm(trx, request.formId);
+        if (form?.status !== "active") throw formRefusal(form);
+        return writeLead(trx, {
+          leadId: chosenId,
+          retried,
+          rateLimit: { clientIp: request.clientIp, email, secret: services.formSecret },
+          fields: {
+            name: data.name,
+            email: data.email,
+            phone: data.phone ?? null,
+            company: data.company ?? null,
+            source: form.name,
+            message: data.message ?? null,
           },
-        },
-        mail: leadMailContext(services),
-        spamReason: spam,
-      });
-    }));
+          formId: async () => form.id,
+          submissionData: fields,
+          attribution: {
+            pageUrl: fields.page_url?.slice(0, 2048) ?? request.referer?.slice(0, 2048) ?? null,
+            firstTouch: firstTouchFromCookies(request.cookie),
+            referrer: fields.referrer?.slice(0, 2048) ?? null,
+            userAgent,
+            browserInfo: {
+              userAgent,
+              language: request.acceptLanguage?.split(",")[0]?.slice(0, 50) ?? null,
+              platform: null,
+            },
+          },
+          mail: leadMailContext(services),
+          spamReason: spam,
+        });
+      }),
+    ));
   } catch (error) {
     if (isTooManySubmissions(error)) {
       countLeadRefused("api", "rate_limited");

@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import { AggregatorRegistry, Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { poolOf } from "../db/database.server";
+import { locatorOf } from "../db/postgres-failover.server";
 import type { Database } from "../db/schema.server";
 
 /**
@@ -109,7 +110,14 @@ new Gauge({
  * so workers' answers are the same and the supervisor takes the largest rather than their sum.
  */
 export function registerDatabaseMetrics(db: Database, authDb: unknown) {
-  const names = ["agency_outbox_mails", "agency_outbox_oldest_waiting_seconds", "agency_db_pool_connections"];
+  const names = [
+    "agency_outbox_mails",
+    "agency_outbox_oldest_waiting_seconds",
+    "agency_db_pool_connections",
+    "agency_db_role",
+    "agency_db_failovers_seen",
+    "agency_db_writes_retried",
+  ];
   new Gauge({
     name: "agency_outbox_mails",
     help: "Mails in the outbox, by status (queued, sending, sent, failed)",
@@ -158,6 +166,35 @@ export function registerDatabaseMetrics(db: Database, authDb: unknown) {
       }
     },
   });
+  const locator = locatorOf(pools.app);
+  if (locator) {
+    new Gauge({
+      name: "agency_db_role",
+      help: "The database role this process's pool is connected to (1 for the current one): primary, or none while it looks for one",
+      labelNames: ["role"] as const,
+      registers: [registry],
+      collect() {
+        this.set({ role: "primary" }, locator.role === "primary" ? 1 : 0);
+        this.set({ role: "none" }, locator.role === "none" ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: "agency_db_failovers_seen",
+      help: "Times this process found the primary on another host than before",
+      registers: [registry],
+      collect() {
+        this.set(locator.failoversSeen);
+      },
+    });
+    new Gauge({
+      name: "agency_db_writes_retried",
+      help: "Writes that went through only after being sent again to a new primary",
+      registers: [registry],
+      collect() {
+        this.set(locator.writesRetried);
+      },
+    });
+  }
   return () => {
     for (const name of names) registry.removeSingleMetric(name);
   };

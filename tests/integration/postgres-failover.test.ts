@@ -1,0 +1,256 @@
+import { sql } from "kysely";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { availabilitySchema } from "~/lib/schemas/availability";
+import { setAvailability } from "~/server/bookings/availability.server";
+import { bookCall } from "~/server/bookings/bookings.server";
+import { isDatabaseReachable, openDatabase } from "~/server/db/database.server";
+import { migrateToLatest } from "~/server/db/migrate.server";
+import type { Database } from "~/server/db/schema.server";
+import { captureLead } from "~/server/leads/capture.server";
+import { createMailWorker } from "~/server/mail/worker.server";
+import { createStaffUser } from "~/server/users/staff-users.server";
+import { startCommitCuttingProxy } from "../support/commit-cutting-proxy";
+import { createMigratedDatabase } from "../support/databases";
+import { type ReplicatedPair, startReplicatedPair } from "../support/postgres-replication";
+import { startSmtpServer } from "../support/smtp";
+
+// Replication is PostgreSQL's own: these tests have no SQLite counterpart.
+
+const mail = { baseUrl: "https://agency.example", notifyEmails: ["team@agency.example"] };
+const attribution = { pageUrl: null, referrer: null, userAgent: null, browserInfo: null };
+
+function postLead(db: Database, email: string) {
+  return captureLead(db, { flow: "contact", input: { name: email.split("@")[0], email } as never, attribution, mail });
+}
+
+async function leadsByEmail(db: Database) {
+  const rows = await db.selectFrom("leads").select(["id", "email"]).execute();
+  const byEmail = new Map<string, string[]>();
+  for (const row of rows) byEmail.set(row.email, [...(byEmail.get(row.email) ?? []), row.id]);
+  return byEmail;
+}
+
+async function serverPort(db: Database) {
+  const { rows } = await sql<{ port: number }>`select inet_server_port() as port`.execute(db);
+  return rows[0]?.port;
+}
+
+describe("a commit whose connection breaks", () => {
+  it("is sent again and stored once, whether the commit was lost or only its answer", async () => {
+    const database = await createMigratedDatabase("postgres");
+    const url = new URL(database.config.dialect === "postgres" ? database.config.connectionString : "");
+    const proxy = await startCommitCuttingProxy(Number(url.port));
+    url.port = String(proxy.port);
+    url.searchParams.set("target_session_attrs", "read-write");
+    const db = openDatabase({ dialect: "postgres", connectionString: url.toString() });
+    try {
+      proxy.cutNextCommit("after");
+      const answered = await postLead(db, "answer-lost@example.com");
+      proxy.cutNextCommit("before");
+      const committedLate = await postLead(db, "commit-lost@example.com");
+      expect(proxy.cuts).toBe(2);
+
+      const stored = await leadsByEmail(database.db);
+      expect(stored.get("answer-lost@example.com")).toEqual([answered.leadId]);
+      expect(stored.get("commit-lost@example.com")).toEqual([committedLate.leadId]);
+    } finally {
+      await db.destroy();
+      await proxy.stop();
+      await database.drop();
+    }
+  });
+});
+
+describe("a booking whose commit answer is lost", () => {
+  it("is sent again and stored once, and the visitor gets that booking", async () => {
+    const database = await createMigratedDatabase("postgres");
+    const url = new URL(database.config.dialect === "postgres" ? database.config.connectionString : "");
+    const proxy = await startCommitCuttingProxy(Number(url.port));
+    url.port = String(proxy.port);
+    url.searchParams.set("target_session_attrs", "read-write");
+    const db = openDatabase({ dialect: "postgres", connectionString: url.toString() });
+    try {
+      const system = { id: null, email: "test" };
+      const staff = await createStaffUser(
+        database.db,
+        { email: "bea@agency.example", password: "staff-pass-2468", role: "sales", name: "Bea" },
+        system,
+      );
+      await setAvailability(
+        database.db,
+        availabilitySchema.parse({
+          userId: staff.id,
+          timeZone: "Europe/Berlin",
+          weekly: "mon-fri 09:00-17:00",
+          overrides: "",
+          callMinutes: "30",
+          bufferBeforeMinutes: "0",
+          bufferAfterMinutes: "0",
+          minNoticeMinutes: "240",
+          horizonDays: "30",
+          maxPerDay: "",
+          meetingKind: "video",
+          meetingDetail: "https://meet.example/{booking}",
+        }),
+        system,
+      );
+      const { leadId } = await postLead(database.db, "booker@example.com");
+      const context = {
+        baseUrl: "https://agency.example",
+        secret: "test-secret-0123456789abcdef0123456789",
+        nowMs: Date.parse("2026-03-16T06:00:00Z"),
+      };
+      proxy.cutNextCommit("after");
+      const booked = await bookCall(
+        db,
+        { leadId, startMs: Date.parse("2026-03-17T08:00:00Z"), visitorTimeZone: "Europe/Berlin" },
+        context,
+      );
+      expect(proxy.cuts).toBe(1);
+      expect(booked.ok).toBe(true);
+      const bookings = await database.db.selectFrom("bookings").select("id").where("lead_id", "=", leadId).execute();
+      expect(bookings.map((row) => row.id)).toEqual([booked.ok ? booked.bookingId : null]);
+    } finally {
+      await db.destroy();
+      await proxy.stop();
+      await database.drop();
+    }
+  });
+});
+
+describe("a primary and a synchronous standby", () => {
+  let pair: ReplicatedPair;
+  beforeAll(async () => {
+    pair = await startReplicatedPair();
+  }, 120_000);
+  afterAll(async () => {
+    await pair?.stop();
+  });
+
+  it("passes over a standby named first in the host list", async () => {
+    const setup = new (await import("pg")).default.Client({ connectionString: pair.primary().url });
+    await setup.connect();
+    await setup.query("create database passed_over");
+    await setup.end();
+    // The standby has the database too, so it is passed over for being a standby, not for lacking it.
+    await pair.waitForStandby();
+    const db = openDatabase({
+      dialect: "postgres",
+      connectionString: pair.url("passed_over", pair.standby()),
+    });
+    try {
+      await migrateToLatest(db);
+      const saved = await postLead(db, "first-host-standby@example.com");
+      expect(await serverPort(db)).toBe(pair.primary().port);
+      expect((await leadsByEmail(db)).get("first-host-standby@example.com")).toEqual([saved.leadId]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("loses no acknowledged lead and stores none twice when the primary dies during posts, and reaches the new one without a restart", async () => {
+    const setup = new (await import("pg")).default.Client({ connectionString: pair.primary().url });
+    await setup.connect();
+    await setup.query("create database failover_leads");
+    await setup.end();
+    const db = openDatabase({ dialect: "postgres", connectionString: pair.url("failover_leads") }, { poolMax: 8 });
+    try {
+      await migrateToLatest(db);
+      const acknowledged = new Map<string, string>();
+      const refused: string[] = [];
+      let sent = 0;
+      let stop = false;
+      const visitor = async (n: number) => {
+        while (!stop) {
+          const email = `visitor${n}-${sent++}@example.com`;
+          try {
+            const saved = await postLead(db, email);
+            acknowledged.set(email, saved.leadId);
+          } catch (error) {
+            refused.push(
+              `${email}: ${error instanceof Error ? `${error.message} ${(error as { code?: string }).code}` : error}`,
+            );
+          }
+        }
+      };
+      const visitors = Array.from({ length: 6 }, (_, n) => visitor(n));
+      while (acknowledged.size < 30) await new Promise((resolve) => setTimeout(resolve, 20));
+      const oldPrimary = pair.primary();
+      await pair.killPrimary();
+      // What /readyz asks: with no primary among the hosts the app is not ready, then it is again.
+      expect(await isDatabaseReachable(db)).toBe(false);
+      await pair.promoteStandby();
+      expect(await isDatabaseReachable(db)).toBe(true);
+      await pair.rejoinAsStandby(oldPrimary);
+      const afterFailover = acknowledged.size;
+      while (acknowledged.size < afterFailover + 30) await new Promise((resolve) => setTimeout(resolve, 20));
+      stop = true;
+      await Promise.all(visitors);
+
+      expect(await serverPort(db)).toBe(pair.primary().port);
+      expect(pair.primary()).not.toBe(oldPrimary);
+      const stored = await leadsByEmail(db);
+      const lost = [...acknowledged].filter(([email, id]) => stored.get(email)?.[0] !== id);
+      const twice = [...stored].filter(([, ids]) => ids.length > 1);
+      expect(lost).toEqual([]);
+      expect(twice).toEqual([]);
+      expect(refused).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  }, 120_000);
+
+  it("sends each queued mail once across a failover, the mail whose send the primary's death interrupted too", async () => {
+    const setup = new (await import("pg")).default.Client({ connectionString: pair.primary().url });
+    await setup.connect();
+    await setup.query("create database failover_mail");
+    await setup.end();
+    const db = openDatabase({ dialect: "postgres", connectionString: pair.url("failover_mail") });
+    let failover: Promise<void> | undefined;
+    const smtp = await startSmtpServer({
+      onReceived() {
+        // The third mail is accepted by the mail server just as the primary dies: its "sent" cannot
+        // be recorded there.
+        if (smtp.received.length !== 3 || failover) return;
+        failover = (async () => {
+          const oldPrimary = pair.primary();
+          await pair.killPrimary();
+          await pair.promoteStandby();
+          await pair.rejoinAsStandby(oldPrimary);
+        })();
+      },
+    });
+    const worker = createMailWorker({
+      db,
+      logger: pino({ level: "silent" }),
+      smtpUrl: smtp.url,
+      from: "site@agency.example",
+    });
+    try {
+      await migrateToLatest(db);
+      for (let n = 1; n <= 6; n++) await postLead(db, `mail${n}@example.com`);
+      const deadline = Date.now() + 60_000;
+      const unsent = () =>
+        db
+          .selectFrom("email_outbox")
+          .select("id")
+          .where("status", "!=", "sent")
+          .execute()
+          .catch(() => [{ id: "?" }]);
+      while ((!failover || (await unsent()).length > 0) && Date.now() < deadline) {
+        await worker.runOnce().catch(() => 0);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await failover;
+      expect(await unsent()).toEqual([]);
+      const subjects = smtp.received.map((mail) => /^Subject: (.*)$/m.exec(mail.raw)?.[1]?.trim());
+      expect(subjects).toHaveLength(6);
+      expect(new Set(subjects).size).toBe(6);
+    } finally {
+      await worker.stop();
+      await smtp.close();
+      await db.destroy();
+    }
+  }, 120_000);
+});
