@@ -14,7 +14,7 @@ import { ESTIMATOR_FORM_NAME } from "../leads/estimator.server";
 import { type Availability, listAvailability } from "./availability.server";
 import { type BookingContext, linksOf, queueBookingMails, recordBookingEvent } from "./booking-notices.server";
 import type { BookingLinks } from "./invitation.server";
-import { isLive } from "./live-statuses.server";
+import { isLive, LIVE_STATUSES } from "./live-statuses.server";
 import { eligibleStaff, freeAt, loadTaken, nearestOpenSlots } from "./open-slots.server";
 import { freeStarts, heldSpan, type Taken } from "./slots.server";
 import { claimTime, releaseTime, SlotTaken } from "./time-claims.server";
