@@ -9,6 +9,7 @@ import { ConfigError, type DatabaseConfig, parseConfig } from "~/server/config.s
 import { openDatabase } from "~/server/db/database.server";
 import { MigrationError, migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
+import { apiKeyCommands } from "./cli/api-keys";
 import { availabilityCommands } from "./cli/availability";
 import { backupUsage, runBackupCommand } from "./cli/backup";
 import { type Command, type Options, UsageError } from "./cli/options";
@@ -34,6 +35,10 @@ const usage = `Usage: npm run cli -- <command> [options]
                         [--meeting phone|video|office] [--meeting-detail TEXT]
                         (--weekly and --override replace all weekly hours or overrides; others keep theirs)
   availability:show     --email E
+  api-keys:create       --email E --name N [--read-only] [--areas leads,bookings,clients,content,analytics]
+                        [--expires-days 90]            (prints the key alone on its last line)
+  api-keys:list         [--email E]
+  api-keys:revoke       --email E --name N
   setup-code                                   (the code /admin/setup asks for while no admin exists)
 ${backupUsage}
 
@@ -44,7 +49,12 @@ Passwords are asked for without echo on a terminal, or read from standard input 
 --password-stdin (printf '%s' "$PASSWORD" | npm run cli -- users:create ... --password-stdin).
 --password P still works but leaves the password in shell history and the process list.`;
 
-const commands: Record<string, Command> = { ...userCommands, ...webhookCommands, ...availabilityCommands };
+const commands: Record<string, Command> = {
+  ...userCommands,
+  ...webhookCommands,
+  ...availabilityCommands,
+  ...apiKeyCommands,
+};
 
 function run(db: Database, command: string | undefined, values: Options, config: ReturnType<typeof parseConfig>) {
   const handler = command && Object.hasOwn(commands, command) ? commands[command] : undefined;
@@ -82,6 +92,9 @@ async function main() {
         meeting: { type: "string" },
         "meeting-detail": { type: "string" },
         create: { type: "boolean" },
+        "read-only": { type: "boolean" },
+        areas: { type: "string" },
+        "expires-days": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });

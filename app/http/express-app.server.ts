@@ -6,6 +6,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { apiRouter } from "~/http/api/api-router.server";
 import { exposedAuthEndpoints } from "~/http/auth-endpoints.server";
 import { requestContext, servicesContext } from "~/http/context.server";
 import { createFormTokenPixel } from "~/http/form-token-pixel.server";
@@ -140,6 +141,8 @@ export function createExpressApp(
   // Lead capture from other sites: before the page machinery below, which it has no use for, and
   // before the origin rule, since other sites posting there is its purpose.
   app.all("/api/forms/:formId/submissions", publicFormEndpoint(services));
+  // The API answers tools and scripts on Bearer keys (no cookies, so no cross-site requests to refuse).
+  app.use("/api/v1", apiRouter(services));
   app.use(refuseForeignRequests(config.trustedOrigins));
   app.use(recordRoutedPath());
   app.use(requestBodyRules());

@@ -1,0 +1,14 @@
+import { z } from "zod";
+import { leadFiltersSchema } from "./lead-admin";
+
+/**
+ * The REST API's own inputs, built from the screens' schemas: the lead list's filters are the leads
+ * screen's (same names, same fallbacks), with a cursor and a page size in place of the page number.
+ */
+
+export const API_PAGE_SIZE_MAX = 100;
+
+export const apiLeadListQuerySchema = leadFiltersSchema.omit({ page: true }).extend({
+  cursor: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(API_PAGE_SIZE_MAX).catch(25),
+});
