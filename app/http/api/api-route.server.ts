@@ -5,6 +5,9 @@ import type { ApiCaller } from "~/server/api-keys/api-keys.server";
 import type { AuditActor } from "~/server/audit/audit.server";
 import type { AppServices } from "~/server/services.server";
 
+/** The services the API uses. */
+export type ApiServices = Pick<AppServices, "db" | "config" | "mailWorker">;
+
 /** What a route's handler gets: its parsed input, who calls, and the services. */
 export type ApiContext<P, Q, B> = {
   params: P;
@@ -12,7 +15,7 @@ export type ApiContext<P, Q, B> = {
   body: B;
   caller: ApiCaller;
   actor: AuditActor;
-  services: AppServices;
+  services: ApiServices;
   request: Request;
 };
 

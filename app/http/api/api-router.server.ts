@@ -5,8 +5,7 @@ import { type ApiCaller, apiActor, authenticateApiKey } from "~/server/api-keys/
 import { AppError } from "~/server/app-error.server";
 import { isUniqueViolation } from "~/server/db/database.server";
 import { countInWindow } from "~/server/rate-limit/rate-limit.server";
-import type { AppServices } from "~/server/services.server";
-import type { ApiRoute } from "./api-route.server";
+import type { ApiRoute, ApiServices } from "./api-route.server";
 import { apiRoutes } from "./api-routes.server";
 
 const BODY_LIMIT = "64kb";
@@ -42,7 +41,7 @@ export function bearerKey(req: Request) {
  * Who a request is: the Bearer key's owner with their role as it is now (401 otherwise), counted
  * against the key's rate limit (429 with Retry-After once spent). Shared by the API and the MCP endpoint.
  */
-export function authenticate(services: AppServices) {
+export function authenticate(services: ApiServices) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const key = bearerKey(req);
     const caller = key ? await authenticateApiKey(services.db, key) : null;
@@ -72,7 +71,7 @@ export function authenticate(services: AppServices) {
  * input with the screens' zod schemas, then runs the screens' domain functions; errors answer as one
  * shape. A POST with an `Idempotency-Key` is done once: its answer is kept and replayed.
  */
-export function apiRouter(services: AppServices) {
+export function apiRouter(services: ApiServices) {
   const router = express.Router();
   router.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");
@@ -102,7 +101,7 @@ export function apiRouter(services: AppServices) {
   return router;
 }
 
-async function handle(services: AppServices, route: ApiRoute, req: Request, res: Response) {
+async function handle(services: ApiServices, route: ApiRoute, req: Request, res: Response) {
   const caller = res.locals.caller as ApiCaller;
   const refused = refusalFor(caller, route.operation);
   if (refused) return sendError(res, 403, refused.code, refused.message);
@@ -158,7 +157,7 @@ async function outcome(answer: () => Promise<unknown>, route: ApiRoute): Promise
  * A fault (5xx) frees the claim, so the client's retry runs again.
  */
 async function onceFor(
-  services: AppServices,
+  services: ApiServices,
   caller: ApiCaller,
   idempotencyKey: string,
   request: string,
