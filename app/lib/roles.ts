@@ -76,6 +76,8 @@ export const adminIntentAccess: Record<string, Record<string, readonly Role[]>> 
     "remove-file": siteFileRoles,
     "save-time-zone": ["admin"],
     "save-lead-assignment": ["admin"],
+    // Everyone creates and revokes their own API keys; only admins revoke anyone's.
+    "revoke-any-api-key": ["admin"],
   },
 };
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Role } from "~/lib/roles";
 import type { ApiArea, ApiKeyCreate } from "~/lib/schemas/api-keys";
+import type { ApiKeyRow } from "~/lib/types/api-keys";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import { transactionOrConflict } from "../db/database.server";
@@ -16,18 +17,7 @@ const LAST_USED_STEP_MS = 60 * 1000;
 
 const auditKey = auditOf("api_key");
 
-export type ApiKeyInfo = {
-  id: string;
-  userId: string;
-  ownerEmail: string;
-  name: string;
-  prefix: string;
-  readOnly: boolean;
-  areas: ApiArea[];
-  expiresAt: string;
-  lastUsedAt: string | null;
-  createdAt: string;
-};
+export type ApiKeyInfo = ApiKeyRow;
 
 /**
  * 32 random bytes (256 bits) behind the prefix: a single SHA-256 of it is a safe store (a slow hash
