@@ -205,32 +205,30 @@ export function apiActor(caller: ApiCaller): AuditActor {
   return { id: caller.userId, email: caller.email, apiKey: caller.keyName };
 }
 
-/**
- * The owner's keys that expire within the coming week and have not been mentioned yet, for the
- * digest; marked as reminded so each is mentioned once.
- */
-export async function takeExpiringKeys(db: Database, userId: string, nowMs = Date.now()) {
-  const soon = new Date(nowMs + 7 * DAY_MS).toISOString();
-  const at = new Date(nowMs).toISOString();
-  const rows = await db
+const REMIND_BEFORE_MS = 7 * DAY_MS;
+
+/** Keys of any owner that expire within the coming week and were not mentioned yet: a digest is due. */
+export function hasKeysToRemindOf(db: Database, nowMs = Date.now()) {
+  return db
     .selectFrom("api_keys")
-    .select(["id", "name", "expires_at"])
-    .where("user_id", "=", userId)
-    .where("expires_at", "<=", soon)
-    .where("expires_at", ">", at)
-    .where("reminded_at", "is", null)
-    .orderBy("expires_at")
+    .select("api_keys.id")
+    .where("api_keys.expires_at", "<=", new Date(nowMs + REMIND_BEFORE_MS).toISOString())
+    .where("api_keys.expires_at", ">", new Date(nowMs).toISOString())
+    .where("api_keys.reminded_at", "is", null);
+}
+
+/** The owner's keys that expire within the coming week and were not mentioned in a digest yet. */
+export async function keysToRemindOf(db: Database, userId: string, nowMs = Date.now()) {
+  const rows = await hasKeysToRemindOf(db, nowMs)
+    .select(["api_keys.name", "api_keys.expires_at"])
+    .where("api_keys.user_id", "=", userId)
+    .orderBy("api_keys.expires_at")
     .execute();
-  if (rows.length > 0) {
-    await db
-      .updateTable("api_keys")
-      .set({ reminded_at: at })
-      .where(
-        "id",
-        "in",
-        rows.map((row) => row.id),
-      )
-      .execute();
-  }
-  return rows.map((row) => ({ name: row.name, expiresAt: iso(row.expires_at) }));
+  return rows.map((row) => ({ id: row.id, name: row.name, expiresAt: iso(row.expires_at) }));
+}
+
+/** Marks keys as mentioned, in the transaction that queues the digest, so each is mentioned once. */
+export async function markKeysReminded(trx: Database, keyIds: string[], at: string) {
+  if (keyIds.length === 0) return;
+  await trx.updateTable("api_keys").set({ reminded_at: at }).where("id", "in", keyIds).execute();
 }

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { apiKeyCreateSchema } from "~/lib/schemas/api-keys";
+import { authenticateApiKey, createApiKey, hashApiKey, listApiKeys } from "~/server/api-keys/api-keys.server";
+import { queueFollowUpDigests } from "~/server/leads/follow-ups.server";
+import { databasePerTest, dialects } from "../support/databases";
+import { addStaff } from "../support/staff";
+
+const cli = { id: null, email: "test" };
+const DAY = 24 * 60 * 60 * 1000;
+
+for (const dialect of dialects) {
+  describe(`API keys on ${dialect}`, () => {
+    const freshDatabase = databasePerTest(dialect);
+
+    it("keeps only a hash of the key, refuses a second key of the same name, and records the last use", async () => {
+      const { db } = await freshDatabase();
+      const editor = await addStaff(db, "editor@agency.example", "editor");
+      const input = apiKeyCreateSchema.parse({ name: "site sync", areas: "content,content", readOnly: "on" });
+      const { key } = await createApiKey(db, editor.id, input, cli);
+      expect(key).toMatch(/^agk_[A-Za-z0-9_-]{43}$/);
+      const stored = await db.selectFrom("api_keys").selectAll().execute();
+      expect(JSON.stringify(stored)).not.toContain(key.slice(4));
+      expect(stored[0]?.key_hash).toBe(hashApiKey(key));
+      await expect(createApiKey(db, editor.id, input, cli)).rejects.toThrow(/already have a key named "site sync"/);
+      const [listed] = await listApiKeys(db, { userId: editor.id });
+      expect(listed).toMatchObject({ name: "site sync", readOnly: true, areas: ["content"], lastUsedAt: null });
+      expect(Date.parse(listed!.expiresAt) - Date.now()).toBeGreaterThan(89 * DAY);
+      const caller = await authenticateApiKey(db, key);
+      expect(caller).toMatchObject({ role: "editor", readOnly: true, areas: ["content"], keyName: "site sync" });
+      expect((await listApiKeys(db))[0]?.lastUsedAt).not.toBeNull();
+    });
+
+    it("reminds the owner in the morning digest once, a week before a key expires, editors included", async () => {
+      const { db } = await freshDatabase();
+      const editor = await addStaff(db, "editor@agency.example", "editor");
+      const nowMs = Date.parse("2030-03-04T09:00:00Z");
+      const soon = apiKeyCreateSchema.parse({ name: "reporting sheet", expiresDays: "5" });
+      const later = apiKeyCreateSchema.parse({ name: "n8n", expiresDays: "60" });
+      await createApiKey(db, editor.id, soon, cli, nowMs);
+      await createApiKey(db, editor.id, later, cli, nowMs);
+      const digest = { timeZone: "UTC", baseUrl: "https://agency.example", nowMs };
+      expect(await queueFollowUpDigests(db, digest)).toBe(1);
+      const mails = await db.selectFrom("email_outbox").select(["to_address", "subject", "text_body"]).execute();
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.to_address).toBe("editor@agency.example");
+      expect(mails[0]?.subject).toBe("API keys expiring soon: reporting sheet");
+      expect(mails[0]?.text_body).toContain("- reporting sheet: expires 2030-03-09 09:00 UTC");
+      expect(mails[0]?.text_body).not.toContain("n8n");
+      // The next morning it is not mentioned again.
+      expect(await queueFollowUpDigests(db, { ...digest, nowMs: nowMs + DAY })).toBe(0);
+    });
+  });
+}
