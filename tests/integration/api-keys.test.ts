@@ -1,12 +1,21 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { apiKeyCreateSchema } from "~/lib/schemas/api-keys";
 import { authenticateApiKey, createApiKey, hashApiKey, listApiKeys } from "~/server/api-keys/api-keys.server";
 import { queueFollowUpDigests } from "~/server/leads/follow-ups.server";
-import { databasePerTest, dialects } from "../support/databases";
+import { runCli } from "../support/cli";
+import { databasePerTest, dialects, type TestDatabase } from "../support/databases";
 import { addStaff } from "../support/staff";
 
 const cli = { id: null, email: "test" };
 const DAY = 24 * 60 * 60 * 1000;
+
+/** The environment that points the CLI at a test database, as an operator's would at theirs. */
+function cliEnv({ config }: TestDatabase) {
+  return config.dialect === "sqlite"
+    ? { DATA_DIR: path.dirname(config.file), DATABASE_URL: undefined }
+    : { DATABASE_URL: config.connectionString, DATA_DIR: undefined };
+}
 
 for (const dialect of dialects) {
   describe(`API keys on ${dialect}`, () => {
@@ -48,6 +57,51 @@ for (const dialect of dialects) {
       expect(mails[0]?.text_body).not.toContain("n8n");
       // The next morning it is not mentioned again.
       expect(await queueFollowUpDigests(db, { ...digest, nowMs: nowMs + DAY })).toBe(0);
+    });
+
+    it("creates, lists and revokes keys from the command line, the key alone on the last line", async () => {
+      const database = await freshDatabase();
+      const { db } = database;
+      const env = cliEnv(database);
+      await addStaff(db, "sam@agency.example", "sales");
+      const created = await runCli(
+        [
+          "api-keys:create",
+          "--email",
+          "sam@agency.example",
+          "--name",
+          "zapier",
+          "--read-only",
+          "--areas",
+          "leads,bookings",
+          "--expires-days",
+          "30",
+        ],
+        env,
+      );
+      expect(created.code).toBe(0);
+      const key = created.output.trim().split("\n").at(-1)!;
+      expect(key).toMatch(/^agk_\S+$/);
+      expect(await authenticateApiKey(db, key)).toMatchObject({ readOnly: true, areas: ["leads", "bookings"] });
+
+      const bad = await runCli(
+        ["api-keys:create", "--email", "sam@agency.example", "--name", "x", "--areas", "crm"],
+        env,
+      );
+      expect(bad.code).toBe(2);
+      expect(bad.output).toContain("--areas: Areas are leads, bookings, clients, content, analytics.");
+
+      const listed = await runCli(["api-keys:list", "--email", "sam@agency.example"], env);
+      expect(listed.output).toContain('sam@agency.example  "zapier"');
+      expect(listed.output).toContain("read-only  leads,bookings");
+      expect(listed.output).not.toContain(key);
+
+      const revoked = await runCli(["api-keys:revoke", "--email", "sam@agency.example", "--name", "zapier"], env);
+      expect(revoked.code).toBe(0);
+      expect(await authenticateApiKey(db, key)).toBeNull();
+      const again = await runCli(["api-keys:revoke", "--email", "sam@agency.example", "--name", "zapier"], env);
+      expect(again.code).toBe(1);
+      expect(again.output).toContain('sam@agency.example has no API key named "zapier".');
     });
   });
 }
