@@ -6,6 +6,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { API_REFERENCE_ASSETS, apiReferenceAssets } from "~/http/api/api-reference.server";
 import { apiRouter } from "~/http/api/api-router.server";
 import { exposedAuthEndpoints } from "~/http/auth-endpoints.server";
 import { requestContext, servicesContext } from "~/http/context.server";
@@ -188,6 +189,7 @@ export function createExpressApp(
   app.all("/api/auth/*splat", exposedAuthEndpoints(), toNodeHandler(services.auth));
 
   app.get("/uploads/*key", serveUploads(services.storage));
+  app.use(API_REFERENCE_ASSETS, apiReferenceAssets());
 
   if (options.vite) {
     app.use(options.vite.middlewares);

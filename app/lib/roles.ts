@@ -45,6 +45,8 @@ export const adminAccess: Record<string, readonly Role[]> = {
   "/admin/forms": ["admin", "editor"],
   "/admin/pricing": ["admin"],
   "/admin/settings": everyone,
+  // The API's reference: everyone may hold API keys.
+  "/admin/api": everyone,
   "/admin/users": ["admin"],
   "/admin/webhooks": ["admin"],
   "/admin/audit": ["admin"],

@@ -426,6 +426,7 @@ export const screenRows: ScreenRow[] = [
   },
   { path: "/admin/pricing", allowed: adminOnly, marker: "<title>Pricing Management | Admin</title>" },
   { path: "/admin/settings", allowed: everyone, marker: "<title>Settings | Admin</title>" },
+  { path: "/admin/api", allowed: everyone, marker: "<title>API reference | Admin</title>", resource: true },
   { path: "/admin/users", allowed: adminOnly, marker: "<title>Users | Admin</title>" },
   { path: "/admin/webhooks", allowed: adminOnly, marker: "<title>Webhooks | Admin</title>" },
   {

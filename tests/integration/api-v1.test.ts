@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { Validator } from "@seriousme/openapi-schema-validator";
 import express from "express";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
@@ -50,7 +51,7 @@ const sampleBodies: Record<string, unknown> = {
   "post /leads/:leadId/notes": { body: "Spoke on the phone" },
 };
 
-type Started = { url: string; close(): Promise<void> };
+type Started = { url: string; router: express.Router; close(): Promise<void> };
 const servers: Started[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
@@ -60,10 +61,12 @@ async function startApi(db: Database, env: Record<string, string> = {}) {
   const config = parseConfig({ DATA_DIR: "/tmp/unused", ...env });
   const mailWorker = createMailWorker({ db, logger, smtpUrl: undefined, from: "site@agency.example" });
   const app = express();
-  app.use("/api/v1", apiRouter({ db, config, mailWorker }));
+  const router = apiRouter({ db, config, mailWorker });
+  app.use("/api/v1", router);
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   const started = {
+    router,
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
@@ -108,6 +111,52 @@ for (const dialect of dialects) {
           if (!response.ok) expect(body.error.code).toEqual(expect.any(String));
         }
       }
+    });
+
+    it("publishes an OpenAPI 3.1 document that validates, in which every route answers and which has every route", async () => {
+      const { db } = await freshDatabase();
+      const api = await startApi(db);
+      const response = await fetch(`${api.url}/openapi.json`);
+      expect(response.status).toBe(200);
+      const document = await response.json();
+      const validation = await new Validator().validate(document);
+      expect(validation.errors).toBeUndefined();
+      expect(validation.valid).toBe(true);
+      expect(document.openapi).toBe("3.1.0");
+
+      const admin = await addStaff(db, "admin@agency.example", "admin");
+      const { key } = await createApiKey(db, admin.id, keyInput("docs"), cli);
+      const documented: string[] = [];
+      for (const [path, operations] of Object.entries(document.paths as Record<string, object>)) {
+        for (const method of Object.keys(operations)) {
+          documented.push(`${method} ${path}`);
+          const leadId = await insertLead(db, { email: `${method}${path.length}@visitor.example` });
+          const concrete = path.replace("{leadId}", leadId).replace("{clientId}", "missing");
+          const answer = await call(
+            api.url,
+            key,
+            method,
+            concrete,
+            sampleBodies[`${method} ${path.replace(/\{(\w+)\}/g, ":$1")}`],
+          );
+          const body = await answer.json();
+          // Answered by the route itself: not the router's "no such route".
+          expect(body?.error?.message ?? "", `${method} ${path}`).not.toMatch(/No such API route/);
+          expect(answer.status, `${method} ${path}`).toBeLessThan(500);
+        }
+      }
+      // Every route the router serves is in the document (read from the router, not from the route list).
+      const served = api.router.stack.flatMap((layer) =>
+        layer.route
+          ? Object.keys((layer.route as unknown as { methods: Record<string, boolean> }).methods).map(
+              (method) => `${method} ${String(layer.route!.path).replace(/:(\w+)/g, "{$1}")}`,
+            )
+          : [],
+      );
+      expect(served.filter((route) => route !== "get /openapi.json").sort()).toEqual(documented.sort());
+      // The lead note's rule, as the form checks it, is what the document says.
+      const noteBody = document.paths["/leads/{leadId}/notes"].post.requestBody.content["application/json"].schema;
+      expect(noteBody.properties.body).toMatchObject({ type: "string", minLength: 1, maxLength: 5000 });
     });
 
     it("refuses every change with a read-only key and every other area with a narrowed key", async () => {

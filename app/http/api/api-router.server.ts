@@ -7,6 +7,7 @@ import { isUniqueViolation } from "~/server/db/database.server";
 import { countInWindow } from "~/server/rate-limit/rate-limit.server";
 import type { ApiRoute, ApiServices } from "./api-route.server";
 import { apiRoutes } from "./api-routes.server";
+import { openApiDocument } from "./openapi.server";
 
 const BODY_LIMIT = "64kb";
 const IDEMPOTENCY_KEY_MAX = 200;
@@ -76,6 +77,11 @@ export function apiRouter(services: ApiServices) {
   router.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");
     next();
+  });
+  // The document is public: it describes what a key can ask, not anything a key would read.
+  const document = openApiDocument(services.config.baseUrl);
+  router.get("/openapi.json", (_req, res) => {
+    res.json(document);
   });
   router.use(authenticate(services));
   router.use(express.json({ limit: BODY_LIMIT, strict: true }));
