@@ -17,6 +17,7 @@ import {
   refuseMalformedRequestLine,
   refuseUnservedMethods,
 } from "~/http/malformed-request.server";
+import { mcpEndpoint } from "~/http/mcp/mcp-endpoint.server";
 import { metricsEndpoint } from "~/http/metrics-endpoint.server";
 import { createPageCache } from "~/http/page-cache.server";
 import { publicFormEndpoint } from "~/http/public-form-endpoint.server";
@@ -144,6 +145,7 @@ export function createExpressApp(
   app.all("/api/forms/:formId/submissions", publicFormEndpoint(services));
   // The API answers tools and scripts on Bearer keys (no cookies, so no cross-site requests to refuse).
   app.use("/api/v1", apiRouter(services));
+  app.use("/mcp", mcpEndpoint(services));
   app.use(refuseForeignRequests(config.trustedOrigins));
   app.use(recordRoutedPath());
   app.use(requestBodyRules());

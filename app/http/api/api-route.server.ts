@@ -1,4 +1,3 @@
-import type { Request } from "express";
 import { z } from "zod";
 import type { Operation } from "~/lib/api-access";
 import type { ApiCaller } from "~/server/api-keys/api-keys.server";
@@ -16,7 +15,6 @@ export type ApiContext<P, Q, B> = {
   caller: ApiCaller;
   actor: AuditActor;
   services: ApiServices;
-  request: Request;
 };
 
 /**

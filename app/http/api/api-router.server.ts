@@ -21,8 +21,10 @@ export function sendError(
   message: string,
   fields?: Record<string, string>,
 ) {
-  const body: ErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
-  res.status(status).set("Cache-Control", "no-store").json(body);
+  res
+    .status(status)
+    .set("Cache-Control", "no-store")
+    .json(errorBody(code, message, fields));
 }
 
 function fieldErrors(error: z.ZodError) {
@@ -109,53 +111,70 @@ export function apiRouter(services: ApiServices) {
 
 async function handle(services: ApiServices, route: ApiRoute, req: Request, res: Response) {
   const caller = res.locals.caller as ApiCaller;
-  const refused = refusalFor(caller, route.operation);
-  if (refused) return sendError(res, 403, refused.code, refused.message);
   const hasBody = route.method === "post" || route.method === "put";
   if (hasBody && req.body === undefined && (req.get("content-length") ?? "0") !== "0") {
     return sendError(res, 415, "UNSUPPORTED_TYPE", "Send the body as application/json.");
   }
-  const params = route.params ? route.params.safeParse(req.params) : { success: true as const, data: {} };
-  if (!params.success) return sendError(res, 404, "NOT_FOUND", "No such record.");
-  const query = route.query ? route.query.safeParse(req.query) : { success: true as const, data: {} };
+  const input = { params: req.params, query: req.query, body: req.body };
+  const idempotencyKey = route.method === "post" ? req.get("idempotency-key") : undefined;
+  const { status, payload } = idempotencyKey
+    ? await onceFor(services, caller, idempotencyKey, `${req.method} ${req.originalUrl}`, () =>
+        invokeRoute(services, route, caller, input),
+      )
+    : await invokeRoute(services, route, caller, input);
+  if (idempotencyKey) res.set("Idempotency-Key", idempotencyKey);
+  res.status(status).json(payload);
+}
+
+type RouteInput = { params: unknown; query: unknown; body: unknown };
+
+/**
+ * One call of a route, the same from HTTP and from the assistant endpoint: the key's scope against the
+ * role table (403), the path (404), query and body (400 with each field's message) against the route's
+ * schemas, then its handler acting as the key's owner, audited with the key's name.
+ */
+export async function invokeRoute(
+  services: ApiServices,
+  route: ApiRoute,
+  caller: ApiCaller,
+  input: RouteInput,
+): Promise<Outcome> {
+  const refused = refusalFor(caller, route.operation);
+  if (refused) return refusal(403, refused.code, refused.message);
+  const params = route.params ? route.params.safeParse(input.params ?? {}) : { success: true as const, data: {} };
+  if (!params.success) return refusal(404, "NOT_FOUND", "No such record.");
+  const query = route.query ? route.query.safeParse(input.query ?? {}) : { success: true as const, data: {} };
   if (!query.success) {
-    return sendError(res, 400, "INVALID_INPUT", "The query parameters are not valid.", fieldErrors(query.error));
+    return { status: 400, payload: errorBody("INVALID_INPUT", "The query is not valid.", fieldErrors(query.error)) };
   }
-  const given = req.body && typeof req.body === "object" && !Array.isArray(req.body) ? req.body : {};
+  const given = input.body && typeof input.body === "object" && !Array.isArray(input.body) ? input.body : {};
   // The path's ids go into the body the screens' schemas check (their forms post them as fields).
   const body = route.body ? route.body.safeParse({ ...given, ...params.data }) : { success: true as const, data: {} };
   if (!body.success) {
-    return sendError(res, 400, "INVALID_INPUT", "The request is not valid.", fieldErrors(body.error));
+    return { status: 400, payload: errorBody("INVALID_INPUT", "The request is not valid.", fieldErrors(body.error)) };
   }
-  const idempotencyKey = route.method === "post" ? req.get("idempotency-key") : undefined;
-  const answer = () =>
-    route.run({
+  try {
+    const payload = await route.run({
       params: params.data,
       query: query.data,
       body: body.data,
       caller,
       actor: apiActor(caller),
       services,
-      request: req,
     });
-  const { status, payload } = idempotencyKey
-    ? await onceFor(services, caller, idempotencyKey, `${req.method} ${req.originalUrl}`, () => outcome(answer, route))
-    : await outcome(answer, route);
-  if (idempotencyKey) res.set("Idempotency-Key", idempotencyKey);
-  res.status(status).json(payload);
-}
-
-type Outcome = { status: number; payload: unknown };
-
-async function outcome(answer: () => Promise<unknown>, route: ApiRoute): Promise<Outcome> {
-  try {
-    return { status: route.status ?? 200, payload: await answer() };
+    return { status: route.status ?? 200, payload };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const fields = error.field ? { [error.field]: error.message } : undefined;
-    return { status: error.status, payload: { error: { code: error.code, message: error.message, fields } } };
+    return { status: error.status, payload: errorBody(error.code, error.message, fields) };
   }
 }
+
+function errorBody(code: string, message: string, fields?: Record<string, string>): ErrorBody {
+  return { error: { code, message, ...(fields ? { fields } : {}) } };
+}
+
+export type Outcome = { status: number; payload: unknown };
 
 /**
  * Runs `work` once per key and Idempotency-Key: the first request claims the pair, later ones get the
@@ -216,7 +235,7 @@ async function onceFor(
 }
 
 function refusal(status: number, code: string, message: string): Outcome {
-  return { status, payload: { error: { code, message } } };
+  return { status, payload: errorBody(code, message) };
 }
 
 function invalid(message: string): Outcome {

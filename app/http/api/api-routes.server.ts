@@ -181,8 +181,12 @@ export const apiRoutes = [
     summary: "The funnel by campaign for a range (range 7|30|90, or custom with from and to)",
     operation: { area: "analytics", path: "/admin/dashboard", write: false },
     query: funnelQuerySchema,
-    async run({ request, services }) {
-      return loadFunnel(services.db, new URL(request.originalUrl, "http://api.invalid").searchParams);
+    async run({ query, services }) {
+      // The dashboard reads its range from the address: the checked query, written back as one.
+      const params = new URLSearchParams(
+        Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
+      );
+      return loadFunnel(services.db, params);
     },
   }),
   apiRoute({
