@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import express from "express";
@@ -14,7 +15,7 @@ import { parseConfig } from "~/server/config.server";
 import type { Database } from "~/server/db/schema.server";
 import { createMailWorker } from "~/server/mail/worker.server";
 import { setStaffDisabled, setStaffRole } from "~/server/users/staff-users.server";
-import { insertLead } from "../support/admin-fixtures";
+import { bookingRow, insertLead } from "../support/admin-fixtures";
 import { databasePerTest, dialects } from "../support/databases";
 import { addStaff } from "../support/staff";
 
@@ -35,6 +36,9 @@ const expectedRoles: Record<string, readonly Role[]> = {
   "put /leads/:leadId/follow-up": ["admin", "sales"],
   "post /leads/:leadId/notes": ["admin", "sales"],
   "delete /leads/:leadId": ["admin"],
+  "get /bookings/open-slots": ["admin", "sales"],
+  "put /bookings/:bookingId/outcome": ["admin", "sales"],
+  "post /bookings/:bookingId/cancel": ["admin", "sales"],
   "get /clients": ["admin", "sales"],
   "get /clients/:clientId": ["admin", "sales"],
   "get /funnel": ["admin", "sales", "editor"],
@@ -49,7 +53,17 @@ const sampleBodies: Record<string, unknown> = {
   "put /leads/:leadId/owner": { ownerId: "" },
   "put /leads/:leadId/follow-up": { followUpAt: "2030-01-02T10:00", followUpNote: "Call back" },
   "post /leads/:leadId/notes": { body: "Spoke on the phone" },
+  "put /bookings/:bookingId/outcome": { outcome: "completed" },
 };
+
+/** A route's path with a real lead, records that do not exist for the rest, and a query where one is needed. */
+function concrete(path: string, leadId: string) {
+  const filled = path.replace(/[:{]leadId\}?/, leadId).replace(/[:{](clientId|bookingId)\}?/, "missing");
+  return filled.endsWith("/open-slots") ? `${filled}?leadId=${leadId}` : filled;
+}
+
+/** Allowed, but naming a record that does not exist: answered 404 by the route itself. */
+const namesMissing = (path: string) => /clientId|bookingId/.test(path);
 
 type Started = { url: string; router: express.Router; close(): Promise<void> };
 const servers: Started[] = [];
@@ -59,9 +73,10 @@ afterEach(async () => {
 
 async function startApi(db: Database, env: Record<string, string> = {}) {
   const config = parseConfig({ DATA_DIR: "/tmp/unused", ...env });
+  const formSecret = randomBytes(32).toString("hex");
   const mailWorker = createMailWorker({ db, logger, smtpUrl: undefined, from: "site@agency.example" });
   const app = express();
-  const router = apiRouter({ db, config, mailWorker });
+  const router = apiRouter({ db, config, mailWorker, formSecret });
   app.use("/api/v1", router);
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
@@ -100,12 +115,12 @@ for (const dialect of dialects) {
         for (const route of apiRoutes) {
           const name = `${route.method} ${route.path}`;
           const leadId = await insertLead(db, { email: `${role}-${route.method}@visitor.example` });
-          const path = route.path.replace(":leadId", leadId).replace(":clientId", "missing");
+          const path = concrete(route.path, leadId);
           const response = await call(api.url, key, route.method, path, sampleBodies[name] ?? undefined);
           const allowed = expectedRoles[name]!.includes(role);
           if (!allowed) expect(response.status, `${role} ${name}`).toBe(403);
           // The client asked for does not exist: allowed, and answered as such.
-          else if (route.path === "/clients/:clientId") expect(response.status, `${role} ${name}`).toBe(404);
+          else if (namesMissing(route.path)) expect(response.status, `${role} ${name}`).toBe(404);
           else expect(response.status, `${role} ${name}: ${await response.clone().text()}`).toBeLessThan(300);
           const body = await response.json();
           if (!response.ok) expect(body.error.code).toEqual(expect.any(String));
@@ -131,12 +146,12 @@ for (const dialect of dialects) {
         for (const method of Object.keys(operations)) {
           documented.push(`${method} ${path}`);
           const leadId = await insertLead(db, { email: `${method}${path.length}@visitor.example` });
-          const concrete = path.replace("{leadId}", leadId).replace("{clientId}", "missing");
+          const filled = concrete(path, leadId);
           const answer = await call(
             api.url,
             key,
             method,
-            concrete,
+            filled,
             sampleBodies[`${method} ${path.replace(/\{(\w+)\}/g, ":$1")}`],
           );
           const body = await answer.json();
@@ -167,7 +182,7 @@ for (const dialect of dialects) {
       const contentOnly = await createApiKey(db, admin.id, keyInput("site sync", { areas: "content" }), cli);
       for (const route of apiRoutes) {
         const leadId = await insertLead(db, { email: `${route.method}-${route.path.length}@visitor.example` });
-        const path = route.path.replace(":leadId", leadId).replace(":clientId", "missing");
+        const path = concrete(route.path, leadId);
         const body = sampleBodies[`${route.method} ${route.path}`];
         const byReader = await call(api.url, readOnly.key, route.method, path, body);
         if (route.operation.write) {
@@ -243,6 +258,35 @@ for (const dialect of dialects) {
       const entries = await listAuditEntries(db, { entityType: "lead" });
       expect(entries.map((entry) => entry.summary?.apiKey)).toEqual(["assistant", "assistant"]);
       expect(entries.every((entry) => entry.actorEmail === "sales@agency.example")).toBe(true);
+
+      // Calls: a past one marked held, a coming one cancelled, each through the screen's own rule.
+      const past = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString();
+      const coming = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString();
+      await db
+        .insertInto("bookings")
+        .values(bookingRow(leadId, { id: "held-call", startsAt: past }))
+        .execute();
+      await db
+        .insertInto("bookings")
+        .values(bookingRow(leadId, { id: "later-call", startsAt: coming }))
+        .execute();
+      const early = await call(api.url, key, "put", "/bookings/later-call/outcome", { outcome: "no_show" });
+      expect(early.status).toBe(409);
+      expect((await early.json()).error.message).toBe("The call has not started yet.");
+      expect((await call(api.url, key, "put", "/bookings/held-call/outcome", { outcome: "completed" })).status).toBe(
+        200,
+      );
+      expect((await call(api.url, key, "post", "/bookings/later-call/cancel", {})).status).toBe(200);
+      const statuses = await db.selectFrom("bookings").select(["id", "status"]).orderBy("id").execute();
+      expect(statuses).toEqual([
+        { id: "held-call", status: "completed" },
+        { id: "later-call", status: "cancelled" },
+      ]);
+      const bookingEntries = await listAuditEntries(db, { entityType: "booking" });
+      expect(bookingEntries.map((entry) => entry.summary?.apiKey)).toEqual(["assistant", "assistant"]);
+      const slots = await call(api.url, key, "get", "/bookings/open-slots");
+      expect(slots.status).toBe(400);
+      expect((await slots.json()).error.fields.leadId).toBe("Name either a lead (leadId) or a staff member (staffId).");
 
       const found = await (await call(api.url, key, "get", "/leads?q=pat")).json();
       expect(found.data.map((lead: { name: string }) => lead.name)).toEqual(["Pat Doe"]);

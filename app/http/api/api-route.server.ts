@@ -5,7 +5,7 @@ import type { AuditActor } from "~/server/audit/audit.server";
 import type { AppServices } from "~/server/services.server";
 
 /** The services the API uses. */
-export type ApiServices = Pick<AppServices, "db" | "config" | "mailWorker">;
+export type ApiServices = Pick<AppServices, "db" | "config" | "mailWorker" | "formSecret">;
 
 /** What a route's handler gets: its parsed input, who calls, and the services. */
 export type ApiContext<P, Q, B> = {

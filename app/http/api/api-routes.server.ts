@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { apiLeadListQuerySchema } from "~/lib/schemas/api";
+import { apiLeadListQuerySchema, apiOpenSlotsQuerySchema } from "~/lib/schemas/api";
+import { bookingIdSchema, bookingOutcomeSchema } from "~/lib/schemas/bookings-admin";
 import { clientFiltersSchema } from "~/lib/schemas/clients";
 import { funnelQuerySchema } from "~/lib/schemas/funnel";
 import {
@@ -11,6 +12,8 @@ import {
 } from "~/lib/schemas/lead-admin";
 import { AppError } from "~/server/app-error.server";
 import { leadCallTimeline } from "~/server/bookings/agenda.server";
+import { cancelBooking, setBookingOutcome } from "~/server/bookings/bookings.server";
+import { listOpenSlots } from "~/server/bookings/open-slots.server";
 import { getClient, listClients } from "~/server/clients/clients.server";
 import { listPosts } from "~/server/content/blog.server";
 import { listPages } from "~/server/content/pages.server";
@@ -26,6 +29,9 @@ import { apiRoute, recordId } from "./api-route.server";
 
 const leadParam = z.object({ leadId: recordId });
 const clientParam = z.object({ clientId: recordId });
+const bookingParam = z.object({ bookingId: recordId });
+/** At most this many open starts in one answer: the soonest. */
+const OPEN_SLOTS_MAX = 200;
 /** Any one lead's screen: the role table has rules for `/admin/leads/:leadId`. */
 const ONE_LEAD = "/admin/leads/lead";
 
@@ -150,6 +156,59 @@ export const apiRoutes = [
     async run({ body, actor, services }) {
       await deleteLead(services.db, body.leadId, actor);
       return { deleted: true };
+    },
+  }),
+  apiRoute({
+    method: "get",
+    path: "/bookings/open-slots",
+    summary:
+      "Open call starts for a lead (leadId: its owner, else whoever its call goes to) or a staff member (staffId)",
+    operation: { area: "bookings", path: "/admin/bookings", write: false },
+    query: apiOpenSlotsQuerySchema,
+    async run({ query, services }) {
+      const { db } = services;
+      let target: { ownerId: string | null; formId: string | null };
+      if (query.leadId) {
+        const lead = await db
+          .selectFrom("leads")
+          .select(["owner_id", "form_id"])
+          .where("id", "=", query.leadId)
+          .executeTakeFirst();
+        if (!lead) throw new AppError("NOT_FOUND", "This lead does not exist (any more).");
+        target = { ownerId: lead.owner_id, formId: lead.form_id };
+      } else target = { ownerId: query.staffId ?? null, formId: null };
+      const { starts } = await listOpenSlots(db, target, { nowMs: Date.now() });
+      return { starts: starts.slice(0, OPEN_SLOTS_MAX).map((ms) => new Date(ms).toISOString()) };
+    },
+  }),
+  apiRoute({
+    method: "put",
+    path: "/bookings/:bookingId/outcome",
+    summary: "Mark a call that took place as held (completed) or a no-show",
+    operation: { area: "bookings", path: "/admin/bookings", intent: "set-outcome", write: true },
+    params: bookingParam,
+    body: bookingOutcomeSchema,
+    async run({ body, actor, services }) {
+      await setBookingOutcome(services.db, body.bookingId, body.outcome, actor);
+      return { bookingId: body.bookingId, status: body.outcome };
+    },
+  }),
+  apiRoute({
+    method: "post",
+    path: "/bookings/:bookingId/cancel",
+    summary: "Cancel a call: its time is free again and both invitations are withdrawn",
+    operation: { area: "bookings", path: "/admin/bookings", intent: "cancel-booking", write: true },
+    params: bookingParam,
+    body: bookingIdSchema,
+    async run({ body, actor, services }) {
+      const { config, formSecret, mailWorker } = services;
+      await cancelBooking(
+        services.db,
+        { bookingId: body.bookingId, actor },
+        { baseUrl: config.baseUrl, secret: formSecret, nowMs: Date.now(), queuedNote: mailWorker.queuedNote },
+      );
+      void mailWorker.kick();
+      return { bookingId: body.bookingId, status: "cancelled" };
     },
   }),
   apiRoute({

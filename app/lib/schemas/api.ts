@@ -12,3 +12,14 @@ export const apiLeadListQuerySchema = leadFiltersSchema.omit({ page: true }).ext
   cursor: z.string().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(API_PAGE_SIZE_MAX).catch(25),
 });
+
+/** Open call slots: for a lead (its owner, else whoever its call would go to), or one staff member. */
+export const apiOpenSlotsQuerySchema = z
+  .object({
+    leadId: z.string().min(1).max(64).optional(),
+    staffId: z.string().min(1).max(64).optional(),
+  })
+  .refine((query) => Boolean(query.leadId) !== Boolean(query.staffId), {
+    message: "Name either a lead (leadId) or a staff member (staffId).",
+    path: ["leadId"],
+  });
