@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { apiLeadListQuerySchema, apiOpenSlotsQuerySchema } from "~/lib/schemas/api";
+import { apiLeadListQuerySchema, apiOpenSlotsQuerySchema, apiPageQuerySchema } from "~/lib/schemas/api";
 import { bookingIdSchema, bookingOutcomeSchema } from "~/lib/schemas/bookings-admin";
-import { clientFiltersSchema } from "~/lib/schemas/clients";
+import { clientFiltersSchema, clientSchema } from "~/lib/schemas/clients";
+import { formFiltersSchema } from "~/lib/schemas/forms";
 import { funnelQuerySchema } from "~/lib/schemas/funnel";
 import {
   leadFollowUpSchema,
@@ -14,10 +15,11 @@ import { AppError } from "~/server/app-error.server";
 import { leadCallTimeline } from "~/server/bookings/agenda.server";
 import { cancelBooking, setBookingOutcome } from "~/server/bookings/bookings.server";
 import { listOpenSlots } from "~/server/bookings/open-slots.server";
-import { getClient, listClients } from "~/server/clients/clients.server";
+import { createClient, getClient, listClients } from "~/server/clients/clients.server";
 import { listPosts } from "~/server/content/blog.server";
 import { listPages } from "~/server/content/pages.server";
 import { loadFunnel } from "~/server/dashboard/funnel.server";
+import { getForm, listFormSubmissions, listForms } from "~/server/forms/forms.server";
 import { setLeadFollowUp } from "~/server/leads/follow-ups.server";
 import { filterContext, listLeads } from "~/server/leads/lead-list.server";
 import { addLeadNote, deleteLead, getLeadDetail, setLeadStatus } from "~/server/leads/leads.server";
@@ -30,6 +32,7 @@ import { apiRoute, recordId } from "./api-route.server";
 const leadParam = z.object({ leadId: recordId });
 const clientParam = z.object({ clientId: recordId });
 const bookingParam = z.object({ bookingId: recordId });
+const formParam = z.object({ formId: recordId });
 /** At most this many open starts in one answer: the soonest. */
 const OPEN_SLOTS_MAX = 200;
 /** Any one lead's screen: the role table has rules for `/admin/leads/:leadId`. */
@@ -232,6 +235,39 @@ export const apiRoutes = [
       const client = await getClient(services.db, params.clientId);
       if (!client) throw new AppError("NOT_FOUND", "That client no longer exists.");
       return client;
+    },
+  }),
+  apiRoute({
+    method: "post",
+    path: "/clients",
+    summary: "Create a client; with leadId, convert that lead (once: a second conversion is refused)",
+    operation: { area: "clients", path: "/admin/clients", intent: "create", write: true },
+    body: clientSchema,
+    status: 201,
+    async run({ body, actor, services }) {
+      const { id } = await createClient(services.db, body, actor);
+      return getClient(services.db, id);
+    },
+  }),
+  apiRoute({
+    method: "get",
+    path: "/forms",
+    summary: "The forms, with their counters (q, status, type as on the forms screen)",
+    operation: { area: "content", path: "/admin/forms", write: false },
+    query: formFiltersSchema,
+    run: async ({ query, services }) => ({ data: await listForms(services.db, query) }),
+  }),
+  apiRoute({
+    method: "get",
+    path: "/forms/:formId/submissions",
+    summary: "A form's submissions, newest first, by page",
+    operation: { area: "content", path: "/admin/forms", write: false },
+    params: formParam,
+    query: apiPageQuerySchema,
+    async run({ params, query, services }) {
+      if (!(await getForm(services.db, params.formId))) throw new AppError("NOT_FOUND", "That form no longer exists.");
+      const { submissions, ...paging } = await listFormSubmissions(services.db, params.formId, query.page);
+      return { data: submissions, ...paging };
     },
   }),
   apiRoute({

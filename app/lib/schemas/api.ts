@@ -23,3 +23,8 @@ export const apiOpenSlotsQuerySchema = z
     message: "Name either a lead (leadId) or a staff member (staffId).",
     path: ["leadId"],
   });
+
+/** A page of a list read newest first, by number (the form screens' paging). */
+export const apiPageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
