@@ -26,6 +26,7 @@ const expectedTools: Record<string, readonly Role[]> = {
   set_follow_up: ["admin", "sales"],
   change_status: ["admin", "sales"],
   delete_lead: ["admin"],
+  find_open_slots: ["admin", "sales"],
   summarise_funnel: ["admin", "sales", "editor"],
 };
 
@@ -59,14 +60,19 @@ describe.each(dialects)("the MCP endpoint on two workers (%s)", (dialect) => {
       const expected = Object.entries(expectedTools).flatMap(([tool, roles]) => (roles.includes(role) ? [tool] : []));
       expect(names(listed), role).toEqual(expected.sort());
       for (const tool of listed.tools) {
-        const writes = !["search_leads", "get_lead", "summarise_funnel"].includes(tool.name);
+        const writes = !["search_leads", "get_lead", "find_open_slots", "summarise_funnel"].includes(tool.name);
         expect(tool.annotations?.readOnlyHint, tool.name).toBe(!writes);
         expect(tool.annotations?.destructiveHint, tool.name).toBe(tool.name === "delete_lead");
       }
       await client.close();
     }
     const reader = await connect((await keyFor("admin", "reader", { readOnly: "on" })).key);
-    expect(names(await reader.listTools())).toEqual(["get_lead", "search_leads", "summarise_funnel"]);
+    expect(names(await reader.listTools())).toEqual([
+      "find_open_slots",
+      "get_lead",
+      "search_leads",
+      "summarise_funnel",
+    ]);
     await reader.close();
     const analyst = await connect((await keyFor("sales", "analyst", { areas: "analytics" })).key);
     expect(names(await analyst.listTools())).toEqual(["summarise_funnel"]);
@@ -90,6 +96,9 @@ describe.each(dialects)("the MCP endpoint on two workers (%s)", (dialect) => {
       arguments: { leadId, followUpAt: "2030-05-02T10:00", followUpNote: "Call Pat" },
     });
     expect(followUp.isError).toBe(false);
+    const slots = await client.callTool({ name: "find_open_slots", arguments: { leadId } });
+    expect(slots.isError).toBe(false);
+    expect(JSON.parse((slots.content as { text: string }[])[0]!.text)).toEqual({ starts: [] });
     const invalid = await client.callTool({ name: "change_status", arguments: { leadId, status: "won" } });
     expect(invalid.isError).toBe(true);
     expect(JSON.parse((invalid.content as { text: string }[])[0]!.text).error.fields.status).toBe(

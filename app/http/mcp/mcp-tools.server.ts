@@ -68,6 +68,14 @@ export const mcpTools: McpTool[] = [
     destructive: true,
   },
   {
+    name: "find_open_slots",
+    title: "Find open call slots",
+    description:
+      "Open call starts (UTC) for a lead (leadId: its owner, else whoever its call would go to) or for a staff member (staffId).",
+    route: routeOf("get", "/bookings/open-slots"),
+    destructive: false,
+  },
+  {
     name: "summarise_funnel",
     title: "Summarise the funnel",
     description:
