@@ -2,6 +2,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { apiKeyCreateSchema } from "~/lib/schemas/api-keys";
 import { authenticateApiKey, createApiKey, hashApiKey, listApiKeys } from "~/server/api-keys/api-keys.server";
+import { runMaintenance } from "~/server/background/maintenance.server";
 import { queueFollowUpDigests } from "~/server/leads/follow-ups.server";
 import { runCli } from "../support/cli";
 import { databasePerTest, dialects, type TestDatabase } from "../support/databases";
@@ -37,6 +38,30 @@ for (const dialect of dialects) {
       const caller = await authenticateApiKey(db, key);
       expect(caller).toMatchObject({ role: "editor", readOnly: true, areas: ["content"], keyName: "site sync" });
       expect((await listApiKeys(db))[0]?.lastUsedAt).not.toBeNull();
+    });
+
+    it("forgets idempotent answers after a day, and a key's with the key", async () => {
+      const { db } = await freshDatabase();
+      const owner = await addStaff(db, "sam@agency.example", "sales");
+      const { id } = await createApiKey(db, owner.id, apiKeyCreateSchema.parse({ name: "n8n" }), cli);
+      const nowMs = Date.now();
+      const row = (key: string, ageMs: number) => ({
+        key_id: id,
+        idempotency_key: key,
+        request: "POST /api/v1/leads/x/notes",
+        status: 201,
+        body: "{}",
+        created_at: new Date(nowMs - ageMs).toISOString(),
+      });
+      await db
+        .insertInto("api_idempotency")
+        .values([row("old", 25 * 60 * 60 * 1000), row("fresh", 60 * 1000)])
+        .execute();
+      await runMaintenance(db, nowMs);
+      const kept = await db.selectFrom("api_idempotency").select("idempotency_key").execute();
+      expect(kept).toEqual([{ idempotency_key: "fresh" }]);
+      await db.deleteFrom("api_keys").where("id", "=", id).execute();
+      expect(await db.selectFrom("api_idempotency").select("idempotency_key").execute()).toEqual([]);
     });
 
     it("reminds the owner in the morning digest once, a week before a key expires, editors included", async () => {

@@ -232,3 +232,14 @@ export async function markKeysReminded(trx: Database, keyIds: string[], at: stri
   if (keyIds.length === 0) return;
   await trx.updateTable("api_keys").set({ reminded_at: at }).where("id", "in", keyIds).execute();
 }
+
+/** How long a POST's answer is kept for a retry with the same Idempotency-Key. */
+export const IDEMPOTENCY_KEEP_MS = DAY_MS;
+
+/** Forgets the kept answers of idempotent POSTs older than a day (a retry comes within minutes). */
+export async function pruneIdempotencyKeys(db: Database, nowMs = Date.now()) {
+  await db
+    .deleteFrom("api_idempotency")
+    .where("created_at", "<", new Date(nowMs - IDEMPOTENCY_KEEP_MS).toISOString())
+    .execute();
+}
