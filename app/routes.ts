@@ -12,6 +12,7 @@ export default [
       route("dashboard", "routes/admin/dashboard.tsx", { id: "routes/admin/dashboard-alias" }),
       route("dashboard/funnel.csv", "routes/admin/funnel-export.ts"),
       route("settings", "routes/admin/settings.tsx"),
+      route("api", "routes/admin/api-reference.ts"),
       route("users", "routes/admin/users.tsx"),
       route("pages", "routes/admin/pages.tsx"),
       route("pages/new", "routes/admin/page-editor.tsx", { id: "routes/admin/page-new" }),

@@ -9,6 +9,7 @@ import { ConfigError, type DatabaseConfig, parseConfig } from "~/server/config.s
 import { openDatabase } from "~/server/db/database.server";
 import { MigrationError, migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
+import { apiKeyCommands } from "./cli/api-keys";
 import { availabilityCommands } from "./cli/availability";
 import { backupUsage, runBackupCommand } from "./cli/backup";
 import { leadCommands } from "./cli/leads";
@@ -36,6 +37,10 @@ const usage = `Usage: npm run cli -- <command> [options]
                         [--calendar-url URL]   (busy-time calendar; --calendar-url "" removes it)
                         (--weekly and --override replace all weekly hours or overrides; others keep theirs)
   availability:show     --email E
+  api-keys:create       --email E --name N [--read-only] [--areas leads,bookings,clients,content,analytics]
+                        [--expires-days 90]            (prints the key alone on its last line)
+  api-keys:list         [--email E]
+  api-keys:revoke       --email E --name N
   setup-code                                   (the code /admin/setup asks for while no admin exists)
   leads:merge-duplicates [--apply]             (prints the leads that share an e-mail or phone; --apply
                                                 merges each group into its oldest lead, undoable 30 days)
@@ -53,6 +58,7 @@ const commands: Record<string, Command> = {
   ...webhookCommands,
   ...availabilityCommands,
   ...leadCommands,
+  ...apiKeyCommands,
 };
 
 function run(db: Database, command: string | undefined, values: Options, config: ReturnType<typeof parseConfig>) {
@@ -93,6 +99,9 @@ async function main() {
         "calendar-url": { type: "string" },
         create: { type: "boolean" },
         apply: { type: "boolean" },
+        "read-only": { type: "boolean" },
+        areas: { type: "string" },
+        "expires-days": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });

@@ -6,6 +6,8 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { API_REFERENCE_ASSETS, apiReferenceAssets } from "~/http/api/api-reference.server";
+import { apiRouter } from "~/http/api/api-router.server";
 import { exposedAuthEndpoints } from "~/http/auth-endpoints.server";
 import { requestContext, servicesContext } from "~/http/context.server";
 import { createFormTokenPixel } from "~/http/form-token-pixel.server";
@@ -15,6 +17,7 @@ import {
   refuseMalformedRequestLine,
   refuseUnservedMethods,
 } from "~/http/malformed-request.server";
+import { mcpEndpoint } from "~/http/mcp/mcp-endpoint.server";
 import { metricsEndpoint } from "~/http/metrics-endpoint.server";
 import { createPageCache } from "~/http/page-cache.server";
 import { publicFormEndpoint } from "~/http/public-form-endpoint.server";
@@ -140,6 +143,9 @@ export function createExpressApp(
   // Lead capture from other sites: before the page machinery below, which it has no use for, and
   // before the origin rule, since other sites posting there is its purpose.
   app.all("/api/forms/:formId/submissions", publicFormEndpoint(services));
+  // The API answers tools and scripts on Bearer keys (no cookies, so no cross-site requests to refuse).
+  app.use("/api/v1", apiRouter(services));
+  app.use("/mcp", mcpEndpoint(services));
   app.use(refuseForeignRequests(config.trustedOrigins));
   app.use(recordRoutedPath());
   app.use(requestBodyRules());
@@ -195,6 +201,7 @@ export function createExpressApp(
   app.all("/api/auth/*splat", exposedAuthEndpoints(), toNodeHandler(services.auth));
 
   app.get("/uploads/*key", serveUploads(services.storage));
+  app.use(API_REFERENCE_ASSETS, apiReferenceAssets());
 
   if (options.vite) {
     app.use(options.vite.middlewares);

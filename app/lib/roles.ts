@@ -45,6 +45,8 @@ export const adminAccess: Record<string, readonly Role[]> = {
   "/admin/forms": ["admin", "editor"],
   "/admin/pricing": ["admin"],
   "/admin/settings": everyone,
+  // The API's reference: everyone may hold API keys.
+  "/admin/api": everyone,
   "/admin/users": ["admin"],
   "/admin/webhooks": ["admin"],
   "/admin/audit": ["admin"],
@@ -77,6 +79,8 @@ export const adminIntentAccess: Record<string, Record<string, readonly Role[]>> 
     "save-time-zone": ["admin"],
     "save-agency-country": ["admin"],
     "save-lead-assignment": ["admin"],
+    // Everyone creates and revokes their own API keys; only admins revoke anyone's.
+    "revoke-any-api-key": ["admin"],
   },
 };
 

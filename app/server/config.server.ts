@@ -131,6 +131,7 @@ const envSchema = z.object({
   BACKUP_DIR: optionalText,
   BACKUP_KEEP: positiveInt("must be how many backups to keep, at least 1"),
   BACKUP_EVERY_HOURS: positiveInt("must be a whole number of hours, at least 1"),
+  API_RATE_LIMIT_PER_MINUTE: positiveInt("must be a whole number of requests a minute, at least 1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Uploads go to an S3-compatible bucket when S3_BUCKET is set, else to DATA_DIR/uploads.
   S3_BUCKET: optionalText.refine((value) => value === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value), {
@@ -217,6 +218,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     },
     databasePool: databasePool(parsed.DATABASE_POOL_MAX),
     metrics: { token: parsed.METRICS_TOKEN, port: parsed.METRICS_PORT },
+    /** Requests a minute each API key may make (the REST API and the assistant endpoint together). */
+    apiRateLimitPerMinute: Number(parsed.API_RATE_LIMIT_PER_MINUTE ?? 120),
     backups: parsed.BACKUP_DIR
       ? {
           dir: path.resolve(parsed.BACKUP_DIR),

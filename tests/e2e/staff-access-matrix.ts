@@ -1,5 +1,7 @@
 import { expect } from "vitest";
 import type { Role } from "~/lib/roles";
+import { apiKeyCreateSchema } from "~/lib/schemas/api-keys";
+import { createApiKey } from "~/server/api-keys/api-keys.server";
 import { createBookingFeed } from "~/server/bookings/staff-feed.server";
 import type { Database } from "~/server/db/schema.server";
 import { newId } from "~/server/db/values.server";
@@ -354,6 +356,18 @@ const requeuedOf = async (ctx: MatrixContext, deliveryId: string) =>
     )?.final_attempt,
   );
 
+const apiKeysOf = async (ctx: MatrixContext, email: string) =>
+  ctx.db
+    .selectFrom("api_keys")
+    .select("id")
+    .where("user_id", "=", await userIdOf(ctx, email))
+    .execute();
+
+async function apiKeyFixture(ctx: MatrixContext, email: string) {
+  const input = apiKeyCreateSchema.parse({ name: `matrix ${ctx.unique}` });
+  return (await createApiKey(ctx.db, await userIdOf(ctx, email), input, { id: null, email: "test" })).id;
+}
+
 const preferencesOf = async (ctx: MatrixContext) =>
   ctx.actorEmail ? getPreferences(ctx.db, await userIdOf(ctx, ctx.actorEmail)) : null;
 
@@ -414,6 +428,7 @@ export const screenRows: ScreenRow[] = [
   },
   { path: "/admin/pricing", allowed: adminOnly, marker: "<title>Pricing Management | Admin</title>" },
   { path: "/admin/settings", allowed: everyone, marker: "<title>Settings | Admin</title>" },
+  { path: "/admin/api", allowed: everyone, marker: "<title>API reference | Admin</title>", resource: true },
   { path: "/admin/users", allowed: adminOnly, marker: "<title>Users | Admin</title>" },
   { path: "/admin/webhooks", allowed: adminOnly, marker: "<title>Webhooks | Admin</title>" },
   {
@@ -1381,6 +1396,38 @@ export const actionRows: ActionRow[] = [
     observe: async (ctx) => (await preferencesOf(ctx))?.digestOptOut ?? null,
     expected: () => true,
   },
+
+  // API keys: everyone's own; revoking anyone's is admins'
+  {
+    name: "settings: create-api-key (own account)",
+    path: "/admin/settings",
+    allowed: everyone,
+    ownAccount: true,
+    body: () => ({ intent: "create-api-key", name: "matrix", areas: "leads", expiresDays: "30" }),
+    ...page,
+    observe: async (ctx) => (ctx.actorEmail ? (await apiKeysOf(ctx, ctx.actorEmail)).length : null),
+    expected: () => 1,
+  },
+  {
+    name: "settings: revoke-api-key (own account)",
+    path: "/admin/settings",
+    allowed: everyone,
+    ownAccount: true,
+    setup: async (ctx) => (ctx.actorEmail ? { keyId: await apiKeyFixture(ctx, ctx.actorEmail) } : { keyId: "none" }),
+    body: (fx) => ({ intent: "revoke-api-key", keyId: fx.keyId! }),
+    ...page,
+    observe: async (ctx) => (ctx.actorEmail ? (await apiKeysOf(ctx, ctx.actorEmail)).length : null),
+    expected: () => 0,
+  },
+  ...screenIntents("settings", "/admin/settings", adminOnly, {
+    "revoke-any-api-key": {
+      setup: async (ctx) => ({ keyId: await apiKeyFixture(ctx, "sales@example.com") }),
+      fields: (fx) => ({ keyId: fx.keyId! }),
+      observe: async (ctx, fx) =>
+        (await ctx.db.selectFrom("api_keys").select("id").where("id", "=", fx.keyId!).execute()).length,
+      expected: () => 0,
+    },
+  }),
 
   // Signing out ends the session it was sent with
   {

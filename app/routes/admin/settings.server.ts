@@ -1,12 +1,15 @@
 import { z } from "zod";
-import { formSchema } from "~/http/form-data.server";
+import { formFields, formSchema } from "~/http/form-data.server";
 import { answer, intent, refusal } from "~/http/intents.server";
 import { canUseIntent, type Role } from "~/lib/roles";
+import { apiKeyCreateSchema, apiKeyIdSchema } from "~/lib/schemas/api-keys";
 import { analyticsSchema, privacySchema, removeSiteFileSchema, siteInformationSchema } from "~/lib/schemas/settings";
 import { changePasswordSchema, passwordConfirmationSchema, totpCodeSchema } from "~/lib/schemas/staff";
 import { canonicalTimeZone, isTimeZone } from "~/lib/time-zone";
+import type { CreatedApiKey } from "~/lib/types/api-keys";
 import type { TwoFactorEnrolment } from "~/lib/types/staff";
 import { siteFiles } from "~/lib/uploads";
+import { createApiKey, listApiKeys, revokeApiKey } from "~/server/api-keys/api-keys.server";
 import { AppError } from "~/server/app-error.server";
 import { cookieHeaders } from "~/server/auth/auth-request.server";
 import {
@@ -60,6 +63,30 @@ const withSessionCookies = <Result extends { setCookies: string[] }>(result: Res
   answer(result, { headers: cookieHeaders(result.setCookies) });
 
 type Enrolment = { enrolment: TwoFactorEnrolment };
+
+/**
+ * The API keys Settings shows: the person's own, and for whoever may revoke anyone's (the role table's
+ * `revoke-any-api-key`), everyone else's too.
+ */
+export async function loadApiKeys(db: Database, staff: { id: string; role: Role | null }) {
+  const own = await listApiKeys(db, { userId: staff.id });
+  const others = canUseIntent(staff.role, "/admin/settings", "revoke-any-api-key")
+    ? (await listApiKeys(db)).filter((key) => key.userId !== staff.id)
+    : null;
+  return { own, others };
+}
+
+/** The areas arrive as one checkbox each; the schema takes them comma-separated, as the CLI's --areas. */
+const apiKeyForm = formSchema(
+  (formData) => ({
+    ...formFields(formData),
+    areas: formData
+      .getAll("areas")
+      .filter((value) => typeof value === "string")
+      .join(","),
+  }),
+  apiKeyCreateSchema,
+);
 
 const timeZoneSchema = z.object({
   timeZone: z
@@ -142,6 +169,27 @@ export const settingsIntents = {
     },
     success: (optOut) =>
       optOut ? "You will not get the daily follow-up mail" : "You will get the daily follow-up mail",
+  }),
+  "create-api-key": intent(apiKeyForm, {
+    success: { title: "API key created", description: "Copy it now: it is not shown again." },
+    failure: "Failed to create the API key",
+    run: async (input, { db, actor, staff }) => {
+      const created = await createApiKey(db, staff.id, input, actor);
+      const payload: { apiKey: CreatedApiKey } = {
+        apiKey: { name: input.name, key: created.key, expiresAt: created.expiresAt },
+      };
+      return answer(created.id, { payload });
+    },
+  }),
+  "revoke-api-key": intent(apiKeyIdSchema, {
+    success: "API key revoked",
+    failure: "Failed to revoke the API key",
+    run: ({ keyId }, { db, actor, staff }) => revokeApiKey(db, keyId, actor, { ownerId: staff.id }),
+  }),
+  "revoke-any-api-key": intent(apiKeyIdSchema, {
+    success: "API key revoked",
+    failure: "Failed to revoke the API key",
+    run: ({ keyId }, { db, actor }) => revokeApiKey(db, keyId, actor),
   }),
   "change-password": intent(changePasswordSchema, {
     success: { title: "Password changed", description: "Your other sessions were signed out." },

@@ -1,4 +1,5 @@
 import { useNavigation } from "react-router";
+import { ApiKeysCard } from "~/components/admin/settings/api-keys-card";
 import { ChangePasswordCard } from "~/components/admin/settings/change-password-card";
 import { ProfileCard } from "~/components/admin/settings/profile-card";
 import { SiteSections } from "~/components/admin/settings/site-sections";
@@ -14,7 +15,7 @@ import { requireStaff } from "~/http/staff.server";
 import { canAccess } from "~/lib/roles";
 import { loadWorkspaceSettings } from "~/server/workspace/workspace-settings.server";
 import type { Route } from "./+types/settings";
-import { loadVisibleSiteSettings, settingsIntents } from "./settings.server";
+import { loadApiKeys, loadVisibleSiteSettings, settingsIntents } from "./settings.server";
 
 export function meta() {
   return [{ title: "Settings | Admin" }];
@@ -24,19 +25,28 @@ export async function loader({ context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
   const { db } = getServices(context);
   // Profile, password and two-factor stay usable when the site's settings cannot be read.
-  const { site, workspace, toast } = await loadListOrEmpty(
+  const { site, workspace, apiKeys, toast } = await loadListOrEmpty(
     context,
     "Failed to fetch site settings",
     async () => {
-      const [site, workspace] = await Promise.all([
+      const [site, workspace, apiKeys] = await Promise.all([
         loadVisibleSiteSettings(db, staff.role),
         loadWorkspaceSettings(db, staff),
+        loadApiKeys(db, staff),
       ]);
-      return { site, workspace };
+      return { site, workspace, apiKeys };
     },
-    { site: null, workspace: null },
+    { site: null, workspace: null, apiKeys: null },
   );
-  return { email: staff.email, role: staff.role, twoFactorEnabled: staff.twoFactorEnabled, site, workspace, toast };
+  return {
+    email: staff.email,
+    role: staff.role,
+    twoFactorEnabled: staff.twoFactorEnabled,
+    site,
+    workspace,
+    apiKeys,
+    toast,
+  };
 }
 
 export const action = (args: Route.ActionArgs) => runIntent(args, settingsIntents);
@@ -48,6 +58,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const busyWith = navigation.state === "submitting" ? String(navigation.formData?.get("intent")) : null;
   const fieldErrors = actionData?.fieldErrors ?? {};
   const savedIntent = actionData?.ok ? actionData.intent : null;
+  const payload = actionData?.payload;
   return (
     <div className="space-y-6">
       <div className="flex items-center gap-3">
@@ -65,7 +76,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       />
       <TwoFactorCard
         enabled={loaderData.twoFactorEnabled}
-        enrolment={actionData?.payload?.enrolment}
+        enrolment={payload && "enrolment" in payload ? payload.enrolment : undefined}
         fieldErrors={fieldErrors}
         busyWith={busyWith}
       />
@@ -76,6 +87,15 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
           typed={actionData?.values ?? {}}
           busyWith={busyWith}
           savedIntent={savedIntent}
+        />
+      ) : null}
+      {loaderData.apiKeys ? (
+        <ApiKeysCard
+          own={loaderData.apiKeys.own}
+          others={loaderData.apiKeys.others}
+          created={payload && "apiKey" in payload ? payload.apiKey : undefined}
+          fieldErrors={fieldErrors}
+          busy={busyWith === "create-api-key"}
         />
       ) : null}
       {canAccess(loaderData.role, "/admin/webhooks") ? <IntegrationsCard /> : null}

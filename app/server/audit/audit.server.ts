@@ -1,7 +1,8 @@
 import type { Database } from "../db/schema.server";
 import { fromJson, newId, now, toJson } from "../db/values.server";
 
-export type AuditActor = { id: string | null; email: string | null };
+/** Who made a change; `apiKey` names the key when it was made through the API or an assistant. */
+export type AuditActor = { id: string | null; email: string | null; apiKey?: string };
 
 export type AuditEntry = {
   actor: AuditActor | null;
@@ -23,10 +24,17 @@ export async function recordAudit(db: Database, entry: AuditEntry) {
       action: entry.action,
       entity_type: entry.entityType,
       entity_id: entry.entityId ?? null,
-      summary: entry.summary ? toJson(entry.summary) : null,
+      summary: auditSummary(entry),
       created_at: now(),
     })
     .execute();
+}
+
+/** The entry's summary, with the key's name in it when the change came through the API. */
+function auditSummary(entry: AuditEntry) {
+  const apiKey = entry.actor?.apiKey;
+  if (apiKey === undefined) return entry.summary ? toJson(entry.summary) : null;
+  return toJson({ ...entry.summary, apiKey });
 }
 
 /**

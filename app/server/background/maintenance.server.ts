@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { pruneIdempotencyKeys } from "../api-keys/api-keys.server";
 import type { Database } from "../db/schema.server";
 import { pruneRateLimits } from "../rate-limit/rate-limit.server";
 import { pruneWebhookHistory } from "../webhooks/history.server";
@@ -7,10 +8,11 @@ import { applyRetention } from "./retention.server";
 
 const EVERY_MS = 60 * 60 * 1000;
 
-/** Housekeeping no request should pay for: old rate-limit counters, expired sessions, old webhook history,
- * and visitor data past its retention period. */
+/** Housekeeping no request should pay for: old rate-limit counters and idempotency answers, expired
+ * sessions, old webhook history, and visitor data past its retention period. */
 export async function runMaintenance(db: Database, nowMs = Date.now()) {
   await pruneRateLimits(db, 24 * 60 * 60 * 1000, nowMs);
+  await pruneIdempotencyKeys(db, nowMs);
   const expired = await db
     .deleteFrom("session")
     .where("expires_at", "<", new Date(nowMs).toISOString())

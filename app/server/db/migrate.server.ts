@@ -22,6 +22,7 @@ import * as funnelCallsBooked from "./migrations/0022-funnel-calls-booked.server
 import * as leadNameWalk from "./migrations/0023-lead-name-walk.server";
 import * as leadDayCounts from "./migrations/0024-lead-day-counts.server";
 import * as leadIdentity from "./migrations/0027-lead-identity.server";
+import * as apiKeys from "./migrations/0029-api-keys.server";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   "0023-lead-name-walk": leadNameWalk,
   "0024-lead-day-counts": leadDayCounts,
   "0027-lead-identity": leadIdentity,
+  "0029-api-keys": apiKeys,
 };
 
 export const migrationNames = Object.keys(migrations);

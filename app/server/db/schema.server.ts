@@ -511,6 +511,29 @@ export interface BackgroundLeasesTable {
   expires_ms: number;
 }
 
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  read_only: Bool;
+  areas: Json;
+  expires_at: Timestamp;
+  last_used_at: Timestamp | null;
+  reminded_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface ApiIdempotencyTable {
+  key_id: string;
+  idempotency_key: string;
+  request: string;
+  status: number | null;
+  body: string | null;
+  created_at: Timestamp;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -554,6 +577,8 @@ export interface DB {
   booking_slot_claims: BookingSlotClaimsTable;
   booking_day_claims: BookingDayClaimsTable;
   staff_busy_times: StaffBusyTimesTable;
+  api_keys: ApiKeysTable;
+  api_idempotency: ApiIdempotencyTable;
 }
 
 export type Database = Kysely<DB>;

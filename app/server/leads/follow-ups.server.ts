@@ -1,4 +1,6 @@
+import { sql } from "kysely";
 import { dayIn, hourIn, localInputToIso, todayRange } from "~/lib/time-zone";
+import { hasKeysToRemindOf, keysToRemindOf, markKeysReminded } from "../api-keys/api-keys.server";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import { upcomingCalls } from "../bookings/agenda.server";
@@ -108,28 +110,34 @@ export async function queueFollowUpDigests(
       "staff_preferences.digest_opt_out",
       "staff_preferences.last_digest_on",
     ])
-    .where("user_roles.role", "in", ["admin", "sales"])
     .distinct();
-  // Those with follow-ups due today, and those with calls in the next day.
+  // Admins and sales with follow-ups due today or calls in the next day; anyone whose API key expires
+  // within the week.
   const owners = await people
     .where((eb) =>
       eb.or([
-        eb.exists(
-          eb
-            .selectFrom("leads")
-            .select("leads.id")
-            .whereRef("leads.owner_id", "=", "user.id")
-            .where("leads.next_follow_up_at", "<", todayRange(timeZone, nowMs).end),
-        ),
-        eb.exists(
-          eb
-            .selectFrom("bookings")
-            .select("bookings.id")
-            .whereRef("bookings.staff_id", "=", "user.id")
-            .where(liveStatusCondition("bookings.status"))
-            .where("bookings.starts_at", ">=", new Date(nowMs).toISOString())
-            .where("bookings.starts_at", "<", new Date(callsUntilMs).toISOString()),
-        ),
+        eb.exists(hasKeysToRemindOf(db, nowMs).where("api_keys.user_id", "=", sql.ref<string>("user.id"))),
+        eb.and([
+          eb("user_roles.role", "in", ["admin", "sales"]),
+          eb.or([
+            eb.exists(
+              eb
+                .selectFrom("leads")
+                .select("leads.id")
+                .whereRef("leads.owner_id", "=", "user.id")
+                .where("leads.next_follow_up_at", "<", todayRange(timeZone, nowMs).end),
+            ),
+            eb.exists(
+              eb
+                .selectFrom("bookings")
+                .select("bookings.id")
+                .whereRef("bookings.staff_id", "=", "user.id")
+                .where(liveStatusCondition("bookings.status"))
+                .where("bookings.starts_at", ">=", new Date(nowMs).toISOString())
+                .where("bookings.starts_at", "<", new Date(callsUntilMs).toISOString()),
+            ),
+          ]),
+        ]),
       ]),
     )
     .execute();
@@ -138,7 +146,8 @@ export async function queueFollowUpDigests(
     if (fromBool(owner.disabled) || fromBool(owner.digest_opt_out) || owner.last_digest_on === day) continue;
     const { due, more } = await dueFollowUps(db, owner.id, timeZone, { nowMs });
     const calls = await upcomingCalls(db, owner.id, timeZone, { nowMs, untilMs: callsUntilMs, limit: 20 });
-    if (due.length === 0 && calls.calls.length === 0) continue;
+    const keys = await keysToRemindOf(db, owner.id, nowMs);
+    if (due.length === 0 && calls.calls.length === 0 && keys.length === 0) continue;
     const sent = await db.transaction().execute(async (trx) => {
       const at = new Date(nowMs).toISOString();
       await trx
@@ -166,11 +175,13 @@ export async function queueFollowUpDigests(
       const followUpPart = `${due.length}${more ? "+" : ""} due${overdue ? `, ${overdue} overdue` : ""}`;
       const callPart = `${calls.calls.length}${calls.more ? "+" : ""} ${calls.calls.length === 1 && !calls.more ? "call" : "calls"}`;
       const subject =
-        due.length === 0
-          ? `Calls for ${day}: ${callPart}`
-          : calls.calls.length === 0
-            ? `Follow-ups for ${day}: ${followUpPart}`
-            : `Follow-ups and calls for ${day}: ${followUpPart}, ${callPart}`;
+        due.length === 0 && calls.calls.length === 0
+          ? `API keys expiring soon: ${keys.map((key) => key.name).join(", ")}`
+          : due.length === 0
+            ? `Calls for ${day}: ${callPart}`
+            : calls.calls.length === 0
+              ? `Follow-ups for ${day}: ${followUpPart}`
+              : `Follow-ups and calls for ${day}: ${followUpPart}, ${callPart}`;
       const followUpSection =
         due.length === 0
           ? []
@@ -193,6 +204,22 @@ export async function queueFollowUpDigests(
               `All of them: ${baseUrl}/admin/bookings?view=week&staff=${encodeURIComponent(owner.id)}`,
               "",
             ];
+      const keySection =
+        keys.length === 0
+          ? []
+          : [
+              "Your API keys that expire within a week (tools using them then stop):",
+              "",
+              ...keys.map((key) => `- ${key.name}: expires ${key.expiresAt.slice(0, 16).replace("T", " ")} UTC`),
+              "",
+              `Create new keys under Settings: ${baseUrl}/admin/settings`,
+              "",
+            ];
+      await markKeysReminded(
+        trx,
+        keys.map((key) => key.id),
+        at,
+      );
       await queueMails(
         trx,
         [
@@ -203,6 +230,7 @@ export async function queueFollowUpDigests(
             text: [
               ...followUpSection,
               ...callSection,
+              ...keySection,
               `Stop these mails under Settings: ${baseUrl}/admin/settings`,
             ].join("\n"),
             leadId: null,

@@ -28,15 +28,23 @@ export async function consumeRateLimit(
   rule: RateLimitRule,
   nowMs = Date.now(),
 ): Promise<RateLimitResult> {
+  const { allowed, retryAfterSeconds } = await countInWindow(db, key, rule, nowMs);
+  return { allowed, retryAfterSeconds };
+}
+
+/**
+ * As `consumeRateLimit`, with what the `RateLimit-*` headers tell a client: how many requests are left
+ * in the window and in how many seconds it starts again.
+ */
+export async function countInWindow(db: Database, key: string, rule: RateLimitRule, nowMs = Date.now()) {
   const windowMs = rule.windowSeconds * 1000;
   const [row] = (await countRequest(db, { key, nowMs, expired: nowMs - windowMs })).rows;
   if (!row) throw new Error(`rate limit ${key} was not counted`);
   const count = Number(row.count);
-  if (count <= rule.max) return { allowed: true, retryAfterSeconds: null };
-  return {
-    allowed: false,
-    retryAfterSeconds: Math.max(1, Math.ceil((Number(row.window_start) + windowMs - nowMs) / 1000)),
-  };
+  const resetSeconds = Math.max(1, Math.ceil((Number(row.window_start) + windowMs - nowMs) / 1000));
+  const remaining = Math.max(0, rule.max - count);
+  if (count <= rule.max) return { allowed: true, retryAfterSeconds: null, remaining, resetSeconds };
+  return { allowed: false, retryAfterSeconds: resetSeconds, remaining, resetSeconds };
 }
 
 /** Drops counters whose window ended long ago. */

@@ -1,0 +1,308 @@
+import { z } from "zod";
+import { apiLeadListQuerySchema, apiOpenSlotsQuerySchema, apiPageQuerySchema } from "~/lib/schemas/api";
+import { bookingIdSchema, bookingOutcomeSchema } from "~/lib/schemas/bookings-admin";
+import { clientFiltersSchema, clientSchema } from "~/lib/schemas/clients";
+import { formFiltersSchema } from "~/lib/schemas/forms";
+import { funnelQuerySchema } from "~/lib/schemas/funnel";
+import {
+  leadFollowUpSchema,
+  leadIdSchema,
+  leadNoteSchema,
+  leadOwnerSchema,
+  leadStatusSchema,
+} from "~/lib/schemas/lead-admin";
+import { AppError } from "~/server/app-error.server";
+import { leadCallTimeline } from "~/server/bookings/agenda.server";
+import { cancelBooking, setBookingOutcome } from "~/server/bookings/bookings.server";
+import { listOpenSlots } from "~/server/bookings/open-slots.server";
+import { createClient, getClient, listClients } from "~/server/clients/clients.server";
+import { listPosts } from "~/server/content/blog.server";
+import { listPages } from "~/server/content/pages.server";
+import { loadFunnel } from "~/server/dashboard/funnel.server";
+import { getForm, listFormSubmissions, listForms } from "~/server/forms/forms.server";
+import { setLeadFollowUp } from "~/server/leads/follow-ups.server";
+import { filterContext, listLeads } from "~/server/leads/lead-list.server";
+import { addLeadNote, deleteLead, getLeadDetail, setLeadStatus } from "~/server/leads/leads.server";
+import { setLeadOwner } from "~/server/leads/owners.server";
+import { leadMailContext } from "~/server/mail/lead-mails.server";
+import { listActivePlans } from "~/server/pricing/plans.server";
+import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
+import { apiRoute, recordId } from "./api-route.server";
+
+const leadParam = z.object({ leadId: recordId });
+const clientParam = z.object({ clientId: recordId });
+const bookingParam = z.object({ bookingId: recordId });
+const formParam = z.object({ formId: recordId });
+/** At most this many open starts in one answer: the soonest. */
+const OPEN_SLOTS_MAX = 200;
+/** Any one lead's screen: the role table has rules for `/admin/leads/:leadId`. */
+const ONE_LEAD = "/admin/leads/lead";
+
+/** A cursor is the next page's number, opaque to clients so that the paging can change under it. */
+export function encodeCursor(page: number) {
+  return Buffer.from(JSON.stringify({ page })).toString("base64url");
+}
+
+function decodeCursor(cursor: string | undefined) {
+  if (!cursor) return 1;
+  try {
+    const parsed = z
+      .object({ page: z.number().int().min(1).max(1_000_000) })
+      .safeParse(JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")));
+    if (parsed.success) return parsed.data.page;
+  } catch {}
+  throw new AppError("INVALID_INPUT", "The cursor is not one this API gave out.", { field: "cursor" });
+}
+
+async function requireLead(db: Parameters<typeof getLeadDetail>[0], leadId: string) {
+  const detail = await getLeadDetail(db, leadId);
+  if (!detail) throw new AppError("NOT_FOUND", "This lead does not exist (any more).");
+  return detail;
+}
+
+/** The lead as the API shows it: the lead screen's data (submissions, notes, status changes, calls). */
+async function leadResource(db: Parameters<typeof getLeadDetail>[0], leadId: string) {
+  const { lead, submissions, notes, statusChanges } = await requireLead(db, leadId);
+  const bookings = await leadCallTimeline(db, leadId, await getAgencyTimeZone(db));
+  return { ...lead, submissions, notes, statusChanges, bookings };
+}
+
+/** Every route of `/api/v1`: the OpenAPI document and the role matrix are made from this list. */
+export const apiRoutes = [
+  apiRoute({
+    method: "get",
+    path: "/leads",
+    summary: "List leads with the leads screen's filters (q, status, source, owner, from, to, due, view, sort)",
+    operation: { area: "leads", path: "/admin/leads", write: false },
+    query: apiLeadListQuerySchema,
+    async run({ query, caller, services }) {
+      const { cursor, limit, ...filters } = query;
+      const page = decodeCursor(cursor);
+      const { db } = services;
+      const context = filterContext(caller.userId, await getAgencyTimeZone(db));
+      const listed = await listLeads(db, { ...filters, page }, { pageSize: limit }, context);
+      // The list shows the last page for one past the end; a cursor past the end has nothing more.
+      const leads = listed.page === page ? listed.leads : [];
+      return {
+        data: leads,
+        total: listed.total,
+        totalIsLowerBound: listed.totalIsLowerBound,
+        nextCursor: listed.page === page && page < listed.pageCount ? encodeCursor(page + 1) : null,
+      };
+    },
+  }),
+  apiRoute({
+    method: "get",
+    path: "/leads/:leadId",
+    summary: "A lead with its submissions, notes, status changes and calls",
+    operation: { area: "leads", path: ONE_LEAD, write: false },
+    params: leadParam,
+    run: ({ params, services }) => leadResource(services.db, params.leadId),
+  }),
+  apiRoute({
+    method: "put",
+    path: "/leads/:leadId/status",
+    summary: "Change a lead's status",
+    operation: { area: "leads", path: ONE_LEAD, intent: "set-status", write: true },
+    params: leadParam,
+    body: leadStatusSchema,
+    async run({ body, actor, services }) {
+      const changed = await setLeadStatus(services.db, body.leadId, body.status, actor);
+      return { changed, lead: await leadResource(services.db, body.leadId) };
+    },
+  }),
+  apiRoute({
+    method: "put",
+    path: "/leads/:leadId/owner",
+    summary: "Give a lead to a staff member (or to nobody)",
+    operation: { area: "leads", path: ONE_LEAD, intent: "assign", write: true },
+    params: leadParam,
+    body: leadOwnerSchema,
+    async run({ body, actor, services }) {
+      await setLeadOwner(services.db, body.leadId, body.ownerId, actor, leadMailContext(services));
+      void services.mailWorker.kick();
+      return { lead: await leadResource(services.db, body.leadId) };
+    },
+  }),
+  apiRoute({
+    method: "put",
+    path: "/leads/:leadId/follow-up",
+    summary: "Set or clear a lead's follow-up (the agency's wall clock, YYYY-MM-DDTHH:MM)",
+    operation: { area: "leads", path: ONE_LEAD, intent: "set-follow-up", write: true },
+    params: leadParam,
+    body: leadFollowUpSchema,
+    async run({ body, actor, services }) {
+      await setLeadFollowUp(services.db, body, await getAgencyTimeZone(services.db), actor);
+      return { lead: await leadResource(services.db, body.leadId) };
+    },
+  }),
+  apiRoute({
+    method: "post",
+    path: "/leads/:leadId/notes",
+    summary: "Add a note to a lead",
+    operation: { area: "leads", path: ONE_LEAD, intent: "add-note", write: true },
+    params: leadParam,
+    body: leadNoteSchema,
+    status: 201,
+    async run({ body, actor, services }) {
+      await addLeadNote(services.db, body.leadId, body.body, actor);
+      return { lead: await leadResource(services.db, body.leadId) };
+    },
+  }),
+  apiRoute({
+    method: "delete",
+    path: "/leads/:leadId",
+    summary: "Delete a lead (administrators only)",
+    operation: { area: "leads", path: ONE_LEAD, intent: "delete", write: true },
+    params: leadParam,
+    body: leadIdSchema,
+    async run({ body, actor, services }) {
+      await deleteLead(services.db, body.leadId, actor);
+      return { deleted: true };
+    },
+  }),
+  apiRoute({
+    method: "get",
+    path: "/bookings/open-slots",
+    summary:
+      "Open call starts for a lead (leadId: its owner, else whoever its call goes to) or a staff member (staffId)",
+    operation: { area: "bookings", path: "/admin/bookings", write: false },
+    query: apiOpenSlotsQuerySchema,
+    async run({ query, services }) {
+      const { db } = services;
+      let target: { ownerId: string | null; formId: string | null };
+      if (query.leadId) {
+        const lead = await db
+          .selectFrom("leads")
+          .select(["owner_id", "form_id"])
+          .where("id", "=", query.leadId)
+          .executeTakeFirst();
+        if (!lead) throw new AppError("NOT_FOUND", "This lead does not exist (any more).");
+        target = { ownerId: lead.owner_id, formId: lead.form_id };
+      } else target = { ownerId: query.staffId ?? null, formId: null };
+      const { starts } = await listOpenSlots(db, target, { nowMs: Date.now() });
+      return { starts: starts.slice(0, OPEN_SLOTS_MAX).map((ms) => new Date(ms).toISOString()) };
+    },
+  }),
+  apiRoute({
+    method: "put",
+    path: "/bookings/:bookingId/outcome",
+    summary: "Mark a call that took place as held (completed) or a no-show",
+    operation: { area: "bookings", path: "/admin/bookings", intent: "set-outcome", write: true },
+    params: bookingParam,
+    body: bookingOutcomeSchema,
+    async run({ body, actor, services }) {
+      await setBookingOutcome(services.db, body.bookingId, body.outcome, actor);
+      return { bookingId: body.bookingId, status: body.outcome };
+    },
+  }),
+  apiRoute({
+    method: "post",
+    path: "/bookings/:bookingId/cancel",
+    summary: "Cancel a call: its time is free again and both invitations are withdrawn",
+    operation: { area: "bookings", path: "/admin/bookings", intent: "cancel-booking", write: true },
+    params: bookingParam,
+    body: bookingIdSchema,
+    async run({ body, actor, services }) {
+      const { config, formSecret, mailWorker } = services;
+      await cancelBooking(
+        services.db,
+        { bookingId: body.bookingId, actor },
+        { baseUrl: config.baseUrl, secret: formSecret, nowMs: Date.now(), queuedNote: mailWorker.queuedNote },
+      );
+      void mailWorker.kick();
+      return { bookingId: body.bookingId, status: "cancelled" };
+    },
+  }),
+  apiRoute({
+    method: "get",
+    path: "/clients",
+    summary: "List clients with the clients screen's filters (q, status, owner, sort, page)",
+    operation: { area: "clients", path: "/admin/clients", write: false },
+    query: clientFiltersSchema,
+    async run({ query, caller, services }) {
+      const listed = await listClients(services.db, query, undefined, caller.userId);
+      return { data: listed.clients, total: listed.total, page: listed.page, pageCount: listed.pageCount };
+    },
+  }),
+  apiRoute({
+    method: "get",
+    path: "/clients/:clientId",
+    summary: "A client",
+    operation: { area: "clients", path: "/admin/clients", write: false },
+    params: clientParam,
+    async run({ params, services }) {
+      const client = await getClient(services.db, params.clientId);
+      if (!client) throw new AppError("NOT_FOUND", "That client no longer exists.");
+      return client;
+    },
+  }),
+  apiRoute({
+    method: "post",
+    path: "/clients",
+    summary: "Create a client; with leadId, convert that lead (once: a second conversion is refused)",
+    operation: { area: "clients", path: "/admin/clients", intent: "create", write: true },
+    body: clientSchema,
+    status: 201,
+    async run({ body, actor, services }) {
+      const { id } = await createClient(services.db, body, actor);
+      return getClient(services.db, id);
+    },
+  }),
+  apiRoute({
+    method: "get",
+    path: "/forms",
+    summary: "The forms, with their counters (q, status, type as on the forms screen)",
+    operation: { area: "content", path: "/admin/forms", write: false },
+    query: formFiltersSchema,
+    run: async ({ query, services }) => ({ data: await listForms(services.db, query) }),
+  }),
+  apiRoute({
+    method: "get",
+    path: "/forms/:formId/submissions",
+    summary: "A form's submissions, newest first, by page",
+    operation: { area: "content", path: "/admin/forms", write: false },
+    params: formParam,
+    query: apiPageQuerySchema,
+    async run({ params, query, services }) {
+      if (!(await getForm(services.db, params.formId))) throw new AppError("NOT_FOUND", "That form no longer exists.");
+      const { submissions, ...paging } = await listFormSubmissions(services.db, params.formId, query.page);
+      return { data: submissions, ...paging };
+    },
+  }),
+  apiRoute({
+    method: "get",
+    path: "/funnel",
+    summary: "The funnel by campaign for a range (range 7|30|90, or custom with from and to)",
+    operation: { area: "analytics", path: "/admin/dashboard", write: false },
+    query: funnelQuerySchema,
+    async run({ query, services }) {
+      // The dashboard reads its range from the address: the checked query, written back as one.
+      const params = new URLSearchParams(
+        Object.entries(query).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
+      );
+      return loadFunnel(services.db, params);
+    },
+  }),
+  apiRoute({
+    method: "get",
+    path: "/pages",
+    summary: "The site's pages",
+    operation: { area: "content", path: "/admin/pages", write: false },
+    run: async ({ services }) => ({ data: await listPages(services.db) }),
+  }),
+  apiRoute({
+    method: "get",
+    path: "/posts",
+    summary: "The blog's posts",
+    operation: { area: "content", path: "/admin/blog", write: false },
+    run: async ({ services }) => ({ data: await listPosts(services.db) }),
+  }),
+  apiRoute({
+    method: "get",
+    path: "/pricing",
+    summary: "The pricing plans on offer",
+    operation: { area: "content", path: "/admin/pricing", write: false },
+    run: async ({ services }) => ({ data: await listActivePlans(services.db) }),
+  }),
+];

@@ -1,0 +1,345 @@
+import { randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import express from "express";
+import pino from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+import { apiRouter } from "~/http/api/api-router.server";
+import { apiRoutes } from "~/http/api/api-routes.server";
+import type { Role } from "~/lib/roles";
+import { apiKeyCreateSchema } from "~/lib/schemas/api-keys";
+import { leadNoteSchema } from "~/lib/schemas/lead-admin";
+import { createApiKey, revokeApiKey } from "~/server/api-keys/api-keys.server";
+import { listAuditEntries } from "~/server/audit/audit.server";
+import { parseConfig } from "~/server/config.server";
+import type { Database } from "~/server/db/schema.server";
+import { createMailWorker } from "~/server/mail/worker.server";
+import { setStaffDisabled, setStaffRole } from "~/server/users/staff-users.server";
+import { bookingRow, insertLead } from "../support/admin-fixtures";
+import { databasePerTest, dialects } from "../support/databases";
+import { addStaff } from "../support/staff";
+
+const logger = pino({ level: "silent" });
+const cli = { id: null, email: "test" };
+
+/**
+ * Who may call each route, as the role table says for the screen it stands for: the leads, clients
+ * and bookings work is sales' and admins', content is editors' and admins' (pricing admins' only),
+ * the dashboard's funnel everyone's, and deleting a lead admins' only. Every route of the API must
+ * be here, so a new route cannot be left out of the matrix.
+ */
+const expectedRoles: Record<string, readonly Role[]> = {
+  "get /leads": ["admin", "sales"],
+  "get /leads/:leadId": ["admin", "sales"],
+  "put /leads/:leadId/status": ["admin", "sales"],
+  "put /leads/:leadId/owner": ["admin", "sales"],
+  "put /leads/:leadId/follow-up": ["admin", "sales"],
+  "post /leads/:leadId/notes": ["admin", "sales"],
+  "delete /leads/:leadId": ["admin"],
+  "get /bookings/open-slots": ["admin", "sales"],
+  "put /bookings/:bookingId/outcome": ["admin", "sales"],
+  "post /bookings/:bookingId/cancel": ["admin", "sales"],
+  "get /clients": ["admin", "sales"],
+  "get /clients/:clientId": ["admin", "sales"],
+  "post /clients": ["admin", "sales"],
+  "get /forms": ["admin", "editor"],
+  "get /forms/:formId/submissions": ["admin", "editor"],
+  "get /funnel": ["admin", "sales", "editor"],
+  "get /pages": ["admin", "editor"],
+  "get /posts": ["admin", "editor"],
+  "get /pricing": ["admin"],
+};
+
+/** A valid body for each route that takes one. */
+const sampleBodies: Record<string, unknown> = {
+  "put /leads/:leadId/status": { status: "contacted" },
+  "put /leads/:leadId/owner": { ownerId: "" },
+  "put /leads/:leadId/follow-up": { followUpAt: "2030-01-02T10:00", followUpNote: "Call back" },
+  "post /leads/:leadId/notes": { body: "Spoke on the phone" },
+  "put /bookings/:bookingId/outcome": { outcome: "completed" },
+  "post /clients": { name: "Acme Ltd", status: "active" },
+};
+
+/** A route's path with a real lead, records that do not exist for the rest, and a query where one is needed. */
+function concrete(path: string, leadId: string) {
+  const filled = path.replace(/[:{]leadId\}?/, leadId).replace(/[:{](clientId|bookingId)\}?/, "missing");
+  return filled.endsWith("/open-slots") ? `${filled}?leadId=${leadId}` : filled;
+}
+
+/** Allowed, but naming a record that does not exist: answered 404 by the route itself. */
+const namesMissing = (path: string) => /clientId|bookingId|formId/.test(path);
+
+type Started = { url: string; router: express.Router; close(): Promise<void> };
+const servers: Started[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function startApi(db: Database, env: Record<string, string> = {}) {
+  const config = parseConfig({ DATA_DIR: "/tmp/unused", ...env });
+  const formSecret = randomBytes(32).toString("hex");
+  const mailWorker = createMailWorker({ db, logger, smtpUrl: undefined, from: "site@agency.example" });
+  const app = express();
+  const router = apiRouter({ db, config, mailWorker, formSecret });
+  app.use("/api/v1", router);
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const started = {
+    router,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  servers.push(started);
+  return started;
+}
+
+function keyInput(name: string, extra: Record<string, string> = {}) {
+  return apiKeyCreateSchema.parse({ name, ...extra });
+}
+
+function call(base: string, key: string, method: string, path: string, body?: unknown, headers = {}) {
+  return fetch(`${base}${path}`, {
+    method: method.toUpperCase(),
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+for (const dialect of dialects) {
+  describe(`the API on ${dialect}`, () => {
+    const freshDatabase = databasePerTest(dialect);
+
+    it("lets each role's key call exactly the routes its role may, and no route is left out", async () => {
+      const { db } = await freshDatabase();
+      const api = await startApi(db);
+      expect(Object.keys(expectedRoles).sort()).toEqual(apiRoutes.map((r) => `${r.method} ${r.path}`).sort());
+      for (const role of ["admin", "sales", "editor"] as const) {
+        const staff = await addStaff(db, `${role}@agency.example`, role);
+        const { key } = await createApiKey(db, staff.id, keyInput("everyday"), cli);
+        for (const route of apiRoutes) {
+          const name = `${route.method} ${route.path}`;
+          const leadId = await insertLead(db, { email: `${role}-${route.method}@visitor.example` });
+          const path = concrete(route.path, leadId);
+          const response = await call(api.url, key, route.method, path, sampleBodies[name] ?? undefined);
+          const allowed = expectedRoles[name]!.includes(role);
+          if (!allowed) expect(response.status, `${role} ${name}`).toBe(403);
+          // The client asked for does not exist: allowed, and answered as such.
+          else if (namesMissing(route.path)) expect(response.status, `${role} ${name}`).toBe(404);
+          else expect(response.status, `${role} ${name}: ${await response.clone().text()}`).toBeLessThan(300);
+          const body = await response.json();
+          if (!response.ok) expect(body.error.code).toEqual(expect.any(String));
+        }
+      }
+    });
+
+    it("publishes an OpenAPI 3.1 document that validates, in which every route answers and which has every route", async () => {
+      const { db } = await freshDatabase();
+      const api = await startApi(db);
+      const response = await fetch(`${api.url}/openapi.json`);
+      expect(response.status).toBe(200);
+      const document = await response.json();
+      const validation = await new Validator().validate(document);
+      expect(validation.errors).toBeUndefined();
+      expect(validation.valid).toBe(true);
+      expect(document.openapi).toBe("3.1.0");
+
+      const admin = await addStaff(db, "admin@agency.example", "admin");
+      const { key } = await createApiKey(db, admin.id, keyInput("docs"), cli);
+      const documented: string[] = [];
+      for (const [path, operations] of Object.entries(document.paths as Record<string, object>)) {
+        for (const method of Object.keys(operations)) {
+          documented.push(`${method} ${path}`);
+          const leadId = await insertLead(db, { email: `${method}${path.length}@visitor.example` });
+          const filled = concrete(path, leadId);
+          const answer = await call(
+            api.url,
+            key,
+            method,
+            filled,
+            sampleBodies[`${method} ${path.replace(/\{(\w+)\}/g, ":$1")}`],
+          );
+          const body = await answer.json();
+          // Answered by the route itself: not the router's "no such route".
+          expect(body?.error?.message ?? "", `${method} ${path}`).not.toMatch(/No such API route/);
+          expect(answer.status, `${method} ${path}`).toBeLessThan(500);
+        }
+      }
+      // Every route the router serves is in the document (read from the router, not from the route list).
+      const served = api.router.stack.flatMap((layer) =>
+        layer.route
+          ? Object.keys((layer.route as unknown as { methods: Record<string, boolean> }).methods).map(
+              (method) => `${method} ${String(layer.route!.path).replace(/:(\w+)/g, "{$1}")}`,
+            )
+          : [],
+      );
+      expect(served.filter((route) => route !== "get /openapi.json").sort()).toEqual(documented.sort());
+      // The lead note's rule, as the form checks it, is what the document says.
+      const noteBody = document.paths["/leads/{leadId}/notes"].post.requestBody.content["application/json"].schema;
+      expect(noteBody.properties.body).toMatchObject({ type: "string", minLength: 1, maxLength: 5000 });
+    });
+
+    it("refuses every change with a read-only key and every other area with a narrowed key", async () => {
+      const { db } = await freshDatabase();
+      const api = await startApi(db);
+      const admin = await addStaff(db, "admin@agency.example", "admin");
+      const readOnly = await createApiKey(db, admin.id, keyInput("report sheet", { readOnly: "on" }), cli);
+      const contentOnly = await createApiKey(db, admin.id, keyInput("site sync", { areas: "content" }), cli);
+      for (const route of apiRoutes) {
+        const leadId = await insertLead(db, { email: `${route.method}-${route.path.length}@visitor.example` });
+        const path = concrete(route.path, leadId);
+        const body = sampleBodies[`${route.method} ${route.path}`];
+        const byReader = await call(api.url, readOnly.key, route.method, path, body);
+        if (route.operation.write) {
+          expect(byReader.status).toBe(403);
+          expect((await byReader.json()).error.message).toBe("This key may only read.");
+        } else expect(byReader.status, route.path).not.toBe(403);
+        const byContent = await call(api.url, contentOnly.key, route.method, path, body);
+        if (route.operation.area === "content") expect(byContent.status, route.path).not.toBe(403);
+        else expect(byContent.status, route.path).toBe(403);
+      }
+    });
+
+    it("acts with the owner's role as it is now: a role change narrows the key, a disabled owner, a revoked or expired key get 401", async () => {
+      const { db } = await freshDatabase();
+      const api = await startApi(db);
+      const sales = await addStaff(db, "sales@agency.example", "sales");
+      const { key, id } = await createApiKey(db, sales.id, keyInput("zapier"), cli);
+      expect((await call(api.url, key, "get", "/leads")).status).toBe(200);
+      await setStaffRole(db, sales.id, "editor", cli);
+      expect((await call(api.url, key, "get", "/leads")).status).toBe(403);
+      expect((await call(api.url, key, "get", "/pages")).status).toBe(200);
+      await setStaffRole(db, sales.id, "sales", cli);
+      expect((await call(api.url, key, "get", "/leads")).status).toBe(200);
+
+      await setStaffDisabled(db, sales.id, true, cli);
+      const disabled = await call(api.url, key, "get", "/leads");
+      expect(disabled.status).toBe(401);
+      expect((await disabled.json()).error.code).toBe("UNAUTHENTICATED");
+      await setStaffDisabled(db, sales.id, false, cli);
+      expect((await call(api.url, key, "get", "/leads")).status).toBe(200);
+
+      await revokeApiKey(db, id, cli);
+      expect((await call(api.url, key, "get", "/leads")).status).toBe(401);
+
+      const twoDaysAgo = Date.now() - 2 * 24 * 60 * 60 * 1000;
+      const expired = await createApiKey(db, sales.id, keyInput("old", { expiresDays: "1" }), cli, twoDaysAgo);
+      expect((await call(api.url, expired.key, "get", "/leads")).status).toBe(401);
+      expect((await call(api.url, `${key}x`, "get", "/leads")).status).toBe(401);
+      expect((await fetch(`${api.url}/leads`)).status).toBe(401);
+    });
+
+    it("checks input with the screens' own rules, audits each change with the key's name, and pages leads by cursor", async () => {
+      const { db } = await freshDatabase();
+      const api = await startApi(db);
+      const sales = await addStaff(db, "sales@agency.example", "sales");
+      const { key } = await createApiKey(db, sales.id, keyInput("assistant"), cli);
+      const leadId = await insertLead(db, { email: "pat@visitor.example", name: "Pat Doe" });
+      for (const email of ["a@visitor.example", "b@visitor.example"]) await insertLead(db, { email });
+
+      // The form's limit, to the character: 5,000 is a note, 5,001 is refused with the form's message.
+      expect((await call(api.url, key, "post", `/leads/${leadId}/notes`, { body: "x".repeat(5000) })).status).toBe(201);
+      const tooLong = await call(api.url, key, "post", `/leads/${leadId}/notes`, { body: "x".repeat(5001) });
+      expect(tooLong.status).toBe(400);
+      const formMessage = leadNoteSchema.safeParse({ leadId, body: "x".repeat(5001) }).error?.issues[0]?.message;
+      expect(await tooLong.json()).toEqual({
+        error: { code: "INVALID_INPUT", message: "The request is not valid.", fields: { body: formMessage } },
+      });
+      const badStatus = await call(api.url, key, "put", `/leads/${leadId}/status`, { status: "won" });
+      expect((await badStatus.json()).error.fields.status).toBe("Choose one of the five statuses.");
+      const missing = await call(api.url, key, "put", "/leads/nope/status", { status: "closed" });
+      expect(missing.status).toBe(404);
+      expect((await missing.json()).error.code).toBe("NOT_FOUND");
+      const badJson = await fetch(`${api.url}/leads/${leadId}/notes`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: "{not json",
+      });
+      expect(badJson.status).toBe(400);
+      expect((await badJson.json()).error.code).toBe("INVALID_JSON");
+
+      const changed = await call(api.url, key, "put", `/leads/${leadId}/status`, { status: "qualified" });
+      expect((await changed.json()).lead.status).toBe("qualified");
+      const entries = await listAuditEntries(db, { entityType: "lead" });
+      expect(entries.map((entry) => entry.summary?.apiKey)).toEqual(["assistant", "assistant"]);
+      expect(entries.every((entry) => entry.actorEmail === "sales@agency.example")).toBe(true);
+
+      // Calls: a past one marked held, a coming one cancelled, each through the screen's own rule.
+      const past = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString();
+      const coming = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString();
+      await db
+        .insertInto("bookings")
+        .values(bookingRow(leadId, { id: "held-call", startsAt: past }))
+        .execute();
+      await db
+        .insertInto("bookings")
+        .values(bookingRow(leadId, { id: "later-call", startsAt: coming }))
+        .execute();
+      const early = await call(api.url, key, "put", "/bookings/later-call/outcome", { outcome: "no_show" });
+      expect(early.status).toBe(409);
+      expect((await early.json()).error.message).toBe("The call has not started yet.");
+      expect((await call(api.url, key, "put", "/bookings/held-call/outcome", { outcome: "completed" })).status).toBe(
+        200,
+      );
+      expect((await call(api.url, key, "post", "/bookings/later-call/cancel", {})).status).toBe(200);
+      const statuses = await db.selectFrom("bookings").select(["id", "status"]).orderBy("id").execute();
+      expect(statuses).toEqual([
+        { id: "held-call", status: "completed" },
+        { id: "later-call", status: "cancelled" },
+      ]);
+      const bookingEntries = await listAuditEntries(db, { entityType: "booking" });
+      expect(bookingEntries.map((entry) => entry.summary?.apiKey)).toEqual(["assistant", "assistant"]);
+      const converted = await call(api.url, key, "post", "/clients", { name: "Pat Doe", status: "active", leadId });
+      expect(converted.status).toBe(201);
+      expect((await converted.json()).leadId).toBe(leadId);
+      const twice = await call(api.url, key, "post", "/clients", { name: "Pat Doe", status: "active", leadId });
+      expect(twice.status).toBe(409);
+      expect((await twice.json()).error.message).toBe("This lead was already converted to the client Pat Doe.");
+      const slots = await call(api.url, key, "get", "/bookings/open-slots");
+      expect(slots.status).toBe(400);
+      expect((await slots.json()).error.fields.leadId).toBe("Name either a lead (leadId) or a staff member (staffId).");
+
+      const found = await (await call(api.url, key, "get", "/leads?q=pat")).json();
+      expect(found.data.map((lead: { name: string }) => lead.name)).toEqual(["Pat Doe"]);
+      const first = await (await call(api.url, key, "get", "/leads?limit=2&sort=oldest")).json();
+      expect(first.data).toHaveLength(2);
+      expect(first.nextCursor).toEqual(expect.any(String));
+      const second = await (
+        await call(api.url, key, "get", `/leads?limit=2&sort=oldest&cursor=${first.nextCursor}`)
+      ).json();
+      expect(second.data).toHaveLength(1);
+      expect(second.nextCursor).toBeNull();
+      const seen = [...first.data, ...second.data].map((lead: { id: string }) => lead.id);
+      expect(new Set(seen).size).toBe(3);
+      expect((await call(api.url, key, "get", "/leads?cursor=garbage")).status).toBe(400);
+    });
+
+    it("limits each key's requests a minute with RateLimit headers, and does a POST once per Idempotency-Key", async () => {
+      const { db } = await freshDatabase();
+      const api = await startApi(db, { API_RATE_LIMIT_PER_MINUTE: "3" });
+      const sales = await addStaff(db, "sales@agency.example", "sales");
+      const one = await createApiKey(db, sales.id, keyInput("one"), cli);
+      const other = await createApiKey(db, sales.id, keyInput("other"), cli);
+      const leadId = await insertLead(db, { email: "pat@visitor.example" });
+      const headers = { "idempotency-key": "note-1" };
+      const first = await call(api.url, one.key, "post", `/leads/${leadId}/notes`, { body: "Once" }, headers);
+      expect(first.status).toBe(201);
+      expect(first.headers.get("ratelimit-limit")).toBe("3");
+      expect(first.headers.get("ratelimit-remaining")).toBe("2");
+      const again = await call(api.url, one.key, "post", `/leads/${leadId}/notes`, { body: "Once" }, headers);
+      expect(again.status).toBe(201);
+      expect(await again.json()).toEqual(await first.json());
+      const notes = await db.selectFrom("lead_notes").select("body").where("lead_id", "=", leadId).execute();
+      expect(notes).toEqual([{ body: "Once" }]);
+      const elsewhere = await call(api.url, one.key, "post", "/leads/other/notes", { body: "Once" }, headers);
+      expect(elsewhere.status).toBe(422);
+
+      const limited = await call(api.url, one.key, "get", "/leads");
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(limited.headers.get("ratelimit-remaining")).toBe("0");
+      expect((await limited.json()).error.code).toBe("RATE_LIMITED");
+      // Another key of the same person has a limit of its own.
+      expect((await call(api.url, other.key, "get", "/leads")).status).toBe(200);
+    });
+  });
+}
