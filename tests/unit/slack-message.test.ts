@@ -37,21 +37,25 @@ function mrkdwnTexts(message: unknown): string[] {
 }
 
 describe("Slack messages", () => {
-  it.each(["lead.created", "lead.status_changed", "form_submission.created"])(
-    "%s: what a visitor typed can neither ping a channel nor make a link",
-    (type) => {
-      const texts = mrkdwnTexts(slackMessage(event(type), "https://agency.test"));
-      expect(texts.length).toBeGreaterThan(0);
-      for (const text of texts) {
-        expect(text).not.toContain("<!");
-        expect(text).not.toContain("<https://evil.test");
-        // The only links left are the app's own.
-        for (const link of text.matchAll(/<([^>]*)>/g)) expect(link[1]).toMatch(/^https:\/\/agency\.test\/admin\//);
-        // No half entity where a long text was cut.
-        expect(text).not.toMatch(/&(?!amp;|lt;|gt;)/);
-      }
-    },
-  );
+  it.each([
+    "lead.created",
+    "lead.status_changed",
+    "form_submission.created",
+    "lead.enquired",
+    "lead.merged",
+    "lead.unmerged",
+  ])("%s: what a visitor typed can neither ping a channel nor make a link", (type) => {
+    const texts = mrkdwnTexts(slackMessage(event(type), "https://agency.test"));
+    expect(texts.length).toBeGreaterThan(0);
+    for (const text of texts) {
+      expect(text).not.toContain("<!");
+      expect(text).not.toContain("<https://evil.test");
+      // The only links left are the app's own.
+      for (const link of text.matchAll(/<([^>]*)>/g)) expect(link[1]).toMatch(/^https:\/\/agency\.test\/admin\//);
+      // No half entity where a long text was cut.
+      expect(text).not.toMatch(/&(?!amp;|lt;|gt;)/);
+    }
+  });
 
   it("keeps the top-level text of a new lead escaped (notifications show it)", () => {
     const message = slackMessage(event("lead.created"), "https://agency.test") as { text: string };

@@ -73,6 +73,15 @@ export function slackMessage(body: WebhookBody, baseUrl: string) {
           text: `New client: ${escapeMrkdwn(client.name)}${client.company ? ` (${escapeMrkdwn(client.company)})` : ""}.`,
         };
       break;
+    case "lead.enquired":
+      if (lead) return { text: `${leadLink} sent a new enquiry (${escapeMrkdwn(lead.source)}).` };
+      break;
+    case "lead.merged":
+      if (lead) return { text: `Leads were merged into ${leadLink}.` };
+      break;
+    case "lead.unmerged":
+      if (lead) return { text: `A merge into ${leadLink} was undone.` };
+      break;
     case "form_submission.created":
       if (lead) return { text: `Form submitted by ${leadLink} (${escapeMrkdwn(lead.source)}).` };
       break;
