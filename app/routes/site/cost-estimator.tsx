@@ -27,7 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CostEstimatorPage({ actionData }: Route.ComponentProps) {
   return (
-    <main>
+    // Whole and usable as the server sent it: React hydrates after the first paint (entry.client.tsx).
+    <main data-hydrate="after-paint">
       <PageHero eyebrow={estimatorCopy.eyebrow} title={estimatorCopy.title} intro={estimatorCopy.intro} />
       <Section>
         <EstimatorWizard initial={actionData} />

@@ -1,0 +1,45 @@
+import { StrictMode, startTransition } from "react";
+
+/** The events that say a visitor is about to use the page: it hydrates at once on the first of them. */
+const FIRST_USE = ["pointerdown", "keydown", "focusin", "touchstart"] as const;
+
+let started = false;
+
+/**
+ * React DOM and the router's browser half load only here, by dynamic import, so that neither is
+ * fetched nor evaluated with the route modules: their evaluation and the hydration are the long tasks
+ * a page that works as the server sent it need not run before its first paint.
+ */
+function hydrate() {
+  if (started) return;
+  started = true;
+  for (const type of FIRST_USE) window.removeEventListener(type, hydrate, true);
+  void Promise.all([import("react-dom/client"), import("react-router/dom")]).then(
+    ([{ hydrateRoot }, { HydratedRouter }]) => {
+      startTransition(() => {
+        hydrateRoot(
+          document,
+          <StrictMode>
+            <HydratedRouter />
+          </StrictMode>,
+        );
+      });
+    },
+  );
+}
+
+/**
+ * A page whose markup says `data-hydrate="after-paint"` (the estimator: every step works as a plain
+ * form) is painted and usable before React: it hydrates once the page has loaded and the browser is
+ * idle, or at once on the visitor's first pointer, key or focus (an answer typed meanwhile is kept:
+ * React replays what changed before hydration). Other pages that hydrate (the admin) do so at once.
+ */
+if (document.querySelector('[data-hydrate="after-paint"]')) {
+  for (const type of FIRST_USE) window.addEventListener(type, hydrate, { capture: true, passive: true });
+  const whenIdle = () =>
+    "requestIdleCallback" in window ? requestIdleCallback(hydrate, { timeout: 2_000 }) : setTimeout(hydrate, 0);
+  if (document.readyState === "complete") whenIdle();
+  else window.addEventListener("load", whenIdle, { once: true });
+} else {
+  hydrate();
+}
