@@ -21,6 +21,7 @@ import * as bookingTimeIndexes from "./migrations/0021-booking-time-indexes.serv
 import * as funnelCallsBooked from "./migrations/0022-funnel-calls-booked.server";
 import * as leadNameWalk from "./migrations/0023-lead-name-walk.server";
 import * as leadDayCounts from "./migrations/0024-lead-day-counts.server";
+import * as adConversions from "./migrations/0028-ad-conversions.server";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   "0022-funnel-calls-booked": funnelCallsBooked,
   "0023-lead-name-walk": leadNameWalk,
   "0024-lead-day-counts": leadDayCounts,
+  "0028-ad-conversions": adConversions,
 };
 
 export const migrationNames = Object.keys(migrations);
