@@ -9,6 +9,7 @@ import { ConfigError, type DatabaseConfig, parseConfig } from "~/server/config.s
 import { openDatabase } from "~/server/db/database.server";
 import { MigrationError, migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
+import { adCommands } from "./cli/ads";
 import { availabilityCommands } from "./cli/availability";
 import { backupUsage, runBackupCommand } from "./cli/backup";
 import { type Command, type Options, UsageError } from "./cli/options";
@@ -35,6 +36,9 @@ const usage = `Usage: npm run cli -- <command> [options]
                         (--weekly and --override replace all weekly hours or overrides; others keep theirs)
   availability:show     --email E
   setup-code                                   (the code /admin/setup asks for while no admin exists)
+  ads:connect           --platform google|meta|linkedin --config FILE   (JSON; needs ADS_CREDENTIALS_KEY)
+  ads:show
+  ads:disconnect        --platform google|meta|linkedin
 ${backupUsage}
 
 Every command names the database it opened (DATA_DIR or DATABASE_URL, as the server reads them) and
@@ -44,7 +48,12 @@ Passwords are asked for without echo on a terminal, or read from standard input 
 --password-stdin (printf '%s' "$PASSWORD" | npm run cli -- users:create ... --password-stdin).
 --password P still works but leaves the password in shell history and the process list.`;
 
-const commands: Record<string, Command> = { ...userCommands, ...webhookCommands, ...availabilityCommands };
+const commands: Record<string, Command> = {
+  ...userCommands,
+  ...webhookCommands,
+  ...availabilityCommands,
+  ...adCommands,
+};
 
 function run(db: Database, command: string | undefined, values: Options, config: ReturnType<typeof parseConfig>) {
   const handler = command && Object.hasOwn(commands, command) ? commands[command] : undefined;
@@ -82,6 +91,8 @@ async function main() {
         meeting: { type: "string" },
         "meeting-detail": { type: "string" },
         create: { type: "boolean" },
+        platform: { type: "string" },
+        config: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
