@@ -80,7 +80,13 @@ async function insertConversions(db: Database, rows: Insertable<DB["ad_conversio
  * of those stages are cancelled, sent ones retracted where the platform can (Google, by the same
  * transaction id), and the negative itself goes where a platform maps it to an event of its own.
  */
-export async function queueAdStage(db: Database, leadIds: readonly string[], stage: AdStage, at: string) {
+export async function queueAdStage(
+  db: Database,
+  leadIds: readonly string[],
+  stage: AdStage,
+  at: string,
+  { withEvent = true }: { withEvent?: boolean } = {},
+) {
   if (leadIds.length === 0) return;
   const connections = await connectedStages(db);
   if (connections.length === 0) return;
@@ -88,7 +94,7 @@ export async function queueAdStage(db: Database, leadIds: readonly string[], sta
   if ((NEGATIVE_STAGES as readonly string[]).includes(stage)) {
     await takeBack(db, leadIds, stage as NegativeStage, connections, at, rows);
   }
-  for (const { platform, stages } of connections) {
+  for (const { platform, stages } of withEvent ? connections : []) {
     if (!stages[stage]) continue;
     for (const leadId of leadIds) rows.push(newConversion(platform, leadId, stage, "conversion", at));
   }
@@ -246,7 +252,7 @@ export async function recordLeadAdSignals(
  */
 export async function eraseAdConversions(db: Database, leadIds: readonly string[], at: string) {
   if (leadIds.length === 0) return;
-  await queueAdStage(db, leadIds, "spam", at);
+  await queueAdStage(db, leadIds, "spam", at, { withEvent: false });
   await db
     .updateTable("ad_conversions")
     .set({
