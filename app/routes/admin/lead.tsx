@@ -1,5 +1,6 @@
 import { ArrowLeftIcon } from "lucide-react";
 import { data, Link, useNavigation } from "react-router";
+import { AdSignalsCard } from "~/components/admin/lead/ad-signals-card";
 import { AttributionCard } from "~/components/admin/lead/attribution-card";
 import { CallsCard } from "~/components/admin/lead/calls-card";
 import { ContactCard } from "~/components/admin/lead/contact-card";
@@ -17,6 +18,7 @@ import { getServices } from "~/http/context.server";
 import { runIntent } from "~/http/intents.server";
 import { requireStaff } from "~/http/staff.server";
 import { canUseIntent } from "~/lib/roles";
+import { leadAdSummary } from "~/server/ads/lead-summary.server";
 import { leadCallTimeline } from "~/server/bookings/agenda.server";
 import { getLeadDetail } from "~/server/leads/leads.server";
 import { listAssignableStaff } from "~/server/leads/owners.server";
@@ -32,15 +34,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
   const { db } = getServices(context);
   const timeZone = await getAgencyTimeZone(db);
-  const [detail, owners, calls] = await Promise.all([
+  const [detail, owners, calls, ads] = await Promise.all([
     getLeadDetail(db, params.leadId),
     listAssignableStaff(db),
     leadCallTimeline(db, params.leadId, timeZone),
+    leadAdSummary(db, params.leadId),
   ]);
   if (!detail) throw data({ message: "This lead does not exist (any more)." }, { status: 404 });
   return {
     detail,
     calls,
+    ads,
     timeZone,
     owners,
     me: staff.id,
@@ -51,7 +55,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const action = (args: Route.ActionArgs) => runIntent(args, leadScreenIntents);
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, owners, me, canDelete, calls, timeZone } = loaderData;
+  const { detail, owners, me, canDelete, calls, timeZone, ads } = loaderData;
   const { lead } = detail;
   const backToList = useListReturn("/admin/leads");
   useToastMessage(actionData?.toast);
@@ -72,6 +76,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         <ContactCard lead={lead} />
         <AttributionCard lead={lead} />
       </div>
+      <AdSignalsCard summary={ads} />
       <CallsCard events={calls} timeZone={timeZone} />
       <SubmissionsCard submissions={detail.submissions} />
       <div className="grid gap-6 lg:grid-cols-2">
