@@ -1,4 +1,6 @@
 import { createSign } from "node:crypto";
+import { fromJson } from "../db/values.server";
+import type { SendResult } from "../webhooks/send.server";
 import type { GoogleSecrets } from "./connections.server";
 
 export const DATA_MANAGER_SCOPE = "https://www.googleapis.com/auth/datamanager";
@@ -31,4 +33,22 @@ export function tokenRequestBody(assertion: string) {
     grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer",
     assertion,
   }).toString();
+}
+
+type Send = (url: string, headers: Record<string, string>, body: string) => Promise<SendResult>;
+
+/** Exchanges the service account's signed assertion for an access token at the key's `token_uri`. */
+export async function fetchGoogleToken(send: Send, key: GoogleSecrets["serviceAccountKey"], nowMs: number) {
+  const result = await send(
+    key.token_uri,
+    { "content-type": "application/x-www-form-urlencoded" },
+    tokenRequestBody(serviceAccountAssertion(key, nowMs)),
+  );
+  const answer = fromJson<{ access_token?: string; expires_in?: number }>(result.responseBody, {});
+  if (!result.delivered || typeof answer.access_token !== "string") {
+    throw Object.assign(new Error(`Google token request: ${result.error ?? "no access_token in the answer"}`), {
+      result,
+    });
+  }
+  return { token: answer.access_token, expiresAtMs: nowMs + (answer.expires_in ?? 3600) * 1000 };
 }

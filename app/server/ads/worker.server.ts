@@ -10,7 +10,7 @@ import type { Resolver } from "../webhooks/address-guard.server";
 import { createWebhookSender, REQUEST_TIMEOUT_MS, type SendResult } from "../webhooks/send.server";
 import { type AdConnection, type GoogleSecrets, loadAdConnections, type TokenSecrets } from "./connections.server";
 import { conversionId } from "./conversions.server";
-import { serviceAccountAssertion, tokenRequestBody } from "./google-auth.server";
+import { fetchGoogleToken } from "./google-auth.server";
 import type { AdClicks } from "./identifiers.server";
 import {
   BATCH_LIMITS,
@@ -154,22 +154,9 @@ export function createAdWorker({
     const key = secrets.serviceAccountKey;
     const cached = tokens.get(key.client_email);
     if (cached && cached.expiresAtMs > nowMs + 60_000) return cached.token;
-    const result = await sender.send(
-      key.token_uri,
-      { "content-type": "application/x-www-form-urlencoded" },
-      tokenRequestBody(serviceAccountAssertion(key, nowMs)),
-    );
-    const answer = fromJson<{ access_token?: string; expires_in?: number }>(result.responseBody, {});
-    if (!result.delivered || typeof answer.access_token !== "string") {
-      throw Object.assign(new Error(`Google token request: ${result.error ?? "no access_token in the answer"}`), {
-        result,
-      });
-    }
-    tokens.set(key.client_email, {
-      token: answer.access_token,
-      expiresAtMs: nowMs + (answer.expires_in ?? 3600) * 1000,
-    });
-    return answer.access_token;
+    const fresh = await fetchGoogleToken(sender.send, key, nowMs);
+    tokens.set(key.client_email, fresh);
+    return fresh.token;
   }
 
   async function post(request: PlatformRequest) {
