@@ -36,6 +36,7 @@ export default [
       route("audit", "routes/admin/audit.tsx"),
       route("audit/export", "routes/admin/audit-export.ts"),
       route("webhooks", "routes/admin/webhooks.tsx"),
+      route("ad-platforms", "routes/admin/ad-platforms.tsx"),
       route("webhooks/:endpointId", "routes/admin/webhook.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),

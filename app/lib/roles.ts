@@ -47,6 +47,7 @@ export const adminAccess: Record<string, readonly Role[]> = {
   "/admin/settings": everyone,
   "/admin/users": ["admin"],
   "/admin/webhooks": ["admin"],
+  "/admin/ad-platforms": ["admin"],
   "/admin/audit": ["admin"],
   // Editors upload blog images and the site's files (siteFileRoles) here; the endpoint decides per target.
   "/admin/uploads": ["admin", "editor"],
@@ -159,6 +160,7 @@ export const adminNav: AdminNavItem[] = [
   { label: "Pricing", to: "/admin/pricing", roles: ["admin"] },
   { label: "Users", to: "/admin/users", roles: ["admin"] },
   { label: "Audit log", to: "/admin/audit", roles: ["admin"] },
+  { label: "Ad platforms", to: "/admin/ad-platforms", roles: ["admin"] },
   { label: "Settings", to: "/admin/settings", roles: ["admin"] },
 ];
 

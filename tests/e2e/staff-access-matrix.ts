@@ -414,6 +414,7 @@ export const screenRows: ScreenRow[] = [
   { path: "/admin/settings", allowed: everyone, marker: "<title>Settings | Admin</title>" },
   { path: "/admin/users", allowed: adminOnly, marker: "<title>Users | Admin</title>" },
   { path: "/admin/webhooks", allowed: adminOnly, marker: "<title>Webhooks | Admin</title>" },
+  { path: "/admin/ad-platforms", allowed: adminOnly, marker: "<title>Ad platforms | Admin</title>" },
   {
     path: (fx) => `/admin/webhooks/${fx.endpointId}`,
     setup: (ctx) => webhookFixture(ctx),
@@ -1155,6 +1156,32 @@ export const actionRows: ActionRow[] = [
     expected: () => ({ leads: ["name", "email", "owner"] }),
   },
 
+  // Ad platforms (admin only): disconnecting one deletes its credentials
+  ...screenIntents("ad platforms", "/admin/ad-platforms", adminOnly, {
+    disconnect: {
+      setup: async (ctx) => {
+        const at = new Date().toISOString();
+        await ctx.db
+          .insertInto("ad_connections")
+          .values({
+            platform: "linkedin",
+            credentials: "v1.sealed",
+            settings: '{"stages":{"lead":"urn:lla:llaPartnerConversion:1"},"apiUrl":null,"identity":"token"}',
+            created_at: at,
+            updated_at: at,
+          })
+          .onConflict((conflict) => conflict.column("platform").doNothing())
+          .execute();
+        return {};
+      },
+      fields: () => ({ platform: "linkedin" }),
+      observe: async (ctx) =>
+        (await ctx.db.selectFrom("ad_connections").select("platform").where("platform", "=", "linkedin").execute())
+          .length,
+      expected: () => 0,
+    },
+  }),
+
   // Webhooks (admin only), from the list and the endpoint's own screen
   ...screenIntents("webhooks", "/admin/webhooks", adminOnly, {
     create: {
@@ -1353,6 +1380,7 @@ export const intentRoutes: IntentRoute[] = [
   { path: (fx) => `/admin/leads/${fx.leadId}`, allowedRole: "sales", setup: (ctx) => leadFixture(ctx) },
   { path: "/admin/leads/gdpr", allowedRole: "admin" },
   { path: "/admin/webhooks", allowedRole: "admin" },
+  { path: "/admin/ad-platforms", allowedRole: "admin" },
   { path: (fx) => `/admin/webhooks/${fx.endpointId}`, allowedRole: "admin", setup: (ctx) => webhookFixture(ctx) },
 ];
 
