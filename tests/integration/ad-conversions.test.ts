@@ -8,8 +8,11 @@ import { sql } from "kysely";
 import pino from "pino";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { connectAdPlatform, listAdConnections } from "~/server/ads/connections.server";
+import { queueAdStage } from "~/server/ads/conversions.server";
+import { resendAdConversion } from "~/server/ads/delivery-log.server";
 import { clickIdsOf } from "~/server/ads/identifiers.server";
 import type { AdSignals } from "~/server/ads/signals.server";
+import { testAdConnection } from "~/server/ads/validation.server";
 import { AD_LOCK_MS, AD_RETRY_DELAYS_MS, createAdWorker, NO_CONSENT } from "~/server/ads/worker.server";
 import { bookCall, setBookingOutcome } from "~/server/bookings/bookings.server";
 import type { Database } from "~/server/db/schema.server";
@@ -411,6 +414,82 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
     // Meta and LinkedIn had their share sent once each, by the child or the restart.
     expect(receiver.counted.meta.size).toBe(5);
     expect(receiver.counted.linkedin.size).toBe(5);
+  });
+
+  it("tries a connection in validation mode (Google validateOnly, Meta test_event_code) without counting a conversion, and resends one with its same id", async () => {
+    const db = await setup();
+    const google = await testAdConnection(db, "google", { allowPrivate: true, env });
+    expect(google.result.statusCode).toBe(200);
+    const validation = receiver.received.find((request) => request.route === "google")?.json as
+      | Record<string, unknown>
+      | undefined;
+    expect(validation?.validateOnly).toBe(true);
+    const meta = await testAdConnection(db, "meta", { allowPrivate: true, env, testEventCode: "TEST4711" });
+    expect(meta.result.statusCode).toBe(200);
+    expect(
+      (receiver.received.find((request) => request.route === "meta")?.json as Record<string, unknown> | undefined)
+        ?.test_event_code,
+    ).toBe("TEST4711");
+    expect(receiver.counted.google.size + receiver.counted.meta.size).toBe(0);
+
+    const leadId = await enquiry(db, "resend@example.com", consenting("https://agency.example/?gclid=G-resend"));
+    const sending = worker(db);
+    await sending.runOnce();
+    await resendAdConversion(db, `google.lead.${leadId}`);
+    await sending.runOnce();
+    const ingests = receiver.received.filter((request) => request.route === "google").slice(1);
+    expect(
+      ingests.map((request) => (request.json as { events: { transactionId: string }[] }).events[0]?.transactionId),
+    ).toEqual([`${leadId}.lead`, `${leadId}.lead`]);
+    expect(receiver.counted.google.size).toBe(1);
+    const refuser = await enquiry(db, "no-resend@example.com", denied);
+    await sending.runOnce();
+    await expect(resendAdConversion(db, `google.lead.${refuser}`)).rejects.toThrow("Only a sent or failed conversion");
+  });
+
+  it("sends Google at most 2,000 conversions an ingest", async () => {
+    const db = await setup();
+    const at = new Date().toISOString();
+    const ids = Array.from({ length: 2001 }, (_, index) => `bulk-${String(index).padStart(5, "0")}`);
+    for (let start = 0; start < ids.length; start += 200) {
+      const chunk = ids.slice(start, start + 200);
+      await db
+        .insertInto("leads")
+        .values(
+          chunk.map((id) => ({
+            id,
+            name: "Bulk",
+            email: `${id}@example.com`,
+            source: "test",
+            status: "new" as const,
+            is_spam: false,
+            created_at: at,
+            updated_at: at,
+          })),
+        )
+        .execute();
+      await db
+        .insertInto("lead_ad_signals")
+        .values(
+          chunk.map((id) => ({
+            lead_id: id,
+            first_clicks: "{}",
+            last_clicks: "{}",
+            ad_user_data: true,
+            ad_personalization: false,
+            created_at: at,
+            updated_at: at,
+          })),
+        )
+        .execute();
+    }
+    await db.transaction().execute((trx) => queueAdStage(trx, ids, "qualified", at));
+    await worker(db).runOnce();
+    const sizes = receiver.received
+      .filter((request) => request.route === "google")
+      .map((request) => (request.json as { events: unknown[] }).events.length);
+    expect(sizes).toEqual([2000, 1]);
+    expect(receiver.counted.google.size).toBe(2001);
   });
 
   it("keeps credentials unreadable: encrypted in the database, never listed", async () => {
