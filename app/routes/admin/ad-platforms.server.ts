@@ -18,10 +18,11 @@ function parsedConfig(text: string) {
 export const adPlatformIntents = {
   connect: intent(adConnectSchema, {
     success: "Connected; the credentials are stored encrypted and not shown again",
-    run: async ({ platform, config }, { db, services }) => {
+    run: async ({ platform, config }, { db, actor, services }) => {
       try {
         await connectAdPlatform(db, platform, parsedConfig(config), {
           allowPrivate: services.config.webhookAllowPrivate,
+          actor,
         });
       } catch (error) {
         if (error instanceof AppError && !error.field)
@@ -32,13 +33,14 @@ export const adPlatformIntents = {
   }),
   disconnect: intent(adPlatformSchema, {
     success: "Disconnected; its credentials are deleted",
-    run: ({ platform }, { db }) => disconnectAdPlatform(db, platform),
+    run: ({ platform }, { db, actor }) => disconnectAdPlatform(db, platform, actor),
   }),
   test: intent(adTestSchema, {
-    run: async ({ platform, testEventCode }, { db, services }) => {
+    run: async ({ platform, testEventCode }, { db, actor, services }) => {
       const tried = await testAdConnection(db, platform, {
         allowPrivate: services.config.webhookAllowPrivate,
         testEventCode,
+        actor,
       });
       return answer(tried.result.delivered, {
         payload: {
@@ -56,6 +58,6 @@ export const adPlatformIntents = {
   }),
   resend: intent(adResendSchema, {
     success: "Queued to be sent again with the same id",
-    run: ({ conversionId }, { db }) => resendAdConversion(db, conversionId),
+    run: ({ conversionId }, { db, actor }) => resendAdConversion(db, conversionId, actor),
   }),
 };

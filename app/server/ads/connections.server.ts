@@ -1,10 +1,13 @@
 import { z } from "zod";
 import { AppError } from "../app-error.server";
+import { type AuditActor, auditOf } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
 import { fromJson, now, toJson } from "../db/values.server";
 import { checkWebhookUrl, WebhookAddressError } from "../webhooks/address-guard.server";
 import { credentialsKey, decryptCredentials, encryptCredentials } from "./credentials.server";
 import { AD_PLATFORMS, AD_STAGES, type AdPlatform, type AdStage } from "./stages.server";
+
+const auditAdConnection = auditOf("ad_connection");
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -120,7 +123,11 @@ export async function connectAdPlatform(
   db: Database,
   platform: AdPlatform,
   json: unknown,
-  { allowPrivate, env = process.env }: { allowPrivate: boolean; env?: NodeJS.ProcessEnv },
+  {
+    allowPrivate,
+    env = process.env,
+    actor = null,
+  }: { allowPrivate: boolean; env?: NodeJS.ProcessEnv; actor?: AuditActor | null },
 ) {
   const key = credentialsKey(env);
   const config = parseConnectionConfig(platform, json);
@@ -153,17 +160,28 @@ export async function connectAdPlatform(
   }
   const at = now();
   const row = { credentials: encryptCredentials(secrets, key), settings: toJson(settings), updated_at: at };
-  await db
-    .insertInto("ad_connections")
-    .values({ platform, ...row, created_at: at })
-    .onConflict((conflict) => conflict.column("platform").doUpdateSet(row))
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("ad_connections")
+      .values({ platform, ...row, created_at: at })
+      .onConflict((conflict) => conflict.column("platform").doUpdateSet(row))
+      .execute();
+    // The stages and account, never the secret.
+    await auditAdConnection(trx, actor, "ad_platform.connect", platform, {
+      stages: Object.keys(settings.stages),
+      apiUrl: settings.apiUrl,
+    });
+  });
   return settings;
 }
 
-export async function disconnectAdPlatform(db: Database, platform: AdPlatform) {
-  const removed = await db.deleteFrom("ad_connections").where("platform", "=", platform).executeTakeFirst();
-  return Number(removed.numDeletedRows) > 0;
+export async function disconnectAdPlatform(db: Database, platform: AdPlatform, actor: AuditActor | null = null) {
+  return db.transaction().execute(async (trx) => {
+    const removed = await trx.deleteFrom("ad_connections").where("platform", "=", platform).executeTakeFirst();
+    const done = Number(removed.numDeletedRows) > 0;
+    if (done) await auditAdConnection(trx, actor, "ad_platform.disconnect", platform);
+    return done;
+  });
 }
 
 /** The connections as shown to people: settings only, never a secret. */

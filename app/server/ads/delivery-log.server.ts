@@ -1,5 +1,6 @@
 import type { AdLogFilter } from "~/lib/schemas/ads";
 import { AppError } from "../app-error.server";
+import { type AuditActor, auditOf } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
 import { now } from "../db/values.server";
 
@@ -50,22 +51,25 @@ export async function listAdDeliveries(db: Database, filter: AdLogFilter) {
  * Sends a conversion again, with the same id (the platform counts it once). Only one that went or
  * failed: one not sent for want of consent, or cancelled (spam, erased), stays as it is.
  */
-export async function resendAdConversion(db: Database, conversionId: string) {
+export async function resendAdConversion(db: Database, conversionId: string, actor: AuditActor | null = null) {
   const at = now();
-  const result = await db
-    .updateTable("ad_conversions")
-    .set({
-      status: "queued",
-      attempts: 0,
-      final_attempt: false,
-      next_attempt_at: at,
-      locked_until: null,
-      updated_at: at,
-    })
-    .where("id", "=", conversionId)
-    .where("status", "in", ["sent", "failed"])
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) {
-    throw new AppError("CONFLICT", "Only a sent or failed conversion can be sent again.");
-  }
+  await db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("ad_conversions")
+      .set({
+        status: "queued",
+        attempts: 0,
+        final_attempt: false,
+        next_attempt_at: at,
+        locked_until: null,
+        updated_at: at,
+      })
+      .where("id", "=", conversionId)
+      .where("status", "in", ["sent", "failed"])
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) {
+      throw new AppError("CONFLICT", "Only a sent or failed conversion can be sent again.");
+    }
+    await auditOf("ad_conversion")(trx, actor, "ad_conversion.resend", conversionId);
+  });
 }

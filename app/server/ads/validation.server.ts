@@ -1,4 +1,5 @@
 import { AppError } from "../app-error.server";
+import { type AuditActor, auditOf } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
 import { createWebhookSender, type SendResult } from "../webhooks/send.server";
 import { type GoogleSecrets, loadAdConnections, type TokenSecrets } from "./connections.server";
@@ -24,7 +25,8 @@ export async function testAdConnection(
     allowPrivate,
     testEventCode,
     env = process.env,
-  }: { allowPrivate: boolean; testEventCode?: string; env?: NodeJS.ProcessEnv },
+    actor = null,
+  }: { allowPrivate: boolean; testEventCode?: string; env?: NodeJS.ProcessEnv; actor?: AuditActor | null },
 ): Promise<{ result: SendResult; request: unknown }> {
   if (platform === "linkedin") {
     throw new AppError(
@@ -60,6 +62,7 @@ export async function testAdConnection(
       });
     }
     const result = await sender.send(request.path, request.headers, JSON.stringify(request.body));
+    await auditOf("ad_connection")(db, actor, "ad_platform.test", platform, { statusCode: result.statusCode });
     return { result, request: maskedEvent(request.body) };
   } catch (error) {
     const result = (error as { result?: SendResult }).result;
