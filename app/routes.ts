@@ -49,6 +49,7 @@ export default [
   route("api/leads", "routes/api/leads.ts"),
   route("book/booking.ics", "routes/site/booking-ics.ts"),
   route("calendar/bookings/:file", "routes/calendar-feed.ts"),
+  route("ads/google/:file", "routes/ad-conversions-file.ts"),
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
     route("services/paid-ads", "routes/site/paid-ads.tsx"),

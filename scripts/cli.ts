@@ -39,6 +39,8 @@ const usage = `Usage: npm run cli -- <command> [options]
   ads:connect           --platform google|meta|linkedin --config FILE   (JSON; needs ADS_CREDENTIALS_KEY)
   ads:show
   ads:disconnect        --platform google|meta|linkedin
+  ads:file-url                                 (a private address of Google's conversion upload file; replaces the last)
+  ads:file-revoke
 ${backupUsage}
 
 Every command names the database it opened (DATA_DIR or DATABASE_URL, as the server reads them) and

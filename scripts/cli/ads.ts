@@ -1,4 +1,4 @@
-// ads:connect, ads:show and ads:disconnect.
+// ads:connect, ads:show, ads:disconnect, ads:file-url and ads:file-revoke.
 import { readFileSync } from "node:fs";
 import {
   connectAdPlatform,
@@ -6,9 +6,10 @@ import {
   isAdPlatform,
   listAdConnections,
 } from "~/server/ads/connections.server";
+import { createConversionFileToken, revokeConversionFileToken } from "~/server/ads/conversion-file.server";
 import type { AdPlatform } from "~/server/ads/stages.server";
 import type { Database } from "~/server/db/schema.server";
-import { type Command, type Options, required, UsageError } from "./options";
+import { type Command, cliActor, type Options, required, UsageError } from "./options";
 
 /** Largest connection file read: a service-account key is a few kilobytes. */
 const MAX_CONFIG_BYTES = 256 * 1024;
@@ -77,7 +78,21 @@ async function disconnect(db: Database, values: Options) {
     : `${platform} was not connected.`;
 }
 
+/** The private address of Google's import file, printed once; a new one replaces the old. */
+async function fileUrl(db: Database, baseUrl: string) {
+  const token = await createConversionFileToken(db, cliActor);
+  return [
+    `${baseUrl}/ads/google/${token}.csv`,
+    "Give this address to Google Ads' scheduled upload. It is not shown again; ads:file-revoke turns it off.",
+  ].join("\n");
+}
+
 export const adCommands: Record<string, Command> = {
+  "ads:file-url": (db, _values, config) => fileUrl(db, config.baseUrl),
+  "ads:file-revoke": async (db) => {
+    await revokeConversionFileToken(db, cliActor);
+    return "The conversion file's address is revoked.";
+  },
   "ads:connect": (db, values, config) => connect(db, values, config.webhookAllowPrivate),
   "ads:show": (db) => show(db),
   "ads:disconnect": (db, values) => disconnect(db, values),

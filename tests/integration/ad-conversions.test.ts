@@ -8,6 +8,11 @@ import { sql } from "kysely";
 import pino from "pino";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { connectAdPlatform, listAdConnections } from "~/server/ads/connections.server";
+import {
+  createConversionFileToken,
+  googleConversionFile,
+  revokeConversionFileToken,
+} from "~/server/ads/conversion-file.server";
 import { queueAdStage } from "~/server/ads/conversions.server";
 import { resendAdConversion } from "~/server/ads/delivery-log.server";
 import { clickIdsOf } from "~/server/ads/identifiers.server";
@@ -490,6 +495,31 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
       .map((request) => (request.json as { events: unknown[] }).events.length);
     expect(sizes).toEqual([2000, 1]);
     expect(receiver.counted.google.size).toBe(2001);
+  });
+
+  it("serves Google's upload file at a private, revocable address: consenting leads with a click id, their consent columns, nothing retracted", async () => {
+    const db = await setup();
+    const leadId = await enquiry(db, "file@example.com", consenting("https://agency.example/?gclid=Cj0-file"));
+    await enquiry(db, "file-refuser@example.com", denied);
+    const spam = await enquiry(db, "file-spam@example.com", consenting("https://agency.example/?gclid=Cj0-spam"));
+    await worker(db).runOnce();
+    await applyBulkChange(db, { ids: [spam] } as never, { action: "spam" }, { actor, mail: mailContext });
+    expect(await googleConversionFile(db, "a-made-up-token-of-enough-length")).toBeNull();
+    const token = await createConversionFileToken(db, actor);
+    const file = await googleConversionFile(db, token);
+    const lines = file?.trimEnd().split("\r\n") ?? [];
+    expect(lines[0]).toBe("Parameters:TimeZone=+0000");
+    expect(lines[1]).toBe(
+      '"Google Click ID","Conversion Name","Conversion Time","Conversion Value","Conversion Currency","Order ID","Ad User Data","Ad Personalization"',
+    );
+    expect(lines.length).toBe(3);
+    expect(lines[2]).toMatch(
+      new RegExp(
+        `^"Cj0-file","1001","\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}","","","${leadId}\\.lead","Granted","Granted"$`,
+      ),
+    );
+    await revokeConversionFileToken(db, actor);
+    expect(await googleConversionFile(db, token)).toBeNull();
   });
 
   it("keeps credentials unreadable: encrypted in the database, never listed", async () => {
