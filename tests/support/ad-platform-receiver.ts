@@ -192,8 +192,13 @@ function assertionProblems(form: URLSearchParams, publicKey: string, tokenUri: s
   return null;
 }
 
-export async function startAdPlatformReceiver(options: { publicKey: string; clientEmail: string }) {
-  const certificate = makeLoopbackCertificate();
+export async function startAdPlatformReceiver(options: {
+  publicKey: string;
+  clientEmail: string;
+  /** A certificate made beforehand, for an app process that must trust it from its start. */
+  certificate?: ReturnType<typeof makeLoopbackCertificate>;
+}) {
+  const certificate = options.certificate ?? makeLoopbackCertificate();
   const received: ReceivedRequest[] = [];
   const forced: Record<AdRoute, Forced[]> = { token: [], google: [], adjustments: [], meta: [], linkedin: [] };
   const hanging: ServerResponse[] = [];
