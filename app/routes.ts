@@ -37,6 +37,7 @@ export default [
       route("audit", "routes/admin/audit.tsx"),
       route("audit/export", "routes/admin/audit-export.ts"),
       route("webhooks", "routes/admin/webhooks.tsx"),
+      route("ad-platforms", "routes/admin/ad-platforms.tsx"),
       route("webhooks/:endpointId", "routes/admin/webhook.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
@@ -49,6 +50,7 @@ export default [
   route("api/leads", "routes/api/leads.ts"),
   route("book/booking.ics", "routes/site/booking-ics.ts"),
   route("calendar/bookings/:file", "routes/calendar-feed.ts"),
+  route("ads/google/:file", "routes/ad-conversions-file.ts"),
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
     route("services/paid-ads", "routes/site/paid-ads.tsx"),

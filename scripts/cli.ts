@@ -10,6 +10,7 @@ import { openDatabase } from "~/server/db/database.server";
 import { MigrationError, migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
 import { apiKeyCommands } from "./cli/api-keys";
+import { adCommands } from "./cli/ads";
 import { availabilityCommands } from "./cli/availability";
 import { backupUsage, runBackupCommand } from "./cli/backup";
 import { leadCommands } from "./cli/leads";
@@ -44,6 +45,11 @@ const usage = `Usage: npm run cli -- <command> [options]
   setup-code                                   (the code /admin/setup asks for while no admin exists)
   leads:merge-duplicates [--apply]             (prints the leads that share an e-mail or phone; --apply
                                                 merges each group into its oldest lead, undoable 30 days)
+  ads:connect           --platform google|meta|linkedin --config FILE   (JSON; needs ADS_CREDENTIALS_KEY)
+  ads:show
+  ads:disconnect        --platform google|meta|linkedin
+  ads:file-url                                 (a private address of Google's conversion upload file; replaces the last)
+  ads:file-revoke
 ${backupUsage}
 
 Every command names the database it opened (DATA_DIR or DATABASE_URL, as the server reads them) and
@@ -59,6 +65,7 @@ const commands: Record<string, Command> = {
   ...availabilityCommands,
   ...leadCommands,
   ...apiKeyCommands,
+  ...adCommands,
 };
 
 function run(db: Database, command: string | undefined, values: Options, config: ReturnType<typeof parseConfig>) {
@@ -102,6 +109,8 @@ async function main() {
         "read-only": { type: "boolean" },
         areas: { type: "string" },
         "expires-days": { type: "string" },
+        platform: { type: "string" },
+        config: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });

@@ -5,6 +5,7 @@ import type { ServerBuild } from "react-router";
 import { createExpressApp, type ExpressAppOptions } from "~/http/express-app.server";
 import { startMetricsServer } from "~/http/metrics-endpoint.server";
 import type { PageCache } from "~/http/page-cache.server";
+import { createAdWorker } from "~/server/ads/worker.server";
 import { createAuth } from "~/server/auth/auth.server";
 import { loadAuthSecret } from "~/server/auth/secret.server";
 import { startLeadership } from "~/server/background/lease.server";
@@ -161,6 +162,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   logger.info({ url, baseUrl: config.baseUrl, env: config.env }, "listening");
   mailWorker.start();
   webhookWorker.start();
+  const adWorker = createAdWorker({ db, logger, allowPrivate: config.webhookAllowPrivate });
+  adWorker.start();
   const stopMaintenance = startMaintenance(db, logger, leadership);
   const stopCalendars = startCalendarRefresh(db, logger, leadership, { allowPrivate: config.webhookAllowPrivate });
   const stopBackups = startScheduledBackups(config, leadership, logger);
@@ -194,6 +197,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await contentVersion.close();
       await mailWorker.stop();
       await webhookWorker.stop();
+      await adWorker.stop();
       await leadership.stop();
       await closeAuth();
       await db.destroy();

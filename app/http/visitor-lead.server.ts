@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { getRequestInfo, getServices } from "~/http/context.server";
+import { adSignalsOf } from "~/server/ads/signals.server";
 import { attributionOf } from "~/server/leads/attribution.server";
 import { type LeadContext, UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/server/leads/capture.server";
 import {
@@ -46,8 +47,14 @@ export async function saveVisitorLead<
     { secret: formSecret, requireToken: true },
   );
   try {
+    const attribution = attributionOf(request, formData);
+    const ads = await adSignalsOf(services.db, request, {
+      config: services.config,
+      clientIp,
+      pageUrl: attribution.pageUrl,
+    });
     const saved = await save({
-      attribution: attributionOf(request, formData),
+      attribution: { ...attribution, ads },
       mail: leadMailContext(services),
       spamReason: flagged,
       rateLimit: { clientIp, email, secret: formSecret, formTokenUse: formTokenUse(formSecret, token) },

@@ -49,6 +49,7 @@ export const adminAccess: Record<string, readonly Role[]> = {
   "/admin/api": everyone,
   "/admin/users": ["admin"],
   "/admin/webhooks": ["admin"],
+  "/admin/ad-platforms": ["admin"],
   "/admin/audit": ["admin"],
   // Editors upload blog images and the site's files (siteFileRoles) here; the endpoint decides per target.
   "/admin/uploads": ["admin", "editor"],
@@ -164,6 +165,7 @@ export const adminNav: AdminNavItem[] = [
   { label: "Pricing", to: "/admin/pricing", roles: ["admin"] },
   { label: "Users", to: "/admin/users", roles: ["admin"] },
   { label: "Audit log", to: "/admin/audit", roles: ["admin"] },
+  { label: "Ad platforms", to: "/admin/ad-platforms", roles: ["admin"] },
   { label: "Settings", to: "/admin/settings", roles: ["admin"] },
 ];
 

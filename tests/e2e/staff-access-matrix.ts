@@ -286,6 +286,43 @@ const bothLeads = async (ctx: MatrixContext, fx: Fixture) =>
     [fx.first!, fx.second!].map(async (id) => ({ ...(await leadOf(ctx, id)), owner: await ownerOfLead(ctx, id) })),
   );
 
+/** A Meta connection on an address where nothing answers, and one conversion of it that failed for good. */
+async function adConnectionFixture(ctx: MatrixContext): Promise<Fixture> {
+  const config = JSON.stringify({
+    datasetId: "123456789",
+    accessToken: `fixture-token-${ctx.unique}`,
+    stages: { lead: "Lead" },
+    apiUrl: "http://127.0.0.1:9",
+  });
+  const response = await ctx.adminPost("/admin/ad-platforms", { intent: "connect", platform: "meta", config });
+  expect(response.status).toBe(200);
+  const at = new Date().toISOString();
+  const conversionId = `meta.lead.matrix-${ctx.unique}`;
+  await ctx.db
+    .insertInto("ad_conversions")
+    .values({
+      id: conversionId,
+      lead_id: `matrix-${ctx.unique}`,
+      platform: "meta",
+      stage: "lead",
+      kind: "conversion",
+      occurred_at: at,
+      status: "failed",
+      final_attempt: false,
+      next_attempt_at: at,
+      locked_until: null,
+      last_status_code: 400,
+      last_error: "refused",
+      last_request: null,
+      last_response: null,
+      sent_at: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return { conversionId };
+}
+
 async function webhookFixture(ctx: MatrixContext): Promise<Fixture> {
   const url = `http://127.0.0.1:9/hook-${ctx.unique}`;
   const response = await ctx.adminPost("/admin/webhooks", { intent: "create", url, events: "lead.created" });
@@ -431,6 +468,7 @@ export const screenRows: ScreenRow[] = [
   { path: "/admin/api", allowed: everyone, marker: "<title>API reference | Admin</title>", resource: true },
   { path: "/admin/users", allowed: adminOnly, marker: "<title>Users | Admin</title>" },
   { path: "/admin/webhooks", allowed: adminOnly, marker: "<title>Webhooks | Admin</title>" },
+  { path: "/admin/ad-platforms", allowed: adminOnly, marker: "<title>Ad platforms | Admin</title>" },
   {
     path: (fx) => `/admin/webhooks/${fx.endpointId}`,
     setup: (ctx) => webhookFixture(ctx),
@@ -1172,6 +1210,72 @@ export const actionRows: ActionRow[] = [
     expected: () => ({ leads: ["name", "email", "owner"] }),
   },
 
+  // Ad platforms (admin only): disconnecting one deletes its credentials
+  ...screenIntents("ad platforms", "/admin/ad-platforms", adminOnly, {
+    connect: {
+      fields: (_fx, ctx) => ({
+        platform: "linkedin",
+        config: JSON.stringify({
+          accessToken: `matrix-token-${ctx.unique}`,
+          stages: { lead: "urn:lla:llaPartnerConversion:1" },
+        }),
+      }),
+      // Audited with the stages, never the token; the token is stored sealed.
+      observe: async (ctx) =>
+        (await ctx.db.selectFrom("audit_logs").select("id").where("action", "=", "ad_platform.connect").execute())
+          .length,
+      expected: (_fx, _ctx, before) => Number(before) + 1,
+      after: async (ctx) => {
+        const rows = await ctx.db.selectFrom("ad_connections").select("credentials").execute();
+        expect(rows.some((row) => row.credentials.includes("matrix-token"))).toBe(false);
+      },
+    },
+    test: {
+      setup: (ctx) => adConnectionFixture(ctx),
+      // No platform answers on this address: the try fails, and is audited all the same.
+      fields: () => ({ platform: "meta" }),
+      observe: async (ctx) =>
+        (await ctx.db.selectFrom("audit_logs").select("id").where("action", "=", "ad_platform.test").execute()).length,
+      expected: (_fx, _ctx, before) => Number(before) + 1,
+    },
+    resend: {
+      setup: (ctx) => adConnectionFixture(ctx),
+      fields: (fx) => ({ conversionId: fx.conversionId ?? "" }),
+      observe: async (ctx, fx) =>
+        (
+          await ctx.db
+            .selectFrom("audit_logs")
+            .select("id")
+            .where("action", "=", "ad_conversion.resend")
+            .where("entity_id", "=", fx.conversionId ?? "")
+            .execute()
+        ).length,
+      expected: () => 1,
+    },
+    disconnect: {
+      setup: async (ctx) => {
+        const at = new Date().toISOString();
+        await ctx.db
+          .insertInto("ad_connections")
+          .values({
+            platform: "linkedin",
+            credentials: "v1.sealed",
+            settings: '{"stages":{"lead":"urn:lla:llaPartnerConversion:1"},"apiUrl":null,"identity":"token"}',
+            created_at: at,
+            updated_at: at,
+          })
+          .onConflict((conflict) => conflict.column("platform").doNothing())
+          .execute();
+        return {};
+      },
+      fields: () => ({ platform: "linkedin" }),
+      observe: async (ctx) =>
+        (await ctx.db.selectFrom("ad_connections").select("platform").where("platform", "=", "linkedin").execute())
+          .length,
+      expected: () => 0,
+    },
+  }),
+
   // Webhooks (admin only), from the list and the endpoint's own screen
   ...screenIntents("webhooks", "/admin/webhooks", adminOnly, {
     create: {
@@ -1456,6 +1560,7 @@ export const intentRoutes: IntentRoute[] = [
   { path: (fx) => `/admin/leads/${fx.leadId}`, allowedRole: "sales", setup: (ctx) => leadFixture(ctx) },
   { path: "/admin/leads/gdpr", allowedRole: "admin" },
   { path: "/admin/webhooks", allowedRole: "admin" },
+  { path: "/admin/ad-platforms", allowedRole: "admin" },
   { path: (fx) => `/admin/webhooks/${fx.endpointId}`, allowedRole: "admin", setup: (ctx) => webhookFixture(ctx) },
 ];
 

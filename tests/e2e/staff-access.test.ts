@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminIntentAccess } from "~/lib/roles";
+import { adPlatformIntents } from "~/routes/admin/ad-platforms.server";
 import { blogIntents } from "~/routes/admin/blog.server";
 import { bookingIntents } from "~/routes/admin/bookings.server";
 import { clientIntents } from "~/routes/admin/clients.server";
@@ -65,6 +66,7 @@ describe("the role matrix", () => {
       ...missing("/admin/forms", Object.keys(formIntents)),
       ...missing("/admin/leads/gdpr", Object.keys(gdprIntents)),
       ...missing("/admin/bookings", Object.keys(bookingIntents)),
+      ...missing("/admin/ad-platforms", Object.keys(adPlatformIntents)),
       ...Object.entries(adminIntentAccess).flatMap(([path, intents]) => missing(path, Object.keys(intents))),
     ]).toEqual([]);
     // The check itself reads what it should: the tables are not empty.
@@ -105,7 +107,14 @@ const clientAddress = () => {
 
 describe.each(dialects)("staff access on the running server (%s)", (dialect) => {
   // Webhook rows point endpoints at this machine (nothing listens there): private addresses are allowed.
-  const running = runAppForBlock({ TRUST_PROXY: "loopback", WEBHOOK_ALLOW_PRIVATE: "true" }, { dialect });
+  const running = runAppForBlock(
+    {
+      TRUST_PROXY: "loopback",
+      WEBHOOK_ALLOW_PRIVATE: "true",
+      ADS_CREDENTIALS_KEY: "a-key-for-the-access-matrix-0123456789",
+    },
+    { dialect },
+  );
   const cookies: Record<Visitor, string> = { anonymous: "", editor: "", sales: "", admin: "" };
   let serial = 0;
 

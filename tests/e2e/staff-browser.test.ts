@@ -63,6 +63,7 @@ describe("staff access in Chromium", () => {
       "Pricing",
       "Users",
       "Audit log",
+      "Ad platforms",
       "Settings",
     ]);
 

@@ -1,5 +1,6 @@
 import { ArrowLeftIcon } from "lucide-react";
 import { data, Link, redirect, useNavigation } from "react-router";
+import { AdSignalsCard } from "~/components/admin/lead/ad-signals-card";
 import { AttributionCard } from "~/components/admin/lead/attribution-card";
 import { CallsCard } from "~/components/admin/lead/calls-card";
 import { ContactCard } from "~/components/admin/lead/contact-card";
@@ -18,6 +19,7 @@ import { getServices } from "~/http/context.server";
 import { runIntent } from "~/http/intents.server";
 import { requireStaff } from "~/http/staff.server";
 import { canUseIntent } from "~/lib/roles";
+import { leadAdSummary } from "~/server/ads/lead-summary.server";
 import { leadCallTimeline } from "~/server/bookings/agenda.server";
 import { findPossibleDuplicates } from "~/server/leads/duplicates.server";
 import { getLeadDetail } from "~/server/leads/leads.server";
@@ -35,12 +37,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
   const { db } = getServices(context);
   const timeZone = await getAgencyTimeZone(db);
-  const [detail, owners, calls, duplicates, merges] = await Promise.all([
+  const [detail, owners, calls, duplicates, merges, ads] = await Promise.all([
     getLeadDetail(db, params.leadId),
     listAssignableStaff(db),
     leadCallTimeline(db, params.leadId, timeZone),
     findPossibleDuplicates(db, params.leadId),
     listUndoableMerges(db, params.leadId),
+    leadAdSummary(db, params.leadId),
   ]);
   if (!detail) {
     // A lead merged into another lives on as that one: its old address leads there.
@@ -51,6 +54,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     detail,
     calls,
+    ads,
     timeZone,
     owners,
     me: staff.id,
@@ -63,7 +67,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export const action = (args: Route.ActionArgs) => runIntent(args, leadScreenIntents);
 
 export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
-  const { detail, owners, me, canDelete, calls, timeZone, duplicates, merges } = loaderData;
+  const { detail, owners, me, canDelete, calls, timeZone, duplicates, merges, ads } = loaderData;
   const { lead } = detail;
   const backToList = useListReturn("/admin/leads");
   useToastMessage(actionData?.toast);
@@ -85,6 +89,7 @@ export default function Lead({ loaderData, actionData }: Route.ComponentProps) {
         <AttributionCard lead={lead} />
       </div>
       <DuplicatesCard lead={lead} duplicates={duplicates} merges={merges} owners={owners} />
+      <AdSignalsCard summary={ads} />
       <CallsCard events={calls} timeZone={timeZone} />
       <SubmissionsCard lead={lead} submissions={detail.submissions} />
       <div className="grid gap-6 lg:grid-cols-2">

@@ -1,4 +1,5 @@
 import type { Transaction } from "kysely";
+import { queueAdStage } from "../ads/conversions.server";
 import type { Database, DB, Row } from "../db/schema.server";
 import { fromJson } from "../db/values.server";
 import { queueMails } from "../mail/outbox.server";
@@ -110,6 +111,7 @@ export async function recordBookingEvent(
   booking: Row<"bookings">,
   at: string,
 ) {
+  if (type === "booking.created" && booking.lead_id) await queueAdStage(trx, [booking.lead_id], "call_booked", at);
   await recordWebhookEvent(trx, {
     type,
     at,

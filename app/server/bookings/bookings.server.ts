@@ -4,6 +4,7 @@ import { computeEstimate } from "~/lib/estimate";
 import type { EstimatorAnswers } from "~/lib/estimator";
 import { GRANULE_MINUTES } from "~/lib/schemas/availability";
 import { dayIn, isTimeZone } from "~/lib/time-zone";
+import { queueAdStage } from "../ads/conversions.server";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import { dialectOf, isUniqueViolation } from "../db/database.server";
@@ -410,6 +411,14 @@ export async function setBookingOutcome(
       .execute();
     // A call that happened no longer holds time: its claims would only weigh on the tables.
     await releaseTime(trx, bookingId);
+    if (booking.lead_id) {
+      await queueAdStage(
+        trx,
+        [booking.lead_id],
+        status === "completed" ? "call_held" : "no_show",
+        new Date(nowMs).toISOString(),
+      );
+    }
     await auditBooking(trx, actor, `booking.${status}`, bookingId, { from: booking.status });
   });
 }

@@ -534,6 +534,48 @@ export interface ApiIdempotencyTable {
   created_at: Timestamp;
 }
 
+/** One ad platform's connection: encrypted credentials and the plain settings (stages, account, address). */
+export interface AdConnectionsTable {
+  platform: string;
+  credentials: string;
+  settings: Json;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A lead's ad click ids (first and last touch) and the advertising consent it came with. */
+export interface LeadAdSignalsTable {
+  lead_id: string;
+  first_clicks: Json;
+  last_clicks: Json;
+  ad_user_data: Bool;
+  ad_personalization: Bool;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** One conversion (or its retraction) for one platform; the id is stable per (platform, lead, stage, kind). */
+export interface AdConversionsTable {
+  id: string;
+  lead_id: string;
+  platform: string;
+  stage: string;
+  kind: string;
+  occurred_at: Timestamp;
+  status: string;
+  attempts: Generated<number>;
+  final_attempt: Bool;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_request: string | null;
+  last_response: string | null;
+  sent_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   user: UserTable;
   session: SessionTable;
@@ -579,6 +621,9 @@ export interface DB {
   staff_busy_times: StaffBusyTimesTable;
   api_keys: ApiKeysTable;
   api_idempotency: ApiIdempotencyTable;
+  ad_connections: AdConnectionsTable;
+  lead_ad_signals: LeadAdSignalsTable;
+  ad_conversions: AdConversionsTable;
 }
 
 export type Database = Kysely<DB>;

@@ -1,7 +1,7 @@
 import type { Database } from "./schema.server";
 
 /** The tables workers claim rows from: a status, a count of attempts, and a lock while one is held. */
-type WorkQueueTable = "email_outbox" | "webhook_deliveries";
+type WorkQueueTable = "email_outbox" | "webhook_deliveries" | "ad_conversions";
 
 /**
  * Where a failed try leaves the row: queued again after the schedule's delay for it (after the n-th

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { BULK_LIMIT, type LeadStatus } from "~/lib/schemas/lead-admin";
+import { queueBulkAdStages } from "../ads/conversions.server";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import { dialectOf } from "../db/database.server";
@@ -264,6 +265,7 @@ async function applySetBased(
   { actor, at }: { actor: AuditActor | null; at: string },
 ) {
   const targets = idSet(trx, ids);
+  await queueBulkAdStages(trx, ids, change, at);
   if (change.action === "set-status") {
     await sql`
       insert into lead_status_changes (id, lead_id, from_status, to_status, actor_id, actor_email, created_at)

@@ -9,6 +9,8 @@ import {
   type newsletterLeadSchema,
   optionLabels,
 } from "~/lib/schemas/leads";
+import { recordLeadAdSignals } from "../ads/conversions.server";
+import type { AdSignals } from "../ads/signals.server";
 import { preparedQuery } from "../db/prepared-query.server";
 import type { Database, DB } from "../db/schema.server";
 import { newId, now, toJson } from "../db/values.server";
@@ -41,6 +43,8 @@ export type Attribution = {
   referrer: string | null;
   userAgent: string | null;
   browserInfo: { userAgent: string | null; language: string | null; platform: string | null } | null;
+  /** The visit's ad click ids and advertising consent (none: nothing goes to the ad platforms). */
+  ads?: AdSignals | null;
 };
 
 type FlowInput = {
@@ -304,6 +308,7 @@ export async function attachEnquiryOrCreateLead(
     data: enquiry.data,
     contact: enquiry.contact,
   });
+  await recordLeadAdSignals(trx, { id: leadId, isSpam: spamReason !== null }, attribution.ads, at);
   if (spamReason !== null) return { leadId, personId: leadId, formId, mailsQueued: 0, spamReason };
   const lead = { id: leadId, ...fields };
   const mails = (await staffRecipients(trx, mail)).map((to) => leadNotification(lead, to, mail));

@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
 import { type Expression, type SqlBool, sql } from "kysely";
 import type { ErasedData } from "~/lib/types/leads";
+import { eraseAdConversions } from "../ads/conversions.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import { signInFailureKeyPrefix } from "../auth/sign-in-failures.server";
 import { dialectOf } from "../db/database.server";
 import type { Database } from "../db/schema.server";
-import { fromBool, fromJson } from "../db/values.server";
+import { fromBool, fromJson, now } from "../db/values.server";
 import { addressKey, leadEmailRateLimitKey } from "../rate-limit/address-key.server";
 import { eraseWebhookCopies } from "../webhooks/events.server";
 import { normalizeEmail } from "./identity.server";
@@ -194,6 +195,7 @@ function deletePersonalRows(db: Database, email: string, actor: AuditActor | nul
   return db.transaction().execute(async (trx) => {
     const leadIds = await leadIdsOf(trx, email);
     const webhookEvents = await eraseWebhookCopies(trx, leadIds, email);
+    await eraseAdConversions(trx, leadIds, now());
     const removed = await deleteLeadRows(trx, leadIds);
     const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
     const otherSubmissions = await trx

@@ -1,6 +1,7 @@
 import type { LeadEdit, LeadStatus } from "~/lib/schemas/lead-admin";
 import type { EnquiryContactTyped, LeadDetail } from "~/lib/types/leads";
 import { deleteCallsOfLeads } from "~/server/bookings/time-claims.server";
+import { queueStatusStages } from "../ads/conversions.server";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
@@ -177,6 +178,7 @@ export async function recordStatusChange(
     })
     .execute();
   await recordLeadStatusEvents(db, change);
+  await queueStatusStages(db, [change], change.at);
 }
 
 /** Sets a lead's status and records the change in its history and the audit log, all or nothing. */

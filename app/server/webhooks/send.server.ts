@@ -84,10 +84,11 @@ export function createWebhookSender({
         agent: agents[target.protocol as "http:" | "https:"],
         lookup,
         headers: {
-          ...headers,
           "content-type": "application/json",
-          "content-length": String(Buffer.byteLength(body)),
           "user-agent": "ScaleLeap-Webhooks/1.0",
+          // A caller may name another type (an OAuth token request is a form) or agent.
+          ...headers,
+          "content-length": String(Buffer.byteLength(body)),
         },
       });
       const timer = setTimeout(() => {

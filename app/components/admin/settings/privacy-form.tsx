@@ -94,6 +94,11 @@ export function PrivacyForm(form: FormProps<NonNullable<VisibleSiteSettings["pri
         )}
         {months("retention_mails_months", "retention-mails", "Keep sent mails", CONSENT_DEFAULTS.mailRetentionMonths)}
       </div>
+      <p className="text-muted-foreground text-sm" data-slot="ad-click-consent">
+        Ad click ids (gclid, gbraid, wbraid, fbclid, _fbp/_fbc, li_fat_id, msclkid) are kept with a lead only when its
+        visitor allowed marketing (or was not asked, where consent is not required). Without it, none are kept and no
+        conversion about the lead goes to Google, Meta or LinkedIn.
+      </p>
     </SettingsForm>
   );
 }

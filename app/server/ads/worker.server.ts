@@ -1,0 +1,345 @@
+/** Sends queued conversions to the ad platforms, in batches, with retries; never on a visitor's request. */
+import { sql } from "kysely";
+import type { Logger } from "pino";
+import { createPassRunner } from "../background/passes.server";
+import { dialectOf } from "../db/database.server";
+import type { Database, Row } from "../db/schema.server";
+import { fromBool, fromJson } from "../db/values.server";
+import { afterFailedTry, releaseUntried } from "../db/work-queue.server";
+import type { Resolver } from "../webhooks/address-guard.server";
+import { createWebhookSender, REQUEST_TIMEOUT_MS, type SendResult } from "../webhooks/send.server";
+import { type AdConnection, type GoogleSecrets, loadAdConnections, type TokenSecrets } from "./connections.server";
+import { conversionId } from "./conversions.server";
+import { fetchGoogleToken } from "./google-auth.server";
+import type { AdClicks } from "./identifiers.server";
+import {
+  BATCH_LIMITS,
+  googleIngestRequest,
+  googleRetractionRequest,
+  linkedinRequest,
+  META_MAX_AGE_MS,
+  maskedEvent,
+  metaRequest,
+  type OutgoingConversion,
+  type PlatformRequest,
+} from "./platforms.server";
+import type { AdPlatform, AdStage } from "./stages.server";
+
+/** Retries wait longer each time; the last is a day after the first try, then the conversion is failed. */
+export const AD_RETRY_DELAYS_MS = [
+  60_000,
+  5 * 60_000,
+  15 * 60_000,
+  60 * 60_000,
+  3 * 3600_000,
+  6 * 3600_000,
+  14 * 3600_000,
+];
+export const AD_LOCK_MS = 2 * 60_000;
+export const NO_CONSENT = "not sent: no consent";
+const POLL_MS = 2_000;
+
+type Claimed = Row<"ad_conversions"> & { lockedUntil: string };
+
+/**
+ * Takes up to `limit` due conversions of connected platforms: queued ones whose time has come and
+ * ones a worker claimed but never finished (it was killed): those go again with the same id, which
+ * the platform deduplicates by. `FOR UPDATE SKIP LOCKED` on PostgreSQL lets processes share the queue.
+ */
+export async function claimDueConversions(db: Database, { limit = 2000, nowMs = Date.now() } = {}) {
+  const at = new Date(nowMs).toISOString();
+  const lockedUntil = new Date(nowMs + AD_LOCK_MS).toISOString();
+  const lock = dialectOf(db) === "postgres" ? sql`for update skip locked` : sql``;
+  const { rows } = await db.transaction().execute((trx) =>
+    sql<Row<"ad_conversions">>`
+      update ad_conversions
+      set status = 'sending', locked_until = ${lockedUntil}, attempts = attempts + 1, updated_at = ${at}
+      where id in (
+        select id from ad_conversions
+        where ((status = 'queued' and next_attempt_at <= ${at}) or (status = 'sending' and locked_until < ${at}))
+          and platform in (select platform from ad_connections)
+        order by next_attempt_at
+        limit ${limit}
+        ${lock}
+      )
+      returning *`.execute(trx),
+  );
+  return rows.map((row) => ({ ...row, lockedUntil: String(row.locked_until) }));
+}
+
+type Outcome =
+  | { kind: "sent"; result: SendResult; request: unknown }
+  | { kind: "retry" | "failed"; result: SendResult | null; error: string; request: unknown }
+  | { kind: "not_sent" | "cancelled"; error: string }
+  | { kind: "release" };
+
+const storable = (text: string | null) => (text === null ? null : text.replaceAll("\u0000", "").slice(0, 4000));
+
+/** Records what became of each claimed conversion, only while this worker's claim on it stands. */
+async function recordOutcomes(db: Database, outcomes: Map<Claimed, Outcome>, nowMs: number) {
+  const at = new Date(nowMs).toISOString();
+  const released = [...outcomes].filter(([, outcome]) => outcome.kind === "release").map(([row]) => row);
+  await db.transaction().execute(async (trx) => {
+    for (const [row, outcome] of outcomes) {
+      if (outcome.kind === "release") continue;
+      let set: Record<string, unknown>;
+      if (outcome.kind === "sent") {
+        set = {
+          status: "sent",
+          sent_at: at,
+          locked_until: null,
+          last_status_code: outcome.result.statusCode,
+          last_error: null,
+          last_request: storable(JSON.stringify(outcome.request)),
+          last_response: storable(outcome.result.responseBody),
+        };
+      } else if (outcome.kind === "retry" || outcome.kind === "failed") {
+        set = {
+          ...afterFailedTry(AD_RETRY_DELAYS_MS, Number(row.attempts), nowMs, {
+            finalAttempt: outcome.kind === "failed" || fromBool(row.final_attempt),
+          }),
+          last_status_code: outcome.result?.statusCode ?? null,
+          last_error: storable(outcome.error),
+          last_request: storable(JSON.stringify(outcome.request)),
+          last_response: storable(outcome.result?.responseBody ?? null),
+        };
+      } else {
+        set = { status: outcome.kind, locked_until: null, last_error: outcome.error };
+      }
+      await trx
+        .updateTable("ad_conversions")
+        .set({ ...set, updated_at: at })
+        .where("id", "=", row.id)
+        .where("locked_until", "=", row.lockedUntil)
+        .execute();
+    }
+  });
+  await releaseUntried(
+    db,
+    "ad_conversions",
+    released.map((row) => ({ id: row.id, lockedUntil: row.lockedUntil })),
+    nowMs,
+  );
+}
+
+/** A 429, a 5xx or no answer at all may pass; anything else the platform refused for good. */
+const transient = (result: SendResult) =>
+  result.statusCode === null || result.statusCode === 429 || result.statusCode >= 500;
+
+export type AdWorker = ReturnType<typeof createAdWorker>;
+
+export function createAdWorker({
+  db,
+  logger,
+  allowPrivate,
+  pollMs = POLL_MS,
+  timeoutMs = REQUEST_TIMEOUT_MS,
+  resolve,
+  env = process.env,
+  claimLimit = 2000,
+}: {
+  db: Database;
+  logger: Logger;
+  allowPrivate: boolean;
+  pollMs?: number;
+  timeoutMs?: number;
+  resolve?: Resolver;
+  env?: NodeJS.ProcessEnv;
+  claimLimit?: number;
+}) {
+  const sender = createWebhookSender({ allowPrivate, resolve, timeoutMs });
+  const tokens = new Map<string, { token: string; expiresAtMs: number }>();
+
+  async function googleToken(secrets: GoogleSecrets, nowMs: number) {
+    const key = secrets.serviceAccountKey;
+    const cached = tokens.get(key.client_email);
+    if (cached && cached.expiresAtMs > nowMs + 60_000) return cached.token;
+    const fresh = await fetchGoogleToken(sender.send, key, nowMs);
+    tokens.set(key.client_email, fresh);
+    return fresh.token;
+  }
+
+  async function post(request: PlatformRequest) {
+    return sender.send(request.path, request.headers, JSON.stringify(request.body));
+  }
+
+  /** Sends one platform's share of a claimed batch, in requests of at most its batch limit. */
+  async function sendPlatform(
+    connection: AdConnection,
+    conversions: (OutgoingConversion & { row: Claimed })[],
+    retractions: Claimed[],
+    outcomes: Map<Claimed, Outcome>,
+    nowMs: number,
+  ) {
+    const limit = BATCH_LIMITS[connection.platform];
+    let accessToken: string;
+    try {
+      accessToken =
+        connection.platform === "google"
+          ? await googleToken(connection.secrets as GoogleSecrets, nowMs)
+          : (connection.secrets as TokenSecrets).accessToken;
+    } catch (error) {
+      const result = (error as { result?: SendResult }).result ?? null;
+      const kind = result && !transient(result) ? "failed" : "retry";
+      for (const row of [...conversions.map((each) => each.row), ...retractions]) {
+        outcomes.set(row, { kind, result, error: (error as Error).message, request: null });
+      }
+      return;
+    }
+    for (let start = 0; start < conversions.length; start += limit) {
+      const chunk = conversions.slice(start, start + limit);
+      const request =
+        connection.platform === "google"
+          ? googleIngestRequest(connection.settings, chunk, { accessToken })
+          : connection.platform === "meta"
+            ? metaRequest(connection.settings, chunk, { accessToken })
+            : linkedinRequest(connection.settings, chunk, { accessToken });
+      const result = await post(request);
+      const events = request.body as { events?: unknown[]; data?: unknown[]; elements?: unknown[] };
+      const list = events.events ?? events.data ?? events.elements ?? [];
+      chunk.forEach((conversion, index) => {
+        outcomes.set(conversion.row, outcomeOf(result, maskedEvent(list[index])));
+      });
+    }
+    if (connection.platform !== "google") return;
+    const secrets = connection.secrets as GoogleSecrets;
+    for (let start = 0; start < retractions.length; start += limit) {
+      const chunk = retractions.slice(start, start + limit);
+      const request = googleRetractionRequest(
+        connection.settings,
+        chunk.map((row) => ({ leadId: row.lead_id, stage: row.stage as AdStage, occurredAt: row.occurred_at })),
+        { accessToken, developerToken: secrets.developerToken },
+      );
+      const result = await post(request);
+      const adjustments = (request.body as { conversionAdjustments: unknown[] }).conversionAdjustments;
+      chunk.forEach((row, index) => {
+        outcomes.set(row, outcomeOf(result, adjustments[index]));
+      });
+    }
+  }
+
+  function outcomeOf(result: SendResult, request: unknown): Outcome {
+    if (result.delivered) return { kind: "sent", result, request };
+    return { kind: transient(result) ? "retry" : "failed", result, error: result.error ?? "Not delivered.", request };
+  }
+
+  /** One claimed batch: decides what may go (consent, age, what a retraction takes back), sends, records. */
+  async function sendBatch(claimed: Claimed[], nowMs: number) {
+    const connections = await loadAdConnections(db, env);
+    const outcomes = new Map<Claimed, Outcome>();
+    const leadIds = [...new Set(claimed.map((row) => row.lead_id))];
+    const leads = new Map<string, { email: string; phone: string | null }>();
+    const signals = new Map<string, Row<"lead_ad_signals">>();
+    for (let start = 0; start < leadIds.length; start += 500) {
+      const chunk = leadIds.slice(start, start + 500);
+      for (const lead of await db
+        .selectFrom("leads")
+        .select(["id", "email", "phone"])
+        .where("id", "in", chunk)
+        .execute()) {
+        leads.set(lead.id, lead);
+      }
+      for (const row of await db.selectFrom("lead_ad_signals").selectAll().where("lead_id", "in", chunk).execute()) {
+        signals.set(row.lead_id, row);
+      }
+    }
+    const retracted = claimed.filter((row) => row.kind === "retraction");
+    const originals = new Map<string, string>();
+    if (retracted.length > 0) {
+      const ids = retracted.map((row) => conversionId(row.platform as AdPlatform, row.lead_id, row.stage as AdStage));
+      for (let start = 0; start < ids.length; start += 500) {
+        const rows = await db
+          .selectFrom("ad_conversions")
+          .select(["id", "status"])
+          .where("id", "in", ids.slice(start, start + 500))
+          .execute();
+        for (const row of rows) originals.set(row.id, row.status);
+      }
+    }
+    const perPlatform = new Map<
+      AdPlatform,
+      { conversions: (OutgoingConversion & { row: Claimed })[]; retractions: Claimed[] }
+    >();
+    for (const row of claimed) {
+      const platform = row.platform as AdPlatform;
+      const connection = connections.get(platform);
+      const stage = row.stage as AdStage;
+      if (!connection?.settings.stages[stage]) {
+        outcomes.set(row, { kind: "cancelled", error: "Cancelled: the platform no longer sends this stage." });
+        continue;
+      }
+      const group = perPlatform.get(platform) ?? { conversions: [], retractions: [] };
+      perPlatform.set(platform, group);
+      if (row.kind === "retraction") {
+        const original = originals.get(conversionId(platform, row.lead_id, stage));
+        if (original === "sending") outcomes.set(row, { kind: "release" });
+        else if (original !== "sent")
+          outcomes.set(row, { kind: "cancelled", error: "Cancelled: the conversion was never sent." });
+        else group.retractions.push(row);
+        continue;
+      }
+      const lead = leads.get(row.lead_id);
+      if (!lead) {
+        outcomes.set(row, { kind: "cancelled", error: "Cancelled: the lead no longer exists." });
+        continue;
+      }
+      const signal = signals.get(row.lead_id);
+      if (!signal || !fromBool(signal.ad_user_data)) {
+        outcomes.set(row, { kind: "not_sent", error: NO_CONSENT });
+        continue;
+      }
+      if (platform === "meta" && nowMs - Date.parse(row.occurred_at) > META_MAX_AGE_MS) {
+        outcomes.set(row, { kind: "not_sent", error: "not sent: older than the 7 days Meta accepts" });
+        continue;
+      }
+      group.conversions.push({
+        id: row.id,
+        leadId: row.lead_id,
+        stage,
+        occurredAt: row.occurred_at,
+        person: {
+          email: lead.email,
+          phone: lead.phone,
+          clicks: fromJson<AdClicks>(signal.last_clicks, {}),
+          adPersonalization: fromBool(signal.ad_personalization),
+        },
+        row,
+      });
+    }
+    for (const [platform, group] of perPlatform) {
+      const connection = connections.get(platform);
+      if (connection) await sendPlatform(connection, group.conversions, group.retractions, outcomes, nowMs);
+    }
+    await recordOutcomes(db, outcomes, nowMs);
+    const failures = [...outcomes.values()].filter((outcome) => outcome.kind === "retry" || outcome.kind === "failed");
+    if (failures.length > 0) {
+      const first = failures[0] as { error: string };
+      logger.warn({ failed: failures.length, of: outcomes.size, first: first.error }, "ad conversions not delivered");
+    }
+    return outcomes.size;
+  }
+
+  async function runOnce(nowMs = Date.now()) {
+    const started = Date.now();
+    const clock = () => nowMs + (Date.now() - started);
+    let handled = 0;
+    for (let batch = 0; batch < 20 && !passes.isStopping(); batch++) {
+      const claimed = await claimDueConversions(db, { limit: claimLimit, nowMs: clock() });
+      if (claimed.length === 0) break;
+      handled += await sendBatch(claimed, clock());
+      if (claimed.length < claimLimit) break;
+    }
+    return handled;
+  }
+
+  const passes = createPassRunner({ runOnce: () => runOnce(), pollMs, logger, label: "ad conversion worker" });
+  return {
+    runOnce,
+    kick: passes.pass,
+    start: () => passes.start(),
+    async stop() {
+      await passes.stop();
+      sender.close();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import type { Kysely } from "kysely";
+import { columnTypes } from "./column-types.server";
+
+/**
+ * Conversions sent back to the ad platforms. A connection per platform holds its credentials
+ * (encrypted) and the stage mapping; a lead's click ids and advertising consent are kept beside it;
+ * each stage a lead reaches becomes one row per connected platform, its id derived from (platform,
+ * lead, stage) so that queuing it twice, or a second worker, can never make a second one.
+ */
+export async function up(db: Kysely<unknown>) {
+  const t = columnTypes(db);
+  await db.schema
+    .createTable("ad_connections")
+    .addColumn("platform", "text", (c) => c.primaryKey())
+    .addColumn("credentials", "text", (c) => c.notNull())
+    .addColumn("settings", t.json, (c) => c.notNull())
+    .addColumn("created_at", t.timestamp, (c) => c.notNull())
+    .addColumn("updated_at", t.timestamp, (c) => c.notNull())
+    .execute();
+
+  await db.schema
+    .createTable("lead_ad_signals")
+    .addColumn("lead_id", "text", (c) => c.primaryKey().references("leads.id").onDelete("cascade"))
+    .addColumn("first_clicks", t.json, (c) => c.notNull())
+    .addColumn("last_clicks", t.json, (c) => c.notNull())
+    .addColumn("ad_user_data", t.bool, (c) => c.notNull())
+    .addColumn("ad_personalization", t.bool, (c) => c.notNull())
+    .addColumn("created_at", t.timestamp, (c) => c.notNull())
+    .addColumn("updated_at", t.timestamp, (c) => c.notNull())
+    .execute();
+
+  await db.schema
+    .createTable("ad_conversions")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("lead_id", "text", (c) => c.notNull())
+    .addColumn("platform", "text", (c) => c.notNull())
+    .addColumn("stage", "text", (c) => c.notNull())
+    .addColumn("kind", "text", (c) => c.notNull())
+    .addColumn("occurred_at", t.timestamp, (c) => c.notNull())
+    .addColumn("status", "text", (c) => c.notNull())
+    .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("final_attempt", t.bool, (c) => c.notNull().defaultTo(t.falseValue))
+    .addColumn("next_attempt_at", t.timestamp, (c) => c.notNull())
+    .addColumn("locked_until", t.timestamp)
+    .addColumn("last_status_code", "integer")
+    .addColumn("last_error", "text")
+    .addColumn("last_request", "text")
+    .addColumn("last_response", "text")
+    .addColumn("sent_at", t.timestamp)
+    .addColumn("created_at", t.timestamp, (c) => c.notNull())
+    .addColumn("updated_at", t.timestamp, (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex("ad_conversions_due_idx")
+    .on("ad_conversions")
+    .columns(["status", "next_attempt_at"])
+    .execute();
+  await db.schema.createIndex("ad_conversions_lead_idx").on("ad_conversions").columns(["lead_id"]).execute();
+  await db.schema
+    .createIndex("ad_conversions_log_idx")
+    .on("ad_conversions")
+    .columns(["platform", "created_at"])
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>) {
+  for (const table of ["ad_conversions", "lead_ad_signals", "ad_connections"]) {
+    await db.schema.dropTable(table).execute();
+  }
+}

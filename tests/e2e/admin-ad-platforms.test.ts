@@ -1,0 +1,111 @@
+import { createPublicKey, generateKeyPairSync } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clickIdsOf } from "~/server/ads/identifiers.server";
+import { captureLead } from "~/server/leads/capture.server";
+import { startAdPlatformReceiver } from "../support/ad-platform-receiver";
+import { seriousViolations } from "../support/axe";
+import { contextWithCookies, hydrated, openHydrated } from "../support/browser";
+import { runAppForBlock } from "../support/running-app";
+import { addStaff, signIn } from "../support/staff";
+import { makeLoopbackCertificate } from "../support/tls";
+
+const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+const clientEmail = "conversions@agency-project.iam.gserviceaccount.com";
+// Made before the app starts, so that it trusts the stand-in platforms as it would the real ones.
+const certificate = makeLoopbackCertificate();
+
+describe("the Ad platforms screen in Chromium", () => {
+  const running = runAppForBlock(
+    {
+      WEBHOOK_ALLOW_PRIVATE: "true",
+      ADS_CREDENTIALS_KEY: "a-browser-test-key-for-ad-credentials-01",
+      NODE_EXTRA_CA_CERTS: certificate.certFile,
+    },
+    { browser: true },
+  );
+  let receiver: Awaited<ReturnType<typeof startAdPlatformReceiver>>;
+  let cookie = "";
+
+  beforeAll(async () => {
+    receiver = await startAdPlatformReceiver({
+      publicKey: createPublicKey(privateKey).export({ type: "spki", format: "pem" }).toString(),
+      clientEmail,
+      certificate,
+    });
+    const admin = await addStaff(running.db, "owner@example.com", "admin");
+    cookie = await signIn(running.app, admin.email, admin.password);
+  });
+  afterAll(async () => {
+    await receiver?.close();
+  });
+
+  it.each([
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ])(
+    "an admin connects Meta with the keyboard, sees a lead's conversion in the log and resends it at $width×$height",
+    async (viewport) => {
+      const context = await contextWithCookies(running.browser, running.app.url, cookie, { viewport });
+      const page = await openHydrated(context, `${running.app.url}/admin/ad-platforms`);
+      await page.getByRole("heading", { name: "Ad platforms", level: 1 }).waitFor();
+      expect(await seriousViolations(page, `ad platforms at ${viewport.width}`)).toEqual([]);
+
+      await page.getByLabel("Platform", { exact: true }).first().focus();
+      await page.getByLabel("Platform", { exact: true }).first().selectOption("meta");
+      await page.getByLabel("Connection (JSON)").focus();
+      await page.keyboard.insertText(
+        JSON.stringify({
+          datasetId: "555000111",
+          accessToken: "meta-system-user-token",
+          stages: { lead: "Lead" },
+          apiUrl: receiver.url,
+        }),
+      );
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Enter");
+      await page.getByText("Connected; the credentials are stored encrypted").first().waitFor();
+      expect(await page.content()).not.toContain("meta-system-user-token");
+
+      const email = `visitor-${viewport.width}@example.com`;
+      await captureLead(running.db, {
+        flow: "contact",
+        input: { name: "Vera Visitor", email, company: "Acme", message: "Call me" } as never,
+        attribution: {
+          pageUrl: "https://agency.example/?fbclid=IwAR-browser",
+          referrer: null,
+          userAgent: "UA",
+          browserInfo: null,
+          ads: {
+            clicks: clickIdsOf("https://agency.example/?fbclid=IwAR-browser", "", Date.now()),
+            adUserData: true,
+            adPersonalization: true,
+          },
+        },
+        mail: { baseUrl: running.app.url, notifyEmails: [] },
+      });
+      const delivery = page.getByTestId("ad-delivery").first();
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            return (await delivery.count()) > 0 ? delivery.textContent() : "";
+          },
+          { timeout: 20_000 },
+        )
+        .toContain("sent");
+      const sentBefore = receiver.received.filter((request) => request.route === "meta").length;
+      await hydrated(page);
+      await delivery.getByRole("button", { name: /^Resend meta lead/ }).focus();
+      await page.keyboard.press("Enter");
+      await page.getByText("Queued to be sent again with the same id").first().waitFor();
+      await expect
+        .poll(() => receiver.received.filter((request) => request.route === "meta").length, { timeout: 20_000 })
+        .toBe(sentBefore + 1);
+      expect(await seriousViolations(page, `ad platforms log at ${viewport.width}`)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      await context.close();
+    },
+  );
+});
