@@ -3,7 +3,7 @@ import { formSchema } from "~/http/form-data.server";
 import { answer, intent, refusal } from "~/http/intents.server";
 import { canUseIntent, type Role } from "~/lib/roles";
 import { analyticsSchema, privacySchema, removeSiteFileSchema, siteInformationSchema } from "~/lib/schemas/settings";
-import { changePasswordSchema, passwordConfirmationSchema, totpCodeSchema } from "~/lib/schemas/staff";
+import { changePasswordSchema, passwordConfirmationSchema, profileSchema, totpCodeSchema } from "~/lib/schemas/staff";
 import { canonicalTimeZone, isTimeZone } from "~/lib/time-zone";
 import type { TwoFactorEnrolment } from "~/lib/types/staff";
 import { siteFiles } from "~/lib/uploads";
@@ -29,6 +29,7 @@ import {
 } from "~/server/settings/settings.server";
 import { setAgencyTimeZone } from "~/server/settings/time-zone.server";
 import { removeSiteFile } from "~/server/uploads/uploads.server";
+import { setStaffName } from "~/server/users/staff-users.server";
 import { setDigestOptOut } from "~/server/workspace/preferences.server";
 
 /**
@@ -129,6 +130,10 @@ export const settingsIntents = {
     },
     success: (optOut) =>
       optOut ? "You will not get the daily follow-up mail" : "You will get the daily follow-up mail",
+  }),
+  "save-profile": intent(profileSchema, {
+    success: "Your name was saved",
+    run: ({ name }, { db, staff, actor }) => setStaffName(db, staff.id, name, actor),
   }),
   "change-password": intent(changePasswordSchema, {
     success: { title: "Password changed", description: "Your other sessions were signed out." },

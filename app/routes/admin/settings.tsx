@@ -36,7 +36,15 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     { site: null, workspace: null },
   );
-  return { email: staff.email, role: staff.role, twoFactorEnabled: staff.twoFactorEnabled, site, workspace, toast };
+  return {
+    name: staff.name,
+    email: staff.email,
+    role: staff.role,
+    twoFactorEnabled: staff.twoFactorEnabled,
+    site,
+    workspace,
+    toast,
+  };
 }
 
 export const action = (args: Route.ActionArgs) => runIntent(args, settingsIntents);
@@ -54,7 +62,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <h1 className="font-bold text-2xl">Settings</h1>
         <Badge variant="secondary">Admin Panel</Badge>
       </div>
-      <ProfileCard email={loaderData.email} role={loaderData.role} />
+      <ProfileCard name={loaderData.name} email={loaderData.email} role={loaderData.role} error={fieldErrors.name} />
       {loaderData.workspace ? (
         <WorkspaceSettings settings={loaderData.workspace} admin={loaderData.role === "admin"} />
       ) : null}
