@@ -175,6 +175,9 @@ describe("consent before tracking", () => {
     const context = await running.browser.newContext({ bypassCSP: true, reducedMotion: "reduce" });
     const page = await context.newPage();
     await page.goto(`${running.app.url}/`);
+    // The open banner is where the keyboard starts: the first Tab lands in it, before the skip link.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest("#cookie-settings") !== null)).toBe(true);
     await banner(page).getByText("Choose", { exact: true }).focus();
     await page.keyboard.press("Enter");
     expect(await banner(page).getByLabel("Marketing").isVisible()).toBe(true);

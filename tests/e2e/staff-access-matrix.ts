@@ -1490,6 +1490,20 @@ export const actionRows: ActionRow[] = [
     },
   }),
   {
+    name: "settings: save-profile (own account)",
+    path: "/admin/settings",
+    allowed: everyone,
+    ownAccount: true,
+    body: () => ({ intent: "save-profile", name: "Matrix Name" }),
+    ...page,
+    observe: async (ctx) =>
+      ctx.actorEmail
+        ? ((await ctx.db.selectFrom("user").select("name").where("email", "=", ctx.actorEmail).executeTakeFirst())
+            ?.name ?? null)
+        : null,
+    expected: () => "Matrix Name",
+  },
+  {
     name: "settings: set-digest (own account)",
     path: "/admin/settings",
     allowed: everyone,

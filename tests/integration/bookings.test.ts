@@ -142,6 +142,9 @@ describe.each(dialects)("booking a strategy call on %s", (dialect) => {
       expect(invitation.attendee).toBe("mailto:visitor@example.com");
       expect(invitation.organizer).toBe("mailto:bea@agency.example");
     }
+    // The links act as the visitor: only the visitor's copy has them, in its text and its calendar.
+    expect(visitorMail?.calendar).toContain("token=");
+    expect(`${staffMail?.text_body}\n${staffMail?.calendar}`).not.toContain("token=");
     const reschedule = /Pick another time: (\S+)/.exec(visitorMail?.text_body ?? "")?.[1] ?? "";
     expect(readLink(secret, new URL(reschedule).searchParams.get("token"), "reschedule", NOW)?.id).toBe(
       booked.bookingId,

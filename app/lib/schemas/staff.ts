@@ -46,12 +46,24 @@ export const twoFactorSchema = z.object({
   redirectTo: z.string().max(2048).optional(),
 });
 
+/** The name visitors read on booking pages and invitations; empty means the agency's name is shown. */
+export const MAX_DISPLAY_NAME_LENGTH = 100;
+const displayName = z
+  .string()
+  .trim()
+  .max(MAX_DISPLAY_NAME_LENGTH, `Names are at most ${MAX_DISPLAY_NAME_LENGTH} characters.`)
+  .optional()
+  .transform((value) => value ?? "");
+
+export const profileSchema = z.object({ name: displayName });
+
 export const SETUP_CODE_MISSING = "Enter the setup code from the server's log.";
 
 export const setupSchema = z.object({
   email: requiredText("Please enter an email address.", 254, "E-mail addresses are at most 254 characters.").pipe(
     z.email("Please enter a valid e-mail address."),
   ),
+  name: displayName,
   password: newPassword,
   setupCode: requiredText(SETUP_CODE_MISSING, 64, "That is not a setup code: it has 20 letters and digits."),
 });
@@ -80,6 +92,7 @@ export const totpCodeSchema = z.object({
 
 export const createUserSchema = z.object({
   email,
+  name: displayName,
   password: newPassword,
   role: z.enum(ROLES, { error: "Choose a role." }),
 });

@@ -4,7 +4,7 @@ import { answer, intent, refusal } from "~/http/intents.server";
 import { canUseIntent, type Role } from "~/lib/roles";
 import { apiKeyCreateSchema, apiKeyIdSchema } from "~/lib/schemas/api-keys";
 import { analyticsSchema, privacySchema, removeSiteFileSchema, siteInformationSchema } from "~/lib/schemas/settings";
-import { changePasswordSchema, passwordConfirmationSchema, totpCodeSchema } from "~/lib/schemas/staff";
+import { changePasswordSchema, passwordConfirmationSchema, profileSchema, totpCodeSchema } from "~/lib/schemas/staff";
 import { canonicalTimeZone, isTimeZone } from "~/lib/time-zone";
 import type { CreatedApiKey } from "~/lib/types/api-keys";
 import type { TwoFactorEnrolment } from "~/lib/types/staff";
@@ -33,6 +33,7 @@ import {
 } from "~/server/settings/settings.server";
 import { setAgencyTimeZone } from "~/server/settings/time-zone.server";
 import { removeSiteFile } from "~/server/uploads/uploads.server";
+import { setStaffName } from "~/server/users/staff-users.server";
 import { setDigestOptOut } from "~/server/workspace/preferences.server";
 
 /**
@@ -190,6 +191,10 @@ export const settingsIntents = {
     success: "API key revoked",
     failure: "Failed to revoke the API key",
     run: ({ keyId }, { db, actor }) => revokeApiKey(db, keyId, actor),
+  }),
+  "save-profile": intent(profileSchema, {
+    success: "Your name was saved",
+    run: ({ name }, { db, staff, actor }) => setStaffName(db, staff.id, name, actor),
   }),
   "change-password": intent(changePasswordSchema, {
     success: { title: "Password changed", description: "Your other sessions were signed out." },

@@ -39,6 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     { site: null, workspace: null, apiKeys: null },
   );
   return {
+    name: staff.name,
     email: staff.email,
     role: staff.role,
     twoFactorEnabled: staff.twoFactorEnabled,
@@ -65,7 +66,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <h1 className="font-bold text-2xl">Settings</h1>
         <Badge variant="secondary">Admin Panel</Badge>
       </div>
-      <ProfileCard email={loaderData.email} role={loaderData.role} />
+      <ProfileCard name={loaderData.name} email={loaderData.email} role={loaderData.role} error={fieldErrors.name} />
       {loaderData.workspace ? (
         <WorkspaceSettings settings={loaderData.workspace} admin={loaderData.role === "admin"} />
       ) : null}

@@ -16,7 +16,7 @@ import { parseForm, requireFormData } from "~/http/form-data.server";
 import { redirectWithToast } from "~/http/toast-cookie.server";
 import { timeZoneChoices } from "~/lib/schemas/booking";
 import { FIRST_HOURS_WEEKLY, firstHoursSchema } from "~/lib/schemas/first-hours";
-import { setupSchema } from "~/lib/schemas/staff";
+import { MAX_DISPLAY_NAME_LENGTH, setupSchema } from "~/lib/schemas/staff";
 import { type ToastMessage, toastMessage } from "~/lib/toast";
 import type { FieldErrors } from "~/lib/types/action-result";
 import { AppError } from "~/server/app-error.server";
@@ -94,11 +94,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(await isSetupCodeValid(db, parsed.data.setupCode))) {
     return refused(toastMessage("error", "Error", WRONG_SETUP_CODE), 400, {
       fieldErrors: { setupCode: WRONG_SETUP_CODE },
-      values: { email: parsed.data.email },
+      values: { email: parsed.data.email, name: parsed.data.name },
     });
   }
   try {
-    const created = await createFirstAdmin(db, { email: parsed.data.email, password: parsed.data.password });
+    const created = await createFirstAdmin(db, {
+      email: parsed.data.email,
+      name: parsed.data.name,
+      password: parsed.data.password,
+    });
     if (!created) return setupComplete();
     await forgetSetupCode(db);
     await setFirstAdminHours(db, created.id, hours.data, { id: created.id, email: created.email });
@@ -106,7 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof AppError)) throw error;
     return refused(toastMessage("error", "Error", error.message), error.status, {
       fieldErrors: error.field ? { [error.field]: error.message } : {},
-      values: { email: parsed.data.email },
+      values: { email: parsed.data.email, name: parsed.data.name },
     });
   }
   return redirectWithToast("/admin/login", {
@@ -149,6 +153,22 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
                     type="email"
                     autoComplete="username"
                     defaultValue={actionData?.values.email}
+                  />
+                )}
+              </Field>
+              <Field
+                id="name"
+                label="Your name"
+                hint="Visitors see it when they book a call with you; left empty, they see the agency's name."
+                error={fieldErrors.name}
+              >
+                {(props) => (
+                  <Input
+                    {...props}
+                    name="name"
+                    autoComplete="name"
+                    maxLength={MAX_DISPLAY_NAME_LENGTH}
+                    defaultValue={actionData?.values.name}
                   />
                 )}
               </Field>

@@ -13,6 +13,7 @@ import { bookingFacts, linksOf } from "~/server/bookings/booking-notices.server"
 import { cancelBooking, getBooking, rescheduleBooking } from "~/server/bookings/bookings.server";
 import { bookingCalendar, meetingPlace } from "~/server/bookings/invitation.server";
 import { LIVE_STATUSES, listOpenSlots } from "~/server/bookings/open-slots.server";
+import { visibleStaffName } from "~/server/users/display-name.server";
 import { bookingContext, nearestChoices, PERSONAL_PAGE_HEADERS, pickerOf, visitorTimeZone } from "./book.server";
 
 const GONE = "This link has expired or was replaced by a newer one. Use the link in your latest e-mail about the call.";
@@ -36,7 +37,7 @@ async function bookingOfLink(context: Readonly<RouterContextProvider>, token: st
     .select(["name", "email"])
     .where("id", "=", booking.staff_id)
     .executeTakeFirst();
-  return { booking, staffName: staff?.name || null, token: token as string, replaced: stale };
+  return { booking, staffName: visibleStaffName(staff), token: token as string, replaced: stale };
 }
 
 /** What a booking's page shows: the time in the visitor's zone, the place, the way to move or cancel it. */

@@ -50,6 +50,8 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
     <SiteToaster>
       {/* One page_view per page the visitor sees (the page-view island). */}
       <div data-island={counted ? "page-view" : undefined} className="flex min-h-screen flex-col pb-12">
+        {/* First in the page, so a keyboard reaches the open banner before anything it covers; it is fixed, so it still shows at the bottom. */}
+        {loaderData.consent ? <ConsentBanner variant={loaderData.consent} /> : null}
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-background focus:px-3 focus:py-2"
@@ -66,7 +68,6 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         <FormTokenPixel />
         {counted ? <NoScriptPageView /> : null}
         <LeadDialogTemplate />
-        {loaderData.consent ? <ConsentBanner variant={loaderData.consent} /> : null}
       </div>
     </SiteToaster>
   );

@@ -3,6 +3,7 @@ import { queueAdStage } from "../ads/conversions.server";
 import type { Database, DB, Row } from "../db/schema.server";
 import { fromJson } from "../db/values.server";
 import { queueMails } from "../mail/outbox.server";
+import { visibleStaffName } from "../users/display-name.server";
 import { recordWebhookEvent } from "../webhooks/events.server";
 import { type LinkPurpose, signLink } from "./booking-links.server";
 import {
@@ -49,7 +50,7 @@ export async function bookingFacts(db: Database, booking: Row<"bookings">): Prom
     visitorName: booking.visitor_name,
     visitorEmail: booking.visitor_email,
     visitorTimeZone: booking.visitor_time_zone,
-    staffName: staff?.name ?? "",
+    staffName: visibleStaffName(staff) ?? "",
     staffEmail: staff?.email ?? "",
     staffTimeZone: booking.staff_time_zone,
     meetingKind: booking.meeting_kind,

@@ -73,12 +73,14 @@ type MailOptions = { host: string; stampMs: number; links: BookingLinks; baseUrl
 
 /** The visitor's invitation and the staff member's, each with the time in the reader's own zone. */
 export function invitationMails(facts: BookingFacts, kind: "new" | "moved", options: MailOptions): OutgoingMail[] {
-  const calendar = bookingCalendar(facts, { method: "REQUEST", ...options });
   const moved = kind === "moved";
-  const common = { kind: "booking_invitation" as const, leadId: facts.leadId, bookingId: facts.id, calendar };
+  const common = { kind: "booking_invitation" as const, leadId: facts.leadId, bookingId: facts.id };
+  // The links act as the visitor: the staff member's copy carries none, in its text or its calendar.
+  const { links, ...withoutLinks } = options;
   return [
     {
       ...common,
+      calendar: bookingCalendar(facts, { method: "REQUEST", ...options }),
       to: facts.visitorEmail,
       subject: `${moved ? "Moved" : "Confirmed"}: your free strategy call, ${formatDateTimeIn(facts.visitorTimeZone, facts.startsAt)}`,
       text: [
@@ -89,15 +91,16 @@ export function invitationMails(facts: BookingFacts, kind: "new" | "moved", opti
         `You will talk with ${facts.staffName || "our team"}.`,
         "",
         "The invitation is attached: add it to your calendar.",
-        `See your booking: ${options.links.view}`,
-        `Pick another time: ${options.links.reschedule}`,
-        `Cancel the call: ${options.links.cancel}`,
+        `See your booking: ${links.view}`,
+        `Pick another time: ${links.reschedule}`,
+        `Cancel the call: ${links.cancel}`,
         "",
         brand.name,
       ].join("\n"),
     },
     {
       ...common,
+      calendar: bookingCalendar(facts, { method: "REQUEST", ...withoutLinks }),
       to: facts.staffEmail,
       subject: `${moved ? "Call moved" : "New call booked"}: ${facts.visitorName}, ${formatDateTimeIn(facts.staffTimeZone, facts.startsAt)}`,
       text: [

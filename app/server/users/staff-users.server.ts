@@ -78,7 +78,8 @@ async function insertUser(trx: Database, input: Omit<NewStaffUser, "password"> &
     .insertInto("user")
     .values({
       id,
-      name: input.name?.trim() || email.split("@")[0] || email,
+      // Left empty rather than made from the e-mail: visitors then read the agency's name, never "owner".
+      name: input.name?.trim() ?? "",
       email,
       email_verified: true,
       created_at: at,
@@ -117,7 +118,7 @@ export async function createStaffUser(db: Database, input: NewStaffUser, actor: 
  * Creates the first admin, once: the claim row makes concurrent attempts wait for the first and
  * then find that setup is complete. Returns null when an admin already exists.
  */
-export async function createFirstAdmin(db: Database, input: { email: string; password: string }) {
+export async function createFirstAdmin(db: Database, input: { email: string; password: string; name?: string }) {
   checkNewPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const created = await db.transaction().execute(async (trx) => {
@@ -128,7 +129,7 @@ export async function createFirstAdmin(db: Database, input: { email: string; pas
       .executeTakeFirst();
     if (Number(claim.numInsertedOrUpdatedRows ?? 0) === 0) return null;
     if (await countAdmins(trx)) return null;
-    const admin = await insertUser(trx, { email: input.email, passwordHash, role: "admin" });
+    const admin = await insertUser(trx, { email: input.email, name: input.name, passwordHash, role: "admin" });
     await auditUser(trx, { id: admin.id, email: admin.email }, "user.setup_first_admin", admin.id, {
       email: admin.email,
       role: "admin",
@@ -189,6 +190,15 @@ async function requireUser(db: Database, userId: string) {
   const user = await findStaffUser(db, { id: userId });
   if (!user) throw new AppError("NOT_FOUND", "That user no longer exists.");
   return user;
+}
+
+/** A staff member's display name, set by themselves on their profile. */
+export async function setStaffName(db: Database, userId: string, name: string, actor: AuditActor | null) {
+  const user = await requireUser(db, userId);
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("user").set({ name: name.trim(), updated_at: now() }).where("id", "=", userId).execute();
+    await auditUser(trx, actor, "user.set_name", userId, { email: user.email });
+  });
 }
 
 export async function setStaffRole(db: Database, userId: string, role: Role, actor: AuditActor | null) {

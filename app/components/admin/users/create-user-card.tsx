@@ -3,8 +3,9 @@ import { InputField, PasswordField, SelectField } from "~/components/admin/form-
 import { RoleOptions } from "~/components/admin/select-options";
 import { TitledCard } from "~/components/admin/titled-card";
 import { Button } from "~/components/ui/button";
+import { MAX_DISPLAY_NAME_LENGTH } from "~/lib/schemas/staff";
 
-/** Add a user: e-mail, initial password and role; the form empties once the user is created. */
+/** Add a user: e-mail, the name visitors see, initial password and role; the form empties once the user is created. */
 export function CreateUserCard({
   fieldErrors,
   values,
@@ -23,7 +24,7 @@ export function CreateUserCard({
     >
       <Form
         method="post"
-        className="grid gap-4 md:grid-cols-[2fr_2fr_1fr_auto] md:items-end"
+        className="grid gap-4 md:grid-cols-[2fr_2fr_2fr_1fr_auto] md:items-end"
         key={created ? "done" : "form"}
       >
         <input type="hidden" name="intent" value="create" />
@@ -35,6 +36,15 @@ export function CreateUserCard({
           type="email"
           required
           defaultValue={values.email}
+          autoComplete="off"
+        />
+        <InputField
+          id="new-name"
+          label="Name visitors see"
+          error={fieldErrors.name}
+          name="name"
+          maxLength={MAX_DISPLAY_NAME_LENGTH}
+          defaultValue={values.name}
           autoComplete="off"
         />
         <PasswordField id="new-password" label="Initial password" error={fieldErrors.password} name="password" isNew />
