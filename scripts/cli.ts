@@ -9,8 +9,8 @@ import { ConfigError, type DatabaseConfig, parseConfig } from "~/server/config.s
 import { openDatabase } from "~/server/db/database.server";
 import { MigrationError, migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
-import { apiKeyCommands } from "./cli/api-keys";
 import { adCommands } from "./cli/ads";
+import { apiKeyCommands } from "./cli/api-keys";
 import { availabilityCommands } from "./cli/availability";
 import { backupUsage, runBackupCommand } from "./cli/backup";
 import { leadCommands } from "./cli/leads";

@@ -257,10 +257,14 @@ export async function handleBooking(context: Readonly<RouterContextProvider>, re
       throw redirect(viewPath(outcome.links.view), { headers: PERSONAL_PAGE_HEADERS });
     }
     if (outcome.existing) {
+      // An enquiry that landed on a known person proves only that someone typed that e-mail: the
+      // call's own page (where it is moved or cancelled) stays with its invitation e-mail.
       return refused(
         {
-          message: "You already have a call booked for this enquiry. You can see it, move it or cancel it on its page.",
-          existing: viewPath(outcome.existing.view),
+          message: lead.visitor
+            ? "A call is already booked for this e-mail address. Its invitation e-mail has the link to see, move or cancel it."
+            : "You already have a call booked for this enquiry. You can see it, move it or cancel it on its page.",
+          existing: lead.visitor ? null : viewPath(outcome.existing.view),
           leadToken: lead.token,
         },
         { status: 409 },

@@ -22,8 +22,8 @@ import * as funnelCallsBooked from "./migrations/0022-funnel-calls-booked.server
 import * as leadNameWalk from "./migrations/0023-lead-name-walk.server";
 import * as leadDayCounts from "./migrations/0024-lead-day-counts.server";
 import * as leadIdentity from "./migrations/0027-lead-identity.server";
-import * as apiKeys from "./migrations/0029-api-keys.server";
 import * as adConversions from "./migrations/0028-ad-conversions.server";
+import * as apiKeys from "./migrations/0029-api-keys.server";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
