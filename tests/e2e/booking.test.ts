@@ -282,6 +282,25 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
     ).toHaveLength(1);
   });
 
+  it("never hands the booked call's page to someone who typed a known person's e-mail", async () => {
+    const pickerOf = async (name: string, email: string) => {
+      const enquiry = await post("/lead", { flow: "contact", name, email });
+      return new URL(htmlText(enquiry.headers.get("location") ?? ""), running.app.url).searchParams.get("lead") ?? "";
+    };
+    const owner = await pickerOf("Rae Real", "rae@example.com");
+    const starts = offeredStarts(await (await request(`/book?tz=UTC&lead=${encodeURIComponent(owner)}`)).text());
+    expect((await post("/book", { start: starts[0] as string, timeZone: "UTC", lead: owner })).status).toBe(302);
+    // Another visitor types the same address in another spelling: the enquiry lands on Rae's lead.
+    const stranger = await pickerOf("Not Rae", "RAE@Example.com");
+    const again = await post("/book", { start: starts[1] as string, timeZone: "UTC", lead: stranger });
+    expect(again.status).toBe(409);
+    const answer = await again.text();
+    expect(answer).toContain("A call is already booked for this e-mail address.");
+    expect(answer).not.toContain("/book/booking?token=");
+    expect(answer).not.toContain("/book/reschedule?");
+    expect(answer).not.toContain("/book/cancel?");
+  });
+
   it("shows the nearest free times to a visitor whose time was taken first", async () => {
     const html = await (await request("/book?tz=UTC")).text();
     const [start] = offeredStarts(html);
