@@ -112,7 +112,7 @@ describe("rough edges of the public site in Chromium", () => {
     await page.close();
   });
 
-  it("shows a post's single # heading as a heading, larger and bolder than its text, on a phone and a laptop", async () => {
+  it("shows a post's # heading as a heading below the page's one title, larger and bolder than its text, on a phone and a laptop", async () => {
     await createPost(
       running.db,
       blogPostSchema.parse({
@@ -130,7 +130,7 @@ describe("rough edges of the public site in Chromium", () => {
     ]) {
       const page = await running.browser.newPage({ viewport });
       await page.goto(`${running.app.url}/blog/heading-post`);
-      const heading = page.locator(".prose-content h1", { hasText: "Launch notes" });
+      const heading = page.locator(".prose-content h2", { hasText: "Launch notes" });
       const text = page.locator(".prose-content p", { hasText: "What we changed" });
       const style = (element: Element) => {
         const computed = getComputedStyle(element);
