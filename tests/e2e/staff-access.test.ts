@@ -324,6 +324,7 @@ describe.each(dialects)("staff access on the running server (%s)", (dialect) => 
       "/admin/pricing",
       "/admin/users",
       "/admin/audit",
+      "/admin/ad-platforms",
       "/admin/settings",
     ]);
     expect(await menu("sales")).toEqual(["/admin", "/admin/leads", "/admin/clients", "/admin/bookings"]);
