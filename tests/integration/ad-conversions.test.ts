@@ -135,7 +135,8 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
     db: Database,
     email: string,
     ads: AdSignals | null,
-    phone: string | null = "+44 20 7946 0958",
+    // No phone unless given: leads sharing one would be one person.
+    phone: string | null = null,
   ) {
     const { leadId } = await captureLead(db, {
       flow: "get-started",
@@ -174,6 +175,7 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
         "https://agency.example/?gclid=Cj0KCQ-g1&fbclid=IwAR-f1&li_fat_id=5a1b-li",
         "_fbp=fb.1.1763600000000.987654",
       ),
+      "+44 20 7946 0958",
     );
     const nowMs = Date.now();
     const startMs = Math.floor((nowMs - 2 * 24 * 60 * MINUTE) / (30 * MINUTE)) * 30 * MINUTE;

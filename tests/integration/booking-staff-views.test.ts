@@ -178,7 +178,8 @@ describe.each(dialects)("a staff member's calls on %s", (dialect) => {
     const { db } = await setup();
     const vera = await newLead(db, "Vera Visitor", "vera@example.com");
     const bookingId = await book(db, vera, "2026-03-17T08:00:00Z");
-    await book(db, vera, "2026-03-19T08:00:00Z");
+    // A lead holds one upcoming call: Thursday's is another visitor's.
+    await book(db, await newLead(db, "Wes Visitor", "wes@example.com"), "2026-03-19T08:00:00Z");
     const digests = () =>
       db
         .selectFrom("email_outbox")
@@ -208,7 +209,7 @@ describe.each(dialects)("a staff member's calls on %s", (dialect) => {
     const { db, bea, beaActor } = await setup();
     const vera = await newLead(db, "Vera Visitor", "vera@example.com");
     const kept = await book(db, vera, "2026-03-17T08:00:00Z");
-    const cancelled = await book(db, vera, "2026-03-18T08:00:00Z");
+    const cancelled = await book(db, await newLead(db, "Wes Visitor", "wes@example.com"), "2026-03-18T08:00:00Z");
     await cancelBooking(db, { bookingId: cancelled }, context());
     // Someone else's call is not in Bea's feed.
     const sam = await createStaffUser(

@@ -49,8 +49,8 @@ const migrations: Record<string, Migration> = {
   "0023-lead-name-walk": leadNameWalk,
   "0024-lead-day-counts": leadDayCounts,
   "0027-lead-identity": leadIdentity,
-  "0029-api-keys": apiKeys,
   "0028-ad-conversions": adConversions,
+  "0029-api-keys": apiKeys,
 };
 
 export const migrationNames = Object.keys(migrations);

@@ -26,6 +26,13 @@ export const LEAD_REFERENCES = [
   "webhook_events",
   "clients",
 ] as const;
+
+/**
+ * Tables that refer to a lead but stay out of a merge: a conversion was told to the ad platforms under
+ * its lead's id, which its retractions must name again, so it keeps it; a lead's click ids go with the
+ * merged-away lead, the survivor's own first and last touch standing for the person.
+ */
+export const LEAD_REFERENCES_LEFT_OUT = ["ad_conversions", "lead_ad_signals"] as const;
 type ReferencingTable = (typeof LEAD_REFERENCES)[number];
 
 /** The fields staff choose between, per field, when two leads are one person. */
