@@ -22,6 +22,7 @@ export const SLUG_MAX_LENGTH = 100;
  */
 export const reservedPageSlugs: ReadonlySet<string> = new Set([
   "admin",
+  "ads",
   "api",
   "services",
   "industries",

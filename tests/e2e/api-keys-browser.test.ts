@@ -25,7 +25,7 @@ describe("API keys in Settings, in Chromium", () => {
     const context = await contextWithCookies(running.browser, running.app.url, cookies.sales);
     const page = await openHydrated(context, `${running.app.url}/admin/settings`);
     await page.getByRole("heading", { name: "API keys" }).waitFor();
-    await page.getByLabel("Name").fill("Reporting sheet");
+    await page.getByLabel("Name", { exact: true }).fill("Reporting sheet");
     await page.getByLabel("Leads").check();
     await page.getByLabel("Read-only").check();
     await page.getByRole("button", { name: "Create key" }).click();

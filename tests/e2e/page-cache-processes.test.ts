@@ -113,8 +113,11 @@ describe.each(dialects)("two app processes on one %s database", (dialect) => {
             "x-forwarded-for": `10.${Math.floor(index / 250)}.${index % 250}.1`,
           },
           body: new URLSearchParams({ flow: "contact", name: "Burst", email }),
+          redirect: "manual",
         });
-        if (response.status === 200 && (await response.text()).includes("Thank you!")) acknowledged.push(email);
+        // Without JavaScript a saved enquiry is answered by the times for its own call.
+        if (response.status === 303 && response.headers.get("location")?.startsWith("/book?lead="))
+          acknowledged.push(email);
       } catch {
         // The process died under this request: it was never acknowledged.
       }
