@@ -10,10 +10,12 @@ import type { Database } from "~/server/db/schema.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { createMailWorker } from "~/server/mail/worker.server";
 import { createStaffUser } from "~/server/users/staff-users.server";
+import { createWebhookWorker } from "~/server/webhooks/worker.server";
 import { startCommitCuttingProxy } from "../support/commit-cutting-proxy";
 import { createMigratedDatabase } from "../support/databases";
 import { type ReplicatedPair, startReplicatedPair } from "../support/postgres-replication";
 import { startSmtpServer } from "../support/smtp";
+import { addLoopbackEndpoint, startWebhookReceiver } from "../support/webhook-receiver";
 
 // Replication is PostgreSQL's own: these tests have no SQLite counterpart.
 
@@ -253,4 +255,68 @@ describe("a primary and a synchronous standby", () => {
       await db.destroy();
     }
   }, 120_000);
+  it("sends each lead's webhook once across a failover, the one whose answer came after it too", async () => {
+    const setup = new (await import("pg")).default.Client({ connectionString: pair.primary().url });
+    await setup.connect();
+    await setup.query("create database failover_webhooks");
+    await setup.end();
+    const db = openDatabase({ dialect: "postgres", connectionString: pair.url("failover_webhooks") });
+    let failover: Promise<void> | undefined;
+    // The third webhook is held open by its receiver while the primary dies and the standby takes
+    // over; it is answered only then, so its outcome is recorded on the new primary.
+    const hooks = await startWebhookReceiver((attempt) => {
+      if (attempt !== 3 || failover) return { status: 200, body: "ok" };
+      failover = (async () => {
+        const oldPrimary = pair.primary();
+        await pair.killPrimary();
+        await pair.promoteStandby();
+        await pair.rejoinAsStandby(oldPrimary);
+        hooks.release();
+      })();
+      return "hang";
+    });
+    const worker = createWebhookWorker({
+      db,
+      logger: pino({ level: "silent" }),
+      allowPrivate: true,
+      baseUrl: "https://agency.example",
+      timeoutMs: 90_000,
+    });
+    try {
+      await migrateToLatest(db);
+      await addLoopbackEndpoint(db, hooks.url);
+      for (let n = 1; n <= 6; n++) await postLead(db, `hook${n}@example.com`);
+      const deadline = Date.now() + 90_000;
+      const undelivered = () =>
+        db
+          .selectFrom("webhook_deliveries")
+          .select("id")
+          .where("status", "!=", "delivered")
+          .execute()
+          .catch(() => [{ id: "?" }]);
+      const deliveries = () =>
+        db
+          .selectFrom("webhook_deliveries")
+          .select("id")
+          .execute()
+          .catch(() => []);
+      while (
+        (!failover || (await deliveries()).length < 6 || (await undelivered()).length > 0) &&
+        Date.now() < deadline
+      ) {
+        await worker.runOnce().catch(() => 0);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await failover;
+      expect(await undelivered()).toEqual([]);
+      expect(await deliveries()).toHaveLength(6);
+      const ids = hooks.received.map((request) => request.headers["webhook-id"]);
+      expect(ids).toHaveLength(6);
+      expect(new Set(ids).size).toBe(6);
+    } finally {
+      await worker.stop();
+      await hooks.close();
+      await db.destroy();
+    }
+  }, 150_000);
 });

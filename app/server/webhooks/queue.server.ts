@@ -219,6 +219,27 @@ const storable = (text: string | null) => (text === null ? null : text.replaceAl
 export type AttemptOutcome = { delivery: ClaimedDelivery; result: SendResult; attemptedAt: string };
 
 /**
+ * The outcomes whose deliveries this worker still holds: before recording a batch again after a
+ * failover, since the first recording may have committed with its answer lost (it ends the hold).
+ */
+export async function outcomesStillHeld(db: Database, outcomes: AttemptOutcome[]) {
+  if (outcomes.length === 0) return outcomes;
+  const held = await db
+    .selectFrom("webhook_deliveries")
+    .select("id")
+    .where((eb) =>
+      eb.or(
+        outcomes.map(({ delivery }) =>
+          eb.and([eb("id", "=", delivery.id), eb("locked_until", "=", delivery.lockedUntil)]),
+        ),
+      ),
+    )
+    .execute();
+  const ids = new Set(held.map((row) => row.id));
+  return outcomes.filter(({ delivery }) => ids.has(delivery.id));
+}
+
+/**
  * Records a batch of attempts in one transaction: each attempt in the log, the delivery delivered,
  * scheduled again or failed (only while this worker's hold on it stands), and each endpoint's run of
  * failures. An endpoint failing for three days without a success is paused and the admins are mailed,

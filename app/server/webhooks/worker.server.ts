@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import { createPassRunner } from "../background/passes.server";
 import type { Database } from "../db/schema.server";
+import { retryOnFailover } from "../db/write-retry.server";
 import type { Resolver } from "./address-guard.server";
 import type { WebhookBody } from "./events.server";
 import {
@@ -8,6 +9,7 @@ import {
   type ClaimedDelivery,
   claimDueDeliveries,
   dispatchWebhookEvents,
+  outcomesStillHeld,
   recordAttempts,
   releaseDeliveries,
 } from "./queue.server";
@@ -91,7 +93,11 @@ export function createWebhookWorker({
         "webhook attempts failed",
       );
     }
-    const paused = await recordAttempts(db, outcomes, { nowMs: clock(), baseUrl });
+    // The requests went out: their outcomes are recorded even across a failover, or the deliveries
+    // would be sent again once their hold lapses.
+    const paused = await retryOnFailover(db, async ({ retried }) =>
+      recordAttempts(db, retried ? await outcomesStillHeld(db, outcomes) : outcomes, { nowMs: clock(), baseUrl }),
+    );
     for (const endpointId of paused) {
       logger.warn({ endpointId }, "webhook endpoint paused after failing for 3 days; admins were mailed");
     }
