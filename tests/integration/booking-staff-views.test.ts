@@ -248,7 +248,7 @@ describe.each(dialects)("a staff member's calls on %s", (dialect) => {
         uid: `${cancelled}@agency.example`,
         start: "2026-03-18T08:00:00.000Z",
         end: "2026-03-18T08:30:00.000Z",
-        summary: "Strategy call: Vera Visitor",
+        summary: "Strategy call: Wes Visitor",
         status: "CANCELLED",
       },
     ]);
