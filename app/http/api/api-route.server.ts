@@ -37,23 +37,54 @@ export type ApiRoute = {
   run(context: ApiContext<any, any, any>): Promise<unknown>;
 };
 
-/** A route, typed by its schemas. */
-export function apiRoute<
-  P extends z.ZodObject = z.ZodObject<Record<never, never>>,
-  Q extends z.ZodType = z.ZodObject<Record<never, never>>,
-  B extends z.ZodType = z.ZodObject<Record<never, never>>,
->(route: {
-  method: ApiRoute["method"];
-  path: string;
+type NoInput = z.ZodObject<Record<never, never>>;
+type Method = ApiRoute["method"];
+
+/**
+ * One row of a route table: what differs from route to route. The path's ids are checked as record
+ * ids and reach the handler as `params` (and in the body, as the screens' forms post them).
+ */
+export type RouteRow = Pick<ApiRoute, "summary" | "query" | "body" | "status" | "run"> & {
+  /** The admin screen whose roles apply, when not the table's own. */
+  screen?: string;
+  /** For a change: the screen's intent whose role rule applies. */
+  intent?: string;
+};
+
+/** A row, its handler typed by its schemas. */
+export function row<Q extends z.ZodType = NoInput, B extends z.ZodType = NoInput>(spec: {
   summary: string;
-  operation: Operation;
-  params?: P;
+  screen?: string;
+  intent?: string;
   query?: Q;
   body?: B;
   status?: number;
-  run(context: ApiContext<z.output<P>, z.output<Q>, z.output<B>>): Promise<unknown>;
-}): ApiRoute {
-  return route;
+  run(context: ApiContext<Record<string, string>, z.output<Q>, z.output<B>>): Promise<unknown>;
+}): RouteRow {
+  return spec;
+}
+
+/**
+ * The routes of one area from a table keyed `"<method> <path>"`, as the screens' intent tables are keyed
+ * by intent: the area and screen are the table's (a row may name another screen), a change is anything
+ * but a GET, and the path's ids are checked from the path itself.
+ */
+export function routeTable(
+  area: Operation["area"],
+  screen: string,
+  rows: Record<`${Method} /${string}`, RouteRow>,
+): ApiRoute[] {
+  return Object.entries(rows).map(([key, { screen: own, intent, ...spec }]) => {
+    const [method, path] = key.split(" ") as [Method, string];
+    const ids = [...path.matchAll(/:(\w+)/g)].map((match) => match[1] as string);
+    return {
+      method,
+      path,
+      ...spec,
+      params: ids.length > 0 ? z.object(Object.fromEntries(ids.map((id) => [id, recordId]))) : undefined,
+      operation: { area, path: own ?? screen, ...(intent ? { intent } : {}), write: method !== "get" },
+    };
+  });
 }
 
 /** A record's id in a path. */

@@ -27,12 +27,8 @@ import { setLeadOwner } from "~/server/leads/owners.server";
 import { leadMailContext } from "~/server/mail/lead-mails.server";
 import { listActivePlans } from "~/server/pricing/plans.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
-import { apiRoute, recordId } from "./api-route.server";
+import { row, routeTable } from "./api-route.server";
 
-const leadParam = z.object({ leadId: recordId });
-const clientParam = z.object({ clientId: recordId });
-const bookingParam = z.object({ bookingId: recordId });
-const formParam = z.object({ formId: recordId });
 /** At most this many open starts in one answer: the soonest. */
 const OPEN_SLOTS_MAX = 200;
 /** Any one lead's screen: the role table has rules for `/admin/leads/:leadId`. */
@@ -67,13 +63,11 @@ async function leadResource(db: Parameters<typeof getLeadDetail>[0], leadId: str
   return { ...lead, submissions, notes, statusChanges, bookings };
 }
 
-/** Every route of `/api/v1`: the OpenAPI document and the role matrix are made from this list. */
-export const apiRoutes = [
-  apiRoute({
-    method: "get",
-    path: "/leads",
+/** The leads work: the leads screen's list, and each lead's screen (its intents' role rules). */
+const leadRoutes = routeTable("leads", ONE_LEAD, {
+  "get /leads": row({
     summary: "List leads with the leads screen's filters (q, status, source, owner, from, to, due, view, sort)",
-    operation: { area: "leads", path: "/admin/leads", write: false },
+    screen: "/admin/leads",
     query: apiLeadListQuerySchema,
     async run({ query, caller, services }) {
       const { cursor, limit, ...filters } = query;
@@ -91,32 +85,22 @@ export const apiRoutes = [
       };
     },
   }),
-  apiRoute({
-    method: "get",
-    path: "/leads/:leadId",
+  "get /leads/:leadId": row({
     summary: "A lead with its submissions, notes, status changes and calls",
-    operation: { area: "leads", path: ONE_LEAD, write: false },
-    params: leadParam,
-    run: ({ params, services }) => leadResource(services.db, params.leadId),
+    run: ({ params, services }) => leadResource(services.db, params.leadId as string),
   }),
-  apiRoute({
-    method: "put",
-    path: "/leads/:leadId/status",
+  "put /leads/:leadId/status": row({
     summary: "Change a lead's status",
-    operation: { area: "leads", path: ONE_LEAD, intent: "set-status", write: true },
-    params: leadParam,
+    intent: "set-status",
     body: leadStatusSchema,
     async run({ body, actor, services }) {
       const changed = await setLeadStatus(services.db, body.leadId, body.status, actor);
       return { changed, lead: await leadResource(services.db, body.leadId) };
     },
   }),
-  apiRoute({
-    method: "put",
-    path: "/leads/:leadId/owner",
+  "put /leads/:leadId/owner": row({
     summary: "Give a lead to a staff member (or to nobody)",
-    operation: { area: "leads", path: ONE_LEAD, intent: "assign", write: true },
-    params: leadParam,
+    intent: "assign",
     body: leadOwnerSchema,
     async run({ body, actor, services }) {
       await setLeadOwner(services.db, body.leadId, body.ownerId, actor, leadMailContext(services));
@@ -124,24 +108,18 @@ export const apiRoutes = [
       return { lead: await leadResource(services.db, body.leadId) };
     },
   }),
-  apiRoute({
-    method: "put",
-    path: "/leads/:leadId/follow-up",
+  "put /leads/:leadId/follow-up": row({
     summary: "Set or clear a lead's follow-up (the agency's wall clock, YYYY-MM-DDTHH:MM)",
-    operation: { area: "leads", path: ONE_LEAD, intent: "set-follow-up", write: true },
-    params: leadParam,
+    intent: "set-follow-up",
     body: leadFollowUpSchema,
     async run({ body, actor, services }) {
       await setLeadFollowUp(services.db, body, await getAgencyTimeZone(services.db), actor);
       return { lead: await leadResource(services.db, body.leadId) };
     },
   }),
-  apiRoute({
-    method: "post",
-    path: "/leads/:leadId/notes",
+  "post /leads/:leadId/notes": row({
     summary: "Add a note to a lead",
-    operation: { area: "leads", path: ONE_LEAD, intent: "add-note", write: true },
-    params: leadParam,
+    intent: "add-note",
     body: leadNoteSchema,
     status: 201,
     async run({ body, actor, services }) {
@@ -149,24 +127,22 @@ export const apiRoutes = [
       return { lead: await leadResource(services.db, body.leadId) };
     },
   }),
-  apiRoute({
-    method: "delete",
-    path: "/leads/:leadId",
+  "delete /leads/:leadId": row({
     summary: "Delete a lead (administrators only)",
-    operation: { area: "leads", path: ONE_LEAD, intent: "delete", write: true },
-    params: leadParam,
+    intent: "delete",
     body: leadIdSchema,
     async run({ body, actor, services }) {
       await deleteLead(services.db, body.leadId, actor);
       return { deleted: true };
     },
   }),
-  apiRoute({
-    method: "get",
-    path: "/bookings/open-slots",
+});
+
+/** Calls: the Bookings screen's intents. */
+const bookingRoutes = routeTable("bookings", "/admin/bookings", {
+  "get /bookings/open-slots": row({
     summary:
       "Open call starts for a lead (leadId: its owner, else whoever its call goes to) or a staff member (staffId)",
-    operation: { area: "bookings", path: "/admin/bookings", write: false },
     query: apiOpenSlotsQuerySchema,
     async run({ query, services }) {
       const { db } = services;
@@ -184,24 +160,18 @@ export const apiRoutes = [
       return { starts: starts.slice(0, OPEN_SLOTS_MAX).map((ms) => new Date(ms).toISOString()) };
     },
   }),
-  apiRoute({
-    method: "put",
-    path: "/bookings/:bookingId/outcome",
+  "put /bookings/:bookingId/outcome": row({
     summary: "Mark a call that took place as held (completed) or a no-show",
-    operation: { area: "bookings", path: "/admin/bookings", intent: "set-outcome", write: true },
-    params: bookingParam,
+    intent: "set-outcome",
     body: bookingOutcomeSchema,
     async run({ body, actor, services }) {
       await setBookingOutcome(services.db, body.bookingId, body.outcome, actor);
       return { bookingId: body.bookingId, status: body.outcome };
     },
   }),
-  apiRoute({
-    method: "post",
-    path: "/bookings/:bookingId/cancel",
+  "post /bookings/:bookingId/cancel": row({
     summary: "Cancel a call: its time is free again and both invitations are withdrawn",
-    operation: { area: "bookings", path: "/admin/bookings", intent: "cancel-booking", write: true },
-    params: bookingParam,
+    intent: "cancel-booking",
     body: bookingIdSchema,
     async run({ body, actor, services }) {
       const { config, formSecret, mailWorker } = services;
@@ -214,34 +184,28 @@ export const apiRoutes = [
       return { bookingId: body.bookingId, status: "cancelled" };
     },
   }),
-  apiRoute({
-    method: "get",
-    path: "/clients",
+});
+
+const clientRoutes = routeTable("clients", "/admin/clients", {
+  "get /clients": row({
     summary: "List clients with the clients screen's filters (q, status, owner, sort, page)",
-    operation: { area: "clients", path: "/admin/clients", write: false },
     query: clientFiltersSchema,
     async run({ query, caller, services }) {
       const listed = await listClients(services.db, query, undefined, caller.userId);
       return { data: listed.clients, total: listed.total, page: listed.page, pageCount: listed.pageCount };
     },
   }),
-  apiRoute({
-    method: "get",
-    path: "/clients/:clientId",
+  "get /clients/:clientId": row({
     summary: "A client",
-    operation: { area: "clients", path: "/admin/clients", write: false },
-    params: clientParam,
     async run({ params, services }) {
-      const client = await getClient(services.db, params.clientId);
+      const client = await getClient(services.db, params.clientId as string);
       if (!client) throw new AppError("NOT_FOUND", "That client no longer exists.");
       return client;
     },
   }),
-  apiRoute({
-    method: "post",
-    path: "/clients",
+  "post /clients": row({
     summary: "Create a client; with leadId, convert that lead (once: a second conversion is refused)",
-    operation: { area: "clients", path: "/admin/clients", intent: "create", write: true },
+    intent: "create",
     body: clientSchema,
     status: 201,
     async run({ body, actor, services }) {
@@ -249,32 +213,45 @@ export const apiRoutes = [
       return getClient(services.db, id);
     },
   }),
-  apiRoute({
-    method: "get",
-    path: "/forms",
+});
+
+/** Content reads: each list stands for its own screen. */
+const contentRoutes = routeTable("content", "/admin/forms", {
+  "get /forms": row({
     summary: "The forms, with their counters (q, status, type as on the forms screen)",
-    operation: { area: "content", path: "/admin/forms", write: false },
     query: formFiltersSchema,
     run: async ({ query, services }) => ({ data: await listForms(services.db, query) }),
   }),
-  apiRoute({
-    method: "get",
-    path: "/forms/:formId/submissions",
+  "get /forms/:formId/submissions": row({
     summary: "A form's submissions, newest first, by page",
-    operation: { area: "content", path: "/admin/forms", write: false },
-    params: formParam,
     query: apiPageQuerySchema,
     async run({ params, query, services }) {
-      if (!(await getForm(services.db, params.formId))) throw new AppError("NOT_FOUND", "That form no longer exists.");
-      const { submissions, ...paging } = await listFormSubmissions(services.db, params.formId, query.page);
+      const formId = params.formId as string;
+      if (!(await getForm(services.db, formId))) throw new AppError("NOT_FOUND", "That form no longer exists.");
+      const { submissions, ...paging } = await listFormSubmissions(services.db, formId, query.page);
       return { data: submissions, ...paging };
     },
   }),
-  apiRoute({
-    method: "get",
-    path: "/funnel",
+  "get /pages": row({
+    summary: "The site's pages",
+    screen: "/admin/pages",
+    run: async ({ services }) => ({ data: await listPages(services.db) }),
+  }),
+  "get /posts": row({
+    summary: "The blog's posts",
+    screen: "/admin/blog",
+    run: async ({ services }) => ({ data: await listPosts(services.db) }),
+  }),
+  "get /pricing": row({
+    summary: "The pricing plans on offer",
+    screen: "/admin/pricing",
+    run: async ({ services }) => ({ data: await listActivePlans(services.db) }),
+  }),
+});
+
+const analyticsRoutes = routeTable("analytics", "/admin/dashboard", {
+  "get /funnel": row({
     summary: "The funnel by campaign for a range (range 7|30|90, or custom with from and to)",
-    operation: { area: "analytics", path: "/admin/dashboard", write: false },
     query: funnelQuerySchema,
     async run({ query, services }) {
       // The dashboard reads its range from the address: the checked query, written back as one.
@@ -284,25 +261,7 @@ export const apiRoutes = [
       return loadFunnel(services.db, params);
     },
   }),
-  apiRoute({
-    method: "get",
-    path: "/pages",
-    summary: "The site's pages",
-    operation: { area: "content", path: "/admin/pages", write: false },
-    run: async ({ services }) => ({ data: await listPages(services.db) }),
-  }),
-  apiRoute({
-    method: "get",
-    path: "/posts",
-    summary: "The blog's posts",
-    operation: { area: "content", path: "/admin/blog", write: false },
-    run: async ({ services }) => ({ data: await listPosts(services.db) }),
-  }),
-  apiRoute({
-    method: "get",
-    path: "/pricing",
-    summary: "The pricing plans on offer",
-    operation: { area: "content", path: "/admin/pricing", write: false },
-    run: async ({ services }) => ({ data: await listActivePlans(services.db) }),
-  }),
-];
+});
+
+/** Every route of `/api/v1`: the OpenAPI document, the assistant's tools and the role matrix are made from this list. */
+export const apiRoutes = [...leadRoutes, ...bookingRoutes, ...clientRoutes, ...contentRoutes, ...analyticsRoutes];
