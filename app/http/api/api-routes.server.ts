@@ -27,7 +27,7 @@ import { setLeadOwner } from "~/server/leads/owners.server";
 import { leadMailContext } from "~/server/mail/lead-mails.server";
 import { listActivePlans } from "~/server/pricing/plans.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
-import { row, routeTable } from "./api-route.server";
+import { routeTable, row } from "./api-route.server";
 
 /** At most this many open starts in one answer: the soonest. */
 const OPEN_SLOTS_MAX = 200;
