@@ -1,6 +1,13 @@
 import { z } from "zod";
-import { apiLeadListQuerySchema, apiOpenSlotsQuerySchema, apiPageQuerySchema } from "~/lib/schemas/api";
-import { bookingIdSchema, bookingOutcomeSchema } from "~/lib/schemas/bookings-admin";
+import {
+  apiAgendaQuerySchema,
+  apiBookCallSchema,
+  apiLeadListQuerySchema,
+  apiOpenSlotsQuerySchema,
+  apiPageQuerySchema,
+  apiRescheduleSchema,
+} from "~/lib/schemas/api";
+import { bookingOutcomeSchema, cancelBookingSchema } from "~/lib/schemas/bookings-admin";
 import { clientFiltersSchema, clientSchema } from "~/lib/schemas/clients";
 import { formFiltersSchema } from "~/lib/schemas/forms";
 import { funnelQuerySchema } from "~/lib/schemas/funnel";
@@ -11,22 +18,37 @@ import {
   leadOwnerSchema,
   leadStatusSchema,
 } from "~/lib/schemas/lead-admin";
+import { MERGE_CHOICE_FIELDS, mergeLeadsSchema, unmergeSchema } from "~/lib/schemas/lead-identity";
+import { contactLeadSchema } from "~/lib/schemas/leads";
+import { dayIn, zonedToUtc } from "~/lib/time-zone";
+import type { ApiCaller } from "~/server/api-keys/api-keys.server";
 import { AppError } from "~/server/app-error.server";
-import { leadCallTimeline } from "~/server/bookings/agenda.server";
-import { cancelBooking, setBookingOutcome } from "~/server/bookings/bookings.server";
+import { recordAudit } from "~/server/audit/audit.server";
+import { leadCallTimeline, listAgenda } from "~/server/bookings/agenda.server";
+import {
+  bookCall,
+  cancelBooking,
+  getBooking,
+  requireCallAccess,
+  rescheduleBooking,
+  setBookingOutcome,
+} from "~/server/bookings/bookings.server";
 import { listOpenSlots } from "~/server/bookings/open-slots.server";
 import { createClient, getClient, listClients } from "~/server/clients/clients.server";
 import { listPosts } from "~/server/content/blog.server";
 import { listPages } from "~/server/content/pages.server";
 import { loadFunnel } from "~/server/dashboard/funnel.server";
 import { getForm, listFormSubmissions, listForms } from "~/server/forms/forms.server";
+import { captureLead } from "~/server/leads/capture.server";
 import { setLeadFollowUp } from "~/server/leads/follow-ups.server";
 import { filterContext, listLeads } from "~/server/leads/lead-list.server";
 import { addLeadNote, deleteLead, getLeadDetail, setLeadStatus } from "~/server/leads/leads.server";
+import { mayMerge, mergeLeads, unmergeLead } from "~/server/leads/merge.server";
 import { setLeadOwner } from "~/server/leads/owners.server";
 import { leadMailContext } from "~/server/mail/lead-mails.server";
 import { listActivePlans } from "~/server/pricing/plans.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
+import type { ApiServices } from "./api-route.server";
 import { routeTable, row } from "./api-route.server";
 
 /** At most this many open starts in one answer: the soonest. */
@@ -63,6 +85,53 @@ async function leadResource(db: Parameters<typeof getLeadDetail>[0], leadId: str
   return { ...lead, submissions, notes, statusChanges, bookings };
 }
 
+/** The caller as the screens' rules see a staff member. */
+const staffOf = (caller: ApiCaller) => ({ id: caller.userId, role: caller.role });
+
+/**
+ * Work on these leads' calls and identities follows the lead rule the merge screen applies: admins
+ * any lead; sales the leads they own or nobody owns.
+ */
+function requireLeadWork(caller: ApiCaller, leads: { owner_id: string | null }[], refused: string) {
+  if (!mayMerge(staffOf(caller), leads)) throw new AppError("FORBIDDEN", refused);
+}
+
+/** A call the caller may change: it exists, and is theirs or of a lead that is theirs or nobody's (admins any). */
+async function requireCall(db: ApiServices["db"], bookingId: string, caller: ApiCaller) {
+  if (!(await getBooking(db, bookingId))) throw new AppError("NOT_FOUND", "This booking no longer exists.");
+  await requireCallAccess(db, bookingId, staffOf(caller));
+}
+
+function bookingContext({ config, formSecret, mailWorker }: ApiServices) {
+  return { baseUrl: config.baseUrl, secret: formSecret, nowMs: Date.now(), queuedNote: mailWorker.queuedNote };
+}
+
+/** A call as the API shows it. */
+async function bookingResource(db: ApiServices["db"], bookingId: string) {
+  const booking = await getBooking(db, bookingId);
+  if (!booking) throw new AppError("NOT_FOUND", "This booking no longer exists.");
+  const { id, lead_id, staff_id, starts_at, ends_at, status, visitor_time_zone } = booking;
+  return {
+    id,
+    leadId: lead_id,
+    staffId: staff_id,
+    startsAt: starts_at,
+    endsAt: ends_at,
+    status,
+    visitorTimeZone: visitor_time_zone,
+  };
+}
+
+/** A time that was taken meanwhile: refused with the nearest open starts to choose from. */
+function slotTaken(nearest: number[]) {
+  const offered = nearest.map((ms) => new Date(ms).toISOString()).join(", ");
+  return new AppError(
+    "CONFLICT",
+    offered ? `That time is no longer open. The nearest open starts: ${offered}.` : "That time is no longer open.",
+    { field: "start" },
+  );
+}
+
 /** The leads work: the leads screen's list, and each lead's screen (its intents' role rules). */
 const leadRoutes = routeTable("leads", ONE_LEAD, {
   "get /leads": row({
@@ -88,6 +157,65 @@ const leadRoutes = routeTable("leads", ONE_LEAD, {
   "get /leads/:leadId": row({
     summary: "A lead with its submissions, notes, status changes and calls",
     run: ({ params, services }) => leadResource(services.db, params.leadId as string),
+  }),
+  "post /leads": row({
+    summary:
+      "Record an enquiry as the contact form does (name, email, phone, company, country, industry, budget, message): a new lead, or one more submission on the lead of a person already known",
+    screen: "/admin/leads",
+    body: contactLeadSchema,
+    status: 201,
+    async run({ body, actor, services }) {
+      const { db } = services;
+      const saved = await captureLead(db, {
+        flow: "contact",
+        input: body,
+        attribution: { pageUrl: null, referrer: null, userAgent: null, browserInfo: null },
+        mail: leadMailContext(services),
+      });
+      // An enquiry a retried attempt already saved answers with its lead, as the first attempt would.
+      const leadId = saved.personId ?? saved.leadId;
+      await recordAudit(db, {
+        actor,
+        action: "lead.create",
+        entityType: "lead",
+        entityId: leadId,
+        summary: { submissionId: saved.leadId },
+      });
+      void services.mailWorker.kick();
+      return { lead: await leadResource(db, leadId) };
+    },
+  }),
+  "post /leads/:leadId/merge": row({
+    summary:
+      "Merge other leads (mergedIds) into this one; choice_<field> names the lead whose value stays. Undone with unmerge for 30 days",
+    intent: "merge",
+    body: mergeLeadsSchema,
+    async run({ body, actor, caller, services }) {
+      const choices = Object.fromEntries(
+        MERGE_CHOICE_FIELDS.flatMap((field) => {
+          const from = body[`choice_${field}`];
+          return from ? [[field, from]] : [];
+        }),
+      );
+      const merged = await mergeLeads(
+        services.db,
+        { survivorId: body.leadId, mergedIds: body.mergedIds, choices },
+        actor,
+        { check: (leads) => requireLeadWork(caller, leads, "You may merge only leads you own or that have no owner.") },
+      );
+      return { mergeIds: merged.mergeIds, lead: await leadResource(services.db, body.leadId) };
+    },
+  }),
+  "post /leads/:leadId/unmerge": row({
+    summary: "Undo a merge into this lead (mergeId from its merges): both leads are back",
+    intent: "unmerge",
+    body: unmergeSchema,
+    async run({ body, actor, caller, services }) {
+      await unmergeLead(services.db, body.mergeId, actor, {
+        check: (leads) => requireLeadWork(caller, leads, "You may unmerge only leads you own or that have no owner."),
+      });
+      return { lead: await leadResource(services.db, body.leadId) };
+    },
   }),
   "put /leads/:leadId/status": row({
     summary: "Change a lead's status",
@@ -160,28 +288,94 @@ const bookingRoutes = routeTable("bookings", "/admin/bookings", {
       return { starts: starts.slice(0, OPEN_SLOTS_MAX).map((ms) => new Date(ms).toISOString()) };
     },
   }),
+  "get /bookings": row({
+    summary:
+      "The agenda: calls starting from one day to another (from, to as YYYY-MM-DD in the agency's time zone, to included, at most 31 days; a week from today by default), by staff and status",
+    query: apiAgendaQuerySchema,
+    async run({ query, services }) {
+      const { db } = services;
+      const timeZone = await getAgencyTimeZone(db);
+      const from = query.from ?? dayIn(timeZone);
+      const [year, month, day] = from.split("-").map(Number) as [number, number, number];
+      const [toYear, toMonth, toDay] = (query.to ?? "").split("-").map(Number);
+      const fromMs = zonedToUtc(timeZone, year, month, day);
+      const toMs = query.to
+        ? zonedToUtc(timeZone, toYear as number, toMonth as number, (toDay as number) + 1)
+        : zonedToUtc(timeZone, year, month, day + 7);
+      const agenda = await listAgenda(db, {
+        fromIso: new Date(fromMs).toISOString(),
+        toIso: new Date(toMs).toISOString(),
+        staffId: query.staff ?? null,
+        status: query.status ?? null,
+      });
+      return { data: agenda, timeZone };
+    },
+  }),
+  "post /bookings": row({
+    summary:
+      "Book a lead's call at one of its open starts (start: an ISO instant from open-slots; timeZone: the visitor's, for the invitation). One upcoming call per lead",
+    body: apiBookCallSchema,
+    status: 201,
+    async run({ body, actor, caller, services }) {
+      const { db } = services;
+      const lead = await db.selectFrom("leads").select("owner_id").where("id", "=", body.leadId).executeTakeFirst();
+      if (!lead) throw new AppError("NOT_FOUND", "This lead does not exist (any more).");
+      requireLeadWork(caller, [lead], "This lead is another person's: only they or an admin can book its call.");
+      const outcome = await bookCall(
+        db,
+        { leadId: body.leadId, startMs: Date.parse(body.start), visitorTimeZone: body.timeZone, actor },
+        bookingContext(services),
+      );
+      if (!outcome.ok) {
+        if (outcome.existing) {
+          throw new AppError("CONFLICT", "This lead has an upcoming call already: move that one instead.");
+        }
+        throw slotTaken(outcome.nearest);
+      }
+      void services.mailWorker.kick();
+      return bookingResource(db, outcome.bookingId);
+    },
+  }),
+  "post /bookings/:bookingId/reschedule": row({
+    summary: "Move a call to another open start of the same staff member; the invitations follow",
+    body: apiRescheduleSchema,
+    async run({ body, actor, caller, services }) {
+      const { db } = services;
+      await requireCall(db, body.bookingId, caller);
+      const outcome = await rescheduleBooking(
+        db,
+        { bookingId: body.bookingId, startMs: Date.parse(body.start), actor },
+        bookingContext(services),
+      );
+      if (!outcome.ok) throw slotTaken(outcome.nearest);
+      void services.mailWorker.kick();
+      return bookingResource(db, body.bookingId);
+    },
+  }),
   "put /bookings/:bookingId/outcome": row({
     summary: "Mark a call that took place as held (completed) or a no-show",
     intent: "set-outcome",
     body: bookingOutcomeSchema,
-    async run({ body, actor, services }) {
+    async run({ body, actor, caller, services }) {
+      await requireCall(services.db, body.bookingId, caller);
       await setBookingOutcome(services.db, body.bookingId, body.outcome, actor);
-      return { bookingId: body.bookingId, status: body.outcome };
+      return bookingResource(services.db, body.bookingId);
     },
   }),
   "post /bookings/:bookingId/cancel": row({
-    summary: "Cancel a call: its time is free again and both invitations are withdrawn",
+    summary:
+      "Cancel a call (an optional reason goes into the visitor's mail): its time is free again and both invitations are withdrawn",
     intent: "cancel-booking",
-    body: bookingIdSchema,
-    async run({ body, actor, services }) {
-      const { config, formSecret, mailWorker } = services;
+    body: cancelBookingSchema,
+    async run({ body, actor, caller, services }) {
+      await requireCall(services.db, body.bookingId, caller);
       await cancelBooking(
         services.db,
-        { bookingId: body.bookingId, actor },
-        { baseUrl: config.baseUrl, secret: formSecret, nowMs: Date.now(), queuedNote: mailWorker.queuedNote },
+        { bookingId: body.bookingId, actor, reason: body.reason },
+        bookingContext(services),
       );
-      void mailWorker.kick();
-      return { bookingId: body.bookingId, status: "cancelled" };
+      void services.mailWorker.kick();
+      return bookingResource(services.db, body.bookingId);
     },
   }),
 });

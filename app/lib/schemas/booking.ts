@@ -19,6 +19,9 @@ const pickedTime = {
     .transform((value) => canonicalTimeZone(value) ?? value),
 };
 
+/** A picked time alone, for callers other than the site's pages (the API books and moves calls with it). */
+export const pickedTimeSchema = z.object(pickedTime);
+
 const emptyAsMissing = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 /** Booking from the site: the visitor's details, unless a signed link from their enquiry names them. */
