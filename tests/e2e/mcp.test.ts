@@ -17,7 +17,8 @@ const cli = { id: null, email: "test" };
 
 /**
  * The tools each key lists, as the role table says for the screens they stand for: the lead tools
- * are sales' and admins' (deleting admins' only), the funnel everyone's. Every tool must be here.
+ * and the call tools are sales' and admins' (deleting admins' only), the funnel everyone's. Every
+ * tool must be here.
  */
 const expectedTools: Record<string, readonly Role[]> = {
   search_leads: ["admin", "sales"],
@@ -27,6 +28,9 @@ const expectedTools: Record<string, readonly Role[]> = {
   change_status: ["admin", "sales"],
   delete_lead: ["admin"],
   find_open_slots: ["admin", "sales"],
+  book_call: ["admin", "sales"],
+  move_call: ["admin", "sales"],
+  merge_leads: ["admin", "sales"],
   summarise_funnel: ["admin", "sales", "editor"],
 };
 
@@ -62,7 +66,7 @@ describe.each(dialects)("the MCP endpoint on two workers (%s)", (dialect) => {
       for (const tool of listed.tools) {
         const writes = !["search_leads", "get_lead", "find_open_slots", "summarise_funnel"].includes(tool.name);
         expect(tool.annotations?.readOnlyHint, tool.name).toBe(!writes);
-        expect(tool.annotations?.destructiveHint, tool.name).toBe(tool.name === "delete_lead");
+        expect(tool.annotations?.destructiveHint, tool.name).toBe(["delete_lead", "merge_leads"].includes(tool.name));
       }
       await client.close();
     }
@@ -99,6 +103,26 @@ describe.each(dialects)("the MCP endpoint on two workers (%s)", (dialect) => {
     const slots = await client.callTool({ name: "find_open_slots", arguments: { leadId } });
     expect(slots.isError).toBe(false);
     expect(JSON.parse((slots.content as { text: string }[])[0]!.text)).toEqual({ starts: [] });
+    // Nobody has hours here: the booking is refused as the domain refuses it, and nothing is booked.
+    const start = new Date(Math.ceil(Date.now() / 86_400_000 + 7) * 86_400_000 + 10 * 3_600_000).toISOString();
+    const booked = await client.callTool({
+      name: "book_call",
+      arguments: { leadId, start, timeZone: "Europe/Berlin" },
+    });
+    expect(booked.isError).toBe(true);
+    expect(JSON.parse((booked.content as { text: string }[])[0]!.text).error.code).toBe("CONFLICT");
+    expect(await db.selectFrom("bookings").select("id").execute()).toEqual([]);
+    // Merging removes leads: only with confirm, and then audited with the key's name.
+    const twin = await insertLead(db, { email: "pat.work@visitor.example", name: "Pat S" });
+    const unconfirmedMerge = await client.callTool({ name: "merge_leads", arguments: { leadId, mergedIds: [twin] } });
+    expect((unconfirmedMerge.content as { text: string }[])[0]!.text).toContain("CONFIRMATION_REQUIRED");
+    expect(await db.selectFrom("leads").select("id").where("id", "=", twin).execute()).toHaveLength(1);
+    const merged = await client.callTool({
+      name: "merge_leads",
+      arguments: { leadId, mergedIds: [twin], confirm: true },
+    });
+    expect(merged.isError).toBe(false);
+    expect(await db.selectFrom("leads").select("id").where("id", "=", twin).execute()).toHaveLength(0);
     const invalid = await client.callTool({ name: "change_status", arguments: { leadId, status: "won" } });
     expect(invalid.isError).toBe(true);
     expect(JSON.parse((invalid.content as { text: string }[])[0]!.text).error.fields.status).toBe(
@@ -106,6 +130,7 @@ describe.each(dialects)("the MCP endpoint on two workers (%s)", (dialect) => {
     );
     const audited = await listAuditEntries(db, { entityType: "lead" });
     expect(audited.filter((entry) => entry.entityId === leadId).map((entry) => entry.summary?.apiKey)).toEqual([
+      "copilot",
       "copilot",
       "copilot",
     ]);

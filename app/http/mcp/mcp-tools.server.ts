@@ -12,7 +12,7 @@ export type McpTool = {
   title: string;
   description: string;
   route: ApiRoute;
-  /** Deleting needs `confirm: true` in the call, so an assistant cannot do it in passing. */
+  /** Deleting or merging (leads are removed) needs `confirm: true` in the call, so an assistant cannot do it in passing. */
   destructive: boolean;
 };
 
@@ -74,6 +74,30 @@ export const mcpTools: McpTool[] = [
       "Open call starts (UTC) for a lead (leadId: its owner, else whoever its call would go to) or for a staff member (staffId).",
     route: routeOf("get", "/bookings/open-slots"),
     destructive: false,
+  },
+  {
+    name: "book_call",
+    title: "Book a call",
+    description:
+      "Books a lead's call at one of its open starts (start: an ISO instant from find_open_slots; timeZone: the visitor's IANA zone, for the invitation). A lead holds one upcoming call: move it instead.",
+    route: routeOf("post", "/bookings"),
+    destructive: false,
+  },
+  {
+    name: "move_call",
+    title: "Move a call",
+    description:
+      "Moves a booked call (bookingId, from get_lead's calls) to another open start of the same staff member (start: an ISO instant); the invitations follow.",
+    route: routeOf("post", "/bookings/:bookingId/reschedule"),
+    destructive: false,
+  },
+  {
+    name: "merge_leads",
+    title: "Merge leads",
+    description:
+      "Merges other leads (mergedIds) into one lead (leadId) that keeps them all; choice_<field> names the lead whose value stays. The others are removed (staff can undo it for 30 days). Needs confirm: true.",
+    route: routeOf("post", "/leads/:leadId/merge"),
+    destructive: true,
   },
   {
     name: "summarise_funnel",
