@@ -422,6 +422,13 @@ for (const dialect of dialects) {
       const badWindow = await call(api.url, patsKey.key, "get", "/bookings?from=2030-01-10&to=2030-01-01");
       expect(badWindow.status).toBe(400);
       expect((await badWindow.json()).error.fields.to).toBe("The window's end (to) comes before its start (from).");
+      const tooLong = await call(api.url, patsKey.key, "get", "/bookings?from=2030-01-01&to=2030-02-01");
+      expect((await tooLong.json()).error.fields.to).toBe("A window can be at most 31 days.");
+      const past = await call(api.url, patsKey.key, "get", "/bookings?to=2020-01-01");
+      expect(past.status).toBe(400);
+      expect((await past.json()).error.fields.to).toBe(
+        "The window runs from today (from) to a later day (to), at most 31 days.",
+      );
 
       const movedBySam = await call(api.url, samsKey.key, "post", `/bookings/${call1.id}/reschedule`, { start: third });
       expect(movedBySam.status).toBe(403);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  AGENDA_WINDOW_MAX_DAYS,
   apiAgendaQuerySchema,
   apiBookCallSchema,
   apiLeadListQuerySchema,
@@ -302,6 +303,14 @@ const bookingRoutes = routeTable("bookings", "/admin/bookings", {
       const toMs = query.to
         ? zonedToUtc(timeZone, toYear as number, toMonth as number, (toDay as number) + 1)
         : zonedToUtc(timeZone, year, month, day + 7);
+      // Only `to` given: checked against today, as the schema checks a window given whole.
+      if (toMs <= fromMs || toMs - fromMs > (AGENDA_WINDOW_MAX_DAYS + 1) * 86_400_000) {
+        throw new AppError(
+          "INVALID_INPUT",
+          `The window runs from today (from) to a later day (to), at most ${AGENDA_WINDOW_MAX_DAYS} days.`,
+          { field: "to" },
+        );
+      }
       const agenda = await listAgenda(db, {
         fromIso: new Date(fromMs).toISOString(),
         toIso: new Date(toMs).toISOString(),
