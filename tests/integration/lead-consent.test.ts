@@ -23,6 +23,7 @@ async function enquire(db: Database, email: string, granted: boolean, name = "As
     },
     mail,
   });
+  if (!saved.personId) throw new Error("The enquiry landed on no lead.");
   return saved.personId;
 }
 
