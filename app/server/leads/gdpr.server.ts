@@ -160,7 +160,7 @@ async function collectPersonalData(db: Database, email: string) {
         mergedId: row.merged_id,
         mergedAt: row.created_at,
         undoneAt: row.undone_at,
-        mergedLead: fromJson(row.merged_lead, null),
+        mergedLead: fromJson<Record<string, unknown> | null>(row.merged_lead, null),
       })),
   };
 }
