@@ -60,7 +60,11 @@ export function LeadsList({ screen, loading }: { screen: LeadsScreen; loading: b
             <ul className="space-y-3 md:hidden">
               {page.leads.map((lead) => (
                 <li key={lead.id}>
-                  <LeadCard lead={lead} work={{ owners, me, canDelete }} />
+                  <LeadCard
+                    lead={lead}
+                    work={{ owners, me, canDelete }}
+                    selection={{ checked: list.shown.has(lead.id), toggle: () => list.toggle(lead.id) }}
+                  />
                 </li>
               ))}
             </ul>
