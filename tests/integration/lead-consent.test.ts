@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { fromBool } from "~/server/db/values.server";
 import { captureLead } from "~/server/leads/capture.server";
+import { exportPersonalData } from "~/server/leads/gdpr.server";
 import { mergeLeads, unmergeLead } from "~/server/leads/merge.server";
 import { databasePerTest, dialects } from "../support/databases";
 
@@ -65,6 +66,10 @@ describe.each(dialects)("a person's advertising consent on %s", (dialect) => {
     expect(await enquire(db, "asha@example.com ", true)).toBe(lead);
     expect(await consentOf(db, lead)).toEqual(refused);
     expect(await submissionConsents(db, lead)).toEqual([true, false, true]);
+    // The person's export says what each enquiry allowed, alike on both databases.
+    const exported = await exportPersonalData(db, "asha@example.com", { id: null, email: "admin@agency.example" });
+    const allowed = exported.formSubmissions.map((row) => `${row.ad_user_data}/${row.ad_personalization}`);
+    expect(allowed.sort()).toEqual(["false/false", "true/true", "true/true"]);
   });
 
   it("gives a merged person the most restrictive consent of the leads, and an unmerge gives each its own back", async () => {

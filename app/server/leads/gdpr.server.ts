@@ -145,7 +145,13 @@ async function collectPersonalData(db: Database, email: string) {
       const { search_text: _derived, ...stored } = lead as typeof lead & { search_text?: string };
       return { ...stored, is_spam: fromBool(lead.is_spam), browser_info: fromJson(lead.browser_info, null) };
     }),
-    formSubmissions: submissions.map((row) => ({ ...row, data: fromJson(row.data, {}) })),
+    formSubmissions: submissions.map((row) => ({
+      ...row,
+      data: fromJson(row.data, {}),
+      // As true or false on both databases (SQLite keeps 0 or 1); null where it was not recorded.
+      ad_user_data: row.ad_user_data === null ? null : fromBool(row.ad_user_data),
+      ad_personalization: row.ad_personalization === null ? null : fromBool(row.ad_personalization),
+    })),
     notes,
     statusChanges,
     calls: calls.map((row) => ({ ...row, estimate: fromJson(row.estimate, null) })),
