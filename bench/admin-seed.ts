@@ -96,14 +96,25 @@ async function inChunks(
  * hundred spam, two owners with two thirds of them, a seventh with a follow-up within 30 days of
  * NOW_MS, over the two years up to SEED_END_MS, from the same campaigns and landing pages as the visits. Returns the milliseconds it took.
  */
-export async function seedBenchLeads(db: Database, dialect: Dialect, total: number) {
+export async function seedBenchLeads(
+  db: Database,
+  dialect: Dialect,
+  total: number,
+  { duplicateEvery }: { duplicateEvery?: number } = {},
+) {
   const started = performance.now();
   const spacing = Math.floor(LEAD_SPAN_MS / Math.max(total, 1));
   const bool = (condition: string) => `(${condition})`;
   const columns = [
     ["id", idOf(dialect, "i")],
     ["name", `${pick(firstNames, "i % 12")} || ' ' || ${pick(lastNames, "(i / 12) % 10")}`],
-    ["email", `'lead' || i || '@example' || (i % 97) || '.com'`],
+    [
+      "email",
+      // With duplicateEvery, the last of every so many leads is the one before it again, its address in capitals.
+      duplicateEvery
+        ? `case when i % ${duplicateEvery} = ${duplicateEvery - 1} then upper('lead' || (i - 1) || '@example' || ((i - 1) % 97) || '.com') else 'lead' || i || '@example' || (i % 97) || '.com' end`
+        : `'lead' || i || '@example' || (i % 97) || '.com'`,
+    ],
     ["phone", `case when i % 3 <> 0 then '+1 555 ' || ${padded(dialect, "i", 6)} end`],
     ["company", pick(companies, "i % 10")],
     ["message", literal("I would like to hear about paid ads for our shop.")],
@@ -149,6 +160,65 @@ export async function seedBenchLeads(db: Database, dialect: Dialect, total: numb
       first,
       last,
       `insert into leads (${columns.map(([name]) => name).join(", ")})`,
+      columns.map(([, value]) => value).join(", "),
+    ),
+  );
+  return performance.now() - started;
+}
+
+/** The id seedBenchLeads gave lead number `i`. */
+export function benchLeadId(i: number) {
+  const hex = i.toString(16);
+  return `${hex.padStart(8, "0")}-0000-7000-8000-${hex.padStart(12, "0")}`;
+}
+
+/**
+ * `total` form submissions spread evenly over the `leads` leads seedBenchLeads made (three a lead at
+ * the bench's sizes), each an hour after the one before, as the schema before the identity migration
+ * holds them (that migration then counts them per lead).
+ */
+export async function seedBenchSubmissions(db: Database, dialect: Dialect, total: number, leads: number) {
+  const started = performance.now();
+  const perLead = Math.max(1, Math.ceil(total / Math.max(leads, 1)));
+  const spacing = Math.floor(LEAD_SPAN_MS / Math.max(leads, 1));
+  const lead = `(i / ${perLead})`;
+  const columns = [
+    ["id", idOf(dialect, `i + ${leads}`)],
+    ["lead_id", idOf(dialect, lead)],
+    ["data", literal('{"flow":"contact","message":"I would like to hear about paid ads for our shop."}')],
+    [
+      "utm_source",
+      pick(
+        campaigns.map((c) => c[1]),
+        "i % 8",
+      ),
+    ],
+    [
+      "utm_medium",
+      pick(
+        campaigns.map((c) => c[2]),
+        "i % 8",
+      ),
+    ],
+    [
+      "utm_campaign",
+      pick(
+        campaigns.map((c) => c[0]),
+        "i % 8",
+      ),
+    ],
+    ["user_agent", literal("bench")],
+    [
+      "created_at",
+      timestampOf(dialect, `${SEED_END_MS} - (${leads} - ${lead}) * ${spacing} + (i % ${perLead}) * 3600000`),
+    ],
+  ] as const;
+  await inChunks(db, total, EVENT_ROWS_PER_STATEMENT, (first, last) =>
+    insertNumbered(
+      dialect,
+      first,
+      last,
+      `insert into form_submissions (${columns.map(([name]) => name).join(", ")})`,
       columns.map(([, value]) => value).join(", "),
     ),
   );

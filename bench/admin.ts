@@ -1,7 +1,8 @@
 // npm run bench:admin [-- --quick] [-- --only=sqlite|postgres]
 //
-// Seeds 1,000,000 leads and 10,000,000 analytics events (100,000 and 1,000,000 with --quick;
-// BENCH_LEADS / BENCH_EVENTS set other sizes) into a scratch SQLite file and a throwaway PostgreSQL
+// Seeds 1,000,000 leads (one in twenty a second lead of the person before it), 3,000,000 form
+// submissions and 10,000,000 analytics events (100,000, 300,000 and 1,000,000 with --quick;
+// BENCH_LEADS / BENCH_SUBMISSIONS / BENCH_EVENTS set other sizes) into a scratch SQLite file and a throwaway PostgreSQL
 // database, at the schema an older release left (the migrations before 0018), then times the
 // migrations that follow on that data, and every query the admin screens run: the leads list for each
 // filter with each sort, its count, search and export, the dashboard's figures and the funnel for each
@@ -19,6 +20,7 @@ import { migrateToLatest, migrateUpTo } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
 import { applyBulkChange, countMatchingLeads } from "~/server/leads/bulk.server";
 import { captureLead } from "~/server/leads/capture.server";
+import { findPossibleDuplicates } from "~/server/leads/duplicates.server";
 import { dueFollowUps } from "~/server/leads/follow-ups.server";
 import { leadsCsv } from "~/server/leads/lead-export.server";
 import {
@@ -32,12 +34,21 @@ import {
 } from "~/server/leads/lead-list.server";
 import { benchAuditLog } from "./admin-audit";
 import { type AdminBenchPhase, type BenchContext, benchContext, figures, TARGET_MS } from "./admin-kit";
-import { NOW_MS, OWNERS, SEED_END_MS, seedBenchEvents, seedBenchLeads } from "./admin-seed";
+import {
+  benchLeadId,
+  NOW_MS,
+  OWNERS,
+  SEED_END_MS,
+  seedBenchEvents,
+  seedBenchLeads,
+  seedBenchSubmissions,
+} from "./admin-seed";
 import { withPostgresDatabase, withSqliteDatabase } from "./throwaway-database";
 
 const quick = process.argv.includes("--quick");
 const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
 const LEADS = Number(process.env.BENCH_LEADS ?? (quick ? 100_000 : 1_000_000));
+const SUBMISSIONS = Number(process.env.BENCH_SUBMISSIONS ?? LEADS * 3);
 const EVENTS = Number(process.env.BENCH_EVENTS ?? (quick ? 1_000_000 : 10_000_000));
 const BULK_SIZE = Number(process.env.BENCH_BULK ?? 10_000);
 /** The schema the data is seeded at: the release before this bench's indexes and summaries. */
@@ -165,10 +176,29 @@ const dashboardPhase: AdminBenchPhase = {
   },
 };
 
+/** Every twentieth lead is seeded as the lead before it again, in another spelling of the address. */
+const DUPLICATE_EVERY = 20;
+
+const duplicatesPhase: AdminBenchPhase = {
+  name: "a lead's page: possible duplicates",
+  async run({ db, measure }) {
+    // Recent leads, as staff open them: one with a twin under the same address, one with none.
+    const last = Math.max(0, LEADS - 1 - ((LEADS - 1) % DUPLICATE_EVERY) - 1);
+    for (const [label, index] of [
+      ["possible duplicates: a lead with a twin", last],
+      ["possible duplicates: a lead with none by address", Math.max(0, last - 5)],
+    ] as const) {
+      await measure(label, () => findPossibleDuplicates(db, benchLeadId(index)), {
+        describe: (found) => `${found.length} found (${[...new Set(found.map((d) => d.reason))].join(", ") || "-"})`,
+      });
+    }
+  },
+};
+
 // The audit log screen's phase lives in bench/admin-audit.ts: it seeds its own 1,000,000 entries.
 const auditPhase: AdminBenchPhase = { name: "audit log", run: benchAuditLog };
 
-const phases: AdminBenchPhase[] = [leadListPhase, leadScreenPhase, dashboardPhase, auditPhase];
+const phases: AdminBenchPhase[] = [leadListPhase, leadScreenPhase, duplicatesPhase, dashboardPhase, auditPhase];
 
 const mail = { baseUrl: "https://agency.example", notifyEmails: ["team@agency.example"] };
 const attribution = { pageUrl: null, referrer: null, userAgent: "bench", browserInfo: null };
@@ -244,10 +274,12 @@ const migrationFigures: { dialect: Dialect; names: string[]; ms: number }[] = []
 
 async function benchDialect(dialect: Dialect, db: Database) {
   await migrateUpTo(db, SEEDED_AT_MIGRATION);
-  const leadsMs = await seedBenchLeads(db, dialect, LEADS);
+  const leadsMs = await seedBenchLeads(db, dialect, LEADS, { duplicateEvery: DUPLICATE_EVERY });
+  const submissionsMs = await seedBenchSubmissions(db, dialect, SUBMISSIONS, LEADS);
   const eventsMs = await seedBenchEvents(db, dialect, EVENTS);
   console.log(
     `\n${dialect}: seeded ${LEADS.toLocaleString("en-US")} leads in ${(leadsMs / 1000).toFixed(1)} s, ` +
+      `${SUBMISSIONS.toLocaleString("en-US")} submissions in ${(submissionsMs / 1000).toFixed(1)} s, ` +
       `${EVENTS.toLocaleString("en-US")} analytics events in ${(eventsMs / 1000).toFixed(1)} s`,
   );
   const t0 = performance.now();
@@ -255,6 +287,13 @@ async function benchDialect(dialect: Dialect, db: Database) {
   const migrationMs = performance.now() - t0;
   migrationFigures.push({ dialect, names, ms: migrationMs });
   console.log(`  migrations ${names.join(", ") || "(none)"} on that data: ${(migrationMs / 1000).toFixed(1)} s`);
+  // The identity migration fills the columns the possible duplicates read: every lead has its address.
+  const unfilled = await db
+    .selectFrom("leads")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("email_normalized", "is", null)
+    .executeTakeFirstOrThrow();
+  if (Number(unfilled.count) > 0) throw new Error(`${unfilled.count} leads were left without a normalised e-mail`);
   if (dialect === "sqlite") await sql`analyze`.execute(db);
   else await sql`vacuum analyze`.execute(db);
   const context = benchContext(db, dialect, { leads: LEADS, events: EVENTS });
@@ -269,7 +308,7 @@ const onSqlite = () => withSqliteDatabase("bench-admin", (db) => benchDialect("s
 const onPostgres = () => withPostgresDatabase((db) => benchDialect("postgres", db));
 
 console.log(
-  `bench:admin at ${LEADS.toLocaleString("en-US")} leads and ${EVENTS.toLocaleString("en-US")} analytics events; target ${TARGET_MS} ms at the 99th percentile`,
+  `bench:admin at ${LEADS.toLocaleString("en-US")} leads, ${SUBMISSIONS.toLocaleString("en-US")} submissions and ${EVENTS.toLocaleString("en-US")} analytics events; target ${TARGET_MS} ms at the 99th percentile`,
 );
 if (only !== "postgres") await onSqlite();
 if (only !== "sqlite") await onPostgres();

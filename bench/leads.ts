@@ -6,6 +6,8 @@
 // every acknowledged lead is in the database exactly once.
 // With --webhook, one active webhook endpoint (lead.created) points at a fast receiver on loopback the
 // whole time, and afterwards a backlog of 10,000 events is delivered to it and its rate printed.
+// Last, the JSON posts again as a returning-visitor mix (30% of posts reuse an earlier e-mail in another
+// spelling), flat out and paced, printed beside the all-new JSON phases of the same run.
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
@@ -204,6 +206,7 @@ async function runBench(workers: number | null, groupCommitMs: string | undefine
 
     async function submit(connection: Connection, n: number) {
       if (plainForm) return submitPlain(connection, n);
+      if (returning) return submitReturning(connection, n, returning);
       const answer = await connection.post(
         JSON.stringify({ name: `Load ${n}`, email: `load${n}@example.com`, message: "bench" }),
         {
@@ -213,6 +216,22 @@ async function runBench(workers: number | null, groupCommitMs: string | undefine
       const leadId = answer.status === 201 ? (JSON.parse(answer.body) as { leadId?: string }).leadId : undefined;
       if (leadId) acknowledged.push(leadId);
       else failures++;
+    }
+
+    // The returning-visitor mix: its returning posts answer with their submission's id.
+    let returning: ReturningVisitors | null = null;
+    async function submitReturning(connection: Connection, n: number, visitors: ReturningVisitors) {
+      const { email, isReturning } = visitors.next(n);
+      const answer = await connection.post(JSON.stringify({ name: `Visitor ${n}`, email, message: "bench" }), {
+        "x-forwarded-for": `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+      });
+      const id = answer.status === 201 ? (JSON.parse(answer.body) as { leadId?: string }).leadId : undefined;
+      if (!id) failures++;
+      else if (isReturning) acknowledged.push(`returning-${id}`);
+      else {
+        acknowledged.push(id);
+        visitors.came(email);
+      }
     }
 
     // V8 compiles the server's code as it runs and SQLite fills its cache: the first few thousand
@@ -275,7 +294,14 @@ async function runBench(workers: number | null, groupCommitMs: string | undefine
       `no-JS form, paced at ${TARGET_RATE}/s`,
       (connection, k) => k * gapMs + (connection * gapMs) / CONNECTIONS,
     );
-    const phases = [flatOut, paced, plainFlatOut, plainPaced];
+    plainForm = false;
+    returning = returningVisitors();
+    const returningFlatOut = await phase("returning 30%, flat out");
+    const returningPaced = await phase(
+      `returning 30%, paced at ${TARGET_RATE}/s`,
+      (connection, k) => k * gapMs + (connection * gapMs) / CONNECTIONS,
+    );
+    const phases = [flatOut, paced, plainFlatOut, plainPaced, returningFlatOut, returningPaced];
     for (const connection of connections) connection.close();
 
     const stored = await db.selectFrom("leads").select("id").execute();
@@ -288,8 +314,23 @@ async function runBench(workers: number | null, groupCommitMs: string | undefine
       .execute();
     // A bench lead flagged as spam would skip the mails and owners a real lead costs.
     const flagged = await db.selectFrom("leads").select("spam_reason").where("is_spam", "=", true).execute();
+    const returningIds = acknowledged.filter((id) => id.startsWith("returning-")).map((id) => id.slice(10));
+    // A returning post lands on the earlier lead: its submission is not a lead of its own.
+    const attached = returningIds.length
+      ? await db
+          .selectFrom("form_submissions")
+          .select("id")
+          .where("id", "in", returningIds)
+          .whereRef("lead_id", "!=", "id")
+          .execute()
+      : [];
+    console.log(
+      `returning posts acknowledged: ${returningIds.length}; on the earlier person's lead: ${attached.length}`,
+    );
     const missing =
-      acknowledged.filter((id) => !id.startsWith("plain-") && !storedIds.has(id)).length +
+      returningIds.length -
+      attached.length +
+      acknowledged.filter((id) => !/^(plain|returning)-/.test(id) && !storedIds.has(id)).length +
       Math.max(0, acknowledgedPlain - plainStored.length);
     const duplicates = acknowledged.length - new Set(acknowledged).size;
 
@@ -317,7 +358,7 @@ async function runBench(workers: number | null, groupCommitMs: string | undefine
     if (
       missing > 0 ||
       duplicates > 0 ||
-      stored.length !== acknowledged.length ||
+      stored.length !== acknowledged.length - returningIds.length ||
       // The site's contact form also thanks the visitor by e-mail: at least one notification a lead.
       queuedMails.length < acknowledged.length ||
       flagged.length > 0 ||
@@ -344,6 +385,10 @@ async function runBench(workers: number | null, groupCommitMs: string | undefine
       plainFlatOut: plainFlatOut.leads / plainFlatOut.seconds,
       plainPaced: plainPaced.leads / plainPaced.seconds,
       plainPacedP99: p99(plainPaced.latencies),
+      returningFlatOut: returningFlatOut.leads / returningFlatOut.seconds,
+      returningFlatOutP99: p99(returningFlatOut.latencies),
+      returningPaced: returningPaced.leads / returningPaced.seconds,
+      returningPacedP99: p99(returningPaced.latencies),
     };
   } finally {
     await db.destroy();
@@ -385,11 +430,38 @@ row(`JSON paced ${TARGET_RATE}/s, p99 ms`, (result) => result.pacedP99.toFixed(1
 row("no-JS form flat out, leads/s", (result) => result.plainFlatOut.toFixed(0));
 row(`no-JS form paced, leads/s`, (result) => result.plainPaced.toFixed(0));
 row(`no-JS form paced, p99 ms`, (result) => result.plainPacedP99.toFixed(1));
+row("returning 30% flat out, posts/s", (result) => result.returningFlatOut.toFixed(0));
+row("returning 30% flat out, p99 ms", (result) => result.returningFlatOutP99.toFixed(1));
+row(`returning 30% paced ${TARGET_RATE}/s, p99 ms`, (result) => result.returningPacedP99.toFixed(1));
 const yes = (ok: boolean) => (ok ? "met" : "NOT met");
 row(`target no-JS ${TARGET_RATE}/s p99<25ms`, (result) =>
   yes(result.plainPaced >= TARGET_RATE * 0.98 && result.plainPacedP99 < 25),
 );
 row("target JSON >= 2000/s", (result) => yes(result.flatOut >= 2000));
+
+type ReturningVisitors = ReturnType<typeof returningVisitors>;
+
+/**
+ * Three posts in ten come from a visitor who wrote before (while one has), each under another spelling
+ * of their address: upper case, or the Gmail local part without its dots and with a +tag. Every
+ * address comes back once at most, so no per-address limit is reached.
+ */
+function returningVisitors() {
+  const cameBefore: string[] = [];
+  return {
+    next(n: number) {
+      const earlier = n % 10 < 3 ? cameBefore.shift() : undefined;
+      if (!earlier) return { email: `visitor.${n}.bench@gmail.com`, isReturning: false };
+      const [local = "", domain] = earlier.split("@");
+      const email =
+        n % 2 === 0 ? earlier.toUpperCase() : `${local.replaceAll(".", "")}+again${n}@${domain?.toUpperCase()}`;
+      return { email, isReturning: true };
+    },
+    came(email: string) {
+      cameBefore.push(email);
+    },
+  };
+}
 
 async function startReceiver() {
   const child = spawn(process.execPath, ["--import", "tsx", "bench/webhook-receiver.ts"], {

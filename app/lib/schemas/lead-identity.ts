@@ -61,7 +61,13 @@ export const bulkMergeSchema = z.object({
     .array(id("Choose the leads to merge."))
     .min(2, "Tick at least two leads to merge.")
     .max(20, "Merge at most 20 leads at once."),
-});
+  ...Object.fromEntries(MERGE_CHOICE_FIELDS.map((field) => [`choice_${field}`, optionalLeadId])),
+}) as z.ZodObject<
+  { scope: z.ZodCatch<z.ZodLiteral<"selected">>; ids: z.ZodArray<z.ZodString> } & Record<
+    `choice_${MergeChoiceField}`,
+    typeof optionalLeadId
+  >
+>;
 
 export const unmergeSchema = z.object({
   leadId: id("Choose a lead."),

@@ -24,6 +24,7 @@ import {
 import {
   bulkMergeSchema,
   MERGE_CHOICE_FIELDS,
+  type MergeChoiceField,
   mergeLeadsSchema,
   takeEnquiryValueSchema,
   unmergeSchema,
@@ -117,6 +118,16 @@ const bulkMergeForm = formSchema(
   bulkMergeSchema,
 );
 
+/** The lead each field's value is taken from, as the merge dialog's radio buttons chose. */
+function mergeChoices(input: Partial<Record<`choice_${MergeChoiceField}`, string | undefined>>) {
+  return Object.fromEntries(
+    MERGE_CHOICE_FIELDS.flatMap((field) => {
+      const from = input[`choice_${field}`];
+      return from ? [[field, from]] : [];
+    }),
+  );
+}
+
 /** The merge form sends each other lead's id as one `mergedIds` field. */
 const mergeLeadsForm = formSchema(
   (formData) => ({ ...formFields(formData), mergedIds: formData.getAll("mergedIds") }),
@@ -129,18 +140,17 @@ export const leadScreenIntents = {
   merge: intent(mergeLeadsForm, {
     failure: "Failed to merge the leads",
     run: async (input, { db, actor, staff }) => {
-      const choices = Object.fromEntries(
-        MERGE_CHOICE_FIELDS.flatMap((field) => {
-          const from = input[`choice_${field}`];
-          return from ? [[field, from]] : [];
-        }),
-      );
-      const merged = await mergeLeads(db, { survivorId: input.leadId, mergedIds: input.mergedIds, choices }, actor, {
-        check: (leads) => {
-          if (!mayMerge(staff, leads))
-            throw new AppError("FORBIDDEN", "You may merge only leads you own or that have no owner.");
+      const merged = await mergeLeads(
+        db,
+        { survivorId: input.leadId, mergedIds: input.mergedIds, choices: mergeChoices(input) },
+        actor,
+        {
+          check: (leads) => {
+            if (!mayMerge(staff, leads))
+              throw new AppError("FORBIDDEN", "You may merge only leads you own or that have no owner.");
+          },
         },
-      });
+      );
       return merged.mergeIds.length;
     },
     success: (count) => `${count + 1} leads merged into one`,
@@ -187,7 +197,8 @@ export const leadListIntents = {
   ...leadIntents,
   "bulk-merge": intent(bulkMergeForm, {
     failure: "Failed to merge the leads",
-    run: async ({ ids }, { db, actor, staff }) => {
+    run: async (input, { db, actor, staff }) => {
+      const { ids } = input;
       // The oldest ticked lead survives, as the duplicates command does; each merge can be undone on its page.
       const leads = await db.selectFrom("leads").select(["id", "created_at"]).where("id", "in", ids).execute();
       if (leads.length !== new Set(ids).size) throw new AppError("NOT_FOUND", "One of these leads no longer exists.");
@@ -195,7 +206,8 @@ export const leadListIntents = {
         (a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id),
       );
       if (!oldest) throw new AppError("INVALID_INPUT", "Tick at least two leads to merge.");
-      await mergeLeads(db, { survivorId: oldest.id, mergedIds: others.map((lead) => lead.id) }, actor, {
+      const mergedIds = others.map((lead) => lead.id);
+      await mergeLeads(db, { survivorId: oldest.id, mergedIds, choices: mergeChoices(input) }, actor, {
         check: (checked) => {
           if (!mayMerge(staff, checked)) {
             throw new AppError("FORBIDDEN", "You may merge only leads you own or that have no owner.");

@@ -130,6 +130,9 @@ export interface FormSubmissionsTable {
   referrer: ColumnType<string | null, string | null | undefined, string | null>;
   /** The name, e-mail, phone and company typed with this enquiry (JSON). */
   contact: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The advertising consent sent with this enquiry; null on enquiries from before it was kept. */
+  ad_user_data: ColumnType<boolean | number | null, boolean | null | undefined, boolean | null>;
+  ad_personalization: ColumnType<boolean | number | null, boolean | null | undefined, boolean | null>;
 }
 
 export interface AnalyticsEventsTable {

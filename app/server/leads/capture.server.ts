@@ -221,6 +221,11 @@ export async function writeLead(
     userAgent: attribution.userAgent,
     contact: { name: fields.name, email: fields.email, phone: fields.phone, company: fields.company },
     data: submissionData,
+    // No signals: nothing was allowed (as recordLeadAdSignals keeps it for a new person).
+    consent: {
+      adUserData: attribution.ads?.adUserData ?? false,
+      adPersonalization: attribution.ads?.adPersonalization ?? false,
+    },
   };
   return attachEnquiryOrCreateLead(trx, {
     fields,

@@ -24,7 +24,12 @@ export type Enquiry = {
   userAgent: string | null;
   contact: EnquiryContact;
   data: Record<string, unknown>;
+  /** The advertising consent the visitor's pages were rendered with when they sent it. */
+  consent: EnquiryConsent;
 };
+
+/** What an enquiry's visitor allowed for advertising (see ads/signals.server.ts). */
+export type EnquiryConsent = { adUserData: boolean; adPersonalization: boolean };
 
 /** The columns of an enquiry's form_submissions row. */
 export function submissionRow(enquiry: Enquiry, leadId: string) {
@@ -38,6 +43,8 @@ export function submissionRow(enquiry: Enquiry, leadId: string) {
     referrer: enquiry.referrer,
     contact: toJson(enquiry.contact),
     data: toJson(enquiry.data),
+    ad_user_data: enquiry.consent.adUserData,
+    ad_personalization: enquiry.consent.adPersonalization,
     ip_address: null,
     user_agent: enquiry.userAgent,
     created_at: enquiry.at,
@@ -108,6 +115,7 @@ export async function attachEnquiry(
     .where("id", "=", person.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  await restrictConsent(trx, lead.id, enquiry.consent);
   const payloadLead = webhookLead(lead);
   const common = { at: enquiry.at, leadId: lead.id, email: lead.email, isSpam: false };
   const submission = { ...submissionRow(enquiry, lead.id), data: enquiry.data, contact: enquiry.contact };
@@ -130,6 +138,20 @@ export async function attachEnquiry(
   if (extraMail) mails.push(extraMail);
   await queueMails(trx, mails, enquiry.at, mail.queuedNote ?? null);
   return { leadId: lead.id, mailsQueued: mails.length };
+}
+
+/**
+ * A person's consent is the most restrictive of their enquiries': an enquiry that refuses advertising
+ * takes it back from the lead, one that grants it never gives it (anyone can type anyone's e-mail, and
+ * consent once refused is only given again by the person, not by a form that names them).
+ */
+export async function restrictConsent(trx: Transaction<DB>, leadId: string, consent: EnquiryConsent) {
+  const refused = {
+    ...(consent.adUserData ? {} : { ad_user_data: false }),
+    ...(consent.adPersonalization ? {} : { ad_personalization: false }),
+  };
+  if (Object.keys(refused).length === 0) return;
+  await trx.updateTable("lead_ad_signals").set(refused).where("lead_id", "=", leadId).execute();
 }
 
 /** The mail about a known person's new enquiry: who, through which form and campaign, and what they wrote. */

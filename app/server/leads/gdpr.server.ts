@@ -5,7 +5,7 @@ import { eraseAdConversions } from "../ads/conversions.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import { signInFailureKeyPrefix } from "../auth/sign-in-failures.server";
 import { dialectOf } from "../db/database.server";
-import type { Database } from "../db/schema.server";
+import type { Database, Row } from "../db/schema.server";
 import { fromBool, fromJson, now } from "../db/values.server";
 import { addressKey, leadEmailRateLimitKey } from "../rate-limit/address-key.server";
 import { eraseWebhookCopies } from "../webhooks/events.server";
@@ -46,39 +46,76 @@ function mailsOf(db: Database, email: string, leadIds: string[]) {
     );
 }
 
+/** How many merges of merges a person's address is followed through (a merge chain is short). */
+const MERGE_HOPS = 10;
+
 /**
- * The leads of this person: by the address as typed or in any spelling of it, and the leads another
- * lead with this address was merged into (a merged person is covered by either address).
+ * The leads of this person: by the address as typed or in any spelling of it, and the lead each of
+ * their merges ended in: a lead merged away under this address, or one that had it before a merge
+ * took another lead's address, followed through merges of merges. A merged person is covered by
+ * either address.
  */
 async function leadIdsOf(db: Database, email: string) {
   const normalized = normalizeEmail(email);
+  const survivorBeforeEmail =
+    dialectOf(db) === "postgres"
+      ? sql`survivor_before->>'email_normalized'`
+      : sql`json_extract(survivor_before, '$.email_normalized')`;
+  const [own, merged] = await Promise.all([
+    db
+      .selectFrom("leads")
+      .select("id")
+      .where((eb) => eb.or([sameEmail(sql.ref("email"), email), eb("email_normalized", "=", normalized)]))
+      .execute(),
+    db
+      .selectFrom("lead_merges")
+      .select("survivor_id")
+      .where("undone_at", "is", null)
+      .where((eb) => eb.or([eb("merged_email_normalized", "=", normalized), eb(survivorBeforeEmail, "=", normalized)]))
+      .execute(),
+  ]);
+  const found = new Set(own.map((row) => row.id));
+  let next = [...new Set(merged.map((row) => row.survivor_id))];
+  for (let hop = 0; hop < MERGE_HOPS && next.length; hop++) {
+    for (const id of next) found.add(id);
+    const onward = await db
+      .selectFrom("lead_merges")
+      .select("survivor_id")
+      .where("merged_id", "in", next)
+      .where("undone_at", "is", null)
+      .execute();
+    next = [...new Set(onward.map((row) => row.survivor_id))].filter((id) => !found.has(id));
+  }
+  if (found.size === 0) return [];
+  // Only leads that exist: a lead merged into another is reached through the one it lives in now.
   const rows = await db
     .selectFrom("leads")
     .select("id")
-    .where((eb) =>
-      eb.or([
-        sameEmail(sql.ref("email"), email),
-        eb("email_normalized", "=", normalized),
-        eb(
-          "id",
-          "in",
-          eb
-            .selectFrom("lead_merges")
-            .select("survivor_id")
-            .where("merged_email_normalized", "=", normalized)
-            .where("undone_at", "is", null),
-        ),
-      ]),
-    )
+    .where("id", "in", [...found])
     .execute();
   return rows.map((row) => row.id);
+}
+
+/**
+ * What the merges into these leads kept (the merged leads as they were, for an unmerge), through
+ * merges of merges: personal data of the same person, exported and erased with them.
+ */
+async function mergeRecordsOf(db: Database, leadIds: string[]) {
+  const records: Row<"lead_merges">[] = [];
+  let into = leadIds;
+  for (let hop = 0; hop < MERGE_HOPS && into.length; hop++) {
+    const rows = await db.selectFrom("lead_merges").selectAll().where("survivor_id", "in", into).execute();
+    records.push(...rows);
+    into = rows.filter((row) => row.undone_at === null).map((row) => row.merged_id);
+  }
+  return records;
 }
 
 export type GdprExport = Awaited<ReturnType<typeof collectPersonalData>>;
 
 async function collectPersonalData(db: Database, email: string) {
   const leadIds = await leadIdsOf(db, email);
-  const [leads, submissions, notes, statusChanges, calls, events, mails, clients] = await Promise.all([
+  const [leads, submissions, notes, statusChanges, calls, events, mails, clients, merges] = await Promise.all([
     leadIds.length
       ? db.selectFrom("leads").selectAll().where("id", "in", leadIds).orderBy("created_at").execute()
       : Promise.resolve([]),
@@ -100,6 +137,7 @@ async function collectPersonalData(db: Database, email: string) {
       .where(sameEmail(sql.ref("email"), email))
       .orderBy("created_at")
       .execute(),
+    mergeRecordsOf(db, leadIds),
   ]);
   return {
     email: email.trim().toLowerCase(),
@@ -107,13 +145,29 @@ async function collectPersonalData(db: Database, email: string) {
       const { search_text: _derived, ...stored } = lead as typeof lead & { search_text?: string };
       return { ...stored, is_spam: fromBool(lead.is_spam), browser_info: fromJson(lead.browser_info, null) };
     }),
-    formSubmissions: submissions.map((row) => ({ ...row, data: fromJson(row.data, {}) })),
+    formSubmissions: submissions.map((row) => ({
+      ...row,
+      data: fromJson(row.data, {}),
+      // As true or false on both databases (SQLite keeps 0 or 1); null where it was not recorded.
+      ad_user_data: row.ad_user_data === null ? null : fromBool(row.ad_user_data),
+      ad_personalization: row.ad_personalization === null ? null : fromBool(row.ad_personalization),
+    })),
     notes,
     statusChanges,
     calls: calls.map((row) => ({ ...row, estimate: fromJson(row.estimate, null) })),
     analyticsEvents: events.map((row) => ({ ...row, properties: fromJson(row.properties, null) })),
     emails: mails.map((row) => ({ ...row, attempts: Number(row.attempts) })),
     clients,
+    merges: merges
+      .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id))
+      .map((row) => ({
+        id: row.id,
+        survivorId: row.survivor_id,
+        mergedId: row.merged_id,
+        mergedAt: row.created_at,
+        undoneAt: row.undone_at,
+        mergedLead: fromJson<Record<string, unknown> | null>(row.merged_lead, null),
+      })),
   };
 }
 
@@ -194,9 +248,21 @@ async function reclaimErasedSpace(db: Database) {
 function deletePersonalRows(db: Database, email: string, actor: AuditActor | null, secret: string) {
   return db.transaction().execute(async (trx) => {
     const leadIds = await leadIdsOf(trx, email);
+    // Read before the leads go: a merge's record is found from the lead it was merged into.
+    const merges = await mergeRecordsOf(trx, leadIds);
     const webhookEvents = await eraseWebhookCopies(trx, leadIds, email);
     await eraseAdConversions(trx, leadIds, now());
     const removed = await deleteLeadRows(trx, leadIds);
+    if (merges.length) {
+      await trx
+        .deleteFrom("lead_merges")
+        .where(
+          "id",
+          "in",
+          merges.map((row) => row.id),
+        )
+        .execute();
+    }
     const count = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
     const otherSubmissions = await trx
       .deleteFrom("form_submissions")

@@ -41,7 +41,34 @@ export type MergeField = (typeof MERGE_FIELDS)[number];
 
 type LeadRow = Row<"leads">;
 /** The rows a merge moved, table by table, and the survivor's fields that took this lead's value. */
-type Moved = Partial<Record<ReferencingTable | "audit_logs" | "taken_fields", string[]>>;
+type Moved = Partial<Record<ReferencingTable | "audit_logs" | "taken_fields", string[]>> & {
+  /** The merged lead's click ids and consent, which go with it, and the survivor's consent before. */
+  ad_signals?: Row<"lead_ad_signals"> | null;
+  survivor_consent?: Consent | null;
+};
+type Consent = { ad_user_data: boolean; ad_personalization: boolean };
+
+/** Consent as stored, or none recorded (which allows nothing). */
+function consentOf(
+  row: { ad_user_data: boolean | number | null; ad_personalization: boolean | number | null } | null | undefined,
+) {
+  return row
+    ? { ad_user_data: fromBool(row.ad_user_data), ad_personalization: fromBool(row.ad_personalization) }
+    : { ad_user_data: false, ad_personalization: false };
+}
+
+/** The most restrictive of several consents: a purpose is allowed only when every one allows it. */
+function mostRestrictive(consents: Consent[]): Consent {
+  return {
+    ad_user_data: consents.every((consent) => consent.ad_user_data),
+    ad_personalization: consents.every((consent) => consent.ad_personalization),
+  };
+}
+
+async function adSignalsOf(trx: Transaction<DB>, ids: string[]) {
+  const rows = await trx.selectFrom("lead_ad_signals").selectAll().where("lead_id", "in", ids).execute();
+  return new Map(rows.map((row) => [row.lead_id, row]));
+}
 
 export type MergeRequest = {
   survivorId: string;
@@ -142,11 +169,17 @@ export async function mergeLeads(
       ...(survivor.next_follow_up_at === null && followUps.length ? { next_follow_up_at: followUps.sort()[0] } : {}),
       updated_at: at,
     };
+    // The person's consent is the most restrictive of the leads': a lead with none recorded allows nothing.
+    const signals = await adSignalsOf(trx, [survivor.id, ...mergedIds]);
+    const survivorSignals = signals.get(survivor.id);
+    const survivorConsent = survivorSignals ? consentOf(survivorSignals) : null;
     const mergeIds: string[] = [];
     for (const lead of merged) {
-      const moved = {
+      const moved: Moved = {
         ...(await moveReferences(trx, lead.id, survivor.id)),
         taken_fields: takenFrom.get(lead.id) ?? [],
+        ad_signals: signals.get(lead.id) ?? null,
+        survivor_consent: survivorConsent,
       };
       const id = newId();
       mergeIds.push(id);
@@ -169,6 +202,13 @@ export async function mergeLeads(
         .execute();
     }
     await trx.deleteFrom("leads").where("id", "in", mergedIds).execute();
+    if (survivorConsent) {
+      await trx
+        .updateTable("lead_ad_signals")
+        .set(mostRestrictive([survivorConsent, ...mergedIds.map((id) => consentOf(signals.get(id)))]))
+        .where("lead_id", "=", survivor.id)
+        .execute();
+    }
     // Calls are moved after the other leads are gone: the funnel takes a lead's call off with the lead.
     for (const lead of merged) {
       await trx.updateTable("bookings").set({ lead_id: survivor.id }).where("lead_id", "=", lead.id).execute();
@@ -303,6 +343,19 @@ export async function unmergeLead(
             : toJson(restored.browser_info),
       })
       .execute();
+    if (moved.ad_signals) {
+      await trx
+        .insertInto("lead_ad_signals")
+        .values({
+          ...moved.ad_signals,
+          ad_user_data: fromBool(moved.ad_signals.ad_user_data),
+          ad_personalization: fromBool(moved.ad_signals.ad_personalization),
+          first_clicks: jsonText(moved.ad_signals.first_clicks),
+          last_clicks: jsonText(moved.ad_signals.last_clicks),
+        })
+        .execute();
+    }
+    await restoreSurvivorConsent(trx, merge, moved);
     for (const table of LEAD_REFERENCES) {
       const ids = moved[table] ?? [];
       if (table === "bookings" || ids.length === 0) continue;
@@ -360,6 +413,44 @@ export async function unmergeLead(
     });
     return { survivorId: survivor.id, restoredId: restored.id };
   });
+}
+
+/** A JSON column's value as read back (text on SQLite, parsed on PostgreSQL), as text to write again. */
+function jsonText(value: unknown) {
+  return typeof value === "string" ? value : toJson(value);
+}
+
+/**
+ * The survivor's consent after one merged lead leaves: what it was before the merge, still restricted
+ * by the leads that stay merged into it and by every enquiry it received since the merge (a refusal
+ * made since stands).
+ */
+async function restoreSurvivorConsent(
+  trx: Transaction<DB>,
+  merge: Pick<Row<"lead_merges">, "id" | "survivor_id" | "created_at">,
+  moved: Moved,
+) {
+  if (!moved.survivor_consent) return;
+  const stillMerged = await trx
+    .selectFrom("lead_merges")
+    .select("moved")
+    .where("survivor_id", "=", merge.survivor_id)
+    .where("undone_at", "is", null)
+    .where("id", "<>", merge.id)
+    .execute();
+  const since = await trx
+    .selectFrom("form_submissions")
+    .select(["ad_user_data", "ad_personalization"])
+    .where("lead_id", "=", merge.survivor_id)
+    .where("created_at", ">", merge.created_at)
+    .where("ad_user_data", "is not", null)
+    .execute();
+  const consent = mostRestrictive([
+    moved.survivor_consent,
+    ...stillMerged.map((row) => consentOf(fromJson<Moved>(row.moved, {}).ad_signals)),
+    ...since.map(consentOf),
+  ]);
+  await trx.updateTable("lead_ad_signals").set(consent).where("lead_id", "=", merge.survivor_id).execute();
 }
 
 /** Values as the two databases hand them back: booleans as 0/1 on SQLite, numbers as text on some drivers. */

@@ -1,12 +1,9 @@
-import { useState } from "react";
 import { useFetcher } from "react-router";
-import { AdminDialog, DialogActions } from "~/components/admin/admin-dialog";
 import { DateText } from "~/components/admin/date-text";
+import { MergeDialog } from "~/components/admin/leads/merge-dialog";
 import { TitledCard } from "~/components/admin/titled-card";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
-import { leadStatusLabels } from "~/lib/schemas/lead-admin";
-import { MERGE_CHOICE_FIELDS, type MergeChoiceField, mergeChoiceLabels } from "~/lib/schemas/lead-identity";
 import type { ActionResult } from "~/lib/types/action-result";
 import type { LeadDetail, PossibleDuplicate, UndoableMerge } from "~/lib/types/leads";
 
@@ -53,7 +50,25 @@ export function DuplicatesCard({
                 </a>{" "}
                 · {duplicate.email} · {reasonText[duplicate.reason]} · <DateText iso={duplicate.createdAt} />
               </span>
-              <MergeDialog lead={lead} other={duplicate} owners={owners} fetcher={fetcher} />
+              <MergeDialog
+                leads={[
+                  { ...lead, whose: "this lead" },
+                  { ...duplicate, whose: "the other lead" },
+                ]}
+                owners={owners}
+                fields={[
+                  ["intent", "merge"],
+                  ["leadId", lead.id],
+                  ["mergedIds", duplicate.id],
+                ]}
+                trigger={
+                  <Button type="button" size="sm">
+                    Merge {duplicate.name} into this lead
+                  </Button>
+                }
+                title={`Merge ${duplicate.name} into ${lead.name}`}
+                description="Choose which value each field keeps. Submissions, notes, calls, mails and history of both move to this lead."
+              />
             </li>
           ))}
         </ul>
@@ -81,93 +96,5 @@ export function DuplicatesCard({
         </div>
       ) : null}
     </TitledCard>
-  );
-}
-
-function shown(field: MergeChoiceField, value: string | null, owners: Owner[]) {
-  if (value === null || value === "") return "(empty)";
-  if (field === "status") return leadStatusLabels[value as keyof typeof leadStatusLabels] ?? value;
-  if (field === "owner_id") return owners.find((owner) => owner.id === value)?.email ?? "Former staff";
-  return value;
-}
-
-/** The merge dialog: each field side by side, this lead's value chosen unless staff pick the other. */
-function MergeDialog({
-  lead,
-  other,
-  owners,
-  fetcher,
-}: {
-  lead: LeadDetail["lead"];
-  other: PossibleDuplicate;
-  owners: Owner[];
-  fetcher: ReturnType<typeof useFetcher<ActionResult>>;
-}) {
-  const [open, setOpen] = useState(false);
-  const mine: Record<MergeChoiceField, string | null> = {
-    name: lead.name,
-    email: lead.email,
-    phone: lead.phone,
-    company: lead.company,
-    message: lead.message,
-    status: lead.status,
-    owner_id: lead.ownerId,
-  };
-  const theirs: Record<MergeChoiceField, string | null> = {
-    name: other.name,
-    email: other.email,
-    phone: other.phone,
-    company: other.company,
-    message: other.message,
-    status: other.status,
-    owner_id: other.ownerId,
-  };
-  return (
-    <AdminDialog
-      open={open}
-      onOpenChange={setOpen}
-      trigger={
-        <Button type="button" size="sm">
-          Merge {other.name} into this lead
-        </Button>
-      }
-      title={`Merge ${other.name} into ${lead.name}`}
-      description="Choose which value each field keeps. Submissions, notes, calls, mails and history of both move to this lead."
-      className="sm:max-w-2xl"
-    >
-      <fetcher.Form method="post" className="space-y-3" onSubmit={() => setOpen(false)}>
-        <input type="hidden" name="intent" value="merge" />
-        <input type="hidden" name="leadId" value={lead.id} />
-        <input type="hidden" name="mergedIds" value={other.id} />
-        {MERGE_CHOICE_FIELDS.map((field) => (
-          <fieldset key={field} className="grid gap-2 sm:grid-cols-[8rem_1fr_1fr]">
-            <legend className="sr-only">{mergeChoiceLabels[field]}</legend>
-            <span aria-hidden className="font-medium text-sm">
-              {mergeChoiceLabels[field]}
-            </span>
-            {[
-              { id: lead.id, value: mine[field], whose: "this lead" },
-              { id: other.id, value: theirs[field], whose: "the other lead" },
-            ].map((choice) => (
-              <label key={choice.id} className="flex items-start gap-2 text-sm">
-                <input
-                  type="radio"
-                  name={`choice_${field}`}
-                  value={choice.id}
-                  defaultChecked={choice.id === lead.id}
-                  aria-label={`${mergeChoiceLabels[field]} from ${choice.whose}: ${shown(field, choice.value, owners)}`}
-                />
-                <span className="line-clamp-3 break-words">{shown(field, choice.value, owners)}</span>
-              </label>
-            ))}
-          </fieldset>
-        ))}
-        <DialogActions onCancel={() => setOpen(false)}>
-          <Button type="submit" disabled={fetcher.state !== "idle"}>
-            Merge
-          </Button>
-        </DialogActions>
-      </fetcher.Form>
-    </AdminDialog>
   );
 }

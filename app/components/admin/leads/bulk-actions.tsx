@@ -1,6 +1,8 @@
 import { MergeIcon, ShieldAlertIcon, ShieldCheckIcon } from "lucide-react";
+import { MergeDialog } from "~/components/admin/leads/merge-dialog";
 import { Button } from "~/components/ui/button";
 import { LEAD_STATUSES, type LeadStatus, leadStatusLabels } from "~/lib/schemas/lead-admin";
+import type { LeadSummary } from "~/lib/types/leads";
 import type { BulkSelection, BulkTarget, RunBulk } from "../bulk-bar";
 
 export type { BulkSelection };
@@ -15,36 +17,39 @@ export const leadBulkTarget: BulkTarget<LeadStatus> = {
   statuses: { values: LEAD_STATUSES, labels: leadStatusLabels, first: "qualified", width: "w-32" },
 };
 
-/** Merges the ticked leads into the oldest of them (the people they are); undone on the lead's page. */
+/**
+ * Merges the ticked leads (two or more) into the oldest of them, the person they are: the same dialog
+ * as a lead's "Possible duplicates", every lead's fields side by side. Undone on the kept lead's page.
+ */
 export function BulkMergeAction({
-  run,
+  leads,
+  owners,
   busy,
-  what,
-  count,
+  onDone,
 }: {
-  run: RunBulk;
+  /** The ticked leads, as the table shows them. */
+  leads: LeadSummary[];
+  owners: { id: string; email: string }[];
   busy: boolean;
-  what: string;
-  count: number | null;
+  onDone: () => void;
 }) {
-  if (count === null || count < 2) return null;
+  if (leads.length < 2) return null;
+  // The server keeps the oldest too: the dialog shows the leads in the order it reads them.
+  const byAge = [...leads].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   return (
-    <Button
-      size="sm"
-      variant="outline"
-      disabled={busy}
-      onClick={() =>
-        run(
-          "bulk-merge",
-          {},
-          `Merge ${what} into the oldest of them? Everything moves to it; it can be undone for 30 days on its page.`,
-          `Merge ${what}`,
-          true,
-        )
+    <MergeDialog
+      leads={byAge.map((lead, index) => ({ ...lead, whose: index === 0 ? `${lead.name} (kept)` : lead.name }))}
+      owners={owners}
+      fields={[["intent", "bulk-merge"], ...byAge.map((lead): [string, string] => ["ids", lead.id])]}
+      trigger={
+        <Button size="sm" variant="outline" disabled={busy}>
+          <MergeIcon /> Merge
+        </Button>
       }
-    >
-      <MergeIcon /> Merge
-    </Button>
+      title={`Merge ${leads.length} leads into ${byAge[0]?.name}`}
+      description="The oldest lead is kept. Choose which value each field keeps; submissions, notes, calls, mails and history of all of them move to it. It can be undone for 30 days on its page."
+      onDone={onDone}
+    />
   );
 }
 

@@ -25,33 +25,47 @@ type CardLead = Pick<
 export function LeadCard({
   lead,
   work,
+  selection,
   testId = "lead-card",
 }: {
   lead: CardLead;
   work?: { owners: OwnerChoice[]; me: string; canDelete: boolean };
+  /** On the leads list: ticking the card, as the table's rows are ticked on wider screens. */
+  selection?: { checked: boolean; toggle: () => void };
   testId?: string;
 }) {
   return (
     <Card data-testid={testId} className="gap-3 py-4">
       <CardContent className="space-y-3 px-4">
         <div className="flex flex-wrap items-start justify-between gap-3">
-          <div className="min-w-0">
-            <h2 className="font-semibold text-lg">
-              {work ? (
-                <Link to={`/admin/leads/${lead.id}`} className="hover:underline">
-                  {lead.name}
-                </Link>
-              ) : (
-                lead.name
-              )}
-            </h2>
-            <p className="break-all text-muted-foreground text-sm">
-              <a href={`mailto:${lead.email}`} className="hover:underline">
-                {lead.email}
-              </a>
-              {lead.phone ? <> · {lead.phone}</> : null}
-              {lead.company ? <> · {lead.company}</> : null}
-            </p>
+          <div className="flex min-w-0 items-start gap-3">
+            {selection ? (
+              <input
+                type="checkbox"
+                className="mt-1.5 size-4 shrink-0 accent-primary"
+                aria-label={`Select ${lead.name}`}
+                checked={selection.checked}
+                onChange={selection.toggle}
+              />
+            ) : null}
+            <div className="min-w-0">
+              <h2 className="font-semibold text-lg">
+                {work ? (
+                  <Link to={`/admin/leads/${lead.id}`} className="hover:underline">
+                    {lead.name}
+                  </Link>
+                ) : (
+                  lead.name
+                )}
+              </h2>
+              <p className="break-all text-muted-foreground text-sm">
+                <a href={`mailto:${lead.email}`} className="hover:underline">
+                  {lead.email}
+                </a>
+                {lead.phone ? <> · {lead.phone}</> : null}
+                {lead.company ? <> · {lead.company}</> : null}
+              </p>
+            </div>
           </div>
           <div className="flex items-center gap-2">
             {lead.isSpam ? (

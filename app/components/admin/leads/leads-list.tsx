@@ -23,6 +23,7 @@ export function LeadsList({ screen, loading }: { screen: LeadsScreen; loading: b
     filter: exportParams,
     countUrl: `/admin/leads/count${exportParams ? `?${exportParams}` : ""}`,
   });
+  const ticked = new Set(list.selection?.scope === "selected" ? list.selection.ids : []);
   return (
     <section aria-label={spamView ? "Spam queue" : "Lead list"} aria-busy={loading} className="relative space-y-3">
       {loading ? (
@@ -59,7 +60,11 @@ export function LeadsList({ screen, loading }: { screen: LeadsScreen; loading: b
             <ul className="space-y-3 md:hidden">
               {page.leads.map((lead) => (
                 <li key={lead.id}>
-                  <LeadCard lead={lead} work={{ owners, me, canDelete }} />
+                  <LeadCard
+                    lead={lead}
+                    work={{ owners, me, canDelete }}
+                    selection={{ checked: list.shown.has(lead.id), toggle: () => list.toggle(lead.id) }}
+                  />
                 </li>
               ))}
             </ul>
@@ -69,7 +74,12 @@ export function LeadsList({ screen, loading }: { screen: LeadsScreen; loading: b
               <>
                 <BulkSpamAction spamView={spamView} run={run} busy={busy} what={what} />
                 {spamView || list.selection?.scope !== "selected" ? null : (
-                  <BulkMergeAction run={run} busy={busy} what={what} count={list.selection.ids.length} />
+                  <BulkMergeAction
+                    leads={page.leads.filter((lead) => ticked.has(lead.id))}
+                    owners={owners}
+                    busy={busy}
+                    onDone={list.clear}
+                  />
                 )}
               </>
             )}
