@@ -2,6 +2,7 @@ import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
 import { agendaCalls, agendaWindow, leadCallTimeline, upcomingCalls } from "~/server/bookings/agenda.server";
 import { availabilityForm } from "~/server/bookings/availability.server";
+import { bookingEnquiry, bookingStaffName } from "~/server/bookings/booking-pages.server";
 import { bookCall, cancelBooking, rescheduleBooking, setBookingOutcome } from "~/server/bookings/bookings.server";
 import {
   bookingFeedCalendar,
@@ -178,6 +179,35 @@ describe.each(dialects)("a staff member's calls on %s", (dialect) => {
       hasCalendar: false,
       calendarError: null,
     });
+  });
+
+  it("reads the enquiry a booking link names: a lead as saved, a returning person's enquiry as that visitor typed it", async () => {
+    const { db, bea } = await setup();
+    const first = await newLead(db, "Vera Visitor", "vera@example.com");
+    const again = await newLead(db, "Someone Else", "VERA@example.com");
+    expect(again).not.toBe(first);
+    expect(await bookingEnquiry(db, first)).toMatchObject({
+      id: first,
+      name: "Vera Visitor",
+      email: "vera@example.com",
+      visitor: null,
+    });
+    // The page of the second enquiry shows what its sender typed, never the lead's own name.
+    expect(await bookingEnquiry(db, again)).toMatchObject({
+      id: first,
+      name: "Someone Else",
+      email: "VERA@example.com",
+      visitor: { name: "Someone Else", email: "VERA@example.com" },
+    });
+    expect(await bookingEnquiry(db, "no-such-enquiry")).toBeNull();
+    // A name that is only the address's local part ("Bea" of bea@…) reads as the agency, as no name does.
+    expect(await bookingStaffName(db, bea.id)).toBeNull();
+    const sam = await createStaffUser(
+      db,
+      { email: "sam@agency.example", password: "sam-pass-24680", role: "sales", name: "Sam Jones" },
+      system,
+    );
+    expect(await bookingStaffName(db, sam.id)).toBe("Sam Jones");
   });
 
   it("lists the staff member's next live calls, soonest first, and says when there are more", async () => {
