@@ -1,16 +1,14 @@
 import { sql } from "kysely";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { availabilitySchema } from "~/lib/schemas/availability";
-import { setAvailability } from "~/server/bookings/availability.server";
 import { bookCall } from "~/server/bookings/bookings.server";
 import { isDatabaseReachable, openDatabase } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { createMailWorker } from "~/server/mail/worker.server";
-import { createStaffUser } from "~/server/users/staff-users.server";
 import { createWebhookWorker } from "~/server/webhooks/worker.server";
+import { staffWhoTakesCalls, WEEKDAYS } from "../support/bookings";
 import { startCommitCuttingProxy } from "../support/commit-cutting-proxy";
 import { createMigratedDatabase } from "../support/databases";
 import { type ReplicatedPair, startReplicatedPair } from "../support/postgres-replication";
@@ -73,30 +71,7 @@ describe("a booking whose commit answer is lost", () => {
     url.searchParams.set("target_session_attrs", "read-write");
     const db = openDatabase({ dialect: "postgres", connectionString: url.toString() });
     try {
-      const system = { id: null, email: "test" };
-      const staff = await createStaffUser(
-        database.db,
-        { email: "bea@agency.example", password: "staff-pass-2468", role: "sales", name: "Bea" },
-        system,
-      );
-      await setAvailability(
-        database.db,
-        availabilitySchema.parse({
-          userId: staff.id,
-          timeZone: "Europe/Berlin",
-          weekly: "mon-fri 09:00-17:00",
-          overrides: "",
-          callMinutes: "30",
-          bufferBeforeMinutes: "0",
-          bufferAfterMinutes: "0",
-          minNoticeMinutes: "240",
-          horizonDays: "30",
-          maxPerDay: "",
-          meetingKind: "video",
-          meetingDetail: "https://meet.example/{booking}",
-        }),
-        system,
-      );
+      await staffWhoTakesCalls(database.db, "bea@agency.example", { hours: WEEKDAYS });
       const { leadId } = await postLead(database.db, "booker@example.com");
       const context = {
         baseUrl: "https://agency.example",
