@@ -105,11 +105,24 @@ describe("a primary and a synchronous standby", () => {
     await pair?.stop();
   });
 
+  /** A database of its own for one test, made on the primary (the standby follows). */
+  async function createDatabase(name: string) {
+    const client = new (await import("pg")).default.Client({ connectionString: pair.primary().url });
+    await client.connect();
+    await client.query(`create database ${name}`);
+    await client.end();
+  }
+
+  /** The primary dies, the standby takes over, and the old primary comes back as its standby. */
+  async function failOver() {
+    const oldPrimary = pair.primary();
+    await pair.killPrimary();
+    await pair.promoteStandby();
+    await pair.rejoinAsStandby(oldPrimary);
+  }
+
   it("passes over a standby named first in the host list", async () => {
-    const setup = new (await import("pg")).default.Client({ connectionString: pair.primary().url });
-    await setup.connect();
-    await setup.query("create database passed_over");
-    await setup.end();
+    await createDatabase("passed_over");
     // The standby has the database too, so it is passed over for being a standby, not for lacking it.
     await pair.waitForStandby();
     const db = openDatabase({
@@ -127,10 +140,7 @@ describe("a primary and a synchronous standby", () => {
   });
 
   it("loses no acknowledged lead and stores none twice when the primary dies during posts, and reaches the new one without a restart", async () => {
-    const setup = new (await import("pg")).default.Client({ connectionString: pair.primary().url });
-    await setup.connect();
-    await setup.query("create database failover_leads");
-    await setup.end();
+    await createDatabase("failover_leads");
     const db = openDatabase({ dialect: "postgres", connectionString: pair.url("failover_leads") }, { poolMax: 8 });
     try {
       await migrateToLatest(db);
@@ -179,10 +189,7 @@ describe("a primary and a synchronous standby", () => {
   }, 120_000);
 
   it("sends each queued mail once across a failover, the mail whose send the primary's death interrupted too", async () => {
-    const setup = new (await import("pg")).default.Client({ connectionString: pair.primary().url });
-    await setup.connect();
-    await setup.query("create database failover_mail");
-    await setup.end();
+    await createDatabase("failover_mail");
     const db = openDatabase({ dialect: "postgres", connectionString: pair.url("failover_mail") });
     let failover: Promise<void> | undefined;
     const smtp = await startSmtpServer({
@@ -190,12 +197,7 @@ describe("a primary and a synchronous standby", () => {
         // The third mail is accepted by the mail server just as the primary dies: its "sent" cannot
         // be recorded there.
         if (smtp.received.length !== 3 || failover) return;
-        failover = (async () => {
-          const oldPrimary = pair.primary();
-          await pair.killPrimary();
-          await pair.promoteStandby();
-          await pair.rejoinAsStandby(oldPrimary);
-        })();
+        failover = failOver();
       },
     });
     const worker = createMailWorker({
@@ -231,23 +233,14 @@ describe("a primary and a synchronous standby", () => {
     }
   }, 120_000);
   it("sends each lead's webhook once across a failover, the one whose answer came after it too", async () => {
-    const setup = new (await import("pg")).default.Client({ connectionString: pair.primary().url });
-    await setup.connect();
-    await setup.query("create database failover_webhooks");
-    await setup.end();
+    await createDatabase("failover_webhooks");
     const db = openDatabase({ dialect: "postgres", connectionString: pair.url("failover_webhooks") });
     let failover: Promise<void> | undefined;
     // The third webhook is held open by its receiver while the primary dies and the standby takes
     // over; it is answered only then, so its outcome is recorded on the new primary.
     const hooks = await startWebhookReceiver((attempt) => {
       if (attempt !== 3 || failover) return { status: 200, body: "ok" };
-      failover = (async () => {
-        const oldPrimary = pair.primary();
-        await pair.killPrimary();
-        await pair.promoteStandby();
-        await pair.rejoinAsStandby(oldPrimary);
-        hooks.release();
-      })();
+      failover = failOver().then(() => hooks.release());
       return "hang";
     });
     const worker = createWebhookWorker({
