@@ -36,14 +36,28 @@ async function serverPort(db: Database) {
   return rows[0]?.port;
 }
 
+/**
+ * A fresh database, and a connection to it through a proxy that can cut a commit's connection before
+ * or after the commit lands; `close` undoes all three.
+ */
+async function throughCommitCutter() {
+  const database = await createMigratedDatabase("postgres");
+  const url = new URL(database.config.dialect === "postgres" ? database.config.connectionString : "");
+  const proxy = await startCommitCuttingProxy(Number(url.port));
+  url.port = String(proxy.port);
+  url.searchParams.set("target_session_attrs", "read-write");
+  const db = openDatabase({ dialect: "postgres", connectionString: url.toString() });
+  const close = async () => {
+    await db.destroy();
+    await proxy.stop();
+    await database.drop();
+  };
+  return { database, proxy, db, close };
+}
+
 describe("a commit whose connection breaks", () => {
   it("is sent again and stored once, whether the commit was lost or only its answer", async () => {
-    const database = await createMigratedDatabase("postgres");
-    const url = new URL(database.config.dialect === "postgres" ? database.config.connectionString : "");
-    const proxy = await startCommitCuttingProxy(Number(url.port));
-    url.port = String(proxy.port);
-    url.searchParams.set("target_session_attrs", "read-write");
-    const db = openDatabase({ dialect: "postgres", connectionString: url.toString() });
+    const { database, proxy, db, close } = await throughCommitCutter();
     try {
       proxy.cutNextCommit("after");
       const answered = await postLead(db, "answer-lost@example.com");
@@ -55,21 +69,14 @@ describe("a commit whose connection breaks", () => {
       expect(stored.get("answer-lost@example.com")).toEqual([answered.leadId]);
       expect(stored.get("commit-lost@example.com")).toEqual([committedLate.leadId]);
     } finally {
-      await db.destroy();
-      await proxy.stop();
-      await database.drop();
+      await close();
     }
   });
 });
 
 describe("a booking whose commit answer is lost", () => {
   it("is sent again and stored once, and the visitor gets that booking", async () => {
-    const database = await createMigratedDatabase("postgres");
-    const url = new URL(database.config.dialect === "postgres" ? database.config.connectionString : "");
-    const proxy = await startCommitCuttingProxy(Number(url.port));
-    url.port = String(proxy.port);
-    url.searchParams.set("target_session_attrs", "read-write");
-    const db = openDatabase({ dialect: "postgres", connectionString: url.toString() });
+    const { database, proxy, db, close } = await throughCommitCutter();
     try {
       await staffWhoTakesCalls(database.db, "bea@agency.example", { hours: WEEKDAYS });
       const { leadId } = await postLead(database.db, "booker@example.com");
@@ -89,9 +96,7 @@ describe("a booking whose commit answer is lost", () => {
       const bookings = await database.db.selectFrom("bookings").select("id").where("lead_id", "=", leadId).execute();
       expect(bookings.map((row) => row.id)).toEqual([booked.ok ? booked.bookingId : null]);
     } finally {
-      await db.destroy();
-      await proxy.stop();
-      await database.drop();
+      await close();
     }
   });
 });
