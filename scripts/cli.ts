@@ -21,7 +21,7 @@ import { announceDatabase, databaseName } from "./database-name";
 
 const usage = `Usage: npm run cli -- <command> [options]
 
-  users:create          --email E --role ${ROLES.join("|")} [--name N]
+  users:create          --email E --role ${ROLES.join("|")} [--name "Display Name"]
   users:set-role        --email E --role ${ROLES.join("|")}
   users:reset-password  --email E              (also signs the user out everywhere)
   users:disable         --email E              (signs the user out everywhere)

@@ -1,5 +1,6 @@
 // What every operator command shares: its options as parsed, the checks on them, and who it acts as.
 import { isRole, ROLES, type Role } from "~/lib/roles";
+import { profileSchema } from "~/lib/schemas/staff";
 import { AppError } from "~/server/app-error.server";
 import type { parseConfig } from "~/server/config.server";
 import type { Database } from "~/server/db/schema.server";
@@ -32,6 +33,14 @@ export function emailOption(values: Options) {
   const email = required(values, "email");
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError(`"${email}" is not an e-mail address.`);
   return email;
+}
+
+/** A staff member's display name, checked as the profile screen checks it; undefined when not given. */
+export function nameOption(values: Options) {
+  if (values.name === undefined) return undefined;
+  const parsed = profileSchema.shape.name.safeParse(values.name);
+  if (!parsed.success) throw new UsageError(`--name: ${parsed.error.issues[0]?.message}`);
+  return parsed.data;
 }
 
 export async function existingUser(db: Database, email: string) {

@@ -13,7 +13,7 @@ import {
   setStaffDisabled,
   setStaffRole,
 } from "~/server/users/staff-users.server";
-import { type Command, cliActor, emailOption, existingUser, roleOption } from "./options";
+import { type Command, cliActor, emailOption, existingUser, nameOption, roleOption } from "./options";
 import { passwordOption } from "./passwords";
 
 async function unlockUser(db: Database, email: string) {
@@ -60,17 +60,18 @@ async function listUsers(db: Database) {
 
 export const userCommands: Record<string, Command> = {
   "users:create": async (db, values) => {
+    const name = nameOption(values);
     const created = await createStaffUser(
       db,
       {
         email: emailOption(values),
         role: roleOption(values),
         password: await passwordOption(values, { confirm: true }),
-        name: typeof values.name === "string" ? values.name : undefined,
+        name,
       },
       cliActor,
     );
-    return `Created ${created.email} (${values.role}).`;
+    return `Created ${created.email} (${values.role})${name ? `, shown to visitors as "${name}"` : ""}.`;
   },
   "users:set-role": async (db, values) => {
     const user = await existingUser(db, emailOption(values));

@@ -1,22 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import type { AppServer } from "../support/app-server";
 import { dialects } from "../support/databases";
 import { freePort } from "../support/free-port";
 import { contactFormId, startLoad, storedLeadIds, withDatabase } from "../support/load";
 import { appPerTest } from "../support/running-app";
-
-/** The server processes under the supervisor (its children), by pid. */
-function workerPids(app: AppServer) {
-  try {
-    return execFileSync("ps", ["-o", "pid=", "--ppid", String(app.process.pid)], { encoding: "utf8" })
-      .split("\n")
-      .map((line) => Number(line.trim()))
-      .filter((pid) => pid > 0);
-  } catch {
-    return [];
-  }
-}
+import { workerPids } from "../support/workers";
 
 async function until(check: () => boolean | Promise<boolean>, what: string, seconds = 60) {
   const deadline = Date.now() + seconds * 1000;

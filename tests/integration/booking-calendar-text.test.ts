@@ -1,17 +1,14 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { availabilitySchema } from "~/lib/schemas/availability";
-import { setAvailability } from "~/server/bookings/availability.server";
 import { bookCall } from "~/server/bookings/bookings.server";
 import { bookingFeedCalendar, createBookingFeed } from "~/server/bookings/staff-feed.server";
 import { captureLead } from "~/server/leads/capture.server";
-import { createStaffUser } from "~/server/users/staff-users.server";
+import { staffWhoTakesCalls, WEEKDAYS } from "../support/bookings";
 import { databasePerTest, dialects } from "../support/databases";
 
 const at = (iso: string) => Date.parse(iso);
 const NOW = at("2026-03-16T06:00:00Z");
 const BASE_URL = "https://agency.example";
-const system = { id: null, email: "test" };
 /** A name with the characters iCalendar escapes and the ones no content line may hold. */
 const TYPED_NAME = "Ann, Bee; Co\rATTENDEE:mailto:evil@example.com\u2028X\u2029Y\u0085Z\u0007";
 const PLACE = "Room 4, floor 2; ask at the desk";
@@ -31,27 +28,10 @@ describe.each(dialects)("calendar text and mail headers of a booking on %s", (di
 
   it("keeps commas, semicolons and a typed name's control characters from breaking invitations, the staff feed and subjects", async () => {
     const { db } = await freshDatabase();
-    const bea = await createStaffUser(
-      db,
-      { email: "bea@agency.example", password: "staff-pass-2468", role: "sales", name: "Bea, Sales; Lead" },
-      system,
-    );
-    await setAvailability(
-      db,
-      availabilitySchema.parse({
-        userId: bea.id,
-        timeZone: "Europe/Berlin",
-        weekly: "mon-fri 09:00-17:00",
-        callMinutes: "30",
-        bufferBeforeMinutes: "0",
-        bufferAfterMinutes: "0",
-        minNoticeMinutes: "240",
-        horizonDays: "30",
-        meetingKind: "office",
-        meetingDetail: PLACE,
-      }),
-      system,
-    );
+    const bea = await staffWhoTakesCalls(db, "bea@agency.example", {
+      name: "Bea, Sales; Lead",
+      hours: { ...WEEKDAYS, meetingKind: "office", meetingDetail: PLACE },
+    });
     const { leadId } = await captureLead(db, {
       flow: "contact",
       input: { name: TYPED_NAME, email: "ann@example.com", country: "us", industry: "saas" } as never,

@@ -1,6 +1,8 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { leadCallTimeline, upcomingCalls } from "~/server/bookings/agenda.server";
+import { agendaCalls, agendaWindow, leadCallTimeline, upcomingCalls } from "~/server/bookings/agenda.server";
+import { availabilityForm } from "~/server/bookings/availability.server";
+import { bookingEnquiry, bookingStaffName } from "~/server/bookings/booking-pages.server";
 import { bookCall, cancelBooking, rescheduleBooking, setBookingOutcome } from "~/server/bookings/bookings.server";
 import {
   bookingFeedCalendar,
@@ -136,6 +138,76 @@ describe.each(dialects)("a staff member's calls on %s", (dialect) => {
     const other = await newLead(db, "Otto Other", "otto@example.com");
     await book(db, other, "2026-03-20T09:00:00Z");
     expect(await leadCallTimeline(db, leadId, "Europe/Berlin")).toHaveLength(5);
+  });
+
+  it("shows the agenda of a day or a week from midnight in the agency's zone, each call with its day, state and filters", async () => {
+    // The day of the clock change is 23 hours long: the window ends at the next midnight, not 24 hours on.
+    expect(agendaWindow("Europe/Berlin", "2026-03-29", "day")).toEqual({
+      fromIso: "2026-03-28T23:00:00.000Z",
+      toIso: "2026-03-29T22:00:00.000Z",
+    });
+    expect(agendaWindow("Europe/Berlin", "2026-03-26", "week").toIso).toBe("2026-04-01T22:00:00.000Z");
+
+    const { db, bea, beaActor } = await setup();
+    const vera = await newLead(db, "Vera Visitor", "vera@example.com");
+    const otto = await newLead(db, "Otto Other", "otto@example.com");
+    const midnight = await book(db, vera, "2026-03-16T23:00:00Z"); // 00:00 on the 17th in Berlin
+    const lastOfDay = await book(db, otto, "2026-03-17T22:30:00Z"); // 23:30 on the 17th in Berlin
+    const nextDay = await book(db, await newLead(db, "Nina Next", "nina@example.com"), "2026-03-17T23:00:00Z");
+    await cancelBooking(db, { bookingId: lastOfDay, actor: beaActor }, context());
+    const query = { timeZone: "Europe/Berlin", date: "2026-03-17", staffId: null, status: null };
+
+    const day = await agendaCalls(db, { ...query, view: "day" }, at("2026-03-17T00:10:00Z"));
+    expect(day.map(({ id, day, when, live, started }) => ({ id, day, when, live, started }))).toEqual([
+      { id: midnight, day: "2026-03-17", when: "Mar 17, 2026, 12:00 AM GMT+1", live: true, started: true },
+      { id: lastOfDay, day: "2026-03-17", when: "Mar 17, 2026, 11:30 PM GMT+1", live: false, started: false },
+    ]);
+    const week = await agendaCalls(db, { ...query, view: "week" });
+    expect(week.map((call) => call.id)).toEqual([midnight, lastOfDay, nextDay]);
+    expect(week[2]?.day).toBe("2026-03-18");
+    const cancelledOnly = await agendaCalls(db, { ...query, view: "week", status: "cancelled" });
+    expect(cancelledOnly.map((call) => call.id)).toEqual([lastOfDay]);
+    const sam = await staffWhoTakesCalls(db, "sam@agency.example");
+    expect(await agendaCalls(db, { ...query, view: "week", staffId: sam.id })).toEqual([]);
+    expect(await agendaCalls(db, { ...query, view: "week", staffId: bea.id })).toHaveLength(3);
+
+    // The hours form shows the ranges as lines to edit, and of the calendar only whether one is set.
+    expect(await availabilityForm(db, bea.id)).toMatchObject({
+      weeklyText: "mon-sun 00:00-24:00",
+      timeZone: "Europe/Berlin",
+      meetingDetail: "https://meet.example/{booking}",
+      hasCalendar: false,
+      calendarError: null,
+    });
+  });
+
+  it("reads the enquiry a booking link names: a lead as saved, a returning person's enquiry as that visitor typed it", async () => {
+    const { db, bea } = await setup();
+    const first = await newLead(db, "Vera Visitor", "vera@example.com");
+    const again = await newLead(db, "Someone Else", "VERA@example.com");
+    expect(again).not.toBe(first);
+    expect(await bookingEnquiry(db, first)).toMatchObject({
+      id: first,
+      name: "Vera Visitor",
+      email: "vera@example.com",
+      visitor: null,
+    });
+    // The page of the second enquiry shows what its sender typed, never the lead's own name.
+    expect(await bookingEnquiry(db, again)).toMatchObject({
+      id: first,
+      name: "Someone Else",
+      email: "VERA@example.com",
+      visitor: { name: "Someone Else", email: "VERA@example.com" },
+    });
+    expect(await bookingEnquiry(db, "no-such-enquiry")).toBeNull();
+    // A name that is only the address's local part ("Bea" of bea@…) reads as the agency, as no name does.
+    expect(await bookingStaffName(db, bea.id)).toBeNull();
+    const sam = await createStaffUser(
+      db,
+      { email: "sam@agency.example", password: "sam-pass-24680", role: "sales", name: "Sam Jones" },
+      system,
+    );
+    expect(await bookingStaffName(db, sam.id)).toBe("Sam Jones");
   });
 
   it("lists the staff member's next live calls, soonest first, and says when there are more", async () => {

@@ -1,15 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { availabilitySchema } from "~/lib/schemas/availability";
 import { dayIn } from "~/lib/time-zone";
 import { pickerOf } from "~/routes/site/book.server";
-import { setAvailability } from "~/server/bookings/availability.server";
 import { readLink } from "~/server/bookings/booking-links.server";
 import { bookCall, cancelBooking, rescheduleBooking } from "~/server/bookings/bookings.server";
 import { listOpenSlots } from "~/server/bookings/open-slots.server";
 import type { Database } from "~/server/db/schema.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { erasePersonalData } from "~/server/leads/gdpr.server";
-import { createStaffUser } from "~/server/users/staff-users.server";
+import { staffWhoTakesCalls, WEEKDAYS } from "../support/bookings";
 import { databasePerTest, dialects } from "../support/databases";
 
 const secret = "test-secret-0123456789abcdef0123456789";
@@ -26,31 +24,7 @@ describe.each(dialects)("the rules a visitor's booking keeps on %s", (dialect) =
 
   async function setup(given: Record<string, string> = {}) {
     const { db } = await freshDatabase();
-    const system = { id: null, email: "test" };
-    const bea = await createStaffUser(
-      db,
-      { email: "bea@agency.example", password: "staff-pass-2468", role: "sales", name: "Bea" },
-      system,
-    );
-    await setAvailability(
-      db,
-      availabilitySchema.parse({
-        userId: bea.id,
-        timeZone: "Europe/Berlin",
-        weekly: "mon-fri 09:00-17:00",
-        overrides: "",
-        callMinutes: "30",
-        bufferBeforeMinutes: "0",
-        bufferAfterMinutes: "0",
-        minNoticeMinutes: "240",
-        horizonDays: "30",
-        maxPerDay: "",
-        meetingKind: "video",
-        meetingDetail: "https://meet.example/{booking}",
-        ...given,
-      }),
-      system,
-    );
+    await staffWhoTakesCalls(db, "bea@agency.example", { hours: { ...WEEKDAYS, ...given } });
     return db;
   }
 

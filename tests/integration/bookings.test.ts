@@ -2,7 +2,6 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { availabilitySchema } from "~/lib/schemas/availability";
 import { listAuditEntries } from "~/server/audit/audit.server";
 import { setAvailability } from "~/server/bookings/availability.server";
 import { readLink } from "~/server/bookings/booking-links.server";
@@ -14,6 +13,7 @@ import { captureLead } from "~/server/leads/capture.server";
 import { saveLeadAssignment } from "~/server/leads/owners.server";
 import { claimDueMails } from "~/server/mail/outbox.server";
 import { createStaffUser } from "~/server/users/staff-users.server";
+import { callHours, WEEKDAYS } from "../support/bookings";
 import { databasePerTest, dialects } from "../support/databases";
 
 const secret = "test-secret-0123456789abcdef0123456789";
@@ -30,23 +30,9 @@ const at = (iso: string) => Date.parse(iso);
 const NOW = at("2026-03-16T06:00:00Z");
 const context = (nowMs = NOW) => ({ baseUrl: "https://agency.example", secret, nowMs });
 
-function availability(userId: string, given: Record<string, string> = {}) {
-  return availabilitySchema.parse({
-    userId,
-    timeZone: "Europe/Berlin",
-    weekly: "mon-fri 09:00-17:00",
-    overrides: "",
-    callMinutes: "30",
-    bufferBeforeMinutes: "0",
-    bufferAfterMinutes: "0",
-    minNoticeMinutes: "240",
-    horizonDays: "30",
-    maxPerDay: "",
-    meetingKind: "video",
-    meetingDetail: "https://meet.example/{booking}",
-    ...given,
-  });
-}
+/** Weekday hours in Berlin (see `callHours`), `given` changing any field. */
+const availability = (userId: string, given: Record<string, string> = {}) =>
+  callHours(userId, { ...WEEKDAYS, ...given });
 
 /** The VEVENT of an outbox mail's invitation, read by ical.js. */
 function parsedInvitation(calendar: string | null) {

@@ -1,8 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { availabilitySchema } from "~/lib/schemas/availability";
-import { getAvailability, setAvailability } from "~/server/bookings/availability.server";
+import { getAvailability } from "~/server/bookings/availability.server";
 import { refreshAllCalendars, refreshStaffCalendar } from "~/server/bookings/busy-calendar.server";
 import { BUSY_CALENDAR_LIMITS } from "~/server/bookings/busy-calendar-parser.server";
 import { freeAt } from "~/server/bookings/open-slots.server";
@@ -13,7 +12,6 @@ import { databasePerTest, dialects } from "../support/databases";
 const at = (iso: string) => Date.parse(iso);
 /** Monday 16 March 2026, 06:00 UTC. */
 const NOW = at("2026-03-16T06:00:00Z");
-const system = { id: null, email: "test" };
 /** The hostile rule would run for ever: the test stops it sooner than the real limit does. */
 const quickLimits = { ...BUSY_CALENDAR_LIMITS, timeoutMs: 2_000 };
 /** A loaded test machine may take longer than the real limit over a legitimate 2 MB calendar. */
@@ -92,25 +90,7 @@ describe.each(dialects)("staff busy calendars on %s", (dialect) => {
   });
 
   async function withCalendar(db: Database, email: string, path: string) {
-    const staff = await staffWhoTakesCalls(db, email);
-    const current = await getAvailability(db, staff.id);
-    await setAvailability(
-      db,
-      availabilitySchema.parse({
-        userId: staff.id,
-        timeZone: current.timeZone,
-        weekly: "mon-sun 00:00-24:00",
-        callMinutes: "30",
-        bufferBeforeMinutes: "0",
-        bufferAfterMinutes: "0",
-        minNoticeMinutes: "240",
-        horizonDays: "30",
-        meetingKind: "video",
-        calendarUrl: `${base}${path}`,
-      }),
-      system,
-    );
-    return staff;
+    return staffWhoTakesCalls(db, email, { hours: { meetingDetail: "", calendarUrl: `${base}${path}` } });
   }
 
   /** Runs a refresh while asking the health endpoint every 50 ms; returns the refresh's result and when each answer came. */

@@ -1,4 +1,3 @@
-import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { recordEvent, recordPageViewPixel } from "~/server/analytics/events.server";
 import { campaignTable, dashboardCounts, leadsPerDayBySource } from "~/server/dashboard/dashboard.server";
@@ -6,9 +5,9 @@ import { loadFunnel } from "~/server/dashboard/funnel.server";
 import { attributionOf, firstTouchCookie } from "~/server/leads/attribution.server";
 import { applyBulkChange } from "~/server/leads/bulk.server";
 import { captureLead } from "~/server/leads/capture.server";
-import type { AppServices } from "~/server/services.server";
 import { bookingRow } from "../support/admin-fixtures";
 import { databasePerTest, dialects } from "../support/databases";
+import { eventServices } from "../support/event-services";
 
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
@@ -39,11 +38,7 @@ describe.each(dialects)("the dashboard's figures on %s", (dialect) => {
 
   it("count one lead and one visit the same way in the counts, the chart, the campaign table and the funnel: never more leads than visits", async () => {
     const { db } = await freshDatabase();
-    const services = {
-      db,
-      logger: pino({ level: "silent" }),
-      config: { secureCookies: false },
-    } as unknown as AppServices;
+    const services = eventServices(db);
     let visitorNumber = 0;
     const humans = { visits: 0, leads: 0 };
     for (const visitor of traffic()) {

@@ -1,11 +1,10 @@
-import pino from "pino";
 import { describe, expect, it } from "vitest";
 import type { LeadStatus } from "~/lib/schemas/lead-admin";
 import { countVisit, recordEvent } from "~/server/analytics/events.server";
 import { funnelCsv, loadFunnel } from "~/server/dashboard/funnel.server";
-import type { AppServices } from "~/server/services.server";
 import { bookingRow, leadRow } from "../support/admin-fixtures";
 import { databasePerTest, dialects } from "../support/databases";
+import { eventServices } from "../support/event-services";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
@@ -18,11 +17,7 @@ describe.each(dialects)("the funnel on %s", (dialect) => {
 
   it("counts visits, leads, calls booked, qualified and clients by campaign and landing page, bots and spam never", async () => {
     const { db } = await freshDatabase();
-    const services = {
-      db,
-      logger: pino({ level: "silent" }),
-      config: { secureCookies: false },
-    } as unknown as AppServices;
+    const services = eventServices(db);
     let address = 0;
     const beacon = async (pageUrl: string, userAgent: string, cookie?: string) => {
       const response = await recordEvent(

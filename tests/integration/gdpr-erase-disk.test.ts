@@ -8,6 +8,7 @@ import { captureLead } from "~/server/leads/capture.server";
 import { erasePersonalData, exportPersonalData } from "~/server/leads/gdpr.server";
 import { addLeadNote, deleteLead, setLeadStatus, updateLead } from "~/server/leads/leads.server";
 import { addressKey } from "~/server/rate-limit/address-key.server";
+import { bookingRow } from "../support/admin-fixtures";
 import { databasePerTest, dialects } from "../support/databases";
 
 const SECRET = "test-secret";
@@ -75,24 +76,13 @@ async function holdCall(db: Database, leadId: string, visitor: { name: string; e
   await db
     .insertInto("bookings")
     .values({
-      id,
-      lead_id: leadId,
+      ...bookingRow(leadId, { id, startsAt: "2026-12-01T10:00:00.000Z" }),
       staff_id: "staff-1",
-      starts_at: "2026-12-01T10:00:00.000Z",
-      ends_at: "2026-12-01T10:30:00.000Z",
-      buffer_before_minutes: 0,
-      buffer_after_minutes: 0,
       visitor_time_zone: "Europe/Berlin",
       staff_time_zone: "Europe/Berlin",
-      status: "booked",
-      sequence: 0,
       visitor_name: visitor.name,
       visitor_email: visitor.email,
       meeting_kind: "phone",
-      meeting_detail: null,
-      utm_campaign: null,
-      landing_path: null,
-      estimate: null,
       created_at: at,
       updated_at: at,
     })

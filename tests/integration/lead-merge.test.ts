@@ -13,6 +13,7 @@ import {
   survivorOf,
   unmergeLead,
 } from "~/server/leads/merge.server";
+import { bookingRow } from "../support/admin-fixtures";
 import { databasePerTest, dialects } from "../support/databases";
 
 const mail = { baseUrl: "https://agency.example", notifyEmails: ["sales@agency.example"] };
@@ -55,24 +56,10 @@ async function giveEverything(db: Database, leadId: string, tag: string) {
   await db
     .insertInto("bookings")
     .values({
-      id: `booking-${tag}`,
-      lead_id: leadId,
+      ...bookingRow(leadId, { id: `booking-${tag}`, startsAt: `2026-03-02T${tag === "s" ? "10" : "11"}:00:00.000Z` }),
       staff_id: "staff-1",
-      starts_at: `2026-03-02T1${tag.length}:00:00.000Z`.replace("T11", tag === "s" ? "T10" : "T11"),
-      ends_at: `2026-03-02T${tag === "s" ? "10" : "11"}:30:00.000Z`,
-      buffer_before_minutes: 0,
-      buffer_after_minutes: 0,
-      visitor_time_zone: "UTC",
-      staff_time_zone: "UTC",
-      status: "booked",
-      sequence: 0,
       visitor_name: tag,
       visitor_email: `${tag}@example.com`,
-      meeting_kind: "video",
-      meeting_detail: null,
-      utm_campaign: null,
-      landing_path: null,
-      estimate: null,
       created_at: at,
       updated_at: at,
     })

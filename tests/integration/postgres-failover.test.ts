@@ -1,16 +1,14 @@
 import { sql } from "kysely";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { availabilitySchema } from "~/lib/schemas/availability";
-import { setAvailability } from "~/server/bookings/availability.server";
 import { bookCall } from "~/server/bookings/bookings.server";
 import { isDatabaseReachable, openDatabase } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { createMailWorker } from "~/server/mail/worker.server";
-import { createStaffUser } from "~/server/users/staff-users.server";
 import { createWebhookWorker } from "~/server/webhooks/worker.server";
+import { staffWhoTakesCalls, WEEKDAYS } from "../support/bookings";
 import { startCommitCuttingProxy } from "../support/commit-cutting-proxy";
 import { createMigratedDatabase } from "../support/databases";
 import { type ReplicatedPair, startReplicatedPair } from "../support/postgres-replication";
@@ -38,14 +36,28 @@ async function serverPort(db: Database) {
   return rows[0]?.port;
 }
 
+/**
+ * A fresh database, and a connection to it through a proxy that can cut a commit's connection before
+ * or after the commit lands; `close` undoes all three.
+ */
+async function throughCommitCutter() {
+  const database = await createMigratedDatabase("postgres");
+  const url = new URL(database.config.dialect === "postgres" ? database.config.connectionString : "");
+  const proxy = await startCommitCuttingProxy(Number(url.port));
+  url.port = String(proxy.port);
+  url.searchParams.set("target_session_attrs", "read-write");
+  const db = openDatabase({ dialect: "postgres", connectionString: url.toString() });
+  const close = async () => {
+    await db.destroy();
+    await proxy.stop();
+    await database.drop();
+  };
+  return { database, proxy, db, close };
+}
+
 describe("a commit whose connection breaks", () => {
   it("is sent again and stored once, whether the commit was lost or only its answer", async () => {
-    const database = await createMigratedDatabase("postgres");
-    const url = new URL(database.config.dialect === "postgres" ? database.config.connectionString : "");
-    const proxy = await startCommitCuttingProxy(Number(url.port));
-    url.port = String(proxy.port);
-    url.searchParams.set("target_session_attrs", "read-write");
-    const db = openDatabase({ dialect: "postgres", connectionString: url.toString() });
+    const { database, proxy, db, close } = await throughCommitCutter();
     try {
       proxy.cutNextCommit("after");
       const answered = await postLead(db, "answer-lost@example.com");
@@ -57,46 +69,16 @@ describe("a commit whose connection breaks", () => {
       expect(stored.get("answer-lost@example.com")).toEqual([answered.leadId]);
       expect(stored.get("commit-lost@example.com")).toEqual([committedLate.leadId]);
     } finally {
-      await db.destroy();
-      await proxy.stop();
-      await database.drop();
+      await close();
     }
   });
 });
 
 describe("a booking whose commit answer is lost", () => {
   it("is sent again and stored once, and the visitor gets that booking", async () => {
-    const database = await createMigratedDatabase("postgres");
-    const url = new URL(database.config.dialect === "postgres" ? database.config.connectionString : "");
-    const proxy = await startCommitCuttingProxy(Number(url.port));
-    url.port = String(proxy.port);
-    url.searchParams.set("target_session_attrs", "read-write");
-    const db = openDatabase({ dialect: "postgres", connectionString: url.toString() });
+    const { database, proxy, db, close } = await throughCommitCutter();
     try {
-      const system = { id: null, email: "test" };
-      const staff = await createStaffUser(
-        database.db,
-        { email: "bea@agency.example", password: "staff-pass-2468", role: "sales", name: "Bea" },
-        system,
-      );
-      await setAvailability(
-        database.db,
-        availabilitySchema.parse({
-          userId: staff.id,
-          timeZone: "Europe/Berlin",
-          weekly: "mon-fri 09:00-17:00",
-          overrides: "",
-          callMinutes: "30",
-          bufferBeforeMinutes: "0",
-          bufferAfterMinutes: "0",
-          minNoticeMinutes: "240",
-          horizonDays: "30",
-          maxPerDay: "",
-          meetingKind: "video",
-          meetingDetail: "https://meet.example/{booking}",
-        }),
-        system,
-      );
+      await staffWhoTakesCalls(database.db, "bea@agency.example", { hours: WEEKDAYS });
       const { leadId } = await postLead(database.db, "booker@example.com");
       const context = {
         baseUrl: "https://agency.example",
@@ -114,9 +96,7 @@ describe("a booking whose commit answer is lost", () => {
       const bookings = await database.db.selectFrom("bookings").select("id").where("lead_id", "=", leadId).execute();
       expect(bookings.map((row) => row.id)).toEqual([booked.ok ? booked.bookingId : null]);
     } finally {
-      await db.destroy();
-      await proxy.stop();
-      await database.drop();
+      await close();
     }
   });
 });
@@ -130,11 +110,24 @@ describe("a primary and a synchronous standby", () => {
     await pair?.stop();
   });
 
+  /** A database of its own for one test, made on the primary (the standby follows). */
+  async function createDatabase(name: string) {
+    const client = new (await import("pg")).default.Client({ connectionString: pair.primary().url });
+    await client.connect();
+    await client.query(`create database ${name}`);
+    await client.end();
+  }
+
+  /** The primary dies, the standby takes over, and the old primary comes back as its standby. */
+  async function failOver() {
+    const oldPrimary = pair.primary();
+    await pair.killPrimary();
+    await pair.promoteStandby();
+    await pair.rejoinAsStandby(oldPrimary);
+  }
+
   it("passes over a standby named first in the host list", async () => {
-    const setup = new (await import("pg")).default.Client({ connectionString: pair.primary().url });
-    await setup.connect();
-    await setup.query("create database passed_over");
-    await setup.end();
+    await createDatabase("passed_over");
     // The standby has the database too, so it is passed over for being a standby, not for lacking it.
     await pair.waitForStandby();
     const db = openDatabase({
@@ -152,10 +145,7 @@ describe("a primary and a synchronous standby", () => {
   });
 
   it("loses no acknowledged lead and stores none twice when the primary dies during posts, and reaches the new one without a restart", async () => {
-    const setup = new (await import("pg")).default.Client({ connectionString: pair.primary().url });
-    await setup.connect();
-    await setup.query("create database failover_leads");
-    await setup.end();
+    await createDatabase("failover_leads");
     const db = openDatabase({ dialect: "postgres", connectionString: pair.url("failover_leads") }, { poolMax: 8 });
     try {
       await migrateToLatest(db);
@@ -204,10 +194,7 @@ describe("a primary and a synchronous standby", () => {
   }, 120_000);
 
   it("sends each queued mail once across a failover, the mail whose send the primary's death interrupted too", async () => {
-    const setup = new (await import("pg")).default.Client({ connectionString: pair.primary().url });
-    await setup.connect();
-    await setup.query("create database failover_mail");
-    await setup.end();
+    await createDatabase("failover_mail");
     const db = openDatabase({ dialect: "postgres", connectionString: pair.url("failover_mail") });
     let failover: Promise<void> | undefined;
     const smtp = await startSmtpServer({
@@ -215,12 +202,7 @@ describe("a primary and a synchronous standby", () => {
         // The third mail is accepted by the mail server just as the primary dies: its "sent" cannot
         // be recorded there.
         if (smtp.received.length !== 3 || failover) return;
-        failover = (async () => {
-          const oldPrimary = pair.primary();
-          await pair.killPrimary();
-          await pair.promoteStandby();
-          await pair.rejoinAsStandby(oldPrimary);
-        })();
+        failover = failOver();
       },
     });
     const worker = createMailWorker({
@@ -256,23 +238,14 @@ describe("a primary and a synchronous standby", () => {
     }
   }, 120_000);
   it("sends each lead's webhook once across a failover, the one whose answer came after it too", async () => {
-    const setup = new (await import("pg")).default.Client({ connectionString: pair.primary().url });
-    await setup.connect();
-    await setup.query("create database failover_webhooks");
-    await setup.end();
+    await createDatabase("failover_webhooks");
     const db = openDatabase({ dialect: "postgres", connectionString: pair.url("failover_webhooks") });
     let failover: Promise<void> | undefined;
     // The third webhook is held open by its receiver while the primary dies and the standby takes
     // over; it is answered only then, so its outcome is recorded on the new primary.
     const hooks = await startWebhookReceiver((attempt) => {
       if (attempt !== 3 || failover) return { status: 200, body: "ok" };
-      failover = (async () => {
-        const oldPrimary = pair.primary();
-        await pair.killPrimary();
-        await pair.promoteStandby();
-        await pair.rejoinAsStandby(oldPrimary);
-        hooks.release();
-      })();
+      failover = failOver().then(() => hooks.release());
       return "hang";
     });
     const worker = createWebhookWorker({

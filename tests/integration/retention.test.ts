@@ -3,6 +3,7 @@ import { runMaintenance } from "~/server/background/maintenance.server";
 import { applyRetention } from "~/server/background/retention.server";
 import { newId } from "~/server/db/values.server";
 import { updateSettings } from "~/server/settings/settings.server";
+import { leadRow } from "../support/admin-fixtures";
 import { databasePerTest, dialects, type TestDatabase } from "../support/databases";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -115,28 +116,7 @@ describe.each(dialects)("retention on %s", (dialect) => {
     const purge = applyRetention(db, NOW, 200);
     const saved = another
       .insertInto("leads")
-      .values({
-        id: "lead-during-purge",
-        form_id: null,
-        name: "Asha",
-        email: "asha@example.com",
-        phone: null,
-        company: null,
-        message: null,
-        source: "Contact Form",
-        status: "new",
-        utm_source: null,
-        utm_medium: null,
-        utm_campaign: null,
-        page_url: null,
-        referrer: null,
-        browser_info: null,
-        ip_address: null,
-        is_spam: false,
-        spam_reason: null,
-        created_at: new Date().toISOString(),
-        updated_at: new Date().toISOString(),
-      })
+      .values({ ...leadRow({ name: "Asha", email: "asha@example.com" }), id: "lead-during-purge" })
       .execute();
     const [purged] = await Promise.all([purge, saved]);
     expect(purged.events).toBe(3000);

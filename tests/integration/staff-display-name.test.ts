@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { availabilitySchema } from "~/lib/schemas/availability";
 import { createUserSchema, profileSchema, setupSchema } from "~/lib/schemas/staff";
-import { setAvailability } from "~/server/bookings/availability.server";
 import { bookCall } from "~/server/bookings/bookings.server";
 import type { Database } from "~/server/db/schema.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { createFirstAdmin, createStaffUser, setStaffName } from "~/server/users/staff-users.server";
+import { takesCalls } from "../support/bookings";
 import { databasePerTest, dialects } from "../support/databases";
 
 const at = (iso: string) => Date.parse(iso);
@@ -16,25 +15,6 @@ const context = {
   nowMs: at("2026-03-16T06:00:00Z"),
 };
 const system = { id: null, email: "test" };
-
-async function takesCalls(db: Database, userId: string) {
-  await setAvailability(
-    db,
-    availabilitySchema.parse({
-      userId,
-      timeZone: "Europe/Berlin",
-      weekly: "mon-sun 00:00-24:00",
-      callMinutes: "30",
-      bufferBeforeMinutes: "0",
-      bufferAfterMinutes: "0",
-      minNoticeMinutes: "240",
-      horizonDays: "30",
-      meetingKind: "video",
-      meetingDetail: "https://meet.example/{booking}",
-    }),
-    system,
-  );
-}
 
 /** Books a call as a new visitor and returns what their invitation says. */
 async function visitorInvitation(db: Database, email: string, start: string) {

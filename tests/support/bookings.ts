@@ -3,28 +3,46 @@ import { setAvailability } from "~/server/bookings/availability.server";
 import type { Database } from "~/server/db/schema.server";
 import { createStaffUser } from "~/server/users/staff-users.server";
 
-/** A sales member who takes calls around the clock (Berlin time), so that any test time has free slots. */
-export async function staffWhoTakesCalls(db: Database, email = "bea@agency.example") {
-  const staff = await createStaffUser(
-    db,
-    { email, password: "staff-pass-2468", role: "sales", name: "Bea" },
-    { id: null, email: "test" },
-  );
-  await setAvailability(
-    db,
-    availabilitySchema.parse({
-      userId: staff.id,
-      timeZone: "Europe/Berlin",
-      weekly: "mon-sun 00:00-24:00",
-      callMinutes: "30",
-      bufferBeforeMinutes: "0",
-      bufferAfterMinutes: "0",
-      minNoticeMinutes: "240",
-      horizonDays: "30",
-      meetingKind: "video",
-      meetingDetail: "https://meet.example/{booking}",
-    }),
-    { id: null, email: "test" },
-  );
+const system = { id: null, email: "test" };
+
+/** Office hours as the tests' agency keeps them: weekdays 09:00–17:00 (Berlin time). */
+export const WEEKDAYS = { weekly: "mon-fri 09:00-17:00" };
+
+/**
+ * Hours as the hours form posts them: Berlin time, round the clock (so that any test time has free
+ * slots), 30-minute video calls, four hours' notice, 30 days ahead; `given` changes any field.
+ */
+export function callHours(userId: string, given: Record<string, string> = {}) {
+  return availabilitySchema.parse({
+    userId,
+    timeZone: "Europe/Berlin",
+    weekly: "mon-sun 00:00-24:00",
+    callMinutes: "30",
+    bufferBeforeMinutes: "0",
+    bufferAfterMinutes: "0",
+    minNoticeMinutes: "240",
+    horizonDays: "30",
+    meetingKind: "video",
+    meetingDetail: "https://meet.example/{booking}",
+    ...given,
+  });
+}
+
+/** Gives an existing staff member hours (see `callHours`). */
+export async function takesCalls(db: Database, userId: string, hours: Record<string, string> = {}) {
+  await setAvailability(db, callHours(userId, hours), system);
+}
+
+/**
+ * A sales member, named Bea unless `name` says otherwise, who takes calls: round the clock unless
+ * `hours` changes that (see `callHours`).
+ */
+export async function staffWhoTakesCalls(
+  db: Database,
+  email = "bea@agency.example",
+  { name = "Bea", hours = {} }: { name?: string; hours?: Record<string, string> } = {},
+) {
+  const staff = await createStaffUser(db, { email, password: "staff-pass-2468", role: "sales", name }, system);
+  await takesCalls(db, staff.id, hours);
   return staff;
 }

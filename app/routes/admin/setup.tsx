@@ -1,14 +1,12 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { AdminToaster } from "~/components/admin/admin-toaster";
-import { Field } from "~/components/admin/field";
+import { InputField, SelectField, TextareaField } from "~/components/admin/form-fields";
+import { SelectOptions } from "~/components/admin/select-options";
 import type { RouteHandle } from "~/components/islands";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
-import { NativeSelect } from "~/components/ui/native-select";
 import { Spinner } from "~/components/ui/spinner";
-import { Textarea } from "~/components/ui/textarea";
 import { brand } from "~/content/brand";
 import { actionResult } from "~/http/action-result.server";
 import { getServices } from "~/http/context.server";
@@ -120,6 +118,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** Each zone as people read it: "America/New York" for America/New_York. */
+const zoneLabels = (zones: string[]) => Object.fromEntries(zones.map((zone) => [zone, zone.replaceAll("_", " ")]));
+
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -145,83 +146,64 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
             </Button>
           ) : (
             <Form method="post" className="grid gap-4" noValidate>
-              <Field id="email" label="Email" error={fieldErrors.email}>
-                {(props) => (
-                  <Input
-                    {...props}
-                    name="email"
-                    type="email"
-                    autoComplete="username"
-                    defaultValue={actionData?.values.email}
-                  />
-                )}
-              </Field>
-              <Field
+              <InputField
+                id="email"
+                label="Email"
+                error={fieldErrors.email}
+                name="email"
+                type="email"
+                autoComplete="username"
+                defaultValue={actionData?.values.email}
+              />
+              <InputField
                 id="name"
                 label="Your name"
                 hint="Visitors see it when they book a call with you; left empty, they see the agency's name."
                 error={fieldErrors.name}
-              >
-                {(props) => (
-                  <Input
-                    {...props}
-                    name="name"
-                    autoComplete="name"
-                    maxLength={MAX_DISPLAY_NAME_LENGTH}
-                    defaultValue={actionData?.values.name}
-                  />
-                )}
-              </Field>
-              <Field
+                name="name"
+                autoComplete="name"
+                maxLength={MAX_DISPLAY_NAME_LENGTH}
+                defaultValue={actionData?.values.name}
+              />
+              <InputField
                 id="password"
                 label="Password"
                 hint="At least 12 characters; common passwords are refused."
                 error={fieldErrors.password}
-              >
-                {(props) => <Input {...props} name="password" type="password" autoComplete="new-password" />}
-              </Field>
-              <Field
+                name="password"
+                type="password"
+                autoComplete="new-password"
+              />
+              <InputField
                 id="setupCode"
                 label="Setup code"
                 hint='The server prints it in its log at start; "npm run cli -- setup-code" prints it too.'
                 error={fieldErrors.setupCode}
-              >
-                {(props) => (
-                  <Input {...props} name="setupCode" autoComplete="off" spellCheck={false} className="font-mono" />
-                )}
-              </Field>
+                name="setupCode"
+                autoComplete="off"
+                spellCheck={false}
+                className="font-mono"
+              />
               <fieldset className="grid gap-4 rounded-md border p-3">
                 <legend className="px-1 font-medium text-sm">Your hours for calls</legend>
-                <Field
+                <TextareaField
                   id="weekly"
                   label="Weekly hours"
                   hint='Visitors book calls in these hours; one range a line, such as "mon-fri 09:00-17:00".'
                   error={fieldErrors.weekly}
+                  name="weekly"
+                  rows={2}
+                  defaultValue={actionData?.values.weekly ?? FIRST_HOURS_WEEKLY}
+                />
+                <SelectField
+                  id="timeZone"
+                  label="Time zone of these hours"
+                  error={fieldErrors.timeZone}
+                  name="timeZone"
+                  defaultValue={actionData?.values.timeZone ?? loaderData.agencyTimeZone}
                 >
-                  {(props) => (
-                    <Textarea
-                      {...props}
-                      name="weekly"
-                      rows={2}
-                      defaultValue={actionData?.values.weekly ?? FIRST_HOURS_WEEKLY}
-                    />
-                  )}
-                </Field>
-                <Field id="timeZone" label="Time zone of these hours" error={fieldErrors.timeZone}>
-                  {(props) => (
-                    <NativeSelect
-                      {...props}
-                      name="timeZone"
-                      defaultValue={actionData?.values.timeZone ?? loaderData.agencyTimeZone}
-                    >
-                      {loaderData.zones.map((zone) => (
-                        <option key={zone} value={zone}>
-                          {zone.replaceAll("_", " ")}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  )}
-                </Field>
+                  <SelectOptions values={loaderData.zones} labels={zoneLabels(loaderData.zones)} />
+                </SelectField>
               </fieldset>
               <Button type="submit" disabled={busy} aria-busy={busy}>
                 {busy ? <Spinner /> : null}

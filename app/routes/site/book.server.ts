@@ -14,12 +14,12 @@ import { AppError } from "~/server/app-error.server";
 import { countBookingAttempt } from "~/server/bookings/booking-limits.server";
 import { readLink } from "~/server/bookings/booking-links.server";
 import type { BookingContext } from "~/server/bookings/booking-notices.server";
+import { bookingEnquiry } from "~/server/bookings/booking-pages.server";
 import { bookCall } from "~/server/bookings/bookings.server";
 import { listOpenSlots } from "~/server/bookings/open-slots.server";
 import { startsByDay } from "~/server/bookings/slots.server";
 import { visitorCountry } from "~/server/currency/currency.server";
-import { fromJson } from "~/server/db/values.server";
-import { saveLead } from "~/server/leads/capture.server";
+import { contactFormId, saveLead } from "~/server/leads/capture.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 
 /**
@@ -93,24 +93,8 @@ export function nearestChoices(starts: number[], timeZone: string): TimeChoice[]
 export async function leadOfLink(context: Readonly<RouterContextProvider>, token: string | null) {
   const { db, formSecret } = getServices(context);
   const link = readLink(formSecret, token, "book", Date.now());
-  if (!link) return null;
-  const lead = await db
-    .selectFrom("leads")
-    .select(["id", "name", "email", "owner_id", "form_id", "is_spam"])
-    .where("id", "=", link.id)
-    .executeTakeFirst();
-  if (lead) return token ? { ...lead, token, visitor: null } : null;
-  // A returning person's enquiry links to its submission: the page shows what the visitor typed, never the lead's own.
-  const enquiry = await db
-    .selectFrom("form_submissions")
-    .innerJoin("leads", "leads.id", "form_submissions.lead_id")
-    .select(["leads.id", "leads.owner_id", "leads.form_id", "leads.is_spam", "form_submissions.contact"])
-    .where("form_submissions.id", "=", link.id)
-    .executeTakeFirst();
-  if (!enquiry || !token) return null;
-  const typed = fromJson<{ name?: string; email?: string }>(enquiry.contact, {});
-  const visitor = { name: String(typed.name ?? ""), email: String(typed.email ?? "") };
-  return { ...enquiry, ...visitor, token, visitor };
+  const enquiry = link && token ? await bookingEnquiry(db, link.id) : null;
+  return enquiry ? { ...enquiry, token: token as string } : null;
 }
 
 export async function loadBookPage(context: Readonly<RouterContextProvider>, request: Request) {
@@ -211,9 +195,7 @@ export async function handleBooking(context: Readonly<RouterContextProvider>, re
             source: "Book Call",
             message: BOOK_PAGE_ENQUIRY,
           },
-          formId: async (trx) =>
-            (await trx.selectFrom("forms").select("id").where("name", "=", "Contact Form").executeTakeFirst())?.id ??
-            null,
+          formId: contactFormId,
           submissionData: {
             flow: "book-call",
             name,

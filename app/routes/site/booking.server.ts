@@ -10,10 +10,11 @@ import { AppError } from "~/server/app-error.server";
 import { countBookingAttempt } from "~/server/bookings/booking-limits.server";
 import { type LinkPurpose, readLink } from "~/server/bookings/booking-links.server";
 import { bookingFacts, linksOf } from "~/server/bookings/booking-notices.server";
+import { bookingStaffName } from "~/server/bookings/booking-pages.server";
 import { cancelBooking, getBooking, rescheduleBooking } from "~/server/bookings/bookings.server";
 import { bookingCalendar, meetingPlace } from "~/server/bookings/invitation.server";
-import { LIVE_STATUSES, listOpenSlots } from "~/server/bookings/open-slots.server";
-import { visibleStaffName } from "~/server/users/display-name.server";
+import { isLive } from "~/server/bookings/live-statuses.server";
+import { listOpenSlots } from "~/server/bookings/open-slots.server";
 import { bookingContext, nearestChoices, PERSONAL_PAGE_HEADERS, pickerOf, visitorTimeZone } from "./book.server";
 
 const GONE = "This link has expired or was replaced by a newer one. Use the link in your latest e-mail about the call.";
@@ -32,12 +33,7 @@ async function bookingOfLink(context: Readonly<RouterContextProvider>, token: st
   if (stale && !staleAllowed) {
     throw data({ message: LINK_REPLACED }, { status: 410, headers: PERSONAL_PAGE_HEADERS });
   }
-  const staff = await db
-    .selectFrom("user")
-    .select(["name", "email"])
-    .where("id", "=", booking.staff_id)
-    .executeTakeFirst();
-  return { booking, staffName: visibleStaffName(staff), token: token as string, replaced: stale };
+  return { booking, staffName: await bookingStaffName(db, booking.staff_id), token: token as string, replaced: stale };
 }
 
 /** What a booking's page shows: the time in the visitor's zone, the place, the way to move or cancel it. */
@@ -47,7 +43,7 @@ function bookingView(
   staffName: string | null,
   replaced = false,
 ) {
-  const live = (LIVE_STATUSES as readonly string[]).includes(booking.status);
+  const live = isLive(booking.status);
   // An old e-mail's page shows the call as it is now, but never the links that would move or cancel it.
   const movable = live && !replaced && Date.parse(booking.starts_at) > Date.now();
   const links = linksOf(bookingContext(context), {
@@ -91,7 +87,7 @@ export async function bookingCalendarFile(context: Readonly<RouterContextProvide
   // The file carries the links that move and cancel the call: only the latest link gives it.
   if (replaced) throw data({ message: LINK_REPLACED }, { status: 410, headers: PERSONAL_PAGE_HEADERS });
   const { config, db } = getServices(context);
-  const live = (LIVE_STATUSES as readonly string[]).includes(booking.status) || booking.status === "completed";
+  const live = isLive(booking.status) || booking.status === "completed";
   const links = linksOf(bookingContext(context), {
     id: booking.id,
     sequence: booking.sequence,

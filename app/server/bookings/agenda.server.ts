@@ -1,9 +1,9 @@
-import { dayIn, formatDateTimeIn } from "~/lib/time-zone";
-import type { CallEvent, CallEventKind, UpcomingCall } from "~/lib/types/bookings";
+import { dayIn, formatDateTimeIn, zonedToUtc } from "~/lib/time-zone";
+import type { AgendaCall, CallEvent, CallEventKind, UpcomingCall } from "~/lib/types/bookings";
 import type { BookingStatus, Database } from "../db/schema.server";
 import { fromJson } from "../db/values.server";
 import { meetingPlace } from "./invitation.server";
-import { liveStatusCondition } from "./live-statuses.server";
+import { isLive, liveStatusCondition } from "./live-statuses.server";
 
 const DAY = 24 * 60 * 60_000;
 
@@ -86,6 +86,40 @@ export async function listAgenda(db: Database, filters: AgendaFilters) {
   if (filters.staffId) query = query.where("bookings.staff_id", "=", filters.staffId);
   if (filters.status) query = query.where("bookings.status", "=", filters.status);
   return query.orderBy("bookings.starts_at").limit(500).execute();
+}
+
+/**
+ * The span an agenda of `date` (YYYY-MM-DD) covers: from that day's midnight in `timeZone`, one day
+ * or seven. Each end is a wall-clock midnight, so a day with a clock change is 23 or 25 hours long.
+ */
+export function agendaWindow(timeZone: string, date: string, view: "day" | "week") {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const at = (days: number) => new Date(zonedToUtc(timeZone, year, month, day + days)).toISOString();
+  return { fromIso: at(0), toIso: at(view === "week" ? 7 : 1) };
+}
+
+export type AgendaQuery = {
+  timeZone: string;
+  date: string;
+  view: "day" | "week";
+  staffId: string | null;
+  status: BookingStatus | null;
+};
+
+/**
+ * The staff agenda of a day or a week in the agency's zone: each call with its time and day as staff
+ * read them, whether it still holds time, and whether it has started (outcomes are marked from then).
+ */
+export async function agendaCalls(db: Database, query: AgendaQuery, nowMs = Date.now()): Promise<AgendaCall[]> {
+  const { timeZone, date, view, staffId, status } = query;
+  const rows = await listAgenda(db, { ...agendaWindow(timeZone, date, view), staffId, status });
+  return rows.map((row) => ({
+    ...row,
+    live: isLive(row.status),
+    started: Date.parse(row.starts_at) <= nowMs,
+    when: formatDateTimeIn(timeZone, row.starts_at),
+    day: dayIn(timeZone, Date.parse(row.starts_at)),
+  }));
 }
 
 /**

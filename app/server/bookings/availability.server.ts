@@ -7,6 +7,7 @@ import {
   type WeeklyRange,
 } from "~/lib/schemas/availability";
 import { canonicalTimeZone } from "~/lib/time-zone";
+import type { AvailabilityForm } from "~/lib/types/bookings";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import type { Database, MeetingKind, Row } from "../db/schema.server";
@@ -74,6 +75,30 @@ export async function defaultAvailability(db: Database, staffId: string): Promis
 export async function getAvailability(db: Database, staffId: string): Promise<Availability> {
   const row = await db.selectFrom("staff_availability").selectAll().where("user_id", "=", staffId).executeTakeFirst();
   return row ? availabilityOf(row) : defaultAvailability(db, staffId);
+}
+
+/**
+ * A staff member's availability as the hours form shows it: the ranges as lines to edit, and only
+ * whether a calendar address is set (the address is a secret of its own and never goes to a page).
+ */
+export async function availabilityForm(db: Database, staffId: string): Promise<AvailabilityForm> {
+  const saved = await getAvailability(db, staffId);
+  return {
+    staffId: saved.staffId,
+    timeZone: saved.timeZone,
+    meetingKind: saved.meetingKind,
+    meetingDetail: saved.meetingDetail ?? "",
+    weeklyText: saved.weekly.map(formatWeeklyLine).join("\n"),
+    overridesText: saved.overrides.map(formatOverrideLine).join("\n"),
+    callMinutes: saved.callMinutes,
+    bufferBeforeMinutes: saved.bufferBeforeMinutes,
+    bufferAfterMinutes: saved.bufferAfterMinutes,
+    minNoticeMinutes: saved.minNoticeMinutes,
+    horizonDays: saved.horizonDays,
+    maxPerDay: saved.maxPerDay,
+    hasCalendar: saved.calendarUrl !== null,
+    calendarError: saved.calendarError,
+  };
 }
 
 /** The saved availability of these staff members (those who never saved theirs are left out). */

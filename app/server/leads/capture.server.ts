@@ -124,6 +124,9 @@ async function resolveFormId(trx: Transaction<DB>, flow: LeadFlow, requestedForm
   return byName?.id ?? null;
 }
 
+/** The site's contact form, which enquiries made on other visitor pages (the booking page) are filed under. */
+export const contactFormId = (trx: Transaction<DB>) => resolveFormId(trx, "contact", undefined);
+
 type LeadFields = ReturnType<typeof leadFields>;
 
 const insertLead = preparedQuery((db, row: Insertable<DB["leads"]>) => db.insertInto("leads").values(row));
