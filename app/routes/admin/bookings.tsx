@@ -142,7 +142,7 @@ export default function Bookings({ loaderData, actionData }: Route.ComponentProp
                   .filter((row) => row.day === day)
                   .map((row) => (
                     <li key={row.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
-                      <div>
+                      <div className="min-w-0 wrap-anywhere">
                         <p className="font-medium">
                           {row.when} · <Link to={`/admin/leads/${row.lead_id}`}>{row.visitor_name}</Link>
                         </p>

@@ -36,7 +36,7 @@ export function LeadCard({
       <CardContent className="space-y-3 px-4">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="min-w-0">
-            <h2 className="font-semibold text-lg">
+            <h2 className="font-semibold text-lg wrap-anywhere">
               {work ? (
                 <Link to={`/admin/leads/${lead.id}`} className="hover:underline">
                   {lead.name}
