@@ -206,6 +206,21 @@ export const LEAD_COLUMNS = [
 ] as const;
 export type LeadColumn = (typeof LEAD_COLUMNS)[number];
 
+/**
+ * The columns a person sees before choosing their own: few enough that a name and an e-mail get room
+ * to be read on a laptop screen; company, enquiries and the last enquiry are a choice in the menu.
+ */
+export const DEFAULT_LEAD_COLUMNS: readonly LeadColumn[] = [
+  "status",
+  "name",
+  "email",
+  "source",
+  "campaign",
+  "owner",
+  "followUp",
+  "age",
+];
+
 export const leadColumnLabels: Record<LeadColumn, string> = {
   status: "Status",
   name: "Name",

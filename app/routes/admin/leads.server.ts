@@ -6,6 +6,7 @@ import {
   BULK_ACTIONS,
   type BulkAction,
   bulkLeadSchema,
+  DEFAULT_LEAD_COLUMNS,
   LEAD_COLUMNS,
   type LeadColumn,
   type LeadFilters,
@@ -278,7 +279,7 @@ export async function loadLeadsScreen(db: Database, staff: Staff, filters: LeadF
     spamCount,
     owners: owners.map(({ id, email }) => ({ id, email })),
     views,
-    columns: saved?.length ? saved : [...LEAD_COLUMNS],
+    columns: saved?.length ? saved : [...DEFAULT_LEAD_COLUMNS],
     todayStart: scope.today.start,
   };
 }
@@ -291,7 +292,7 @@ export function emptyLeadsScreen(nowMs: number) {
     spamCount: 0,
     owners: [] as { id: string; email: string }[],
     views: [] as Awaited<ReturnType<typeof listSavedViews>>,
-    columns: [...LEAD_COLUMNS],
+    columns: [...DEFAULT_LEAD_COLUMNS],
     todayStart: new Date(nowMs).toISOString(),
   };
 }

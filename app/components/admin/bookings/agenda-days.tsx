@@ -33,7 +33,7 @@ export function AgendaDays({
                 .filter((call) => call.day === day)
                 .map((call) => (
                   <li key={call.id} className="flex flex-wrap items-center justify-between gap-3 p-3">
-                    <div>
+                    <div className="min-w-0 wrap-anywhere">
                       <p className="font-medium">
                         {call.when} · <Link to={`/admin/leads/${call.lead_id}`}>{call.visitor_name}</Link>
                       </p>

@@ -36,7 +36,7 @@ export function ContactCard({ lead }: { lead: LeadDetail["lead"] }) {
       {lead.message ? (
         <div className="mt-4">
           <h3 className="font-medium text-sm">Message</h3>
-          <p className="whitespace-pre-line text-sm">{lead.message}</p>
+          <p className="whitespace-pre-line text-sm wrap-anywhere">{lead.message}</p>
         </div>
       ) : null}
     </TitledCard>

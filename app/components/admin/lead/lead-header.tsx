@@ -21,9 +21,9 @@ export function LeadHeader({
   const { lead } = detail;
   return (
     <div className="flex flex-wrap items-start justify-between gap-4">
-      <div className="space-y-1">
+      <div className="min-w-0 space-y-1">
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="font-bold text-2xl">{lead.name}</h1>
+          <h1 className="min-w-0 font-bold text-2xl wrap-anywhere">{lead.name}</h1>
           {lead.isSpam ? (
             <LeadStatusBadge status={lead.status} />
           ) : (

@@ -1,5 +1,6 @@
 import { useFetcher } from "react-router";
 import { DateText } from "~/components/admin/date-text";
+import { ScrollRegion } from "~/components/admin/scroll-region";
 import { TitledCard } from "~/components/admin/titled-card";
 import { useToastMessage } from "~/components/show-toast";
 import { Button } from "~/components/ui/button";
@@ -39,9 +40,14 @@ export function SubmissionsCard({ lead, submissions }: { lead: LeadDetail["lead"
                 {submission.landingPath ? ` · landed on ${submission.landingPath}` : ""}
               </p>
               <OtherValues lead={lead} submission={submission} fetcher={fetcher} />
-              <pre className="overflow-x-auto whitespace-pre-wrap rounded bg-muted p-2 text-xs">
-                {JSON.stringify(submission.data, null, 2)}
-              </pre>
+              <ScrollRegion
+                label={`${index === 0 ? "First enquiry" : "New enquiry"} of ${shortId(submission.id)}, as received`}
+                className="max-h-80 bg-muted p-2"
+              >
+                <pre className="whitespace-pre-wrap text-xs wrap-anywhere">
+                  {JSON.stringify(submission.data, null, 2)}
+                </pre>
+              </ScrollRegion>
             </li>
           ))}
         </ol>

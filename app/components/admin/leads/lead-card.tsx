@@ -49,7 +49,7 @@ export function LeadCard({
               />
             ) : null}
             <div className="min-w-0">
-              <h2 className="font-semibold text-lg">
+              <h2 className="font-semibold text-lg wrap-anywhere">
                 {work ? (
                   <Link to={`/admin/leads/${lead.id}`} className="hover:underline">
                     {lead.name}

@@ -22,7 +22,16 @@ const leadTable: TableSpec<LeadColumn, LeadSort> = {
     enquiries: { first: "enquiries", second: null, firstIsDescending: true },
     lastEnquiry: { first: "last_enquiry", second: null, firstIsDescending: true },
   },
-  widths: { status: "w-32", followUp: "w-36", age: "w-16", enquiries: "w-24", lastEnquiry: "w-36" },
+  // A name and an e-mail are what a person finds a row by: they keep a readable share of the width.
+  widths: {
+    status: "w-32",
+    name: "w-[18%]",
+    email: "w-[18%]",
+    followUp: "w-36",
+    age: "w-16",
+    enquiries: "w-24",
+    lastEnquiry: "w-36",
+  },
 };
 
 /** A cell's full text, for the tooltip of a cell cut short. */

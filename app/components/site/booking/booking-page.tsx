@@ -1,7 +1,10 @@
-/** The frame of the booking pages: a narrow column with the page's heading. */
+/**
+ * The frame of the booking pages: a narrow column with the page's heading. A visitor's name or e-mail
+ * may be one long word: it breaks anywhere rather than widening the column past a phone's screen.
+ */
 export function BookingPage({ title, intro, children }: { title: string; intro?: string; children: React.ReactNode }) {
   return (
-    <main className="mx-auto grid max-w-2xl gap-8 px-4 py-12 sm:py-16">
+    <main className="mx-auto grid max-w-2xl gap-8 px-4 py-12 wrap-anywhere sm:py-16">
       <header className="grid gap-3">
         <h1 className="font-bold text-3xl tracking-tight">{title}</h1>
         {intro ? <p className="text-lg text-muted-foreground">{intro}</p> : null}
@@ -21,7 +24,7 @@ export function BookingDetails({ rows }: { rows: [label: string, value: React.Re
       {rows.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="font-medium text-muted-foreground text-sm">{label}</dt>
-          <dd className="break-words">{value}</dd>
+          <dd>{value}</dd>
         </div>
       ))}
     </dl>
