@@ -7,6 +7,11 @@ import { once } from "node:events";
 import { createServer } from "node:http";
 import { availableParallelism } from "node:os";
 import { AggregatorRegistry, Counter, Gauge, Registry } from "prom-client";
+import {
+  CHECKPOINT_REQUEST,
+  type Checkpointer,
+  startCheckpointer,
+} from "./app/server/db/sqlite-checkpointer.server.ts";
 import { createLogger } from "./app/server/logger.server.ts";
 
 /** WEB_CONCURRENCY: unset means one process without a supervisor; `auto` one worker per core. */
@@ -61,6 +66,15 @@ export async function runPrimary(count: number) {
     if (message?.event !== "listening" || addressSent) return;
     addressSent = true;
     process.send?.(message);
+  });
+  // One background checkpointer for the SQLite file of all workers, started when the first names it.
+  let checkpointer: Checkpointer | undefined;
+  cluster.on("message", (_worker, message: { event?: string; file?: unknown }) => {
+    if (message?.event !== CHECKPOINT_REQUEST || typeof message.file !== "string" || checkpointer || stopping) return;
+    checkpointer = startCheckpointer(message.file, {
+      busyTimeoutMs: 5000, // as the workers' own connections wait
+      onError: (error) => logger.error({ error }, "background checkpoint failed"),
+    });
   });
   cluster.setupPrimary({ execArgv: workerExecArgv() });
   const fork = () => {
@@ -144,6 +158,7 @@ export async function runPrimary(count: number) {
     logger.info({ signal }, "stopping server processes");
     await reloading;
     await Promise.all(workers().map((worker) => stopWorker(worker)));
+    await checkpointer?.stop();
     logger.info("stopped");
     process.exit(0);
   };

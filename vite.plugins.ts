@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import type { Plugin } from "vite";
-import { ISLANDS_MANIFEST, isIslandEntry } from "./app/lib/islands.ts";
+import { HYDRATION_MANIFEST, ISLANDS_MANIFEST, isIslandEntry } from "./app/lib/islands.ts";
 
 const ISLANDS_DIR = path.resolve(import.meta.dirname, "app/islands");
 function islandEntries() {
@@ -32,6 +32,22 @@ export function islands(): Plugin {
         if (entry) urls[entry.name] = `/${chunk.fileName}`;
       }
       this.emitFile({ type: "asset", fileName: ISLANDS_MANIFEST, source: JSON.stringify(urls) });
+      // The chunks the app's entry loads by dynamic import when a page hydrates (and what they import),
+      // for the server to preload on pages that hydrate at once.
+      const entry = Object.values(bundle).find(
+        (chunk) => chunk.type === "chunk" && chunk.facadeModuleId?.endsWith("/app/entry.client.tsx"),
+      );
+      const files = new Set<string>();
+      const add = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (files.has(fileName) || chunk?.type !== "chunk") return;
+        files.add(fileName);
+        for (const imported of chunk.imports) add(imported);
+      };
+      if (entry?.type === "chunk") for (const fileName of entry.dynamicImports) add(fileName);
+      if (entry?.type === "chunk") for (const fileName of entry.imports) files.delete(fileName);
+      const hydration = [...files].map((fileName) => `/${fileName}`);
+      this.emitFile({ type: "asset", fileName: HYDRATION_MANIFEST, source: JSON.stringify(hydration) });
     },
   };
 }

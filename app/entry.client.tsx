@@ -30,16 +30,13 @@ function hydrate() {
 
 /**
  * A page whose markup says `data-hydrate="after-paint"` (the estimator: every step works as a plain
- * form) is painted and usable before React: it hydrates once the page has loaded and the browser is
- * idle, or at once on the visitor's first pointer, key or focus (an answer typed meanwhile is kept:
- * React replays what changed before hydration). Other pages that hydrate (the admin) do so at once.
+ * form) stays as the server sent it until the visitor's first pointer, key, focus or touch, and
+ * hydrates then (an answer typed meanwhile is kept: React replays what changed before hydration).
+ * Hydrating when the browser fell idle instead still put React DOM's evaluation and the hydration in
+ * the window a slow phone's load is measured in. Other pages that hydrate (the admin) do so at once.
  */
 if (document.querySelector('[data-hydrate="after-paint"]')) {
   for (const type of FIRST_USE) window.addEventListener(type, hydrate, { capture: true, passive: true });
-  const whenIdle = () =>
-    "requestIdleCallback" in window ? requestIdleCallback(hydrate, { timeout: 2_000 }) : setTimeout(hydrate, 0);
-  if (document.readyState === "complete") whenIdle();
-  else window.addEventListener("load", whenIdle, { once: true });
 } else {
   hydrate();
 }

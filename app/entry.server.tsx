@@ -22,7 +22,8 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  const { nonce, logger, tracking, consent, stylesheet, databaseUnavailable } = getRequestInfo(loadContext);
+  const { nonce, logger, tracking, consent, stylesheet, hydrationModules, databaseUnavailable } =
+    getRequestInfo(loadContext);
   // The database is restarting or down: the page may work if asked again in a moment.
   if (responseStatusCode === 500 && databaseUnavailable) {
     responseStatusCode = 503;
@@ -35,6 +36,12 @@ export default function handleRequest(
   const hydrates = routerContext.staticHandlerContext.matches.some(
     (match) => (routerContext.routeModules[match.route.id]?.handle as RouteHandle | undefined)?.hydrate === true,
   );
+  // A page that hydrates at once (the admin: no inlined stylesheet, as public pages have) fetches
+  // React DOM with its other modules instead of after the app's entry has run and asked for it.
+  const preloads =
+    hydrates && !stylesheet && hydrationModules
+      ? hydrationModules.map((href) => `<link rel="modulepreload" href="${href}" nonce="${nonce}"/>`).join("")
+      : "";
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -61,10 +68,13 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (headHtml || stylesheet)
+          if (headHtml || stylesheet || preloads)
             pipe(
               rewriteHead(
-                (head) => preloadAfterPaint(inlineStylesheets(head, stylesheet, hydrates), hydrates) + headHtml,
+                (head) =>
+                  preloadAfterPaint(inlineStylesheets(head, stylesheet, hydrates), hydrates && !preloads) +
+                  preloads +
+                  headHtml,
               ),
             ).pipe(body);
           else pipe(body);

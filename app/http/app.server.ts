@@ -17,6 +17,7 @@ import { openDatabase } from "~/server/db/database.server";
 import { logFailovers } from "~/server/db/failover-log.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { seedDatabase } from "~/server/db/seed.server";
+import { CHECKPOINT_REQUEST } from "~/server/db/sqlite-checkpointer.server";
 import { startFollowUpDigests } from "~/server/leads/digest-schedule.server";
 import { createLogger } from "~/server/logger.server";
 import { createMailWorker } from "~/server/mail/worker.server";
@@ -58,13 +59,20 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const db = openDatabase(requested.database, {
     poolMax: requested.databasePool.app,
     groupCommitMs: requested.sqliteGroupCommitMs,
-    checkpointInBackground: { onError: (message) => logger.error({ error: message }, "background checkpoint failed") },
+    checkpointInBackground: {
+      onError: (message) => logger.error({ error: message }, "background checkpoint failed"),
+      elsewhere: options.clustered === true,
+    },
   });
   logFailovers(db, logger);
   try {
     const migrated = await migrateToLatest(db);
     const seeded = await seedDatabase(db);
     logger.info({ dialect: requested.database.dialect, migrated, seeded }, "database ready");
+    // Under the supervisor, it checkpoints the SQLite file for all its workers (serve-cluster.ts).
+    if (options.clustered && requested.database.dialect === "sqlite" && requested.database.file !== ":memory:") {
+      process.send?.({ event: CHECKPOINT_REQUEST, file: requested.database.file });
+    }
   } catch (error) {
     await db.destroy();
     throw error;

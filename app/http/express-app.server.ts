@@ -36,7 +36,7 @@ import { isDatabaseReachable } from "~/server/db/database.server";
 import { loggedUrl, requestIdFor } from "~/server/logger.server";
 import type { ContentVersion } from "~/server/page-cache/content-version.server";
 import type { AppServices } from "~/server/services.server";
-import { builtIslandUrls, devIslandUrls } from "~/server/site/islands.server";
+import { builtHydrationModules, builtIslandUrls, devIslandUrls } from "~/server/site/islands.server";
 import { isPrivateLinkPath, isPublicPageRequest, loadTracking } from "~/server/site/tracking.server";
 
 export type ExpressAppOptions = {
@@ -75,6 +75,7 @@ export function createExpressApp(
   // Public pages carry the stylesheet inline, so that nothing delays their first paint.
   const stylesheet = options.clientDir ? builtStylesheets(options.clientDir) : undefined;
   const islands = options.vite ? devIslandUrls() : options.clientDir ? builtIslandUrls(options.clientDir) : {};
+  const hydrationModules = !options.vite && options.clientDir ? builtHydrationModules(options.clientDir) : [];
   /** What the app's routes know of a request: the services and the request's own information. */
   const loadContext = (req: express.Request, res: express.Response) => {
     const context = new RouterContextProvider();
@@ -87,6 +88,7 @@ export function createExpressApp(
       consent: res.locals.consent ?? null,
       stylesheet: res.locals.tracking ? stylesheet : undefined,
       islands,
+      hydrationModules,
     });
     return context;
   };

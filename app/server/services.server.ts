@@ -33,6 +33,8 @@ export type RequestInfo = {
   consent: ConsentVariant | null;
   /** The island modules' addresses by name (`app/islands/<name>.ts`), for the pages that name them. */
   islands: Record<string, string>;
+  /** The modules the app's entry imports when a page hydrates, to preload on pages that hydrate at once. */
+  hydrationModules?: string[];
   /** The built stylesheet at a `/assets/…css` address, to inline into pages (production only). */
   stylesheet?: (href: string) => string | undefined;
   /** Set when a loader or action failed because the database could not be reached (a 503, not a 500). */

@@ -1,3 +1,5 @@
+import { execFileSync } from "node:child_process";
+import { statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { dialects } from "../support/databases";
 import { freePort } from "../support/free-port";
@@ -74,4 +76,28 @@ describe.each(dialects)("WEB_CONCURRENCY=2 on %s", (dialect) => {
     expect(code).toBe(0);
     for (const pid of afterCrash) expect(() => process.kill(pid, 0)).toThrow();
   }, 240_000);
+});
+
+describe("WEB_CONCURRENCY=2 on sqlite: the supervisor's checkpointer", () => {
+  const startApp = appPerTest();
+
+  it("keeps the database file current for both workers, from one thread in the supervisor", async () => {
+    const app = await startApp(
+      { WEB_CONCURRENCY: "2", TRUST_PROXY: "loopback", LOG_LEVEL: "info" },
+      { dialect: "sqlite" },
+    );
+    await until(() => app.output().includes("supervising server processes"), "the second worker");
+    if (app.database.dialect !== "sqlite") throw new Error("expected SQLite");
+    const file = app.database.file;
+    const before = statSync(file).size;
+    // Leads from both workers: their commits go to the WAL, far below the size at which a commit
+    // checkpoints by itself, so only a background checkpoint can have moved them into the file.
+    const formId = await withDatabase(app.database, contactFormId);
+    const load = startLoad(app.url, formId, { connections: 4, maxSeconds: 60 });
+    while (load.result.acknowledged.length < 40) await new Promise((resolve) => setTimeout(resolve, 50));
+    const result = await load.stop();
+    expect(result.failures).toBe(0);
+    await until(() => statSync(file).size > before, "the leads to reach the database file");
+    expect(await app.stop("SIGTERM")).toBe(0);
+  }, 120_000);
 });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { fromJson } from "~/server/db/values.server";
 import { staffWhoTakesCalls } from "../support/bookings";
-import { hydrated, openHydrated } from "../support/browser";
+import { hydratedOnUse } from "../support/browser";
 import { dialects } from "../support/databases";
 import { agedFormToken, formTokenCookieHeader, giveAgedFormToken, withFormSecret } from "../support/form-token";
 import { runAppForBlock } from "../support/running-app";
@@ -281,11 +281,11 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
   it("keeps Next and Submit disabled until their answers are given, and steps without reloading", async () => {
     const page = await running.browser.newPage();
     // The industry pages send visitors here for a custom quote.
-    // A content page ships no React: its link is a plain one, and the estimator hydrates on arrival.
+    // A content page ships no React: its link is a plain one, and the estimator hydrates on first use.
     await page.goto(`${running.app.url}/industries/saas`);
     await page.getByRole("link", { name: "Get Custom Quote" }).first().click();
     await page.waitForURL(`${running.app.url}/cost-estimator`);
-    await hydrated(page);
+    await hydratedOnUse(page);
     await page.getByRole("heading", { name: "Business Information" }).waitFor();
     await page.evaluate(() => {
       (window as unknown as { marker: string }).marker = "same page";
@@ -332,11 +332,38 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
     await page.close();
   });
 
+  it("stays the server's page until the visitor first uses it, and keeps the answer that woke it", async () => {
+    const page = await running.browser.newPage();
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto(`${running.app.url}/cost-estimator`);
+    await page.waitForLoadState("networkidle");
+    // Nothing used yet: React is neither hydrated nor fetched, and the first step is the plain form.
+    expect(await page.evaluate(() => Object.keys(document.body).some((key) => key.startsWith("__react")))).toBe(false);
+    // React DOM is the build's `client-*.js` chunk (the app's own entry is `entry.client-*.js`).
+    expect(
+      scripts.some((url) => /\/client-[^/]*\.js$/.test(url)),
+      scripts.join("\n"),
+    ).toBe(false);
+    expect(await button(page, "Next").isDisabled()).toBe(false);
+
+    // The first answer wakes it; React takes that answer over, so the second makes the step complete.
+    await wizard(page).getByLabel("SaaS / App").check();
+    await hydratedOnUse(page);
+    expect(await wizard(page).getByLabel("SaaS / App").isChecked()).toBe(true);
+    await wizard(page).getByLabel("Brand Awareness").check();
+    expect(await button(page, "Next").isDisabled()).toBe(false);
+    await button(page, "Next").click();
+    await page.getByText("Step 2 of 6").waitFor();
+    await page.close();
+  });
+
   it("runs from the first step to the result with JavaScript, and saves the lead and its answers", async () => {
-    const page = await openHydrated(
-      running.browser,
-      `${running.app.url}/cost-estimator?utm_source=linkedin&utm_campaign=estimator`,
-    );
+    const page = await running.browser.newPage();
+    await page.goto(`${running.app.url}/cost-estimator?utm_source=linkedin&utm_campaign=estimator`);
+    await hydratedOnUse(page);
     await page.evaluate(() => {
       (window as unknown as { marker: string }).marker = "same page";
     });

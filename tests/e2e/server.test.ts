@@ -87,6 +87,18 @@ describe("the production server on SQLite", () => {
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
+  it("has admin pages fetch React DOM with their other modules, and the estimator only once it is used", async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]!);
+    // React DOM is the build's client-*.js chunk, which the app's entry imports when a page hydrates.
+    const reactDom = (href: string) => /^\/assets\/client-[\w-]+\.js$/.test(href);
+    const admin = await (await fetch(`${running.app.url}/admin/login`)).text();
+    expect(preloads(admin).filter(reactDom), preloads(admin).join("\n")).toHaveLength(1);
+    const estimator = await (await fetch(`${running.app.url}/cost-estimator`)).text();
+    expect(preloads(estimator).length).toBeGreaterThan(0);
+    expect(preloads(estimator).filter(reactDom)).toEqual([]);
+  });
+
   it("marks /admin responses noindex, nofollow", async () => {
     const response = await fetch(`${running.app.url}/admin/anything`);
     expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");

@@ -147,6 +147,25 @@ export async function hydrated(page: Page) {
 }
 
 /**
+ * Hydrates a page that waits for its visitor's first use (`data-hydrate="after-paint"`, the
+ * estimator) as a visitor would: a key press (Shift, which changes nothing on the page). The press
+ * is repeated until React has hydrated, since the app's entry module, which listens for it, is
+ * imported after the page's own scripts and may not have run yet when the page reports loaded.
+ */
+export async function hydratedOnUse(page: Page) {
+  const isHydrated = () => Object.keys(document.body).some((key) => key.startsWith("__react"));
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await page.keyboard.press("Shift");
+    const done = await page
+      .waitForFunction(isHydrated, undefined, { timeout: 1_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (done) return;
+  }
+  await page.waitForFunction(isHydrated);
+}
+
+/**
  * Resolves once the island modules a public page names have loaded (the page's inline loader keeps
  * their promise in `window.islands`); at once on a page without islands.
  */

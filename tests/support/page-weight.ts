@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
-import { islandsLoaded } from "./browser";
+import { hydratedOnUse, islandsLoaded } from "./browser";
 
 /**
  * What a first visit to a public page costs on the wire, measured on the production build in Chromium:
@@ -31,8 +31,8 @@ export type PageWeight = {
 };
 
 /**
- * Loads `url` in a fresh browser context (no cache, default motion so that decoration loads too) until
- * the network is quiet, and sums what the server sent: every script's encoded body as Chromium
+ * Loads `url` in a fresh browser context (no cache, default motion so that decoration loads too), uses
+ * it once if it hydrates on first use, waits until the network is quiet, and sums what the server sent: every script's encoded body as Chromium
  * received it, and the page's inline CSS.
  */
 export async function measurePageWeight(browser: Browser, url: string): Promise<PageWeight> {
@@ -43,6 +43,8 @@ export async function measurePageWeight(browser: Browser, url: string): Promise<
     page.on("response", (response) => responses.push(response));
     await page.goto(url, { waitUntil: "load" });
     await islandsLoaded(page);
+    // A page that hydrates on its visitor's first use counts what that use loads (React DOM).
+    if (await page.locator('[data-hydrate="after-paint"]').count()) await hydratedOnUse(page);
     // Anything the islands load later counts too.
     await page.waitForLoadState("networkidle");
     const scripts: PageWeight["scripts"] = [];

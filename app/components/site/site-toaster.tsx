@@ -1,6 +1,7 @@
 import type * as React from "react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
+import { ServerTemplate } from "~/components/server-template";
 import { XIcon } from "~/components/site/icons/xicon";
 import { cx } from "~/lib/cx";
 import type { ToastMessage } from "~/lib/toast";
@@ -56,12 +57,12 @@ export function SiteToaster({ children }: { children: React.ReactNode }) {
           <ToastView key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
         ))}
         {/* What the islands of pages without React build their toasts from. */}
-        <template data-toast-type="success">
+        <ServerTemplate data-toast-type="success">
           <ToastView toast={{ type: "success", title: "", description: " " }} />
-        </template>
-        <template data-toast-type="error">
+        </ServerTemplate>
+        <ServerTemplate data-toast-type="error">
           <ToastView toast={{ type: "error", title: "", description: " " }} />
-        </template>
+        </ServerTemplate>
       </section>
     </ToastContext.Provider>
   );

@@ -1,6 +1,3 @@
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import express, { type Request, type Response } from "express";
 import { z } from "zod";
 import { isAllowed } from "~/lib/api-access";
@@ -57,8 +54,26 @@ function toolResult(payload: unknown, isError: boolean) {
   return { content: [{ type: "text" as const, text: JSON.stringify(payload) }], isError };
 }
 
+let sdk: ReturnType<typeof loadSdk> | undefined;
+
+/**
+ * The MCP SDK loads with the first `/mcp` request, not when the process starts: with its own schemas it
+ * is several megabytes of every worker's memory, and most deployments never receive such a request.
+ */
+async function loadSdk() {
+  const [{ Server }, { StreamableHTTPServerTransport }, { CallToolRequestSchema, ListToolsRequestSchema }] =
+    await Promise.all([
+      import("@modelcontextprotocol/sdk/server/index.js"),
+      import("@modelcontextprotocol/sdk/server/streamableHttp.js"),
+      import("@modelcontextprotocol/sdk/types.js"),
+    ]);
+  return { Server, StreamableHTTPServerTransport, CallToolRequestSchema, ListToolsRequestSchema };
+}
+
 /** One MCP server per request (stateless), speaking for the caller's key. */
-function serverFor(services: ApiServices, caller: ApiCaller) {
+async function serverFor(services: ApiServices, caller: ApiCaller) {
+  sdk ??= loadSdk();
+  const { Server, CallToolRequestSchema, ListToolsRequestSchema } = await sdk;
   const server = new Server({ name: "agency", version: "1.0.0" }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: toolsFor(caller).map(listed) }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
@@ -99,7 +114,8 @@ export function mcpEndpoint(services: ApiServices) {
   router.use(express.json({ limit: BODY_LIMIT }));
   router.post("/", async (req: Request, res: Response) => {
     const caller = res.locals.caller as ApiCaller;
-    const server = serverFor(services, caller);
+    const server = await serverFor(services, caller);
+    const { StreamableHTTPServerTransport } = await sdk!;
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on("close", () => {
       void transport.close();

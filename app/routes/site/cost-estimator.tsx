@@ -27,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function CostEstimatorPage({ actionData }: Route.ComponentProps) {
   return (
-    // Whole and usable as the server sent it: React hydrates after the first paint (entry.client.tsx).
+    // Whole and usable as the server sent it: React hydrates at the visitor's first use (entry.client.tsx).
     <main data-hydrate="after-paint">
       <PageHero eyebrow={estimatorCopy.eyebrow} title={estimatorCopy.title} intro={estimatorCopy.intro} />
       <Section>

@@ -1,4 +1,3 @@
-import QRCode from "qrcode";
 import type { TwoFactorEnrolment } from "~/lib/types/staff";
 import { AppError } from "../app-error.server";
 import { auditOf } from "../audit/audit.server";
@@ -25,7 +24,9 @@ function authError(payload: Record<string, unknown> | null, fallback: string) {
   return typeof payload?.message === "string" ? payload.message : fallback;
 }
 
+/** The QR code of an authenticator link; the encoder loads the first time one is drawn. */
 export async function qrCodeSvg(text: string) {
+  const { default: QRCode } = await import("qrcode");
   return QRCode.toString(text, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
 }
 

@@ -19,7 +19,14 @@ type OpenOptions = {
    * SQLite only: a worker thread keeps copying the WAL into the database file, so that the app's own
    * commits seldom have to (for the long-running server; short-lived tools do not need it).
    */
-  checkpointInBackground?: { onError: (message: string) => void };
+  checkpointInBackground?: {
+    onError: (message: string) => void;
+    /**
+     * Another process checkpoints this file (the supervisor of clustered workers, which runs one
+     * thread for all of them instead of one each, about 18 MB of every worker's memory).
+     */
+    elsewhere?: boolean;
+  };
   /** PostgreSQL only: at most this many connections (the app's share of DATABASE_POOL_MAX). */
   poolMax?: number;
   /** SQLite only: how long a group commit waits for more transactions (ms; 0: only those already queued). */
@@ -63,6 +70,9 @@ function openSqlite(file: string, { checkpointInBackground, groupCommitMs }: Ope
     return new Kysely<DB>({ dialect: new NodeSqliteDialect(database, { beforeCommit, groupWindowMs }) });
   }
   database.exec(`PRAGMA wal_autocheckpoint = ${FOREGROUND_CHECKPOINT_PAGES}`);
+  if (checkpointInBackground.elsewhere) {
+    return new Kysely<DB>({ dialect: new NodeSqliteDialect(database, { beforeCommit, groupWindowMs }) });
+  }
   const checkpointer = startCheckpointer(file, {
     busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS,
     onError: checkpointInBackground.onError,

@@ -36,6 +36,12 @@ parentPort.on("message", (message) => {
 
 export type Checkpointer = { stop(): Promise<void> };
 
+/**
+ * What a clustered worker sends its supervisor once its database is ready, naming the SQLite file:
+ * the supervisor runs the one checkpointer thread for all its workers (a thread is about 18 MB).
+ */
+export const CHECKPOINT_REQUEST = "agency:checkpoint-sqlite";
+
 export function startCheckpointer(
   file: string,
   { busyTimeoutMs, onError }: { busyTimeoutMs: number; onError: (message: string) => void },

@@ -1,4 +1,5 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import { createRequire } from "node:module";
+import type { Transporter } from "nodemailer";
 import type { Logger } from "pino";
 import { createPassRunner } from "../background/passes.server";
 import type { Database, Row } from "../db/schema.server";
@@ -48,8 +49,9 @@ export function createMailWorker({
    */
   isLeader?: () => boolean;
 }) {
+  // Loaded only when there is a mail server to talk to: a process without one keeps the memory.
   const transport: Transporter | null = smtpUrl
-    ? nodemailer.createTransport({
+    ? (createRequire(import.meta.url)("nodemailer") as typeof import("nodemailer")).createTransport({
         url: smtpUrl,
         // One connection, kept open between mails: a backlog goes out at the server's pace, without a
         // new connection and greeting for each mail.

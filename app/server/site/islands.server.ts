@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { ISLANDS_MANIFEST, isIslandEntry } from "~/lib/islands";
+import { HYDRATION_MANIFEST, ISLANDS_MANIFEST, isIslandEntry } from "~/lib/islands";
 
 /** The built islands' addresses by name, as the browser build listed them. */
 export function builtIslandUrls(clientDir: string): Record<string, string> {
@@ -8,6 +8,15 @@ export function builtIslandUrls(clientDir: string): Record<string, string> {
     return JSON.parse(readFileSync(path.join(clientDir, ISLANDS_MANIFEST), "utf8")) as Record<string, string>;
   } catch {
     return {};
+  }
+}
+
+/** The modules a page loads when it hydrates, as the browser build listed them (none when unknown). */
+export function builtHydrationModules(clientDir: string): string[] {
+  try {
+    return JSON.parse(readFileSync(path.join(clientDir, HYDRATION_MANIFEST), "utf8")) as string[];
+  } catch {
+    return [];
   }
 }
 

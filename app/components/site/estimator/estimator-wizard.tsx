@@ -9,9 +9,11 @@ import {
   canSubmitEstimate,
   contactProblem,
   defaultAnswers,
+  ESTIMATOR_LIMITS,
   ESTIMATOR_STEPS,
   type EstimatorAnswers,
   estimatorMessages,
+  readDraftAnswers,
   STEP_COUNT,
   stepOfAnswer,
   stepProblem,
@@ -37,6 +39,20 @@ function CarriedAnswers({ answers, step }: { answers: EstimatorAnswers; step: nu
 }
 
 /**
+ * The answers the form holds, read as the server reads a step it was posted (text kept as typed, so
+ * that a field being typed into does not lose its trailing space).
+ */
+function answersInForm(form: HTMLFormElement): EstimatorAnswers {
+  const data = new FormData(form);
+  const answers = readDraftAnswers(data);
+  for (const name of Object.keys(ESTIMATOR_LIMITS) as (keyof typeof ESTIMATOR_LIMITS)[]) {
+    const typed = data.get(name);
+    if (typeof typed === "string") answers[name] = typed.slice(0, ESTIMATOR_LIMITS[name]);
+  }
+  return answers;
+}
+
+/**
  * The six-step cost estimator. With JavaScript the steps change in place and only the finished
  * estimate is sent (by fetcher); without it every Next and Previous posts the form, which carries the
  * answers so far in hidden fields, and the server renders the next step.
@@ -52,7 +68,14 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorAnswer }) {
   const [notice, setNotice] = useState(moves?.done ? null : (initial?.toast ?? null));
   // Until hydration the buttons stay enabled: without JavaScript the server enforces the same rules.
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    // The page hydrates on the visitor's first use, so that use (a choice clicked, a key typed) changed
+    // the form before React ran. React leaves the inputs as they are while hydrating, but replays no
+    // change of a radio and puts the state back on the next render: take the form's answers first.
+    if (formRef.current) setAnswers(answersInForm(formRef.current));
+    setHydrated(true);
+  }, []);
 
   const fetcher = useFetcher<EstimatorAnswer>();
   const toast = useSiteToast();
@@ -146,6 +169,7 @@ export function EstimatorWizard({ initial }: { initial?: EstimatorAnswer }) {
   const Step = estimatorSteps[step - 1]!;
   return (
     <form
+      ref={formRef}
       method="post"
       action="/cost-estimator"
       noValidate

@@ -1,3 +1,4 @@
+import { ServerTemplate } from "~/components/server-template";
 import { XIcon } from "~/components/site/icons/xicon";
 
 /**
@@ -6,7 +7,7 @@ import { XIcon } from "~/components/site/icons/xicon";
  */
 export function LeadDialogTemplate() {
   return (
-    <template data-slot="lead-dialog-template">
+    <ServerTemplate data-slot="lead-dialog-template">
       <dialog
         aria-labelledby="lead-dialog-title"
         className="m-auto w-[calc(100%-2rem)] max-w-lg rounded-xl border bg-background p-0 text-foreground shadow-xl backdrop:bg-black/50"
@@ -32,6 +33,6 @@ export function LeadDialogTemplate() {
           <div data-slot="lead-dialog-body" />
         </div>
       </dialog>
-    </template>
+    </ServerTemplate>
   );
 }
