@@ -1,7 +1,10 @@
+import tls from "node:tls";
 import { sql } from "kysely";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { availabilitySchema } from "~/lib/schemas/availability";
+import { connectAdPlatform } from "~/server/ads/connections.server";
+import { AD_LOCK_MS, createAdWorker } from "~/server/ads/worker.server";
 import { setAvailability } from "~/server/bookings/availability.server";
 import { bookCall } from "~/server/bookings/bookings.server";
 import { isDatabaseReachable, openDatabase } from "~/server/db/database.server";
@@ -11,6 +14,7 @@ import { captureLead } from "~/server/leads/capture.server";
 import { createMailWorker } from "~/server/mail/worker.server";
 import { createStaffUser } from "~/server/users/staff-users.server";
 import { createWebhookWorker } from "~/server/webhooks/worker.server";
+import { startAdPlatformReceiver } from "../support/ad-platform-receiver";
 import { startCommitCuttingProxy } from "../support/commit-cutting-proxy";
 import { createMigratedDatabase } from "../support/databases";
 import { type ReplicatedPair, startReplicatedPair } from "../support/postgres-replication";
@@ -212,15 +216,19 @@ describe("a primary and a synchronous standby", () => {
     let failover: Promise<void> | undefined;
     const smtp = await startSmtpServer({
       onReceived() {
-        // The third mail is accepted by the mail server just as the primary dies: its "sent" cannot
-        // be recorded there.
+        // The third mail is accepted by the mail server only once the primary is dead: its "sent"
+        // cannot be recorded there. A failover manager waits out its leader's lease before it
+        // promotes: seconds without a primary, longer than a few quick retries of that record last.
         if (smtp.received.length !== 3 || failover) return;
+        const oldPrimary = pair.primary();
+        const killed = pair.killPrimary();
         failover = (async () => {
-          const oldPrimary = pair.primary();
-          await pair.killPrimary();
+          await killed;
+          await new Promise((resolve) => setTimeout(resolve, 8_000));
           await pair.promoteStandby();
           await pair.rejoinAsStandby(oldPrimary);
         })();
+        return killed;
       },
     });
     const worker = createMailWorker({
@@ -316,6 +324,69 @@ describe("a primary and a synchronous standby", () => {
     } finally {
       await worker.stop();
       await hooks.close();
+      await db.destroy();
+    }
+  }, 150_000);
+
+  it("sends each consenting lead's conversion once across a failover that falls while the platform answers", async () => {
+    const setup = new (await import("pg")).default.Client({ connectionString: pair.primary().url });
+    await setup.connect();
+    await setup.query("create database failover_ads");
+    await setup.end();
+    const db = openDatabase({ dialect: "postgres", connectionString: pair.url("failover_ads") });
+    const env = { ADS_CREDENTIALS_KEY: "a-test-key-for-ad-credentials-0123456789" };
+    const platform = await startAdPlatformReceiver({ publicKey: "", clientEmail: "" });
+    tls.setDefaultCACertificates([...tls.getCACertificates("default"), platform.cert]);
+    // The platform takes the batch and answers only once the primary died and the standby took over,
+    // so what became of it is recorded on the new primary.
+    const failover = platform.waitFor("meta", 1).then(async () => {
+      const oldPrimary = pair.primary();
+      await pair.killPrimary();
+      await pair.promoteStandby();
+      await pair.rejoinAsStandby(oldPrimary);
+    });
+    platform.force("meta", { after: failover });
+    const worker = createAdWorker({
+      db,
+      logger: pino({ level: "silent" }),
+      allowPrivate: true,
+      env,
+      timeoutMs: 90_000,
+    });
+    try {
+      await migrateToLatest(db);
+      await connectAdPlatform(
+        db,
+        "meta",
+        {
+          datasetId: "555000111",
+          accessToken: "meta-system-user-token",
+          stages: { lead: "Lead" },
+          apiUrl: platform.url,
+        },
+        { allowPrivate: true, env },
+      );
+      for (let n = 1; n <= 3; n++) {
+        await captureLead(db, {
+          flow: "contact",
+          input: { name: `Ad ${n}`, email: `ad${n}@example.com` } as never,
+          attribution: { ...attribution, ads: { clicks: {}, adUserData: true, adPersonalization: true } },
+          mail,
+        });
+      }
+      await worker.runOnce();
+      await failover;
+      // Later passes, one after the batch's claim would have lapsed: a batch whose outcome went
+      // unrecorded would be claimed and sent again.
+      await worker.runOnce();
+      await worker.runOnce(Date.now() + AD_LOCK_MS + 60_000);
+      const rows = await db.selectFrom("ad_conversions").select(["status"]).execute();
+      expect(rows.map((row) => row.status)).toEqual(["sent", "sent", "sent"]);
+      expect(platform.received.filter((request) => request.route === "meta")).toHaveLength(1);
+      expect(platform.deliveries.meta).toBe(3);
+    } finally {
+      await worker.stop();
+      await platform.close();
       await db.destroy();
     }
   }, 150_000);
