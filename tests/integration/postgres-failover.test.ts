@@ -11,6 +11,9 @@ import { isDatabaseReachable, openDatabase } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
 import { captureLead } from "~/server/leads/capture.server";
+import { setLeadFollowUp } from "~/server/leads/follow-ups.server";
+import { addLeadNote, setLeadStatus } from "~/server/leads/leads.server";
+import { setLeadOwner } from "~/server/leads/owners.server";
 import { createMailWorker } from "~/server/mail/worker.server";
 import { createStaffUser } from "~/server/users/staff-users.server";
 import { createWebhookWorker } from "~/server/webhooks/worker.server";
@@ -117,6 +120,72 @@ describe("a booking whose commit answer is lost", () => {
       expect(booked.ok).toBe(true);
       const bookings = await database.db.selectFrom("bookings").select("id").where("lead_id", "=", leadId).execute();
       expect(bookings.map((row) => row.id)).toEqual([booked.ok ? booked.bookingId : null]);
+    } finally {
+      await db.destroy();
+      await proxy.stop();
+      await database.drop();
+    }
+  });
+});
+
+describe("staff changes whose commit answers are lost", () => {
+  it("are each sent again and stored once: a status, an owner, a note, a follow-up", async () => {
+    const database = await createMigratedDatabase("postgres");
+    const url = new URL(database.config.dialect === "postgres" ? database.config.connectionString : "");
+    const proxy = await startCommitCuttingProxy(Number(url.port));
+    url.port = String(proxy.port);
+    url.searchParams.set("target_session_attrs", "read-write");
+    const db = openDatabase({ dialect: "postgres", connectionString: url.toString() });
+    try {
+      const staff = await createStaffUser(
+        database.db,
+        { email: "cal@agency.example", password: "staff-pass-1357", role: "sales", name: "Cal" },
+        { id: null, email: "test" },
+      );
+      const actor = { id: staff.id, email: "cal@agency.example" };
+      const { leadId } = await postLead(database.db, "changed-by-staff@example.com");
+
+      proxy.cutNextCommit("after");
+      expect(await setLeadStatus(db, leadId, "contacted", actor)).toBe(true);
+      proxy.cutNextCommit("after");
+      await setLeadOwner(db, leadId, staff.id, actor, { baseUrl: "https://agency.example" });
+      proxy.cutNextCommit("after");
+      const noteId = await addLeadNote(db, leadId, "Called, wants a proposal", actor);
+      proxy.cutNextCommit("after");
+      await setLeadFollowUp(
+        db,
+        { leadId, followUpAt: "2026-12-01T10:00", followUpNote: "Send the proposal" },
+        "Europe/Berlin",
+        actor,
+      );
+      expect(proxy.cuts).toBe(4);
+
+      const lead = await database.db
+        .selectFrom("leads")
+        .select(["status", "owner_id", "follow_up_note"])
+        .where("id", "=", leadId)
+        .executeTakeFirstOrThrow();
+      expect(lead).toEqual({ status: "contacted", owner_id: staff.id, follow_up_note: "Send the proposal" });
+      const notes = await database.db.selectFrom("lead_notes").select("id").where("lead_id", "=", leadId).execute();
+      expect(notes.map((note) => note.id)).toEqual([noteId]);
+      const history = await database.db
+        .selectFrom("lead_status_changes")
+        .select("to_status")
+        .where("lead_id", "=", leadId)
+        .execute();
+      expect(history.map((change) => change.to_status)).toEqual(["contacted"]);
+      const audited = await database.db
+        .selectFrom("audit_logs")
+        .select("action")
+        .where("entity_id", "=", leadId)
+        .orderBy("action")
+        .execute();
+      expect(audited.map((entry) => entry.action)).toEqual([
+        "lead.add_note",
+        "lead.assign",
+        "lead.set_follow_up",
+        "lead.set_status",
+      ]);
     } finally {
       await db.destroy();
       await proxy.stop();
