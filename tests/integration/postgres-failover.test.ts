@@ -276,6 +276,62 @@ describe("a primary and a synchronous standby", () => {
     }
   }, 120_000);
 
+  it("takes a staff member's changes sent while there is no primary once the standby is promoted, each once", async () => {
+    const setup = new (await import("pg")).default.Client({ connectionString: pair.primary().url });
+    await setup.connect();
+    await setup.query("create database failover_staff");
+    await setup.end();
+    const db = openDatabase({ dialect: "postgres", connectionString: pair.url("failover_staff") });
+    try {
+      await migrateToLatest(db);
+      const staff = await createStaffUser(
+        db,
+        { email: "dee@agency.example", password: "staff-pass-8642", role: "sales", name: "Dee" },
+        { id: null, email: "test" },
+      );
+      const actor = { id: staff.id, email: "dee@agency.example" };
+      const { leadId } = await postLead(db, "staff-failover@example.com");
+      const oldPrimary = pair.primary();
+      await pair.killPrimary();
+      const changes = Promise.all([
+        setLeadStatus(db, leadId, "qualified", actor),
+        setLeadOwner(db, leadId, staff.id, actor, { baseUrl: "https://agency.example" }),
+        addLeadNote(db, leadId, "Budget confirmed", actor),
+        setLeadFollowUp(db, { leadId, followUpAt: "2026-12-02T09:30", followUpNote: null }, "Europe/Berlin", actor),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await pair.promoteStandby();
+      // A commit on the new primary waits for a synchronous standby: the old primary, rejoined.
+      await pair.rejoinAsStandby(oldPrimary);
+      const [changed, , noteId] = await changes;
+
+      expect(changed).toBe(true);
+      expect(await serverPort(db)).toBe(pair.primary().port);
+      const lead = await db
+        .selectFrom("leads")
+        .select(["status", "owner_id"])
+        .where("id", "=", leadId)
+        .executeTakeFirstOrThrow();
+      expect(lead).toEqual({ status: "qualified", owner_id: staff.id });
+      const notes = await db.selectFrom("lead_notes").select(["id", "body"]).where("lead_id", "=", leadId).execute();
+      expect(notes).toEqual([{ id: noteId, body: "Budget confirmed" }]);
+      const audited = await db
+        .selectFrom("audit_logs")
+        .select("action")
+        .where("entity_id", "=", leadId)
+        .orderBy("action")
+        .execute();
+      expect(audited.map((entry) => entry.action)).toEqual([
+        "lead.add_note",
+        "lead.assign",
+        "lead.set_follow_up",
+        "lead.set_status",
+      ]);
+    } finally {
+      await db.destroy();
+    }
+  }, 120_000);
+
   it("sends each queued mail once across a failover, the mail whose send the primary's death interrupted too", async () => {
     const setup = new (await import("pg")).default.Client({ connectionString: pair.primary().url });
     await setup.connect();
