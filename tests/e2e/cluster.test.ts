@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import { statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { dialects } from "../support/databases";

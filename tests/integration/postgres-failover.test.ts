@@ -1,13 +1,21 @@
+import tls from "node:tls";
 import { sql } from "kysely";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectAdPlatform } from "~/server/ads/connections.server";
+import { AD_LOCK_MS, createAdWorker } from "~/server/ads/worker.server";
 import { bookCall } from "~/server/bookings/bookings.server";
 import { isDatabaseReachable, openDatabase } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
 import { captureLead } from "~/server/leads/capture.server";
+import { setLeadFollowUp } from "~/server/leads/follow-ups.server";
+import { addLeadNote, setLeadStatus } from "~/server/leads/leads.server";
+import { setLeadOwner } from "~/server/leads/owners.server";
 import { createMailWorker } from "~/server/mail/worker.server";
+import { createStaffUser } from "~/server/users/staff-users.server";
 import { createWebhookWorker } from "~/server/webhooks/worker.server";
+import { startAdPlatformReceiver } from "../support/ad-platform-receiver";
 import { staffWhoTakesCalls, WEEKDAYS } from "../support/bookings";
 import { startCommitCuttingProxy } from "../support/commit-cutting-proxy";
 import { createMigratedDatabase } from "../support/databases";
@@ -97,6 +105,72 @@ describe("a booking whose commit answer is lost", () => {
       expect(bookings.map((row) => row.id)).toEqual([booked.ok ? booked.bookingId : null]);
     } finally {
       await close();
+    }
+  });
+});
+
+describe("staff changes whose commit answers are lost", () => {
+  it("are each sent again and stored once: a status, an owner, a note, a follow-up", async () => {
+    const database = await createMigratedDatabase("postgres");
+    const url = new URL(database.config.dialect === "postgres" ? database.config.connectionString : "");
+    const proxy = await startCommitCuttingProxy(Number(url.port));
+    url.port = String(proxy.port);
+    url.searchParams.set("target_session_attrs", "read-write");
+    const db = openDatabase({ dialect: "postgres", connectionString: url.toString() });
+    try {
+      const staff = await createStaffUser(
+        database.db,
+        { email: "cal@agency.example", password: "staff-pass-1357", role: "sales", name: "Cal" },
+        { id: null, email: "test" },
+      );
+      const actor = { id: staff.id, email: "cal@agency.example" };
+      const { leadId } = await postLead(database.db, "changed-by-staff@example.com");
+
+      proxy.cutNextCommit("after");
+      expect(await setLeadStatus(db, leadId, "contacted", actor)).toBe(true);
+      proxy.cutNextCommit("after");
+      await setLeadOwner(db, leadId, staff.id, actor, { baseUrl: "https://agency.example" });
+      proxy.cutNextCommit("after");
+      const noteId = await addLeadNote(db, leadId, "Called, wants a proposal", actor);
+      proxy.cutNextCommit("after");
+      await setLeadFollowUp(
+        db,
+        { leadId, followUpAt: "2026-12-01T10:00", followUpNote: "Send the proposal" },
+        "Europe/Berlin",
+        actor,
+      );
+      expect(proxy.cuts).toBe(4);
+
+      const lead = await database.db
+        .selectFrom("leads")
+        .select(["status", "owner_id", "follow_up_note"])
+        .where("id", "=", leadId)
+        .executeTakeFirstOrThrow();
+      expect(lead).toEqual({ status: "contacted", owner_id: staff.id, follow_up_note: "Send the proposal" });
+      const notes = await database.db.selectFrom("lead_notes").select("id").where("lead_id", "=", leadId).execute();
+      expect(notes.map((note) => note.id)).toEqual([noteId]);
+      const history = await database.db
+        .selectFrom("lead_status_changes")
+        .select("to_status")
+        .where("lead_id", "=", leadId)
+        .execute();
+      expect(history.map((change) => change.to_status)).toEqual(["contacted"]);
+      const audited = await database.db
+        .selectFrom("audit_logs")
+        .select("action")
+        .where("entity_id", "=", leadId)
+        .orderBy("action")
+        .execute();
+      expect(audited.map((entry) => entry.action)).toEqual([
+        "lead.add_note",
+        "lead.assign",
+        "lead.set_follow_up",
+        "lead.set_status",
+      ]);
+    } finally {
+      await db.destroy();
+      await proxy.stop();
+      await database.drop();
     }
   });
 });
@@ -193,16 +267,81 @@ describe("a primary and a synchronous standby", () => {
     }
   }, 120_000);
 
+  it("takes a staff member's changes sent while there is no primary once the standby is promoted, each once", async () => {
+    const setup = new (await import("pg")).default.Client({ connectionString: pair.primary().url });
+    await setup.connect();
+    await setup.query("create database failover_staff");
+    await setup.end();
+    const db = openDatabase({ dialect: "postgres", connectionString: pair.url("failover_staff") });
+    try {
+      await migrateToLatest(db);
+      const staff = await createStaffUser(
+        db,
+        { email: "dee@agency.example", password: "staff-pass-8642", role: "sales", name: "Dee" },
+        { id: null, email: "test" },
+      );
+      const actor = { id: staff.id, email: "dee@agency.example" };
+      const { leadId } = await postLead(db, "staff-failover@example.com");
+      const oldPrimary = pair.primary();
+      await pair.killPrimary();
+      const changes = Promise.all([
+        setLeadStatus(db, leadId, "qualified", actor),
+        setLeadOwner(db, leadId, staff.id, actor, { baseUrl: "https://agency.example" }),
+        addLeadNote(db, leadId, "Budget confirmed", actor),
+        setLeadFollowUp(db, { leadId, followUpAt: "2026-12-02T09:30", followUpNote: null }, "Europe/Berlin", actor),
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await pair.promoteStandby();
+      // A commit on the new primary waits for a synchronous standby: the old primary, rejoined.
+      await pair.rejoinAsStandby(oldPrimary);
+      const [changed, , noteId] = await changes;
+
+      expect(changed).toBe(true);
+      expect(await serverPort(db)).toBe(pair.primary().port);
+      const lead = await db
+        .selectFrom("leads")
+        .select(["status", "owner_id"])
+        .where("id", "=", leadId)
+        .executeTakeFirstOrThrow();
+      expect(lead).toEqual({ status: "qualified", owner_id: staff.id });
+      const notes = await db.selectFrom("lead_notes").select(["id", "body"]).where("lead_id", "=", leadId).execute();
+      expect(notes).toEqual([{ id: noteId, body: "Budget confirmed" }]);
+      const audited = await db
+        .selectFrom("audit_logs")
+        .select("action")
+        .where("entity_id", "=", leadId)
+        .orderBy("action")
+        .execute();
+      expect(audited.map((entry) => entry.action)).toEqual([
+        "lead.add_note",
+        "lead.assign",
+        "lead.set_follow_up",
+        "lead.set_status",
+      ]);
+    } finally {
+      await db.destroy();
+    }
+  }, 120_000);
+
   it("sends each queued mail once across a failover, the mail whose send the primary's death interrupted too", async () => {
     await createDatabase("failover_mail");
     const db = openDatabase({ dialect: "postgres", connectionString: pair.url("failover_mail") });
     let failover: Promise<void> | undefined;
     const smtp = await startSmtpServer({
       onReceived() {
-        // The third mail is accepted by the mail server just as the primary dies: its "sent" cannot
-        // be recorded there.
+        // The third mail is accepted by the mail server only once the primary is dead: its "sent"
+        // cannot be recorded there. A failover manager waits out its leader's lease before it
+        // promotes: seconds without a primary, longer than a few quick retries of that record last.
         if (smtp.received.length !== 3 || failover) return;
-        failover = failOver();
+        const oldPrimary = pair.primary();
+        const killed = pair.killPrimary();
+        failover = (async () => {
+          await killed;
+          await new Promise((resolve) => setTimeout(resolve, 8_000));
+          await pair.promoteStandby();
+          await pair.rejoinAsStandby(oldPrimary);
+        })();
+        return killed;
       },
     });
     const worker = createMailWorker({
@@ -289,6 +428,69 @@ describe("a primary and a synchronous standby", () => {
     } finally {
       await worker.stop();
       await hooks.close();
+      await db.destroy();
+    }
+  }, 150_000);
+
+  it("sends each consenting lead's conversion once across a failover that falls while the platform answers", async () => {
+    const setup = new (await import("pg")).default.Client({ connectionString: pair.primary().url });
+    await setup.connect();
+    await setup.query("create database failover_ads");
+    await setup.end();
+    const db = openDatabase({ dialect: "postgres", connectionString: pair.url("failover_ads") });
+    const env = { ADS_CREDENTIALS_KEY: "a-test-key-for-ad-credentials-0123456789" };
+    const platform = await startAdPlatformReceiver({ publicKey: "", clientEmail: "" });
+    tls.setDefaultCACertificates([...tls.getCACertificates("default"), platform.cert]);
+    // The platform takes the batch and answers only once the primary died and the standby took over,
+    // so what became of it is recorded on the new primary.
+    const failover = platform.waitFor("meta", 1).then(async () => {
+      const oldPrimary = pair.primary();
+      await pair.killPrimary();
+      await pair.promoteStandby();
+      await pair.rejoinAsStandby(oldPrimary);
+    });
+    platform.force("meta", { after: failover });
+    const worker = createAdWorker({
+      db,
+      logger: pino({ level: "silent" }),
+      allowPrivate: true,
+      env,
+      timeoutMs: 90_000,
+    });
+    try {
+      await migrateToLatest(db);
+      await connectAdPlatform(
+        db,
+        "meta",
+        {
+          datasetId: "555000111",
+          accessToken: "meta-system-user-token",
+          stages: { lead: "Lead" },
+          apiUrl: platform.url,
+        },
+        { allowPrivate: true, env },
+      );
+      for (let n = 1; n <= 3; n++) {
+        await captureLead(db, {
+          flow: "contact",
+          input: { name: `Ad ${n}`, email: `ad${n}@example.com` } as never,
+          attribution: { ...attribution, ads: { clicks: {}, adUserData: true, adPersonalization: true } },
+          mail,
+        });
+      }
+      await worker.runOnce();
+      await failover;
+      // Later passes, one after the batch's claim would have lapsed: a batch whose outcome went
+      // unrecorded would be claimed and sent again.
+      await worker.runOnce();
+      await worker.runOnce(Date.now() + AD_LOCK_MS + 60_000);
+      const rows = await db.selectFrom("ad_conversions").select(["status"]).execute();
+      expect(rows.map((row) => row.status)).toEqual(["sent", "sent", "sent"]);
+      expect(platform.received.filter((request) => request.route === "meta")).toHaveLength(1);
+      expect(platform.deliveries.meta).toBe(3);
+    } finally {
+      await worker.stop();
+      await platform.close();
       await db.destroy();
     }
   }, 150_000);

@@ -13,7 +13,8 @@ import type { AddressInfo } from "node:net";
 import { makeLoopbackCertificate } from "./tls";
 
 export type AdRoute = "token" | "google" | "adjustments" | "meta" | "linkedin";
-export type Forced = { status: number; body: unknown } | "hang";
+/** An answer given instead of the platform's, no answer at all, or the platform's once `after` settles. */
+export type Forced = { status: number; body: unknown } | "hang" | { after: Promise<unknown> };
 
 export type ReceivedRequest = { route: AdRoute; headers: IncomingHttpHeaders; body: string; json: unknown };
 
@@ -220,7 +221,7 @@ export async function startAdPlatformReceiver(options: {
   const server = createServer({ key: certificate.key, cert: certificate.cert }, (request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
-    request.on("end", () => {
+    request.on("end", async () => {
       const path = request.url ?? "";
       const body = Buffer.concat(chunks).toString("utf8");
       const route: AdRoute | null =
@@ -259,7 +260,8 @@ export async function startAdPlatformReceiver(options: {
         hanging.push(response);
         return;
       }
-      if (next) return answer(next.status, next.body);
+      if (next && "after" in next) await next.after;
+      else if (next) return answer(next.status, next.body);
       const bearer = request.headers.authorization?.match(/^Bearer (.+)$/)?.[1];
       switch (route) {
         case "token": {

@@ -12,7 +12,8 @@ export type ReceivedMail = {
 
 /**
  * A real SMTP server on loopback; `refuse(n)` answers the n-th delivery attempt with a temporary error,
- * `onReceived` hears of each accepted mail. With `tls` it offers STARTTLS with that certificate; with
+ * `onReceived` hears of each accepted mail (a promise it returns holds the server's answer until it
+ * settles). With `tls` it offers STARTTLS with that certificate; with
  * `auth` it requires those credentials, and accepts them only over TLS.
  */
 export async function startSmtpServer({
@@ -23,7 +24,7 @@ export async function startSmtpServer({
   port = 0,
 }: {
   refuse?: (attempt: number) => boolean;
-  onReceived?: (mail: ReceivedMail) => void;
+  onReceived?: (mail: ReceivedMail) => unknown;
   tls?: { key: string; cert: string };
   auth?: { user: string; pass: string };
   /** A fixed port, to bring a stopped server back where the app expects it. */
@@ -66,8 +67,9 @@ export async function startSmtpServer({
           user: session.user as string | undefined,
         };
         received.push(mail);
-        onReceived(mail);
-        callback();
+        const held = onReceived(mail);
+        if (held instanceof Promise) void held.finally(() => callback());
+        else callback();
       });
     },
   });

@@ -6,6 +6,7 @@ import { dialectOf } from "../db/database.server";
 import type { Database, Row } from "../db/schema.server";
 import { fromBool, fromJson } from "../db/values.server";
 import { afterFailedTry, releaseUntried } from "../db/work-queue.server";
+import { retryOnFailover } from "../db/write-retry.server";
 import type { Resolver } from "../webhooks/address-guard.server";
 import { createWebhookSender, REQUEST_TIMEOUT_MS, type SendResult } from "../webhooks/send.server";
 import { type AdConnection, type GoogleSecrets, loadAdConnections, type TokenSecrets } from "./connections.server";
@@ -310,7 +311,10 @@ export function createAdWorker({
       const connection = connections.get(platform);
       if (connection) await sendPlatform(connection, group.conversions, group.retractions, outcomes, nowMs);
     }
-    await recordOutcomes(db, outcomes, nowMs);
+    // The requests went out: what became of them is recorded even across a failover, or the
+    // conversions would be sent again once their claim lapses. Repeating the record is safe: each
+    // row is written only while this worker's claim on it stands, and a committed first record ends it.
+    await retryOnFailover(db, () => recordOutcomes(db, outcomes, nowMs));
     const failures = [...outcomes.values()].filter((outcome) => outcome.kind === "retry" || outcome.kind === "failed");
     if (failures.length > 0) {
       const first = failures[0] as { error: string };

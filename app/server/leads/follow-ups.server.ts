@@ -7,6 +7,7 @@ import { upcomingCalls } from "../bookings/agenda.server";
 import { liveStatusCondition } from "../bookings/live-statuses.server";
 import type { Database } from "../db/schema.server";
 import { fromBool, now } from "../db/values.server";
+import { retryOnFailover } from "../db/write-retry.server";
 import { headerSafe, queueMails } from "../mail/outbox.server";
 
 const auditLead = auditOf("lead");
@@ -23,21 +24,36 @@ export async function setLeadFollowUp(
 ) {
   const at = input.followUpAt ? localInputToIso(timeZone, input.followUpAt) : null;
   if (input.followUpAt && !at) throw new AppError("INVALID_INPUT", "Choose a date and time for the follow-up.");
+  // Sent again on the new primary after a failover; a retry that finds the follow-up already as asked
+  // (its first attempt committed, the answer lost) records nothing more.
+  await retryOnFailover(db, ({ retried }) => saveFollowUp(db, input.leadId, at, input.followUpNote, actor, retried));
+}
+
+async function saveFollowUp(
+  db: Database,
+  leadId: string,
+  at: string | null,
+  followUpNote: string | null,
+  actor: AuditActor | null,
+  retried: boolean,
+) {
   await db.transaction().execute(async (trx) => {
     const lead = await trx
       .selectFrom("leads")
       .select(["id", "next_follow_up_at", "follow_up_note"])
-      .where("id", "=", input.leadId)
+      .where("id", "=", leadId)
       .executeTakeFirst();
     if (!lead) throw new AppError("NOT_FOUND", "This lead no longer exists.");
-    const note = at ? input.followUpNote : null;
+    const note = at ? followUpNote : null;
+    const instant = (value: unknown) => (value === null ? null : Date.parse(String(value)));
+    if (retried && instant(lead.next_follow_up_at) === instant(at) && lead.follow_up_note === note) return;
     await trx
       .updateTable("leads")
       .set({ next_follow_up_at: at, follow_up_note: note, updated_at: now() })
-      .where("id", "=", input.leadId)
+      .where("id", "=", leadId)
       .execute();
     // The note's text stays out of the audit log, like every personal detail.
-    await auditLead(trx, actor, at ? "lead.set_follow_up" : "lead.clear_follow_up", input.leadId, {
+    await auditLead(trx, actor, at ? "lead.set_follow_up" : "lead.clear_follow_up", leadId, {
       followUp: { from: lead.next_follow_up_at, to: at },
       noteLength: note?.length ?? 0,
     });

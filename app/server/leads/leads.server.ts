@@ -6,6 +6,7 @@ import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
 import { fromBool, fromJson, newId, now } from "../db/values.server";
+import { retryOnFailover } from "../db/write-retry.server";
 import { recordLeadReleasedFromSpam, recordLeadStatusEvents } from "../webhooks/events.server";
 import { getAgencyCountry, identityOf } from "./identity.server";
 import { toLeadSummary } from "./lead-list.server";
@@ -184,15 +185,19 @@ export async function recordStatusChange(
 /** Sets a lead's status and records the change in its history and the audit log, all or nothing. */
 /** Sets a lead's status; answers whether anything changed (false when it already had that status). */
 export async function setLeadStatus(db: Database, leadId: string, status: LeadStatus, actor: AuditActor | null) {
-  return db.transaction().execute(async (trx) => {
-    const lead = await requireLead(trx, leadId);
-    if (lead.status === status) return false;
-    const at = now();
-    await trx.updateTable("leads").set({ status, updated_at: at }).where("id", "=", leadId).execute();
-    await recordStatusChange(trx, { leadId, from: lead.status, to: status, actor, at });
-    await auditLead(trx, actor, "lead.set_status", leadId, { status: { from: lead.status, to: status } });
-    return true;
-  });
+  // Sent again on the new primary after a failover: the status asked for is its own idempotency key,
+  // so a retry whose first attempt committed (with the answer lost) finds it set and records nothing.
+  return retryOnFailover(db, ({ retried }) =>
+    db.transaction().execute(async (trx) => {
+      const lead = await requireLead(trx, leadId);
+      if (lead.status === status) return retried;
+      const at = now();
+      await trx.updateTable("leads").set({ status, updated_at: at }).where("id", "=", leadId).execute();
+      await recordStatusChange(trx, { leadId, from: lead.status, to: status, actor, at });
+      await auditLead(trx, actor, "lead.set_status", leadId, { status: { from: lead.status, to: status } });
+      return true;
+    }),
+  );
 }
 
 const editableFields = ["name", "email", "phone", "company", "message"] as const;
@@ -232,24 +237,33 @@ export async function updateLead(db: Database, input: LeadEdit, actor: AuditActo
   });
 }
 
+/**
+ * Adds a note. Its id is fixed before the first attempt, so that a retry after a failover finds the
+ * note an earlier attempt committed (its answer lost with the old primary) or makes it: never two.
+ */
 export async function addLeadNote(db: Database, leadId: string, body: string, actor: AuditActor | null) {
-  return db.transaction().execute(async (trx) => {
-    await requireLead(trx, leadId);
-    const id = newId();
-    await trx
-      .insertInto("lead_notes")
-      .values({
-        id,
-        lead_id: leadId,
-        author_id: actor?.id ?? null,
-        author_email: actor?.email ?? null,
-        body,
-        created_at: now(),
-      })
-      .execute();
-    await auditLead(trx, actor, "lead.add_note", leadId, { noteId: id, length: body.length });
-    return id;
-  });
+  const id = newId();
+  return retryOnFailover(db, ({ retried }) =>
+    db.transaction().execute(async (trx) => {
+      if (retried && (await trx.selectFrom("lead_notes").select("id").where("id", "=", id).executeTakeFirst())) {
+        return id;
+      }
+      await requireLead(trx, leadId);
+      await trx
+        .insertInto("lead_notes")
+        .values({
+          id,
+          lead_id: leadId,
+          author_id: actor?.id ?? null,
+          author_email: actor?.email ?? null,
+          body,
+          created_at: now(),
+        })
+        .execute();
+      await auditLead(trx, actor, "lead.add_note", leadId, { noteId: id, length: body.length });
+      return id;
+    }),
+  );
 }
 
 /** Releases a lead from the spam queue into the normal list. */

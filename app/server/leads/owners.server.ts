@@ -5,6 +5,7 @@ import { type AuditActor, auditOf } from "../audit/audit.server";
 import { preparedQuery } from "../db/prepared-query.server";
 import type { Database, DB } from "../db/schema.server";
 import { fromBool, fromJson, now } from "../db/values.server";
+import { retryOnFailover } from "../db/write-retry.server";
 import { headerSafe, type OutgoingMail, queueMails } from "../mail/outbox.server";
 import { getSettings, setSetting } from "../settings/settings.server";
 
@@ -74,6 +75,18 @@ export function assignmentMail(
 
 /** Gives one lead an owner (or none), tells the new owner, and records it; all or nothing. */
 export async function setLeadOwner(
+  db: Database,
+  leadId: string,
+  ownerId: string | null,
+  actor: AuditActor | null,
+  mail: { baseUrl: string; queuedNote?: string | null },
+) {
+  // Sent again on the new primary after a failover: the owner asked for is its own idempotency key,
+  // so a retry whose first attempt committed finds the lead already given and changes nothing.
+  await retryOnFailover(db, () => giveLead(db, leadId, ownerId, actor, mail));
+}
+
+async function giveLead(
   db: Database,
   leadId: string,
   ownerId: string | null,

@@ -3,6 +3,7 @@ import type { Transporter } from "nodemailer";
 import type { Logger } from "pino";
 import { createPassRunner } from "../background/passes.server";
 import type { Database, Row } from "../db/schema.server";
+import { retryOnFailover } from "../db/write-retry.server";
 import {
   CLAIM_BATCH,
   claimDueMails,
@@ -80,11 +81,16 @@ export function createMailWorker({
     logger.warn({ waiting }, "mail queued but not sent: SMTP_URL is not set");
   }
 
-  /** Records a mail the server accepted; retried, because a failure here must not send it again. */
+  /**
+   * Records a mail the server accepted; retried, because a failure here must not send it again.
+   * Across a failover it is sent on until the new primary takes it: the write is safe to repeat, as
+   * it holds only while this worker's hold stands, and a first recording that committed ends that.
+   */
   async function recordSent(hold: MailHold, kind: string, clock: () => number) {
     for (let attempt = 0; ; attempt++) {
       try {
-        if (await markSent(db, hold, clock())) logger.info({ mailId: hold.id, kind }, "mail sent");
+        if (await retryOnFailover(db, () => markSent(db, hold, clock())))
+          logger.info({ mailId: hold.id, kind }, "mail sent");
         else logger.warn({ mailId: hold.id }, "mail sent after another worker took it over");
         return;
       } catch (error) {
