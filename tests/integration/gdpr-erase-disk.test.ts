@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { auditOf } from "~/server/audit/audit.server";
+import { countBookingAttempt } from "~/server/bookings/booking-limits.server";
 import type { Database } from "~/server/db/schema.server";
 import { newId, now } from "~/server/db/values.server";
 import { captureLead } from "~/server/leads/capture.server";
@@ -148,6 +149,30 @@ describe.each(dialects)("GDPR erase leaves nothing readable on disk (%s)", (dial
     const audit = JSON.stringify(await db.selectFrom("audit_logs").selectAll().execute());
     expect(audit).not.toContain(addressKey(SECRET, person.email));
     expect(audit).toContain("gdpr.erase");
+  });
+
+  it("deletes the booking counters kept under the person's e-mail address", async () => {
+    const { db } = await freshDatabase({ seeded: true });
+    const { leadId } = await captureLead(db, {
+      flow: "contact",
+      input: { name: person.name, email: person.email } as never,
+      attribution,
+      mail: mailContext,
+    });
+    await countBookingAttempt(db, { clientIp: "203.0.113.9", leadId, email: person.email, secret: SECRET });
+    await countBookingAttempt(db, {
+      clientIp: "203.0.113.9",
+      leadId: "other-lead",
+      email: "other@example.com",
+      secret: SECRET,
+    });
+    const bookingEmailKeys = async () =>
+      (await db.selectFrom("rate_limits").select("key").execute())
+        .map((row) => row.key)
+        .filter((key) => key.startsWith("booking-email:"));
+    expect(await bookingEmailKeys()).toHaveLength(2);
+    await erasePersonalData(db, person.email.toUpperCase(), actor, SECRET);
+    expect(await bookingEmailKeys()).toEqual([`booking-email:${addressKey(SECRET, "other@example.com")}`]);
   });
 
   it("deletes a deleted lead's calls and frees their time", async () => {

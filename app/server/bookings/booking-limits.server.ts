@@ -1,6 +1,6 @@
 import { AppError } from "../app-error.server";
 import type { Database } from "../db/schema.server";
-import { addressKey } from "../rate-limit/address-key.server";
+import { bookingEmailRateLimitKey } from "../rate-limit/address-key.server";
 import { rateLimitAddress } from "../rate-limit/client-address.server";
 import { consumeRateLimit } from "../rate-limit/rate-limit.server";
 
@@ -28,7 +28,7 @@ export async function countBookingAttempt(
   const checks = [
     await consumeRateLimit(db, `booking-ip:${rateLimitAddress(clientIp)}`, BOOKING_RATE_LIMITS.perIp, nowMs),
     await consumeRateLimit(db, `booking-lead:${leadId}`, BOOKING_RATE_LIMITS.perLead, nowMs),
-    await consumeRateLimit(db, `booking-email:${addressKey(secret, email)}`, BOOKING_RATE_LIMITS.perEmail, nowMs),
+    await consumeRateLimit(db, bookingEmailRateLimitKey(secret, email), BOOKING_RATE_LIMITS.perEmail, nowMs),
   ];
   const refused = checks.filter((check) => !check.allowed);
   if (refused.length === 0) return;

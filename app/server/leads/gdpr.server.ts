@@ -7,7 +7,7 @@ import { signInFailureKeyPrefix } from "../auth/sign-in-failures.server";
 import { dialectOf } from "../db/database.server";
 import type { Database, Row } from "../db/schema.server";
 import { fromBool, fromJson, now } from "../db/values.server";
-import { addressKey, leadEmailRateLimitKey } from "../rate-limit/address-key.server";
+import { addressKey, bookingEmailRateLimitKey, leadEmailRateLimitKey } from "../rate-limit/address-key.server";
 import { eraseWebhookCopies } from "../webhooks/events.server";
 import { normalizeEmail } from "./identity.server";
 import { deleteLeadRows } from "./leads.server";
@@ -281,6 +281,7 @@ function deletePersonalRows(db: Database, email: string, actor: AuditActor | nul
       .where((eb) =>
         eb.or([
           eb("key", "=", leadEmailRateLimitKey(secret, email)),
+          eb("key", "=", bookingEmailRateLimitKey(secret, email)),
           eb("key", "like", `${signInFailureKeyPrefix(secret, email)}%`),
         ]),
       )

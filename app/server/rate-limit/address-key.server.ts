@@ -14,3 +14,5 @@ export function addressKey(secret: string, email: string) {
 }
 
 export const leadEmailRateLimitKey = (secret: string, email: string) => `lead-email:${addressKey(secret, email)}`;
+
+export const bookingEmailRateLimitKey = (secret: string, email: string) => `booking-email:${addressKey(secret, email)}`;
