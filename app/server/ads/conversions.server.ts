@@ -206,6 +206,11 @@ export async function queueBulkAdStages(
   }
 }
 
+/** The click ids of a visit that its advertising consent lets us keep, or null (none, or refused). */
+export function keptClicks(signals: { clicks: AdClicks; adUserData: boolean } | null | undefined) {
+  return signals?.adUserData && hasClicks(signals.clicks) ? signals.clicks : null;
+}
+
 /**
  * A visitor's enquiry: keeps the visit's click ids (first touch stays, last touch follows the newest
  * submission) with the advertising consent it came with, and queues the `lead` stage unless it is
@@ -217,7 +222,7 @@ export async function recordLeadAdSignals(
   signals: { clicks: AdClicks; adUserData: boolean; adPersonalization: boolean } | null | undefined,
   at: string,
 ) {
-  const clicks = signals?.adUserData && hasClicks(signals.clicks) ? signals.clicks : {};
+  const clicks = keptClicks(signals) ?? {};
   const row = {
     last_clicks: toJson(clicks),
     ad_user_data: signals?.adUserData ?? false,

@@ -130,6 +130,8 @@ export interface FormSubmissionsTable {
   referrer: ColumnType<string | null, string | null | undefined, string | null>;
   /** The name, e-mail, phone and company typed with this enquiry (JSON). */
   contact: ColumnType<unknown, string | null | undefined, string | null>;
+  /** The ad click ids of the visit this enquiry came from, as far as its consent allowed (JSON). */
+  ad_clicks: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface AnalyticsEventsTable {

@@ -24,6 +24,8 @@ export type Enquiry = {
   userAgent: string | null;
   contact: EnquiryContact;
   data: Record<string, unknown>;
+  /** The visit's ad click ids as far as its consent lets us keep them; null for none. */
+  adClicks?: Record<string, string> | null;
 };
 
 /** The columns of an enquiry's form_submissions row. */
@@ -38,6 +40,7 @@ export function submissionRow(enquiry: Enquiry, leadId: string) {
     referrer: enquiry.referrer,
     contact: toJson(enquiry.contact),
     data: toJson(enquiry.data),
+    ad_clicks: enquiry.adClicks ? toJson(enquiry.adClicks) : null,
     ip_address: null,
     user_agent: enquiry.userAgent,
     created_at: enquiry.at,
@@ -111,7 +114,8 @@ export async function attachEnquiry(
   const payloadLead = webhookLead(lead);
   const common = { at: enquiry.at, leadId: lead.id, email: lead.email, isSpam: false };
   const submission = { ...submissionRow(enquiry, lead.id), data: enquiry.data, contact: enquiry.contact };
-  const { ip_address: _ip, user_agent: _agent, ...submissionPayload } = submission;
+  // Click ids stay out of webhooks: they are for the ad platforms, as far as consent allows, only.
+  const { ip_address: _ip, user_agent: _agent, ad_clicks: _clicks, ...submissionPayload } = submission;
   await recordWebhookEvent(trx, {
     ...common,
     type: "lead.enquired",

@@ -38,6 +38,7 @@ export function SubmissionsCard({ lead, submissions }: { lead: LeadDetail["lead"
                 {submission.utmCampaign ? ` · utm_campaign ${submission.utmCampaign}` : ""}
                 {submission.landingPath ? ` · landed on ${submission.landingPath}` : ""}
               </p>
+              <ClickIds clicks={submission.adClicks} />
               <OtherValues lead={lead} submission={submission} fetcher={fetcher} />
               <pre className="overflow-x-auto whitespace-pre-wrap rounded bg-muted p-2 text-xs">
                 {JSON.stringify(submission.data, null, 2)}
@@ -47,6 +48,17 @@ export function SubmissionsCard({ lead, submissions }: { lead: LeadDetail["lead"
         </ol>
       )}
     </TitledCard>
+  );
+}
+
+/** The ad click ids this enquiry's visit came with: what the ad platforms can be told the enquiry came from. */
+function ClickIds({ clicks }: { clicks: Submission["adClicks"] }) {
+  const entries = Object.entries(clicks);
+  if (entries.length === 0) return null;
+  return (
+    <p className="break-all text-xs" data-slot="submission-click-ids">
+      <span className="font-medium">Ad click ids:</span> {entries.map(([name, value]) => `${name}=${value}`).join(", ")}
+    </p>
   );
 }
 
