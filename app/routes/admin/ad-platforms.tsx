@@ -8,6 +8,7 @@ import { runIntent } from "~/http/intents.server";
 import { adLogFilterSchema } from "~/lib/schemas/ads";
 import { listAdConnections } from "~/server/ads/connections.server";
 import { listAdDeliveries } from "~/server/ads/delivery-log.server";
+import { valuesText } from "~/server/ads/values.server";
 import type { Route } from "./+types/ad-platforms";
 import { adPlatformIntents } from "./ad-platforms.server";
 
@@ -30,6 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           : null,
       apiUrl: settings.apiUrl,
       stages: settings.stages as Record<string, string>,
+      values: valuesText(settings),
       updatedAt,
     })),
     log,

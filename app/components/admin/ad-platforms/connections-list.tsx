@@ -11,6 +11,8 @@ export type ConnectionRow = {
   account: string | null;
   apiUrl: string | null;
   stages: Record<string, string>;
+  /** Each stage's value in words, or null: sent without a value. */
+  values: string | null;
   updatedAt: string;
 };
 
@@ -36,6 +38,9 @@ export function ConnectionsList({ connections }: { connections: ConnectionRow[] 
             {Object.entries(connection.stages)
               .map(([stage, target]) => `${stage.replace("_", " ")} → ${target}`)
               .join(" · ")}
+          </p>
+          <p className="text-muted-foreground text-sm" data-slot="ad-connection-values">
+            Values: {connection.values ?? "none (conversions are sent without a value)"}
           </p>
           <div className="flex flex-wrap items-end gap-2">
             {connection.platform !== "linkedin" ? (
