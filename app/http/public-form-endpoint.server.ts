@@ -78,6 +78,7 @@ export function publicFormEndpoint(services: AppServices): RequestHandler<{ form
         referer: req.headers.referer,
         acceptLanguage: req.headers["accept-language"],
         cookie: req.headers.cookie,
+        header: (name) => req.get(name),
       });
       if (bodyTooLarge) answerAfterDraining(req, (closeAfter) => send(res, result, closeAfter));
       else send(res, result, false);

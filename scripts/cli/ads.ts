@@ -8,6 +8,7 @@ import {
 } from "~/server/ads/connections.server";
 import { createConversionFileToken, revokeConversionFileToken } from "~/server/ads/conversion-file.server";
 import type { AdPlatform } from "~/server/ads/stages.server";
+import { valuesText } from "~/server/ads/values.server";
 import type { Database } from "~/server/db/schema.server";
 import { type Command, cliActor, type Options, required, UsageError } from "./options";
 
@@ -44,6 +45,7 @@ async function connect(db: Database, values: Options, allowPrivate: boolean) {
     `stages: ${Object.entries(settings.stages)
       .map(([stage, target]) => `${stage} → ${target}`)
       .join(", ")}`,
+    `values: ${valuesText(settings) ?? "none (sent without a value)"}`,
     "The credentials are stored encrypted and are not shown again.",
   ].join("\n");
 }
@@ -63,6 +65,7 @@ async function show(db: Database) {
             : "",
         settings.apiUrl ? `via ${settings.apiUrl}` : "",
         `stages ${Object.keys(settings.stages).join(",")}`,
+        valuesText(settings) ? `values ${valuesText(settings)}` : "",
         `since ${updatedAt}`,
       ]
         .filter(Boolean)

@@ -108,4 +108,79 @@ describe("the Ad platforms screen in Chromium", () => {
       await context.close();
     },
   );
+
+  it.each([
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ])(
+    "an admin makes, copies, replaces and revokes Google's import file address with the keyboard at $width×$height",
+    async (viewport) => {
+      const context = await contextWithCookies(running.browser, running.app.url, cookie, { viewport });
+      const page = await openHydrated(context, `${running.app.url}/admin/ad-platforms`);
+      await page.getByLabel("Platform", { exact: true }).first().focus();
+      await page.getByLabel("Platform", { exact: true }).first().selectOption("google");
+      await page.getByLabel("Connection (JSON)").focus();
+      await page.keyboard.insertText(
+        JSON.stringify({
+          serviceAccountKey: {
+            type: "service_account",
+            client_email: clientEmail,
+            private_key: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+            token_uri: `${receiver.url}/token`,
+          },
+          customerId: "1234567890",
+          stages: { lead: "1001" },
+          apiUrl: receiver.url,
+        }),
+      );
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Enter");
+      await page.getByText("Connected; the credentials are stored encrypted").first().waitFor();
+
+      const file = page.getByTestId("ad-import-file");
+      await file.getByText("No address is active").waitFor();
+      const fetchFile = (url: string) => fetch(`${running.app.url}${new URL(url).pathname}`);
+      const makeAddress = async (name: string, before = "") => {
+        await hydrated(page);
+        await file.getByRole("button", { name }).focus();
+        await page.keyboard.press("Enter");
+        const shown = page.getByTestId("ad-import-file-url").locator("code");
+        // The address shown before stays until the page has the new one.
+        await expect
+          .poll(async () => ((await shown.count()) > 0 ? await shown.textContent() : before), { timeout: 20_000 })
+          .not.toBe(before);
+        return (await shown.textContent()) ?? "";
+      };
+      const first = await makeAddress("Make an address");
+      expect(first).toMatch(/\/ads\/google\/[A-Za-z0-9_-]{20,64}\.csv$/);
+      const served = await fetchFile(first);
+      expect(served.status).toBe(200);
+      expect(await served.text()).toMatch(/^Parameters:TimeZone=\+0000\r\n/);
+      expect(await seriousViolations(page, `ad platforms import file at ${viewport.width}`)).toEqual([]);
+
+      // The copy button puts the address on the clipboard.
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      await page.getByRole("button", { name: "Copy the import file's address" }).focus();
+      await page.keyboard.press("Enter");
+      await page.getByText("The import file's address is on the clipboard.").first().waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
+
+      // A new address turns the old one off.
+      const second = await makeAddress("Make a new address", first);
+      expect(second).not.toBe(first);
+      expect((await fetchFile(first)).status).toBe(404);
+      expect((await fetchFile(second)).status).toBe(200);
+
+      await hydrated(page);
+      await file.getByRole("button", { name: "Revoke the address" }).focus();
+      await page.keyboard.press("Enter");
+      await page.getByText("The import file's address is revoked").first().waitFor();
+      await file.getByText("No address is active").waitFor();
+      expect((await fetchFile(second)).status).toBe(404);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      await context.close();
+    },
+  );
 });

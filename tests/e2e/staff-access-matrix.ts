@@ -286,6 +286,23 @@ const bothLeads = async (ctx: MatrixContext, fx: Fixture) =>
     [fx.first!, fx.second!].map(async (id) => ({ ...(await leadOf(ctx, id)), owner: await ownerOfLead(ctx, id) })),
   );
 
+/** A Google connection (sealed credentials it never opens) for the import file's address. */
+async function googleConnectionFixture(ctx: MatrixContext): Promise<Fixture> {
+  const at = new Date().toISOString();
+  await ctx.db
+    .insertInto("ad_connections")
+    .values({
+      platform: "google",
+      credentials: "v1.sealed",
+      settings: '{"stages":{"lead":"1001"},"apiUrl":null,"customerId":"1234567890","identity":"key"}',
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((conflict) => conflict.column("platform").doNothing())
+    .execute();
+  return {};
+}
+
 /** A Meta connection on an address where nothing answers, and one conversion of it that failed for good. */
 async function adConnectionFixture(ctx: MatrixContext): Promise<Fixture> {
   const config = JSON.stringify({
@@ -1251,6 +1268,21 @@ export const actionRows: ActionRow[] = [
             .execute()
         ).length,
       expected: () => 1,
+    },
+    // The import file's private address: made (shown once) and revoked by admins only.
+    "file-url": {
+      setup: (ctx) => googleConnectionFixture(ctx),
+      observe: async (ctx) =>
+        (await ctx.db.selectFrom("audit_logs").select("id").where("action", "=", "ad_platform.file_url").execute())
+          .length,
+      expected: (_fx, _ctx, before) => Number(before) + 1,
+    },
+    "file-revoke": {
+      setup: (ctx) => googleConnectionFixture(ctx),
+      observe: async (ctx) =>
+        (await ctx.db.selectFrom("audit_logs").select("id").where("action", "=", "ad_platform.file_revoke").execute())
+          .length,
+      expected: (_fx, _ctx, before) => Number(before) + 1,
     },
     disconnect: {
       setup: async (ctx) => {

@@ -25,6 +25,8 @@ describe.each(dialects)("ads:connect, ads:show and ads:disconnect on %s", (diale
         datasetId: "555000111",
         accessToken: "EAAB-very-secret-system-user-token",
         stages: { lead: "Lead", client: "Purchase" },
+        values: { client: "estimate", lead: 25 },
+        currency: "USD",
         apiUrl: "https://127.0.0.1:9443",
       }),
     );
@@ -46,6 +48,9 @@ describe.each(dialects)("ads:connect, ads:show and ads:disconnect on %s", (diale
       WEBHOOK_ALLOW_PRIVATE: "true",
     });
     expect(connected.output).toContain("Connected meta (token …oken).");
+    expect(connected.output).toContain(
+      "values: lead = 25.00 USD, client = the estimate's monthly total (USD estimates only)",
+    );
     expect(connected.code).toBe(0);
     const stored = await database.db.selectFrom("ad_connections").select(["credentials", "settings"]).execute();
     expect(stored.length).toBe(1);
@@ -54,6 +59,9 @@ describe.each(dialects)("ads:connect, ads:show and ads:disconnect on %s", (diale
     const shown = await runCli(["ads:show"], env);
     expect(shown.output).toContain(
       "meta      token …oken  dataset 555000111  via https://127.0.0.1:9443/  stages lead,client",
+    );
+    expect(shown.output).toContain(
+      "values lead = 25.00 USD, client = the estimate's monthly total (USD estimates only)",
     );
     expect(shown.output).not.toContain("very-secret");
 

@@ -19,6 +19,7 @@ export type Forced = { status: number; body: unknown } | "hang" | { after: Promi
 export type ReceivedRequest = { route: AdRoute; headers: IncomingHttpHeaders; body: string; json: unknown };
 
 const HEX64 = /^[0-9a-f]{64}$/;
+const CURRENCY = /^[A-Z]{3}$/;
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 type Json = Record<string, unknown>;
@@ -69,6 +70,14 @@ function googleProblems(body: unknown, token: string | undefined): string | null
         if (consent[key] !== undefined && !["CONSENT_GRANTED", "CONSENT_DENIED"].includes(String(consent[key]))) {
           return `events.consent.${key} must be CONSENT_GRANTED or CONSENT_DENIED`;
         }
+      }
+    }
+    if (event.conversionValue !== undefined || event.currency !== undefined) {
+      if (typeof event.conversionValue !== "number" || event.conversionValue < 0) {
+        return "events.conversionValue must be a non-negative number";
+      }
+      if (typeof event.currency !== "string" || !CURRENCY.test(event.currency)) {
+        return "events.currency must be an ISO 4217 code when conversionValue is set";
       }
     }
     const ids = event.adIdentifiers;
@@ -128,6 +137,16 @@ function metaProblems(body: unknown, nowMs: number): string | null {
     ) {
       return "action_source is not valid";
     }
+    const custom = event.custom_data;
+    if (custom !== undefined) {
+      if (!isObject(custom)) return "custom_data is not an object";
+      if (custom.value !== undefined) {
+        if (typeof custom.value !== "number" || custom.value < 0) return "custom_data.value must be a number";
+        if (typeof custom.currency !== "string" || !CURRENCY.test(custom.currency)) {
+          return "custom_data.currency is required with value (ISO 4217)";
+        }
+      }
+    }
     const user = event.user_data;
     if (!isObject(user)) return "user_data is required";
     for (const key of ["em", "ph"]) {
@@ -157,6 +176,15 @@ function linkedinProblems(body: unknown, headers: IncomingHttpHeaders): string |
     if (typeof at !== "number" || !Number.isInteger(at) || at < 1e12)
       return "conversionHappenedAt must be epoch milliseconds";
     if (typeof element.eventId !== "string") return "eventId is required for deduplication";
+    const value = element.conversionValue;
+    if (value !== undefined) {
+      if (!isObject(value) || !CURRENCY.test(String(value.currencyCode))) {
+        return "conversionValue.currencyCode must be an ISO 4217 code";
+      }
+      if (typeof value.amount !== "string" || !/^\d+(\.\d+)?$/.test(value.amount)) {
+        return "conversionValue.amount must be a decimal string";
+      }
+    }
     const user = element.user;
     const ids = isObject(user) ? user.userIds : undefined;
     if (!Array.isArray(ids) || ids.length === 0) return "user.userIds is required";

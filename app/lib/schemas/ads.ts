@@ -43,6 +43,9 @@ export const adTestSchema = z.object({
     .transform((code) => code || undefined),
 });
 
+/** The import file's address is Google's: nothing to choose. */
+export const adFileSchema = z.object({});
+
 export const adResendSchema = z.object({ conversionId: z.string().trim().min(1).max(200) });
 
 const optionalOf = <T extends readonly [string, ...string[]]>(values: T) =>

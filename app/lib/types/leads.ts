@@ -53,6 +53,8 @@ export type LeadDetail = {
     referrer: string | null;
     /** What the visitor typed as contact details with this enquiry (none on submissions older than that). */
     contact: EnquiryContactTyped | null;
+    /** The ad click ids of the visit it came from (gclid, fbclid, fbc, …), as far as its consent allowed. */
+    adClicks: Record<string, string>;
   }[];
   notes: { id: string; body: string; authorEmail: string | null; createdAt: string }[];
   statusChanges: {

@@ -1,6 +1,7 @@
 import { answer, intent } from "~/http/intents.server";
-import { adConnectSchema, adPlatformSchema, adResendSchema, adTestSchema } from "~/lib/schemas/ads";
+import { adConnectSchema, adFileSchema, adPlatformSchema, adResendSchema, adTestSchema } from "~/lib/schemas/ads";
 import { connectAdPlatform, disconnectAdPlatform } from "~/server/ads/connections.server";
+import { createConversionFileToken, revokeConversionFileToken } from "~/server/ads/conversion-file.server";
 import { resendAdConversion } from "~/server/ads/delivery-log.server";
 import { testAdConnection } from "~/server/ads/validation.server";
 import { AppError } from "~/server/app-error.server";
@@ -55,6 +56,17 @@ export const adPlatformIntents = {
     },
     success: (delivered) =>
       delivered ? "The platform accepted the test request" : "The platform refused the test request: see its answer",
+  }),
+  "file-url": intent(adFileSchema, {
+    success: "A new address for the import file; the one before no longer works",
+    run: async (_input, { db, actor, services }) => {
+      const token = await createConversionFileToken(db, actor);
+      return answer(token, { payload: { fileUrl: `${services.config.baseUrl}/ads/google/${token}.csv` } });
+    },
+  }),
+  "file-revoke": intent(adFileSchema, {
+    success: "The import file's address is revoked",
+    run: (_input, { db, actor }) => revokeConversionFileToken(db, actor),
   }),
   resend: intent(adResendSchema, {
     success: "Queued to be sent again with the same id",

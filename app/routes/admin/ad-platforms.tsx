@@ -8,6 +8,7 @@ import { runIntent } from "~/http/intents.server";
 import { adLogFilterSchema } from "~/lib/schemas/ads";
 import { listAdConnections } from "~/server/ads/connections.server";
 import { listAdDeliveries } from "~/server/ads/delivery-log.server";
+import { valuesText } from "~/server/ads/values.server";
 import type { Route } from "./+types/ad-platforms";
 import { adPlatformIntents } from "./ad-platforms.server";
 
@@ -30,6 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           : null,
       apiUrl: settings.apiUrl,
       stages: settings.stages as Record<string, string>,
+      values: valuesText(settings),
+      importFile: platform === "google" ? Boolean((settings as { fileTokenHash?: string }).fileTokenHash) : null,
       updatedAt,
     })),
     log,
@@ -43,8 +46,10 @@ export const action = (args: Route.ActionArgs) => runIntent(args, adPlatformInte
 export default function AdPlatforms({ loaderData, actionData }: Route.ComponentProps) {
   useToastMessage(actionData?.toast);
   const { connections, log, filter, allowPrivate } = loaderData;
-  const test = actionData?.intent === "test" ? (actionData.payload?.test ?? null) : null;
+  const payload = actionData?.payload;
+  const test = actionData?.intent === "test" && payload && "test" in payload ? payload.test : null;
   const refused = actionData?.intent === "connect" && !actionData.ok;
+  const fileUrl = actionData?.intent === "file-url" && payload && "fileUrl" in payload ? payload.fileUrl : null;
   return (
     <div className="space-y-6">
       <div>
@@ -55,7 +60,7 @@ export default function AdPlatforms({ loaderData, actionData }: Route.ComponentP
         </p>
       </div>
       <TitledCard title="Connections" description="Credentials are stored encrypted and never shown again.">
-        <ConnectionsList connections={connections} />
+        <ConnectionsList connections={connections} fileUrl={fileUrl} />
         {test ? (
           <div role="status" className="mt-4 text-sm" data-testid="ad-test-answer">
             <p>

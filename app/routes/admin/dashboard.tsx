@@ -1,4 +1,5 @@
 import { BriefcaseIcon, FileTextIcon, HistoryIcon, UsersIcon } from "lucide-react";
+import { AdReachCard } from "~/components/admin/dashboard/ad-reach-card";
 import { CampaignTable } from "~/components/admin/dashboard/campaign-table";
 import { FollowUpsCard } from "~/components/admin/dashboard/follow-ups-card";
 import { FunnelCard } from "~/components/admin/dashboard/funnel-card";
@@ -9,9 +10,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { getServices } from "~/http/context.server";
 import { requireStaff } from "~/http/staff.server";
 import { canAccess } from "~/lib/roles";
+import { campaignAdReach } from "~/server/ads/campaign-reach.server";
 import { upcomingCalls } from "~/server/bookings/agenda.server";
 import { campaignTable, dashboardCounts, leadsPerDayBySource, SERIES_DAYS } from "~/server/dashboard/dashboard.server";
-import { loadFunnel } from "~/server/dashboard/funnel.server";
+import { loadFunnel, parseFunnelQuery } from "~/server/dashboard/funnel.server";
 import { dueFollowUps } from "~/server/leads/follow-ups.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 import type { Route } from "./+types/dashboard";
@@ -27,16 +29,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const worksLeads = canAccess(staff.role, "/admin/leads");
   const timeZone = await getAgencyTimeZone(db);
   const nowMs = Date.now();
-  const [counts, series, campaigns, funnel, followUps, calls] = await Promise.all([
+  const params = new URL(request.url).searchParams;
+  const [counts, series, campaigns, funnel, followUps, calls, adReach] = await Promise.all([
     dashboardCounts(db),
     leadsPerDayBySource(db, nowMs, SERIES_DAYS, timeZone),
     campaignTable(db, nowMs, SERIES_DAYS, timeZone),
-    loadFunnel(db, new URL(request.url).searchParams),
+    loadFunnel(db, params, nowMs),
     worksLeads ? dueFollowUps(db, staff.id, timeZone, { limit: 10 }) : null,
     // Calls go to those who work leads, like follow-ups.
     worksLeads ? upcomingCalls(db, staff.id, timeZone, { nowMs }) : null,
+    // The same range as the funnel beside it.
+    campaignAdReach(db, parseFunnelQuery(params, nowMs).range),
   ]);
-  return { role: staff.role, me: staff.id, counts, series, campaigns, funnel, followUps, calls, timeZone };
+  return { role: staff.role, me: staff.id, counts, series, campaigns, funnel, followUps, calls, timeZone, adReach };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -104,6 +109,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </CardContent>
       </Card>
       <FunnelCard funnel={loaderData.funnel} />
+      {loaderData.adReach.length > 0 ? (
+        <AdReachCard rows={loaderData.adReach} rangeLabel={loaderData.funnel.range.label} />
+      ) : null}
     </div>
   );
 }

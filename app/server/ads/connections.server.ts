@@ -6,6 +6,7 @@ import { fromJson, now, toJson } from "../db/values.server";
 import { checkWebhookUrl, WebhookAddressError } from "../webhooks/address-guard.server";
 import { credentialsKey, decryptCredentials, encryptCredentials } from "./credentials.server";
 import { AD_PLATFORMS, AD_STAGES, type AdPlatform, type AdStage } from "./stages.server";
+import { currencySchema, stageValuesSchema, type ValueSettings, valuesProblem } from "./values.server";
 
 const auditAdConnection = auditOf("ad_connection");
 
@@ -40,6 +41,8 @@ export const connectionConfigSchemas = {
     developerToken: text(200).optional(),
     stages: stagesSchema,
     apiUrl: z.url().max(2048).optional(),
+    values: stageValuesSchema.optional(),
+    currency: currencySchema.optional(),
   }),
   meta: z.strictObject({
     datasetId: z
@@ -49,6 +52,8 @@ export const connectionConfigSchemas = {
     accessToken: text(2000),
     stages: stagesSchema,
     apiUrl: z.url().max(2048).optional(),
+    values: stageValuesSchema.optional(),
+    currency: currencySchema.optional(),
   }),
   linkedin: z.strictObject({
     accessToken: text(2000),
@@ -62,13 +67,15 @@ export const connectionConfigSchemas = {
       )
       .refine((stages) => Object.keys(stages).length > 0, "map at least one stage"),
     apiUrl: z.url().max(2048).optional(),
+    values: stageValuesSchema.optional(),
+    currency: currencySchema.optional(),
   }),
 } as const;
 
 export type ConnectionConfig<P extends AdPlatform> = z.output<(typeof connectionConfigSchemas)[P]>;
 
 /** What is stored in clear: nothing that lets anyone act on the account. */
-export type ConnectionSettings = {
+export type ConnectionSettings = ValueSettings & {
   stages: Partial<Record<AdStage, string>>;
   apiUrl: string | null;
   customerId?: string;
@@ -99,6 +106,8 @@ export function parseConnectionConfig(platform: AdPlatform, json: unknown) {
     const where = issue?.path.length ? issue.path.join(".") : "the file";
     throw new AppError("INVALID_INPUT", `${where}: ${issue?.message ?? "is not valid"}`);
   }
+  const problem = valuesProblem(parsed.data);
+  if (problem) throw new AppError("INVALID_INPUT", problem);
   return parsed.data;
 }
 
@@ -132,6 +141,9 @@ export async function connectAdPlatform(
   const key = credentialsKey(env);
   const config = parseConnectionConfig(platform, json);
   const apiUrl = await guardedUrl(config.apiUrl, allowPrivate, "apiUrl");
+  // Values only with their currency (checked above); none set, none stored.
+  const valueSettings: ValueSettings =
+    config.values && Object.keys(config.values).length > 0 ? { values: config.values, currency: config.currency } : {};
   let settings: ConnectionSettings;
   let secrets: GoogleSecrets | TokenSecrets;
   if (platform === "google") {
@@ -143,6 +155,7 @@ export async function connectAdPlatform(
     };
     settings = {
       stages: google.stages,
+      ...valueSettings,
       apiUrl,
       customerId: google.customerId,
       ...(google.loginCustomerId ? { loginCustomerId: google.loginCustomerId } : {}),
@@ -153,6 +166,7 @@ export async function connectAdPlatform(
     secrets = { accessToken: token.accessToken };
     settings = {
       stages: token.stages,
+      ...valueSettings,
       apiUrl,
       ...("datasetId" in token ? { datasetId: token.datasetId } : {}),
       identity: `token …${token.accessToken.slice(-4)}`,
@@ -169,6 +183,8 @@ export async function connectAdPlatform(
     // The stages and account, never the secret.
     await auditAdConnection(trx, actor, "ad_platform.connect", platform, {
       stages: Object.keys(settings.stages),
+      values: settings.values ?? null,
+      currency: settings.currency ?? null,
       apiUrl: settings.apiUrl,
     });
   });

@@ -10,6 +10,7 @@ import { externalConversionId } from "./conversions.server";
 import type { AdClicks } from "./identifiers.server";
 import { googleAdsDateTime } from "./platforms.server";
 import type { AdStage } from "./stages.server";
+import { type ConversionValue, conversionValueOf, latestEstimates } from "./values.server";
 
 const FILE_DAYS = 90;
 const auditAdConnection = auditOf("ad_connection");
@@ -96,7 +97,12 @@ export async function googleConversionFile(db: Database, token: string, nowMs = 
     "Ad User Data",
     "Ad Personalization",
   ]);
+  const estimates =
+    settings.values?.client === "estimate"
+      ? await latestEstimates(db, [...new Set(rows.map((row) => row.lead_id))])
+      : new Map<string, ConversionValue>();
   for (const conversion of rows) {
+    const value = conversionValueOf(settings, conversion.stage as AdStage, estimates.get(conversion.lead_id));
     const gclid = fromJson<AdClicks>(conversion.last_clicks, {}).gclid;
     const name = settings.stages[conversion.stage as AdStage];
     if (!gclid || !name || !fromBool(conversion.ad_user_data)) continue;
@@ -104,8 +110,8 @@ export async function googleConversionFile(db: Database, token: string, nowMs = 
       gclid,
       name,
       googleAdsDateTime(conversion.occurred_at).replace("+00:00", ""),
-      "",
-      "",
+      value ? value.amount.toFixed(2) : "",
+      value ? value.currency : "",
       externalConversionId(conversion.lead_id, conversion.stage as AdStage),
       "Granted",
       fromBool(conversion.ad_personalization) ? "Granted" : "Denied",

@@ -206,6 +206,11 @@ export async function queueBulkAdStages(
   }
 }
 
+/** The click ids of a visit that its advertising consent lets us keep, or null (none, or refused). */
+export function keptClicks(signals: { clicks: AdClicks; adUserData: boolean } | null | undefined) {
+  return signals?.adUserData && hasClicks(signals.clicks) ? signals.clicks : null;
+}
+
 /**
  * A visitor's enquiry: keeps the visit's click ids (first touch stays, last touch follows the newest
  * submission) with the advertising consent it came with, and queues the `lead` stage unless it is
@@ -216,14 +221,15 @@ export async function recordLeadAdSignals(
   lead: { id: string; isSpam: boolean },
   signals: { clicks: AdClicks; adUserData: boolean; adPersonalization: boolean } | null | undefined,
   at: string,
+  { returning = false }: { returning?: boolean } = {},
 ) {
-  const clicks = signals?.adUserData && hasClicks(signals.clicks) ? signals.clicks : {};
-  const row = {
-    last_clicks: toJson(clicks),
-    ad_user_data: signals?.adUserData ?? false,
-    ad_personalization: signals?.adPersonalization ?? false,
-    updated_at: at,
-  };
+  const clicks = keptClicks(signals) ?? {};
+  // A returning person's consent only ever narrows (restrictConsent): anyone can type their e-mail,
+  // so an enquiry under it moves the last touch but never grants advertising on their behalf.
+  const consent = returning
+    ? {}
+    : { ad_user_data: signals?.adUserData ?? false, ad_personalization: signals?.adPersonalization ?? false };
+  const row = { last_clicks: toJson(clicks), ...consent, updated_at: at };
   const existing = await db
     .selectFrom("lead_ad_signals")
     .select("first_clicks")
@@ -239,7 +245,14 @@ export async function recordLeadAdSignals(
   } else {
     await db
       .insertInto("lead_ad_signals")
-      .values({ lead_id: lead.id, first_clicks: toJson(clicks), ...row, created_at: at })
+      .values({
+        lead_id: lead.id,
+        first_clicks: toJson(clicks),
+        ad_user_data: false,
+        ad_personalization: false,
+        ...row,
+        created_at: at,
+      })
       .execute();
   }
   if (!lead.isSpam) await queueAdStage(db, [lead.id], "lead", at);

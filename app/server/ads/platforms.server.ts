@@ -13,6 +13,7 @@ import {
   metaHashedPhone,
 } from "./identifiers.server";
 import type { AdStage } from "./stages.server";
+import type { ConversionValue } from "./values.server";
 
 export const GOOGLE_DATA_MANAGER_URL = "https://datamanager.googleapis.com";
 export const GOOGLE_ADS_URL = "https://googleads.googleapis.com";
@@ -34,6 +35,8 @@ export type OutgoingConversion = {
   stage: AdStage;
   occurredAt: string;
   person: { email: string; phone: string | null; clicks: AdClicks; adPersonalization: boolean };
+  /** What the stage is worth, in the connection's currency; null: sent without a value. */
+  value?: ConversionValue | null;
 };
 
 export type PlatformRequest = { path: string; headers: Record<string, string>; body: unknown };
@@ -73,6 +76,7 @@ export function googleEvent(conversion: OutgoingConversion) {
     transactionId: externalConversionId(conversion.leadId, conversion.stage),
     eventTimestamp: conversion.occurredAt,
     eventSource: "WEB",
+    ...(conversion.value ? { conversionValue: conversion.value.amount, currency: conversion.value.currency } : {}),
     ...(Object.keys(adIdentifiers).length > 0 ? { adIdentifiers } : {}),
     userData: { userIdentifiers: identifiers },
     consent: {
@@ -152,7 +156,11 @@ export function metaEvent(settings: ConnectionSettings, conversion: OutgoingConv
       ...(person.clicks.fbc ? { fbc: person.clicks.fbc } : {}),
       ...(person.clicks.fbp ? { fbp: person.clicks.fbp } : {}),
     },
-    custom_data: { event_source: "crm", lead_event_source: "Agency CRM" },
+    custom_data: {
+      event_source: "crm",
+      lead_event_source: "Agency CRM",
+      ...(conversion.value ? { value: conversion.value.amount, currency: conversion.value.currency } : {}),
+    },
   };
 }
 
@@ -182,6 +190,10 @@ export function linkedinEvent(settings: ConnectionSettings, conversion: Outgoing
     conversion: settings.stages[conversion.stage],
     conversionHappenedAt: Date.parse(conversion.occurredAt),
     eventId: externalConversionId(conversion.leadId, conversion.stage),
+    // LinkedIn takes the amount as a decimal string.
+    ...(conversion.value
+      ? { conversionValue: { currencyCode: conversion.value.currency, amount: conversion.value.amount.toFixed(2) } }
+      : {}),
     user: { userIds },
   };
 }

@@ -25,6 +25,7 @@ import {
   type PlatformRequest,
 } from "./platforms.server";
 import type { AdPlatform, AdStage } from "./stages.server";
+import { type ConversionValue, conversionValueOf, latestEstimates } from "./values.server";
 
 /** Retries wait longer each time; the last is a day after the first try, then the conversion is failed. */
 export const AD_RETRY_DELAYS_MS = [
@@ -244,6 +245,10 @@ export function createAdWorker({
         signals.set(row.lead_id, row);
       }
     }
+    // A lead's estimate is read only when a connection sends a client's value from it.
+    const estimates = [...connections.values()].some((connection) => connection.settings.values?.client === "estimate")
+      ? await latestEstimates(db, leadIds)
+      : new Map<string, ConversionValue>();
     const retracted = claimed.filter((row) => row.kind === "retraction");
     const originals = new Map<string, string>();
     if (retracted.length > 0) {
@@ -304,6 +309,7 @@ export function createAdWorker({
           clicks: fromJson<AdClicks>(signal.last_clicks, {}),
           adPersonalization: fromBool(signal.ad_personalization),
         },
+        value: conversionValueOf(connection.settings, stage, estimates.get(row.lead_id)),
         row,
       });
     }

@@ -25,6 +25,7 @@ import * as leadIdentity from "./migrations/0027-lead-identity.server";
 import * as adConversions from "./migrations/0028-ad-conversions.server";
 import * as apiKeys from "./migrations/0029-api-keys.server";
 import * as submissionConsent from "./migrations/0031-submission-consent.server";
+import * as submissionClickIds from "./migrations/0032-submission-click-ids.server";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   "0028-ad-conversions": adConversions,
   "0029-api-keys": apiKeys,
   "0031-submission-consent": submissionConsent,
+  "0032-submission-click-ids": submissionClickIds,
 };
 
 export const migrationNames = Object.keys(migrations);

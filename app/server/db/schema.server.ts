@@ -133,6 +133,8 @@ export interface FormSubmissionsTable {
   /** The advertising consent sent with this enquiry; null on enquiries from before it was kept. */
   ad_user_data: ColumnType<boolean | number | null, boolean | null | undefined, boolean | null>;
   ad_personalization: ColumnType<boolean | number | null, boolean | null | undefined, boolean | null>;
+  /** The ad click ids of the visit this enquiry came from, as far as its consent allowed (JSON). */
+  ad_clicks: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 export interface AnalyticsEventsTable {

@@ -9,7 +9,7 @@ import {
   type newsletterLeadSchema,
   optionLabels,
 } from "~/lib/schemas/leads";
-import { recordLeadAdSignals } from "../ads/conversions.server";
+import { keptClicks, recordLeadAdSignals } from "../ads/conversions.server";
 import type { AdSignals } from "../ads/signals.server";
 import { preparedQuery } from "../db/prepared-query.server";
 import type { Database, DB } from "../db/schema.server";
@@ -229,6 +229,7 @@ export async function writeLead(
       adUserData: attribution.ads?.adUserData ?? false,
       adPersonalization: attribution.ads?.adPersonalization ?? false,
     },
+    adClicks: keptClicks(attribution.ads),
   };
   return attachEnquiryOrCreateLead(trx, {
     fields,
@@ -280,6 +281,8 @@ export async function attachEnquiryOrCreateLead(
       message: fields.message,
       extraMail: extraMail?.({ ...fields, id: person.id }) ?? null,
     });
+    // The person's last touch follows this enquiry's visit; their consent was only narrowed by it.
+    await recordLeadAdSignals(trx, { id: attached.leadId, isSpam: false }, attribution.ads, at, { returning: true });
     return { leadId: enquiry.id, personId: attached.leadId, formId, mailsQueued: attached.mailsQueued, spamReason };
   }
   // A new person's lead takes the enquiry's id, so an attempt sent again finds either by that one id.
@@ -310,7 +313,8 @@ export async function attachEnquiryOrCreateLead(
   });
   const submission = submissionRow(enquiry, leadId);
   await insertSubmission(trx, submission);
-  const { ip_address: _ip, user_agent: _agent, ...submissionPayload } = submission;
+  // Click ids stay out of webhooks: they are for the ad platforms, as far as consent allows, only.
+  const { ip_address: _ip, user_agent: _agent, ad_clicks: _clicks, ...submissionPayload } = submission;
   await recordCaptureEvents(trx, webhookLead(leadRow), {
     ...submissionPayload,
     data: enquiry.data,
@@ -331,7 +335,7 @@ export async function attachEnquiryOrCreateLead(
 async function recordCaptureEvents(
   trx: Transaction<DB>,
   lead: WebhookLead,
-  submission: Omit<Selectable<DB["form_submissions"]>, "ip_address" | "user_agent">,
+  submission: Omit<Selectable<DB["form_submissions"]>, "ip_address" | "user_agent" | "ad_clicks">,
 ) {
   const common = { at: lead.created_at, leadId: lead.id, email: lead.email, isSpam: lead.is_spam };
   await recordWebhookEvent(trx, { ...common, type: "lead.created", data: { lead } });

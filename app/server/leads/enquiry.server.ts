@@ -26,6 +26,8 @@ export type Enquiry = {
   data: Record<string, unknown>;
   /** The advertising consent the visitor's pages were rendered with when they sent it. */
   consent: EnquiryConsent;
+  /** The visit's ad click ids as far as its consent lets us keep them; null for none. */
+  adClicks?: Record<string, string> | null;
 };
 
 /** What an enquiry's visitor allowed for advertising (see ads/signals.server.ts). */
@@ -45,6 +47,7 @@ export function submissionRow(enquiry: Enquiry, leadId: string) {
     data: toJson(enquiry.data),
     ad_user_data: enquiry.consent.adUserData,
     ad_personalization: enquiry.consent.adPersonalization,
+    ad_clicks: enquiry.adClicks ? toJson(enquiry.adClicks) : null,
     ip_address: null,
     user_agent: enquiry.userAgent,
     created_at: enquiry.at,
@@ -119,7 +122,8 @@ export async function attachEnquiry(
   const payloadLead = webhookLead(lead);
   const common = { at: enquiry.at, leadId: lead.id, email: lead.email, isSpam: false };
   const submission = { ...submissionRow(enquiry, lead.id), data: enquiry.data, contact: enquiry.contact };
-  const { ip_address: _ip, user_agent: _agent, ...submissionPayload } = submission;
+  // Click ids stay out of webhooks: they are for the ad platforms, as far as consent allows, only.
+  const { ip_address: _ip, user_agent: _agent, ad_clicks: _clicks, ...submissionPayload } = submission;
   await recordWebhookEvent(trx, {
     ...common,
     type: "lead.enquired",

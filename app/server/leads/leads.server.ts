@@ -38,6 +38,7 @@ export async function getLeadDetail(db: Database, leadId: string): Promise<LeadD
         "form_submissions.landing_path",
         "form_submissions.referrer",
         "form_submissions.contact",
+        "form_submissions.ad_clicks",
         "forms.name as form_name",
       ])
       .where("form_submissions.lead_id", "=", leadId)
@@ -110,6 +111,7 @@ export async function getLeadDetail(db: Database, leadId: string): Promise<LeadD
       landingPath: submission.landing_path,
       referrer: submission.referrer,
       contact: fromJson<EnquiryContactTyped | null>(submission.contact, null),
+      adClicks: clickIdsShown(submission.ad_clicks),
     })),
     notes: notes.map((note) => ({
       id: note.id,
@@ -347,4 +349,10 @@ export async function requeueLeadMail(db: Database, leadId: string, mailId: stri
     if (Number(requeued.numUpdatedRows) !== 1) throw new AppError("CONFLICT", "This mail is being sent right now.");
     await auditLead(trx, actor, "lead.resend_mail", leadId, { mailId, kind: mail.kind, previousStatus: mail.status });
   });
+}
+
+/** A submission's click ids as the lead page lists them: name and value, without the time they were seen. */
+function clickIdsShown(value: unknown) {
+  const { at: _at, ...clicks } = fromJson<Record<string, string>>(value, {});
+  return clicks;
 }

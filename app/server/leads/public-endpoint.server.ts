@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { getStartedLeadSchema } from "~/lib/schemas/leads";
 import { AppError } from "~/server/app-error.server";
+import { adSignalsOf } from "../ads/signals.server";
 import { preparedQuery } from "../db/prepared-query.server";
 import type { Database } from "../db/schema.server";
 import { newId } from "../db/values.server";
@@ -35,6 +36,8 @@ export type PublicSubmission = {
   referer: string | undefined;
   acceptLanguage: string | undefined;
   cookie: string | undefined;
+  /** Any request header by name (the consent checks read the country and Global Privacy Control headers). */
+  header: (name: string) => string | undefined;
 };
 
 const BODY_FORMATS = [
@@ -117,6 +120,14 @@ export async function handlePublicSubmission(services: AppServices, request: Pub
     { secret: services.formSecret, requireToken: false },
   );
   const userAgent = request.userAgent?.slice(0, 500) ?? null;
+  const pageUrl = fields.page_url?.slice(0, 2048) ?? request.referer?.slice(0, 2048) ?? null;
+  // The sending page's click ids, kept as far as the visitor's consent to our site allows (a visitor
+  // whose consent must be asked and who has not given it to this site counts as refusing).
+  const ads = await adSignalsOf(
+    db,
+    { headers: { get: (name) => request.header(name) ?? null } },
+    { config: services.config, clientIp: request.clientIp, pageUrl },
+  );
   let leadId: string;
   try {
     // One transaction, so one turn on the database per lead: the form check, the limits and the writes.
@@ -140,7 +151,7 @@ export async function handlePublicSubmission(services: AppServices, request: Pub
           formId: async () => form.id,
           submissionData: fields,
           attribution: {
-            pageUrl: fields.page_url?.slice(0, 2048) ?? request.referer?.slice(0, 2048) ?? null,
+            pageUrl,
             firstTouch: firstTouchFromCookies(request.cookie),
             referrer: fields.referrer?.slice(0, 2048) ?? null,
             userAgent,
@@ -149,6 +160,7 @@ export async function handlePublicSubmission(services: AppServices, request: Pub
               language: request.acceptLanguage?.split(",")[0]?.slice(0, 50) ?? null,
               platform: null,
             },
+            ads,
           },
           mail: leadMailContext(services),
           spamReason: spam,

@@ -39,7 +39,9 @@ export function ConnectForm({
         hint={
           <>
             Google: serviceAccountKey, customerId, stages (conversion action ids). Meta: datasetId, accessToken, stages
-            (event names). LinkedIn: accessToken, stages (conversion rule URNs). Optional apiUrl
+            (event names). LinkedIn: accessToken, stages (conversion rule URNs). Optional values per stage in the given
+            currency, e.g. "values": {"{"}"client": "estimate", "qualified": 200{"}"}, "currency": "USD" (client may
+            take the estimate's monthly total). Optional apiUrl
             {allowPrivate ? " (private addresses allowed: WEBHOOK_ALLOW_PRIVATE is set)." : " (public https only)."} For
             example: <code className="break-all">{example}</code>
           </>

@@ -4,6 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { adPlatformLabels } from "~/lib/schemas/ads";
+import { ImportFile } from "./import-file";
 
 export type ConnectionRow = {
   platform: keyof typeof adPlatformLabels;
@@ -11,11 +12,22 @@ export type ConnectionRow = {
   account: string | null;
   apiUrl: string | null;
   stages: Record<string, string>;
+  /** Each stage's value in words, or null: sent without a value. */
+  values: string | null;
+  /** Google only: whether the scheduled import file has an address; null for the others. */
+  importFile: boolean | null;
   updatedAt: string;
 };
 
 /** The connected platforms, what each sends, and a try in the platform's validation mode. */
-export function ConnectionsList({ connections }: { connections: ConnectionRow[] }) {
+export function ConnectionsList({
+  connections,
+  fileUrl,
+}: {
+  connections: ConnectionRow[];
+  /** The import file's new address, just made: shown this once. */
+  fileUrl: string | null;
+}) {
   if (connections.length === 0) {
     return <p className="text-muted-foreground text-sm">No platform connected yet: connect the first one below.</p>;
   }
@@ -37,6 +49,10 @@ export function ConnectionsList({ connections }: { connections: ConnectionRow[] 
               .map(([stage, target]) => `${stage.replace("_", " ")} → ${target}`)
               .join(" · ")}
           </p>
+          <p className="text-muted-foreground text-sm" data-slot="ad-connection-values">
+            Values: {connection.values ?? "none (conversions are sent without a value)"}
+          </p>
+          {connection.importFile !== null ? <ImportFile active={connection.importFile} newUrl={fileUrl} /> : null}
           <div className="flex flex-wrap items-end gap-2">
             {connection.platform !== "linkedin" ? (
               <Form method="post" className="flex flex-wrap items-end gap-2">

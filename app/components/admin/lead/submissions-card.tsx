@@ -39,6 +39,7 @@ export function SubmissionsCard({ lead, submissions }: { lead: LeadDetail["lead"
                 {submission.utmCampaign ? ` · utm_campaign ${submission.utmCampaign}` : ""}
                 {submission.landingPath ? ` · landed on ${submission.landingPath}` : ""}
               </p>
+              <ClickIds clicks={submission.adClicks} />
               <OtherValues lead={lead} submission={submission} fetcher={fetcher} />
               <ScrollRegion
                 label={`${index === 0 ? "First enquiry" : "New enquiry"} of ${shortId(submission.id)}, as received`}
@@ -53,6 +54,17 @@ export function SubmissionsCard({ lead, submissions }: { lead: LeadDetail["lead"
         </ol>
       )}
     </TitledCard>
+  );
+}
+
+/** The ad click ids this enquiry's visit came with: what the ad platforms can be told the enquiry came from. */
+function ClickIds({ clicks }: { clicks: Submission["adClicks"] }) {
+  const entries = Object.entries(clicks);
+  if (entries.length === 0) return null;
+  return (
+    <p className="break-all text-xs" data-slot="submission-click-ids">
+      <span className="font-medium">Ad click ids:</span> {entries.map(([name, value]) => `${name}=${value}`).join(", ")}
+    </p>
   );
 }
 
