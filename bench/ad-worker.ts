@@ -1,0 +1,14 @@
+// Run as a child process by bench/ads.ts: the ad conversion worker over the SQLite file in
+// AD_BENCH_DATABASE, polling until it is killed.
+import pino from "pino";
+import { createAdWorker } from "~/server/ads/worker.server";
+import { openDatabase } from "~/server/db/database.server";
+
+const file = process.env.AD_BENCH_DATABASE ?? "";
+const db = openDatabase({ dialect: "sqlite", file });
+const worker = createAdWorker({ db, logger: pino({ level: "warn" }), allowPrivate: true, timeoutMs: 120_000 });
+process.send?.("ready");
+for (;;) {
+  const handled = await worker.runOnce();
+  if (handled === 0) await new Promise((resolve) => setTimeout(resolve, 100));
+}

@@ -1,0 +1,249 @@
+// npm run bench:ads — 10,000 lead stage changes (qualified, then converted) queued for Google, Meta and
+// LinkedIn while visitors' leads are being captured, on SQLite as the server runs it. Prints:
+// - the capture rate while the stage changes are queued and sent, against the rate with none queued
+//   measured first in the same run (target: at least 90%);
+// - the time from the first stage change until every conversion has reached the local receivers
+//   (HTTPS, checking each platform's request format, counting by the platform's deduplication id);
+// - after a `kill -9` of the worker while a Google batch is on its way (the receiver holds it, the
+//   worker is killed, a new one started), that each conversion was received exactly once by its id,
+//   none missing, and how many were delivered a second time (which the platform deduplicates).
+// Smaller runs while developing: BENCH_ADS_CHANGES=400 (stage changes; leads are half that);
+// BENCH_ADS_WAIT_S bounds the wait for the receivers (default 1800).
+import { type ChildProcess, fork } from "node:child_process";
+import { createPublicKey, generateKeyPairSync } from "node:crypto";
+import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { connectAdPlatform } from "~/server/ads/connections.server";
+import { externalConversionId } from "~/server/ads/conversions.server";
+import { clickIdsOf } from "~/server/ads/identifiers.server";
+import type { AdStage } from "~/server/ads/stages.server";
+import { AD_LOCK_MS } from "~/server/ads/worker.server";
+import { openDatabase } from "~/server/db/database.server";
+import { migrateToLatest } from "~/server/db/migrate.server";
+import type { Database } from "~/server/db/schema.server";
+import { seedDatabase } from "~/server/db/seed.server";
+import { captureLead } from "~/server/leads/capture.server";
+import { setLeadStatus } from "~/server/leads/leads.server";
+import { startAdPlatformReceiver } from "../tests/support/ad-platform-receiver";
+
+const CHANGES = Number(process.env.BENCH_ADS_CHANGES ?? 10_000);
+const LEADS = Math.ceil(CHANGES / 2);
+const CAPTURERS = 8;
+const CHANGERS = 4;
+const BASELINE_MS = Math.min(10_000, Math.max(2_000, CHANGES));
+const TARGET_RATIO = 0.9;
+const KEY = "a-bench-key-for-ad-credentials-0123456789";
+const actor = { id: null, email: "bench@agency.example" };
+const mail = { baseUrl: "https://agency.example", notifyEmails: ["sales@agency.example"] };
+
+const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+const clientEmail = "bench@agency-project.iam.gserviceaccount.com";
+const receiver = await startAdPlatformReceiver({
+  publicKey: createPublicKey(privateKey).export({ type: "spki", format: "pem" }).toString(),
+  clientEmail,
+});
+const dir = mkdtempSync(path.join(os.tmpdir(), "bench-ads-"));
+const file = path.join(dir, "bench.db");
+const db = openDatabase({ dialect: "sqlite", file });
+process.env.ADS_CREDENTIALS_KEY = KEY;
+
+let visitor = 0;
+/** A consenting visitor from an ad, enquiring: what each capture is. */
+async function capture(db: Database) {
+  const n = visitor++;
+  const url = `https://agency.example/?utm_campaign=bench&gclid=G-${n}&fbclid=F-${n}&li_fat_id=L-${n}`;
+  const { personId } = await captureLead(db, {
+    flow: "contact",
+    input: { name: `Visitor ${n}`, email: `visitor-${n}@bench.example`, company: "Acme", message: "Hello" } as never,
+    attribution: {
+      pageUrl: url,
+      referrer: null,
+      userAgent: "bench",
+      browserInfo: null,
+      ads: { clicks: clickIdsOf(url, "", Date.now()), adUserData: true, adPersonalization: true },
+    },
+    mail,
+  });
+  return personId as string;
+}
+
+/** Captures with CAPTURERS visitors at once until `until` says stop; leads a second. */
+async function captureWhile(until: () => boolean) {
+  const started = performance.now();
+  let captured = 0;
+  await Promise.all(
+    Array.from({ length: CAPTURERS }, async () => {
+      while (!until()) {
+        await capture(db);
+        captured++;
+      }
+    }),
+  );
+  return { captured, seconds: (performance.now() - started) / 1000 };
+}
+
+function startWorker() {
+  const child = fork(path.join(import.meta.dirname, "ad-worker.ts"), {
+    execArgv: ["--import", "tsx"],
+    env: {
+      ...process.env,
+      AD_BENCH_DATABASE: file,
+      NODE_EXTRA_CA_CERTS: receiver.certFile,
+    },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  return child;
+}
+
+const countedTotal = () => receiver.counted.google.size + receiver.counted.meta.size + receiver.counted.linkedin.size;
+
+let worker: ChildProcess | undefined;
+try {
+  await migrateToLatest(db);
+  await seedDatabase(db);
+  console.log(`seeding ${LEADS} leads to change (consenting visitors from an ad)…`);
+  const leadIds: string[] = [];
+  for (let i = 0; i < LEADS; i++) leadIds.push(await capture(db));
+  // Connected after the seed leads came in: only their stage changes (and new captures) are queued.
+  const stages = {
+    google: { lead: "1001", qualified: "1004", client: "1005" },
+    meta: { lead: "Lead", qualified: "QualifiedLead", client: "Purchase" },
+    linkedin: {
+      lead: "urn:lla:llaPartnerConversion:1",
+      qualified: "urn:lla:llaPartnerConversion:4",
+      client: "urn:lla:llaPartnerConversion:5",
+    },
+  };
+  const options = { allowPrivate: true };
+  const serviceAccountKey = {
+    client_email: clientEmail,
+    private_key: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+    token_uri: `${receiver.url}/token`,
+  };
+  await connectAdPlatform(
+    db,
+    "google",
+    { serviceAccountKey, customerId: "1234567890", stages: stages.google, apiUrl: receiver.url },
+    options,
+  );
+  await connectAdPlatform(
+    db,
+    "meta",
+    { datasetId: "555000111", accessToken: "meta-system-user-token", stages: stages.meta, apiUrl: receiver.url },
+    options,
+  );
+  await connectAdPlatform(
+    db,
+    "linkedin",
+    { accessToken: "linkedin-token", stages: stages.linkedin, apiUrl: receiver.url },
+    options,
+  );
+
+  // Phase 1: captures alone (the worker not running, nothing else queued).
+  const baselineEnd = performance.now() + BASELINE_MS;
+  const baseline = await captureWhile(() => performance.now() >= baselineEnd);
+  const baselineRate = baseline.captured / baseline.seconds;
+  console.log(
+    `captures alone: ${baseline.captured} in ${baseline.seconds.toFixed(1)} s = ${baselineRate.toFixed(0)}/s`,
+  );
+
+  // Phase 2: the stage changes, the worker sending, and captures, all at once.
+  worker = startWorker();
+  await once(worker, "message");
+  const phaseStart = performance.now();
+  let changed = 0;
+  const queue = leadIds.flatMap((id) => [
+    [id, "qualified"],
+    [id, "converted"],
+  ]) as [string, "qualified" | "converted"][];
+  const perLead = new Map<string, Promise<void>>();
+  let next = 0;
+  const changing = Promise.all(
+    Array.from({ length: CHANGERS }, async () => {
+      while (next < queue.length && changed < CHANGES) {
+        const [leadId, status] = queue[next++] as [string, "qualified" | "converted"];
+        // A lead's two changes in their order: converted after qualified.
+        const before = perLead.get(leadId) ?? Promise.resolve();
+        const change = before.then(() => setLeadStatus(db, leadId, status, actor).then(() => undefined));
+        perLead.set(leadId, change);
+        await change;
+        changed++;
+      }
+    }),
+  );
+  let changesDone = false;
+  void changing.then(() => {
+    changesDone = true;
+  });
+
+  // The kill -9: Google's next batch is held on its way, and the worker killed with it.
+  const killing = (async () => {
+    // A quarter of the changes in: more keep coming, so Google's next batch is sure to follow.
+    while (changed < CHANGES / 4) await new Promise((resolve) => setTimeout(resolve, 20));
+    const seen = receiver.received.filter((request) => request.route === "google").length;
+    receiver.force("google", "hang");
+    await receiver.waitFor("google", seen + 1);
+    const held = receiver.received.filter((request) => request.route === "google").at(-1)?.json as {
+      events: unknown[];
+    };
+    const exited = once(worker as ChildProcess, "exit");
+    worker?.kill("SIGKILL");
+    await exited;
+    console.log(
+      `worker killed (kill -9) with a Google batch of ${held.events.length} on its way; a new one started, which takes up the killed one's claims when they lapse (${AD_LOCK_MS / 1000} s)`,
+    );
+    // The new worker takes up the killed one's claims once they lapse, as a restarted server would.
+    worker = startWorker();
+  })();
+
+  const during = await captureWhile(() => changesDone);
+  const duringRate = during.captured / during.seconds;
+  await changing;
+  const queuedAt = performance.now();
+  await killing;
+
+  const expected = await db
+    .selectFrom("ad_conversions")
+    .select(["lead_id", "platform", "stage"])
+    .where("kind", "=", "conversion")
+    .execute();
+  const deadline = Date.now() + Number(process.env.BENCH_ADS_WAIT_S ?? 1800) * 1000;
+  while (countedTotal() < expected.length && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const allArrived = performance.now();
+  const received = receiver.received.reduce((sum, request) => {
+    const json = request.json as { events?: unknown[]; data?: unknown[]; elements?: unknown[] } | null;
+    return sum + (json?.events?.length ?? json?.data?.length ?? json?.elements?.length ?? 0);
+  }, 0);
+  let missing = 0;
+  for (const row of expected) {
+    const id = externalConversionId(row.lead_id, row.stage as AdStage);
+    const platform = row.platform as "google" | "meta" | "linkedin";
+    const key =
+      platform === "google"
+        ? id
+        : platform === "meta"
+          ? `${stages.meta[row.stage as keyof typeof stages.meta]}/${id}`
+          : `${stages.linkedin[row.stage as keyof typeof stages.linkedin]}/${id}`;
+    if (!receiver.counted[platform].has(key)) missing++;
+  }
+  const ratio = duringRate / baselineRate;
+  console.log(
+    `captures while ${changed} stage changes were queued and sent: ${during.captured} in ${during.seconds.toFixed(1)} s = ${duringRate.toFixed(0)}/s, ${(ratio * 100).toFixed(0)}% of captures alone (target >= ${TARGET_RATIO * 100}%: ${ratio >= TARGET_RATIO ? "met" : "NOT met"})`,
+  );
+  console.log(
+    `stage changes queued in ${((queuedAt - phaseStart) / 1000).toFixed(1)} s; all ${expected.length} conversions (stage changes and captures, 3 platforms) at the receivers ${((allArrived - phaseStart) / 1000).toFixed(1)} s after the first change`,
+  );
+  console.log(
+    `received exactly once by id: ${missing === 0 && countedTotal() === expected.length ? "yes" : "NO"} (${countedTotal()} distinct of ${expected.length} queued, ${missing} missing; ${received - countedTotal()} events delivered again after the kill, deduplicated by id)`,
+  );
+  if (missing > 0 || countedTotal() !== expected.length) process.exitCode = 1;
+} finally {
+  worker?.kill("SIGKILL");
+  await receiver.close();
+  await db.destroy();
+  rmSync(dir, { recursive: true, force: true });
+}
