@@ -14,6 +14,20 @@ export type AxeScope = { include?: string[][]; exclude?: string[][] };
  * is injected from here, and the app's own policy stays as it is.
  */
 export async function seriousViolations(page: Page, label: string, scope?: AxeScope): Promise<string[]> {
+  // A toast sliding in or fading out is half transparent for a moment, and axe would judge its contrast
+  // in passing: finite transitions and animations are let finish first (looping ones never do).
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) => animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity,
+          ),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined);
   await page.evaluate(axeSource);
   const violations = (await page.evaluate(async (given) => {
     const axe = (

@@ -38,7 +38,8 @@ function lint(filePath: string, source: string, checker: "biome" | "depcruise" =
   }
 }
 
-describe("the layer table, as the linter enforces it", () => {
+// Each case starts a linter process of its own, which a busy machine can take seconds to start.
+describe("the layer table, as the linter enforces it", { timeout: 60_000 }, () => {
   it.each([
     [
       "app/lib/probe.ts",
@@ -97,7 +98,7 @@ describe("the layer table, as the linter enforces it", () => {
  * Biome's rules read how an import is spelled; the second half of `npm run lint`, dependency-cruiser,
  * reads where it resolves, so a relative path across a layer is refused too, type-only imports included.
  */
-describe("the layer table on resolved imports, relative ones included", () => {
+describe("the layer table on resolved imports, relative ones included", { timeout: 60_000 }, () => {
   it.each([
     [
       "app/components/admin/probe.tsx",
