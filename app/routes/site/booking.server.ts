@@ -13,6 +13,7 @@ import { bookingFacts, linksOf } from "~/server/bookings/booking-notices.server"
 import { bookingStaffName } from "~/server/bookings/booking-pages.server";
 import { cancelBooking, getBooking, rescheduleBooking } from "~/server/bookings/bookings.server";
 import { bookingCalendar, meetingPlace } from "~/server/bookings/invitation.server";
+import { visitorInvitationCanGo } from "~/server/bookings/invitation-delivery.server";
 import { isLive } from "~/server/bookings/live-statuses.server";
 import { listOpenSlots } from "~/server/bookings/open-slots.server";
 import { bookingContext, nearestChoices, PERSONAL_PAGE_HEADERS, pickerOf, visitorTimeZone } from "./book.server";
@@ -78,7 +79,12 @@ export async function loadBookingView(context: Readonly<RouterContextProvider>, 
     new URL(request.url).searchParams.get("token"),
     "view",
   );
-  return data({ booking: bookingView(context, booking, staffName, replaced) }, { headers: PERSONAL_PAGE_HEADERS });
+  const { db, mailWorker } = getServices(context);
+  const mailed = await visitorInvitationCanGo(db, booking, mailWorker.queuedNote);
+  return data(
+    { booking: { ...bookingView(context, booking, staffName, replaced), mailed } },
+    { headers: PERSONAL_PAGE_HEADERS },
+  );
 }
 
 /** The booking's invitation as a file to open in a calendar. */

@@ -41,7 +41,9 @@ export default function Booking({ loaderData }: Route.ComponentProps) {
       {booking.live && !booking.replaced ? (
         <p className="flex items-center gap-3 text-lg" role="status">
           <CircleCheck className="size-6 shrink-0 text-primary" aria-hidden />
-          We have e-mailed the invitation to {booking.email}.
+          {booking.mailed
+            ? `We have e-mailed the invitation to ${booking.email}.`
+            : "We could not e-mail the invitation, so keep this page's address: it is your record of the call."}
         </p>
       ) : null}
       <BookingDetails
