@@ -6,9 +6,13 @@ import { openDatabase } from "~/server/db/database.server";
 
 const file = process.env.AD_BENCH_DATABASE ?? "";
 const db = openDatabase({ dialect: "sqlite", file });
-const worker = createAdWorker({ db, logger: pino({ level: "warn" }), allowPrivate: true, timeoutMs: 120_000 });
+const worker = createAdWorker({
+  db,
+  logger: pino({ level: "warn" }),
+  allowPrivate: true,
+  timeoutMs: 120_000,
+  pollMs: 100,
+});
+// As the server runs it: passes on a timer, a pass that fails (a busy database) logged and tried again.
+worker.start();
 process.send?.("ready");
-for (;;) {
-  const handled = await worker.runOnce();
-  if (handled === 0) await new Promise((resolve) => setTimeout(resolve, 100));
-}
