@@ -6,19 +6,15 @@ import { Button } from "~/components/ui/button";
 import { type LeadStatus, leadStatusLabels } from "~/lib/schemas/lead-admin";
 import { MERGE_CHOICE_FIELDS, type MergeChoiceField, mergeChoiceLabels } from "~/lib/schemas/lead-identity";
 import type { ActionResult } from "~/lib/types/action-result";
+import type { PossibleDuplicate } from "~/lib/types/leads";
 
 type Owner = { id: string; email: string };
 
 /** One lead as the merge dialog shows it: the values staff choose between, and how to name it. */
-export type MergeCandidate = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  company: string | null;
-  message: string | null;
-  status: LeadStatus;
-  ownerId: string | null;
+export type MergeCandidate = Pick<
+  PossibleDuplicate,
+  "id" | "name" | "email" | "phone" | "company" | "message" | "status" | "ownerId"
+> & {
   /** How the lead is named in the choices ("this lead", or its name). */
   whose: string;
 };
