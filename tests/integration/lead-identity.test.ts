@@ -6,11 +6,14 @@ import { campaignTable } from "~/server/dashboard/dashboard.server";
 import { migrateToLatest, migrateUpTo } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
 import { fromJson } from "~/server/db/values.server";
+import { applyBulkChange } from "~/server/leads/bulk.server";
 import { captureLead, saveLead } from "~/server/leads/capture.server";
 import { takeEnquiryValue } from "~/server/leads/enquiry-values.server";
 import { saveEstimateLead } from "~/server/leads/estimator.server";
 import { setAgencyCountry } from "~/server/leads/identity.server";
 import { listLeads } from "~/server/leads/lead-list.server";
+import { markLeadNotSpam } from "~/server/leads/leads.server";
+import { mergeLeads, unmergeLead } from "~/server/leads/merge.server";
 import { createEmptyDatabase, databasePerTest, dialects } from "../support/databases";
 
 const mail = { baseUrl: "https://agency.example", notifyEmails: ["sales@agency.example"] };
@@ -250,6 +253,35 @@ describe.each(dialects)("one person, one lead on %s", (dialect) => {
     ]);
   });
 
+  it("counts a returning enquiry on the campaign table only while its person is not spam, through merges and unmerges", async () => {
+    const { db } = await freshDatabase({ seeded: true });
+    const actor = { id: null, email: "admin@agency.example" };
+    const returningByCampaign = async () =>
+      (await campaignTable(db, Date.now(), 30, "UTC"))
+        .filter((row) => row.returning > 0)
+        .map((row) => [row.campaign, row.returning]);
+    const first = await contact(db, { name: "Rae Kim", email: "rae@kim.example" }, "winter");
+    await contact(db, { name: "Rae Kim", email: "RAE@kim.example" }, "spring");
+    expect(await returningByCampaign()).toEqual([["spring", 1]]);
+
+    await applyBulkChange(db, { ids: [first.leadId] } as never, { action: "spam" }, { actor, mail });
+    expect(await returningByCampaign()).toEqual([]);
+    await markLeadNotSpam(db, first.leadId, actor);
+    expect(await returningByCampaign()).toEqual([["spring", 1]]);
+
+    // A second lead of the same person, kept apart (another address), then merged into the first:
+    // its own first enquiry becomes a returning one of the person; the unmerge takes that back.
+    const other = await contact(db, { name: "Rae Kim", email: "rae.kim@work.example" }, "autumn");
+    expect(await returningByCampaign()).toEqual([["spring", 1]]);
+    const { mergeIds } = await mergeLeads(db, { survivorId: first.leadId, mergedIds: [other.leadId] }, actor);
+    expect(await returningByCampaign()).toEqual([
+      ["autumn", 1],
+      ["spring", 1],
+    ]);
+    await unmergeLead(db, mergeIds[0] as string, actor);
+    expect(await returningByCampaign()).toEqual([["spring", 1]]);
+  });
+
   it("reads a national number in the agency's country and mails a returning person's owner", async () => {
     const { db } = await freshDatabase({ seeded: true });
     await setAgencyCountry(db, "US", null);
@@ -305,10 +337,39 @@ describe.each(dialects)("upgrading to person identity on %s", (dialect) => {
         .values([
           lead("l1", " Bob.Jones+x@Gmail.com", "+91 98765 43210"),
           lead("l2", "ann@Example.com", "garbage"),
-          lead("l3", "c@d.example", null),
+          { ...lead("l3", "c@d.example", null), is_spam: true },
+        ] as never)
+        .execute();
+      const later = "2026-01-09T03:04:05.000Z";
+      const submission = (id: string, leadId: string, createdAt: string) => ({
+        id,
+        lead_id: leadId,
+        data: "{}",
+        utm_campaign: "winter",
+        created_at: createdAt,
+      });
+      await (db as Database)
+        .insertInto("form_submissions")
+        .values([
+          submission("s1", "l1", at),
+          submission("s2", "l1", later),
+          submission("s3", "l2", at),
+          submission("s4", "l3", later),
         ] as never)
         .execute();
       await migrateToLatest(db);
+      // Only a later enquiry of a lead that is not spam counts as returning.
+      const marks = await (db as Database)
+        .selectFrom("form_submissions")
+        .select(["id", "counts_as_returning"])
+        .orderBy("id")
+        .execute();
+      expect(marks.map((row) => [row.id, Boolean(row.counts_as_returning)])).toEqual([
+        ["s1", false],
+        ["s2", true],
+        ["s3", false],
+        ["s4", false],
+      ]);
       const rows = await (db as Database)
         .selectFrom("leads")
         .select(["id", "email", "email_normalized", "phone_e164", "enquiries", "last_enquiry_at"])
@@ -317,7 +378,7 @@ describe.each(dialects)("upgrading to person identity on %s", (dialect) => {
       expect(
         rows.map((row) => [row.id, row.email, row.email_normalized, row.phone_e164, Number(row.enquiries)]),
       ).toEqual([
-        ["l1", " Bob.Jones+x@Gmail.com", "bobjones@gmail.com", "+919876543210", 1],
+        ["l1", " Bob.Jones+x@Gmail.com", "bobjones@gmail.com", "+919876543210", 2],
         ["l2", "ann@Example.com", "ann@example.com", null, 1],
         ["l3", "c@d.example", "c@d.example", null, 1],
       ]);

@@ -26,6 +26,7 @@ import * as adConversions from "./migrations/0028-ad-conversions.server";
 import * as apiKeys from "./migrations/0029-api-keys.server";
 import * as submissionConsent from "./migrations/0031-submission-consent.server";
 import * as submissionClickIds from "./migrations/0032-submission-click-ids.server";
+import * as returningEnquiries from "./migrations/0033-returning-enquiries.server";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   "0029-api-keys": apiKeys,
   "0031-submission-consent": submissionConsent,
   "0032-submission-click-ids": submissionClickIds,
+  "0033-returning-enquiries": returningEnquiries,
 };
 
 export const migrationNames = Object.keys(migrations);

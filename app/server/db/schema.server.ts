@@ -135,6 +135,8 @@ export interface FormSubmissionsTable {
   ad_personalization: ColumnType<boolean | number | null, boolean | null | undefined, boolean | null>;
   /** The ad click ids of the visit this enquiry came from, as far as its consent allowed (JSON). */
   ad_clicks: ColumnType<unknown, string | null | undefined, string | null>;
+  /** Made after its lead, whose lead is not spam: kept by triggers, never written by the app. */
+  counts_as_returning: ColumnType<boolean | number, never, never>;
 }
 
 export interface AnalyticsEventsTable {
