@@ -444,8 +444,7 @@ describe.each(dialects)("migrations on %s", (dialect) => {
         ),
       )
       .execute();
-    const series = async () =>
-      (await leadsPerDayBySource(db, nowMs, 30, "UTC")).rows.filter((row) => row.total > 0);
+    const series = async () => (await leadsPerDayBySource(db, nowMs, 30, "UTC")).rows.filter((row) => row.total > 0);
     const before = await series();
     expect(before).toEqual([
       { day: "2026-10-18", counts: { "Contact Form": 1, "Cost Estimator": 1 }, total: 2 },

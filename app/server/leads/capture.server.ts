@@ -335,7 +335,10 @@ export async function attachEnquiryOrCreateLead(
 async function recordCaptureEvents(
   trx: Transaction<DB>,
   lead: WebhookLead,
-  submission: Omit<Selectable<DB["form_submissions"]>, "ip_address" | "user_agent" | "ad_clicks" | "counts_as_returning">,
+  submission: Omit<
+    Selectable<DB["form_submissions"]>,
+    "ip_address" | "user_agent" | "ad_clicks" | "counts_as_returning"
+  >,
 ) {
   const common = { at: lead.created_at, leadId: lead.id, email: lead.email, isSpam: lead.is_spam };
   await recordWebhookEvent(trx, { ...common, type: "lead.created", data: { lead } });
