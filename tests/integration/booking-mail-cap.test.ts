@@ -148,6 +148,55 @@ describe.each(dialects)("the daily cap on booking mails to one address, on %s", 
   });
 });
 
+describe.each(dialects)("the daily cap under bookings at once, on %s", (dialect) => {
+  const freshDatabase = databasePerTest(dialect);
+
+  it("holds when four calls for one address are moved at the same moment", async () => {
+    const { db } = await freshDatabase();
+    // Four people, each with one of the calls: the moves share no row but the address.
+    for (const name of ["bea", "cy", "di", "eve"]) await staffWhoTakesCalls(db, `${name}@agency.example`, { name });
+    const { starts } = await listOpenSlots(db, null, { nowMs: NOW });
+    const first = starts.find((start) => start >= NOW + 2 * DAY)!;
+    const bookingIds: string[] = [];
+    for (const name of ["ann", "ben", "cal", "dee"]) {
+      const { leadId } = await captureLead(db, {
+        flow: "contact",
+        input: { name, email: `${name}@example.com`, country: "us", industry: "saas" } as never,
+        attribution,
+        mail: mailContext,
+      });
+      const visitor = { name: "Vic", email: "vic@example.com" };
+      const booked = await bookCall(db, { leadId, startMs: first, visitorTimeZone: "UTC", visitor }, context());
+      if (!booked.ok) throw new Error("nothing was booked");
+      bookingIds.push(booked.bookingId);
+    }
+    expect(
+      new Set(
+        await db
+          .selectFrom("bookings")
+          .select("staff_id")
+          .execute()
+          .then((rows) => rows.map((row) => row.staff_id)),
+      ).size,
+    ).toBe(4);
+    // A day later those mails are out of the count: each move's invitation and reminders would fit alone.
+    const later = NOW + DAY + HOUR;
+    const to = starts.find((start) => start >= NOW + 4 * DAY)!;
+    const outcomes = await Promise.all(
+      bookingIds.map((bookingId) => rescheduleBooking(db, { bookingId, startMs: to }, context(later))),
+    );
+    expect(outcomes.every((outcome) => outcome.ok)).toBe(true);
+    const moved = await db
+      .selectFrom("email_outbox")
+      .select("status")
+      .where("to_address", "=", "vic@example.com")
+      .where("created_at", "=", new Date(later).toISOString())
+      .execute();
+    expect(moved).toHaveLength(12);
+    expect(moved.filter((mail) => mail.status === "queued")).toHaveLength(BOOKING_MAILS_PER_ADDRESS_PER_DAY);
+  });
+});
+
 describe.each(dialects)("the outbox's mailbox index on %s", (dialect) => {
   let database: TestDatabase | undefined;
   afterEach(async () => {
