@@ -29,6 +29,8 @@ export const estimatorCopy = {
   resultTitle: "Your Cost Estimate",
   breakdownTitle: "Cost Breakdown",
   projectionsTitle: "Projected Monthly Results",
+  setupInDollars: (currency: string) =>
+    `Our setup fee is priced in US dollars only, so it is shown in dollars; every other figure is in ${currency}.`,
   contactPromise:
     "Our team will review your answers and contact you within 24 hours with a tailored strategy for your business.",
   bookCall: "Book Your Free Strategy Call",

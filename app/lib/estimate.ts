@@ -78,6 +78,13 @@ export function computeEstimate({
   };
 }
 
+/**
+ * The currency the setup fee (and its struck-through original) is priced in: INR's own price for INR,
+ * otherwise the US dollar price, which no other currency has. Every other figure follows the visitor's
+ * spend and is in the chosen currency.
+ */
+export const setupCurrencyOf = (currency: EstimatorCurrency): EstimatorCurrency => (currency === "INR" ? "INR" : "USD");
+
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 /** `$1,090`, `₹1,14,999` (Indian grouping), `AED 2,149`, `£1,090.50`: cents only when there are any. */
@@ -95,6 +102,18 @@ export function formatMoney(amount: number, currency: EstimatorCurrency) {
     moneyFormats.set(key, format);
   }
   return format.format(amount);
+}
+
+/**
+ * A total that includes the setup fee, in the currencies its parts have: `£3,239` when the fee is
+ * priced in the chosen currency (USD, INR), `£1,090 + $2,149 setup` when it is priced in dollars only,
+ * so no dollar figure is shown with another currency's sign.
+ */
+export function formatTotalWithSetup(total: number, estimate: Pick<Estimate, "currency" | "setupFee">) {
+  const setupCurrency = setupCurrencyOf(estimate.currency);
+  if (setupCurrency === estimate.currency) return formatMoney(total, estimate.currency);
+  const rest = formatMoney(cents(total - estimate.setupFee), estimate.currency);
+  return `${rest} + ${formatMoney(estimate.setupFee, setupCurrency)} setup`;
 }
 
 /** Whole numbers with the currency's grouping: 80,000 or 2,66,680 for INR. */
@@ -135,10 +154,10 @@ export function estimateSummary(answers: EstimatorAnswers, estimate: Estimate) {
     "",
     "Estimate:",
     `Management fee (9%): ${money(estimate.managementFee)} per month`,
-    `Setup fee (one-time): ${money(estimate.setupFee)}`,
-    `First month total: ${money(estimate.firstMonthTotal)}`,
+    `Setup fee (one-time): ${formatMoney(estimate.setupFee, setupCurrencyOf(estimate.currency))}`,
+    `First month total: ${formatTotalWithSetup(estimate.firstMonthTotal, estimate)}`,
     `Monthly total after the first month: ${money(estimate.laterMonthlyTotal)}`,
-    `Total for ${months(estimate.campaignDuration)}: ${money(estimate.durationTotal)}`,
+    `Total for ${months(estimate.campaignDuration)}: ${formatTotalWithSetup(estimate.durationTotal, estimate)}`,
     `Estimated monthly clicks: ${count(estimate.clicks)}`,
     `Estimated monthly impressions: ${count(estimate.impressions)}`,
     `Estimated monthly conversions: ${count(estimate.conversions)}`,

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { EstimatorCurrency } from "~/lib/estimator";
 import type { Database } from "~/server/db/schema.server";
 import { fromJson } from "~/server/db/values.server";
 import { staffWhoTakesCalls } from "../support/bookings";
@@ -114,8 +115,13 @@ describe.each(dialects)("the cost estimator over HTTP (the wizard without JavaSc
     const html = await response.text();
     expect(html).toContain("Your Cost Estimate");
     expect(html).toContain("Estimate Generated!");
-    expect(html).toContain("CA$10,324"); // first month: 7,500 + 675 + 2,149
-    expect(html).toContain("CA$75,724"); // nine months: 10,324 + 8 × 8,175
+    // The setup fee exists in US dollars only: it keeps its own sign, and the totals show both parts.
+    expect(html).toContain("CA$8,175 + $2,149 setup"); // first month: 7,500 + 675, and the setup fee
+    expect(html).toContain("CA$73,575 + $2,149 setup"); // nine months: 9 × 8,175, and the setup fee
+    expect(html).toContain('<span data-currency="USD">$2,149</span>');
+    expect(html).toContain("Our setup fee is priced in US dollars only");
+    expect(html).not.toContain("CA$2,149");
+    expect(html).not.toContain("CA$10,324");
     expect(html).toContain("within 24 hours");
     expect(html).toContain('href="/#contact-section"');
 
@@ -174,10 +180,10 @@ describe.each(dialects)("the cost estimator over HTTP (the wizard without JavaSc
         "",
         "Estimate:",
         "Management fee (9%): CA$675 per month",
-        "Setup fee (one-time): CA$2,149",
-        "First month total: CA$10,324",
+        "Setup fee (one-time): $2,149",
+        "First month total: CA$8,175 + $2,149 setup",
         "Monthly total after the first month: CA$8,175",
-        "Total for 9 months: CA$75,724",
+        "Total for 9 months: CA$73,575 + $2,149 setup",
         "Estimated monthly clicks: 15,000",
         "Estimated monthly impressions: 600,000",
         "Estimated monthly conversions: 300",
@@ -233,7 +239,10 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
   const wizard = (page: Page) => page.locator("[data-slot='estimator']");
   const button = (page: Page, name: string) => wizard(page).getByRole("button", { name });
 
-  async function fillSteps(page: Page, { javaScript }: { javaScript: boolean }) {
+  async function fillSteps(
+    page: Page,
+    { javaScript, currency = "INR" }: { javaScript: boolean; currency?: EstimatorCurrency },
+  ) {
     const next = async () => {
       await button(page, "Next").click();
       if (!javaScript) await page.waitForLoadState();
@@ -249,7 +258,7 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
     await wizard(page).getByLabel("Target country").fill("India");
     await next();
     await page.getByRole("heading", { name: "Budget & Timeline" }).waitFor();
-    await wizard(page).getByLabel("Currency").selectOption("INR");
+    await wizard(page).getByLabel("Currency").selectOption(currency);
     await wizard(page).getByLabel("Monthly ad spend").fill("15000");
     await wizard(page).getByLabel("Campaign duration").fill("12");
     await next();
@@ -257,7 +266,7 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
     await wizard(page).getByLabel("Creative Ads").check();
     await next();
     await page.getByRole("heading", { name: "Performance Data" }).waitFor();
-    await wizard(page).getByLabel("Average order value (INR)").fill("2500");
+    await wizard(page).getByLabel(`Average order value (${currency})`).fill("2500");
     await wizard(page).getByLabel("Past campaign data").fill("Google Ads, ₹40,000 a month, 3x ROAS.");
     await next();
     await page.getByRole("heading", { name: "Contact Information" }).waitFor();
@@ -479,5 +488,44 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
     expect(lead).toMatchObject({ name: "Arjun Mehta", source: "Cost Estimator", status: "new", spam_reason: null });
     expect(data).toMatchObject({ platforms: ["google", "youtube"], monthlyAdSpend: 15000, currency: "INR" });
     await context.close();
+  });
+  it("shows the dollar-only setup fee in dollars beside pounds, the same with and without JavaScript", async () => {
+    const results: string[] = [];
+    for (const javaScript of [true, false]) {
+      const context = await running.browser.newContext({ javaScriptEnabled: javaScript });
+      const page = await context.newPage();
+      await page.goto(`${running.app.url}/cost-estimator`);
+      if (javaScript) await hydratedOnUse(page);
+      await fillSteps(page, { javaScript, currency: "GBP" });
+      const name = javaScript ? "Gwen Hale" : "Owen Hale";
+      await wizard(page).getByLabel("Full name").fill(name);
+      await wizard(page)
+        .getByLabel("Email")
+        .fill(javaScript ? "gwen@example.com" : "owen@example.com");
+      await wizard(page).getByLabel("I agree to be contacted about my estimate and accept the privacy policy.").check();
+      await giveAgedFormToken(context, running.app.url);
+      await button(page, "Generate My Estimate").click();
+      const result = page.locator("[data-slot='estimate-result']");
+      await result.getByRole("heading", { name: "Your Cost Estimate" }).waitFor();
+      const breakdown = result.getByRole("region", { name: "Cost Breakdown" });
+      results.push((await breakdown.textContent()) ?? "");
+      await context.close();
+    }
+    // GBP, £15,000 a month for 12 months: fee £1,350 (was £2,100); the setup fee $2,149 is added as itself.
+    const [withScript, withoutScript] = results;
+    expect(withScript).toBe(withoutScript);
+    for (const figure of [
+      "£15,000",
+      "£1,350",
+      "£2,100",
+      "$2,149",
+      "£16,350 + $2,149 setup",
+      "£196,200 + $2,149 setup",
+    ]) {
+      expect(withScript).toContain(figure);
+    }
+    expect(withScript).toContain("Our setup fee is priced in US dollars only");
+    expect(withScript).not.toContain("£2,149");
+    expect(withScript).not.toContain("£18,499");
   });
 });

@@ -76,8 +76,10 @@ describe.each(dialects)("cost estimator leads on %s", (dialect) => {
     });
     expect(lead.message).toContain("Platforms: Google Search / Display, LinkedIn");
     expect(lead.message).toContain("Additional services: Tracking & Analytics Setup, Competitor Analysis");
-    expect(lead.message).toContain("First month total: A$6,727");
-    expect(lead.message).toContain("Total for 12 months: A$57,085");
+    // The setup fee is a US dollar price: written as itself, beside the Australian dollar part.
+    expect(lead.message).toContain("Setup fee (one-time): $2,149");
+    expect(lead.message).toContain("First month total: A$4,578 + $2,149 setup");
+    expect(lead.message).toContain("Total for 12 months: A$54,936 + $2,149 setup");
 
     const submission = await db
       .selectFrom("form_submissions")

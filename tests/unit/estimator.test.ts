@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { computeEstimate, estimateSummary, formatMoney } from "~/lib/estimate";
+import { computeEstimate, estimateSummary, formatMoney, formatTotalWithSetup, setupCurrencyOf } from "~/lib/estimate";
 import {
   AD_SPEND,
   contactProblem,
@@ -277,5 +277,39 @@ describe("the estimator's rules", () => {
       "Estimated monthly impressions: 6,680",
       "Estimated monthly conversions: 3",
     ]);
+  });
+
+  it("keeps the dollar-only setup fee in dollars in the lead's message when another currency was chosen", () => {
+    const inPounds = { ...finished, currency: "GBP" as const };
+    const lines = estimateSummary(inPounds, computeEstimate(inPounds)).split("\n");
+    // £2,500 a month for 3 months: fee £225; the setup fee is $2,149 and is never written in pounds.
+    expect(lines.slice(-8, -3)).toEqual([
+      "Management fee (9%): £225 per month",
+      "Setup fee (one-time): $2,149",
+      "First month total: £2,725 + $2,149 setup",
+      "Monthly total after the first month: £2,725",
+      "Total for 3 months: £8,175 + $2,149 setup",
+    ]);
+  });
+});
+
+describe("the estimate's currencies", () => {
+  it.each([
+    ["USD", "USD", "$8,689"],
+    ["INR", "INR", "₹10,039"],
+    ["AED", "USD", "AED\u00a06,540 + $2,149 setup"],
+    ["AUD", "USD", "A$6,540 + $2,149 setup"],
+    ["CAD", "USD", "CA$6,540 + $2,149 setup"],
+    ["GBP", "USD", "£6,540 + $2,149 setup"],
+  ] as const)("in %s, prices the setup fee in %s and shows the 6-month total as %s", (currency, setup, total) => {
+    const estimate = computeEstimate({ monthlyAdSpend: 1000, campaignDuration: 6, currency });
+    expect(setupCurrencyOf(currency)).toBe(setup);
+    expect(formatTotalWithSetup(estimate.durationTotal, estimate)).toBe(total);
+  });
+
+  it("keeps the cents of the part in the chosen currency", () => {
+    const estimate = computeEstimate({ monthlyAdSpend: 1234.5, campaignDuration: 1, currency: "GBP" });
+    // £1,234.50 + 9% (£111.10, as the fee row shows it), and the setup fee.
+    expect(formatTotalWithSetup(estimate.firstMonthTotal, estimate)).toBe("£1,345.60 + $2,149 setup");
   });
 });

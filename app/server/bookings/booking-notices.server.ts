@@ -6,6 +6,7 @@ import { queueMails } from "../mail/outbox.server";
 import { visibleStaffName } from "../users/display-name.server";
 import { recordWebhookEvent } from "../webhooks/events.server";
 import { type LinkPurpose, signLink } from "./booking-links.server";
+import { capBookingMails } from "./booking-mail-cap.server";
 import {
   type BookingFacts,
   type BookingLinks,
@@ -77,17 +78,18 @@ export async function queueBookingMails(
   const facts = await bookingFacts(trx, booking);
   const options = { host: host(context.baseUrl), stampMs: context.nowMs, baseUrl: context.baseUrl };
   const at = new Date(context.nowMs).toISOString();
-  if (kind === "cancelled") {
-    await queueMails(trx, cancellationMails(facts, { ...options, reason }), at, context.queuedNote ?? null);
-    return;
-  }
   const links = linksOf(context, { id: booking.id, sequence: booking.sequence, endsAt: booking.ends_at });
-  await queueMails(
-    trx,
-    [...invitationMails(facts, kind, { ...options, links }), ...reminderMails(facts, { nowMs: context.nowMs, links })],
-    at,
-    context.queuedNote ?? null,
-  );
+  const mails =
+    kind === "cancelled"
+      ? cancellationMails(facts, { ...options, reason })
+      : [
+          ...invitationMails(facts, kind, { ...options, links }),
+          ...reminderMails(facts, { nowMs: context.nowMs, links }),
+        ];
+  // The visitor's address has a daily cap; the staff member's copy always goes.
+  const { go, held, reason: heldReason } = await capBookingMails(trx, mails, facts.visitorEmail, context.nowMs);
+  await queueMails(trx, go, at, context.queuedNote ?? null);
+  if (held.length > 0) await queueMails(trx, held, at, heldReason, "failed");
 }
 
 function webhookBooking(booking: Row<"bookings">) {

@@ -53,13 +53,15 @@ const insertMail = preparedQuery((db, row: Insertable<DB["email_outbox"]>) =>
 
 /**
  * Queues mails inside the caller's transaction: they exist exactly when the lead does. `note` says from
- * the start why they will wait, when the caller knows (no mail server configured).
+ * the start why they will wait, when the caller knows (no mail server configured). A mail a limit holds
+ * back is written as `failed` with the limit's reason as its note, so staff see it was never sent.
  */
 export async function queueMails(
   trx: Transaction<DB> | Database,
   mails: OutgoingMail[],
   at: string,
   note: string | null = null,
+  status: "queued" | "failed" = "queued",
 ) {
   for (const mail of mails) {
     await insertMail(trx, {
@@ -70,7 +72,7 @@ export async function queueMails(
       subject: headerSafe(mail.subject),
       text_body: mail.text,
       html_body: null,
-      status: "queued",
+      status,
       last_error: note,
       next_attempt_at: mail.sendAt ?? at,
       booking_id: mail.bookingId ?? null,

@@ -4,7 +4,14 @@ import { CircleCheck } from "~/components/site/icons/circle-check";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { estimatorCopy as copy } from "~/content/estimator";
 import { cx } from "~/lib/cx";
-import { computeEstimate, ESTIMATE_RATES, formatCount, formatMoney } from "~/lib/estimate";
+import {
+  computeEstimate,
+  ESTIMATE_RATES,
+  formatCount,
+  formatMoney,
+  formatTotalWithSetup,
+  setupCurrencyOf,
+} from "~/lib/estimate";
 import { type EstimatorAnswers, estimatorMessages } from "~/lib/estimator";
 
 function Row({ label, children, strong }: { label: React.ReactNode; children: React.ReactNode; strong?: boolean }) {
@@ -69,6 +76,11 @@ export function EstimateResult({
 }) {
   const estimate = computeEstimate(answers);
   const money = (amount: number) => formatMoney(amount, estimate.currency);
+  // The setup fee has a price in US dollars (and INR's own) only: it keeps its own sign, and totals
+  // that include it show both parts rather than adding dollars to another currency.
+  const setupCurrency = setupCurrencyOf(estimate.currency);
+  const setupMoney = (amount: number) => formatMoney(amount, setupCurrency);
+  const withSetup = (total: number) => formatTotalWithSetup(total, estimate);
   const count = (value: number) => formatCount(value, estimate.currency);
   const months = estimate.campaignDuration;
   const [savedTitle, savedText] = estimatorMessages.success;
@@ -89,7 +101,17 @@ export function EstimateResult({
       </div>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <ResultCard id="estimate-breakdown" title={copy.breakdownTitle}>
+        <ResultCard
+          id="estimate-breakdown"
+          title={copy.breakdownTitle}
+          note={
+            setupCurrency === estimate.currency ? null : (
+              <p data-slot="setup-currency-note" className="mt-4 text-muted-foreground text-sm">
+                {copy.setupInDollars(estimate.currency)}
+              </p>
+            )
+          }
+        >
           <Row label="Monthly ad spend">{money(estimate.monthlyAdSpend)}</Row>
           <Row label={`Management fee (${ESTIMATE_RATES.managementFeeRate * 100}% of ad spend)`}>
             <Price
@@ -100,19 +122,19 @@ export function EstimateResult({
           </Row>
           <Row label="One-time setup fee">
             <Price
-              amount={money(estimate.setupFee)}
-              original={estimate.originalSetupFee === null ? null : money(estimate.originalSetupFee)}
-              currency={estimate.currency}
+              amount={setupMoney(estimate.setupFee)}
+              original={estimate.originalSetupFee === null ? null : setupMoney(estimate.originalSetupFee)}
+              currency={setupCurrency}
             />
           </Row>
           <Row label="First month total" strong>
-            {money(estimate.firstMonthTotal)}
+            {withSetup(estimate.firstMonthTotal)}
           </Row>
           <Row label="Monthly total from month 2" strong>
             {months > 1 ? money(estimate.laterMonthlyTotal) : "—"}
           </Row>
           <Row label={`Total for ${months} month${months === 1 ? "" : "s"}`} strong>
-            <span className="text-primary text-xl">{money(estimate.durationTotal)}</span>
+            <span className="text-primary text-xl">{withSetup(estimate.durationTotal)}</span>
           </Row>
         </ResultCard>
 
