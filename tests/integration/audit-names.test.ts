@@ -124,7 +124,7 @@ describe.each(dialects)("the audit log names people and records (%s)", (dialect)
         action: "booking.create",
         kind: "booking",
         recordId: callId,
-        summary: { leadId, staffId: ana.id },
+        summary: { leadId, staffId: ana.id, startsAt: "2026-12-03T04:30:00.000Z" },
       },
       { actor: { id: ana.id, email: ana.email }, action: "user.set_role", kind: "user", recordId: ben.id },
       { actor: { id: ana.id, email: ana.email }, action: "form.update", kind: "form", recordId: formId },
@@ -144,7 +144,7 @@ describe.each(dialects)("the audit log names people and records (%s)", (dialect)
       href: `/admin/leads/${leadId}`,
       gone: false,
     });
-    expect(booking!.summary).toEqual({ leadId: "Pat Lee", staffId: "Ana Ruiz" });
+    expect(booking!.summary).toEqual({ leadId: "Pat Lee", staffId: "Ana Ruiz", startsAt: "3 Dec 10:00" });
     expect(role!.record).toEqual({ label: "ben@example.com", href: "/admin/users", gone: false });
     expect(form!.record).toEqual({ label: "Spring offer", href: `/admin/forms/${formId}/leads`, gone: false });
     expect(hours!.actorName).toBe("System");
@@ -156,7 +156,7 @@ describe.each(dialects)("the audit log names people and records (%s)", (dialect)
     const csv = await collect(auditCsv(db, everything, "Asia/Kolkata"));
     const lines = csv.trim().split("\r\n");
     expect(lines[2]).toContain('"Call with Pat Lee, 3 Dec 10:00"');
-    expect(lines[2]).toContain('"leadId: Pat Lee; staffId: Ana Ruiz"');
+    expect(lines[2]).toContain('"leadId: Pat Lee; staffId: Ana Ruiz; startsAt: 3 Dec 10:00"');
     expect(lines[1]?.startsWith(`"${assign!.createdAt}","Ana Ruiz","lead.assign"`)).toBe(true);
   });
 

@@ -14,6 +14,9 @@ type Named = { label: string; href: string | null; gone?: boolean };
 /** Summary fields that hold a staff member's id, and the one that holds a lead's. */
 const PERSON_FIELDS = new Set(["owner", "staffId"]);
 const LEAD_FIELDS = new Set(["leadId"]);
+/** A call's summary fields that hold an instant, shown as the call itself is: "3 Dec 10:00" in the agency's zone. */
+const CALL_TIME_FIELDS = new Set(["startsAt", "from", "to"]);
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 
 /** Kinds whose record is a row with a title: the table, its name column and where it is seen. */
 const titled: Record<string, { table: keyof DB; column: string; href: ((id: string) => string) | null }> = {
@@ -227,7 +230,13 @@ export async function nameAuditEntries(
   return entries.map((entry) => {
     const actorName = (entry.actorId ? people.get(entry.actorId) : undefined) ?? entry.actorEmail ?? "System";
     const personNamed = replaceIds(entry.summary, PERSON_FIELDS, (id) => people.get(id) ?? "Removed staff member");
-    const summary = replaceIds(personNamed, LEAD_FIELDS, (id) => leads.get(id)?.label ?? "Erased lead");
+    const leadNamed = replaceIds(personNamed, LEAD_FIELDS, (id) => leads.get(id)?.label ?? "Erased lead");
+    const summary =
+      entry.kind === "booking"
+        ? replaceIds(leadNamed, CALL_TIME_FIELDS, (value) =>
+            ISO_INSTANT.test(value) ? callTime(timeZone, value) : value,
+          )
+        : leadNamed;
     return {
       id: entry.id,
       createdAt: entry.createdAt,
