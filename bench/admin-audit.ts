@@ -1,9 +1,10 @@
 // The audit log screen's phase of `npm run bench:admin`: seeds BENCH_AUDIT (1,000,000) audit entries
 // into the bench's database and times each read the screen makes (a page newest first, a page deep in
-// the log, each filter, the filters' choices, the record links) against the same 50 ms p99 target.
+// the log, each filter, the filters' choices, the names of a page) against the same 50 ms p99 target.
 import { sql } from "kysely";
 import { parseAuditFilters } from "~/lib/schemas/audit";
-import { auditCursor, auditFilterChoices, listAuditPage, recordLinks } from "~/server/audit/audit-log.server";
+import { auditCursor, auditFilterChoices, listAuditPage } from "~/server/audit/audit-log.server";
+import { nameAuditEntries } from "~/server/audit/audit-names.server";
 import type { Database } from "~/server/db/schema.server";
 import { newId, toJson } from "~/server/db/values.server";
 import type { BenchContext } from "./admin-kit";
@@ -106,5 +107,7 @@ export async function benchAuditLog({ db, dialect, measure }: BenchContext) {
     describe: (choices) => `${choices.kinds.length} kinds, ${choices.actions.length} actions`,
   });
   const page = await listAuditPage(db, parseAuditFilters(new URLSearchParams()), "UTC");
-  await measure("audit: record links of a page", () => recordLinks(db, page.entries));
+  await measure("audit: names of a page (people, records, leads and calls)", () =>
+    nameAuditEntries(db, page.entries, "UTC"),
+  );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseAuditFilters } from "~/lib/schemas/audit";
-import { auditCsv, auditFilterChoices, listAuditPage, recordLinks } from "~/server/audit/audit-log.server";
+import { auditCsv, auditFilterChoices, listAuditPage } from "~/server/audit/audit-log.server";
+import { nameAuditEntries } from "~/server/audit/audit-names.server";
 import type { Database } from "~/server/db/schema.server";
 import { newId, toJson } from "~/server/db/values.server";
 import { insertLead } from "../support/admin-fixtures";
@@ -128,14 +129,13 @@ describe.each(dialects)("the audit log screen's reads (%s)", (dialect) => {
       },
     ]);
     const page = await listAuditPage(db, filters(), "UTC");
-    const links = await recordLinks(db, page.entries);
-    const [deleted, kept] = page.entries;
-    expect(links.get(kept!.id)).toBe(`/admin/leads/${leadId}`);
-    expect(links.has(deleted!.id)).toBe(false);
+    const [deleted, kept] = await nameAuditEntries(db, page.entries, "UTC");
+    expect(kept!.record.href).toBe(`/admin/leads/${leadId}`);
+    expect(deleted!.record).toEqual({ label: "Deleted lead", href: null, gone: true });
 
     const csv = await collect(auditCsv(db, filters("kind=lead"), "UTC"));
     const lines = csv.trim().split("\r\n");
-    expect(lines[0]).toBe('"created_at","person","action","kind","record_id","changes"');
+    expect(lines[0]).toBe('"created_at","person","action","kind","record","record_id","changes","person_email"');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain('"lead.delete"');
     expect(lines[1]).toContain('"name: Gone"');

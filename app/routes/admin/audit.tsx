@@ -5,7 +5,8 @@ import { Button } from "~/components/ui/button";
 import { getServices } from "~/http/context.server";
 import { requireStaff } from "~/http/staff.server";
 import { auditFilterParams, parseAuditFilters } from "~/lib/schemas/audit";
-import { auditFilterChoices, listAuditPage, recordLinks } from "~/server/audit/audit-log.server";
+import { auditFilterChoices, listAuditPage } from "~/server/audit/audit-log.server";
+import { nameAuditEntries } from "~/server/audit/audit-names.server";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 import type { Route } from "./+types/audit";
 
@@ -17,15 +18,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context);
   const { db } = getServices(context);
   const filters = parseAuditFilters(new URL(request.url).searchParams);
-  const [page, choices] = await Promise.all([
-    getAgencyTimeZone(db).then((timeZone) => listAuditPage(db, filters, timeZone)),
-    auditFilterChoices(db),
-  ]);
-  const links = await recordLinks(db, page.entries);
+  const [timeZone, choices] = await Promise.all([getAgencyTimeZone(db), auditFilterChoices(db)]);
+  const page = await listAuditPage(db, filters, timeZone);
   return {
     filters,
     choices,
-    entries: page.entries.map((entry) => ({ ...entry, href: links.get(entry.id) ?? null })),
+    entries: await nameAuditEntries(db, page.entries, timeZone),
     newer: page.newer,
     older: page.older,
   };

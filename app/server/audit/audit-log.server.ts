@@ -3,8 +3,9 @@ import { changeText, fieldChanges } from "~/lib/audit-changes";
 import type { AuditFilters } from "~/lib/schemas/audit";
 import { zonedToUtc } from "~/lib/time-zone";
 import { csvLine } from "../csv.server";
-import type { AuditLogsTable, Database, DB } from "../db/schema.server";
+import type { AuditLogsTable, Database } from "../db/schema.server";
 import { fromJson } from "../db/values.server";
+import { nameAuditEntries } from "./audit-names.server";
 
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -121,54 +122,14 @@ async function distinctValues(db: Database, column: "entity_type" | "action") {
   return rows.map((row) => row.value);
 }
 
-/** What the filters offer: the kinds of record and actions in the log, and the staff by e-mail. */
+/** What the filters offer: the kinds of record and actions in the log, and the staff by name and e-mail. */
 export async function auditFilterChoices(db: Database) {
   const [kinds, actions, people] = await Promise.all([
     distinctValues(db, "entity_type"),
     distinctValues(db, "action"),
-    db.selectFrom("user").select(["id", "email"]).orderBy("email").execute(),
+    db.selectFrom("user").select(["id", "name", "email"]).orderBy("email").execute(),
   ]);
   return { kinds, actions, people };
-}
-
-/** Where each kind of record is seen in the admin, and the table that says whether it still exists. */
-const recordPlaces: Record<string, { table: keyof DB; href: (id: string) => string }> = {
-  lead: { table: "leads", href: (id) => `/admin/leads/${id}` },
-  page: { table: "pages", href: (id) => `/admin/pages/${id}/edit` },
-  blog_post: { table: "blog_posts", href: (id) => `/admin/blog/${id}/preview` },
-  form: { table: "forms", href: (id) => `/admin/forms/${id}/leads` },
-  webhook_endpoint: { table: "webhook_endpoints", href: (id) => `/admin/webhooks/${id}` },
-  user: { table: "user", href: () => "/admin/users" },
-  pricing_plan: { table: "pricing_plans", href: () => "/admin/pricing" },
-  client: { table: "clients", href: () => "/admin/clients" },
-};
-
-/** Links to the records of these entries that still exist, by entry id. */
-export async function recordLinks(db: Database, entries: readonly AuditLogEntry[]) {
-  const links = new Map<string, string>();
-  const byKind = new Map<string, Set<string>>();
-  for (const entry of entries) {
-    if (!entry.recordId || !Object.hasOwn(recordPlaces, entry.kind)) continue;
-    const ids = byKind.get(entry.kind) ?? new Set<string>();
-    ids.add(entry.recordId);
-    byKind.set(entry.kind, ids);
-  }
-  const existing = new Set<string>();
-  await Promise.all(
-    [...byKind].map(async ([kind, ids]) => {
-      const { table } = recordPlaces[kind]!;
-      const rows = await sql<{
-        id: string;
-      }>`select id from ${sql.table(table)} where id in (${sql.join([...ids])})`.execute(db);
-      for (const row of rows.rows) existing.add(`${kind}:${row.id}`);
-    }),
-  );
-  for (const entry of entries) {
-    if (entry.recordId && existing.has(`${entry.kind}:${entry.recordId}`)) {
-      links.set(entry.id, recordPlaces[entry.kind]!.href(entry.recordId));
-    }
-  }
-  return links;
 }
 
 function changesText(summary: Record<string, unknown> | null) {
@@ -182,7 +143,9 @@ function changesText(summary: Record<string, unknown> | null) {
 }
 
 const CSV_BATCH = 1000;
-const CSV_COLUMNS = ["created_at", "person", "action", "kind", "record_id", "changes"];
+// The person and the record by name, for reading; the actor's e-mail and the record's id, for matching
+// rows with other exports.
+const CSV_COLUMNS = ["created_at", "person", "action", "kind", "record", "record_id", "changes", "person_email"];
 
 /** The CSV of every entry the filters match, newest first, read a batch at a time from a position. */
 export async function* auditCsv(db: Database, filters: AuditFilters, timeZone: string): AsyncGenerator<string> {
@@ -191,15 +154,18 @@ export async function* auditCsv(db: Database, filters: AuditFilters, timeZone: s
   for (;;) {
     const page = await listAuditPage(db, { ...filters, before, after: undefined }, timeZone, CSV_BATCH);
     if (page.entries.length) {
-      yield page.entries
-        .map((entry) =>
+      const rows = await nameAuditEntries(db, page.entries, timeZone);
+      yield rows
+        .map((row) =>
           csvLine([
-            entry.createdAt,
-            entry.actorEmail ?? "system",
-            entry.action,
-            entry.kind,
-            entry.recordId,
-            changesText(entry.summary),
+            row.createdAt,
+            row.actorName,
+            row.action,
+            row.kind,
+            row.record.label,
+            row.recordId,
+            changesText(row.summary),
+            row.actorEmail,
           ]),
         )
         .join("");

@@ -5,7 +5,7 @@ import { NativeSelectOption } from "~/components/ui/native-select";
 import type { AuditFilters } from "~/lib/schemas/audit";
 import { auditKindLabel } from "./audit-labels";
 
-type Choices = { kinds: string[]; actions: string[]; people: { id: string; email: string }[] };
+type Choices = { kinds: string[]; actions: string[]; people: { id: string; name: string; email: string }[] };
 
 /** The audit log's filters, kept in the address: person, kind of record, action and a range of days. */
 export function AuditFilterBar({ filters, choices }: { filters: AuditFilters; choices: Choices }) {
@@ -21,7 +21,9 @@ export function AuditFilterBar({ filters, choices }: { filters: AuditFilters; ch
         <NativeSelectOption value="">Everyone</NativeSelectOption>
         {choices.people.map((person) => (
           <NativeSelectOption key={person.id} value={person.id}>
-            {person.email}
+            {person.name.trim() && person.name.trim() !== person.email
+              ? `${person.name} (${person.email})`
+              : person.email}
           </NativeSelectOption>
         ))}
       </SelectField>

@@ -13,6 +13,9 @@ const kindLabels: Record<string, string> = {
   webhook_endpoint: "Webhook endpoint",
   saved_view: "Saved view",
   person: "Person (GDPR)",
+  booking: "Call",
+  availability: "Hours",
+  api_key: "API key",
 };
 
 export function auditKindLabel(kind: string) {
