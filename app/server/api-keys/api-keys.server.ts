@@ -5,6 +5,7 @@ import type { ApiKeyRow } from "~/lib/types/api-keys";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import { transactionOrConflict } from "../db/database.server";
+import { preparedQuery } from "../db/prepared-query.server";
 import type { Database } from "../db/schema.server";
 import { fromBool, fromJson, newId, toJson } from "../db/values.server";
 import { getRole } from "../users/staff-users.server";
@@ -155,6 +156,12 @@ export type ApiCaller = {
   areas: ApiArea[];
 };
 
+/** A hint for the key's owner, not a record: it commits without waiting for the disk (SQLite). */
+const recordLastUse = preparedQuery(
+  (db, $: { id: string; at: string }) => db.updateTable("api_keys").set({ last_used_at: $.at }).where("id", "=", $.id),
+  { unflushed: true },
+);
+
 /**
  * The caller a Bearer key stands for, or null when the key is unknown, revoked, expired, or its owner
  * is disabled or gone. The role is read from the owner at every request, so a role change narrows the
@@ -183,11 +190,7 @@ export async function authenticateApiKey(db: Database, key: string, nowMs = Date
   const role = await getRole(db, row.user_id);
   if (!role) return null;
   if (!row.last_used_at || Date.parse(iso(row.last_used_at)) < nowMs - LAST_USED_STEP_MS) {
-    await db
-      .updateTable("api_keys")
-      .set({ last_used_at: new Date(nowMs).toISOString() })
-      .where("id", "=", row.id)
-      .execute();
+    await recordLastUse(db, { id: row.id, at: new Date(nowMs).toISOString() });
   }
   return {
     keyId: row.id,
