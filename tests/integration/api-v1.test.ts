@@ -366,15 +366,13 @@ for (const dialect of dialects) {
       const database = await freshDatabase();
       const limit = 12;
       // Two servers, each on a connection of its own, as two workers or two machines would be.
-      const workers = [
-        await startApi(database.db, { API_RATE_LIMIT_PER_MINUTE: String(limit) }),
-        await startApi(database.reopen(), { API_RATE_LIMIT_PER_MINUTE: String(limit) }),
-      ];
+      const one = await startApi(database.db, { API_RATE_LIMIT_PER_MINUTE: String(limit) });
+      const two = await startApi(database.reopen(), { API_RATE_LIMIT_PER_MINUTE: String(limit) });
       const sales = await addStaff(database.db, "sales@agency.example", "sales");
       const { key } = await createApiKey(database.db, sales.id, keyInput("zapier"), cli);
       const statuses = await Promise.all(
         Array.from({ length: 3 * limit }, async (_, i) => {
-          const response = await call(workers[i % 2].url, key, "get", "/leads");
+          const response = await call((i % 2 === 0 ? one : two).url, key, "get", "/leads");
           await response.arrayBuffer();
           return response.status;
         }),
@@ -382,7 +380,7 @@ for (const dialect of dialects) {
       expect(statuses.filter((status) => status === 200)).toHaveLength(limit);
       expect(statuses.filter((status) => status === 429)).toHaveLength(2 * limit);
       // Either server refuses the next one: the count is shared, not each worker's own.
-      for (const worker of workers) expect((await call(worker.url, key, "get", "/leads")).status).toBe(429);
+      for (const worker of [one, two]) expect((await call(worker.url, key, "get", "/leads")).status).toBe(429);
     });
 
     it("books, moves, cancels and marks calls by the lead's and the call's rules, each audited with the key's name", async () => {

@@ -107,21 +107,19 @@ describe("the embedded SQLite database", () => {
     const rule = { windowSeconds: 60, max: 5 };
     const at = new Date().toISOString();
     // A transaction in flight when the count arrives: its group commits, flushed, before the count.
-    const saved = database.db
-      .transaction()
-      .execute((trx) =>
-        trx
-          .insertInto("forms")
-          .values({
-            id: "f1",
-            name: "in flight",
-            form_type: "contact",
-            status: "active",
-            created_at: at,
-            updated_at: at,
-          })
-          .execute(),
-      );
+    const saved = database.db.transaction().execute((trx) =>
+      trx
+        .insertInto("forms")
+        .values({
+          id: "f1",
+          name: "in flight",
+          form_type: "contact",
+          status: "active",
+          created_at: at,
+          updated_at: at,
+        })
+        .execute(),
+    );
     const first = await countInWindow(database.db, "api-key:k1", rule, Date.now(), { unflushed: true });
     await saved;
     expect(first.remaining).toBe(4);
