@@ -6,6 +6,8 @@
 //   count and the JSON answer included) and through the leads screen's loader (loadLeadsScreen) behind
 //   the same HTTP server and JSON answer (its in-process time printed beside), for the same filter, BENCH_SAMPLES times each (100 unless set); target: the API's p99 at most 1.2x
 //   the screen's;
+// - what the API adds per request in process (the key check and its count, unflushed as the API
+//   commits it, beside a flushed count for comparison);
 // - API writes per second: notes added by BENCH_WRITERS parallel clients (8) for BENCH_WRITE_SECONDS (10),
 //   with the per-key limit lifted by its setting (API_RATE_LIMIT_PER_MINUTE), not by a switch in the code.
 import { randomBytes } from "node:crypto";
@@ -17,12 +19,13 @@ import { apiRouter } from "~/http/api/api-router.server";
 import { apiKeyCreateSchema } from "~/lib/schemas/api-keys";
 import { type LeadFilters, leadFilterParams, parseLeadFilters } from "~/lib/schemas/lead-admin";
 import { loadLeadsScreen } from "~/routes/admin/leads.server";
-import { createApiKey } from "~/server/api-keys/api-keys.server";
+import { authenticateApiKey, createApiKey } from "~/server/api-keys/api-keys.server";
 import { parseConfig } from "~/server/config.server";
 import type { Dialect } from "~/server/db/database.server";
 import { migrateToLatest, migrateUpTo } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
 import { createMailWorker } from "~/server/mail/worker.server";
+import { countInWindow } from "~/server/rate-limit/rate-limit.server";
 import { createStaffUser } from "~/server/users/staff-users.server";
 import { OWNERS, seedBenchLeads } from "./admin-seed";
 import { withPostgresDatabase, withSqliteDatabase } from "./throwaway-database";
@@ -158,6 +161,33 @@ async function benchDialect(dialect: Dialect, db: Database) {
         `  ${label}: API p99 ${api.p99.toFixed(1)} ms (median ${api.median.toFixed(1)}), screen p99 ${screen.p99.toFixed(1)} ms (median ${screen.median.toFixed(1)}), ${(api.p99 / screen.p99).toFixed(2)}x; the loader alone in process p99 ${loader.p99.toFixed(1)} ms`,
       );
     }
+
+    // What the API adds per request before its route runs, in process: the key check and the key's
+    // count, as the API commits it (not waiting for the disk) and as a flushed commit would, alternated.
+    const addedSamples = { unflushed: [] as number[], flushed: [] as number[] };
+    for (let i = 0; i < SAMPLES; i++) {
+      for (const unflushed of [true, false]) {
+        addedSamples[unflushed ? "unflushed" : "flushed"].push(
+          await timed(async () => {
+            await authenticateApiKey(db, key);
+            await countInWindow(
+              db,
+              "api-key:bench-probe",
+              { windowSeconds: 60, max: Number(LIFTED_LIMIT) },
+              Date.now(),
+              {
+                unflushed,
+              },
+            );
+          }),
+        );
+      }
+    }
+    const added = quantiles(addedSamples.unflushed);
+    const addedFlushed = quantiles(addedSamples.flushed);
+    console.log(
+      `  key check + count in process: p99 ${added.p99.toFixed(2)} ms (median ${added.median.toFixed(2)}); with a flushed count p99 ${addedFlushed.p99.toFixed(2)} ms (median ${addedFlushed.median.toFixed(2)})`,
+    );
 
     const leadIds = (await db.selectFrom("leads").select("id").limit(1000).execute()).map((lead) => lead.id);
     let done = 0;

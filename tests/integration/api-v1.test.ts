@@ -1,5 +1,8 @@
+import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { once } from "node:events";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import express from "express";
 import pino from "pino";
@@ -14,11 +17,12 @@ import { contactLeadSchema } from "~/lib/schemas/leads";
 import { createApiKey, revokeApiKey } from "~/server/api-keys/api-keys.server";
 import { listAuditEntries } from "~/server/audit/audit.server";
 import { setAvailability } from "~/server/bookings/availability.server";
-import { parseConfig } from "~/server/config.server";
+import { type DatabaseConfig, parseConfig } from "~/server/config.server";
 import type { Database } from "~/server/db/schema.server";
 import { createMailWorker } from "~/server/mail/worker.server";
 import { setStaffDisabled, setStaffRole } from "~/server/users/staff-users.server";
 import { bookingRow, insertLead } from "../support/admin-fixtures";
+import { childEnv } from "../support/child-env";
 import { databasePerTest, dialects } from "../support/databases";
 import { addStaff } from "../support/staff";
 
@@ -90,7 +94,7 @@ const namesMissing = (path: string) => /clientId|bookingId|formId|merge/.test(pa
 const refusedByDomain: Record<string, number> = { "post /bookings": 409 };
 
 type Started = { url: string; router: express.Router; close(): Promise<void> };
-const servers: Started[] = [];
+const servers: Pick<Started, "close">[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
@@ -111,6 +115,29 @@ async function startApi(db: Database, env: Record<string, string> = {}) {
   };
   servers.push(started);
   return started;
+}
+
+/** The API served by another process (tests/support/api-server-child.ts) on the same database. */
+async function startChildApi(database: DatabaseConfig, env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/api-server-child.ts"], {
+    cwd: path.resolve(import.meta.dirname, "../.."),
+    env: childEnv({ API_CHILD_DATABASE: JSON.stringify(database), ...env }),
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = once(child, "exit");
+  servers.push({
+    close: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+    },
+  });
+  let output = "";
+  for await (const chunk of child.stdout) {
+    output += String(chunk);
+    const port = /listening (\d+)/.exec(output)?.[1];
+    if (port) return { url: `http://127.0.0.1:${port}/api/v1` };
+  }
+  throw new Error(`the API child process ended before it listened: ${output}`);
 }
 
 function keyInput(name: string, extra: Record<string, string> = {}) {
@@ -362,6 +389,28 @@ for (const dialect of dialects) {
       // Another key of the same person has a limit of its own.
       expect((await call(api.url, other.key, "get", "/leads")).status).toBe(200);
     });
+    it("holds each key's limit across two processes sharing the database: together they answer no more than it", async () => {
+      const database = await freshDatabase();
+      const limit = 12;
+      const env = { API_RATE_LIMIT_PER_MINUTE: String(limit) };
+      // This process's server and another process's, as two workers or two machines would be.
+      const one = await startApi(database.db, env);
+      const two = await startChildApi(database.config, env);
+      const sales = await addStaff(database.db, "sales@agency.example", "sales");
+      const { key } = await createApiKey(database.db, sales.id, keyInput("zapier"), cli);
+      const statuses = await Promise.all(
+        Array.from({ length: 3 * limit }, async (_, i) => {
+          const response = await call((i % 2 === 0 ? one : two).url, key, "get", "/leads");
+          await response.arrayBuffer();
+          return response.status;
+        }),
+      );
+      expect(statuses.filter((status) => status === 200)).toHaveLength(limit);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(2 * limit);
+      // Either server refuses the next one: the count is shared, not each process's own.
+      for (const worker of [one, two]) expect((await call(worker.url, key, "get", "/leads")).status).toBe(429);
+    });
+
     it("books, moves, cancels and marks calls by the lead's and the call's rules, each audited with the key's name", async () => {
       const { db } = await freshDatabase();
       const api = await startApi(db);

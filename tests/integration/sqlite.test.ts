@@ -5,6 +5,7 @@ import { DatabaseSync } from "node:sqlite";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/database.server";
+import { countInWindow } from "~/server/rate-limit/rate-limit.server";
 import { databasePerTest } from "../support/databases";
 
 describe("the embedded SQLite database", () => {
@@ -98,6 +99,35 @@ describe("the embedded SQLite database", () => {
     } finally {
       observer.close();
     }
+  });
+
+  it("counts a rate limit without waiting for the disk, seen by another process at once, and keeps flushing every other commit", async () => {
+    const database = await freshDatabase();
+    const other = database.reopen();
+    const rule = { windowSeconds: 60, max: 5 };
+    const at = new Date().toISOString();
+    // A transaction in flight when the count arrives: its group commits, flushed, before the count.
+    const saved = database.db.transaction().execute((trx) =>
+      trx
+        .insertInto("forms")
+        .values({
+          id: "f1",
+          name: "in flight",
+          form_type: "contact",
+          status: "active",
+          created_at: at,
+          updated_at: at,
+        })
+        .execute(),
+    );
+    const first = await countInWindow(database.db, "api-key:k1", rule, Date.now(), { unflushed: true });
+    await saved;
+    expect(first.remaining).toBe(4);
+    const second = await countInWindow(other, "api-key:k1", rule, Date.now(), { unflushed: true });
+    expect(second.remaining).toBe(3);
+    const level = await sql<{ synchronous: number }>`pragma synchronous`.execute(database.db);
+    expect(level.rows[0]?.synchronous).toBe(2); // FULL again, for the leads that follow
+    expect(await other.selectFrom("forms").select("name").execute()).toEqual([{ name: "in flight" }]);
   });
 
   it("rolls back only the lead whose statements failed, and stores the other leads of its batch", async () => {

@@ -53,7 +53,9 @@ export function authenticate(services: ApiServices) {
       return sendError(res, 401, "UNAUTHENTICATED", "Send a valid API key as Authorization: Bearer <key>.");
     }
     const max = services.config.apiRateLimitPerMinute;
-    const limit = await countInWindow(services.db, `api-key:${caller.keyId}`, { windowSeconds: 60, max });
+    const limit = await countInWindow(services.db, `api-key:${caller.keyId}`, { windowSeconds: 60, max }, Date.now(), {
+      unflushed: true,
+    });
     res.set({
       "RateLimit-Limit": String(max),
       "RateLimit-Remaining": String(limit.remaining),

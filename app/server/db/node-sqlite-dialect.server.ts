@@ -111,6 +111,14 @@ class Lease implements DatabaseConnection {
     }
   }
 
+  executeUnflushed<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    try {
+      return Promise.resolve(this.driver.executeUnflushed<R>(this, compiledQuery));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
   streamQuery<R>(compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     return this.driver.stream<R>(this, compiledQuery);
   }
@@ -143,6 +151,8 @@ class NodeSqliteDriver implements Driver {
   #generation = 0;
   /** Callers that have asked for the connection so far. */
   #arrivals = 0;
+  /** The connection's own synchronous level, restored after each unflushed write. */
+  #synchronous: number | undefined;
 
   readonly #options: DriverOptions;
 
@@ -240,6 +250,28 @@ class NodeSqliteDriver implements Driver {
     return result;
   }
 
+  /**
+   * A plain write committed with synchronous=NORMAL: other connections (other processes) see it at
+   * once, but its commit does not wait for the disk, which with node:sqlite would block the process.
+   * In WAL mode a power cut may lose the last such commits, never corrupt the file, and the next
+   * flushed commit carries them to disk anyway. Inside a transaction it simply joins it.
+   */
+  executeUnflushed<R>(lease: Lease, compiledQuery: CompiledQuery): QueryResult<R> {
+    if (lease.mode !== "none") return this.execute<R>(lease, compiledQuery);
+    // The level may only change outside a transaction: the open group commits (flushed) first.
+    if (this.#group.length > 0) this.#flush();
+    if (this.#database.isTransaction) return this.execute<R>(lease, compiledQuery);
+    this.#synchronous ??= Number(
+      (this.#database.prepare("pragma synchronous").get() as { synchronous: number }).synchronous,
+    );
+    this.#connection.run("pragma synchronous = normal");
+    try {
+      return this.execute<R>(lease, compiledQuery);
+    } finally {
+      this.#connection.run(`pragma synchronous = ${this.#synchronous}`);
+    }
+  }
+
   async *stream<R>(lease: Lease, compiledQuery: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     if (lease.mode === "none" && this.#group.length > 0 && !isSelect(compiledQuery)) this.#flush();
     yield* this.#connection.streamQuery<R>(compiledQuery);
@@ -314,6 +346,15 @@ class NodeSqliteDriver implements Driver {
     const group = this.#closeGroup();
     for (const member of group) member.reject(error);
   }
+}
+
+/**
+ * Runs one write (outside a transaction) that need not survive a power cut, such as a rate-limit count:
+ * on SQLite it commits without waiting for the disk (see `executeUnflushed`); on any other connection
+ * it runs as usual.
+ */
+export function executeUnflushed<R>(connection: DatabaseConnection, query: CompiledQuery): Promise<QueryResult<R>> {
+  return connection instanceof Lease ? connection.executeUnflushed<R>(query) : connection.executeQuery<R>(query);
 }
 
 const STATEMENT_CACHE_SIZE = 256;

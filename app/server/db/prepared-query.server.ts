@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery, QueryResult } from "kysely";
 import { dialectOf } from "./database.server";
+import { executeUnflushed } from "./node-sqlite-dialect.server";
 import type { Database } from "./schema.server";
 
 /** Stands for one argument while the query is built; replaced by the argument's value at each call. */
@@ -14,9 +15,13 @@ class Slot {
  *
  * `build` receives the arguments as stand-ins: use each where a single value goes (`=`, a column's
  * value in `.values()`, `${}` in `sql`), never as a list, and never inspect it.
+ *
+ * `unflushed`: a write whose loss in a power cut costs nothing (a counter) commits on SQLite without
+ * waiting for the disk; PostgreSQL's commit does not block the process, and runs as usual.
  */
 export function preparedQuery<Args extends Record<string, unknown>, Row>(
   build: (db: Database, args: Args) => Compilable<Row>,
+  options: { unflushed?: boolean } = {},
 ) {
   const compiled: { dialect: string; names: string[]; template: CompiledQuery<Row> }[] = [];
   return (db: Database, args: Args): Promise<QueryResult<Row>> => {
@@ -35,7 +40,9 @@ export function preparedQuery<Args extends Record<string, unknown>, Row>(
     const executor = db.getExecutor();
     // Without plugins there is no result to transform: straight to the connection.
     if (executor.plugins.length > 0) return db.executeQuery<Row>(query);
-    return executor.provideConnection((connection) => connection.executeQuery<Row>(query));
+    return executor.provideConnection((connection) =>
+      options.unflushed ? executeUnflushed<Row>(connection, query) : connection.executeQuery<Row>(query),
+    );
   };
 }
 
