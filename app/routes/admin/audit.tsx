@@ -2,7 +2,7 @@ import { DownloadIcon } from "lucide-react";
 import { AuditFilterBar } from "~/components/admin/audit/audit-filter-bar";
 import { AuditTable } from "~/components/admin/audit/audit-table";
 import { Button } from "~/components/ui/button";
-import { getServices } from "~/http/context.server";
+import { reportingReads } from "~/http/read-own-writes.server";
 import { requireStaff } from "~/http/staff.server";
 import { auditFilterParams, parseAuditFilters } from "~/lib/schemas/audit";
 import { auditFilterChoices, listAuditPage, recordLinks } from "~/server/audit/audit-log.server";
@@ -15,13 +15,15 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context);
-  const { db } = getServices(context);
   const filters = parseAuditFilters(new URL(request.url).searchParams);
-  const [page, choices] = await Promise.all([
-    getAgencyTimeZone(db).then((timeZone) => listAuditPage(db, filters, timeZone)),
-    auditFilterChoices(db),
-  ]);
-  const links = await recordLinks(db, page.entries);
+  // A report: read from the standby when there is one (DATABASE_READ_URL).
+  const { page, choices, links } = await reportingReads(context, request, async (db) => {
+    const [page, choices] = await Promise.all([
+      getAgencyTimeZone(db).then((timeZone) => listAuditPage(db, filters, timeZone)),
+      auditFilterChoices(db),
+    ]);
+    return { page, choices, links: await recordLinks(db, page.entries) };
+  });
   return {
     filters,
     choices,
