@@ -25,7 +25,7 @@ function signature(secret: string, until: number) {
 export function ownWritesCookie(secret: string, { nowMs = Date.now(), secure = false } = {}) {
   const until = nowMs + READ_OWN_WRITES_MS;
   const maxAge = Math.ceil(READ_OWN_WRITES_MS / 1000);
-  return `${COOKIE}=${until}.${signature(secret, until)}; Path=/admin; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return `${COOKIE}=${until}.${signature(secret, until)}; Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
 
 /** Whether the request carries a valid mark of a change its sender made in the last few seconds. */
