@@ -1,9 +1,11 @@
 import pg from "pg";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
 import { insertLead } from "../support/admin-fixtures";
 import { type AppServer, startAppServer } from "../support/app-server";
+import { hydrated, launchBrowser, pickChoice, signInOnPage } from "../support/browser";
 import { freePort } from "../support/free-port";
 import { type ReplicatedPair, startReplicatedPair } from "../support/postgres-replication";
 import { addStaff, signIn } from "../support/staff";
@@ -106,6 +108,33 @@ describe("reports read from a standby (DATABASE_READ_URL)", () => {
     expect(await page("/admin/audit", ben)).toContain("lead.set_status");
     expect(await page("/admin/audit/export", ben)).toContain("lead.set_status");
     expect(app.output()).not.toContain("read replica (DATABASE_READ_URL) failed");
+  }, 120_000);
+
+  it("in the browser, a change and then the Dashboard link (a data request) show the change to its maker", async () => {
+    const leadId = await insertLead(db, { email: "browser-lead@example.com", name: "Browser Lead" });
+    const ben = await signIn(app, "ben@agency.example", "ben-password-2468");
+    let browser: Browser | undefined;
+    try {
+      browser = await launchBrowser();
+      const tab = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+      await signInOnPage(tab, app.url, "ada@agency.example", "ada-password-1357");
+      await pair.waitForStandby();
+      const before = activity(await page("/admin", ben));
+      await onStandby(pair, "select pg_wal_replay_pause()");
+      try {
+        await tab.goto(`${app.url}/admin/leads/${leadId}`);
+        await hydrated(tab);
+        await pickChoice(tab, "Status of Browser Lead", "Contacted");
+        await tab.getByText("Lead status updated successfully").first().waitFor();
+        await tab.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Dashboard" }).click();
+        await expect.poll(() => tab.getByTestId("stat-Activity (last 7 days)").textContent()).toBe(String(before + 1));
+        expect(activity(await page("/admin", ben))).toBe(before);
+      } finally {
+        await onStandby(pair, "select pg_wal_replay_resume()");
+      }
+    } finally {
+      await browser?.close();
+    }
   }, 120_000);
 });
 
