@@ -55,6 +55,8 @@ describe("reports read from a standby (DATABASE_READ_URL)", () => {
       DATABASE_READ_URL: standbyUrl,
     });
     db = openDatabase({ dialect: "postgres", connectionString: pair.primary().url.replace(/\/postgres$/, "/agency") });
+    await addStaff(db, "ada@agency.example", "admin", "ada-password-1357");
+    await addStaff(db, "ben@agency.example", "admin", "ben-password-2468");
   }, 180_000);
   afterAll(async () => {
     await db?.destroy();
@@ -70,8 +72,6 @@ describe("reports read from a standby (DATABASE_READ_URL)", () => {
   };
 
   it("shows a staff member their own change at once while others see the lagging standby, and everyone once it replays", async () => {
-    await addStaff(db, "ada@agency.example", "admin", "ada-password-1357");
-    await addStaff(db, "ben@agency.example", "admin", "ben-password-2468");
     const leadId = await insertLead(db, { email: "replica-lead@example.com", name: "Replica Lead" });
     let ada = await signIn(app, "ada@agency.example", "ada-password-1357");
     const ben = await signIn(app, "ben@agency.example", "ben-password-2468");
