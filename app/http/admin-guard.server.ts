@@ -1,5 +1,6 @@
 import { data, type MiddlewareFunction, redirect } from "react-router";
 import { getServices } from "~/http/context.server";
+import { ownWritesCookie } from "~/http/read-own-writes.server";
 import { staffContext } from "~/http/staff.server";
 import { encodedLocalPath } from "~/lib/local-path";
 import { canAccess } from "~/lib/roles";
@@ -26,6 +27,11 @@ export const adminGuard: MiddlewareFunction<Response> = async ({ request, url, c
   context.set(staffContext, identity);
   const response = await next();
   for (const cookie of setCookies) response.headers.append("Set-Cookie", cookie);
+  // Any change: this person's reports come from the primary for a few seconds, not a standby behind it.
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    const { formSecret, config } = getServices(context);
+    response.headers.append("Set-Cookie", ownWritesCookie(formSecret, { secure: config.secureCookies }));
+  }
   return response;
 };
 

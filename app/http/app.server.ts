@@ -16,6 +16,7 @@ import { type Config, parseConfig } from "~/server/config.server";
 import { openDatabase } from "~/server/db/database.server";
 import { logFailovers } from "~/server/db/failover-log.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
+import { openReadReplica } from "~/server/db/read-replica.server";
 import { seedDatabase } from "~/server/db/seed.server";
 import { CHECKPOINT_REQUEST } from "~/server/db/sqlite-checkpointer.server";
 import { startFollowUpDigests } from "~/server/leads/digest-schedule.server";
@@ -132,7 +133,22 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     });
     const storage = createStorage(config.storage);
     contentVersion = watchContentVersion(config.database, db, logger);
-    services = { config, db, logger, auth: created.auth, mailWorker, webhookWorker, formSecret: secret, storage };
+    // Not asked at start: a standby that is down costs the reports a fallback to the primary, not the site.
+    const readDb = config.readDatabaseUrl
+      ? openReadReplica(config.readDatabaseUrl, config.databasePool.app)
+      : undefined;
+    if (readDb) logger.info("reporting screens read from the standby of DATABASE_READ_URL");
+    services = {
+      config,
+      db,
+      readDb,
+      logger,
+      auth: created.auth,
+      mailWorker,
+      webhookWorker,
+      formSecret: secret,
+      storage,
+    };
     // In production the route modules load once, now, so the first visitor does not wait for them.
     const build = options.vite
       ? () => options.vite?.ssrLoadModule("virtual:react-router/server-build") as unknown as Promise<ServerBuild>
@@ -208,6 +224,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       await adWorker.stop();
       await leadership.stop();
       await closeAuth();
+      await services.readDb?.destroy();
       await db.destroy();
       logger.info("stopped");
     })();

@@ -82,6 +82,8 @@ const envSchema = z.object({
     (value) => value === undefined || isUrl(value, /^(postgres|postgresql|file|sqlite):$/) || isPostgresTarget(value),
     { message: "must be a postgres:// URL (or unset for the embedded SQLite database)" },
   ),
+  // A standby that the reporting screens read from; one host, as replicas are usually behind one address.
+  DATABASE_READ_URL: optionalUrl(/^postgres(ql)?:$/, "must be a postgres:// URL of one standby (or unset)"),
   SMTP_URL: optionalUrl(/^smtps?:$/, "must be an smtp:// or smtps:// URL"),
   MAIL_FROM: optionalText,
   NOTIFY_EMAILS: emailList,
@@ -203,6 +205,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     uploadsDir: path.join(dataDir, "uploads"),
     storage: (s3 ? { kind: "s3", ...s3 } : { kind: "local", dir: path.join(dataDir, "uploads") }) as StorageConfig,
     database: databaseConfig(parsed.DATABASE_URL, dataDir),
+    /** A standby's URL for the reporting screens' reads (see read-replica.server.ts), or null. */
+    readDatabaseUrl: readDatabaseUrl(parsed.DATABASE_READ_URL, parsed.DATABASE_URL),
     sqliteGroupCommitMs: parsed.SQLITE_GROUP_COMMIT_MS,
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM ?? `no-reply@${new URL(baseUrl).hostname}`,
@@ -263,6 +267,20 @@ function databasePool(max: string | undefined) {
   const total = max === undefined ? DEFAULT_POOL_MAX : Number(max);
   const auth = Math.max(1, Math.floor(total / 3));
   return { total, app: total - auth, auth };
+}
+
+/**
+ * SQLite has no standby to read from: a read URL beside it is refused rather than ignored, so that an
+ * operator who thinks the reports are off the primary learns at start that they are not.
+ */
+function readDatabaseUrl(readUrl: string | undefined, url: string | undefined) {
+  if (readUrl === undefined) return null;
+  if (url === undefined || !/^postgres(ql)?:\/\//i.test(url)) {
+    throw new ConfigError(
+      "Invalid DATABASE_READ_URL: a read replica needs DATABASE_URL to be PostgreSQL; unset DATABASE_READ_URL with SQLite",
+    );
+  }
+  return readUrl;
 }
 
 function databaseConfig(url: string | undefined, dataDir: string): DatabaseConfig {

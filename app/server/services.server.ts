@@ -12,6 +12,11 @@ import type { WebhookWorker } from "./webhooks/worker.server";
 export type AppServices = {
   config: Config;
   db: Database;
+  /**
+   * A standby (DATABASE_READ_URL) for the reporting screens only; absent, everything reads the primary.
+   * Used through `reportingReads` in ~/http/read-own-writes.server, which falls back to `db`.
+   */
+  readDb?: Database;
   logger: Logger;
   auth: Auth;
   mailWorker: MailWorker;

@@ -16,6 +16,16 @@ describe("parseConfig", () => {
     expect(config.database).toEqual({ dialect: "postgres", connectionString: "postgres://u:p@db:5432/agency" });
   });
 
+  it("reads the reports from DATABASE_READ_URL's standby only beside PostgreSQL", () => {
+    expect(parseConfig({ DATABASE_URL: "postgres://u:p@db:5432/agency" }).readDatabaseUrl).toBeNull();
+    expect(
+      parseConfig({
+        DATABASE_URL: "postgres://u:p@db1:5432/agency",
+        DATABASE_READ_URL: "postgres://u:p@db2:5432/agency",
+      }).readDatabaseUrl,
+    ).toBe("postgres://u:p@db2:5432/agency");
+  });
+
   it("sizes the PostgreSQL pools from DATABASE_POOL_MAX, sign-in's share included", () => {
     expect(parseConfig({}).databasePool).toEqual({ total: 15, app: 10, auth: 5 });
     expect(parseConfig({ DATABASE_POOL_MAX: "7" }).databasePool).toEqual({ total: 7, app: 5, auth: 2 });
@@ -54,6 +64,14 @@ describe("parseConfig", () => {
     [{ BASE_URL: "example.com" }, /^Invalid BASE_URL="example.com": must be an http\(s\) URL/],
     [{ DATABASE_URL: "mysql://x" }, /^Invalid DATABASE_URL=/],
     [{ SMTP_URL: "http://mail" }, /^Invalid SMTP_URL=/],
+    [
+      { DATABASE_READ_URL: "postgres://u:p@db2:5432/agency" },
+      /^Invalid DATABASE_READ_URL: a read replica needs DATABASE_URL to be PostgreSQL/,
+    ],
+    [
+      { DATABASE_URL: "postgres://u:p@db1:5432/agency", DATABASE_READ_URL: "mysql://db2/agency" },
+      /^Invalid DATABASE_READ_URL="mysql:\/\/db2\/agency": must be a postgres:\/\/ URL of one standby/,
+    ],
     [{ NOTIFY_EMAILS: "sales@example.com, nope" }, /^Invalid NOTIFY_EMAILS=.*"nope" is not an e-mail address/],
     [{ TRUST_PROXY: "everyone!" }, /^Invalid TRUST_PROXY=/],
     [{ S3_BUCKET: "Bad_Bucket" }, /^Invalid S3_BUCKET="Bad_Bucket": must be a bucket name/],

@@ -2,7 +2,7 @@ import { DownloadIcon } from "lucide-react";
 import { AuditFilterBar } from "~/components/admin/audit/audit-filter-bar";
 import { AuditTable } from "~/components/admin/audit/audit-table";
 import { Button } from "~/components/ui/button";
-import { getServices } from "~/http/context.server";
+import { reportingReads } from "~/http/read-own-writes.server";
 import { requireStaff } from "~/http/staff.server";
 import { auditFilterParams, parseAuditFilters } from "~/lib/schemas/audit";
 import { auditFilterChoices, listAuditPage } from "~/server/audit/audit-log.server";
@@ -16,14 +16,17 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireStaff(context);
-  const { db } = getServices(context);
   const filters = parseAuditFilters(new URL(request.url).searchParams);
-  const [timeZone, choices] = await Promise.all([getAgencyTimeZone(db), auditFilterChoices(db)]);
-  const page = await listAuditPage(db, filters, timeZone);
+  // A report: read from the standby when there is one (DATABASE_READ_URL).
+  const { page, choices, entries } = await reportingReads(context, request, async (db) => {
+    const timeZone = await getAgencyTimeZone(db);
+    const [page, choices] = await Promise.all([listAuditPage(db, filters, timeZone), auditFilterChoices(db)]);
+    return { page, choices, entries: await nameAuditEntries(db, page.entries, timeZone) };
+  });
   return {
     filters,
     choices,
-    entries: await nameAuditEntries(db, page.entries, timeZone),
+    entries,
     newer: page.newer,
     older: page.older,
   };

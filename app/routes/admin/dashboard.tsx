@@ -7,7 +7,7 @@ import { UpcomingCallsCard } from "~/components/admin/dashboard/upcoming-calls-c
 import { LeadsChart } from "~/components/admin/leads-chart";
 import { RoleBadge } from "~/components/admin/role-badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { getServices } from "~/http/context.server";
+import { reportingReads } from "~/http/read-own-writes.server";
 import { requireStaff } from "~/http/staff.server";
 import { canAccess } from "~/lib/roles";
 import { campaignAdReach } from "~/server/ads/campaign-reach.server";
@@ -24,24 +24,26 @@ export function meta() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
-  const { db } = getServices(context);
   // Follow-ups belong to whoever works leads; editors never own any.
   const worksLeads = canAccess(staff.role, "/admin/leads");
-  const timeZone = await getAgencyTimeZone(db);
   const nowMs = Date.now();
   const params = new URL(request.url).searchParams;
-  const [counts, series, campaigns, funnel, followUps, calls, adReach] = await Promise.all([
-    dashboardCounts(db),
-    leadsPerDayBySource(db, nowMs, SERIES_DAYS, timeZone),
-    campaignTable(db, nowMs, SERIES_DAYS, timeZone),
-    loadFunnel(db, params, nowMs),
-    worksLeads ? dueFollowUps(db, staff.id, timeZone, { limit: 10 }) : null,
-    // Calls go to those who work leads, like follow-ups.
-    worksLeads ? upcomingCalls(db, staff.id, timeZone, { nowMs }) : null,
-    // The same range as the funnel beside it.
-    campaignAdReach(db, parseFunnelQuery(params, nowMs).range),
-  ]);
-  return { role: staff.role, me: staff.id, counts, series, campaigns, funnel, followUps, calls, timeZone, adReach };
+  // A report: read from the standby when there is one (DATABASE_READ_URL).
+  return reportingReads(context, request, async (db) => {
+    const timeZone = await getAgencyTimeZone(db);
+    const [counts, series, campaigns, funnel, followUps, calls, adReach] = await Promise.all([
+      dashboardCounts(db),
+      leadsPerDayBySource(db, nowMs, SERIES_DAYS, timeZone),
+      campaignTable(db, nowMs, SERIES_DAYS, timeZone),
+      loadFunnel(db, params, nowMs),
+      worksLeads ? dueFollowUps(db, staff.id, timeZone, { limit: 10 }) : null,
+      // Calls go to those who work leads, like follow-ups.
+      worksLeads ? upcomingCalls(db, staff.id, timeZone, { nowMs }) : null,
+      // The same range as the funnel beside it.
+      campaignAdReach(db, parseFunnelQuery(params, nowMs).range),
+    ]);
+    return { role: staff.role, me: staff.id, counts, series, campaigns, funnel, followUps, calls, timeZone, adReach };
+  });
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
