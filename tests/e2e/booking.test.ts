@@ -1,5 +1,4 @@
 import ICAL from "ical.js";
-import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createBookingFeed, feedPath, revokeBookingFeed } from "~/server/bookings/staff-feed.server";
 import { seriousViolations } from "../support/axe";
@@ -7,6 +6,7 @@ import { staffWhoTakesCalls } from "../support/bookings";
 import { islandsLoaded } from "../support/browser";
 import { dialects } from "../support/databases";
 import { agedFormToken, formTokenCookieHeader, giveAgedFormToken, withFormSecret } from "../support/form-token";
+import { type Focused, tabTo } from "../support/keyboard";
 import { runAppForBlock } from "../support/running-app";
 
 /** The VEVENT of an iCalendar text, read by ical.js. */
@@ -362,26 +362,6 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
   });
 });
 
-type Focused = { tag: string; text: string; name: string | null; type: string | null };
-
-/** Presses Tab until the focused element is the one wanted (keyboard only: nothing is clicked). */
-async function tabTo(page: Page, wanted: (focused: Focused) => boolean, what: string) {
-  for (let presses = 0; presses < 120; presses++) {
-    await page.keyboard.press("Tab");
-    const focused = await page.evaluate(() => {
-      const element = document.activeElement;
-      return {
-        tag: element?.tagName ?? "",
-        text: element?.textContent?.trim() ?? "",
-        name: element?.getAttribute("name") ?? null,
-        type: element?.getAttribute("type") ?? null,
-      };
-    });
-    if (wanted(focused)) return;
-  }
-  throw new Error(`Tab never reached ${what}`);
-}
-
 /** One Book button's way to a booked call, as a visitor takes it in Chromium. */
 type BookCase = {
   label: string;
@@ -438,9 +418,9 @@ describe.each(dialects)("booking a call in Chromium, keyboard only (%s)", (diale
         await page.keyboard.press("Enter");
         await page.waitForURL(/#contact-section$/);
         if (each.javaScript) await islandsLoaded(page);
-        await tabTo(page, (f) => f.name === "name", "the name field");
+        await tabTo(page, (f) => f.field === "name", "the name field");
         await page.keyboard.type("Kim Keyboard");
-        await tabTo(page, (f) => f.name === "email", "the e-mail field");
+        await tabTo(page, (f) => f.field === "email", "the e-mail field");
         await page.keyboard.type(each.email);
         await tabTo(page, (f) => f.tag === "BUTTON" && f.text === "Book Free Strategy Call", "the form's button");
         await page.keyboard.press("Enter");
