@@ -1,5 +1,3 @@
-import { createPublicKey, generateKeyPairSync } from "node:crypto";
-import tls from "node:tls";
 import pino from "pino";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { campaignAdReach } from "~/server/ads/campaign-reach.server";
@@ -10,16 +8,16 @@ import { parseFunnelQuery } from "~/server/dashboard/funnel.server";
 import type { Database } from "~/server/db/schema.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { setLeadStatus } from "~/server/leads/leads.server";
-import { startAdPlatformReceiver } from "../support/ad-platform-receiver";
+import {
+  type AdReceiver,
+  AD_ENV as env,
+  googleServiceAccountKey,
+  startTrustedAdReceiver,
+} from "../support/ad-platforms";
 import { databasePerTest, dialects } from "../support/databases";
 
 const logger = pino({ level: "silent" });
 const actor = { id: null, email: "admin@agency.example" };
-const env = { ADS_CREDENTIALS_KEY: "a-test-key-for-ad-credentials-0123456789" };
-const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-const privatePem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-const publicPem = createPublicKey(privateKey).export({ type: "spki", format: "pem" }).toString();
-const clientEmail = "conversions@agency-project.iam.gserviceaccount.com";
 
 describe.each(dialects)("the dashboard's stages reached per campaign and platform on %s", (dialect) => {
   const freshDatabase = databasePerTest(dialect);
@@ -27,10 +25,9 @@ describe.each(dialects)("the dashboard's stages reached per campaign and platfor
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
-  let receiver: Awaited<ReturnType<typeof startAdPlatformReceiver>>;
+  let receiver: AdReceiver;
   beforeAll(async () => {
-    receiver = await startAdPlatformReceiver({ publicKey: publicPem, clientEmail });
-    tls.setDefaultCACertificates([...tls.getCACertificates("default"), receiver.cert]);
+    receiver = await startTrustedAdReceiver();
     return () => receiver.close();
   });
 
@@ -57,7 +54,7 @@ describe.each(dialects)("the dashboard's stages reached per campaign and platfor
       db,
       "google",
       {
-        serviceAccountKey: { client_email: clientEmail, private_key: privatePem, token_uri: `${receiver.url}/token` },
+        serviceAccountKey: googleServiceAccountKey(receiver.url),
         customerId: "1234567890",
         stages: { lead: "1001", qualified: "1004", client: "1005" },
         apiUrl: receiver.url,

@@ -1,5 +1,3 @@
-import { createPublicKey, generateKeyPairSync } from "node:crypto";
-import tls from "node:tls";
 import pino from "pino";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { computeEstimate } from "~/lib/estimate";
@@ -11,19 +9,19 @@ import { createAdWorker } from "~/server/ads/worker.server";
 import type { Database } from "~/server/db/schema.server";
 import { saveEstimateLead } from "~/server/leads/estimator.server";
 import { setLeadStatus } from "~/server/leads/leads.server";
-import { startAdPlatformReceiver } from "../support/ad-platform-receiver";
+import {
+  type AdReceiver,
+  AD_ENV as env,
+  forgetReceived,
+  googleServiceAccountKey,
+  startTrustedAdReceiver,
+} from "../support/ad-platforms";
 import { databasePerTest, dialects } from "../support/databases";
 
 const logger = pino({ level: "silent" });
 const actor = { id: null, email: "admin@agency.example" };
-const env = { ADS_CREDENTIALS_KEY: "a-test-key-for-ad-credentials-0123456789" };
 const mailContext = { baseUrl: "https://agency.example", notifyEmails: ["sales@agency.example"] };
-const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-const privatePem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-const publicPem = createPublicKey(privateKey).export({ type: "spki", format: "pem" }).toString();
-const clientEmail = "conversions@agency-project.iam.gserviceaccount.com";
 
-type Receiver = Awaited<ReturnType<typeof startAdPlatformReceiver>>;
 type Sent = Record<string, unknown>;
 
 describe.each(dialects)("conversion values on %s", (dialect) => {
@@ -33,28 +31,21 @@ describe.each(dialects)("conversion values on %s", (dialect) => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  let receiver: Receiver;
+  let receiver: AdReceiver;
   beforeAll(async () => {
-    receiver = await startAdPlatformReceiver({ publicKey: publicPem, clientEmail });
-    tls.setDefaultCACertificates([...tls.getCACertificates("default"), receiver.cert]);
+    receiver = await startTrustedAdReceiver();
     return () => receiver.close();
   });
 
   async function setup() {
     const { db } = await freshDatabase({ seeded: true });
-    for (const counted of Object.values(receiver.counted)) counted.clear();
-    receiver.received.splice(0);
+    forgetReceived(receiver);
     const options = { allowPrivate: true, env };
     await connectAdPlatform(
       db,
       "google",
       {
-        serviceAccountKey: {
-          type: "service_account",
-          client_email: clientEmail,
-          private_key: privatePem,
-          token_uri: `${receiver.url}/token`,
-        },
+        serviceAccountKey: googleServiceAccountKey(receiver.url),
         customerId: "1234567890",
         stages: { lead: "1001", qualified: "1004", client: "1005" },
         values: { qualified: 200, client: "estimate" },

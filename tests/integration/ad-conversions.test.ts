@@ -1,9 +1,8 @@
 import { spawn } from "node:child_process";
-import { createHash, createPublicKey, generateKeyPairSync } from "node:crypto";
+import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import tls from "node:tls";
 import { sql } from "kysely";
 import pino from "pino";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -26,7 +25,13 @@ import { applyBulkChange } from "~/server/leads/bulk.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { erasePersonalData } from "~/server/leads/gdpr.server";
 import { setLeadStatus } from "~/server/leads/leads.server";
-import { startAdPlatformReceiver } from "../support/ad-platform-receiver";
+import {
+  type AdReceiver,
+  AD_ENV as env,
+  forgetReceived,
+  googleServiceAccountKey,
+  startTrustedAdReceiver,
+} from "../support/ad-platforms";
 import { staffWhoTakesCalls } from "../support/bookings";
 import { childEnv } from "../support/child-env";
 import { databasePerTest, dialects, type TestDatabase } from "../support/databases";
@@ -34,17 +39,9 @@ import { databasePerTest, dialects, type TestDatabase } from "../support/databas
 const root = path.resolve(import.meta.dirname, "../..");
 const logger = pino({ level: "silent" });
 const actor = { id: null, email: "admin@agency.example" };
-const env = { ADS_CREDENTIALS_KEY: "a-test-key-for-ad-credentials-0123456789" };
 const mailContext = { baseUrl: "https://agency.example", notifyEmails: ["sales@agency.example"] };
 const MINUTE = 60_000;
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
-
-const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-const privatePem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-const publicPem = createPublicKey(privateKey).export({ type: "spki", format: "pem" }).toString();
-const clientEmail = "conversions@agency-project.iam.gserviceaccount.com";
-
-type Receiver = Awaited<ReturnType<typeof startAdPlatformReceiver>>;
 
 describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
   const freshDatabase = databasePerTest(dialect);
@@ -54,33 +51,22 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
-  let receiver: Receiver;
+  let receiver: AdReceiver;
   beforeAll(async () => {
-    receiver = await startAdPlatformReceiver({ publicKey: publicPem, clientEmail });
-    // The worker checks the receiver's certificate as it would Google's, Meta's or LinkedIn's.
-    tls.setDefaultCACertificates([...tls.getCACertificates("default"), receiver.cert]);
+    receiver = await startTrustedAdReceiver();
     return () => receiver.close();
   });
 
   async function setup() {
     database = await freshDatabase({ seeded: true });
-    for (const counted of Object.values(receiver.counted)) counted.clear();
-    for (const key of Object.keys(receiver.deliveries) as (keyof Receiver["deliveries"])[])
-      receiver.deliveries[key] = 0;
-    receiver.received.splice(0);
+    forgetReceived(receiver);
     const db = database.db;
     const options = { allowPrivate: true, env };
     await connectAdPlatform(
       db,
       "google",
       {
-        serviceAccountKey: {
-          type: "service_account",
-          client_email: clientEmail,
-          private_key: privatePem,
-          private_key_id: "key-1",
-          token_uri: `${receiver.url}/token`,
-        },
+        serviceAccountKey: googleServiceAccountKey(receiver.url, { private_key_id: "key-1" }),
         customerId: "123-456-7890",
         developerToken: "dev-token",
         stages: { lead: "1001", call_booked: "1002", call_held: "1003", qualified: "1004", client: "1005" },

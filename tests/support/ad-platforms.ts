@@ -1,0 +1,43 @@
+import { createPublicKey, generateKeyPairSync } from "node:crypto";
+import tls from "node:tls";
+import { startAdPlatformReceiver } from "./ad-platform-receiver";
+
+/** The key that seals ad-platform credentials in the tests' databases. */
+export const AD_ENV = { ADS_CREDENTIALS_KEY: "a-test-key-for-ad-credentials-0123456789" };
+
+export type AdReceiver = Awaited<ReturnType<typeof startAdPlatformReceiver>>;
+
+// One Google service account per test file: the receiver checks the tokens it signs with its public key.
+const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+const privatePem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+const publicPem = createPublicKey(privateKey).export({ type: "spki", format: "pem" }).toString();
+export const GOOGLE_CLIENT_EMAIL = "conversions@agency-project.iam.gserviceaccount.com";
+
+/** The service-account key a Google connection is given, its tokens fetched from `receiverUrl`. */
+export function googleServiceAccountKey(receiverUrl: string, extra: Record<string, string> = {}) {
+  return {
+    type: "service_account",
+    client_email: GOOGLE_CLIENT_EMAIL,
+    private_key: privatePem,
+    ...extra,
+    token_uri: `${receiverUrl}/token`,
+  };
+}
+
+/**
+ * The local receiver that answers as Google, Meta and LinkedIn do, its certificate trusted as theirs
+ * would be, so the worker checks it the same way.
+ */
+export async function startTrustedAdReceiver(): Promise<AdReceiver> {
+  const receiver = await startAdPlatformReceiver({ publicKey: publicPem, clientEmail: GOOGLE_CLIENT_EMAIL });
+  tls.setDefaultCACertificates([...tls.getCACertificates("default"), receiver.cert]);
+  return receiver;
+}
+
+/** Forgets what the receiver took, for a test that starts from nothing sent. */
+export function forgetReceived(receiver: AdReceiver) {
+  for (const counted of Object.values(receiver.counted)) counted.clear();
+  for (const key of Object.keys(receiver.deliveries) as (keyof AdReceiver["deliveries"])[])
+    receiver.deliveries[key] = 0;
+  receiver.received.splice(0);
+}
