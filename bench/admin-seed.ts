@@ -46,6 +46,20 @@ function pick(list: readonly (string | null)[], position: string) {
   return `(case ${position} ${list.map((value, index) => `when ${index} then ${literal(value)}`).join(" ")} end)`;
 }
 
+/** Row i's campaign, its name (0), source (1) or medium (2): the campaigns in turn. */
+const campaignOf = (part: 0 | 1 | 2) =>
+  pick(
+    campaigns.map((c) => c[part]),
+    "i % 8",
+  );
+
+/** The utm columns of a row that came from row i's campaign. */
+const campaignColumns = [
+  ["utm_source", campaignOf(1)],
+  ["utm_medium", campaignOf(2)],
+  ["utm_campaign", campaignOf(0)],
+] as const;
+
 /** An ISO-8601 UTC timestamp, as the app stores it, from milliseconds since the epoch. */
 function timestampOf(dialect: Dialect, milliseconds: string) {
   return dialect === "postgres"
@@ -120,27 +134,9 @@ export async function seedBenchLeads(
     ["message", literal("I would like to hear about paid ads for our shop.")],
     ["source", pick(sources, "i % 5")],
     ["status", pick(statuses, "(i / 3) % 5")],
-    [
-      "utm_source",
-      `case when i % 4 = 0 then 'google' else ${pick(
-        campaigns.map((c) => c[1]),
-        "i % 8",
-      )} end`,
-    ],
-    [
-      "utm_medium",
-      `case when i % 4 = 0 then 'cpc' else ${pick(
-        campaigns.map((c) => c[2]),
-        "i % 8",
-      )} end`,
-    ],
-    [
-      "utm_campaign",
-      `case when i % 4 = 0 then 'winter' else ${pick(
-        campaigns.map((c) => c[0]),
-        "i % 8",
-      )} end`,
-    ],
+    ["utm_source", `case when i % 4 = 0 then 'google' else ${campaignOf(1)} end`],
+    ["utm_medium", `case when i % 4 = 0 then 'cpc' else ${campaignOf(2)} end`],
+    ["utm_campaign", `case when i % 4 = 0 then 'winter' else ${campaignOf(0)} end`],
     ["page_url", literal("https://agency.example/contact")],
     ["is_spam", bool("i % 100 = 0")],
     ["spam_reason", `case when i % 100 = 0 then 'honeypot' end`],
@@ -186,27 +182,7 @@ export async function seedBenchSubmissions(db: Database, dialect: Dialect, total
     ["id", idOf(dialect, `i + ${leads}`)],
     ["lead_id", idOf(dialect, lead)],
     ["data", literal('{"flow":"contact","message":"I would like to hear about paid ads for our shop."}')],
-    [
-      "utm_source",
-      pick(
-        campaigns.map((c) => c[1]),
-        "i % 8",
-      ),
-    ],
-    [
-      "utm_medium",
-      pick(
-        campaigns.map((c) => c[2]),
-        "i % 8",
-      ),
-    ],
-    [
-      "utm_campaign",
-      pick(
-        campaigns.map((c) => c[0]),
-        "i % 8",
-      ),
-    ],
+    ...campaignColumns,
     ["user_agent", literal("bench")],
     [
       "created_at",
@@ -237,27 +213,7 @@ export async function seedBenchEvents(db: Database, dialect: Dialect, total: num
     ["id", idOf(dialect, "i")],
     ["event_type", literal("page_view")],
     ["page_url", `'https://agency.example' || ${landing}`],
-    [
-      "utm_source",
-      pick(
-        campaigns.map((c) => c[1]),
-        "i % 8",
-      ),
-    ],
-    [
-      "utm_medium",
-      pick(
-        campaigns.map((c) => c[2]),
-        "i % 8",
-      ),
-    ],
-    [
-      "utm_campaign",
-      pick(
-        campaigns.map((c) => c[0]),
-        "i % 8",
-      ),
-    ],
+    ...campaignColumns,
     ["visit_start", "(i % 3 = 0)"],
     ["landing_path", landing],
     ["created_at", timestampOf(dialect, `${SEED_END_MS} - (${total} - i) * ${step}`)],
