@@ -312,7 +312,7 @@ describe("booking in Chromium: long details, scrolling parts and keyboard walks 
           .where("lead_id", "=", booked.leadId)
           .executeTakeFirstOrThrow();
         expect(before.status).toBe("booked");
-        await tabTo(page, (f) => f.tag === "TEXTAREA" && f.name === "reason", "the reason");
+        await tabTo(page, (f) => f.tag === "TEXTAREA" && f.field === "reason", "the reason");
         await page.keyboard.type(reason);
         await tabTo(page, (f) => f.tag === "BUTTON" && f.text === "Cancel the call", "Cancel the call");
         await page.keyboard.press("Enter");
