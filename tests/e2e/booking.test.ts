@@ -51,6 +51,10 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
     });
   const post = (path: string, fields: Record<string, string>) =>
     request(path, { method: "POST", body: new URLSearchParams({ website_url: "", ...fields }) });
+  /** The times /book offers a visitor in UTC. */
+  const startsOffered = async () => offeredStarts(await (await request("/book?tz=UTC")).text());
+  /** A new visitor books `start` from /book, naming themselves. */
+  const bookAs = (start: string, name: string, email: string) => post("/book", { start, timeZone: "UTC", name, email });
 
   async function mailsOf(bookingId: string) {
     return running.db
@@ -228,8 +232,7 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
   });
 
   it("books no time for suspected spam on /book: the lead waits for a person, the visitor is not told it is booked", async () => {
-    const html = await (await request("/book?tz=UTC")).text();
-    const [start] = offeredStarts(html);
+    const [start] = await startsOffered();
     const spam = await request("/book", {
       method: "POST",
       body: new URLSearchParams({
@@ -254,7 +257,7 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
     expect(lead.message).toBe("Asked for a strategy call on the booking page");
     expect(await running.db.selectFrom("bookings").select("id").where("lead_id", "=", lead.id).execute()).toEqual([]);
     // The time it asked for is still offered.
-    expect(offeredStarts(await (await request("/book?tz=UTC")).text())).toContain(start);
+    expect(await startsOffered()).toContain(start);
   });
 
   it("keeps one upcoming call per enquiry, links to it when booked again, and limits how often one enquiry books", async () => {
@@ -302,21 +305,10 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
   });
 
   it("shows the nearest free times to a visitor whose time was taken first", async () => {
-    const html = await (await request("/book?tz=UTC")).text();
-    const [start] = offeredStarts(html);
-    const first = await post("/book", {
-      start: start as string,
-      timeZone: "UTC",
-      name: "First",
-      email: "first@example.com",
-    });
+    const [start] = await startsOffered();
+    const first = await bookAs(start as string, "First", "first@example.com");
     expect(first.status).toBe(302);
-    const second = await post("/book", {
-      start: start as string,
-      timeZone: "UTC",
-      name: "Second",
-      email: "second@example.com",
-    });
+    const second = await bookAs(start as string, "Second", "second@example.com");
     expect(second.status).toBe(409);
     const answer = await second.text();
     expect(answer).toContain("that time was just taken");
@@ -333,14 +325,8 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
   });
 
   it("serves the staff member's personal feed at its secret address as text/calendar, and 404 once revoked", async () => {
-    const html = await (await request("/book?tz=UTC")).text();
-    const [start] = offeredStarts(html);
-    const booked = await post("/book", {
-      start: start as string,
-      timeZone: "UTC",
-      name: "Fay Feed",
-      email: "fay@example.com",
-    });
+    const [start] = await startsOffered();
+    const booked = await bookAs(start as string, "Fay Feed", "fay@example.com");
     expect(booked.status).toBe(302);
     const actor = { id: bea.id, email: "bea@agency.example" };
     const feedToken = await createBookingFeed(running.db, bea.id, actor);
