@@ -106,6 +106,25 @@ async function inChunks(
 }
 
 /**
+ * Inserts rows 0 to total - 1 into `table`, `size` rows a statement, each column's value an SQL
+ * expression of the row number `i`.
+ */
+async function insertRows(
+  db: Database,
+  dialect: Dialect,
+  table: string,
+  columns: readonly (readonly [string, string])[],
+  total: number,
+  size: number,
+) {
+  const names = columns.map(([name]) => name).join(", ");
+  const values = columns.map(([, value]) => value).join(", ");
+  await inChunks(db, total, size, (first, last) =>
+    insertNumbered(dialect, first, last, `insert into ${table} (${names})`, values),
+  );
+}
+
+/**
  * `total` leads: five sources, five statuses, one in a
  * hundred spam, two owners with two thirds of them, a seventh with a follow-up within 30 days of
  * NOW_MS, over the two years up to SEED_END_MS, from the same campaigns and landing pages as the visits. Returns the milliseconds it took.
@@ -150,15 +169,7 @@ export async function seedBenchLeads(
     ["created_at", timestampOf(dialect, `${SEED_END_MS} - (${total} - i) * ${spacing}`)],
     ["updated_at", timestampOf(dialect, `${SEED_END_MS} - (${total} - i) * ${spacing}`)],
   ] as const;
-  await inChunks(db, total, LEAD_ROWS_PER_STATEMENT, (first, last) =>
-    insertNumbered(
-      dialect,
-      first,
-      last,
-      `insert into leads (${columns.map(([name]) => name).join(", ")})`,
-      columns.map(([, value]) => value).join(", "),
-    ),
-  );
+  await insertRows(db, dialect, "leads", columns, total, LEAD_ROWS_PER_STATEMENT);
   return performance.now() - started;
 }
 
@@ -189,15 +200,7 @@ export async function seedBenchSubmissions(db: Database, dialect: Dialect, total
       timestampOf(dialect, `${SEED_END_MS} - (${leads} - ${lead}) * ${spacing} + (i % ${perLead}) * 3600000`),
     ],
   ] as const;
-  await inChunks(db, total, EVENT_ROWS_PER_STATEMENT, (first, last) =>
-    insertNumbered(
-      dialect,
-      first,
-      last,
-      `insert into form_submissions (${columns.map(([name]) => name).join(", ")})`,
-      columns.map(([, value]) => value).join(", "),
-    ),
-  );
+  await insertRows(db, dialect, "form_submissions", columns, total, EVENT_ROWS_PER_STATEMENT);
   return performance.now() - started;
 }
 
@@ -218,15 +221,7 @@ export async function seedBenchEvents(db: Database, dialect: Dialect, total: num
     ["landing_path", landing],
     ["created_at", timestampOf(dialect, `${SEED_END_MS} - (${total} - i) * ${step}`)],
   ] as const;
-  await inChunks(db, total, EVENT_ROWS_PER_STATEMENT, (first, last) =>
-    insertNumbered(
-      dialect,
-      first,
-      last,
-      `insert into analytics_events (${columns.map(([name]) => name).join(", ")})`,
-      columns.map(([, value]) => value).join(", "),
-    ),
-  );
+  await insertRows(db, dialect, "analytics_events", columns, total, EVENT_ROWS_PER_STATEMENT);
   const day =
     dialect === "postgres" ? sql`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')` : sql`substr(created_at, 1, 10)`;
   await sql`
