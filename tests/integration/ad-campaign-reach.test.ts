@@ -1,35 +1,19 @@
-import pino from "pino";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { campaignAdReach } from "~/server/ads/campaign-reach.server";
 import { connectAdPlatform } from "~/server/ads/connections.server";
 import { clickIdsOf } from "~/server/ads/identifiers.server";
-import { createAdWorker } from "~/server/ads/worker.server";
 import { parseFunnelQuery } from "~/server/dashboard/funnel.server";
 import type { Database } from "~/server/db/schema.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { setLeadStatus } from "~/server/leads/leads.server";
-import {
-  type AdReceiver,
-  AD_ENV as env,
-  googleServiceAccountKey,
-  startTrustedAdReceiver,
-} from "../support/ad-platforms";
+import { adPlatformsForBlock, AD_ENV as env, googleServiceAccountKey } from "../support/ad-platforms";
 import { databasePerTest, dialects } from "../support/databases";
 
-const logger = pino({ level: "silent" });
 const actor = { id: null, email: "admin@agency.example" };
 
 describe.each(dialects)("the dashboard's stages reached per campaign and platform on %s", (dialect) => {
   const freshDatabase = databasePerTest(dialect);
-  const cleanups: (() => Promise<void> | void)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-  let receiver: AdReceiver;
-  beforeAll(async () => {
-    receiver = await startTrustedAdReceiver();
-    return () => receiver.close();
-  });
+  const ads = adPlatformsForBlock();
 
   async function enquiry(db: Database, email: string, pageUrl: string, consent: boolean) {
     const { leadId } = await captureLead(db, {
@@ -54,10 +38,10 @@ describe.each(dialects)("the dashboard's stages reached per campaign and platfor
       db,
       "google",
       {
-        serviceAccountKey: googleServiceAccountKey(receiver.url),
+        serviceAccountKey: googleServiceAccountKey(ads.receiver.url),
         customerId: "1234567890",
         stages: { lead: "1001", qualified: "1004", client: "1005" },
-        apiUrl: receiver.url,
+        apiUrl: ads.receiver.url,
       },
       options,
     );
@@ -79,8 +63,7 @@ describe.each(dialects)("the dashboard's stages reached per campaign and platfor
     await enquiry(db, "three@example.org", "https://agency.example/?gclid=Cj0-c", false);
     await setLeadStatus(db, client, "qualified", actor);
     await setLeadStatus(db, client, "converted", actor);
-    const worker = createAdWorker({ db, logger, allowPrivate: true, env, timeoutMs: 5_000 });
-    cleanups.push(worker.stop);
+    const worker = ads.worker(db, 5_000);
     await worker.runOnce();
 
     const range = parseFunnelQuery(new URLSearchParams()).range;

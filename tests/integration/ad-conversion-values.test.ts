@@ -1,24 +1,15 @@
-import pino from "pino";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { computeEstimate } from "~/lib/estimate";
 import { defaultAnswers, type EstimatorAnswers } from "~/lib/estimator";
 import { connectAdPlatform, parseConnectionConfig } from "~/server/ads/connections.server";
 import { createConversionFileToken, googleConversionFile } from "~/server/ads/conversion-file.server";
 import { clickIdsOf } from "~/server/ads/identifiers.server";
-import { createAdWorker } from "~/server/ads/worker.server";
 import type { Database } from "~/server/db/schema.server";
 import { saveEstimateLead } from "~/server/leads/estimator.server";
 import { setLeadStatus } from "~/server/leads/leads.server";
-import {
-  type AdReceiver,
-  AD_ENV as env,
-  forgetReceived,
-  googleServiceAccountKey,
-  startTrustedAdReceiver,
-} from "../support/ad-platforms";
+import { adPlatformsForBlock, AD_ENV as env, forgetReceived, googleServiceAccountKey } from "../support/ad-platforms";
 import { databasePerTest, dialects } from "../support/databases";
 
-const logger = pino({ level: "silent" });
 const actor = { id: null, email: "admin@agency.example" };
 const mailContext = { baseUrl: "https://agency.example", notifyEmails: ["sales@agency.example"] };
 
@@ -26,31 +17,22 @@ type Sent = Record<string, unknown>;
 
 describe.each(dialects)("conversion values on %s", (dialect) => {
   const freshDatabase = databasePerTest(dialect);
-  const cleanups: (() => Promise<void> | void)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-
-  let receiver: AdReceiver;
-  beforeAll(async () => {
-    receiver = await startTrustedAdReceiver();
-    return () => receiver.close();
-  });
+  const ads = adPlatformsForBlock();
 
   async function setup() {
     const { db } = await freshDatabase({ seeded: true });
-    forgetReceived(receiver);
+    forgetReceived(ads.receiver);
     const options = { allowPrivate: true, env };
     await connectAdPlatform(
       db,
       "google",
       {
-        serviceAccountKey: googleServiceAccountKey(receiver.url),
+        serviceAccountKey: googleServiceAccountKey(ads.receiver.url),
         customerId: "1234567890",
         stages: { lead: "1001", qualified: "1004", client: "1005" },
         values: { qualified: 200, client: "estimate" },
         currency: "usd",
-        apiUrl: receiver.url,
+        apiUrl: ads.receiver.url,
       },
       options,
     );
@@ -63,7 +45,7 @@ describe.each(dialects)("conversion values on %s", (dialect) => {
         stages: { lead: "Lead", client: "Purchase" },
         values: { client: 1500 },
         currency: "USD",
-        apiUrl: receiver.url,
+        apiUrl: ads.receiver.url,
       },
       options,
     );
@@ -75,7 +57,7 @@ describe.each(dialects)("conversion values on %s", (dialect) => {
         stages: { lead: "urn:lla:llaPartnerConversion:201", client: "urn:lla:llaPartnerConversion:205" },
         values: { lead: 12.5, client: 1500 },
         currency: "USD",
-        apiUrl: receiver.url,
+        apiUrl: ads.receiver.url,
       },
       options,
     );
@@ -101,7 +83,7 @@ describe.each(dialects)("conversion values on %s", (dialect) => {
   }
 
   function sent(platform: "google" | "meta" | "linkedin", key: string) {
-    return receiver.counted[platform].get(key) as Sent | undefined;
+    return ads.receiver.counted[platform].get(key) as Sent | undefined;
   }
 
   it("each platform gets each stage's value and currency in its own field; a client takes the estimate's monthly total in the connection's currency", async () => {
@@ -109,8 +91,7 @@ describe.each(dialects)("conversion values on %s", (dialect) => {
     const answers = { currency: "USD" as const, monthlyAdSpend: 2400, campaignDuration: 6 };
     const usd = await estimateLead(db, "val@usd.example", answers);
     const inr = await estimateLead(db, "val@inr.example", { currency: "INR", monthlyAdSpend: 5000 });
-    const worker = createAdWorker({ db, logger, allowPrivate: true, env, timeoutMs: 10_000 });
-    cleanups.push(worker.stop);
+    const worker = ads.worker(db);
     await worker.runOnce();
 
     // Google: conversionValue and currency on the event.

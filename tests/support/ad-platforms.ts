@@ -1,9 +1,15 @@
 import { createPublicKey, generateKeyPairSync } from "node:crypto";
 import tls from "node:tls";
+import pino from "pino";
+import { afterEach, beforeAll } from "vitest";
+import { createAdWorker } from "~/server/ads/worker.server";
+import type { Database } from "~/server/db/schema.server";
 import { startAdPlatformReceiver } from "./ad-platform-receiver";
 
 /** The key that seals ad-platform credentials in the tests' databases. */
 export const AD_ENV = { ADS_CREDENTIALS_KEY: "a-test-key-for-ad-credentials-0123456789" };
+
+const logger = pino({ level: "silent" });
 
 export type AdReceiver = Awaited<ReturnType<typeof startAdPlatformReceiver>>;
 
@@ -40,4 +46,31 @@ export function forgetReceived(receiver: AdReceiver) {
   for (const key of Object.keys(receiver.deliveries) as (keyof AdReceiver["deliveries"])[])
     receiver.deliveries[key] = 0;
   receiver.received.splice(0);
+}
+
+/**
+ * For a describe block: the trusted receiver, started before its tests and closed after them, and
+ * `worker(db)`, an ad worker that the test that made it stops when it ends.
+ */
+export function adPlatformsForBlock() {
+  const stops: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const stop of stops.splice(0).reverse()) await stop();
+  });
+  let started: AdReceiver | undefined;
+  beforeAll(async () => {
+    started = await startTrustedAdReceiver();
+    return () => started?.close();
+  });
+  return {
+    get receiver(): AdReceiver {
+      if (!started) throw new Error("The ad-platform receiver starts before the block's tests");
+      return started;
+    },
+    worker(db: Database, timeoutMs = 10_000) {
+      const created = createAdWorker({ db, logger, allowPrivate: true, env: AD_ENV, timeoutMs });
+      stops.push(created.stop);
+      return created;
+    },
+  };
 }
