@@ -16,6 +16,7 @@ import { getPreferences } from "~/server/workspace/preferences.server";
 import { saveView } from "~/server/workspace/saved-views.server";
 import { insertFailedMail, insertLead } from "../support/admin-fixtures";
 import { makePng } from "../support/files";
+import { passwordHashOf } from "../support/staff";
 import { totp } from "../support/totp";
 
 /**
@@ -219,16 +220,6 @@ const sessionsOf = async (ctx: MatrixContext, email: string) => {
   if (!user) return null;
   return (await ctx.db.selectFrom("session").select("id").where("user_id", "=", user.id).execute()).length;
 };
-
-const passwordHashOf = async (ctx: MatrixContext, email: string) =>
-  (
-    await ctx.db
-      .selectFrom("account")
-      .innerJoin("user", "user.id", "account.user_id")
-      .select("account.password")
-      .where("user.email", "=", email)
-      .executeTakeFirst()
-  )?.password ?? null;
 
 const twoFactorOf = async (ctx: MatrixContext, email: string) => {
   const user = await ctx.db
@@ -604,7 +595,7 @@ export const actionRows: ActionRow[] = [
     "reset-password": {
       setup: (ctx) => userFixture(ctx),
       fields: (fx) => ({ userId: fx.userId!, password: "another-password-2" }),
-      observe: (ctx, fx) => passwordHashOf(ctx, fx.email!),
+      observe: (ctx, fx) => passwordHashOf(ctx.db, fx.email!),
       expected: () => expect.any(String),
       after: async (ctx, fx) => {
         expect(await ctx.signIn(fx.email!, "another-password-2")).toContain("session_token");
@@ -673,7 +664,7 @@ export const actionRows: ActionRow[] = [
       confirmPassword: "own-password-2",
     }),
     ...page,
-    observe: async (ctx) => (ctx.actorEmail ? passwordHashOf(ctx, ctx.actorEmail) : null),
+    observe: async (ctx) => (ctx.actorEmail ? passwordHashOf(ctx.db, ctx.actorEmail) : null),
     expected: () => expect.any(String),
     after: async (ctx) => {
       expect(await ctx.signIn(ctx.actorEmail, "own-password-2")).toContain("session_token");
