@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { campaignAdReach } from "~/server/ads/campaign-reach.server";
-import { connectAdPlatform } from "~/server/ads/connections.server";
 import { clickIdsOf } from "~/server/ads/identifiers.server";
 import { parseFunnelQuery } from "~/server/dashboard/funnel.server";
 import type { Database } from "~/server/db/schema.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { setLeadStatus } from "~/server/leads/leads.server";
-import { adPlatformsForBlock, AD_ENV as env, googleServiceAccountKey } from "../support/ad-platforms";
+import { adPlatformsForBlock } from "../support/ad-platforms";
 import { databasePerTest, dialects } from "../support/databases";
 
 const actor = { id: null, email: "admin@agency.example" };
@@ -33,30 +32,17 @@ describe.each(dialects)("the dashboard's stages reached per campaign and platfor
 
   it("counts per campaign how many of each stage each platform accepted of those sent, leaving out what was never sent", async () => {
     const { db } = await freshDatabase({ seeded: true });
-    const options = { allowPrivate: true, env };
-    await connectAdPlatform(
-      db,
-      "google",
-      {
-        serviceAccountKey: googleServiceAccountKey(ads.receiver.url),
-        customerId: "1234567890",
-        stages: { lead: "1001", qualified: "1004", client: "1005" },
-        apiUrl: ads.receiver.url,
-      },
-      options,
-    );
+    await ads.connect(db, "google", {
+      customerId: "1234567890",
+      stages: { lead: "1001", qualified: "1004", client: "1005" },
+    });
     // Meta's address answers nothing: its conversions are sent and not accepted (they wait for a retry).
-    await connectAdPlatform(
-      db,
-      "meta",
-      {
-        datasetId: "555",
-        accessToken: "token",
-        stages: { lead: "Lead", client: "Purchase" },
-        apiUrl: "https://127.0.0.1:9",
-      },
-      options,
-    );
+    await ads.connect(db, "meta", {
+      datasetId: "555",
+      accessToken: "token",
+      stages: { lead: "Lead", client: "Purchase" },
+      apiUrl: "https://127.0.0.1:9",
+    });
     const spring = "https://agency.example/?utm_campaign=spring&utm_source=google&utm_medium=cpc&gclid=Cj0-a";
     const client = await enquiry(db, "one@example.org", spring, true);
     await enquiry(db, "two@example.org", spring, true);

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { computeEstimate } from "~/lib/estimate";
 import { defaultAnswers, type EstimatorAnswers } from "~/lib/estimator";
-import { connectAdPlatform, parseConnectionConfig } from "~/server/ads/connections.server";
+import { parseConnectionConfig } from "~/server/ads/connections.server";
 import { createConversionFileToken, googleConversionFile } from "~/server/ads/conversion-file.server";
 import { clickIdsOf } from "~/server/ads/identifiers.server";
 import type { Database } from "~/server/db/schema.server";
 import { saveEstimateLead } from "~/server/leads/estimator.server";
 import { setLeadStatus } from "~/server/leads/leads.server";
-import { adPlatformsForBlock, AD_ENV as env, forgetReceived, googleServiceAccountKey } from "../support/ad-platforms";
+import { adPlatformsForBlock, forgetReceived } from "../support/ad-platforms";
 import { databasePerTest, dialects } from "../support/databases";
 
 const actor = { id: null, email: "admin@agency.example" };
@@ -22,45 +22,25 @@ describe.each(dialects)("conversion values on %s", (dialect) => {
   async function setup() {
     const { db } = await freshDatabase({ seeded: true });
     forgetReceived(ads.receiver);
-    const options = { allowPrivate: true, env };
-    await connectAdPlatform(
-      db,
-      "google",
-      {
-        serviceAccountKey: googleServiceAccountKey(ads.receiver.url),
-        customerId: "1234567890",
-        stages: { lead: "1001", qualified: "1004", client: "1005" },
-        values: { qualified: 200, client: "estimate" },
-        currency: "usd",
-        apiUrl: ads.receiver.url,
-      },
-      options,
-    );
-    await connectAdPlatform(
-      db,
-      "meta",
-      {
-        datasetId: "555000111",
-        accessToken: "meta-system-user-token",
-        stages: { lead: "Lead", client: "Purchase" },
-        values: { client: 1500 },
-        currency: "USD",
-        apiUrl: ads.receiver.url,
-      },
-      options,
-    );
-    await connectAdPlatform(
-      db,
-      "linkedin",
-      {
-        accessToken: "linkedin-token",
-        stages: { lead: "urn:lla:llaPartnerConversion:201", client: "urn:lla:llaPartnerConversion:205" },
-        values: { lead: 12.5, client: 1500 },
-        currency: "USD",
-        apiUrl: ads.receiver.url,
-      },
-      options,
-    );
+    await ads.connect(db, "google", {
+      customerId: "1234567890",
+      stages: { lead: "1001", qualified: "1004", client: "1005" },
+      values: { qualified: 200, client: "estimate" },
+      currency: "usd",
+    });
+    await ads.connect(db, "meta", {
+      datasetId: "555000111",
+      accessToken: "meta-system-user-token",
+      stages: { lead: "Lead", client: "Purchase" },
+      values: { client: 1500 },
+      currency: "USD",
+    });
+    await ads.connect(db, "linkedin", {
+      accessToken: "linkedin-token",
+      stages: { lead: "urn:lla:llaPartnerConversion:201", client: "urn:lla:llaPartnerConversion:205" },
+      values: { lead: 12.5, client: 1500 },
+      currency: "USD",
+    });
     return db;
   }
 

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import { connectAdPlatform, listAdConnections } from "~/server/ads/connections.server";
+import { listAdConnections } from "~/server/ads/connections.server";
 import {
   createConversionFileToken,
   googleConversionFile,
@@ -44,46 +44,27 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
     database = await freshDatabase({ seeded: true });
     forgetReceived(ads.receiver);
     const db = database.db;
-    const options = { allowPrivate: true, env };
-    await connectAdPlatform(
-      db,
-      "google",
-      {
-        serviceAccountKey: googleServiceAccountKey(ads.receiver.url, { private_key_id: "key-1" }),
-        customerId: "123-456-7890",
-        developerToken: "dev-token",
-        stages: { lead: "1001", call_booked: "1002", call_held: "1003", qualified: "1004", client: "1005" },
-        apiUrl: ads.receiver.url,
+    await ads.connect(db, "google", {
+      serviceAccountKey: googleServiceAccountKey(ads.receiver.url, { private_key_id: "key-1" }),
+      customerId: "123-456-7890",
+      developerToken: "dev-token",
+      stages: { lead: "1001", call_booked: "1002", call_held: "1003", qualified: "1004", client: "1005" },
+    });
+    await ads.connect(db, "meta", {
+      datasetId: "555000111",
+      accessToken: "meta-system-user-token",
+      stages: {
+        lead: "Lead",
+        call_booked: "Schedule",
+        qualified: "QualifiedLead",
+        client: "Purchase",
+        spam: "SpamLead",
       },
-      options,
-    );
-    await connectAdPlatform(
-      db,
-      "meta",
-      {
-        datasetId: "555000111",
-        accessToken: "meta-system-user-token",
-        stages: {
-          lead: "Lead",
-          call_booked: "Schedule",
-          qualified: "QualifiedLead",
-          client: "Purchase",
-          spam: "SpamLead",
-        },
-        apiUrl: ads.receiver.url,
-      },
-      options,
-    );
-    await connectAdPlatform(
-      db,
-      "linkedin",
-      {
-        accessToken: "linkedin-token",
-        stages: { lead: "urn:lla:llaPartnerConversion:201", client: "urn:lla:llaPartnerConversion:205" },
-        apiUrl: ads.receiver.url,
-      },
-      options,
-    );
+    });
+    await ads.connect(db, "linkedin", {
+      accessToken: "linkedin-token",
+      stages: { lead: "urn:lla:llaPartnerConversion:201", client: "urn:lla:llaPartnerConversion:205" },
+    });
     return db;
   }
 

@@ -2,6 +2,8 @@ import { createPublicKey, generateKeyPairSync } from "node:crypto";
 import tls from "node:tls";
 import pino from "pino";
 import { afterEach, beforeAll } from "vitest";
+import { connectAdPlatform } from "~/server/ads/connections.server";
+import type { AdPlatform } from "~/server/ads/stages.server";
 import { createAdWorker } from "~/server/ads/worker.server";
 import type { Database } from "~/server/db/schema.server";
 import { startAdPlatformReceiver } from "./ad-platform-receiver";
@@ -50,7 +52,7 @@ export function forgetReceived(receiver: AdReceiver) {
 
 /**
  * For a describe block: the trusted receiver, started before its tests and closed after them, and
- * `worker(db)`, an ad worker that the test that made it stops when it ends.
+ * `connect` and `worker(db)` for it: an ad worker that the test that made it stops when it ends.
  */
 export function adPlatformsForBlock() {
   const stops: (() => Promise<void>)[] = [];
@@ -62,10 +64,27 @@ export function adPlatformsForBlock() {
     started = await startTrustedAdReceiver();
     return () => started?.close();
   });
+  const receiver = (): AdReceiver => {
+    if (!started) throw new Error("The ad-platform receiver starts before the block's tests");
+    return started;
+  };
   return {
-    get receiver(): AdReceiver {
-      if (!started) throw new Error("The ad-platform receiver starts before the block's tests");
-      return started;
+    get receiver() {
+      return receiver();
+    },
+    /**
+     * Connects `platform` as an admin would, its API (and Google's token address) the receiver unless
+     * `config` names others.
+     */
+    connect(db: Database, platform: AdPlatform, config: Record<string, unknown>) {
+      const url = receiver().url;
+      const google = platform === "google" ? { serviceAccountKey: googleServiceAccountKey(url) } : {};
+      return connectAdPlatform(
+        db,
+        platform,
+        { ...google, apiUrl: url, ...config },
+        { allowPrivate: true, env: AD_ENV },
+      );
     },
     worker(db: Database, timeoutMs = 10_000) {
       const created = createAdWorker({ db, logger, allowPrivate: true, env: AD_ENV, timeoutMs });
