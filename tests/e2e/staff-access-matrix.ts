@@ -14,7 +14,7 @@ import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 import { createStaffUser } from "~/server/users/staff-users.server";
 import { getPreferences } from "~/server/workspace/preferences.server";
 import { saveView } from "~/server/workspace/saved-views.server";
-import { insertFailedMail, insertLead } from "../support/admin-fixtures";
+import { bookingRow, insertFailedMail, insertLead } from "../support/admin-fixtures";
 import { makePng } from "../support/files";
 import { passwordHashOf } from "../support/staff";
 import { totp } from "../support/totp";
@@ -1715,24 +1715,17 @@ async function bookingFixture(ctx: MatrixContext, offsetMs: number): Promise<Fix
   await ctx.db
     .insertInto("bookings")
     .values({
-      id,
-      lead_id: await insertLead(ctx.db, { name: `Visitor ${ctx.unique}`, email: `visitor-${ctx.unique}@example.com` }),
+      ...bookingRow(
+        await insertLead(ctx.db, { name: `Visitor ${ctx.unique}`, email: `visitor-${ctx.unique}@example.com` }),
+        {
+          id,
+          startsAt: new Date(start).toISOString(),
+        },
+      ),
       staff_id: staff.id,
-      starts_at: new Date(start).toISOString(),
-      ends_at: new Date(start + 30 * 60_000).toISOString(),
-      buffer_before_minutes: 0,
-      buffer_after_minutes: 0,
-      visitor_time_zone: "UTC",
-      staff_time_zone: "UTC",
-      status: "booked",
-      sequence: 0,
       visitor_name: `Visitor ${ctx.unique}`,
       visitor_email: `visitor-${ctx.unique}@example.com`,
       meeting_kind: "phone",
-      meeting_detail: null,
-      utm_campaign: null,
-      landing_path: null,
-      estimate: null,
       created_at: at,
       updated_at: at,
     })
