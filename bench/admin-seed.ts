@@ -46,6 +46,20 @@ function pick(list: readonly (string | null)[], position: string) {
   return `(case ${position} ${list.map((value, index) => `when ${index} then ${literal(value)}`).join(" ")} end)`;
 }
 
+/** Row i's campaign, its name (0), source (1) or medium (2): the campaigns in turn. */
+const campaignOf = (part: 0 | 1 | 2) =>
+  pick(
+    campaigns.map((c) => c[part]),
+    "i % 8",
+  );
+
+/** The utm columns of a row that came from row i's campaign. */
+const campaignColumns = [
+  ["utm_source", campaignOf(1)],
+  ["utm_medium", campaignOf(2)],
+  ["utm_campaign", campaignOf(0)],
+] as const;
+
 /** An ISO-8601 UTC timestamp, as the app stores it, from milliseconds since the epoch. */
 function timestampOf(dialect: Dialect, milliseconds: string) {
   return dialect === "postgres"
@@ -92,6 +106,25 @@ async function inChunks(
 }
 
 /**
+ * Inserts rows 0 to total - 1 into `table`, `size` rows a statement, each column's value an SQL
+ * expression of the row number `i`.
+ */
+async function insertRows(
+  db: Database,
+  dialect: Dialect,
+  table: string,
+  columns: readonly (readonly [string, string])[],
+  total: number,
+  size: number,
+) {
+  const names = columns.map(([name]) => name).join(", ");
+  const values = columns.map(([, value]) => value).join(", ");
+  await inChunks(db, total, size, (first, last) =>
+    insertNumbered(dialect, first, last, `insert into ${table} (${names})`, values),
+  );
+}
+
+/**
  * `total` leads: five sources, five statuses, one in a
  * hundred spam, two owners with two thirds of them, a seventh with a follow-up within 30 days of
  * NOW_MS, over the two years up to SEED_END_MS, from the same campaigns and landing pages as the visits. Returns the milliseconds it took.
@@ -120,27 +153,9 @@ export async function seedBenchLeads(
     ["message", literal("I would like to hear about paid ads for our shop.")],
     ["source", pick(sources, "i % 5")],
     ["status", pick(statuses, "(i / 3) % 5")],
-    [
-      "utm_source",
-      `case when i % 4 = 0 then 'google' else ${pick(
-        campaigns.map((c) => c[1]),
-        "i % 8",
-      )} end`,
-    ],
-    [
-      "utm_medium",
-      `case when i % 4 = 0 then 'cpc' else ${pick(
-        campaigns.map((c) => c[2]),
-        "i % 8",
-      )} end`,
-    ],
-    [
-      "utm_campaign",
-      `case when i % 4 = 0 then 'winter' else ${pick(
-        campaigns.map((c) => c[0]),
-        "i % 8",
-      )} end`,
-    ],
+    ["utm_source", `case when i % 4 = 0 then 'google' else ${campaignOf(1)} end`],
+    ["utm_medium", `case when i % 4 = 0 then 'cpc' else ${campaignOf(2)} end`],
+    ["utm_campaign", `case when i % 4 = 0 then 'winter' else ${campaignOf(0)} end`],
     ["page_url", literal("https://agency.example/contact")],
     ["is_spam", bool("i % 100 = 0")],
     ["spam_reason", `case when i % 100 = 0 then 'honeypot' end`],
@@ -154,15 +169,7 @@ export async function seedBenchLeads(
     ["created_at", timestampOf(dialect, `${SEED_END_MS} - (${total} - i) * ${spacing}`)],
     ["updated_at", timestampOf(dialect, `${SEED_END_MS} - (${total} - i) * ${spacing}`)],
   ] as const;
-  await inChunks(db, total, LEAD_ROWS_PER_STATEMENT, (first, last) =>
-    insertNumbered(
-      dialect,
-      first,
-      last,
-      `insert into leads (${columns.map(([name]) => name).join(", ")})`,
-      columns.map(([, value]) => value).join(", "),
-    ),
-  );
+  await insertRows(db, dialect, "leads", columns, total, LEAD_ROWS_PER_STATEMENT);
   return performance.now() - started;
 }
 
@@ -186,42 +193,14 @@ export async function seedBenchSubmissions(db: Database, dialect: Dialect, total
     ["id", idOf(dialect, `i + ${leads}`)],
     ["lead_id", idOf(dialect, lead)],
     ["data", literal('{"flow":"contact","message":"I would like to hear about paid ads for our shop."}')],
-    [
-      "utm_source",
-      pick(
-        campaigns.map((c) => c[1]),
-        "i % 8",
-      ),
-    ],
-    [
-      "utm_medium",
-      pick(
-        campaigns.map((c) => c[2]),
-        "i % 8",
-      ),
-    ],
-    [
-      "utm_campaign",
-      pick(
-        campaigns.map((c) => c[0]),
-        "i % 8",
-      ),
-    ],
+    ...campaignColumns,
     ["user_agent", literal("bench")],
     [
       "created_at",
       timestampOf(dialect, `${SEED_END_MS} - (${leads} - ${lead}) * ${spacing} + (i % ${perLead}) * 3600000`),
     ],
   ] as const;
-  await inChunks(db, total, EVENT_ROWS_PER_STATEMENT, (first, last) =>
-    insertNumbered(
-      dialect,
-      first,
-      last,
-      `insert into form_submissions (${columns.map(([name]) => name).join(", ")})`,
-      columns.map(([, value]) => value).join(", "),
-    ),
-  );
+  await insertRows(db, dialect, "form_submissions", columns, total, EVENT_ROWS_PER_STATEMENT);
   return performance.now() - started;
 }
 
@@ -237,40 +216,12 @@ export async function seedBenchEvents(db: Database, dialect: Dialect, total: num
     ["id", idOf(dialect, "i")],
     ["event_type", literal("page_view")],
     ["page_url", `'https://agency.example' || ${landing}`],
-    [
-      "utm_source",
-      pick(
-        campaigns.map((c) => c[1]),
-        "i % 8",
-      ),
-    ],
-    [
-      "utm_medium",
-      pick(
-        campaigns.map((c) => c[2]),
-        "i % 8",
-      ),
-    ],
-    [
-      "utm_campaign",
-      pick(
-        campaigns.map((c) => c[0]),
-        "i % 8",
-      ),
-    ],
+    ...campaignColumns,
     ["visit_start", "(i % 3 = 0)"],
     ["landing_path", landing],
     ["created_at", timestampOf(dialect, `${SEED_END_MS} - (${total} - i) * ${step}`)],
   ] as const;
-  await inChunks(db, total, EVENT_ROWS_PER_STATEMENT, (first, last) =>
-    insertNumbered(
-      dialect,
-      first,
-      last,
-      `insert into analytics_events (${columns.map(([name]) => name).join(", ")})`,
-      columns.map(([, value]) => value).join(", "),
-    ),
-  );
+  await insertRows(db, dialect, "analytics_events", columns, total, EVENT_ROWS_PER_STATEMENT);
   const day =
     dialect === "postgres" ? sql`to_char(created_at at time zone 'UTC', 'YYYY-MM-DD')` : sql`substr(created_at, 1, 10)`;
   await sql`

@@ -11,6 +11,7 @@ import { migrateToLatest } from "~/server/db/migrate.server";
 import type { Database } from "~/server/db/schema.server";
 import { newId } from "~/server/db/values.server";
 import { createStaffUser } from "~/server/users/staff-users.server";
+import { bookingRow } from "../tests/support/admin-fixtures";
 import { withPostgresDatabase, withSqliteDatabase } from "./throwaway-database";
 
 const QUICK = process.argv.includes("--quick");
@@ -59,24 +60,10 @@ async function seed(db: Database) {
   const bookings = Array.from({ length: BOOKINGS }, (_, i) => {
     const start = NOW + (1 + (i % 29)) * DAY + ((i * 7) % 24) * 60 * MINUTE;
     return {
-      id: newId(),
-      lead_id: newId(),
+      ...bookingRow(newId(), { id: newId(), startsAt: new Date(start).toISOString() }),
       staff_id: staff[i % STAFF] as string,
-      starts_at: new Date(start).toISOString(),
-      ends_at: new Date(start + 30 * MINUTE).toISOString(),
-      buffer_before_minutes: 0,
       buffer_after_minutes: 10,
-      visitor_time_zone: "UTC",
-      staff_time_zone: "UTC",
-      status: "booked" as const,
-      sequence: 0,
-      visitor_name: "Visitor",
       visitor_email: `visitor${i}@bench.example`,
-      meeting_kind: "video" as const,
-      meeting_detail: null,
-      utm_campaign: null,
-      landing_path: null,
-      estimate: null,
       created_at: at,
       updated_at: at,
     };

@@ -6,6 +6,7 @@ import { seriousViolations } from "../support/axe";
 import { staffWhoTakesCalls } from "../support/bookings";
 import { contextWithCookies, hydrated, islandsLoaded } from "../support/browser";
 import { agedFormToken, formTokenCookieHeader, giveAgedFormToken, withFormSecret } from "../support/form-token";
+import { tabTo } from "../support/keyboard";
 import { runAppForBlock } from "../support/running-app";
 import { type ReceivedMail, startSmtpServer } from "../support/smtp";
 import { addStaff, signIn } from "../support/staff";
@@ -24,36 +25,6 @@ const SIZES = [
 const htmlText = (value: string) => value.replaceAll("&amp;", "&");
 const offeredStarts = (html: string) =>
   [...html.matchAll(/name="start" value="([^"]+)"/g)].map((match) => match[1] as string);
-
-type Focused = {
-  tag: string;
-  text: string;
-  label: string | null;
-  name: string | null;
-  type: string | null;
-  row: string;
-};
-
-/** Presses Tab until the focused element is the one wanted (keyboard only: nothing is clicked). */
-async function tabTo(page: Page, wanted: (focused: Focused) => boolean, what: string) {
-  for (let presses = 0; presses < 150; presses++) {
-    await page.keyboard.press("Tab");
-    const focused = await page.evaluate(() => {
-      const element = document.activeElement;
-      return {
-        tag: element?.tagName ?? "",
-        text: element?.textContent?.trim() ?? "",
-        label: element?.getAttribute("aria-label") ?? null,
-        name: element?.getAttribute("name") ?? null,
-        type: element?.getAttribute("type") ?? null,
-        // The list item the element sits in (a call on the Bookings screen), for telling rows apart.
-        row: element?.closest("li")?.textContent ?? "",
-      };
-    });
-    if (wanted(focused)) return;
-  }
-  throw new Error(`Tab never reached ${what}`);
-}
 
 /** A mail's text with quoted-printable soft line breaks joined and base64 parts decoded. */
 function mailText(mail: ReceivedMail) {
@@ -341,7 +312,7 @@ describe("booking in Chromium: long details, scrolling parts and keyboard walks 
           .where("lead_id", "=", booked.leadId)
           .executeTakeFirstOrThrow();
         expect(before.status).toBe("booked");
-        await tabTo(page, (f) => f.tag === "TEXTAREA" && f.name === "reason", "the reason");
+        await tabTo(page, (f) => f.tag === "TEXTAREA" && f.field === "reason", "the reason");
         await page.keyboard.type(reason);
         await tabTo(page, (f) => f.tag === "BUTTON" && f.text === "Cancel the call", "Cancel the call");
         await page.keyboard.press("Enter");
@@ -416,9 +387,9 @@ describe("booking in Chromium: long details, scrolling parts and keyboard walks 
         await tabTo(page, (f) => f.tag === "A" && f.text === "Book Call", "Book Call");
         await page.keyboard.press("Enter");
         await page.waitForURL(/#contact-section$/);
-        await tabTo(page, (f) => f.name === "name", "the name field");
+        await tabTo(page, (f) => f.field === "name", "the name field");
         await page.keyboard.type(`Nora NoScript ${size.width}`);
-        await tabTo(page, (f) => f.name === "email", "the e-mail field");
+        await tabTo(page, (f) => f.field === "email", "the e-mail field");
         await page.keyboard.type(email);
         await tabTo(page, (f) => f.tag === "BUTTON" && f.text === "Book Free Strategy Call", "the form's button");
         await page.keyboard.press("Enter");

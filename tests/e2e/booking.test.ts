@@ -1,5 +1,4 @@
 import ICAL from "ical.js";
-import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createBookingFeed, feedPath, revokeBookingFeed } from "~/server/bookings/staff-feed.server";
 import { seriousViolations } from "../support/axe";
@@ -7,6 +6,7 @@ import { staffWhoTakesCalls } from "../support/bookings";
 import { islandsLoaded } from "../support/browser";
 import { dialects } from "../support/databases";
 import { agedFormToken, formTokenCookieHeader, giveAgedFormToken, withFormSecret } from "../support/form-token";
+import { type Focused, tabTo } from "../support/keyboard";
 import { runAppForBlock } from "../support/running-app";
 
 /** The VEVENT of an iCalendar text, read by ical.js. */
@@ -51,6 +51,10 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
     });
   const post = (path: string, fields: Record<string, string>) =>
     request(path, { method: "POST", body: new URLSearchParams({ website_url: "", ...fields }) });
+  /** The times /book offers a visitor in UTC. */
+  const startsOffered = async () => offeredStarts(await (await request("/book?tz=UTC")).text());
+  /** A new visitor books `start` from /book, naming themselves. */
+  const bookAs = (start: string, name: string, email: string) => post("/book", { start, timeZone: "UTC", name, email });
 
   async function mailsOf(bookingId: string) {
     return running.db
@@ -228,8 +232,7 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
   });
 
   it("books no time for suspected spam on /book: the lead waits for a person, the visitor is not told it is booked", async () => {
-    const html = await (await request("/book?tz=UTC")).text();
-    const [start] = offeredStarts(html);
+    const [start] = await startsOffered();
     const spam = await request("/book", {
       method: "POST",
       body: new URLSearchParams({
@@ -254,7 +257,7 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
     expect(lead.message).toBe("Asked for a strategy call on the booking page");
     expect(await running.db.selectFrom("bookings").select("id").where("lead_id", "=", lead.id).execute()).toEqual([]);
     // The time it asked for is still offered.
-    expect(offeredStarts(await (await request("/book?tz=UTC")).text())).toContain(start);
+    expect(await startsOffered()).toContain(start);
   });
 
   it("keeps one upcoming call per enquiry, links to it when booked again, and limits how often one enquiry books", async () => {
@@ -302,21 +305,10 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
   });
 
   it("shows the nearest free times to a visitor whose time was taken first", async () => {
-    const html = await (await request("/book?tz=UTC")).text();
-    const [start] = offeredStarts(html);
-    const first = await post("/book", {
-      start: start as string,
-      timeZone: "UTC",
-      name: "First",
-      email: "first@example.com",
-    });
+    const [start] = await startsOffered();
+    const first = await bookAs(start as string, "First", "first@example.com");
     expect(first.status).toBe(302);
-    const second = await post("/book", {
-      start: start as string,
-      timeZone: "UTC",
-      name: "Second",
-      email: "second@example.com",
-    });
+    const second = await bookAs(start as string, "Second", "second@example.com");
     expect(second.status).toBe(409);
     const answer = await second.text();
     expect(answer).toContain("that time was just taken");
@@ -333,14 +325,8 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
   });
 
   it("serves the staff member's personal feed at its secret address as text/calendar, and 404 once revoked", async () => {
-    const html = await (await request("/book?tz=UTC")).text();
-    const [start] = offeredStarts(html);
-    const booked = await post("/book", {
-      start: start as string,
-      timeZone: "UTC",
-      name: "Fay Feed",
-      email: "fay@example.com",
-    });
+    const [start] = await startsOffered();
+    const booked = await bookAs(start as string, "Fay Feed", "fay@example.com");
     expect(booked.status).toBe(302);
     const actor = { id: bea.id, email: "bea@agency.example" };
     const feedToken = await createBookingFeed(running.db, bea.id, actor);
@@ -361,26 +347,6 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
     expect((await fetch(`${running.app.url}/calendar/bookings/not-a-token.ics`)).status).toBe(404);
   });
 });
-
-type Focused = { tag: string; text: string; name: string | null; type: string | null };
-
-/** Presses Tab until the focused element is the one wanted (keyboard only: nothing is clicked). */
-async function tabTo(page: Page, wanted: (focused: Focused) => boolean, what: string) {
-  for (let presses = 0; presses < 120; presses++) {
-    await page.keyboard.press("Tab");
-    const focused = await page.evaluate(() => {
-      const element = document.activeElement;
-      return {
-        tag: element?.tagName ?? "",
-        text: element?.textContent?.trim() ?? "",
-        name: element?.getAttribute("name") ?? null,
-        type: element?.getAttribute("type") ?? null,
-      };
-    });
-    if (wanted(focused)) return;
-  }
-  throw new Error(`Tab never reached ${what}`);
-}
 
 /** One Book button's way to a booked call, as a visitor takes it in Chromium. */
 type BookCase = {
@@ -438,9 +404,9 @@ describe.each(dialects)("booking a call in Chromium, keyboard only (%s)", (diale
         await page.keyboard.press("Enter");
         await page.waitForURL(/#contact-section$/);
         if (each.javaScript) await islandsLoaded(page);
-        await tabTo(page, (f) => f.name === "name", "the name field");
+        await tabTo(page, (f) => f.field === "name", "the name field");
         await page.keyboard.type("Kim Keyboard");
-        await tabTo(page, (f) => f.name === "email", "the e-mail field");
+        await tabTo(page, (f) => f.field === "email", "the e-mail field");
         await page.keyboard.type(each.email);
         await tabTo(page, (f) => f.tag === "BUTTON" && f.text === "Book Free Strategy Call", "the form's button");
         await page.keyboard.press("Enter");

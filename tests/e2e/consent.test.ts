@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { setSetting } from "~/server/settings/settings.server";
+import { PRIVACY_KEYS, setSetting } from "~/server/settings/settings.server";
 import { runAppForBlock } from "../support/running-app";
 import { addStaff, signIn } from "../support/staff";
 
@@ -267,15 +267,7 @@ describe("consent before tracking", () => {
         redirect: "manual",
       });
     // The privacy settings as this test found them, put back at its end for the tests after it.
-    const privacyKeys = [
-      "consent_banner",
-      "consent_scope",
-      "consent_policy_version",
-      "custom_head_code_category",
-      "retention_events_months",
-      "retention_consent_months",
-      "retention_mails_months",
-    ];
+    const privacyKeys = [...PRIVACY_KEYS];
     const found = await running.db.selectFrom("site_settings").selectAll().where("key", "in", privacyKeys).execute();
     try {
       await changePrivacy(save);

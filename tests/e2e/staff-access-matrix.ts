@@ -14,8 +14,9 @@ import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 import { createStaffUser } from "~/server/users/staff-users.server";
 import { getPreferences } from "~/server/workspace/preferences.server";
 import { saveView } from "~/server/workspace/saved-views.server";
-import { insertFailedMail, insertLead } from "../support/admin-fixtures";
+import { bookingRow, insertFailedMail, insertLead } from "../support/admin-fixtures";
 import { makePng } from "../support/files";
+import { passwordHashOf } from "../support/staff";
 import { totp } from "../support/totp";
 
 /**
@@ -219,16 +220,6 @@ const sessionsOf = async (ctx: MatrixContext, email: string) => {
   if (!user) return null;
   return (await ctx.db.selectFrom("session").select("id").where("user_id", "=", user.id).execute()).length;
 };
-
-const passwordHashOf = async (ctx: MatrixContext, email: string) =>
-  (
-    await ctx.db
-      .selectFrom("account")
-      .innerJoin("user", "user.id", "account.user_id")
-      .select("account.password")
-      .where("user.email", "=", email)
-      .executeTakeFirst()
-  )?.password ?? null;
 
 const twoFactorOf = async (ctx: MatrixContext, email: string) => {
   const user = await ctx.db
@@ -604,7 +595,7 @@ export const actionRows: ActionRow[] = [
     "reset-password": {
       setup: (ctx) => userFixture(ctx),
       fields: (fx) => ({ userId: fx.userId!, password: "another-password-2" }),
-      observe: (ctx, fx) => passwordHashOf(ctx, fx.email!),
+      observe: (ctx, fx) => passwordHashOf(ctx.db, fx.email!),
       expected: () => expect.any(String),
       after: async (ctx, fx) => {
         expect(await ctx.signIn(fx.email!, "another-password-2")).toContain("session_token");
@@ -673,7 +664,7 @@ export const actionRows: ActionRow[] = [
       confirmPassword: "own-password-2",
     }),
     ...page,
-    observe: async (ctx) => (ctx.actorEmail ? passwordHashOf(ctx, ctx.actorEmail) : null),
+    observe: async (ctx) => (ctx.actorEmail ? passwordHashOf(ctx.db, ctx.actorEmail) : null),
     expected: () => expect.any(String),
     after: async (ctx) => {
       expect(await ctx.signIn(ctx.actorEmail, "own-password-2")).toContain("session_token");
@@ -1724,24 +1715,17 @@ async function bookingFixture(ctx: MatrixContext, offsetMs: number): Promise<Fix
   await ctx.db
     .insertInto("bookings")
     .values({
-      id,
-      lead_id: await insertLead(ctx.db, { name: `Visitor ${ctx.unique}`, email: `visitor-${ctx.unique}@example.com` }),
+      ...bookingRow(
+        await insertLead(ctx.db, { name: `Visitor ${ctx.unique}`, email: `visitor-${ctx.unique}@example.com` }),
+        {
+          id,
+          startsAt: new Date(start).toISOString(),
+        },
+      ),
       staff_id: staff.id,
-      starts_at: new Date(start).toISOString(),
-      ends_at: new Date(start + 30 * 60_000).toISOString(),
-      buffer_before_minutes: 0,
-      buffer_after_minutes: 0,
-      visitor_time_zone: "UTC",
-      staff_time_zone: "UTC",
-      status: "booked",
-      sequence: 0,
       visitor_name: `Visitor ${ctx.unique}`,
       visitor_email: `visitor-${ctx.unique}@example.com`,
       meeting_kind: "phone",
-      meeting_detail: null,
-      utm_campaign: null,
-      landing_path: null,
-      estimate: null,
       created_at: at,
       updated_at: at,
     })

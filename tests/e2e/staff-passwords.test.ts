@@ -2,7 +2,7 @@ import { hashPassword } from "better-auth/crypto";
 import { describe, expect, it } from "vitest";
 import { dialects } from "../support/databases";
 import { runAppForBlock } from "../support/running-app";
-import { setupCodeFrom, signIn } from "../support/staff";
+import { passwordHashOf, setupCodeFrom, signIn } from "../support/staff";
 
 const TOO_SHORT = "tenletters";
 const TOO_SHORT_MESSAGE = "Passwords must be at least 12 characters.";
@@ -30,15 +30,7 @@ describe.each(dialects)("new staff passwords (%s)", (dialect) => {
     }
   }
 
-  const passwordOf = async (email: string) =>
-    (
-      await running.db
-        .selectFrom("account")
-        .innerJoin("user", "user.id", "account.user_id")
-        .select("account.password")
-        .where("user.email", "=", email)
-        .executeTakeFirst()
-    )?.password ?? null;
+  const passwordOf = (email: string) => passwordHashOf(running.db, email);
 
   it("refuses short and common passwords on setup, user create, reset and change, and takes a good one", async () => {
     const setupCode = setupCodeFrom(running.app);

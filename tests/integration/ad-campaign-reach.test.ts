@@ -1,38 +1,18 @@
-import { createPublicKey, generateKeyPairSync } from "node:crypto";
-import tls from "node:tls";
-import pino from "pino";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { campaignAdReach } from "~/server/ads/campaign-reach.server";
-import { connectAdPlatform } from "~/server/ads/connections.server";
 import { clickIdsOf } from "~/server/ads/identifiers.server";
-import { createAdWorker } from "~/server/ads/worker.server";
 import { parseFunnelQuery } from "~/server/dashboard/funnel.server";
 import type { Database } from "~/server/db/schema.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { setLeadStatus } from "~/server/leads/leads.server";
-import { startAdPlatformReceiver } from "../support/ad-platform-receiver";
+import { adPlatformsForBlock } from "../support/ad-platforms";
 import { databasePerTest, dialects } from "../support/databases";
 
-const logger = pino({ level: "silent" });
 const actor = { id: null, email: "admin@agency.example" };
-const env = { ADS_CREDENTIALS_KEY: "a-test-key-for-ad-credentials-0123456789" };
-const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-const privatePem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-const publicPem = createPublicKey(privateKey).export({ type: "spki", format: "pem" }).toString();
-const clientEmail = "conversions@agency-project.iam.gserviceaccount.com";
 
 describe.each(dialects)("the dashboard's stages reached per campaign and platform on %s", (dialect) => {
   const freshDatabase = databasePerTest(dialect);
-  const cleanups: (() => Promise<void> | void)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-  let receiver: Awaited<ReturnType<typeof startAdPlatformReceiver>>;
-  beforeAll(async () => {
-    receiver = await startAdPlatformReceiver({ publicKey: publicPem, clientEmail });
-    tls.setDefaultCACertificates([...tls.getCACertificates("default"), receiver.cert]);
-    return () => receiver.close();
-  });
+  const ads = adPlatformsForBlock();
 
   async function enquiry(db: Database, email: string, pageUrl: string, consent: boolean) {
     const { leadId } = await captureLead(db, {
@@ -52,38 +32,24 @@ describe.each(dialects)("the dashboard's stages reached per campaign and platfor
 
   it("counts per campaign how many of each stage each platform accepted of those sent, leaving out what was never sent", async () => {
     const { db } = await freshDatabase({ seeded: true });
-    const options = { allowPrivate: true, env };
-    await connectAdPlatform(
-      db,
-      "google",
-      {
-        serviceAccountKey: { client_email: clientEmail, private_key: privatePem, token_uri: `${receiver.url}/token` },
-        customerId: "1234567890",
-        stages: { lead: "1001", qualified: "1004", client: "1005" },
-        apiUrl: receiver.url,
-      },
-      options,
-    );
+    await ads.connect(db, "google", {
+      customerId: "1234567890",
+      stages: { lead: "1001", qualified: "1004", client: "1005" },
+    });
     // Meta's address answers nothing: its conversions are sent and not accepted (they wait for a retry).
-    await connectAdPlatform(
-      db,
-      "meta",
-      {
-        datasetId: "555",
-        accessToken: "token",
-        stages: { lead: "Lead", client: "Purchase" },
-        apiUrl: "https://127.0.0.1:9",
-      },
-      options,
-    );
+    await ads.connect(db, "meta", {
+      datasetId: "555",
+      accessToken: "token",
+      stages: { lead: "Lead", client: "Purchase" },
+      apiUrl: "https://127.0.0.1:9",
+    });
     const spring = "https://agency.example/?utm_campaign=spring&utm_source=google&utm_medium=cpc&gclid=Cj0-a";
     const client = await enquiry(db, "one@example.org", spring, true);
     await enquiry(db, "two@example.org", spring, true);
     await enquiry(db, "three@example.org", "https://agency.example/?gclid=Cj0-c", false);
     await setLeadStatus(db, client, "qualified", actor);
     await setLeadStatus(db, client, "converted", actor);
-    const worker = createAdWorker({ db, logger, allowPrivate: true, env, timeoutMs: 5_000 });
-    cleanups.push(worker.stop);
+    const worker = ads.worker(db, 5_000);
     await worker.runOnce();
 
     const range = parseFunnelQuery(new URLSearchParams()).range;

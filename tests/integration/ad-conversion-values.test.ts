@@ -1,93 +1,46 @@
-import { createPublicKey, generateKeyPairSync } from "node:crypto";
-import tls from "node:tls";
-import pino from "pino";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { computeEstimate } from "~/lib/estimate";
 import { defaultAnswers, type EstimatorAnswers } from "~/lib/estimator";
-import { connectAdPlatform, parseConnectionConfig } from "~/server/ads/connections.server";
+import { parseConnectionConfig } from "~/server/ads/connections.server";
 import { createConversionFileToken, googleConversionFile } from "~/server/ads/conversion-file.server";
 import { clickIdsOf } from "~/server/ads/identifiers.server";
-import { createAdWorker } from "~/server/ads/worker.server";
 import type { Database } from "~/server/db/schema.server";
 import { saveEstimateLead } from "~/server/leads/estimator.server";
 import { setLeadStatus } from "~/server/leads/leads.server";
-import { startAdPlatformReceiver } from "../support/ad-platform-receiver";
+import { adPlatformsForBlock, forgetReceived } from "../support/ad-platforms";
 import { databasePerTest, dialects } from "../support/databases";
 
-const logger = pino({ level: "silent" });
 const actor = { id: null, email: "admin@agency.example" };
-const env = { ADS_CREDENTIALS_KEY: "a-test-key-for-ad-credentials-0123456789" };
 const mailContext = { baseUrl: "https://agency.example", notifyEmails: ["sales@agency.example"] };
-const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-const privatePem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-const publicPem = createPublicKey(privateKey).export({ type: "spki", format: "pem" }).toString();
-const clientEmail = "conversions@agency-project.iam.gserviceaccount.com";
 
-type Receiver = Awaited<ReturnType<typeof startAdPlatformReceiver>>;
 type Sent = Record<string, unknown>;
 
 describe.each(dialects)("conversion values on %s", (dialect) => {
   const freshDatabase = databasePerTest(dialect);
-  const cleanups: (() => Promise<void> | void)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-
-  let receiver: Receiver;
-  beforeAll(async () => {
-    receiver = await startAdPlatformReceiver({ publicKey: publicPem, clientEmail });
-    tls.setDefaultCACertificates([...tls.getCACertificates("default"), receiver.cert]);
-    return () => receiver.close();
-  });
+  const ads = adPlatformsForBlock();
 
   async function setup() {
     const { db } = await freshDatabase({ seeded: true });
-    for (const counted of Object.values(receiver.counted)) counted.clear();
-    receiver.received.splice(0);
-    const options = { allowPrivate: true, env };
-    await connectAdPlatform(
-      db,
-      "google",
-      {
-        serviceAccountKey: {
-          type: "service_account",
-          client_email: clientEmail,
-          private_key: privatePem,
-          token_uri: `${receiver.url}/token`,
-        },
-        customerId: "1234567890",
-        stages: { lead: "1001", qualified: "1004", client: "1005" },
-        values: { qualified: 200, client: "estimate" },
-        currency: "usd",
-        apiUrl: receiver.url,
-      },
-      options,
-    );
-    await connectAdPlatform(
-      db,
-      "meta",
-      {
-        datasetId: "555000111",
-        accessToken: "meta-system-user-token",
-        stages: { lead: "Lead", client: "Purchase" },
-        values: { client: 1500 },
-        currency: "USD",
-        apiUrl: receiver.url,
-      },
-      options,
-    );
-    await connectAdPlatform(
-      db,
-      "linkedin",
-      {
-        accessToken: "linkedin-token",
-        stages: { lead: "urn:lla:llaPartnerConversion:201", client: "urn:lla:llaPartnerConversion:205" },
-        values: { lead: 12.5, client: 1500 },
-        currency: "USD",
-        apiUrl: receiver.url,
-      },
-      options,
-    );
+    forgetReceived(ads.receiver);
+    await ads.connect(db, "google", {
+      customerId: "1234567890",
+      stages: { lead: "1001", qualified: "1004", client: "1005" },
+      values: { qualified: 200, client: "estimate" },
+      currency: "usd",
+    });
+    await ads.connect(db, "meta", {
+      datasetId: "555000111",
+      accessToken: "meta-system-user-token",
+      stages: { lead: "Lead", client: "Purchase" },
+      values: { client: 1500 },
+      currency: "USD",
+    });
+    await ads.connect(db, "linkedin", {
+      accessToken: "linkedin-token",
+      stages: { lead: "urn:lla:llaPartnerConversion:201", client: "urn:lla:llaPartnerConversion:205" },
+      values: { lead: 12.5, client: 1500 },
+      currency: "USD",
+    });
     return db;
   }
 
@@ -110,7 +63,7 @@ describe.each(dialects)("conversion values on %s", (dialect) => {
   }
 
   function sent(platform: "google" | "meta" | "linkedin", key: string) {
-    return receiver.counted[platform].get(key) as Sent | undefined;
+    return ads.receiver.counted[platform].get(key) as Sent | undefined;
   }
 
   it("each platform gets each stage's value and currency in its own field; a client takes the estimate's monthly total in the connection's currency", async () => {
@@ -118,8 +71,7 @@ describe.each(dialects)("conversion values on %s", (dialect) => {
     const answers = { currency: "USD" as const, monthlyAdSpend: 2400, campaignDuration: 6 };
     const usd = await estimateLead(db, "val@usd.example", answers);
     const inr = await estimateLead(db, "val@inr.example", { currency: "INR", monthlyAdSpend: 5000 });
-    const worker = createAdWorker({ db, logger, allowPrivate: true, env, timeoutMs: 10_000 });
-    cleanups.push(worker.stop);
+    const worker = ads.worker(db);
     await worker.runOnce();
 
     // Google: conversionValue and currency on the event.

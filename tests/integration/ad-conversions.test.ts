@@ -1,13 +1,11 @@
 import { spawn } from "node:child_process";
-import { createHash, createPublicKey, generateKeyPairSync } from "node:crypto";
+import { createHash } from "node:crypto";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import tls from "node:tls";
 import { sql } from "kysely";
-import pino from "pino";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { connectAdPlatform, listAdConnections } from "~/server/ads/connections.server";
+import { describe, expect, it } from "vitest";
+import { listAdConnections } from "~/server/ads/connections.server";
 import {
   createConversionFileToken,
   googleConversionFile,
@@ -18,7 +16,7 @@ import { resendAdConversion } from "~/server/ads/delivery-log.server";
 import { clickIdsOf } from "~/server/ads/identifiers.server";
 import type { AdSignals } from "~/server/ads/signals.server";
 import { testAdConnection } from "~/server/ads/validation.server";
-import { AD_LOCK_MS, AD_RETRY_DELAYS_MS, createAdWorker, NO_CONSENT } from "~/server/ads/worker.server";
+import { AD_LOCK_MS, AD_RETRY_DELAYS_MS, NO_CONSENT } from "~/server/ads/worker.server";
 import { bookCall, setBookingOutcome } from "~/server/bookings/bookings.server";
 import type { Database } from "~/server/db/schema.server";
 import { fromJson } from "~/server/db/values.server";
@@ -26,103 +24,51 @@ import { applyBulkChange } from "~/server/leads/bulk.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { erasePersonalData } from "~/server/leads/gdpr.server";
 import { setLeadStatus } from "~/server/leads/leads.server";
-import { startAdPlatformReceiver } from "../support/ad-platform-receiver";
+import { adPlatformsForBlock, AD_ENV as env, forgetReceived, googleServiceAccountKey } from "../support/ad-platforms";
 import { staffWhoTakesCalls } from "../support/bookings";
 import { childEnv } from "../support/child-env";
 import { databasePerTest, dialects, type TestDatabase } from "../support/databases";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const logger = pino({ level: "silent" });
 const actor = { id: null, email: "admin@agency.example" };
-const env = { ADS_CREDENTIALS_KEY: "a-test-key-for-ad-credentials-0123456789" };
 const mailContext = { baseUrl: "https://agency.example", notifyEmails: ["sales@agency.example"] };
 const MINUTE = 60_000;
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
-const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-const privatePem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-const publicPem = createPublicKey(privateKey).export({ type: "spki", format: "pem" }).toString();
-const clientEmail = "conversions@agency-project.iam.gserviceaccount.com";
-
-type Receiver = Awaited<ReturnType<typeof startAdPlatformReceiver>>;
-
 describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
   const freshDatabase = databasePerTest(dialect);
   let database: TestDatabase;
-  const cleanups: (() => Promise<void> | void)[] = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-
-  let receiver: Receiver;
-  beforeAll(async () => {
-    receiver = await startAdPlatformReceiver({ publicKey: publicPem, clientEmail });
-    // The worker checks the receiver's certificate as it would Google's, Meta's or LinkedIn's.
-    tls.setDefaultCACertificates([...tls.getCACertificates("default"), receiver.cert]);
-    return () => receiver.close();
-  });
+  const ads = adPlatformsForBlock();
 
   async function setup() {
     database = await freshDatabase({ seeded: true });
-    for (const counted of Object.values(receiver.counted)) counted.clear();
-    for (const key of Object.keys(receiver.deliveries) as (keyof Receiver["deliveries"])[])
-      receiver.deliveries[key] = 0;
-    receiver.received.splice(0);
+    forgetReceived(ads.receiver);
     const db = database.db;
-    const options = { allowPrivate: true, env };
-    await connectAdPlatform(
-      db,
-      "google",
-      {
-        serviceAccountKey: {
-          type: "service_account",
-          client_email: clientEmail,
-          private_key: privatePem,
-          private_key_id: "key-1",
-          token_uri: `${receiver.url}/token`,
-        },
-        customerId: "123-456-7890",
-        developerToken: "dev-token",
-        stages: { lead: "1001", call_booked: "1002", call_held: "1003", qualified: "1004", client: "1005" },
-        apiUrl: receiver.url,
+    await ads.connect(db, "google", {
+      serviceAccountKey: googleServiceAccountKey(ads.receiver.url, { private_key_id: "key-1" }),
+      customerId: "123-456-7890",
+      developerToken: "dev-token",
+      stages: { lead: "1001", call_booked: "1002", call_held: "1003", qualified: "1004", client: "1005" },
+    });
+    await ads.connect(db, "meta", {
+      datasetId: "555000111",
+      accessToken: "meta-system-user-token",
+      stages: {
+        lead: "Lead",
+        call_booked: "Schedule",
+        qualified: "QualifiedLead",
+        client: "Purchase",
+        spam: "SpamLead",
       },
-      options,
-    );
-    await connectAdPlatform(
-      db,
-      "meta",
-      {
-        datasetId: "555000111",
-        accessToken: "meta-system-user-token",
-        stages: {
-          lead: "Lead",
-          call_booked: "Schedule",
-          qualified: "QualifiedLead",
-          client: "Purchase",
-          spam: "SpamLead",
-        },
-        apiUrl: receiver.url,
-      },
-      options,
-    );
-    await connectAdPlatform(
-      db,
-      "linkedin",
-      {
-        accessToken: "linkedin-token",
-        stages: { lead: "urn:lla:llaPartnerConversion:201", client: "urn:lla:llaPartnerConversion:205" },
-        apiUrl: receiver.url,
-      },
-      options,
-    );
+    });
+    await ads.connect(db, "linkedin", {
+      accessToken: "linkedin-token",
+      stages: { lead: "urn:lla:llaPartnerConversion:201", client: "urn:lla:llaPartnerConversion:205" },
+    });
     return db;
   }
 
-  function worker(db: Database, timeoutMs = 10_000) {
-    const created = createAdWorker({ db, logger, allowPrivate: true, env, timeoutMs });
-    cleanups.push(created.stop);
-    return created;
-  }
+  const worker = ads.worker;
 
   const consenting = (url: string, cookie = ""): AdSignals => ({
     clicks: clickIdsOf(url, cookie, Date.parse("2026-11-20T10:00:00Z")),
@@ -201,7 +147,7 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
     await sending.runOnce();
     await worker(db).runOnce();
 
-    const ingests = receiver.received.filter((request) => request.route === "google");
+    const ingests = ads.receiver.received.filter((request) => request.route === "google");
     expect(ingests.length).toBe(1);
     const google = ingests[0]?.json as { destinations: unknown[]; events: Record<string, unknown>[]; encoding: string };
     expect(google.encoding).toBe("HEX");
@@ -220,9 +166,9 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
       expect(event.adIdentifiers).toEqual({ gclid: "Cj0KCQ-g1" });
       expect(event.consent).toEqual({ adUserData: "CONSENT_GRANTED", adPersonalization: "CONSENT_GRANTED" });
     }
-    expect(receiver.deliveries.google).toBe(5);
+    expect(ads.receiver.deliveries.google).toBe(5);
 
-    const meta = receiver.received.filter((request) => request.route === "meta");
+    const meta = ads.receiver.received.filter((request) => request.route === "meta");
     expect(meta.length).toBe(1);
     const metaEvents = (meta[0]?.json as { data: Record<string, unknown>[] } | undefined)?.data ?? [];
     expect(metaEvents.map((event) => event.event_name).sort()).toEqual([
@@ -239,7 +185,7 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
     });
     expect(metaEvents.every((event) => event.action_source === "system_generated")).toBe(true);
 
-    const linkedin = receiver.received.filter((request) => request.route === "linkedin");
+    const linkedin = ads.receiver.received.filter((request) => request.route === "linkedin");
     expect(linkedin.length).toBe(1);
     const elements = (linkedin[0]?.json as { elements: Record<string, unknown>[] } | undefined)?.elements ?? [];
     expect(elements.map((element) => element.eventId).sort()).toEqual([`${leadId}.client`, `${leadId}.lead`]);
@@ -249,10 +195,10 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
         { idType: "LINKEDIN_FIRST_PARTY_ADS_TRACKING_UUID", idValue: "5a1b-li" },
       ],
     });
-    expect(receiver.counted.linkedin.size).toBe(2);
+    expect(ads.receiver.counted.linkedin.size).toBe(2);
 
     // No e-mail address or phone number in clear anywhere a platform received.
-    for (const request of receiver.received) {
+    for (const request of ads.receiver.received) {
       expect(request.body.toLowerCase()).not.toContain("gmail.com");
       expect(request.body).not.toContain("7946");
     }
@@ -270,7 +216,7 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
     const leadId = await enquiry(db, "refuser@example.com", denied);
     await setLeadStatus(db, leadId, "qualified", actor);
     await worker(db).runOnce();
-    expect(receiver.received.filter((request) => request.route !== "token")).toEqual([]);
+    expect(ads.receiver.received.filter((request) => request.route !== "token")).toEqual([]);
     const rows = await conversions(db, leadId);
     expect(rows.length).toBe(5);
     expect(rows.every((row) => row.status === "not_sent" && row.last_error === NO_CONSENT)).toBe(true);
@@ -281,15 +227,15 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
   it("retries after a 429, a 500 and a timeout with the same ids, and gives up after a day keeping the platform's last answer", async () => {
     const db = await setup();
     const leadId = await enquiry(db, "retry@example.com", consenting("https://agency.example/?gclid=G-retry"));
-    receiver.force("google", {
+    ads.receiver.force("google", {
       status: 429,
       body: { error: { code: 429, message: "Quota exceeded", status: "RESOURCE_EXHAUSTED" } },
     });
-    receiver.force("meta", {
+    ads.receiver.force("meta", {
       status: 500,
       body: { error: { message: "An unknown error occurred", type: "OAuthException", code: 1, fbtrace_id: "x" } },
     });
-    receiver.force("linkedin", "hang");
+    ads.receiver.force("linkedin", "hang");
     const sending = worker(db, 1_000);
     const t0 = Date.now();
     await sending.runOnce(t0);
@@ -302,20 +248,20 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
     expect(rows[0]?.last_response).toContain("RESOURCE_EXHAUSTED");
     // Not due yet: nothing goes.
     await sending.runOnce(t0 + 1_000);
-    expect(receiver.received.filter((request) => request.route === "google").length).toBe(1);
+    expect(ads.receiver.received.filter((request) => request.route === "google").length).toBe(1);
     await sending.runOnce(t0 + 2 * MINUTE);
     rows = await conversions(db, leadId);
     expect(rows.every((row) => row.status === "sent")).toBe(true);
-    const ids = receiver.received
+    const ids = ads.receiver.received
       .filter((request) => request.route === "google")
       .map((request) => (request.json as { events: { transactionId: string }[] }).events[0]?.transactionId);
     expect(ids).toEqual([`${leadId}.lead`, `${leadId}.lead`]);
-    expect(receiver.counted.google.size).toBe(1);
+    expect(ads.receiver.counted.google.size).toBe(1);
 
     const failing = await enquiry(db, "failing@example.com", consenting("https://agency.example/?gclid=G-fail"));
     let clock = Date.now() + 10 * MINUTE;
     for (let attempt = 0; attempt <= AD_RETRY_DELAYS_MS.length; attempt++) {
-      receiver.force("google", {
+      ads.receiver.force("google", {
         status: 503,
         body: { error: { code: 503, message: "The service is currently unavailable.", status: "UNAVAILABLE" } },
       });
@@ -330,7 +276,7 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
   it("a refused request is not retried: the platform's error body is kept", async () => {
     const db = await setup();
     const leadId = await enquiry(db, "bad@example.com", consenting("https://agency.example/?gclid=G-bad"));
-    receiver.force("meta", {
+    ads.receiver.force("meta", {
       status: 400,
       body: { error: { message: "Invalid parameter", type: "OAuthException", code: 100, fbtrace_id: "y" } },
     });
@@ -347,13 +293,13 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
     await sending.runOnce();
     await applyBulkChange(db, { ids: [leadId] } as never, { action: "spam" }, { actor, mail: mailContext });
     await sending.runOnce();
-    expect([...receiver.counted.retractions.keys()]).toEqual([`${leadId}.lead`]);
-    const [adjustment] = [...receiver.counted.retractions.values()] as Record<string, unknown>[];
+    expect([...ads.receiver.counted.retractions.keys()]).toEqual([`${leadId}.lead`]);
+    const [adjustment] = [...ads.receiver.counted.retractions.values()] as Record<string, unknown>[];
     expect(adjustment).toMatchObject({
       conversionAction: "customers/1234567890/conversionActions/1001",
       adjustmentType: "RETRACTION",
     });
-    expect(receiver.counted.meta.has(`SpamLead/${leadId}.spam`)).toBe(true);
+    expect(ads.receiver.counted.meta.has(`SpamLead/${leadId}.spam`)).toBe(true);
   });
 
   it("lost after qualified retracts the qualification at Google by its order id", async () => {
@@ -364,7 +310,7 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
     await sending.runOnce();
     await setLeadStatus(db, leadId, "closed", actor);
     await sending.runOnce();
-    expect([...receiver.counted.retractions.keys()]).toEqual([`${leadId}.qualified`]);
+    expect([...ads.receiver.counted.retractions.keys()]).toEqual([`${leadId}.qualified`]);
   });
 
   it("GDPR erase cancels what was not sent yet: nothing about the person goes out afterwards", async () => {
@@ -372,7 +318,7 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
     const leadId = await enquiry(db, "erase-me@example.com", consenting("https://agency.example/?gclid=G-erase"));
     await erasePersonalData(db, "erase-me@example.com", actor, "s".repeat(32));
     await worker(db).runOnce();
-    expect(receiver.received.filter((request) => request.route !== "token")).toEqual([]);
+    expect(ads.receiver.received.filter((request) => request.route !== "token")).toEqual([]);
     const rows = await conversions(db, leadId);
     expect(rows.length).toBe(3);
     expect(rows.every((row) => row.status === "cancelled")).toBe(true);
@@ -394,18 +340,18 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
     for (let i = 0; i < 5; i++) {
       leadIds.push(await enquiry(db, `crash${i}@example.com`, consenting(`https://agency.example/?gclid=G-crash${i}`)));
     }
-    receiver.force("google", "hang");
+    ads.receiver.force("google", "hang");
     const child = spawn(process.execPath, ["--import", "tsx", "tests/support/ad-worker-child.ts"], {
       cwd: root,
       env: childEnv({
         AD_WORKER_DATABASE: JSON.stringify(database.config),
         ADS_CREDENTIALS_KEY: env.ADS_CREDENTIALS_KEY,
-        NODE_EXTRA_CA_CERTS: receiver.certFile,
+        NODE_EXTRA_CA_CERTS: ads.receiver.certFile,
       }),
       stdio: ["ignore", "inherit", "inherit"],
     });
     const exited = once(child, "exit");
-    await receiver.waitFor("google", 1);
+    await ads.receiver.waitFor("google", 1);
     child.kill("SIGKILL");
     const [, signal] = (await exited) as [number | null, NodeJS.Signals | null];
     expect(signal).toBe("SIGKILL");
@@ -415,40 +361,40 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
     const restarted = worker(db);
     await restarted.runOnce(Date.now() + AD_LOCK_MS + 1_000);
     await restarted.runOnce(Date.now() + AD_LOCK_MS + 2_000);
-    expect([...receiver.counted.google.keys()].sort()).toEqual(leadIds.map((id) => `${id}.lead`).sort());
+    expect([...ads.receiver.counted.google.keys()].sort()).toEqual(leadIds.map((id) => `${id}.lead`).sort());
     const rows = await db.selectFrom("ad_conversions").selectAll().where("platform", "=", "google").execute();
     expect(rows.map((row) => [row.status, row.attempts])).toEqual(Array(5).fill(["sent", 2]));
     // Meta and LinkedIn had their share sent once each, by the child or the restart.
-    expect(receiver.counted.meta.size).toBe(5);
-    expect(receiver.counted.linkedin.size).toBe(5);
+    expect(ads.receiver.counted.meta.size).toBe(5);
+    expect(ads.receiver.counted.linkedin.size).toBe(5);
   });
 
   it("tries a connection in validation mode (Google validateOnly, Meta test_event_code) without counting a conversion, and resends one with its same id", async () => {
     const db = await setup();
     const google = await testAdConnection(db, "google", { allowPrivate: true, env });
     expect(google.result.statusCode).toBe(200);
-    const validation = receiver.received.find((request) => request.route === "google")?.json as
+    const validation = ads.receiver.received.find((request) => request.route === "google")?.json as
       | Record<string, unknown>
       | undefined;
     expect(validation?.validateOnly).toBe(true);
     const meta = await testAdConnection(db, "meta", { allowPrivate: true, env, testEventCode: "TEST4711" });
     expect(meta.result.statusCode).toBe(200);
     expect(
-      (receiver.received.find((request) => request.route === "meta")?.json as Record<string, unknown> | undefined)
+      (ads.receiver.received.find((request) => request.route === "meta")?.json as Record<string, unknown> | undefined)
         ?.test_event_code,
     ).toBe("TEST4711");
-    expect(receiver.counted.google.size + receiver.counted.meta.size).toBe(0);
+    expect(ads.receiver.counted.google.size + ads.receiver.counted.meta.size).toBe(0);
 
     const leadId = await enquiry(db, "resend@example.com", consenting("https://agency.example/?gclid=G-resend"));
     const sending = worker(db);
     await sending.runOnce();
     await resendAdConversion(db, `google.lead.${leadId}`);
     await sending.runOnce();
-    const ingests = receiver.received.filter((request) => request.route === "google").slice(1);
+    const ingests = ads.receiver.received.filter((request) => request.route === "google").slice(1);
     expect(
       ingests.map((request) => (request.json as { events: { transactionId: string }[] }).events[0]?.transactionId),
     ).toEqual([`${leadId}.lead`, `${leadId}.lead`]);
-    expect(receiver.counted.google.size).toBe(1);
+    expect(ads.receiver.counted.google.size).toBe(1);
     const refuser = await enquiry(db, "no-resend@example.com", denied);
     await sending.runOnce();
     await expect(resendAdConversion(db, `google.lead.${refuser}`)).rejects.toThrow("Only a sent or failed conversion");
@@ -492,11 +438,11 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
     }
     await db.transaction().execute((trx) => queueAdStage(trx, ids, "qualified", at));
     await worker(db).runOnce();
-    const sizes = receiver.received
+    const sizes = ads.receiver.received
       .filter((request) => request.route === "google")
       .map((request) => (request.json as { events: unknown[] }).events.length);
     expect(sizes).toEqual([2000, 1]);
-    expect(receiver.counted.google.size).toBe(2001);
+    expect(ads.receiver.counted.google.size).toBe(2001);
   });
 
   it("serves Google's upload file at a private, revocable address: consenting leads with a click id, their consent columns, nothing retracted", async () => {

@@ -2,14 +2,11 @@ import { describe, expect, it } from "vitest";
 import { bookCall } from "~/server/bookings/bookings.server";
 import { visitorInvitationCanGo } from "~/server/bookings/invitation-delivery.server";
 import { listOpenSlots } from "~/server/bookings/open-slots.server";
-import { captureLead } from "~/server/leads/capture.server";
 import { NO_SMTP_REASON } from "~/server/mail/worker.server";
-import { staffWhoTakesCalls, WEEKDAYS } from "../support/bookings";
+import { staffWhoTakesCalls, visitorLead, WEEKDAYS } from "../support/bookings";
 import { databasePerTest, dialects } from "../support/databases";
 
 const secret = "test-secret-0123456789abcdef0123456789";
-const attribution = { pageUrl: null, landingPath: "/", referrer: null, userAgent: "UA", browserInfo: null };
-const mailContext = { baseUrl: "https://agency.example", notifyEmails: ["team@agency.example"] };
 /** Monday 16 March 2026, 06:00 UTC. */
 const NOW = Date.parse("2026-03-16T06:00:00Z");
 
@@ -19,12 +16,7 @@ describe.each(dialects)("whether the booking page may say the invitation was e-m
   async function booked() {
     const { db } = await freshDatabase();
     await staffWhoTakesCalls(db, "bea@agency.example", { hours: WEEKDAYS });
-    const { leadId } = await captureLead(db, {
-      flow: "contact",
-      input: { name: "Vera Visitor", email: "vera@example.com", country: "us", industry: "saas" } as never,
-      attribution,
-      mail: mailContext,
-    });
+    const leadId = await visitorLead(db, "vera@example.com");
     const { starts } = await listOpenSlots(db, null, { nowMs: NOW });
     const outcome = await bookCall(
       db,

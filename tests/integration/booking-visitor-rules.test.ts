@@ -5,14 +5,11 @@ import { readLink } from "~/server/bookings/booking-links.server";
 import { bookCall, cancelBooking, rescheduleBooking } from "~/server/bookings/bookings.server";
 import { listOpenSlots } from "~/server/bookings/open-slots.server";
 import type { Database } from "~/server/db/schema.server";
-import { captureLead } from "~/server/leads/capture.server";
 import { erasePersonalData } from "~/server/leads/gdpr.server";
-import { staffWhoTakesCalls, WEEKDAYS } from "../support/bookings";
+import { staffWhoTakesCalls, visitorLead, WEEKDAYS } from "../support/bookings";
 import { databasePerTest, dialects } from "../support/databases";
 
 const secret = "test-secret-0123456789abcdef0123456789";
-const attribution = { pageUrl: null, landingPath: "/", referrer: null, userAgent: "UA", browserInfo: null };
-const mailContext = { baseUrl: "https://agency.example", notifyEmails: ["team@agency.example"] };
 const at = (iso: string) => Date.parse(iso);
 /** Monday 16 March 2026, 06:00 UTC. */
 const NOW = at("2026-03-16T06:00:00Z");
@@ -28,15 +25,7 @@ describe.each(dialects)("the rules a visitor's booking keeps on %s", (dialect) =
     return db;
   }
 
-  async function newLead(db: Database, email: string) {
-    const saved = await captureLead(db, {
-      flow: "contact",
-      input: { name: "Vera Visitor", email, country: "us", industry: "saas" } as never,
-      attribution,
-      mail: mailContext,
-    });
-    return saved.leadId;
-  }
+  const newLead = (db: Database, email: string) => visitorLead(db, email);
 
   const liveCalls = (db: Database) =>
     db

@@ -9,11 +9,10 @@ import { bookCall, cancelBooking, getBooking, rescheduleBooking } from "~/server
 import { refreshStaffCalendar } from "~/server/bookings/busy-calendar.server";
 import { listOpenSlots } from "~/server/bookings/open-slots.server";
 import type { Database } from "~/server/db/schema.server";
-import { captureLead } from "~/server/leads/capture.server";
 import { saveLeadAssignment } from "~/server/leads/owners.server";
 import { claimDueMails } from "~/server/mail/outbox.server";
 import { createStaffUser } from "~/server/users/staff-users.server";
-import { callHours, WEEKDAYS } from "../support/bookings";
+import { callHours, visitorLead, WEEKDAYS } from "../support/bookings";
 import { databasePerTest, dialects } from "../support/databases";
 
 const secret = "test-secret-0123456789abcdef0123456789";
@@ -24,7 +23,6 @@ const attribution = {
   userAgent: "UA",
   browserInfo: null,
 };
-const mailContext = { baseUrl: "https://agency.example", notifyEmails: ["team@agency.example"] };
 const at = (iso: string) => Date.parse(iso);
 /** Monday 16 March 2026, 06:00 UTC: New York has moved its clocks, Berlin has not. */
 const NOW = at("2026-03-16T06:00:00Z");
@@ -67,15 +65,7 @@ describe.each(dialects)("booking a strategy call on %s", (dialect) => {
     return { db, reopen, berlin, system };
   }
 
-  async function newLead(db: Database, email = "visitor@example.com") {
-    const saved = await captureLead(db, {
-      flow: "contact",
-      input: { name: "Vera Visitor", email, country: "us", industry: "saas" } as never,
-      attribution,
-      mail: mailContext,
-    });
-    return saved.leadId;
-  }
+  const newLead = (db: Database, email = "visitor@example.com") => visitorLead(db, email, attribution);
 
   const invitationsOf = (db: Database, bookingId: string) =>
     db

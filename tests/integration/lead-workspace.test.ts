@@ -31,6 +31,12 @@ const mail = { baseUrl: "https://agency.example" };
 const attribution = { pageUrl: null, referrer: null, userAgent: "UA", browserInfo: null };
 const mailContext = { baseUrl: "https://agency.example", notifyEmails: ["team@agency.example"] };
 
+/** The last hundred audit entries of bulk changes to leads or to clients. */
+const bulkAuditEntries = async (db: Database, entityType: "lead" | "client") =>
+  (await listAuditEntries(db, { entityType, limit: 100 })).filter((entry) =>
+    entry.action.startsWith(`${entityType}.bulk`),
+  );
+
 async function insertLeads(
   db: Database,
   count: number,
@@ -322,9 +328,7 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
       ].sort(),
     );
 
-    const audit = (await listAuditEntries(db, { entityType: "client", limit: 100 })).filter((entry) =>
-      entry.action.startsWith("client.bulk"),
-    );
+    const audit = await bulkAuditEntries(db, "client");
     expect(audit.map((entry) => entry.action).sort()).toEqual([
       "client.bulk_assign",
       "client.bulk_delete",
@@ -621,9 +625,7 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
     expect(deleted).toEqual({ matched: 59, changed: 59 });
     const left = await db.selectFrom("leads").select("id").execute();
     expect(left.map((row) => row.id).sort()).toEqual([ids[0]!, ...contacted].sort());
-    const audit = (await listAuditEntries(db, { entityType: "lead", limit: 100 })).filter((entry) =>
-      entry.action.startsWith("lead.bulk"),
-    );
+    const audit = await bulkAuditEntries(db, "lead");
     expect(audit.map((entry) => entry.action).sort()).toEqual([
       "lead.bulk_assign",
       "lead.bulk_delete",

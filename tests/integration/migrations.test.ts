@@ -23,7 +23,7 @@ import type { Database } from "~/server/db/schema.server";
 import { newId, toJson } from "~/server/db/values.server";
 import { listLeads } from "~/server/leads/lead-list.server";
 import { addLeadNote, getLeadDetail } from "~/server/leads/leads.server";
-import { bookingRow, insertFailedMail, leadRow } from "../support/admin-fixtures";
+import { bookingRow, insertFailedMail, insertLead, leadRow } from "../support/admin-fixtures";
 import { childEnv } from "../support/child-env";
 import { createEmptyDatabase, dialects, type TestDatabase } from "../support/databases";
 
@@ -281,20 +281,15 @@ describe.each(dialects)("migrations on %s", (dialect) => {
       { status: "new", campaign: "winter", landing: "/pricing", day: 3, spam: true },
     ] as const;
     for (const [i, row] of rows.entries()) {
-      await db
-        .insertInto("leads")
-        .values(
-          leadRow({
-            name: `Old ${i}`,
-            email: `old${i}@example.com`,
-            status: row.status,
-            isSpam: "spam" in row,
-            utmCampaign: row.campaign,
-            landingPath: row.landing,
-            createdAt: at(row.day),
-          }),
-        )
-        .execute();
+      await insertLead(db, {
+        name: `Old ${i}`,
+        email: `old${i}@example.com`,
+        status: row.status,
+        isSpam: "spam" in row,
+        utmCampaign: row.campaign,
+        landingPath: row.landing,
+        createdAt: at(row.day),
+      });
     }
     const upgraded = await migrateToLatest(db);
     expect(upgraded).toEqual(expect.arrayContaining(["0018-lead-list-orders", "0019-lead-funnel-days"]));
@@ -304,10 +299,7 @@ describe.each(dialects)("migrations on %s", (dialect) => {
     expect(funnel.byCampaign.find((row) => row.campaign === "winter")).toMatchObject({ leads: 3, qualified: 2 });
     expect(funnel.byLandingPage.find((row) => row.landingPath === "/pricing")).toMatchObject({ leads: 2, clients: 1 });
     // A lead arriving after the upgrade is counted by the triggers.
-    await db
-      .insertInto("leads")
-      .values(leadRow({ name: "New", email: "new@example.com", createdAt: at(4) }))
-      .execute();
+    await insertLead(db, { name: "New", email: "new@example.com", createdAt: at(4) });
     expect((await loadFunnel(db, new URLSearchParams("range=custom&from=2026-10-01&to=2026-10-31"))).totals.leads).toBe(
       5,
     );
@@ -382,18 +374,12 @@ describe.each(dialects)("migrations on %s", (dialect) => {
       { name: "Cai Patel", status: "qualified", source: "Contact Form" },
       { name: "Dan Jones", status: "qualified", source: "Cost Estimator" },
     ] as const;
-    await db
-      .insertInto("leads")
-      .values(
-        given.map((lead, i) =>
-          leadRow({
-            ...lead,
-            email: `old${i}@example.com`,
-            createdAt: new Date(Date.UTC(2026, 9, 1 + i)).toISOString(),
-          }),
-        ),
-      )
-      .execute();
+    for (const [i, lead] of given.entries())
+      await insertLead(db, {
+        ...lead,
+        email: `old${i}@example.com`,
+        createdAt: new Date(Date.UTC(2026, 9, 1 + i)).toISOString(),
+      });
     expect(await migrateToLatest(db)).toEqual(expect.arrayContaining(["0023-lead-name-walk"]));
     const indexes = await leadIndexes(db, dialect);
     expect(indexes).toContain("leads_spam_name_filters_idx");
@@ -432,18 +418,12 @@ describe.each(dialects)("migrations on %s", (dialect) => {
       { source: "Contact Form", utmCampaign: null, status: "converted", day: 19 },
       { source: "Contact Form", utmCampaign: "spring", status: "new", day: 19, isSpam: true },
     ] as const;
-    await db
-      .insertInto("leads")
-      .values(
-        given.map((lead, i) =>
-          leadRow({
-            ...lead,
-            email: `day${i}@example.com`,
-            createdAt: new Date(Date.UTC(2026, 9, lead.day, 9)).toISOString(),
-          }),
-        ),
-      )
-      .execute();
+    for (const [i, lead] of given.entries())
+      await insertLead(db, {
+        ...lead,
+        email: `day${i}@example.com`,
+        createdAt: new Date(Date.UTC(2026, 9, lead.day, 9)).toISOString(),
+      });
     const series = async () => (await leadsPerDayBySource(db, nowMs, 30, "UTC")).rows.filter((row) => row.total > 0);
     const before = await series();
     expect(before).toEqual([

@@ -39,6 +39,20 @@ async function leadsByEmail(db: Database) {
   return byEmail;
 }
 
+/** The audit actions recorded against one lead, in name order. */
+async function auditedActions(db: Database, leadId: string) {
+  const rows = await db
+    .selectFrom("audit_logs")
+    .select("action")
+    .where("entity_id", "=", leadId)
+    .orderBy("action")
+    .execute();
+  return rows.map((row) => row.action);
+}
+
+/** What a status, an owner, a note and a follow-up set on one lead leave in the audit log. */
+const STAFF_CHANGE_ACTIONS = ["lead.add_note", "lead.assign", "lead.set_follow_up", "lead.set_status"];
+
 async function serverPort(db: Database) {
   const { rows } = await sql<{ port: number }>`select inet_server_port() as port`.execute(db);
   return rows[0]?.port;
@@ -111,12 +125,7 @@ describe("a booking whose commit answer is lost", () => {
 
 describe("staff changes whose commit answers are lost", () => {
   it("are each sent again and stored once: a status, an owner, a note, a follow-up", async () => {
-    const database = await createMigratedDatabase("postgres");
-    const url = new URL(database.config.dialect === "postgres" ? database.config.connectionString : "");
-    const proxy = await startCommitCuttingProxy(Number(url.port));
-    url.port = String(proxy.port);
-    url.searchParams.set("target_session_attrs", "read-write");
-    const db = openDatabase({ dialect: "postgres", connectionString: url.toString() });
+    const { database, proxy, db, close } = await throughCommitCutter();
     try {
       const staff = await createStaffUser(
         database.db,
@@ -155,22 +164,9 @@ describe("staff changes whose commit answers are lost", () => {
         .where("lead_id", "=", leadId)
         .execute();
       expect(history.map((change) => change.to_status)).toEqual(["contacted"]);
-      const audited = await database.db
-        .selectFrom("audit_logs")
-        .select("action")
-        .where("entity_id", "=", leadId)
-        .orderBy("action")
-        .execute();
-      expect(audited.map((entry) => entry.action)).toEqual([
-        "lead.add_note",
-        "lead.assign",
-        "lead.set_follow_up",
-        "lead.set_status",
-      ]);
+      expect(await auditedActions(database.db, leadId)).toEqual(STAFF_CHANGE_ACTIONS);
     } finally {
-      await db.destroy();
-      await proxy.stop();
-      await database.drop();
+      await close();
     }
   });
 });
@@ -190,6 +186,12 @@ describe("a primary and a synchronous standby", () => {
     await client.connect();
     await client.query(`create database ${name}`);
     await client.end();
+  }
+
+  /** A database of its own, and a connection to it that follows the primary across the pair's hosts. */
+  async function openOwnDatabase(name: string, options?: { poolMax?: number }) {
+    await createDatabase(name);
+    return openDatabase({ dialect: "postgres", connectionString: pair.url(name) }, options);
   }
 
   /** The primary dies, the standby takes over, and the old primary comes back as its standby. */
@@ -219,8 +221,7 @@ describe("a primary and a synchronous standby", () => {
   });
 
   it("loses no acknowledged lead and stores none twice when the primary dies during posts, and reaches the new one without a restart", async () => {
-    await createDatabase("failover_leads");
-    const db = openDatabase({ dialect: "postgres", connectionString: pair.url("failover_leads") }, { poolMax: 8 });
+    const db = await openOwnDatabase("failover_leads", { poolMax: 8 });
     try {
       await migrateToLatest(db);
       const acknowledged = new Map<string, string>();
@@ -268,11 +269,7 @@ describe("a primary and a synchronous standby", () => {
   }, 120_000);
 
   it("takes a staff member's changes sent while there is no primary once the standby is promoted, each once", async () => {
-    const setup = new (await import("pg")).default.Client({ connectionString: pair.primary().url });
-    await setup.connect();
-    await setup.query("create database failover_staff");
-    await setup.end();
-    const db = openDatabase({ dialect: "postgres", connectionString: pair.url("failover_staff") });
+    const db = await openOwnDatabase("failover_staff");
     try {
       await migrateToLatest(db);
       const staff = await createStaffUser(
@@ -306,26 +303,14 @@ describe("a primary and a synchronous standby", () => {
       expect(lead).toEqual({ status: "qualified", owner_id: staff.id });
       const notes = await db.selectFrom("lead_notes").select(["id", "body"]).where("lead_id", "=", leadId).execute();
       expect(notes).toEqual([{ id: noteId, body: "Budget confirmed" }]);
-      const audited = await db
-        .selectFrom("audit_logs")
-        .select("action")
-        .where("entity_id", "=", leadId)
-        .orderBy("action")
-        .execute();
-      expect(audited.map((entry) => entry.action)).toEqual([
-        "lead.add_note",
-        "lead.assign",
-        "lead.set_follow_up",
-        "lead.set_status",
-      ]);
+      expect(await auditedActions(db, leadId)).toEqual(STAFF_CHANGE_ACTIONS);
     } finally {
       await db.destroy();
     }
   }, 120_000);
 
   it("sends each queued mail once across a failover, the mail whose send the primary's death interrupted too", async () => {
-    await createDatabase("failover_mail");
-    const db = openDatabase({ dialect: "postgres", connectionString: pair.url("failover_mail") });
+    const db = await openOwnDatabase("failover_mail");
     let failover: Promise<void> | undefined;
     const smtp = await startSmtpServer({
       onReceived() {
@@ -377,8 +362,7 @@ describe("a primary and a synchronous standby", () => {
     }
   }, 120_000);
   it("sends each lead's webhook once across a failover, the one whose answer came after it too", async () => {
-    await createDatabase("failover_webhooks");
-    const db = openDatabase({ dialect: "postgres", connectionString: pair.url("failover_webhooks") });
+    const db = await openOwnDatabase("failover_webhooks");
     let failover: Promise<void> | undefined;
     // The third webhook is held open by its receiver while the primary dies and the standby takes
     // over; it is answered only then, so its outcome is recorded on the new primary.
@@ -433,22 +417,13 @@ describe("a primary and a synchronous standby", () => {
   }, 150_000);
 
   it("sends each consenting lead's conversion once across a failover that falls while the platform answers", async () => {
-    const setup = new (await import("pg")).default.Client({ connectionString: pair.primary().url });
-    await setup.connect();
-    await setup.query("create database failover_ads");
-    await setup.end();
-    const db = openDatabase({ dialect: "postgres", connectionString: pair.url("failover_ads") });
+    const db = await openOwnDatabase("failover_ads");
     const env = { ADS_CREDENTIALS_KEY: "a-test-key-for-ad-credentials-0123456789" };
     const platform = await startAdPlatformReceiver({ publicKey: "", clientEmail: "" });
     tls.setDefaultCACertificates([...tls.getCACertificates("default"), platform.cert]);
     // The platform takes the batch and answers only once the primary died and the standby took over,
     // so what became of it is recorded on the new primary.
-    const failover = platform.waitFor("meta", 1).then(async () => {
-      const oldPrimary = pair.primary();
-      await pair.killPrimary();
-      await pair.promoteStandby();
-      await pair.rejoinAsStandby(oldPrimary);
-    });
+    const failover = platform.waitFor("meta", 1).then(failOver);
     platform.force("meta", { after: failover });
     const worker = createAdWorker({
       db,

@@ -6,6 +6,7 @@ import path from "node:path";
 import type { DatabaseConfig } from "~/server/config.server";
 import type { Dialect } from "~/server/db/database.server";
 import { childEnv } from "./child-env";
+import { gatherOutput } from "./child-output";
 import { createEmptyDatabase } from "./databases";
 
 export type AppServer = {
@@ -44,19 +45,13 @@ export async function startAppServer(
     }),
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
-  let output = "";
-  child.stdout?.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr?.on("data", (chunk) => {
-    output += chunk;
-  });
+  const gathered = gatherOutput(child);
   const exited = once(child, "exit").then(([code]) => code as number | null);
 
   let url: string;
   try {
     url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
+      const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${gathered.text}`)), 60_000);
       child.on("message", (message: { event?: string; url?: string }) => {
         if (message.event === "listening" && message.url) {
           clearTimeout(timer);
@@ -65,13 +60,13 @@ export async function startAppServer(
       });
       void exited.then((code) => {
         clearTimeout(timer);
-        reject(new Error(`server exited with ${code}:\n${output}`));
+        reject(new Error(`server exited with ${code}:\n${gathered.text}`));
       });
     });
     // The IPC channel has done its job; it must not keep either process waiting.
     child.disconnect();
     const health = await fetch(`${url}/healthz`);
-    if (!health.ok) throw new Error(`server answered /healthz with ${health.status}:\n${output}`);
+    if (!health.ok) throw new Error(`server answered /healthz with ${health.status}:\n${gathered.text}`);
   } catch (error) {
     child.kill("SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
@@ -84,7 +79,7 @@ export async function startAppServer(
     dataDir,
     database,
     process: child,
-    output: () => output,
+    output: () => gathered.text,
     async stop(signal = "SIGTERM") {
       if (child.exitCode === null) child.kill(signal);
       const code = await exited;

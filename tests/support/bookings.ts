@@ -1,6 +1,7 @@
 import { availabilitySchema } from "~/lib/schemas/availability";
 import { setAvailability } from "~/server/bookings/availability.server";
 import type { Database } from "~/server/db/schema.server";
+import { captureLead } from "~/server/leads/capture.server";
 import { createStaffUser } from "~/server/users/staff-users.server";
 
 const system = { id: null, email: "test" };
@@ -45,4 +46,24 @@ export async function staffWhoTakesCalls(
   const staff = await createStaffUser(db, { email, password: "staff-pass-2468", role: "sales", name }, system);
   await takesCalls(db, staff.id, hours);
   return staff;
+}
+
+type Attribution = Parameters<typeof captureLead>[1]["attribution"];
+
+/**
+ * A visitor's contact enquiry, saved as the site saves it (Vera Visitor, from `/` unless `attribution`
+ * says otherwise; the team is told by mail): its lead's id, for a call to be booked on.
+ */
+export async function visitorLead(
+  db: Database,
+  email: string,
+  attribution: Attribution = { pageUrl: null, landingPath: "/", referrer: null, userAgent: "UA", browserInfo: null },
+) {
+  const saved = await captureLead(db, {
+    flow: "contact",
+    input: { name: "Vera Visitor", email, country: "us", industry: "saas" } as never,
+    attribution,
+    mail: { baseUrl: "https://agency.example", notifyEmails: ["team@agency.example"] },
+  });
+  return saved.leadId;
 }

@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { childEnv } from "./child-env";
+import { gatherOutput } from "./child-output";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const tsx = path.join(root, "node_modules/tsx/dist/cli.mjs");
@@ -16,13 +17,7 @@ export function runCli(args: string[], env: Record<string, string | undefined>, 
       env: childEnv({ LOG_LEVEL: "warn", ...env }),
       stdio: ["ignore", "pipe", "pipe"],
     });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.on("exit", (code) => resolve({ code, output }));
+    const output = gatherOutput(child);
+    child.on("exit", (code) => resolve({ code, output: output.text }));
   });
 }

@@ -1,7 +1,19 @@
 import type { Page } from "playwright-core";
 
-/** The focused element as a keyboard user meets it: its tag and what a screen reader calls it. */
-export type Focused = { tag: string; name: string; type: string | null };
+/**
+ * The focused element as a keyboard user meets it: its tag, what a screen reader calls it (`name`), its
+ * own text and label, the form field it is (`field`) and the list item it sits in (`row`), for telling
+ * rows apart.
+ */
+export type Focused = {
+  tag: string;
+  name: string;
+  text: string;
+  label: string | null;
+  field: string | null;
+  type: string | null;
+  row: string;
+};
 
 /** Presses Tab until the focused element is the one wanted (keyboard only: nothing is clicked). */
 export async function tabTo(page: Page, wanted: (focused: Focused) => boolean, what: string, limit = 150) {
@@ -12,7 +24,11 @@ export async function tabTo(page: Page, wanted: (focused: Focused) => boolean, w
       return {
         tag: element?.tagName ?? "",
         name: (element?.getAttribute("aria-label") ?? element?.textContent ?? "").trim(),
+        text: element?.textContent?.trim() ?? "",
+        label: element?.getAttribute("aria-label") ?? null,
+        field: element?.getAttribute("name") ?? null,
         type: element?.getAttribute("type") ?? null,
+        row: element?.closest("li")?.textContent ?? "",
       };
     });
     if (wanted(focused)) return focused;

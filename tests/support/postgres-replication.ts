@@ -13,6 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
+import { gatherOutput } from "./child-output";
 import { freePort } from "./free-port";
 import {
   ensurePostgresUser,
@@ -115,15 +116,9 @@ export async function startReplicatedPair({
         env: { ...process.env, LC_ALL: "C" },
         stdio: ["ignore", "pipe", "pipe"],
       });
-      let output = "";
-      child.stdout.on("data", (chunk) => {
-        output += chunk;
-      });
-      child.stderr.on("data", (chunk) => {
-        output += chunk;
-      });
+      const output = gatherOutput(child);
       child.on("error", (error) => resolve({ status: null, output: String(error) }));
-      child.on("close", (status) => resolve({ status, output }));
+      child.on("close", (status) => resolve({ status, output: output.text }));
     });
     if (check && result.status !== 0) throw new Error(`${path.basename(file)} failed: ${result.output}`);
     return result;

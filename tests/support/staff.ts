@@ -9,6 +9,17 @@ export function appDatabase(app: AppServer): Database {
   return openDatabase(app.database);
 }
 
+/** The stored password hash of the staff member with this e-mail address; null when there is none. */
+export async function passwordHashOf(db: Database, email: string) {
+  const row = await db
+    .selectFrom("account")
+    .innerJoin("user", "user.id", "account.user_id")
+    .select("account.password")
+    .where("user.email", "=", email)
+    .executeTakeFirst();
+  return row?.password ?? null;
+}
+
 export async function addStaff(db: Database, email: string, role: Role, password = "staff-pass-2468") {
   const created = await createStaffUser(db, { email, password, role }, { id: null, email: "test" });
   return { ...created, password };

@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { availabilitySchema } from "~/lib/schemas/availability";
+import { AVAILABILITY_DEFAULTS, availabilitySchema } from "~/lib/schemas/availability";
 
-const base = {
-  userId: "u1",
-  timeZone: "Europe/Berlin",
-  callMinutes: "30",
-  bufferBeforeMinutes: "0",
-  bufferAfterMinutes: "0",
-  minNoticeMinutes: "240",
-  horizonDays: "30",
-  meetingKind: "video",
-};
+// A schedule that is valid but for the lines each case gives.
+const base = { userId: "u1", timeZone: "Europe/Berlin", ...AVAILABILITY_DEFAULTS, meetingKind: "video" };
 const messageOf = (given: Record<string, string>) => {
   const parsed = availabilitySchema.safeParse({ ...base, ...given });
   return parsed.success ? null : parsed.error.issues[0]?.message;

@@ -1,4 +1,4 @@
-import { availabilitySchema, formatWeeklyLine } from "~/lib/schemas/availability";
+import { AVAILABILITY_DEFAULTS, availabilitySchema, formatWeeklyLine } from "~/lib/schemas/availability";
 import type { FirstHours } from "~/lib/schemas/first-hours";
 import type { AuditActor } from "../audit/audit.server";
 import type { Database } from "../db/schema.server";
@@ -13,11 +13,7 @@ export async function setFirstAdminHours(db: Database, userId: string, hours: Fi
     userId,
     timeZone: hours.timeZone,
     weekly: hours.weekly.map(formatWeeklyLine).join("\n"),
-    callMinutes: "30",
-    bufferBeforeMinutes: "0",
-    bufferAfterMinutes: "0",
-    minNoticeMinutes: "240",
-    horizonDays: "30",
+    ...AVAILABILITY_DEFAULTS,
     meetingKind: "video",
   });
   await setAvailability(db, availability, actor);
