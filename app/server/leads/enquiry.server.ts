@@ -77,16 +77,18 @@ async function personWhere(trx: Transaction<DB>, column: "email_normalized" | "p
 
 /** The lookup behind findPerson, for a test that reads its plan. */
 export function personQuery(db: Kysely<DB>, column: "email_normalized" | "phone_e164", value: string) {
-  return db
-    .selectFrom("leads")
-    .selectAll()
-    .where(column, "=", value)
-    .where(notSpam)
-    .orderBy("created_at")
-    .orderBy("id")
-    // Written out: with the limit a bound value, SQLite sorts through a temporary table it builds
-    // each time (several times the cost of the look-up itself, on every capture).
-    .limit(sql.lit(1));
+  return (
+    db
+      .selectFrom("leads")
+      .selectAll()
+      .where(column, "=", value)
+      .where(notSpam)
+      .orderBy("created_at")
+      .orderBy("id")
+      // Written out: with the limit a bound value, SQLite sorts through a temporary table it builds
+      // each time (several times the cost of the look-up itself, on every capture).
+      .limit(sql.lit(1))
+  );
 }
 
 /**
