@@ -1,5 +1,6 @@
 import type { PossibleDuplicate } from "~/lib/types/leads";
 import type { Database } from "../db/schema.server";
+import { notSpam } from "./enquiry.server";
 
 /** At most this many possible duplicates are shown on a lead. */
 const MAX_DUPLICATES = 10;
@@ -16,7 +17,7 @@ export async function findPossibleDuplicates(db: Database, leadId: string): Prom
     .executeTakeFirst();
   if (!lead || lead.is_spam) return [];
   const columns = ["id", "name", "email", "phone", "company", "message", "status", "owner_id", "created_at"] as const;
-  const base = () => db.selectFrom("leads").select(columns).where("is_spam", "=", false).where("id", "<>", leadId);
+  const base = () => db.selectFrom("leads").select(columns).where(notSpam).where("id", "<>", leadId);
   const [byEmail, byPhone, byName] = await Promise.all([
     lead.email_normalized
       ? base().where("email_normalized", "=", lead.email_normalized).limit(MAX_DUPLICATES).execute()
