@@ -44,29 +44,87 @@ const POLL_MS = 2_000;
 type Claimed = Row<"ad_conversions"> & { lockedUntil: string };
 
 /**
+ * On SQLite the worker shares the one writer with visitors' captures (in this process or another), and
+ * a capture waits for whatever transaction holds it. So the worker writes there in short transactions,
+ * claims and outcomes of at most `rows` conversions each, and rests between two of them `restFactor`
+ * times as long as the last one took: captures keep the writer about nine tenths of the time while a
+ * backlog drains, and the worker still sends as fast as the writer allows when nobody else wants it.
+ * PostgreSQL locks only the rows a transaction touches; there one claim and one record do a batch.
+ */
+export const AD_SQLITE_PACING = { rows: 250, restFactor: 9 };
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Runs the writes one after another, resting between them as AD_SQLITE_PACING says. */
+async function paced<T>(items: readonly T[], write: (item: T) => Promise<unknown>) {
+  for (const [index, item] of items.entries()) {
+    const started = performance.now();
+    await write(item);
+    if (index < items.length - 1) {
+      await pause(Math.ceil(Math.max(performance.now() - started, 1) * AD_SQLITE_PACING.restFactor));
+    }
+  }
+}
+
+/** Whether any conversion is due, by a read: a pass with nothing to do takes no write lock. */
+async function anyDue(db: Database, at: string) {
+  const row = await db
+    .selectFrom("ad_conversions")
+    .select("id")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "=", "queued"), eb("next_attempt_at", "<=", at)]),
+        eb.and([eb("status", "=", "sending"), eb("locked_until", "<", at)]),
+      ]),
+    )
+    .where("platform", "in", (eb) => eb.selectFrom("ad_connections").select("platform"))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
  * Takes up to `limit` due conversions of connected platforms: queued ones whose time has come and
  * ones a worker claimed but never finished (it was killed): those go again with the same id, which
  * the platform deduplicates by. `FOR UPDATE SKIP LOCKED` on PostgreSQL lets processes share the queue.
+ * On SQLite the claim is made in short transactions (AD_SQLITE_PACING), all with the same lock.
  */
 export async function claimDueConversions(db: Database, { limit = 2000, nowMs = Date.now() } = {}) {
   const at = new Date(nowMs).toISOString();
+  if (!(await anyDue(db, at))) return [];
   const lockedUntil = new Date(nowMs + AD_LOCK_MS).toISOString();
-  const lock = dialectOf(db) === "postgres" ? sql`for update skip locked` : sql``;
-  const { rows } = await db.transaction().execute((trx) =>
-    sql<Row<"ad_conversions">>`
-      update ad_conversions
-      set status = 'sending', locked_until = ${lockedUntil}, attempts = attempts + 1, updated_at = ${at}
-      where id in (
-        select id from ad_conversions
-        where ((status = 'queued' and next_attempt_at <= ${at}) or (status = 'sending' and locked_until < ${at}))
-          and platform in (select platform from ad_connections)
-        order by next_attempt_at
-        limit ${limit}
-        ${lock}
-      )
-      returning *`.execute(trx),
-  );
-  return rows.map((row) => ({ ...row, lockedUntil: String(row.locked_until) }));
+  const postgres = dialectOf(db) === "postgres";
+  const lock = postgres ? sql`for update skip locked` : sql``;
+  const claimSome = async (count: number) => {
+    const { rows } = await db.transaction().execute((trx) =>
+      sql<Row<"ad_conversions">>`
+        update ad_conversions
+        set status = 'sending', locked_until = ${lockedUntil}, attempts = attempts + 1, updated_at = ${at}
+        where id in (
+          select id from ad_conversions
+          where ((status = 'queued' and next_attempt_at <= ${at}) or (status = 'sending' and locked_until < ${at}))
+            and platform in (select platform from ad_connections)
+          order by next_attempt_at
+          limit ${count}
+          ${lock}
+        )
+        returning *`.execute(trx),
+    );
+    return rows;
+  };
+  const claimed: Row<"ad_conversions">[] = [];
+  if (postgres) claimed.push(...(await claimSome(limit)));
+  else {
+    const { rows: step, restFactor } = AD_SQLITE_PACING;
+    while (claimed.length < limit) {
+      const started = performance.now();
+      const rows = await claimSome(Math.min(step, limit - claimed.length));
+      claimed.push(...rows);
+      if (rows.length < step || claimed.length >= limit) break;
+      await pause(Math.ceil(Math.max(performance.now() - started, 1) * restFactor));
+    }
+  }
+  return claimed.map((row) => ({ ...row, lockedUntil: String(row.locked_until) }));
 }
 
 type Outcome =
@@ -77,10 +135,46 @@ type Outcome =
 
 const storable = (text: string | null) => (text === null ? null : text.replaceAll("\u0000", "").slice(0, 4000));
 
-/** Records what became of each claimed conversion, only while this worker's claim on it stands. */
+/**
+ * Records what became of each claimed conversion, only while this worker's claim on it stands: on
+ * SQLite in short transactions (AD_SQLITE_PACING). One killed between two of them leaves the rest
+ * claimed, and they go again with the same id once the claim lapses, as a batch killed before its
+ * record would.
+ */
 async function recordOutcomes(db: Database, outcomes: Map<Claimed, Outcome>, nowMs: number) {
-  const at = new Date(nowMs).toISOString();
   const released = [...outcomes].filter(([, outcome]) => outcome.kind === "release").map(([row]) => row);
+  const recorded = [...outcomes].filter(([, outcome]) => outcome.kind !== "release");
+  const step = dialectOf(db) === "postgres" ? Math.max(recorded.length, 1) : AD_SQLITE_PACING.rows;
+  const parts: (typeof recorded)[] = [];
+  for (let start = 0; start < recorded.length; start += step) parts.push(recorded.slice(start, start + step));
+  await paced(parts, (part) => whenWriterFree(() => recordSome(db, part, nowMs)));
+  await releaseUntried(
+    db,
+    "ad_conversions",
+    released.map((row) => ({ id: row.id, lockedUntil: row.lockedUntil })),
+    nowMs,
+  );
+}
+
+/**
+ * The requests went out: a record that found SQLite's writer busy past its wait is tried again a few
+ * times rather than left to the claim's lapse, after which the conversions would be sent again.
+ */
+async function whenWriterFree(write: () => Promise<void>) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= 5 || (error as { errcode?: number }).errcode !== SQLITE_BUSY) throw error;
+      await pause(250 * attempt);
+    }
+  }
+}
+
+const SQLITE_BUSY = 5;
+
+async function recordSome(db: Database, outcomes: [Claimed, Outcome][], nowMs: number) {
+  const at = new Date(nowMs).toISOString();
   await db.transaction().execute(async (trx) => {
     for (const [row, outcome] of outcomes) {
       if (outcome.kind === "release") continue;
@@ -116,12 +210,6 @@ async function recordOutcomes(db: Database, outcomes: Map<Claimed, Outcome>, now
         .execute();
     }
   });
-  await releaseUntried(
-    db,
-    "ad_conversions",
-    released.map((row) => ({ id: row.id, lockedUntil: row.lockedUntil })),
-    nowMs,
-  );
 }
 
 /** A 429, a 5xx or no answer at all may pass; anything else the platform refused for good. */
