@@ -55,16 +55,21 @@ export const AD_SQLITE_PACING = { rows: 250, restFactor: 9 };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Runs the writes one after another, resting between them as AD_SQLITE_PACING says. */
-async function paced<T>(items: readonly T[], write: (item: T) => Promise<unknown>) {
-  for (const [index, item] of items.entries()) {
-    const started = performance.now();
-    await write(item);
-    if (index < items.length - 1) {
-      await pause(Math.ceil(Math.max(performance.now() - started, 1) * AD_SQLITE_PACING.restFactor));
-    }
-  }
+/**
+ * A write transaction, timed from when it holds the writer (its callback starts once SQLite's
+ * `begin immediate` got the lock) to its commit: the rest after it is sized from that, not from any
+ * wait for the lock, which would make a worker that waited behind captures rest longer still.
+ */
+async function heldFor<T>(db: Database, work: (trx: Database) => Promise<T>) {
+  let started = 0;
+  const result = await db.transaction().execute((trx) => {
+    started = performance.now();
+    return work(trx);
+  });
+  return { result, heldMs: Math.max(performance.now() - started, 1) };
 }
+
+const rest = (heldMs: number) => pause(Math.ceil(heldMs * AD_SQLITE_PACING.restFactor));
 
 /** Whether any conversion is due, by a read: a pass with nothing to do takes no write lock. */
 async function anyDue(db: Database, at: string) {
@@ -96,7 +101,7 @@ export async function claimDueConversions(db: Database, { limit = 2000, nowMs = 
   const postgres = dialectOf(db) === "postgres";
   const lock = postgres ? sql`for update skip locked` : sql``;
   const claimSome = async (count: number) => {
-    const { rows } = await db.transaction().execute((trx) =>
+    const { result, heldMs } = await heldFor(db, (trx) =>
       sql<Row<"ad_conversions">>`
         update ad_conversions
         set status = 'sending', locked_until = ${lockedUntil}, attempts = attempts + 1, updated_at = ${at}
@@ -110,18 +115,17 @@ export async function claimDueConversions(db: Database, { limit = 2000, nowMs = 
         )
         returning *`.execute(trx),
     );
-    return rows;
+    return { rows: result.rows, heldMs };
   };
   const claimed: Row<"ad_conversions">[] = [];
-  if (postgres) claimed.push(...(await claimSome(limit)));
+  if (postgres) claimed.push(...(await claimSome(limit)).rows);
   else {
-    const { rows: step, restFactor } = AD_SQLITE_PACING;
+    const step = AD_SQLITE_PACING.rows;
     while (claimed.length < limit) {
-      const started = performance.now();
-      const rows = await claimSome(Math.min(step, limit - claimed.length));
+      const { rows, heldMs } = await claimSome(Math.min(step, limit - claimed.length));
       claimed.push(...rows);
       if (rows.length < step || claimed.length >= limit) break;
-      await pause(Math.ceil(Math.max(performance.now() - started, 1) * restFactor));
+      await rest(heldMs);
     }
   }
   return claimed.map((row) => ({ ...row, lockedUntil: String(row.locked_until) }));
@@ -147,7 +151,10 @@ async function recordOutcomes(db: Database, outcomes: Map<Claimed, Outcome>, now
   const step = dialectOf(db) === "postgres" ? Math.max(recorded.length, 1) : AD_SQLITE_PACING.rows;
   const parts: (typeof recorded)[] = [];
   for (let start = 0; start < recorded.length; start += step) parts.push(recorded.slice(start, start + step));
-  await paced(parts, (part) => whenWriterFree(() => recordSome(db, part, nowMs)));
+  for (const [index, part] of parts.entries()) {
+    const heldMs = await whenWriterFree(() => recordSome(db, part, nowMs));
+    if (index < parts.length - 1) await rest(heldMs);
+  }
   await releaseUntried(
     db,
     "ad_conversions",
@@ -160,7 +167,7 @@ async function recordOutcomes(db: Database, outcomes: Map<Claimed, Outcome>, now
  * The requests went out: a record that found SQLite's writer busy past its wait is tried again a few
  * times rather than left to the claim's lapse, after which the conversions would be sent again.
  */
-async function whenWriterFree(write: () => Promise<void>) {
+async function whenWriterFree<T>(write: () => Promise<T>) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await write();
@@ -175,7 +182,7 @@ const SQLITE_BUSY = 5;
 
 async function recordSome(db: Database, outcomes: [Claimed, Outcome][], nowMs: number) {
   const at = new Date(nowMs).toISOString();
-  await db.transaction().execute(async (trx) => {
+  const { heldMs } = await heldFor(db, async (trx) => {
     for (const [row, outcome] of outcomes) {
       if (outcome.kind === "release") continue;
       let set: Record<string, unknown>;
@@ -210,6 +217,7 @@ async function recordSome(db: Database, outcomes: [Claimed, Outcome][], nowMs: n
         .execute();
     }
   });
+  return heldMs;
 }
 
 /** A 429, a 5xx or no answer at all may pass; anything else the platform refused for good. */
