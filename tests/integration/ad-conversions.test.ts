@@ -497,8 +497,7 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
       .map((request) => (request.json as { events: unknown[] }).events.length);
     expect(sizes).toEqual([2000, 1]);
     expect(receiver.counted.google.size).toBe(2001);
-    // Recorded as sent, every one (on SQLite in several short transactions): none is left claimed,
-    // to go a second time once the claim lapses.
+    // Recorded as sent, every one: none is left claimed, to go a second time once the claim lapses.
     const statuses = await db
       .selectFrom("ad_conversions")
       .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
@@ -506,7 +505,6 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
       .groupBy("status")
       .execute();
     expect(statuses.map((row) => [row.status, Number(row.count)])).toEqual([["sent", 2001]]);
-    // On SQLite the worker rests between its short transactions: a big pass on a busy machine takes a while.
   }, 120_000);
 
   it("serves Google's upload file at a private, revocable address: consenting leads with a click id, their consent columns, nothing retracted", async () => {

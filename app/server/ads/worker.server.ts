@@ -44,91 +44,29 @@ const POLL_MS = 2_000;
 type Claimed = Row<"ad_conversions"> & { lockedUntil: string };
 
 /**
- * On SQLite the worker shares the one writer with visitors' captures (in this process or another), and
- * a capture waits for whatever transaction holds it. So the worker writes there in short transactions,
- * claims and outcomes of at most `rows` conversions each, and rests between two of them `restFactor`
- * times as long as the last one took: captures keep the writer about nine tenths of the time while a
- * backlog drains, and the worker still sends as fast as the writer allows when nobody else wants it.
- * PostgreSQL locks only the rows a transaction touches; there one claim and one record do a batch.
- */
-export const AD_SQLITE_PACING = { rows: 250, restFactor: 9 };
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * A write transaction, timed from when it holds the writer (its callback starts once SQLite's
- * `begin immediate` got the lock) to its commit: the rest after it is sized from that, not from any
- * wait for the lock, which would make a worker that waited behind captures rest longer still.
- */
-async function heldFor<T>(db: Database, work: (trx: Database) => Promise<T>) {
-  let started = 0;
-  const result = await db.transaction().execute((trx) => {
-    started = performance.now();
-    return work(trx);
-  });
-  return { result, heldMs: Math.max(performance.now() - started, 1) };
-}
-
-const rest = (heldMs: number) => pause(Math.ceil(heldMs * AD_SQLITE_PACING.restFactor));
-
-/** Whether any conversion is due, by a read: a pass with nothing to do takes no write lock. */
-async function anyDue(db: Database, at: string) {
-  const row = await db
-    .selectFrom("ad_conversions")
-    .select("id")
-    .where((eb) =>
-      eb.or([
-        eb.and([eb("status", "=", "queued"), eb("next_attempt_at", "<=", at)]),
-        eb.and([eb("status", "=", "sending"), eb("locked_until", "<", at)]),
-      ]),
-    )
-    .where("platform", "in", (eb) => eb.selectFrom("ad_connections").select("platform"))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/**
  * Takes up to `limit` due conversions of connected platforms: queued ones whose time has come and
  * ones a worker claimed but never finished (it was killed): those go again with the same id, which
  * the platform deduplicates by. `FOR UPDATE SKIP LOCKED` on PostgreSQL lets processes share the queue.
- * On SQLite the claim is made in short transactions (AD_SQLITE_PACING), all with the same lock.
  */
 export async function claimDueConversions(db: Database, { limit = 2000, nowMs = Date.now() } = {}) {
   const at = new Date(nowMs).toISOString();
-  if (!(await anyDue(db, at))) return [];
   const lockedUntil = new Date(nowMs + AD_LOCK_MS).toISOString();
-  const postgres = dialectOf(db) === "postgres";
-  const lock = postgres ? sql`for update skip locked` : sql``;
-  const claimSome = async (count: number) => {
-    const { result, heldMs } = await heldFor(db, (trx) =>
-      sql<Row<"ad_conversions">>`
-        update ad_conversions
-        set status = 'sending', locked_until = ${lockedUntil}, attempts = attempts + 1, updated_at = ${at}
-        where id in (
-          select id from ad_conversions
-          where ((status = 'queued' and next_attempt_at <= ${at}) or (status = 'sending' and locked_until < ${at}))
-            and platform in (select platform from ad_connections)
-          order by next_attempt_at
-          limit ${count}
-          ${lock}
-        )
-        returning *`.execute(trx),
-    );
-    return { rows: result.rows, heldMs };
-  };
-  const claimed: Row<"ad_conversions">[] = [];
-  if (postgres) claimed.push(...(await claimSome(limit)).rows);
-  else {
-    const step = AD_SQLITE_PACING.rows;
-    while (claimed.length < limit) {
-      const { rows, heldMs } = await claimSome(Math.min(step, limit - claimed.length));
-      claimed.push(...rows);
-      if (rows.length < step || claimed.length >= limit) break;
-      await rest(heldMs);
-    }
-  }
-  return claimed.map((row) => ({ ...row, lockedUntil: String(row.locked_until) }));
+  const lock = dialectOf(db) === "postgres" ? sql`for update skip locked` : sql``;
+  const { rows } = await db.transaction().execute((trx) =>
+    sql<Row<"ad_conversions">>`
+      update ad_conversions
+      set status = 'sending', locked_until = ${lockedUntil}, attempts = attempts + 1, updated_at = ${at}
+      where id in (
+        select id from ad_conversions
+        where ((status = 'queued' and next_attempt_at <= ${at}) or (status = 'sending' and locked_until < ${at}))
+          and platform in (select platform from ad_connections)
+        order by next_attempt_at
+        limit ${limit}
+        ${lock}
+      )
+      returning *`.execute(trx),
+  );
+  return rows.map((row) => ({ ...row, lockedUntil: String(row.locked_until) }));
 }
 
 type Outcome =
@@ -139,50 +77,11 @@ type Outcome =
 
 const storable = (text: string | null) => (text === null ? null : text.replaceAll("\u0000", "").slice(0, 4000));
 
-/**
- * Records what became of each claimed conversion, only while this worker's claim on it stands: on
- * SQLite in short transactions (AD_SQLITE_PACING). One killed between two of them leaves the rest
- * claimed, and they go again with the same id once the claim lapses, as a batch killed before its
- * record would.
- */
+/** Records what became of each claimed conversion, only while this worker's claim on it stands. */
 async function recordOutcomes(db: Database, outcomes: Map<Claimed, Outcome>, nowMs: number) {
-  const released = [...outcomes].filter(([, outcome]) => outcome.kind === "release").map(([row]) => row);
-  const recorded = [...outcomes].filter(([, outcome]) => outcome.kind !== "release");
-  const step = dialectOf(db) === "postgres" ? Math.max(recorded.length, 1) : AD_SQLITE_PACING.rows;
-  const parts: (typeof recorded)[] = [];
-  for (let start = 0; start < recorded.length; start += step) parts.push(recorded.slice(start, start + step));
-  for (const [index, part] of parts.entries()) {
-    const heldMs = await whenWriterFree(() => recordSome(db, part, nowMs));
-    if (index < parts.length - 1) await rest(heldMs);
-  }
-  await releaseUntried(
-    db,
-    "ad_conversions",
-    released.map((row) => ({ id: row.id, lockedUntil: row.lockedUntil })),
-    nowMs,
-  );
-}
-
-/**
- * The requests went out: a record that found SQLite's writer busy past its wait is tried again a few
- * times rather than left to the claim's lapse, after which the conversions would be sent again.
- */
-async function whenWriterFree<T>(write: () => Promise<T>) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await write();
-    } catch (error) {
-      if (attempt >= 5 || (error as { errcode?: number }).errcode !== SQLITE_BUSY) throw error;
-      await pause(250 * attempt);
-    }
-  }
-}
-
-const SQLITE_BUSY = 5;
-
-async function recordSome(db: Database, outcomes: [Claimed, Outcome][], nowMs: number) {
   const at = new Date(nowMs).toISOString();
-  const { heldMs } = await heldFor(db, async (trx) => {
+  const released = [...outcomes].filter(([, outcome]) => outcome.kind === "release").map(([row]) => row);
+  await db.transaction().execute(async (trx) => {
     for (const [row, outcome] of outcomes) {
       if (outcome.kind === "release") continue;
       let set: Record<string, unknown>;
@@ -217,7 +116,29 @@ async function recordSome(db: Database, outcomes: [Claimed, Outcome][], nowMs: n
         .execute();
     }
   });
-  return heldMs;
+  await releaseUntried(
+    db,
+    "ad_conversions",
+    released.map((row) => ({ id: row.id, lockedUntil: row.lockedUntil })),
+    nowMs,
+  );
+}
+
+const SQLITE_BUSY = 5;
+
+/**
+ * A record that found SQLite's writer busy past its wait (captures' commits held it) is tried again a
+ * few times rather than left to the claim's lapse, after which the conversions would be sent again.
+ */
+async function whenWriterFree<T>(write: () => Promise<T>) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= 5 || (error as { errcode?: number }).errcode !== SQLITE_BUSY) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
 }
 
 /** A 429, a 5xx or no answer at all may pass; anything else the platform refused for good. */
@@ -416,7 +337,7 @@ export function createAdWorker({
     // The requests went out: what became of them is recorded even across a failover, or the
     // conversions would be sent again once their claim lapses. Repeating the record is safe: each
     // row is written only while this worker's claim on it stands, and a committed first record ends it.
-    await retryOnFailover(db, () => recordOutcomes(db, outcomes, nowMs));
+    await retryOnFailover(db, () => whenWriterFree(() => recordOutcomes(db, outcomes, nowMs)));
     const failures = [...outcomes.values()].filter((outcome) => outcome.kind === "retry" || outcome.kind === "failed");
     if (failures.length > 0) {
       const first = failures[0] as { error: string };
