@@ -16,3 +16,6 @@ const worker = createAdWorker({
 // As the server runs it: passes on a timer, a pass that fails (a busy database) logged and tried again.
 worker.start();
 process.send?.("ready");
+// The pass timer does not hold the process open (in the server, its listening socket does). Here
+// nothing else would: a new worker waiting for a killed one's claims to lapse would simply exit.
+setInterval(() => {}, 60_000);

@@ -443,7 +443,15 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
       .map((request) => (request.json as { events: unknown[] }).events.length);
     expect(sizes).toEqual([2000, 1]);
     expect(ads.receiver.counted.google.size).toBe(2001);
-  });
+    // Recorded as sent, every one: none is left claimed, to go a second time once the claim lapses.
+    const statuses = await db
+      .selectFrom("ad_conversions")
+      .select(["status", (eb) => eb.fn.countAll<number>().as("count")])
+      .where("platform", "=", "google")
+      .groupBy("status")
+      .execute();
+    expect(statuses.map((row) => [row.status, Number(row.count)])).toEqual([["sent", 2001]]);
+  }, 120_000);
 
   it("serves Google's upload file at a private, revocable address: consenting leads with a click id, their consent columns, nothing retracted", async () => {
     const db = await setup();

@@ -124,6 +124,23 @@ async function recordOutcomes(db: Database, outcomes: Map<Claimed, Outcome>, now
   );
 }
 
+const SQLITE_BUSY = 5;
+
+/**
+ * A record that found SQLite's writer busy past its wait (captures' commits held it) is tried again a
+ * few times rather than left to the claim's lapse, after which the conversions would be sent again.
+ */
+async function whenWriterFree<T>(write: () => Promise<T>) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= 5 || (error as { errcode?: number }).errcode !== SQLITE_BUSY) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
+}
+
 /** A 429, a 5xx or no answer at all may pass; anything else the platform refused for good. */
 const transient = (result: SendResult) =>
   result.statusCode === null || result.statusCode === 429 || result.statusCode >= 500;
@@ -320,7 +337,7 @@ export function createAdWorker({
     // The requests went out: what became of them is recorded even across a failover, or the
     // conversions would be sent again once their claim lapses. Repeating the record is safe: each
     // row is written only while this worker's claim on it stands, and a committed first record ends it.
-    await retryOnFailover(db, () => recordOutcomes(db, outcomes, nowMs));
+    await retryOnFailover(db, () => whenWriterFree(() => recordOutcomes(db, outcomes, nowMs)));
     const failures = [...outcomes.values()].filter((outcome) => outcome.kind === "retry" || outcome.kind === "failed");
     if (failures.length > 0) {
       const first = failures[0] as { error: string };
