@@ -198,6 +198,15 @@ export function isoToLocalInput(timeZone: string, iso: string | null) {
   return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
 }
 
+const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** The stored instant as a short day and time in the zone, e.g. "3 Dec 10:00". */
+export function shortDateTimeIn(timeZone: string, iso: string) {
+  const local = isoToLocalInput(timeZone, iso);
+  const [, month, day] = local.slice(0, 10).split("-").map(Number) as [number, number, number];
+  return `${day} ${SHORT_MONTHS[month - 1]} ${local.slice(11)}`;
+}
+
 /** A short label of the zone, e.g. "UTC" or "GMT+5:30", for printing after times. */
 export function zoneLabel(timeZone: string, ms = Date.now()) {
   if (timeZone === "UTC") return "UTC";

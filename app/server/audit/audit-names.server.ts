@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { shortDateTimeIn } from "~/lib/time-zone";
 import type { AuditRecordName, AuditRow } from "~/lib/types/audit";
 import type { Database, DB } from "../db/schema.server";
 import type { AuditLogEntry } from "./audit-log.server";
@@ -108,27 +109,6 @@ async function leadNames(db: Database, ids: string[]) {
   return names;
 }
 
-const callTimeFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** A call's start as the log reads it, e.g. "3 Dec 10:00", in the agency's time zone. */
-export function callTime(timeZone: string, iso: string) {
-  let format = callTimeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      day: "numeric",
-      month: "short",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    callTimeFormats.set(timeZone, format);
-  }
-  const parts = format.formatToParts(new Date(iso));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value ?? "";
-  return `${part("day")} ${part("month")} ${part("hour")}:${part("minute")}`;
-}
-
 async function callNames(db: Database, ids: string[], timeZone: string) {
   const names = new Map<string, Named>();
   if (!ids.length) return names;
@@ -140,7 +120,7 @@ async function callNames(db: Database, ids: string[], timeZone: string) {
   for (const row of rows) {
     const startsAt = new Date(row.starts_at).toISOString();
     names.set(row.id, {
-      label: `Call with ${row.visitor_name}, ${callTime(timeZone, startsAt)}`,
+      label: `Call with ${row.visitor_name}, ${shortDateTimeIn(timeZone, startsAt)}`,
       href: `/admin/leads/${row.lead_id}`,
     });
   }
@@ -234,7 +214,7 @@ export async function nameAuditEntries(
     const summary =
       entry.kind === "booking"
         ? replaceIds(leadNamed, CALL_TIME_FIELDS, (value) =>
-            ISO_INSTANT.test(value) ? callTime(timeZone, value) : value,
+            ISO_INSTANT.test(value) ? shortDateTimeIn(timeZone, value) : value,
           )
         : leadNamed;
     return {
