@@ -4,6 +4,8 @@ import { changeText, fieldChanges } from "~/lib/audit-changes";
 import type { AuditRow } from "~/lib/types/audit";
 import { auditKindLabel } from "./audit-labels";
 
+const AUDIT_COLUMNS = ["When", "Person", "Action", "Record", "Changes"];
+
 /**
  * The audit entries, newest first: when, who, what, on which record, and each field's change. A table
  * from tablet width, whose fixed columns wrap long names, addresses and values inside them (never
@@ -44,21 +46,11 @@ export function AuditTable({ entries }: { entries: AuditRow[] }) {
           </colgroup>
           <thead className="bg-muted/50 text-left">
             <tr>
-              <th scope="col" className="px-3 py-2 font-medium">
-                When
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Person
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Action
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Record
-              </th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                Changes
-              </th>
+              {AUDIT_COLUMNS.map((label) => (
+                <th key={label} scope="col" className="px-3 py-2 font-medium">
+                  {label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
