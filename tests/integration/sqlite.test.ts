@@ -4,8 +4,8 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { ApiKeyCounter } from "~/server/api-keys/api-key-limit.server";
 import { openDatabase } from "~/server/db/database.server";
-import { countInWindow } from "~/server/rate-limit/rate-limit.server";
 import { databasePerTest } from "../support/databases";
 
 describe("the embedded SQLite database", () => {
@@ -101,10 +101,10 @@ describe("the embedded SQLite database", () => {
     }
   });
 
-  it("counts a rate limit without waiting for the disk, seen by another process at once, and keeps flushing every other commit", async () => {
+  it("reserves an API key's counts without waiting for the disk, seen by another process at once, and keeps flushing every other commit", async () => {
     const database = await freshDatabase();
     const other = database.reopen();
-    const rule = { windowSeconds: 60, max: 5 };
+    const max = 50; // blocks of 5
     const at = new Date().toISOString();
     // A transaction in flight when the count arrives: its group commits, flushed, before the count.
     const saved = database.db.transaction().execute((trx) =>
@@ -120,11 +120,12 @@ describe("the embedded SQLite database", () => {
         })
         .execute(),
     );
-    const first = await countInWindow(database.db, "api-key:k1", rule, Date.now(), { unflushed: true });
+    const first = await new ApiKeyCounter(database.db).count("k1", max);
     await saved;
-    expect(first.remaining).toBe(4);
-    const second = await countInWindow(other, "api-key:k1", rule, Date.now(), { unflushed: true });
-    expect(second.remaining).toBe(3);
+    expect(first.remaining).toBe(49);
+    // The other process sees the first one's block as taken: 40 left to hand out, 4 of its own block.
+    const second = await new ApiKeyCounter(other).count("k1", max);
+    expect(second.remaining).toBe(44);
     const level = await sql<{ synchronous: number }>`pragma synchronous`.execute(database.db);
     expect(level.rows[0]?.synchronous).toBe(2); // FULL again, for the leads that follow
     expect(await other.selectFrom("forms").select("name").execute()).toEqual([{ name: "in flight" }]);

@@ -1,10 +1,10 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { z } from "zod";
 import { refusalFor } from "~/lib/api-access";
+import { countApiKeyRequest } from "~/server/api-keys/api-key-limit.server";
 import { type ApiCaller, apiActor, authenticateApiKey } from "~/server/api-keys/api-keys.server";
 import { AppError } from "~/server/app-error.server";
 import { isUniqueViolation } from "~/server/db/database.server";
-import { countInWindow } from "~/server/rate-limit/rate-limit.server";
 import type { ApiRoute, ApiServices } from "./api-route.server";
 import { apiRoutes } from "./api-routes.server";
 import { openApiDocument } from "./openapi.server";
@@ -42,7 +42,8 @@ export function bearerKey(req: Request) {
 
 /**
  * Who a request is: the Bearer key's owner with their role as it is now (401 otherwise), counted
- * against the key's rate limit (429 with Retry-After once spent). Shared by the API and the MCP endpoint.
+ * against the key's rate limit (429 with Retry-After once spent) from counts this process reserved in
+ * blocks from the shared count. Shared by the API and the MCP endpoint.
  */
 export function authenticate(services: ApiServices) {
   return async (req: Request, res: Response, next: NextFunction) => {
@@ -53,9 +54,7 @@ export function authenticate(services: ApiServices) {
       return sendError(res, 401, "UNAUTHENTICATED", "Send a valid API key as Authorization: Bearer <key>.");
     }
     const max = services.config.apiRateLimitPerMinute;
-    const limit = await countInWindow(services.db, `api-key:${caller.keyId}`, { windowSeconds: 60, max }, Date.now(), {
-      unflushed: true,
-    });
+    const limit = await countApiKeyRequest(services.db, caller.keyId, max);
     res.set({
       "RateLimit-Limit": String(max),
       "RateLimit-Remaining": String(limit.remaining),

@@ -5,7 +5,7 @@ import type { Database } from "../db/schema.server";
 export type RateLimitRule = { windowSeconds: number; max: number };
 export type RateLimitResult = { allowed: boolean; retryAfterSeconds: number | null };
 
-const buildCount = (db: Database, $: { key: string; nowMs: number; expired: number }) =>
+const countRequest = preparedQuery((db, $: { key: string; nowMs: number; expired: number }) =>
   db
     .insertInto("rate_limits")
     .values({ key: $.key, count: 1, window_start: $.nowMs })
@@ -15,10 +15,8 @@ const buildCount = (db: Database, $: { key: string; nowMs: number; expired: numb
         window_start: sql<number>`case when rate_limits.window_start <= ${$.expired} then ${$.nowMs} else rate_limits.window_start end`,
       }),
     )
-    .returning(["count", "window_start"]);
-const countRequest = preparedQuery(buildCount);
-/** The same count, committed without waiting for the disk (SQLite): see `countInWindow`. */
-const countRequestUnflushed = preparedQuery(buildCount, { unflushed: true });
+    .returning(["count", "window_start"]),
+);
 
 /**
  * Counts one request against `key` in a fixed window, atomically in the database, so that every app
@@ -37,22 +35,10 @@ export async function consumeRateLimit(
 /**
  * As `consumeRateLimit`, with what the `RateLimit-*` headers tell a client: how many requests are left
  * in the window and in how many seconds it starts again.
- *
- * `unflushed`: for a count taken on every request of a busy caller (an API key), the count commits on
- * SQLite without waiting for the disk, which would otherwise block the process once per request. It is
- * still one atomic count in the shared table, so every process sees it at once and the limit holds
- * exactly across them; a power cut may forget the last counts, which only lets a few more requests in.
  */
-export async function countInWindow(
-  db: Database,
-  key: string,
-  rule: RateLimitRule,
-  nowMs = Date.now(),
-  { unflushed = false }: { unflushed?: boolean } = {},
-) {
+export async function countInWindow(db: Database, key: string, rule: RateLimitRule, nowMs = Date.now()) {
   const windowMs = rule.windowSeconds * 1000;
-  const counter = unflushed ? countRequestUnflushed : countRequest;
-  const [row] = (await counter(db, { key, nowMs, expired: nowMs - windowMs })).rows;
+  const [row] = (await countRequest(db, { key, nowMs, expired: nowMs - windowMs })).rows;
   if (!row) throw new Error(`rate limit ${key} was not counted`);
   const count = Number(row.count);
   const resetSeconds = Math.max(1, Math.ceil((Number(row.window_start) + windowMs - nowMs) / 1000));
