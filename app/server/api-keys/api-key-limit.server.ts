@@ -89,9 +89,8 @@ export class ApiKeyCounter {
 
   private async reserve(keyId: string, max: number, nowMs: number) {
     const block = apiKeyBlockSize(max);
-    const [row] = (
-      await reserveBlock(this.db, { key: `api-key:${keyId}`, block, nowMs, expired: nowMs - WINDOW_MS })
-    ).rows;
+    const [row] = (await reserveBlock(this.db, { key: `api-key:${keyId}`, block, nowMs, expired: nowMs - WINDOW_MS }))
+      .rows;
     if (!row) throw new Error(`the API key ${keyId} was not counted`);
     const count = Number(row.count);
     const windowStart = Number(row.window_start);
