@@ -35,6 +35,8 @@ const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--onl
 const LEADS = Number(process.env.BENCH_LEADS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 100);
 const WRITERS = Number(process.env.BENCH_WRITERS ?? 8);
+/** Untimed requests of each side before a filter's samples. */
+const WARM_UP = 5;
 const WRITE_SECONDS = Number(process.env.BENCH_WRITE_SECONDS ?? 10);
 /** The API's p99 may be at most this many times the screen's. */
 const TARGET_RATIO = 1.2;
@@ -129,22 +131,26 @@ async function benchDialect(dialect: Dialect, db: Database) {
       const apiSamples: number[] = [];
       const screenSamples: number[] = [];
       const loaderSamples: number[] = [];
+      const callApi = async () => {
+        const response = await fetch(`${base}/leads?${params}`, { headers });
+        if (!response.ok) throw new Error(`GET /leads?${params}: ${response.status} ${await response.text()}`);
+        await response.json();
+      };
+      const callScreen = async () => {
+        const response = await fetch(`${origin}/screen/leads?${params}`);
+        if (!response.ok) throw new Error(`screen ${params}: ${response.status}`);
+        await response.json();
+      };
+      // Untimed first requests: a running server has compiled its queries and schemas long before;
+      // a p99 of a few hundred samples would otherwise be the first requests' compiling.
+      for (let i = 0; i < WARM_UP; i++) {
+        await callApi();
+        await callScreen();
+      }
       // Alternated, so that both see the same caches and the same load on the machine.
       for (let i = 0; i < SAMPLES; i++) {
-        apiSamples.push(
-          await timed(async () => {
-            const response = await fetch(`${base}/leads?${params}`, { headers });
-            if (!response.ok) throw new Error(`GET /leads?${params}: ${response.status} ${await response.text()}`);
-            await response.json();
-          }),
-        );
-        screenSamples.push(
-          await timed(async () => {
-            const response = await fetch(`${origin}/screen/leads?${params}`);
-            if (!response.ok) throw new Error(`screen ${params}: ${response.status}`);
-            await response.json();
-          }),
-        );
+        apiSamples.push(await timed(callApi));
+        screenSamples.push(await timed(callScreen));
         loaderSamples.push(await timed(() => loadLeadsScreen(db, screenStaff, screenFilters)));
       }
       const api = quantiles(apiSamples);
