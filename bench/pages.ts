@@ -39,6 +39,8 @@ const SAMPLES = 200;
 const THROUGHPUT_ROUNDS = 3;
 const UNCACHED_SAMPLES = 30;
 const WRK_CONNECTIONS = 20;
+/** Linux's USER_HZ, the unit of /proc/PID/stat's CPU times. */
+const CLOCK_TICKS = 100;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const workerCounts = (process.env.BENCH_WORKERS ?? "1,2")
   .split(",")
@@ -91,15 +93,23 @@ async function fetchBody(url: string, headers: Record<string, string> = {}) {
  * so that a machine whose load changes meanwhile weighs on all of them alike: the ratios hold better
  * than the figures themselves.
  */
-function wrkInTurns(urls: string[], rounds = THROUGHPUT_ROUNDS) {
-  const totals = urls.map(() => 0);
+function wrkInTurns(targets: { url: string; pid: number | undefined }[], rounds = THROUGHPUT_ROUNDS) {
+  const totals = targets.map(() => ({ rate: 0, requests: 0, cpuSeconds: 0 }));
   const slice = Math.max(1, Math.round(seconds / rounds));
   for (let round = 0; round < rounds; round++) {
-    urls.forEach((url, index) => {
-      totals[index]! += wrk(url, slice);
+    targets.forEach(({ url, pid }, index) => {
+      const cpuBefore = treeCpuSeconds(pid);
+      const run = wrk(url, slice);
+      const total = totals[index]!;
+      total.cpuSeconds += treeCpuSeconds(pid) - cpuBefore;
+      total.rate += run.rate;
+      total.requests += run.requests;
     });
   }
-  return totals.map((total) => total / rounds);
+  return totals.map((total) => ({
+    rate: total.rate / rounds,
+    cpuMicrosPerRequest: total.requests ? (total.cpuSeconds * 1e6) / total.requests : Number.NaN,
+  }));
 }
 
 function wrk(url: string, duration = seconds) {
@@ -107,7 +117,30 @@ function wrk(url: string, duration = seconds) {
     encoding: "utf8",
   });
   if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
-  return Number(/Requests\/sec:\s+([\d.]+)/.exec(run.stdout)?.[1] ?? 0);
+  return {
+    rate: Number(/Requests\/sec:\s+([\d.]+)/.exec(run.stdout)?.[1] ?? 0),
+    requests: Number(/(\d+) requests in/.exec(run.stdout)?.[1] ?? 0),
+  };
+}
+
+/**
+ * CPU seconds (user and system, every thread) used so far by a process and its descendants: a
+ * server's cost per request, which a loaded machine changes far less than its requests per second
+ * (those fall with the share of the cores the server gets). Linux only; NaN elsewhere.
+ */
+function treeCpuSeconds(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    let seconds = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
+    for (const child of children ? children.split(" ") : []) seconds += treeCpuSeconds(Number(child));
+    return seconds;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 async function measureRoutes(app: AppServer) {
@@ -169,7 +202,7 @@ server.listen(0, "127.0.0.1", () => console.log(server.address().port));`;
     child.stdout.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
     child.once("exit", (exitCode) => reject(new Error(`the bare node:http server exited with ${exitCode}`)));
   });
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid, stop: () => child.kill("SIGTERM") };
 }
 
 /** The cached bytes of each throughput route, identity and gzip, as files nginx serves (gzip_static). */
@@ -233,6 +266,7 @@ http {
   }
   return {
     url,
+    pid: child.pid,
     stop: () => {
       child.kill("SIGTERM");
     },
@@ -307,6 +341,8 @@ const runs: Run[] = [];
 const scratch = mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
 const nginxPagesPerSecond = new Map<string, number>();
 const barePagesPerSecond = new Map<string, number>();
+/** Per route: CPU microseconds per request of the app (its first worker count), node:http and nginx. */
+const cpuPerRequest = new Map<string, number[]>();
 let audits: Map<string, Audit> | string = "not run";
 try {
   for (const [index, workers] of workerCounts.entries()) {
@@ -325,18 +361,25 @@ try {
         try {
           for (const route of THROUGHPUT_ROUTES) {
             const [own, node, nginxFigure] = wrkInTurns(
-              [app.url, bare.url, nginx.url].map((base) => `${base}${route}`),
+              [{ url: app.url, pid: app.process.pid }, bare, nginx].map((server) => ({
+                url: `${server.url}${route}`,
+                pid: server.pid,
+              })),
             );
-            pagesPerSecond.set(route, own!);
-            barePagesPerSecond.set(route, node!);
-            nginxPagesPerSecond.set(route, nginxFigure!);
+            pagesPerSecond.set(route, own!.rate);
+            barePagesPerSecond.set(route, node!.rate);
+            nginxPagesPerSecond.set(route, nginxFigure!.rate);
+            cpuPerRequest.set(
+              route,
+              [own!, node!, nginxFigure!].map((figure) => figure.cpuMicrosPerRequest),
+            );
           }
         } finally {
           nginx.stop();
           bare.stop();
         }
       } else {
-        for (const route of THROUGHPUT_ROUTES) pagesPerSecond.set(route, wrk(`${app.url}${route}`));
+        for (const route of THROUGHPUT_ROUTES) pagesPerSecond.set(route, wrk(`${app.url}${route}`).rate);
       }
       if (index === 0) {
         console.log("Lighthouse (mobile, simulated slow 4G)…");
@@ -403,6 +446,16 @@ for (const route of THROUGHPUT_ROUTES) {
       app.flatMap((value) => [ratio(value, bare), ratio(value, nginx)]),
       14,
     )}`,
+  );
+}
+
+console.log(
+  "\nCPU per cached page (µs of user and system time, all threads, of the server's processes, per request served in the same turns; less sensitive to the machine's load than pages per second).",
+);
+console.log(`${"route".padEnd(12)}${cells([`app ${workerLabels[0] ?? ""}`, "node:http", "nginx", "node/app"], 14)}`);
+for (const [route, [own, node, nginx]] of cpuPerRequest) {
+  console.log(
+    `${route.padEnd(12)}${cells([own!.toFixed(1), node!.toFixed(1), nginx!.toFixed(1), ratio(node!, own!)], 14)}`,
   );
 }
 

@@ -25,7 +25,7 @@ import {
   NOT_ASKED_COUNTRY,
   sharedConsentCookie,
 } from "~/server/consent/consent.server";
-import { CURRENCY_COOKIE, countryOfVisitor, currencyOf } from "~/server/currency/currency.server";
+import { CURRENCY_COOKIE, countryOf, countryOfVisitor, currencyOf } from "~/server/currency/currency.server";
 import { firstTouchCookie } from "~/server/leads/attribution.server";
 import { requestIdFor } from "~/server/logger.server";
 import type { ContentVersion } from "~/server/page-cache/content-version.server";
@@ -136,8 +136,8 @@ export function createPageCache({
 
   /**
    * What a request is for the cache, worked out once per set of inputs that decide it: the method,
-   * the address, the cookies, Sec-GPC and what the country is read from (the trusted proxy's header,
-   * else the visitor's address). A hit then looks its answer up instead of parsing cookies, finding
+   * the address, the cookies, Sec-GPC and the country (the trusted proxy's header, else the country
+   * of the visitor's address). A hit then looks its answer up instead of parsing cookies, finding
    * the country and building the key again.
    */
   function classify(req: RawRequest): Classification | null {
@@ -145,8 +145,10 @@ export function createPageCache({
     const cookie = req.headers.cookie ?? "";
     const gpc = headerValue(req, "sec-gpc") ?? "";
     const countryFromProxy = countryHeader ? (headerValue(req, countryHeader) ?? "") : "";
-    const address = countryFromProxy.trim() ? "" : (clientAddress(req, trustProxy) ?? "");
-    const key = `${req.method}\n${req.url}\n${cookie}\n${gpc}\n${countryFromProxy}\n${address}`;
+    // The address's country, not the address: visitors from many addresses share a classification
+    // (countryOf remembers recent addresses, so this is a lookup, not a search).
+    const addressCountry = countryFromProxy.trim() ? "" : (countryOf(clientAddress(req, trustProxy)) ?? "");
+    const key = `${req.method}\n${req.url}\n${cookie}\n${gpc}\n${countryFromProxy}\n${addressCountry}`;
     if (key.length > MAX_CLASSIFICATION_KEY) return { query: queryOf(req, cookie, gpc) };
     return classifications.get(key, () => ({ query: queryOf(req, cookie, gpc) }));
   }
@@ -333,26 +335,43 @@ export function createPageCache({
 
   const classified = new WeakMap<IncomingMessage, PageRequest & { version: number }>();
 
+  /** A classified request at a content and policy version: sent from memory, or left to `render`. */
+  function answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    classification: Classification,
+    query: PageQuery,
+    version: number,
+    policyVersion: number | null,
+  ) {
+    // Without the policy version the app renders the page for this visitor alone.
+    if (policyVersion === null) return false;
+    const request = requestFor(classification, query, policyVersion);
+    const page = lookup(request, version);
+    if (!page) {
+      classified.set(req, { ...request, version });
+      return false;
+    }
+    send(req, res, page, "HIT", false);
+    return true;
+  }
+
   return {
     /** Answers a request from memory; false when it is not a cached page (the app then handles it). */
     serve(req: IncomingMessage, res: ServerResponse): boolean | Promise<boolean> {
       const classification = classify(req);
       const query = classification?.query;
       if (!query) return false;
-      const answer = (version: number, policyVersion: number | null) => {
-        // Without the policy version the app renders the page for this visitor alone.
-        if (policyVersion === null) return false;
-        const request = requestFor(classification, query, policyVersion);
-        const page = lookup(request, version);
-        if (!page) {
-          classified.set(req, { ...request, version });
-          return false;
-        }
-        send(req, res, page, "HIT", false);
-        return true;
-      };
-      return afterwards(contentVersion.fresh(), (version) =>
-        afterwards(consentPolicyVersion(version), (policyVersion) => answer(version, policyVersion)),
+      const version = contentVersion.fresh();
+      if (typeof version === "number") {
+        const policyVersion = consentPolicyVersion(version);
+        // Both known at once (SQLite, a policy already read): answered without a closure or a promise.
+        if (!(policyVersion instanceof Promise)) return answer(req, res, classification, query, version, policyVersion);
+      }
+      return afterwards(version, (known) =>
+        afterwards(consentPolicyVersion(known), (policyVersion) =>
+          answer(req, res, classification, query, known, policyVersion),
+        ),
       );
     },
 
