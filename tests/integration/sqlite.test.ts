@@ -19,6 +19,8 @@ describe("the embedded SQLite database", () => {
     expect(await pragma("synchronous")).toBe(2); // FULL
     expect(await pragma("foreign_keys")).toBe(1);
     expect(await pragma("busy_timeout")).toBe(5000);
+    // Statement journals in memory: a lead's insert journals about twenty pages, which spilled to a file.
+    expect(await pragma("temp_store")).toBe(2); // MEMORY
   });
 
   it("runs concurrent transactions one after another instead of interleaving them", async () => {

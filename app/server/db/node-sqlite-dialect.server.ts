@@ -29,8 +29,12 @@ type DriverOptions = DriverHooks & {
   groupWindowMs: number;
 };
 
-/** The longest a group waits for more, from its first member: two milliseconds. */
-export const DEFAULT_GROUP_WINDOW_MS = 2;
+/**
+ * No window by default: a group takes the transactions already queued when one finishes. Watching for
+ * more keeps the event loop spinning (it cannot sleep while it looks), and under load that cost more
+ * CPU per lead than the flushes it saved (`npm run bench:leads` compares both).
+ */
+export const DEFAULT_GROUP_WINDOW_MS = 0;
 
 /**
  * Kysely dialect over Node's built-in `node:sqlite`.
