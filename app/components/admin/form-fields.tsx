@@ -43,6 +43,14 @@ export const TextareaField = labelled(Textarea);
 /** A labelled native `<select>`, its options as children. */
 export const SelectField = labelled(NativeSelect);
 
+/**
+ * Binds a form's fields to their ids (`{idPrefix}-{idEnd}`, the name unless given) and to the server's
+ * errors, so a field names itself once: `<InputField {...field("title")} label="Title" />`.
+ */
+export function boundFields(idPrefix: string, errors: Partial<Record<string, string>>) {
+  return (name: string, idEnd: string = name) => ({ id: `${idPrefix}-${idEnd}`, name, error: errors[name] });
+}
+
 const currentPasswordInput = { type: "password", required: true, autoComplete: "current-password" } as const;
 
 /** A labelled password input: the person's current password, or with `isNew` a new one within the schema's lengths. */

@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { useFetcher } from "react-router";
 import { DialogSaveActions } from "~/components/admin/admin-dialog";
 import { FeaturedImageField } from "~/components/admin/featured-image-field";
-import { InputField, SelectField, TextareaField } from "~/components/admin/form-fields";
+import { boundFields, InputField, SelectField, TextareaField } from "~/components/admin/form-fields";
 import { CharacterCounter, MarkdownEditor } from "~/components/admin/markdown-editor";
 import { MetaDescriptionField } from "~/components/admin/meta-description-field";
 import { SelectOptions } from "~/components/admin/select-options";
@@ -29,6 +29,7 @@ export function PostForm({
   onCancel: () => void;
 }) {
   const saving = fetcher.state !== "idle";
+  const field = boundFields("post", errors);
   const [metaTitle, setMetaTitle] = useState(post?.metaTitle ?? "");
   const [metaTitleEdited, setMetaTitleEdited] = useState(
     Boolean(post?.metaTitle) && post?.metaTitle !== post?.title.slice(0, META_TITLE_MAX),
@@ -51,10 +52,8 @@ export function PostForm({
         }}
       />
       <TextareaField
-        id="post-excerpt"
+        {...field("excerpt")}
         label="Excerpt"
-        error={errors.excerpt}
-        name="excerpt"
         rows={2}
         maxLength={500}
         defaultValue={post?.excerpt ?? ""}
@@ -68,28 +67,13 @@ export function PostForm({
         error={errors.featuredImageUrl}
       />
       <div className="grid gap-4 md:grid-cols-3 md:items-start">
-        <InputField
-          id="post-category"
-          label="Category"
-          error={errors.category}
-          name="category"
-          maxLength={60}
-          defaultValue={post?.category ?? ""}
-        />
-        <SelectField
-          id="post-status"
-          label="Status"
-          error={errors.status}
-          name="status"
-          defaultValue={post?.status ?? "draft"}
-        >
+        <InputField {...field("category")} label="Category" maxLength={60} defaultValue={post?.category ?? ""} />
+        <SelectField {...field("status")} label="Status" defaultValue={post?.status ?? "draft"}>
           <SelectOptions values={PUBLISH_STATUSES} labels={publishStatusLabels} />
         </SelectField>
         <InputField
-          id="post-tags"
+          {...field("tags")}
           label="Tags (comma-separated)"
-          error={errors.tags}
-          name="tags"
           maxLength={1000}
           placeholder="google ads, tracking"
           defaultValue={post?.tags.join(", ") ?? ""}
@@ -98,15 +82,13 @@ export function PostForm({
       <fieldset className="grid gap-4 rounded-md border p-4">
         <legend className="px-1 font-semibold text-sm">SEO Settings</legend>
         <InputField
-          id="post-meta-title"
+          {...field("metaTitle", "meta-title")}
           label={
             <span className="flex w-full justify-between">
               Meta Title
               <CharacterCounter id="post-meta-title-count" length={metaTitle.length} max={META_TITLE_MAX} />
             </span>
           }
-          error={errors.metaTitle}
-          name="metaTitle"
           maxLength={META_TITLE_MAX}
           value={metaTitle}
           onChange={(event) => {
@@ -120,10 +102,8 @@ export function PostForm({
           error={errors.metaDescription}
         />
         <InputField
-          id="post-meta-keywords"
+          {...field("metaKeywords", "meta-keywords")}
           label="Meta Keywords"
-          error={errors.metaKeywords}
-          name="metaKeywords"
           maxLength={255}
           placeholder="keyword one, keyword two"
           defaultValue={post?.metaKeywords ?? ""}

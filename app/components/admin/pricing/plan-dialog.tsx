@@ -1,5 +1,5 @@
 import { AdminDialog, DialogSaveActions } from "~/components/admin/admin-dialog";
-import { InputField, SelectField, TextareaField } from "~/components/admin/form-fields";
+import { boundFields, InputField, SelectField, TextareaField } from "~/components/admin/form-fields";
 import { SelectOptions } from "~/components/admin/select-options";
 import { useSaveFetcher } from "~/components/admin/use-save-fetcher";
 import { Label } from "~/components/ui/label";
@@ -76,6 +76,7 @@ export function PlanDialog({
   const plan = editing?.plan ?? null;
   const errors = fetcher.data?.ok === false ? fetcher.data.fieldErrors : {};
   const saving = fetcher.state !== "idle";
+  const field = boundFields("plan", errors);
   const values = plan ?? newPlanValues(planCount);
   return (
     <AdminDialog
@@ -90,14 +91,7 @@ export function PlanDialog({
           <input type="hidden" name="intent" value="save-plan" />
           <input type="hidden" name="id" value={plan?.id ?? ""} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              id="plan-type"
-              label="Plan Type"
-              error={errors.planType}
-              name="planType"
-              required
-              defaultValue={plan?.planType ?? ""}
-            >
+            <SelectField {...field("planType", "type")} label="Plan Type" required defaultValue={plan?.planType ?? ""}>
               <NativeSelectOption value="">Choose a type</NativeSelectOption>
               <SelectOptions values={PLAN_TYPES} labels={planTypeLabels} />
             </SelectField>
@@ -116,19 +110,15 @@ export function PlanDialog({
             ))}
           </div>
           <TextareaField
-            id="plan-description"
+            {...field("description")}
             label="Description"
-            error={errors.description}
-            name="description"
             rows={2}
             maxLength={1000}
             defaultValue={plan?.description ?? ""}
           />
           <TextareaField
-            id="plan-features"
+            {...field("features")}
             label="Features (one per line)"
-            error={errors.features}
-            name="features"
             rows={6}
             defaultValue={plan?.features.join("\n") ?? ""}
           />
