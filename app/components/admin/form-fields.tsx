@@ -44,11 +44,24 @@ export const TextareaField = labelled(Textarea);
 export const SelectField = labelled(NativeSelect);
 
 /**
- * Binds a form's fields to their ids (`{idPrefix}-{idEnd}`, the name unless given) and to the server's
- * errors, so a field names itself once: `<InputField {...field("title")} label="Title" />`.
+ * Binds a form's fields to their ids (`{idPrefix}-{idEnd}`, the name unless given), to the server's
+ * errors and to the edited record's text under the same name, so a field names itself once:
+ * `<InputField {...field("title")} label="Title" />`. A value that is not text is the caller's to give.
  */
-export function boundFields(idPrefix: string, errors: Partial<Record<string, string>>) {
-  return (name: string, idEnd: string = name) => ({ id: `${idPrefix}-${idEnd}`, name, error: errors[name] });
+export function boundFields(
+  idPrefix: string,
+  errors: Partial<Record<string, string>>,
+  record?: Readonly<Record<string, unknown>> | null,
+) {
+  return (name: string, idEnd: string = name) => {
+    const value = record?.[name];
+    return {
+      id: `${idPrefix}-${idEnd}`,
+      name,
+      error: errors[name],
+      defaultValue: typeof value === "string" ? value : "",
+    };
+  };
 }
 
 const currentPasswordInput = { type: "password", required: true, autoComplete: "current-password" } as const;

@@ -29,7 +29,7 @@ export function PostForm({
   onCancel: () => void;
 }) {
   const saving = fetcher.state !== "idle";
-  const field = boundFields("post", errors);
+  const field = boundFields("post", errors, post);
   const [metaTitle, setMetaTitle] = useState(post?.metaTitle ?? "");
   const [metaTitleEdited, setMetaTitleEdited] = useState(
     Boolean(post?.metaTitle) && post?.metaTitle !== post?.title.slice(0, META_TITLE_MAX),
@@ -51,13 +51,7 @@ export function PostForm({
           if (!metaTitleEdited) setMetaTitle(title.slice(0, META_TITLE_MAX));
         }}
       />
-      <TextareaField
-        {...field("excerpt")}
-        label="Excerpt"
-        rows={2}
-        maxLength={500}
-        defaultValue={post?.excerpt ?? ""}
-      />
+      <TextareaField {...field("excerpt")} label="Excerpt" rows={2} maxLength={500} />
       <MarkdownEditor id="post-content" initial={post?.content ?? ""} error={errors.content} />
       <FeaturedImageField
         id="post-image"
@@ -67,7 +61,7 @@ export function PostForm({
         error={errors.featuredImageUrl}
       />
       <div className="grid gap-4 md:grid-cols-3 md:items-start">
-        <InputField {...field("category")} label="Category" maxLength={60} defaultValue={post?.category ?? ""} />
+        <InputField {...field("category")} label="Category" maxLength={60} />
         <SelectField {...field("status")} label="Status" defaultValue={post?.status ?? "draft"}>
           <SelectOptions values={PUBLISH_STATUSES} labels={publishStatusLabels} />
         </SelectField>
@@ -82,13 +76,15 @@ export function PostForm({
       <fieldset className="grid gap-4 rounded-md border p-4">
         <legend className="px-1 font-semibold text-sm">SEO Settings</legend>
         <InputField
-          {...field("metaTitle", "meta-title")}
+          id="post-meta-title"
           label={
             <span className="flex w-full justify-between">
               Meta Title
               <CharacterCounter id="post-meta-title-count" length={metaTitle.length} max={META_TITLE_MAX} />
             </span>
           }
+          error={errors.metaTitle}
+          name="metaTitle"
           maxLength={META_TITLE_MAX}
           value={metaTitle}
           onChange={(event) => {
@@ -106,7 +102,6 @@ export function PostForm({
           label="Meta Keywords"
           maxLength={255}
           placeholder="keyword one, keyword two"
-          defaultValue={post?.metaKeywords ?? ""}
         />
       </fieldset>
       <DialogSaveActions onCancel={onCancel} busy={saving}>

@@ -14,7 +14,7 @@ export function FormDialog({ form, trigger }: { form?: FormWithCounters; trigger
   const { fetcher, open, setOpen, failure, onSubmit, busy } = useDialogFetcher<ActionResult>();
   useToastMessage(failure?.toast);
   const errors = failure?.fieldErrors ?? {};
-  const field = boundFields(form ? `form-${form.id}` : "new-form", errors);
+  const field = boundFields(form ? `form-${form.id}` : "new-form", errors, form);
   return (
     <AdminDialog
       open={open}
@@ -37,15 +37,8 @@ export function FormDialog({ form, trigger }: { form?: FormWithCounters; trigger
           required
           maxLength={120}
           readOnly={form?.usedBySite}
-          defaultValue={form?.name ?? ""}
         />
-        <TextareaField
-          {...field("description")}
-          label="Description"
-          rows={3}
-          maxLength={1000}
-          defaultValue={form?.description ?? ""}
-        />
+        <TextareaField {...field("description")} label="Description" rows={3} maxLength={1000} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField {...field("formType", "type")} label="Form Type" defaultValue={form?.formType ?? "contact"}>
             <SelectOptions values={FORM_TYPES} labels={formTypeLabels} />

@@ -76,7 +76,7 @@ export function PlanDialog({
   const plan = editing?.plan ?? null;
   const errors = fetcher.data?.ok === false ? fetcher.data.fieldErrors : {};
   const saving = fetcher.state !== "idle";
-  const field = boundFields("plan", errors);
+  const field = boundFields("plan", errors, plan);
   const values = plan ?? newPlanValues(planCount);
   return (
     <AdminDialog
@@ -91,7 +91,7 @@ export function PlanDialog({
           <input type="hidden" name="intent" value="save-plan" />
           <input type="hidden" name="id" value={plan?.id ?? ""} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField {...field("planType", "type")} label="Plan Type" required defaultValue={plan?.planType ?? ""}>
+            <SelectField {...field("planType", "type")} label="Plan Type" required>
               <NativeSelectOption value="">Choose a type</NativeSelectOption>
               <SelectOptions values={PLAN_TYPES} labels={planTypeLabels} />
             </SelectField>
@@ -109,13 +109,7 @@ export function PlanDialog({
               />
             ))}
           </div>
-          <TextareaField
-            {...field("description")}
-            label="Description"
-            rows={2}
-            maxLength={1000}
-            defaultValue={plan?.description ?? ""}
-          />
+          <TextareaField {...field("description")} label="Description" rows={2} maxLength={1000} />
           <TextareaField
             {...field("features")}
             label="Features (one per line)"
