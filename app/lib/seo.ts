@@ -37,6 +37,11 @@ export function pageMeta(baseUrl: string, page: PageSeo, { social = false } = {}
   return meta;
 }
 
+/** A visitor's own page (a booking, a form's result): its title with the brand, kept out of search engines. */
+export function privatePageMeta(title: string): MetaDescriptor[] {
+  return [{ title: `${title} | ${brand.name}` }, { name: "robots", content: "noindex" }];
+}
+
 export function jsonLd(data: Record<string, unknown>): MetaDescriptor {
   return { "script:ld+json": data };
 }

@@ -43,6 +43,27 @@ export const TextareaField = labelled(Textarea);
 /** A labelled native `<select>`, its options as children. */
 export const SelectField = labelled(NativeSelect);
 
+/**
+ * Binds a form's fields to their ids (`{idPrefix}-{idEnd}`, the name unless given), to the server's
+ * errors and to the edited record's text under the same name, so a field names itself once:
+ * `<InputField {...field("title")} label="Title" />`. A value that is not text is the caller's to give.
+ */
+export function boundFields(
+  idPrefix: string,
+  errors: Partial<Record<string, string>>,
+  record?: Readonly<Record<string, unknown>> | null,
+) {
+  return (name: string, idEnd: string = name) => {
+    const value = record?.[name];
+    return {
+      id: `${idPrefix}-${idEnd}`,
+      name,
+      error: errors[name],
+      defaultValue: typeof value === "string" ? value : "",
+    };
+  };
+}
+
 const currentPasswordInput = { type: "password", required: true, autoComplete: "current-password" } as const;
 
 /** A labelled password input: the person's current password, or with `isNew` a new one within the schema's lengths. */

@@ -1,3 +1,4 @@
+import type * as React from "react";
 import { useMemo } from "react";
 import { useFetcher } from "react-router";
 import { SelectOptions } from "~/components/admin/select-options";
@@ -53,27 +54,35 @@ function DigestForm({ optOut }: { optOut: boolean }) {
   );
 }
 
-function TimeZoneForm({ timeZone }: { timeZone: string }) {
+/** One workspace setting chosen from a list, with its hint and its own Save button. */
+function SelectSettingForm({
+  intent,
+  id,
+  name,
+  label,
+  hint,
+  defaultValue,
+  children,
+}: {
+  intent: string;
+  id: string;
+  name: string;
+  label: string;
+  hint: string;
+  defaultValue: string;
+  children: React.ReactNode;
+}) {
   const fetcher = useSettingFetcher();
-  const zones = useMemo(() => {
-    const known = timeZoneNames();
-    return known.includes(timeZone) ? known : [timeZone, ...known];
-  }, [timeZone]);
   return (
     <fetcher.Form method="post" className="grid max-w-md gap-2">
-      <input type="hidden" name="intent" value="save-time-zone" />
-      <Label htmlFor="agency-time-zone">Agency time zone</Label>
-      <p id="agency-time-zone-hint" className="text-muted-foreground text-xs">
-        Times in the admin, "Due today" and the morning digest follow this zone.
+      <input type="hidden" name="intent" value={intent} />
+      <Label htmlFor={id}>{label}</Label>
+      <p id={`${id}-hint`} className="text-muted-foreground text-xs">
+        {hint}
       </p>
       <div className="flex gap-2">
-        <NativeSelect
-          id="agency-time-zone"
-          name="timeZone"
-          defaultValue={timeZone}
-          aria-describedby="agency-time-zone-hint"
-        >
-          <SelectOptions values={zones} />
+        <NativeSelect id={id} name={name} defaultValue={defaultValue} aria-describedby={`${id}-hint`}>
+          {children}
         </NativeSelect>
         <Button type="submit" disabled={fetcher.state !== "idle"}>
           Save
@@ -83,8 +92,26 @@ function TimeZoneForm({ timeZone }: { timeZone: string }) {
   );
 }
 
+function TimeZoneForm({ timeZone }: { timeZone: string }) {
+  const zones = useMemo(() => {
+    const known = timeZoneNames();
+    return known.includes(timeZone) ? known : [timeZone, ...known];
+  }, [timeZone]);
+  return (
+    <SelectSettingForm
+      intent="save-time-zone"
+      id="agency-time-zone"
+      name="timeZone"
+      label="Agency time zone"
+      hint={`Times in the admin, "Due today" and the morning digest follow this zone.`}
+      defaultValue={timeZone}
+    >
+      <SelectOptions values={zones} />
+    </SelectSettingForm>
+  );
+}
+
 function CountryForm({ country, countries }: { country: string; countries: string[] }) {
-  const fetcher = useSettingFetcher();
   const labels = useMemo(() => {
     const names = new Intl.DisplayNames(["en"], { type: "region" });
     return Object.fromEntries(countries.map((code) => [code, `${names.of(code) ?? code} (${code})`]));
@@ -94,21 +121,16 @@ function CountryForm({ country, countries }: { country: string; countries: strin
     [countries, labels],
   );
   return (
-    <fetcher.Form method="post" className="grid max-w-md gap-2">
-      <input type="hidden" name="intent" value="save-agency-country" />
-      <Label htmlFor="agency-country">Agency country</Label>
-      <p id="agency-country-hint" className="text-muted-foreground text-xs">
-        A phone typed without a country code is read as a number of this country, to recognise a returning person.
-      </p>
-      <div className="flex gap-2">
-        <NativeSelect id="agency-country" name="country" defaultValue={country} aria-describedby="agency-country-hint">
-          <SelectOptions values={sorted} labels={labels} />
-        </NativeSelect>
-        <Button type="submit" disabled={fetcher.state !== "idle"}>
-          Save
-        </Button>
-      </div>
-    </fetcher.Form>
+    <SelectSettingForm
+      intent="save-agency-country"
+      id="agency-country"
+      name="country"
+      label="Agency country"
+      hint="A phone typed without a country code is read as a number of this country, to recognise a returning person."
+      defaultValue={country}
+    >
+      <SelectOptions values={sorted} labels={labels} />
+    </SelectSettingForm>
   );
 }
 

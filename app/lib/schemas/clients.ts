@@ -1,16 +1,13 @@
 import { z } from "zod";
 import { bulkChangeSchema } from "./bulk";
+import { valuesOf } from "./choices";
 import { editedRowId, optionalId, optionalText, optionalTrimmedText, requiredText } from "./fields";
 
 /** Clients: shared by the New/Edit Client dialog and the server. */
 
-export const CLIENT_STATUSES = ["active", "inactive", "suspended"] as const;
+export const clientStatusLabels = { active: "Active", inactive: "Inactive", suspended: "Suspended" };
+export const CLIENT_STATUSES = valuesOf(clientStatusLabels);
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
-export const clientStatusLabels: Record<ClientStatus, string> = {
-  active: "Active",
-  inactive: "Inactive",
-  suspended: "Suspended",
-};
 
 /** The fields staff edit on a client, named as the table's columns. */
 export const CLIENT_EDITABLE_FIELDS = ["name", "email", "phone", "company", "address", "status"] as const;
@@ -64,12 +61,7 @@ export const clientOwnerSchema = z.object({
   ownerId: optionalId,
 });
 
-export const CLIENT_COLUMNS = ["status", "name", "email", "phone", "company", "address", "owner", "added"] as const;
-export type ClientColumn = (typeof CLIENT_COLUMNS)[number];
-/** What the table shows until a person picks: the address, long and many-lined, only on request. */
-export const DEFAULT_CLIENT_COLUMNS: readonly ClientColumn[] = CLIENT_COLUMNS.filter((column) => column !== "address");
-
-export const clientColumnLabels: Record<ClientColumn, string> = {
+export const clientColumnLabels = {
   status: "Status",
   name: "Name",
   email: "E-mail",
@@ -79,6 +71,10 @@ export const clientColumnLabels: Record<ClientColumn, string> = {
   owner: "Owner",
   added: "Added",
 };
+export const CLIENT_COLUMNS = valuesOf(clientColumnLabels);
+export type ClientColumn = (typeof CLIENT_COLUMNS)[number];
+/** What the table shows until a person picks: the address, long and many-lined, only on request. */
+export const DEFAULT_CLIENT_COLUMNS: readonly ClientColumn[] = CLIENT_COLUMNS.filter((column) => column !== "address");
 
 export const CLIENT_BULK_ACTIONS = ["set-status", "assign", "delete"] as const;
 export type ClientBulkAction = (typeof CLIENT_BULK_ACTIONS)[number];

@@ -1,16 +1,13 @@
 import { z } from "zod";
 import { isReservedPageSlug, SLUG_MAX_LENGTH, SLUG_PATTERN } from "~/lib/slug";
+import { valuesOf } from "./choices";
 import { optionalText, optionalTrimmedText, requiredText } from "./fields";
 
 /** Pages and blog posts: shared by the admin forms (field checks) and the actions (the rules that count). */
 
-export const PUBLISH_STATUSES = ["draft", "published", "archived"] as const;
+export const publishStatusLabels = { draft: "Draft", published: "Published", archived: "Archived" };
+export const PUBLISH_STATUSES = valuesOf(publishStatusLabels);
 export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
-export const publishStatusLabels: Record<PublishStatus, string> = {
-  draft: "Draft",
-  published: "Published",
-  archived: "Archived",
-};
 
 export const META_TITLE_MAX = 60;
 export const META_DESCRIPTION_MAX = 160;

@@ -1,26 +1,21 @@
 import { z } from "zod";
+import { valuesOf } from "./choices";
 import { editedRowId, optionalTrimmedText, requiredText } from "./fields";
 
 /** Forms management: shared by the Create/Edit Form dialog and the server. */
 
-export const FORM_TYPES = ["contact", "newsletter", "quote", "survey", "lead"] as const;
-export type FormType = (typeof FORM_TYPES)[number];
-export const FORM_STATUSES = ["active", "inactive", "draft"] as const;
-export type FormStatus = (typeof FORM_STATUSES)[number];
-
-export const formTypeLabels: Record<FormType, string> = {
+export const formTypeLabels = {
   contact: "Contact",
   newsletter: "Newsletter",
   quote: "Quote Request",
   survey: "Survey",
   lead: "Lead Capture",
 };
-
-export const formStatusLabels: Record<FormStatus, string> = {
-  active: "Active",
-  inactive: "Inactive",
-  draft: "Draft",
-};
+export const FORM_TYPES = valuesOf(formTypeLabels);
+export type FormType = (typeof FORM_TYPES)[number];
+export const formStatusLabels = { active: "Active", inactive: "Inactive", draft: "Draft" };
+export const FORM_STATUSES = valuesOf(formStatusLabels);
+export type FormStatus = (typeof FORM_STATUSES)[number];
 
 /**
  * The site's own visitor flows find their form by name (contact, guide, newsletter, estimator), so

@@ -1,33 +1,21 @@
 import { z } from "zod";
 import { bulkChangeSchema } from "./bulk";
+import { valuesOf } from "./choices";
 import { optionalId, optionalText, requiredText } from "./fields";
 
 /** The staff side of leads: list filters, edits, notes and GDPR requests, shared by forms and actions. */
 
-export const LEAD_STATUSES = ["new", "contacted", "qualified", "converted", "closed"] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
-
-export const leadStatusLabels: Record<LeadStatus, string> = {
+export const leadStatusLabels = {
   new: "New",
   contacted: "Contacted",
   qualified: "Qualified",
   converted: "Converted",
   closed: "Closed",
 };
+export const LEAD_STATUSES = valuesOf(leadStatusLabels);
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
-export const LEAD_SORTS = [
-  "newest",
-  "oldest",
-  "name",
-  "name_desc",
-  "status",
-  "follow_up",
-  "last_enquiry",
-  "enquiries",
-] as const;
-export type LeadSort = (typeof LEAD_SORTS)[number];
-
-export const leadSortLabels: Record<LeadSort, string> = {
+export const leadSortLabels = {
   newest: "Newest first",
   oldest: "Oldest first",
   name: "Name A–Z",
@@ -37,6 +25,8 @@ export const leadSortLabels: Record<LeadSort, string> = {
   last_enquiry: "Last enquiry",
   enquiries: "Most enquiries",
 };
+export const LEAD_SORTS = valuesOf(leadSortLabels);
+export type LeadSort = (typeof LEAD_SORTS)[number];
 
 /** Whose leads: anyone's, the signed-in person's, nobody's, or one staff member's (their user id). */
 export const ownerFilter = z
@@ -191,19 +181,20 @@ export const savedViewSchema = z.object({
 
 export const savedViewIdSchema = z.object({ viewId: z.string().min(1).max(64) });
 
-export const LEAD_COLUMNS = [
-  "status",
-  "name",
-  "email",
-  "company",
-  "source",
-  "campaign",
-  "owner",
-  "followUp",
-  "age",
-  "enquiries",
-  "lastEnquiry",
-] as const;
+export const leadColumnLabels = {
+  status: "Status",
+  name: "Name",
+  email: "E-mail",
+  company: "Company",
+  source: "Source",
+  campaign: "Campaign",
+  owner: "Owner",
+  followUp: "Next follow-up",
+  age: "Age",
+  enquiries: "Enquiries",
+  lastEnquiry: "Last enquiry",
+};
+export const LEAD_COLUMNS = valuesOf(leadColumnLabels);
 export type LeadColumn = (typeof LEAD_COLUMNS)[number];
 
 /**
@@ -220,20 +211,6 @@ export const DEFAULT_LEAD_COLUMNS: readonly LeadColumn[] = [
   "followUp",
   "age",
 ];
-
-export const leadColumnLabels: Record<LeadColumn, string> = {
-  status: "Status",
-  name: "Name",
-  email: "E-mail",
-  company: "Company",
-  source: "Source",
-  campaign: "Campaign",
-  owner: "Owner",
-  followUp: "Next follow-up",
-  age: "Age",
-  enquiries: "Enquiries",
-  lastEnquiry: "Last enquiry",
-};
 
 export const tableColumnsSchema = z.object({
   table: z.enum(["leads", "clients"]),

@@ -1,14 +1,10 @@
 import { z } from "zod";
+import { valuesOf } from "./choices";
 
 /** The contact details an enquiry may offer in place of the lead's own. */
-export const ENQUIRY_VALUE_FIELDS = ["name", "phone", "company"] as const;
+export const enquiryValueLabels = { name: "Name", phone: "Phone", company: "Company" };
+export const ENQUIRY_VALUE_FIELDS = valuesOf(enquiryValueLabels);
 export type EnquiryValueField = (typeof ENQUIRY_VALUE_FIELDS)[number];
-
-export const enquiryValueLabels: Record<EnquiryValueField, string> = {
-  name: "Name",
-  phone: "Phone",
-  company: "Company",
-};
 
 const id = (message: string) => z.string().trim().min(1, message).max(64, message);
 
@@ -21,10 +17,7 @@ export const takeEnquiryValueSchema = z.object({
 export type TakeEnquiryValue = z.output<typeof takeEnquiryValueSchema>;
 
 /** The fields staff choose between, one lead's value each, when leads are merged. */
-export const MERGE_CHOICE_FIELDS = ["name", "email", "phone", "company", "message", "status", "owner_id"] as const;
-export type MergeChoiceField = (typeof MERGE_CHOICE_FIELDS)[number];
-
-export const mergeChoiceLabels: Record<MergeChoiceField, string> = {
+export const mergeChoiceLabels = {
   name: "Name",
   email: "E-mail",
   phone: "Phone",
@@ -33,6 +26,8 @@ export const mergeChoiceLabels: Record<MergeChoiceField, string> = {
   status: "Status",
   owner_id: "Owner",
 };
+export const MERGE_CHOICE_FIELDS = valuesOf(mergeChoiceLabels);
+export type MergeChoiceField = (typeof MERGE_CHOICE_FIELDS)[number];
 
 const optionalLeadId = z.string().trim().max(64).optional();
 

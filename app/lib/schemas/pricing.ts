@@ -1,16 +1,17 @@
 import { z } from "zod";
+import { valuesOf } from "./choices";
 import { checkbox, optionalText, requiredText } from "./fields";
 import { knownSectionSchemas } from "./pricing-content";
 
 /** Pricing plans and content sections: shared by the admin forms and the actions. */
 
-export const PLAN_TYPES = ["paid_ads", "conversion_tracking", "automation"] as const;
-export type PlanType = (typeof PLAN_TYPES)[number];
-export const planTypeLabels: Record<PlanType, string> = {
+export const planTypeLabels = {
   paid_ads: "Paid Ads Management",
   conversion_tracking: "Conversion Tracking Setup",
   automation: "Marketing Automation Setup",
 };
+export const PLAN_TYPES = valuesOf(planTypeLabels);
+export type PlanType = (typeof PLAN_TYPES)[number];
 
 export const DEFAULT_CTA_TEXT = "Get Started";
 const PRICE_MAX = 100_000_000;

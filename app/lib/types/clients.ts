@@ -1,5 +1,5 @@
 import type { ClientStatus } from "../schemas/clients";
-import type { LeadStatus } from "../schemas/lead-admin";
+import type { LeadSummary } from "./leads";
 
 export type Client = {
   id: string;
@@ -16,12 +16,6 @@ export type Client = {
 };
 
 /** The lead a client is being made from, and the client already made from it, if any. */
-export type LeadForConversion = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  company: string | null;
-  status: LeadStatus;
+export type LeadForConversion = Pick<LeadSummary, "id" | "name" | "email" | "phone" | "company" | "status"> & {
   existingClient: { id: string; name: string } | null;
 };

@@ -28,6 +28,11 @@ import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
  */
 export const PERSONAL_PAGE_HEADERS = { "Cache-Control": "private, no-store" };
 
+/** The `headers` export of every booking page. */
+export function personalPageHeaders() {
+  return PERSONAL_PAGE_HEADERS;
+}
+
 export function bookingContext(context: Readonly<RouterContextProvider>, nowMs = Date.now()): BookingContext {
   const { config, formSecret, mailWorker } = getServices(context);
   return { baseUrl: config.baseUrl, secret: formSecret, nowMs, queuedNote: mailWorker.queuedNote };

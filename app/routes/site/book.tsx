@@ -1,33 +1,23 @@
 import { BookingDetails, BookingPage } from "~/components/site/booking/booking-page";
 import { DayList, TimeChoices, ZonePicker } from "~/components/site/booking/slot-picker";
-import { FormGuards, TextField } from "~/components/site/forms/fields";
+import { ContactDetailField, FormGuards, refusedFields, TextField } from "~/components/site/forms/fields";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { brand } from "~/content/brand";
-import { VISITOR_FIELD_MAX } from "~/lib/lead-options";
+import { privatePageMeta } from "~/lib/seo";
 import type { Route } from "./+types/book";
-import { handleBooking, loadBookPage, PERSONAL_PAGE_HEADERS } from "./book.server";
+import { handleBooking, loadBookPage, personalPageHeaders } from "./book.server";
 
 /** The enquiry's own thank-you: its reply within 24 hours, for a sender who found no time. */
 const NO_TIME_SUITS_HREF = "/lead/sent/contact";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Book your free strategy call | ${brand.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Book your free strategy call");
 
-export function headers() {
-  return PERSONAL_PAGE_HEADERS;
-}
+export const headers = personalPageHeaders;
 
 /** GET /book: the days and times open for a call, in the visitor's zone. */
-export function loader({ context, request }: Route.LoaderArgs) {
-  return loadBookPage(context, request);
-}
+export const loader = ({ context, request }: Route.LoaderArgs) => loadBookPage(context, request);
 
 /** POST /book: saves the enquiry (when new) and books the chosen time. */
-export function action({ context, request }: Route.ActionArgs) {
-  return handleBooking(context, request);
-}
+export const action = ({ context, request }: Route.ActionArgs) => handleBooking(context, request);
 
 export default function Book({ loaderData, actionData }: Route.ComponentProps) {
   const { picker, lead } = loaderData;
@@ -35,6 +25,7 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
   const leadToken = retry?.leadToken ?? lead?.token ?? null;
   const errors = actionData?.fieldErrors ?? {};
   const values = actionData?.values ?? {};
+  const field = refusedFields({ idPrefix: "booking", values, errors });
   const hrefFor = (day: string) => {
     const query = new URLSearchParams({ tz: picker.timeZone, day });
     if (leadToken) query.set("lead", leadToken);
@@ -110,37 +101,15 @@ export default function Book({ loaderData, actionData }: Route.ComponentProps) {
               />
             ) : leadToken ? null : (
               <div className="grid gap-4 sm:grid-cols-2">
+                <ContactDetailField {...field("name")} />
+                <ContactDetailField {...field("email")} />
                 <TextField
-                  id="booking-name"
-                  label="Name"
-                  name="name"
-                  required
-                  autoComplete="name"
-                  maxLength={VISITOR_FIELD_MAX.name}
-                  defaultValue={values.name}
-                  error={errors.name}
-                />
-                <TextField
-                  id="booking-email"
-                  label="Email"
-                  name="email"
-                  type="email"
-                  required
-                  autoComplete="email"
-                  maxLength={VISITOR_FIELD_MAX.email}
-                  defaultValue={values.email}
-                  error={errors.email}
-                />
-                <TextField
-                  id="booking-phone"
                   label="Phone"
-                  name="phone"
                   type="tel"
                   autoComplete="tel"
                   maxLength={40}
-                  defaultValue={values.phone}
-                  error={errors.phone}
                   className="sm:col-span-2"
+                  {...field("phone")}
                 />
               </div>
             )}

@@ -1,27 +1,18 @@
 import { BookingDetails, BookingPage } from "~/components/site/booking/booking-page";
 import { BookingLinkError } from "~/components/site/booking/link-error";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { brand } from "~/content/brand";
+import { privatePageMeta } from "~/lib/seo";
 import type { Route } from "./+types/booking-cancel";
-import { PERSONAL_PAGE_HEADERS } from "./book.server";
+import { personalPageHeaders } from "./book.server";
 import { handleCancel, loadCancel } from "./booking.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Cancel your call | ${brand.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Cancel your call");
 
-export function headers() {
-  return PERSONAL_PAGE_HEADERS;
-}
+export const headers = personalPageHeaders;
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return loadCancel(context, request);
-}
+export const loader = ({ context, request }: Route.LoaderArgs) => loadCancel(context, request);
 
-export function action({ context, request }: Route.ActionArgs) {
-  return handleCancel(context, request);
-}
+export const action = ({ context, request }: Route.ActionArgs) => handleCancel(context, request);
 
 export default function CancelBooking({ loaderData, actionData }: Route.ComponentProps) {
   const { token, booking } = loaderData;

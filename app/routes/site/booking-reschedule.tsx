@@ -2,27 +2,18 @@ import { BookingDetails, BookingPage } from "~/components/site/booking/booking-p
 import { BookingLinkError } from "~/components/site/booking/link-error";
 import { DayList, TimeChoices, ZonePicker } from "~/components/site/booking/slot-picker";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { brand } from "~/content/brand";
+import { privatePageMeta } from "~/lib/seo";
 import type { Route } from "./+types/booking-reschedule";
-import { PERSONAL_PAGE_HEADERS } from "./book.server";
+import { personalPageHeaders } from "./book.server";
 import { handleReschedule, loadReschedule } from "./booking.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Pick another time | ${brand.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Pick another time");
 
-export function headers() {
-  return PERSONAL_PAGE_HEADERS;
-}
+export const headers = personalPageHeaders;
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  return loadReschedule(context, request);
-}
+export const loader = ({ context, request }: Route.LoaderArgs) => loadReschedule(context, request);
 
-export function action({ context, request }: Route.ActionArgs) {
-  return handleReschedule(context, request);
-}
+export const action = ({ context, request }: Route.ActionArgs) => handleReschedule(context, request);
 
 export default function Reschedule({ loaderData, actionData }: Route.ComponentProps) {
   const { token, booking, picker } = loaderData;

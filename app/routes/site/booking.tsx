@@ -1,25 +1,18 @@
 import { BookingDetails, BookingPage } from "~/components/site/booking/booking-page";
 import { CircleCheck } from "~/components/site/icons/circle-check";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { brand } from "~/content/brand";
 import { LINK_REPLACED } from "~/lib/booking-messages";
+import { privatePageMeta } from "~/lib/seo";
 import type { Route } from "./+types/booking";
-import { PERSONAL_PAGE_HEADERS } from "./book.server";
+import { personalPageHeaders } from "./book.server";
 import { loadBookingView } from "./booking.server";
 
-export const meta: Route.MetaFunction = () => [
-  { title: `Your strategy call | ${brand.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = () => privatePageMeta("Your strategy call");
 
-export function headers() {
-  return PERSONAL_PAGE_HEADERS;
-}
+export const headers = personalPageHeaders;
 
 /** GET /book/booking?token=…: the booking's own page, from the confirmation and its e-mails. */
-export function loader({ context, request }: Route.LoaderArgs) {
-  return loadBookingView(context, request);
-}
+export const loader = ({ context, request }: Route.LoaderArgs) => loadBookingView(context, request);
 
 const statusTitles: Record<string, string> = {
   booked: "Your call is booked",

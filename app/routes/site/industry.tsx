@@ -42,6 +42,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return sitePageMeta(matches, industries[loaderData.slug].seo);
 }
 
+/** A section's heading from its part of the industry's copy. */
+const headingOf = ({ title, description }: { title: string; description: string }) => ({ title, description });
+
 export default function IndustryPage({ loaderData }: Route.ComponentProps) {
   const industry = industries[loaderData.slug];
   const others = industryList.filter((other) => other.slug !== industry.slug);
@@ -56,31 +59,15 @@ export default function IndustryPage({ loaderData }: Route.ComponentProps) {
         </GetStartedButton>
       </PageHero>
 
-      <Section
-        id="challenges"
-        eyebrow={copy.challengesEyebrow}
-        title={industry.challenges.title}
-        description={industry.challenges.description}
-      >
+      <Section id="challenges" eyebrow={copy.challengesEyebrow} {...headingOf(industry.challenges)}>
         <FeatureGrid items={industry.challenges.items} columns={4} />
       </Section>
 
-      <Section
-        id="solutions"
-        tone="muted"
-        eyebrow={copy.solutionsEyebrow}
-        title={industry.solutions.title}
-        description={industry.solutions.description}
-      >
+      <Section id="solutions" tone="muted" eyebrow={copy.solutionsEyebrow} {...headingOf(industry.solutions)}>
         <FeatureGrid items={industry.solutions.items} columns={4} />
       </Section>
 
-      <Section
-        id="campaign-types"
-        eyebrow={copy.campaignTypesEyebrow}
-        title={industry.campaignTypes.title}
-        description={industry.campaignTypes.description}
-      >
+      <Section id="campaign-types" eyebrow={copy.campaignTypesEyebrow} {...headingOf(industry.campaignTypes)}>
         <CampaignTypeGrid items={industry.campaignTypes.items} platformsLabel={copy.platformsLabel} />
       </Section>
 
@@ -88,12 +75,7 @@ export default function IndustryPage({ loaderData }: Route.ComponentProps) {
         <SuccessStory story={industry.successStory} resultsLabel={copy.resultsLabel} />
       </Section>
 
-      <Section
-        id="integrations"
-        eyebrow={copy.integrationsEyebrow}
-        title={industry.integrations.title}
-        description={industry.integrations.description}
-      >
+      <Section id="integrations" eyebrow={copy.integrationsEyebrow} {...headingOf(industry.integrations)}>
         <TagList items={industry.integrations.items} className="mx-auto max-w-4xl justify-center" />
       </Section>
 

@@ -1,14 +1,11 @@
 import { data } from "react-router";
 import { LeadSent } from "~/components/site/forms/lead-sent";
-import { brand } from "~/content/brand";
 import { leadMessages } from "~/lib/lead-checks";
 import { isThankYouFlow } from "~/lib/lead-options";
+import { privatePageMeta } from "~/lib/seo";
 import type { Route } from "./+types/lead-sent";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.title ?? "Thank you!"} | ${brand.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) => privatePageMeta(loaderData?.title ?? "Thank you!");
 
 /** GET /lead/sent/:flow: where a visitor form sent without JavaScript lands after its success. */
 export function loader({ params }: Route.LoaderArgs) {

@@ -4,16 +4,14 @@ import { LeadDialogForm } from "~/components/site/forms/lead-dialog-form";
 import { LeadSent } from "~/components/site/forms/lead-sent";
 import { NewsletterForm } from "~/components/site/forms/newsletter-form";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
-import { brand } from "~/content/brand";
 import { answeredLeadContext, handleLeadSubmission, thankYouRedirect } from "~/http/lead-submission.server";
 import { headersWithRetryAfter } from "~/http/retry-after.server";
 import { DEFAULT_GUIDE_TITLE, isLeadFlowName, type LeadFlowName, offeredGuideTitle } from "~/lib/lead-options";
+import { privatePageMeta } from "~/lib/seo";
 import type { Route } from "./+types/lead";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData ? leadPageHeading(loaderData.flow, loaderData.hidden) : "Get in touch"} | ${brand.name}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  privatePageMeta(loaderData ? leadPageHeading(loaderData.flow, loaderData.hidden) : "Get in touch");
 
 function leadPageHeading(flow: LeadFlowName, hidden: Record<string, string>) {
   if (flow === "newsletter") return "Subscribe to our newsletter";

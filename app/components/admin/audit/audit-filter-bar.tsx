@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { InputField, SelectField } from "~/components/admin/form-fields";
+import { SelectOptions } from "~/components/admin/select-options";
 import { Button } from "~/components/ui/button";
 import { NativeSelectOption } from "~/components/ui/native-select";
 import type { AuditFilters } from "~/lib/schemas/audit";
@@ -9,6 +10,12 @@ type Choices = { kinds: string[]; actions: string[]; people: { id: string; name:
 
 /** The audit log's filters, kept in the address: person, kind of record, action and a range of days. */
 export function AuditFilterBar({ filters, choices }: { filters: AuditFilters; choices: Choices }) {
+  const personLabels = Object.fromEntries(
+    choices.people.map((person) => [
+      person.id,
+      person.name.trim() && person.name.trim() !== person.email ? `${person.name} (${person.email})` : person.email,
+    ]),
+  );
   const filtered = Boolean(filters.person || filters.kind || filters.action || filters.from || filters.to);
   return (
     <Form
@@ -19,29 +26,15 @@ export function AuditFilterBar({ filters, choices }: { filters: AuditFilters; ch
     >
       <SelectField id="audit-person" name="person" label="Person" defaultValue={filters.person ?? ""} size="sm">
         <NativeSelectOption value="">Everyone</NativeSelectOption>
-        {choices.people.map((person) => (
-          <NativeSelectOption key={person.id} value={person.id}>
-            {person.name.trim() && person.name.trim() !== person.email
-              ? `${person.name} (${person.email})`
-              : person.email}
-          </NativeSelectOption>
-        ))}
+        <SelectOptions values={choices.people.map((person) => person.id)} labels={personLabels} />
       </SelectField>
       <SelectField id="audit-kind" name="kind" label="Kind of record" defaultValue={filters.kind ?? ""} size="sm">
         <NativeSelectOption value="">All kinds</NativeSelectOption>
-        {choices.kinds.map((kind) => (
-          <NativeSelectOption key={kind} value={kind}>
-            {auditKindLabel(kind)}
-          </NativeSelectOption>
-        ))}
+        <SelectOptions values={choices.kinds} labels={auditKindLabel} />
       </SelectField>
       <SelectField id="audit-action" name="action" label="Action" defaultValue={filters.action ?? ""} size="sm">
         <NativeSelectOption value="">All actions</NativeSelectOption>
-        {choices.actions.map((action) => (
-          <NativeSelectOption key={action} value={action}>
-            {action}
-          </NativeSelectOption>
-        ))}
+        <SelectOptions values={choices.actions} />
       </SelectField>
       <InputField id="audit-from" name="from" type="date" label="From" defaultValue={filters.from ?? ""} />
       <InputField id="audit-to" name="to" type="date" label="To" defaultValue={filters.to ?? ""} />

@@ -2,7 +2,7 @@ import { useState } from "react";
 import type { useFetcher } from "react-router";
 import { DialogSaveActions } from "~/components/admin/admin-dialog";
 import { FeaturedImageField } from "~/components/admin/featured-image-field";
-import { InputField, SelectField, TextareaField } from "~/components/admin/form-fields";
+import { boundFields, InputField, SelectField, TextareaField } from "~/components/admin/form-fields";
 import { CharacterCounter, MarkdownEditor } from "~/components/admin/markdown-editor";
 import { MetaDescriptionField } from "~/components/admin/meta-description-field";
 import { SelectOptions } from "~/components/admin/select-options";
@@ -29,6 +29,7 @@ export function PostForm({
   onCancel: () => void;
 }) {
   const saving = fetcher.state !== "idle";
+  const field = boundFields("post", errors, post);
   const [metaTitle, setMetaTitle] = useState(post?.metaTitle ?? "");
   const [metaTitleEdited, setMetaTitleEdited] = useState(
     Boolean(post?.metaTitle) && post?.metaTitle !== post?.title.slice(0, META_TITLE_MAX),
@@ -50,15 +51,7 @@ export function PostForm({
           if (!metaTitleEdited) setMetaTitle(title.slice(0, META_TITLE_MAX));
         }}
       />
-      <TextareaField
-        id="post-excerpt"
-        label="Excerpt"
-        error={errors.excerpt}
-        name="excerpt"
-        rows={2}
-        maxLength={500}
-        defaultValue={post?.excerpt ?? ""}
-      />
+      <TextareaField {...field("excerpt")} label="Excerpt" rows={2} maxLength={500} />
       <MarkdownEditor id="post-content" initial={post?.content ?? ""} error={errors.content} />
       <FeaturedImageField
         id="post-image"
@@ -68,28 +61,13 @@ export function PostForm({
         error={errors.featuredImageUrl}
       />
       <div className="grid gap-4 md:grid-cols-3 md:items-start">
-        <InputField
-          id="post-category"
-          label="Category"
-          error={errors.category}
-          name="category"
-          maxLength={60}
-          defaultValue={post?.category ?? ""}
-        />
-        <SelectField
-          id="post-status"
-          label="Status"
-          error={errors.status}
-          name="status"
-          defaultValue={post?.status ?? "draft"}
-        >
+        <InputField {...field("category")} label="Category" maxLength={60} />
+        <SelectField {...field("status")} label="Status" defaultValue={post?.status ?? "draft"}>
           <SelectOptions values={PUBLISH_STATUSES} labels={publishStatusLabels} />
         </SelectField>
         <InputField
-          id="post-tags"
+          {...field("tags")}
           label="Tags (comma-separated)"
-          error={errors.tags}
-          name="tags"
           maxLength={1000}
           placeholder="google ads, tracking"
           defaultValue={post?.tags.join(", ") ?? ""}
@@ -120,13 +98,10 @@ export function PostForm({
           error={errors.metaDescription}
         />
         <InputField
-          id="post-meta-keywords"
+          {...field("metaKeywords", "meta-keywords")}
           label="Meta Keywords"
-          error={errors.metaKeywords}
-          name="metaKeywords"
           maxLength={255}
           placeholder="keyword one, keyword two"
-          defaultValue={post?.metaKeywords ?? ""}
         />
       </fieldset>
       <DialogSaveActions onCancel={onCancel} busy={saving}>

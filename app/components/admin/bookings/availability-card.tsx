@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { type Person, StaffOptions } from "~/components/admin/bookings/agenda-filters";
-import { InputField, SelectField, TextareaField } from "~/components/admin/form-fields";
+import { boundFields, InputField, SelectField, TextareaField } from "~/components/admin/form-fields";
 import { SelectOptions } from "~/components/admin/select-options";
 import { TitledCard } from "~/components/admin/titled-card";
 import { Button } from "~/components/ui/button";
@@ -33,6 +33,7 @@ export function AvailabilityCard({
   people: Person[] | null;
   errors?: FieldErrors;
 }) {
+  const field = boundFields("hours", errors, hours);
   return (
     <TitledCard
       title="Availability"
@@ -57,58 +58,26 @@ export function AvailabilityCard({
       <Form method="post" className="grid gap-4 sm:grid-cols-2" key={hours.staffId}>
         <input type="hidden" name="intent" value="save-availability" />
         <input type="hidden" name="userId" value={hours.staffId} />
-        <SelectField
-          id="hours-zone"
-          label="Time zone"
-          name="timeZone"
-          defaultValue={hours.timeZone}
-          error={errors.timeZone}
-        >
+        <SelectField {...field("timeZone", "zone")} label="Time zone">
           <SelectOptions values={timeZoneNames()} />
         </SelectField>
-        <SelectField
-          id="hours-meeting-kind"
-          label="How the call happens"
-          name="meetingKind"
-          defaultValue={hours.meetingKind}
-          error={errors.meetingKind}
-        >
+        <SelectField {...field("meetingKind", "meeting-kind")} label="How the call happens">
           <SelectOptions values={MEETING_KINDS} labels={meetingKindLabels} />
         </SelectField>
         <InputField
-          id="hours-meeting-detail"
+          {...field("meetingDetail", "meeting-detail")}
           label={<>Phone number, video link ({"{booking}"} becomes the booking's id) or office address</>}
-          name="meetingDetail"
-          defaultValue={hours.meetingDetail}
-          error={errors.meetingDetail}
           fieldClassName="sm:col-span-2"
         />
+        <TextareaField {...field("weekly")} label="Weekly hours" rows={4} defaultValue={hours.weeklyText} />
         <TextareaField
-          id="hours-weekly"
-          label="Weekly hours"
-          name="weekly"
-          rows={4}
-          defaultValue={hours.weeklyText}
-          error={errors.weekly}
-        />
-        <TextareaField
-          id="hours-overrides"
+          {...field("overrides")}
           label="Days off and date overrides"
-          name="overrides"
           rows={4}
           defaultValue={hours.overridesText}
-          error={errors.overrides}
         />
         {numberFields(hours).map(([name, label, value]) => (
-          <InputField
-            key={name}
-            id={`hours-${name}`}
-            label={label}
-            name={name}
-            inputMode="numeric"
-            defaultValue={String(value)}
-            error={errors[name]}
-          />
+          <InputField key={name} {...field(name)} label={label} inputMode="numeric" defaultValue={String(value)} />
         ))}
         <InputField
           id="hours-calendar-url"

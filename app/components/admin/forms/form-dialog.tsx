@@ -1,6 +1,6 @@
 import type * as React from "react";
 import { AdminDialog, DialogSaveActions } from "~/components/admin/admin-dialog";
-import { InputField, SelectField, TextareaField } from "~/components/admin/form-fields";
+import { boundFields, InputField, SelectField, TextareaField } from "~/components/admin/form-fields";
 import { ReturnTo } from "~/components/admin/return-to";
 import { SelectOptions } from "~/components/admin/select-options";
 import { useDialogFetcher } from "~/components/admin/use-dialog-fetcher";
@@ -14,7 +14,7 @@ export function FormDialog({ form, trigger }: { form?: FormWithCounters; trigger
   const { fetcher, open, setOpen, failure, onSubmit, busy } = useDialogFetcher<ActionResult>();
   useToastMessage(failure?.toast);
   const errors = failure?.fieldErrors ?? {};
-  const idPrefix = form ? `form-${form.id}` : "new-form";
+  const field = boundFields(form ? `form-${form.id}` : "new-form", errors, form);
   return (
     <AdminDialog
       open={open}
@@ -29,44 +29,21 @@ export function FormDialog({ form, trigger }: { form?: FormWithCounters; trigger
         {form ? <input type="hidden" name="formId" value={form.id} /> : null}
         <ReturnTo />
         <InputField
-          id={`${idPrefix}-name`}
+          {...field("name")}
           label="Form Name *"
-          error={errors.name}
           hint={
             form?.usedBySite ? "The website's own forms find this form by its name, so it stays as it is." : undefined
           }
-          name="name"
           required
           maxLength={120}
           readOnly={form?.usedBySite}
-          defaultValue={form?.name ?? ""}
         />
-        <TextareaField
-          id={`${idPrefix}-description`}
-          label="Description"
-          error={errors.description}
-          name="description"
-          rows={3}
-          maxLength={1000}
-          defaultValue={form?.description ?? ""}
-        />
+        <TextareaField {...field("description")} label="Description" rows={3} maxLength={1000} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            id={`${idPrefix}-type`}
-            label="Form Type"
-            error={errors.formType}
-            name="formType"
-            defaultValue={form?.formType ?? "contact"}
-          >
+          <SelectField {...field("formType", "type")} label="Form Type" defaultValue={form?.formType ?? "contact"}>
             <SelectOptions values={FORM_TYPES} labels={formTypeLabels} />
           </SelectField>
-          <SelectField
-            id={`${idPrefix}-status`}
-            label="Status"
-            error={errors.status}
-            name="status"
-            defaultValue={form?.status ?? "active"}
-          >
+          <SelectField {...field("status")} label="Status" defaultValue={form?.status ?? "active"}>
             <SelectOptions values={FORM_STATUSES} labels={formStatusLabels} />
           </SelectField>
         </div>

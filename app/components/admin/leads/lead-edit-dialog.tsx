@@ -9,18 +9,11 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/native-select";
 import { Textarea } from "~/components/ui/textarea";
-import { LEAD_STATUSES, type LeadStatus, leadStatusLabels } from "~/lib/schemas/lead-admin";
+import { LEAD_STATUSES, leadStatusLabels } from "~/lib/schemas/lead-admin";
 import type { ActionResult } from "~/lib/types/action-result";
+import type { LeadSummary } from "~/lib/types/leads";
 
-export type EditableLead = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  company: string | null;
-  status: LeadStatus;
-  message: string | null;
-};
+export type EditableLead = Pick<LeadSummary, "id" | "name" | "email" | "phone" | "company" | "status" | "message">;
 
 /**
  * The lead's edit dialog (name, e-mail, phone, company, status, message). It stays open with what was

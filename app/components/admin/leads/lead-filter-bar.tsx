@@ -1,6 +1,6 @@
 import { ChevronDownIcon, SlidersHorizontalIcon } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
-import { InputField, SelectField } from "~/components/admin/form-fields";
+import { boundFields, InputField, SelectField } from "~/components/admin/form-fields";
 import { SelectOptions } from "~/components/admin/select-options";
 import { Button } from "~/components/ui/button";
 import { NativeSelectOption } from "~/components/ui/native-select";
@@ -50,6 +50,7 @@ export function LeadFilterBar({
   const searching = navigation.state === "loading" && navigation.location.pathname === "/admin/leads";
   const active = activeFilterCount(filters);
   const folded = foldedFilterCount(filters);
+  const field = boundFields("leads", {}, filters);
   const staffOwner = owners.some((owner) => owner.id === filters.owner);
   return (
     <details data-slot="filter-panel" className="rounded-lg border bg-background">
@@ -59,32 +60,18 @@ export function LeadFilterBar({
       <Form method="get" role="search" className="flex flex-wrap items-end gap-x-3 gap-y-2 p-3">
         {filters.view === "spam" ? <input type="hidden" name="view" value="spam" /> : null}
         <InputField
-          id="leads-q"
+          {...field("q")}
           label="Search"
           fieldClassName="min-w-48 flex-1 basis-full gap-1 sm:basis-0"
-          name="q"
           type="search"
           placeholder="Search name, e-mail or company..."
-          defaultValue={filters.q}
           maxLength={200}
         />
-        <SelectField
-          id="leads-status"
-          label="Status"
-          fieldClassName="w-36 gap-1"
-          name="status"
-          defaultValue={filters.status}
-        >
+        <SelectField {...field("status")} label="Status" fieldClassName="w-36 gap-1">
           <NativeSelectOption value="all">All Statuses</NativeSelectOption>
           <SelectOptions values={LEAD_STATUSES} labels={leadStatusLabels} />
         </SelectField>
-        <SelectField
-          id="leads-owner"
-          label="Owner"
-          fieldClassName="w-36 gap-1"
-          name="owner"
-          defaultValue={filters.owner}
-        >
+        <SelectField {...field("owner")} label="Owner" fieldClassName="w-36 gap-1">
           <NativeSelectOption value="">Anyone</NativeSelectOption>
           <NativeSelectOption value="me">My leads</NativeSelectOption>
           <NativeSelectOption value="none">Unassigned</NativeSelectOption>
@@ -117,46 +104,19 @@ export function LeadFilterBar({
             More filters{folded ? ` (${folded} active)` : ""}
           </summary>
           <div className="grid gap-3 pt-2 sm:grid-cols-2 md:grid-cols-5">
-            <SelectField id="leads-due" label="Follow-up" fieldClassName="gap-1" name="due" defaultValue={filters.due}>
+            <SelectField {...field("due")} label="Follow-up" fieldClassName="gap-1">
               <NativeSelectOption value="">Any time</NativeSelectOption>
               <NativeSelectOption value="today">Due today</NativeSelectOption>
               <NativeSelectOption value="overdue">Overdue</NativeSelectOption>
             </SelectField>
-            <SelectField
-              id="leads-source"
-              label="Source"
-              fieldClassName="gap-1"
-              name="source"
-              defaultValue={filters.source}
-            >
+            <SelectField {...field("source")} label="Source" fieldClassName="gap-1">
               <NativeSelectOption value="">All Sources</NativeSelectOption>
               <SelectOptions values={sources} />
             </SelectField>
-            <InputField
-              id="leads-from"
-              label="From"
-              fieldClassName="gap-1"
-              name="from"
-              type="date"
-              defaultValue={filters.from}
-            />
-            <InputField
-              id="leads-to"
-              label="To"
-              fieldClassName="gap-1"
-              name="to"
-              type="date"
-              defaultValue={filters.to}
-            />
-            <InputField
-              id="leads-enquired"
-              label="Last enquiry since"
-              fieldClassName="gap-1"
-              name="enquired"
-              type="date"
-              defaultValue={filters.enquired}
-            />
-            <SelectField id="leads-sort" label="Sort" fieldClassName="gap-1" name="sort" defaultValue={filters.sort}>
+            <InputField {...field("from")} label="From" fieldClassName="gap-1" type="date" />
+            <InputField {...field("to")} label="To" fieldClassName="gap-1" type="date" />
+            <InputField {...field("enquired")} label="Last enquiry since" fieldClassName="gap-1" type="date" />
+            <SelectField {...field("sort")} label="Sort" fieldClassName="gap-1">
               <SelectOptions values={LEAD_SORTS} labels={leadSortLabels} />
             </SelectField>
           </div>

@@ -1,5 +1,5 @@
 import { AdminDialog, DialogSaveActions } from "~/components/admin/admin-dialog";
-import { InputField, SelectField, TextareaField } from "~/components/admin/form-fields";
+import { boundFields, InputField, SelectField, TextareaField } from "~/components/admin/form-fields";
 import { SelectOptions } from "~/components/admin/select-options";
 import { useSaveFetcher } from "~/components/admin/use-save-fetcher";
 import { Label } from "~/components/ui/label";
@@ -11,12 +11,34 @@ import type { PricingPlan } from "~/lib/types/pricing";
 /** Which plan the dialog edits (null: a new one); `key` is new per opening. */
 export type PlanEditing = { plan: PricingPlan | null; key: number };
 
-type PlanNumber = "priceUsd" | "priceInr" | "originalPriceUsd" | "originalPriceInr" | "winterDiscount" | "displayOrder";
+type PlanInput =
+  | "title"
+  | "subtitle"
+  | "ctaText"
+  | "priceUsd"
+  | "priceInr"
+  | "originalPriceUsd"
+  | "originalPriceInr"
+  | "winterDiscount"
+  | "displayOrder";
 
-type NumberField = { id: string; name: PlanNumber; label: string; step: "0.01" | "1"; min?: number; max?: number };
+/** A one-line field of the plan: a text with its length, or a number (`step` set) with its range. */
+type InputSpec = {
+  id: string;
+  name: PlanInput;
+  label: string;
+  required?: boolean;
+  maxLength?: number;
+  step?: "0.01" | "1";
+  min?: number;
+  max?: number;
+};
 
-/** The plan's number fields in the dialog's order; prices in USD step by cents, in INR by whole rupees. */
-const numberFields: NumberField[] = [
+/** The plan's one-line fields in the dialog's order; prices in USD step by cents, in INR by whole rupees. */
+const inputFields: InputSpec[] = [
+  { id: "plan-title", name: "title", label: "Title", required: true, maxLength: 100 },
+  { id: "plan-subtitle", name: "subtitle", label: "Subtitle", maxLength: 200 },
+  { id: "plan-cta", name: "ctaText", label: "Button text", maxLength: 40 },
   { id: "plan-price-usd", name: "priceUsd", label: "Price (USD)", step: "0.01" },
   { id: "plan-price-inr", name: "priceInr", label: "Price (INR)", step: "1" },
   { id: "plan-original-usd", name: "originalPriceUsd", label: "Original price (USD, optional)", step: "0.01" },
@@ -25,9 +47,12 @@ const numberFields: NumberField[] = [
   { id: "plan-order", name: "displayOrder", label: "Display order", step: "1", min: -1000, max: 1000 },
 ];
 
-/** A new plan's numbers: no discount, shown after the plans there are. */
-function newPlanNumbers(planCount: number): Record<PlanNumber, number | null> {
+/** A new plan's values: the default button text, no discount, shown after the plans there are. */
+function newPlanValues(planCount: number): Record<PlanInput, string | number | null> {
   return {
+    title: "",
+    subtitle: "",
+    ctaText: DEFAULT_CTA_TEXT,
     priceUsd: 0,
     priceInr: 0,
     originalPriceUsd: null,
@@ -51,7 +76,8 @@ export function PlanDialog({
   const plan = editing?.plan ?? null;
   const errors = fetcher.data?.ok === false ? fetcher.data.fieldErrors : {};
   const saving = fetcher.state !== "idle";
-  const numbers = plan ?? newPlanNumbers(planCount);
+  const field = boundFields("plan", errors, plan);
+  const values = plan ?? newPlanValues(planCount);
   return (
     <AdminDialog
       open={editing !== null}
@@ -65,72 +91,28 @@ export function PlanDialog({
           <input type="hidden" name="intent" value="save-plan" />
           <input type="hidden" name="id" value={plan?.id ?? ""} />
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              id="plan-type"
-              label="Plan Type"
-              error={errors.planType}
-              name="planType"
-              required
-              defaultValue={plan?.planType ?? ""}
-            >
+            <SelectField {...field("planType", "type")} label="Plan Type" required>
               <NativeSelectOption value="">Choose a type</NativeSelectOption>
               <SelectOptions values={PLAN_TYPES} labels={planTypeLabels} />
             </SelectField>
-            <InputField
-              id="plan-title"
-              label="Title"
-              error={errors.title}
-              name="title"
-              required
-              maxLength={100}
-              defaultValue={plan?.title ?? ""}
-            />
-            <InputField
-              id="plan-subtitle"
-              label="Subtitle"
-              error={errors.subtitle}
-              name="subtitle"
-              maxLength={200}
-              defaultValue={plan?.subtitle ?? ""}
-            />
-            <InputField
-              id="plan-cta"
-              label="Button text"
-              error={errors.ctaText}
-              name="ctaText"
-              maxLength={40}
-              defaultValue={plan?.ctaText ?? DEFAULT_CTA_TEXT}
-            />
-            {numberFields.map(({ id, label, name, step, min = 0, max }) => (
+            {inputFields.map(({ id, label, name, required, maxLength, step, min = 0, max }) => (
               <InputField
                 key={name}
                 id={id}
                 label={label}
                 error={errors[name]}
                 name={name}
-                type="number"
-                inputMode={step === "1" ? "numeric" : "decimal"}
-                step={step}
-                min={min}
-                max={max}
-                defaultValue={numbers[name] ?? ""}
+                required={required}
+                maxLength={maxLength}
+                {...(step ? { type: "number", inputMode: step === "1" ? "numeric" : "decimal", step, min, max } : {})}
+                defaultValue={values[name] ?? ""}
               />
             ))}
           </div>
+          <TextareaField {...field("description")} label="Description" rows={2} maxLength={1000} />
           <TextareaField
-            id="plan-description"
-            label="Description"
-            error={errors.description}
-            name="description"
-            rows={2}
-            maxLength={1000}
-            defaultValue={plan?.description ?? ""}
-          />
-          <TextareaField
-            id="plan-features"
+            {...field("features")}
             label="Features (one per line)"
-            error={errors.features}
-            name="features"
             rows={6}
             defaultValue={plan?.features.join("\n") ?? ""}
           />

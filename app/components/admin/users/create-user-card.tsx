@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { InputField, PasswordField, SelectField } from "~/components/admin/form-fields";
+import { boundFields, InputField, PasswordField, SelectField } from "~/components/admin/form-fields";
 import { RoleOptions } from "~/components/admin/select-options";
 import { TitledCard } from "~/components/admin/titled-card";
 import { Button } from "~/components/ui/button";
@@ -16,6 +16,8 @@ export function CreateUserCard({
   created: boolean;
 }) {
   const navigation = useNavigation();
+  // The password is not bound: what was typed is never sent back into the page.
+  const field = boundFields("new", fieldErrors, values);
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
   return (
     <TitledCard
@@ -28,23 +30,11 @@ export function CreateUserCard({
         key={created ? "done" : "form"}
       >
         <input type="hidden" name="intent" value="create" />
+        <InputField {...field("email")} label="Email" type="email" required autoComplete="off" />
         <InputField
-          id="new-email"
-          label="Email"
-          error={fieldErrors.email}
-          name="email"
-          type="email"
-          required
-          defaultValue={values.email}
-          autoComplete="off"
-        />
-        <InputField
-          id="new-name"
+          {...field("name")}
           label="Name visitors see"
-          error={fieldErrors.name}
-          name="name"
           maxLength={MAX_DISPLAY_NAME_LENGTH}
-          defaultValue={values.name}
           autoComplete="off"
         />
         <PasswordField id="new-password" label="Initial password" error={fieldErrors.password} name="password" isNew />
