@@ -10,7 +10,7 @@
 //   BENCH_LEADS=3000       leads posted (JSON, 10 at a time, each from its own address)
 //   BENCH_ADMIN_LOADS=30   admin screen loads (a signed-in admin, the screens in turn)
 //   BENCH_HEAP_SNAPSHOT=1  also writes a V8 heap snapshot of each worker after load (its path is printed;
-//                          summarise it with `node bench/heap-summary.ts FILE`)
+//                          summarise it with `npm exec -- tsx bench/heap-summary.ts FILE`)
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
