@@ -9,8 +9,12 @@
 //   BENCH_PAGE_SECONDS=12  seconds of cached pages (wrk, 20 connections, spread over the public pages)
 //   BENCH_LEADS=3000       leads posted (JSON, 10 at a time, each from its own address)
 //   BENCH_ADMIN_LOADS=30   admin screen loads (a signed-in admin, the screens in turn)
+//   BENCH_HEAP_SNAPSHOT=1  also writes a V8 heap snapshot of each worker after load (its path is printed;
+//                          summarise it with `npm exec -- tsx bench/heap-summary.ts FILE`)
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { openDatabase } from "~/server/db/database.server";
 import { startAppServer } from "../tests/support/app-server";
 import { freePort } from "../tests/support/free-port";
@@ -24,6 +28,7 @@ const workerCounts = (process.env.BENCH_WORKERS ?? "1,2").split(",").map((value)
 const PAGE_SECONDS = Number(process.env.BENCH_PAGE_SECONDS ?? 12);
 const LEADS = Number(process.env.BENCH_LEADS ?? 3000);
 const ADMIN_LOADS = Number(process.env.BENCH_ADMIN_LOADS ?? 30);
+const HEAP_SNAPSHOT = process.env.BENCH_HEAP_SNAPSHOT === "1";
 const ADMIN_SCREENS = [
   "/admin/dashboard",
   "/admin/leads",
@@ -81,7 +86,10 @@ type Snapshot = { phase: string; rss: ReturnType<typeof rss>[]; metrics: Awaited
 
 async function runBench(workers: number) {
   const metricsPort = await freePort();
+  const heapDir = HEAP_SNAPSHOT ? mkdtempSync(path.join(os.tmpdir(), "agency-heap-")) : undefined;
   const app = await startAppServer({
+    // A worker writes a snapshot of its heap into heapDir on SIGTTIN (a signal the app does not use).
+    NODE_OPTIONS: heapDir ? `--heapsnapshot-signal=SIGTTIN --diagnostic-dir=${heapDir}` : undefined,
     WEB_CONCURRENCY: String(workers),
     METRICS_PORT: String(metricsPort),
     TRUST_PROXY: "loopback",
@@ -148,11 +156,23 @@ async function runBench(workers: number) {
       if (response.status !== 200) throw new Error(`${screen}: ${response.status}`);
     }
     await snapshot("after admin");
+    if (heapDir) await writeHeapSnapshots(heapDir, workerPids(app.process.pid));
     return snapshots;
   } finally {
     await db.destroy();
     await app.stop();
   }
+}
+
+async function writeHeapSnapshots(heapDir: string, pids: number[]) {
+  for (const pid of pids) process.kill(pid, "SIGTTIN");
+  // A snapshot is written synchronously by the worker; its file is complete once it has a name ending
+  // in .heapsnapshot and the worker answers again.
+  for (let waited = 0; waited < 120 && readdirSync(heapDir).length < pids.length; waited++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  for (const file of readdirSync(heapDir)) console.log(`heap snapshot: ${path.join(heapDir, file)}`);
 }
 
 console.log(`load average (1, 5, 15 min) before: ${loadAverage()}`);

@@ -1,4 +1,4 @@
-import { statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { dialects } from "../support/databases";
 import { freePort } from "../support/free-port";
@@ -89,6 +89,16 @@ describe("WEB_CONCURRENCY=2 on sqlite: the supervisor's checkpointer", () => {
     if (app.database.dialect !== "sqlite") throw new Error("expected SQLite");
     const file = app.database.file;
     const before = statSync(file).size;
+    // Each worker starts with two malloc arenas (glibc reads the variable only at a process's start),
+    // from the plain JavaScript entry, which spares it Node's type stripper.
+    const pids = workerPids(app);
+    expect(pids).toHaveLength(2);
+    for (const pid of pids) {
+      expect(readFileSync(`/proc/${pid}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
+      expect(readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")).toContainEqual(
+        expect.stringMatching(/serve-worker\.js$/),
+      );
+    }
     // Leads from both workers: their commits go to the WAL, far below the size at which a commit
     // checkpoints by itself, so only a background checkpoint can have moved them into the file.
     const formId = await withDatabase(app.database, contactFormId);
