@@ -8,7 +8,6 @@ import { listAuditEntries } from "~/server/audit/audit.server";
 import { applyClientBulkChange, countMatchingClients } from "~/server/clients/bulk.server";
 import { createClient, listClients } from "~/server/clients/clients.server";
 import type { Database } from "~/server/db/schema.server";
-import { newId } from "~/server/db/values.server";
 import { applyBulkChange, countMatchingLeads } from "~/server/leads/bulk.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { dueFollowUps, queueFollowUpDigests, setLeadFollowUp } from "~/server/leads/follow-ups.server";
@@ -23,7 +22,7 @@ import {
 import { createStaffUser, setStaffDisabled } from "~/server/users/staff-users.server";
 import { setDigestOptOut } from "~/server/workspace/preferences.server";
 import { deleteSavedView, listSavedViews, saveView } from "~/server/workspace/saved-views.server";
-import { leadRow } from "../support/admin-fixtures";
+import { insertForm, leadRow } from "../support/admin-fixtures";
 import { databasePerTest, dialects } from "../support/databases";
 
 const filters = (given: Partial<LeadFilters> = {}): LeadFilters => ({ ...leadFiltersSchema.parse({}), ...given });
@@ -139,20 +138,7 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
         .owner_id,
     ).toBe(sales.id);
 
-    const formId = newId();
-    const at = new Date().toISOString();
-    await db
-      .insertInto("forms")
-      .values({
-        id: formId,
-        name: "Newsletter Signup",
-        description: null,
-        form_type: "newsletter",
-        status: "active",
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    const formId = await insertForm(db, { name: "Newsletter Signup", formType: "newsletter" });
     await saveLeadAssignment(db, { roundRobin: [sales.id], perForm: { [formId]: admin.id } }, actorOf(admin));
     const perForm = await capture("f@x.example");
     expect(
