@@ -113,6 +113,14 @@ async function storedLeads(url: string) {
   }
 }
 
+/** Leads acknowledged a second over STEADY_SECONDS, counted from two seconds in (once the load is running). */
+async function steadyRate(load: Load) {
+  await sleep(2_000);
+  const before = load.acknowledged.size;
+  await sleep(STEADY_SECONDS * 1000);
+  return (load.acknowledged.size - before) / STEADY_SECONDS;
+}
+
 // One server, no standby, with the pair's settings otherwise: the throughput to compare with.
 const single = await startReplicatedPair({ synchronous: false, standby: false });
 let singleRate = 0;
@@ -120,10 +128,7 @@ try {
   const apps = await startApps(single.url("postgres"));
   try {
     const load = startLoad(apps);
-    await sleep(2_000);
-    const before = load.acknowledged.size;
-    await sleep(STEADY_SECONDS * 1000);
-    singleRate = (load.acknowledged.size - before) / STEADY_SECONDS;
+    singleRate = await steadyRate(load);
     await load.stop();
   } finally {
     await Promise.all(apps.map((app) => app.stop("SIGTERM")));
@@ -139,10 +144,7 @@ try {
   const apps = await startApps(pair.url("postgres"));
   try {
     const load = startLoad(apps);
-    await sleep(2_000);
-    const before = load.acknowledged.size;
-    await sleep(STEADY_SECONDS * 1000);
-    const pairRate = (load.acknowledged.size - before) / STEADY_SECONDS;
+    const pairRate = await steadyRate(load);
     console.log(`primary + synchronous standby: ${pairRate.toFixed(0)} leads/s acknowledged`);
     let longestWithoutPrimaryMs = 0;
     for (let failover = 1; failover <= FAILOVERS; failover++) {

@@ -4,7 +4,7 @@ import type { Role } from "~/lib/roles";
 import { blogPostSchema } from "~/lib/schemas/content";
 import { createPost } from "~/server/content/blog.server";
 import { newId, now } from "~/server/db/values.server";
-import { insertLead } from "../support/admin-fixtures";
+import { insertForm, insertLead } from "../support/admin-fixtures";
 import { seriousViolations } from "../support/axe";
 import { hydrated, signInOnPage } from "../support/browser";
 import { runAppForBlock } from "../support/running-app";
@@ -75,18 +75,7 @@ describe("admin list screens and editors in Chromium", () => {
         path.includes(formId) &&
         !(await running.db.selectFrom("forms").select("id").where("id", "=", formId).executeTakeFirst())
       ) {
-        await running.db
-          .insertInto("forms")
-          .values({
-            id: formId,
-            name: "Screens form",
-            description: null,
-            form_type: "contact",
-            status: "active",
-            created_at: now(),
-            updated_at: now(),
-          })
-          .execute();
+        await insertForm(running.db, { id: formId, name: "Screens form", formType: "contact" });
       }
       const before = await adminGet(path);
       expect(before.status).toBe(200);

@@ -1,6 +1,6 @@
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startAppServer } from "../support/app-server";
+import { createDatabaseOn } from "../support/postgres-cluster";
 import { type ReplicatedPair, startReplicatedPair } from "../support/postgres-replication";
 
 // Replication is PostgreSQL's own: this test has no SQLite counterpart.
@@ -10,10 +10,7 @@ describe("the app while its primary is replaced", () => {
   let app: AppServer;
   beforeAll(async () => {
     pair = await startReplicatedPair();
-    const admin = new pg.Client({ connectionString: pair.primary().url });
-    await admin.connect();
-    await admin.query("create database agency");
-    await admin.end();
+    await createDatabaseOn(pair.primary().url, "agency");
     app = await startAppServer({ DATABASE_URL: pair.url("agency") });
   }, 180_000);
   afterAll(async () => {

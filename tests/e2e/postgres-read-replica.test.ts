@@ -7,6 +7,7 @@ import { insertLead } from "../support/admin-fixtures";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { hydrated, launchBrowser, pickChoice, signInOnPage } from "../support/browser";
 import { freePort } from "../support/free-port";
+import { createDatabaseOn } from "../support/postgres-cluster";
 import { type ReplicatedPair, startReplicatedPair } from "../support/postgres-replication";
 import { addStaff, signIn } from "../support/staff";
 
@@ -45,16 +46,10 @@ describe("reports read from a standby (DATABASE_READ_URL)", () => {
   let db: Database;
   beforeAll(async () => {
     pair = await startReplicatedPair();
-    const admin = new pg.Client({ connectionString: pair.primary().url });
-    await admin.connect();
-    await admin.query("create database agency");
-    await admin.end();
+    const primaryUrl = await createDatabaseOn(pair.primary().url, "agency");
     const standbyUrl = pair.standby().url.replace(/\/postgres$/, "/agency");
-    app = await startAppServer({
-      DATABASE_URL: pair.primary().url.replace(/\/postgres$/, "/agency"),
-      DATABASE_READ_URL: standbyUrl,
-    });
-    db = openDatabase({ dialect: "postgres", connectionString: pair.primary().url.replace(/\/postgres$/, "/agency") });
+    app = await startAppServer({ DATABASE_URL: primaryUrl, DATABASE_READ_URL: standbyUrl });
+    db = openDatabase({ dialect: "postgres", connectionString: primaryUrl });
     await addStaff(db, "ada@agency.example", "admin", "ada-password-1357");
     await addStaff(db, "ben@agency.example", "admin", "ben-password-2468");
   }, 180_000);

@@ -5,7 +5,7 @@ import { nameAuditEntries } from "~/server/audit/audit-names.server";
 import type { Database } from "~/server/db/schema.server";
 import { newId, toJson } from "~/server/db/values.server";
 import { createStaffUser } from "~/server/users/staff-users.server";
-import { insertLead } from "../support/admin-fixtures";
+import { insertForm, insertLead } from "../support/admin-fixtures";
 import { databasePerTest, dialects } from "../support/databases";
 
 type Seed = {
@@ -97,20 +97,7 @@ describe.each(dialects)("the audit log names people and records (%s)", (dialect)
     const leadId = await insertLead(db, { email: "pat@example.com", name: "Pat Lee" });
     // 10:00 in Kolkata on 3 December is 04:30 UTC.
     const callId = await insertCall(db, leadId, ana.id, "2026-12-03T04:30:00.000Z");
-    const formId = newId();
-    const at = new Date().toISOString();
-    await db
-      .insertInto("forms")
-      .values({
-        id: formId,
-        name: "Spring offer",
-        description: null,
-        form_type: "contact",
-        status: "active",
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    const formId = await insertForm(db, { name: "Spring offer", formType: "contact" });
     await insertEntries(db, [
       {
         actor: { id: ana.id, email: ana.email },

@@ -8,7 +8,6 @@ import { listAuditEntries } from "~/server/audit/audit.server";
 import { applyClientBulkChange, countMatchingClients } from "~/server/clients/bulk.server";
 import { createClient, listClients } from "~/server/clients/clients.server";
 import type { Database } from "~/server/db/schema.server";
-import { newId } from "~/server/db/values.server";
 import { applyBulkChange, countMatchingLeads } from "~/server/leads/bulk.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { dueFollowUps, queueFollowUpDigests, setLeadFollowUp } from "~/server/leads/follow-ups.server";
@@ -23,13 +22,15 @@ import {
 import { createStaffUser, setStaffDisabled } from "~/server/users/staff-users.server";
 import { setDigestOptOut } from "~/server/workspace/preferences.server";
 import { deleteSavedView, listSavedViews, saveView } from "~/server/workspace/saved-views.server";
-import { leadRow } from "../support/admin-fixtures";
+import { insertForm, leadRow } from "../support/admin-fixtures";
 import { databasePerTest, dialects } from "../support/databases";
 
 const filters = (given: Partial<LeadFilters> = {}): LeadFilters => ({ ...leadFiltersSchema.parse({}), ...given });
 const mail = { baseUrl: "https://agency.example" };
 const attribution = { pageUrl: null, referrer: null, userAgent: "UA", browserInfo: null };
 const mailContext = { baseUrl: "https://agency.example", notifyEmails: ["team@agency.example"] };
+
+type BulkOptions = Parameters<typeof applyBulkChange>[3];
 
 /** The last hundred audit entries of bulk changes to leads or to clients. */
 const bulkAuditEntries = async (db: Database, entityType: "lead" | "client") =>
@@ -139,20 +140,7 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
         .owner_id,
     ).toBe(sales.id);
 
-    const formId = newId();
-    const at = new Date().toISOString();
-    await db
-      .insertInto("forms")
-      .values({
-        id: formId,
-        name: "Newsletter Signup",
-        description: null,
-        form_type: "newsletter",
-        status: "active",
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+    const formId = await insertForm(db, { name: "Newsletter Signup", formType: "newsletter" });
     await saveLeadAssignment(db, { roundRobin: [sales.id], perForm: { [formId]: admin.id } }, actorOf(admin));
     const perForm = await capture("f@x.example");
     expect(
@@ -439,29 +427,33 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
   // SQLite has one writer, so only there does a bulk change split itself up.
   if (dialect === "sqlite") {
     describe("where one writer is shared", () => {
-      it("saves visitors' leads while a bulk change of a thousand leads is still running, which commits in short transactions", async () => {
-        const { db, admin, actorOf } = await setup();
-        const ids = await insertLeads(db, 1_000);
-        let bulkDone = false;
-        const bulk = applyBulkChange(
+      /** Every id set to qualified by one bulk change, started and not awaited; `done()` once it has ended. */
+      const startQualifying = (db: Database, ids: string[], actor: BulkOptions["actor"]) => {
+        let ended = false;
+        const result = applyBulkChange(
           db,
           { ids },
           { action: "set-status", status: "qualified" },
-          { actor: actorOf(admin), mail },
+          { actor, mail },
         ).finally(() => {
-          bulkDone = true;
+          ended = true;
         });
+        return { result, done: () => ended };
+      };
+      /** A visitor's newsletter sign-up, saved as a lead. */
+      const signUp = (db: Database, email: string) =>
+        captureLead(db, { flow: "newsletter", input: { email, name: "" } as never, attribution, mail: mailContext });
+
+      it("saves visitors' leads while a bulk change of a thousand leads is still running, which commits in short transactions", async () => {
+        const { db, admin, actorOf } = await setup();
+        const ids = await insertLeads(db, 1_000);
+        const bulk = startQualifying(db, ids, actorOf(admin));
         const savedDuringChange: boolean[] = [];
         for (let n = 0; n < 3; n++) {
-          await captureLead(db, {
-            flow: "newsletter",
-            input: { email: `visitor${n}@example.com`, name: "" } as never,
-            attribution,
-            mail: mailContext,
-          });
-          savedDuringChange.push(!bulkDone);
+          await signUp(db, `visitor${n}@example.com`);
+          savedDuringChange.push(!bulk.done());
         }
-        expect(await bulk).toEqual({ matched: 1_000, changed: 1_000 });
+        expect(await bulk.result).toEqual({ matched: 1_000, changed: 1_000 });
         // Each visitor's lead was saved before the change ended, between its transactions.
         expect(savedDuringChange).toEqual([true, true, true]);
         const visitors = await db.selectFrom("leads").select("status").where("email", "like", "visitor%").execute();
@@ -488,39 +480,26 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
           );
         // The rest is a timer: held still here, so the test sees the change stopped between transactions.
         vi.useFakeTimers({ toFake: ["setTimeout"] });
-        let bulkDone = false;
-        // Polled without a timer (vi.waitUntil would advance the held ones).
-        const restOrEnd = async () => {
-          while (!bulkDone && vi.getTimerCount() === 0) await new Promise((resolve) => setImmediate(resolve));
-        };
         try {
-          const bulk = applyBulkChange(
-            db,
-            { ids },
-            { action: "set-status", status: "qualified" },
-            { actor: actorOf(admin), mail },
-          ).finally(() => {
-            bulkDone = true;
-          });
+          const bulk = startQualifying(db, ids, actorOf(admin));
+          // Polled without a timer (vi.waitUntil would advance the held ones).
+          const restOrEnd = async () => {
+            while (!bulk.done() && vi.getTimerCount() === 0) await new Promise((resolve) => setImmediate(resolve));
+          };
           await restOrEnd();
-          expect(bulkDone).toBe(false);
+          expect(bulk.done()).toBe(false);
           const firstTransaction = await qualified();
           expect(firstTransaction).toBeGreaterThan(0);
           expect(firstTransaction).toBeLessThan(1_000);
-          await captureLead(db, {
-            flow: "newsletter",
-            input: { email: "resting@example.com", name: "" } as never,
-            attribution,
-            mail: mailContext,
-          });
+          await signUp(db, "resting@example.com");
           // The lead went in while the change still rested where it was.
           expect(await qualified()).toBe(firstTransaction);
-          expect(bulkDone).toBe(false);
-          while (!bulkDone) {
+          expect(bulk.done()).toBe(false);
+          while (!bulk.done()) {
             vi.runOnlyPendingTimers();
             await restOrEnd();
           }
-          expect(await bulk).toEqual({ matched: 1_000, changed: 1_000 });
+          expect(await bulk.result).toEqual({ matched: 1_000, changed: 1_000 });
         } finally {
           vi.useRealTimers();
         }

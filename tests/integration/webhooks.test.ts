@@ -304,6 +304,17 @@ describe.each(dialects)("outgoing webhooks on %s", (dialect) => {
     await redeliver(db, endpoint.id, delivery!.id, actor);
     await sender.runOnce(clock + DAY);
     expect(hooks.received).toHaveLength(MAX_ATTEMPTS + 2);
+    // One delivered at its first try and sent again by hand gets one try: failing, it is failed, not
+    // queued for a new round of retries.
+    await contactLead(db, "Fay", "fay@example.com");
+    await sender.runOnce(clock + DAY);
+    const fresh = (await deliveries()).find((row) => row.id !== delivery!.id);
+    expect(fresh).toMatchObject({ status: "delivered", attempts: 1 });
+    up = false;
+    await redeliver(db, endpoint.id, fresh!.id, actor);
+    await sender.runOnce(clock + DAY);
+    expect(hooks.received).toHaveLength(MAX_ATTEMPTS + 4);
+    expect((await deliveries()).find((row) => row.id === fresh!.id)).toMatchObject({ status: "failed" });
     const audit = await db.selectFrom("audit_logs").select("action").where("entity_id", "=", endpoint.id).execute();
     expect(audit.map((entry) => entry.action)).toEqual(
       expect.arrayContaining([

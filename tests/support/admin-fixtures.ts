@@ -57,6 +57,31 @@ export async function insertLead(db: Database, lead: LeadRowOptions) {
   return row.id;
 }
 
+/**
+ * An active form, written straight to the table: no audit entry, and any name (the website's own form
+ * names too, which staff may not choose).
+ */
+export async function insertForm(
+  db: Database,
+  form: { name: string; formType: "contact" | "newsletter"; id?: string },
+) {
+  const id = form.id ?? newId();
+  const at = now();
+  await db
+    .insertInto("forms")
+    .values({
+      id,
+      name: form.name,
+      description: null,
+      form_type: form.formType,
+      status: "active",
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return id;
+}
+
 /** A lead notification that could not be delivered, as the worker leaves it after its last try. */
 export async function insertFailedMail(db: Database, leadId: string) {
   const id = newId();

@@ -3,6 +3,7 @@ import { chmodSync, chownSync, cpSync, existsSync, mkdtempSync, readdirSync, ren
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { freePort } from "./free-port";
 
 export type PostgresBinaries = {
@@ -24,6 +25,18 @@ export type PostgresCluster = {
   /** Stops the server and deletes its files. */
   stop(): Promise<void>;
 };
+
+/** Creates database `name` on the server a superuser `.../postgres` URL reaches; returns that database's URL. */
+export async function createDatabaseOn(serverUrl: string, name: string) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return serverUrl.replace(/\/postgres$/, `/${name}`);
+}
 
 /**
  * The PostgreSQL server binaries the tests use, in this order: the machine's (Debian's

@@ -1,7 +1,6 @@
-import pg from "pg";
 import { startAppServer } from "./app-server";
 import { contactFormId, type LoadResult, startLoad, storedLeadIds, withDatabase } from "./load";
-import { startPostgresCluster } from "./postgres-cluster";
+import { createDatabaseOn, startPostgresCluster } from "./postgres-cluster";
 
 export type OutageReport = {
   down: number;
@@ -23,11 +22,7 @@ export type OutageReport = {
 export async function measurePostgresOutage({ downSeconds = 3 } = {}): Promise<OutageReport> {
   const cluster = await startPostgresCluster();
   try {
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query("create database agency");
-    await admin.end();
-    const databaseUrl = cluster.url.replace(/\/postgres$/, "/agency");
+    const databaseUrl = await createDatabaseOn(cluster.url, "agency");
     const database = { dialect: "postgres" as const, connectionString: databaseUrl };
     const app = await startAppServer({ TRUST_PROXY: "loopback", DATABASE_URL: databaseUrl });
     try {

@@ -2,12 +2,10 @@ import type { Updateable } from "kysely";
 import { readingMinutes } from "~/lib/markdown";
 import type { BlogPostInput, PublishStatus } from "~/lib/schemas/content";
 import type { BlogPost } from "~/lib/types/content";
-import { type AuditActor, auditOf } from "../audit/audit.server";
-import { changedFields } from "../audit/changes.server";
 import type { Database, DB, Row } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
-import { fromJson, newId, now, toJson } from "../db/values.server";
-import { assertSlugFree, auditSummary, createdBy, requireRow, slugTransaction, updatedBy } from "./slugs.server";
+import { fromJson, now, toJson } from "../db/values.server";
+import { publishableContent } from "./publishable.server";
 
 export function toBlogPost(row: Row<"blog_posts">): BlogPost {
   return {
@@ -109,56 +107,15 @@ function postColumns(input: BlogPostInput) {
   } satisfies Updateable<DB["blog_posts"]>;
 }
 
-const audit = auditOf("blog_post");
-const requirePost = (db: Database, id: string) => requireRow("blog_posts", findPost(db, id));
-
-export async function createPost(db: Database, input: BlogPostInput, actor: AuditActor | null) {
-  const id = newId();
-  await slugTransaction(db, "blog_posts", input.slug, async (trx) => {
-    await assertSlugFree(trx, "blog_posts", input.slug);
-    const published_at = postPublishedAt(null, input.status);
-    await trx
-      .insertInto("blog_posts")
-      .values({ id, ...postColumns(input), published_at, ...createdBy(actor) })
-      .execute();
-    await audit(trx, actor, "blog_post.create", id, auditSummary(input));
-  });
-  return id;
-}
-
-export async function updatePost(db: Database, id: string, input: BlogPostInput, actor: AuditActor | null) {
-  await slugTransaction(db, "blog_posts", input.slug, async (trx) => {
-    const before = await requirePost(trx, id);
-    await assertSlugFree(trx, "blog_posts", input.slug, id);
-    const publishedAt = postPublishedAt(before, input.status);
-    await trx
-      .updateTable("blog_posts")
-      .set({ ...postColumns(input), published_at: publishedAt, ...updatedBy(actor) })
-      .where("id", "=", id)
-      .execute();
-    const changes = changedFields<Record<string, unknown>>(before, { ...input, publishedAt });
-    await audit(trx, actor, "blog_post.update", id, { title: input.title, slug: input.slug, changes });
-  });
-}
-
-export async function setPostStatus(db: Database, id: string, status: PublishStatus, actor: AuditActor | null) {
-  await db.transaction().execute(async (trx) => {
-    const before = await requirePost(trx, id);
-    const publishedAt = postPublishedAt(before, status);
-    await trx
-      .updateTable("blog_posts")
-      .set({ status, published_at: publishedAt, ...updatedBy(actor) })
-      .where("id", "=", id)
-      .execute();
-    const changes = changedFields<BlogPost>(before, { status, publishedAt });
-    await audit(trx, actor, "blog_post.set_status", id, { title: before.title, slug: before.slug, changes });
-  });
-}
-
-export async function deletePost(db: Database, id: string, actor: AuditActor | null) {
-  await db.transaction().execute(async (trx) => {
-    const before = await requirePost(trx, id);
-    await trx.deleteFrom("blog_posts").where("id", "=", id).execute();
-    await audit(trx, actor, "blog_post.delete", id, auditSummary(before));
-  });
-}
+export const {
+  create: createPost,
+  update: updatePost,
+  setStatus: setPostStatus,
+  remove: deletePost,
+} = publishableContent({
+  table: "blog_posts",
+  entityType: "blog_post",
+  find: findPost,
+  columns: postColumns,
+  publishedAt: postPublishedAt,
+});

@@ -1,12 +1,10 @@
 import type { Updateable } from "kysely";
 import type { PageInput, PublishStatus } from "~/lib/schemas/content";
 import type { Page } from "~/lib/types/content";
-import { type AuditActor, auditOf } from "../audit/audit.server";
-import { changedFields } from "../audit/changes.server";
 import type { Database, DB, Row } from "../db/schema.server";
 import { matchesAnyColumn } from "../db/search.server";
-import { newId, now, pick } from "../db/values.server";
-import { assertSlugFree, auditSummary, createdBy, requireRow, slugTransaction, updatedBy } from "./slugs.server";
+import { now, pick } from "../db/values.server";
+import { publishableContent } from "./publishable.server";
 
 function toPage(row: Row<"pages">): Page {
   return {
@@ -77,56 +75,15 @@ function pageColumns(input: PageInput) {
   } satisfies Updateable<DB["pages"]>;
 }
 
-const audit = auditOf("page");
-const requirePage = (db: Database, id: string) => requireRow("pages", findPage(db, id));
-
-export async function createPage(db: Database, input: PageInput, actor: AuditActor | null) {
-  const id = newId();
-  await slugTransaction(db, "pages", input.slug, async (trx) => {
-    await assertSlugFree(trx, "pages", input.slug);
-    const published_at = pagePublishedAt(null, input.status);
-    await trx
-      .insertInto("pages")
-      .values({ id, ...pageColumns(input), published_at, ...createdBy(actor) })
-      .execute();
-    await audit(trx, actor, "page.create", id, auditSummary(input));
-  });
-  return id;
-}
-
-export async function updatePage(db: Database, id: string, input: PageInput, actor: AuditActor | null) {
-  await slugTransaction(db, "pages", input.slug, async (trx) => {
-    const before = await requirePage(trx, id);
-    await assertSlugFree(trx, "pages", input.slug, id);
-    const publishedAt = pagePublishedAt(before, input.status);
-    await trx
-      .updateTable("pages")
-      .set({ ...pageColumns(input), published_at: publishedAt, ...updatedBy(actor) })
-      .where("id", "=", id)
-      .execute();
-    const changes = changedFields<Record<string, unknown>>(before, { ...input, publishedAt });
-    await audit(trx, actor, "page.update", id, { title: input.title, slug: input.slug, changes });
-  });
-}
-
-export async function setPageStatus(db: Database, id: string, status: PublishStatus, actor: AuditActor | null) {
-  await db.transaction().execute(async (trx) => {
-    const before = await requirePage(trx, id);
-    const publishedAt = pagePublishedAt(before, status);
-    await trx
-      .updateTable("pages")
-      .set({ status, published_at: publishedAt, ...updatedBy(actor) })
-      .where("id", "=", id)
-      .execute();
-    const changes = changedFields<Page>(before, { status, publishedAt });
-    await audit(trx, actor, "page.set_status", id, { title: before.title, slug: before.slug, changes });
-  });
-}
-
-export async function deletePage(db: Database, id: string, actor: AuditActor | null) {
-  await db.transaction().execute(async (trx) => {
-    const before = await requirePage(trx, id);
-    await trx.deleteFrom("pages").where("id", "=", id).execute();
-    await audit(trx, actor, "page.delete", id, auditSummary(before));
-  });
-}
+export const {
+  create: createPage,
+  update: updatePage,
+  setStatus: setPageStatus,
+  remove: deletePage,
+} = publishableContent({
+  table: "pages",
+  entityType: "page",
+  find: findPage,
+  columns: pageColumns,
+  publishedAt: pagePublishedAt,
+});

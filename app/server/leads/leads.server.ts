@@ -4,6 +4,7 @@ import { deleteCallsOfLeads } from "~/server/bookings/time-claims.server";
 import { queueStatusStages } from "../ads/conversions.server";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
+import { requeueByHand } from "../db/requeue.server";
 import type { Database } from "../db/schema.server";
 import { fromBool, fromJson, newId, now } from "../db/values.server";
 import { retryOnFailover } from "../db/write-retry.server";
@@ -338,15 +339,12 @@ export async function requeueLeadMail(db: Database, leadId: string, mailId: stri
     if (!mail) throw new AppError("NOT_FOUND", "This mail no longer exists.");
     if (mail.status === "sent") throw new AppError("CONFLICT", "This mail was already sent.");
     if (mail.status === "sending") throw new AppError("CONFLICT", "This mail is being sent right now.");
-    const at = now();
-    // Only as it was read: a worker may have claimed it since (PostgreSQL reads without a lock here).
-    const requeued = await trx
-      .updateTable("email_outbox")
-      .set({ status: "queued", next_attempt_at: at, locked_until: null, updated_at: at })
-      .where("id", "=", mailId)
-      .where("status", "=", mail.status)
-      .executeTakeFirst();
-    if (Number(requeued.numUpdatedRows) !== 1) throw new AppError("CONFLICT", "This mail is being sent right now.");
+    await requeueByHand(
+      trx,
+      "email_outbox",
+      { id: mailId, readStatus: mail.status },
+      "This mail is being sent right now.",
+    );
     await auditLead(trx, actor, "lead.resend_mail", leadId, { mailId, kind: mail.kind, previousStatus: mail.status });
   });
 }

@@ -1,6 +1,7 @@
 import { WEBHOOK_TEST_EVENT } from "~/lib/schemas/webhooks";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
+import { requeueByHand } from "../db/requeue.server";
 import type { Database } from "../db/schema.server";
 import { newId, now, toJson } from "../db/values.server";
 import type { WebhookBody } from "./events.server";
@@ -68,16 +69,13 @@ export async function redeliver(db: Database, endpointId: string, deliveryId: st
     if (!delivery) throw new AppError("NOT_FOUND", "This delivery no longer exists.");
     if (delivery.status === "sending") throw new AppError("CONFLICT", "This delivery is being sent right now.");
     if (delivery.status === "queued") throw new AppError("CONFLICT", "This delivery is already waiting to be sent.");
-    const at = now();
-    const requeued = await trx
-      .updateTable("webhook_deliveries")
-      .set({ status: "queued", final_attempt: true, next_attempt_at: at, locked_until: null, updated_at: at })
-      .where("id", "=", deliveryId)
-      .where("status", "=", delivery.status)
-      .executeTakeFirst();
-    if (Number(requeued.numUpdatedRows) !== 1) {
-      throw new AppError("CONFLICT", "This delivery is being sent right now.");
-    }
+    await requeueByHand(
+      trx,
+      "webhook_deliveries",
+      { id: deliveryId, readStatus: delivery.status },
+      "This delivery is being sent right now.",
+      { final_attempt: true },
+    );
     await auditWebhookEndpoint(trx, actor, "webhook.redeliver", endpointId, {
       deliveryId,
       eventId: delivery.event_id,
