@@ -342,11 +342,17 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
   it("stays the server's page until the visitor first uses it, and keeps the answer that woke it", async () => {
     const page = await running.browser.newPage();
     const scripts: string[] = [];
+    const stylesheets: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(request.url());
+      if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
     });
     await page.goto(`${running.app.url}/cost-estimator`);
     await page.waitForLoadState("networkidle");
+    // Styled by the rules inlined in the page: the stylesheet's own link is never fetched.
+    const nextLook = () => button(page, "Next").evaluate((element) => getComputedStyle(element).backgroundColor);
+    const styled = await nextLook();
+    expect(styled).not.toBe("rgba(0, 0, 0, 0)");
     // Nothing used yet: React is neither hydrated nor fetched, and the first step is the plain form.
     expect(await page.evaluate(() => Object.keys(document.body).some((key) => key.startsWith("__react")))).toBe(false);
     // Only the islands' modules load: no route module, no app entry, no React (`react-*.js`, React
@@ -368,6 +374,8 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
     expect(await button(page, "Next").isDisabled()).toBe(false);
     await button(page, "Next").click();
     await page.getByText("Step 2 of 6").waitFor();
+    expect(await nextLook()).toBe(styled);
+    expect(stylesheets).toEqual([]);
     await page.close();
   });
 
