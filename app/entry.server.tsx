@@ -1,5 +1,4 @@
-import { PassThrough, Transform } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
+import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -9,6 +8,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import type { RouteHandle } from "~/components/islands";
 import { NonceProvider } from "~/components/nonce";
 import { getRequestInfo } from "~/http/context.server";
+import { rewriteDocument, withoutModulePreloads } from "~/http/document-rewrite.server";
 import { isDatabaseUnavailable } from "~/server/db/database.server";
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from "~/server/leads/capture.server";
 import { hasTracking, trackingHeadHtml } from "~/server/site/tracking.server";
@@ -68,13 +68,17 @@ export default function handleRequest(
             },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // A public page that hydrates (inlined stylesheet, no preloads of its own) may wait for its
+          // visitor's first use; its modules are then fetched only when that comes.
+          const waitsForUse = hydrates && Boolean(stylesheet) && !preloads;
           if (headHtml || stylesheet || preloads)
             pipe(
-              rewriteHead(
+              rewriteDocument(
                 (head) =>
-                  preloadAfterPaint(inlineStylesheets(head, stylesheet, hydrates), hydrates && !preloads) +
+                  withoutModulePreloads(inlineStylesheets(head, stylesheet, hydrates), waitsForUse) +
                   preloads +
                   headHtml,
+                waitsForUse ? nonce : undefined,
               ),
             ).pipe(body);
           else pipe(body);
@@ -120,7 +124,9 @@ const STYLESHEET_LINK = /<link nonce="" rel="stylesheet" href="(\/assets\/[\w.-]
 
 /**
  * The site's stylesheet, inlined: the first paint waits for no request. On a page React hydrates the
- * link stays (React hydrates it) but for print only, so it neither blocks rendering nor applies twice;
+ * link stays (React hydrates it, matching it by rel and href only) but disabled, which a browser neither
+ * fetches nor applies, and for print only should one fetch it anyway: it never blocks rendering, costs
+ * no request and no second parse of the rules, and never applies twice;
  * elsewhere it goes. The inlined rules, like the tracking markup, live outside React's tree (React 19
  * skips unknown tags in the head while hydrating).
  */
@@ -135,42 +141,7 @@ function inlineStylesheets(
     const css = stylesheet(href);
     if (css === undefined) return link;
     inlined.push(`<style>${css.replaceAll("</style", "<\\/style")}</style>`);
-    return keepLink ? link.replace("/>", ' media="print"/>') : "";
+    return keepLink ? link.replace("/>", ' media="print" disabled=""/>') : "";
   });
   return withLinks + inlined.join("");
-}
-
-const MODULE_PRELOAD = /<link rel="modulepreload"/g;
-
-/**
- * A public page that hydrates (the estimator) is whole and usable as the server sent it: its modules
- * (React, React Router, the route's code), which React lists as preloads in the head, are fetched at
- * low priority so that they never hold up the first paint, and hydration starts when they are in.
- * Attributes React does not render on a hoisted link change nothing in its hydration.
- */
-function preloadAfterPaint(head: string, hydrates: boolean) {
-  return hydrates ? head.replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low"') : head;
-}
-
-/** Rewrites the document's <head> (up to </head>) once it has streamed in whole. */
-function rewriteHead(rewrite: (head: string) => string) {
-  let headDone = false;
-  let pending = "";
-  const decoder = new StringDecoder("utf8");
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      const text = decoder.write(chunk);
-      if (headDone) return callback(null, text);
-      pending += text;
-      const at = pending.indexOf("</head>");
-      if (at === -1) return callback();
-      headDone = true;
-      const out = rewrite(pending.slice(0, at)) + pending.slice(at);
-      pending = "";
-      callback(null, out);
-    },
-    flush(callback) {
-      callback(null, pending + decoder.end());
-    },
-  });
 }

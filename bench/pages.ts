@@ -12,6 +12,7 @@
 //   BENCH_LIGHTHOUSE_ONLY=1              only the Lighthouse audits (one app, the first worker count)
 //   BENCH_LIGHTHOUSE_ROUTES=/,/pricing   audit these routes instead of the five
 //   BENCH_LIGHTHOUSE_RUNS=1              runs per route (the lowest is shown)
+//   BENCH_LIGHTHOUSE_SAVE=dir            also write each run's Lighthouse JSON report there (route-run.json)
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -290,7 +291,7 @@ async function lighthouseAudits(app: AppServer): Promise<Map<string, Audit> | st
   try {
     for (const route of LIGHTHOUSE_ROUTES) {
       for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
-        const audit = await audit1(route);
+        const audit = await audit1(route, run);
         const lowest = audits.get(route);
         if (audit && (!lowest || audit.score < lowest.score)) audits.set(route, audit);
       }
@@ -300,7 +301,7 @@ async function lighthouseAudits(app: AppServer): Promise<Map<string, Audit> | st
   }
   return audits;
 
-  async function audit1(route: string): Promise<Audit | undefined> {
+  async function audit1(route: string, run: number): Promise<Audit | undefined> {
     {
       const result = await lighthouse(`${app.url}${route}`, {
         port: chrome.port,
@@ -310,6 +311,12 @@ async function lighthouseAudits(app: AppServer): Promise<Map<string, Audit> | st
       });
       const lhr = result?.lhr;
       if (!lhr) return undefined;
+      const saveDir = process.env.BENCH_LIGHTHOUSE_SAVE;
+      if (saveDir) {
+        mkdirSync(saveDir, { recursive: true });
+        const name = route.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
+        writeFileSync(path.join(saveDir, `${name}-${run + 1}.json`), JSON.stringify(lhr, null, 1));
+      }
       const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       return {
         score: Math.round((lhr.categories.performance?.score ?? 0) * 100),

@@ -55,11 +55,9 @@ describe.each(dialects)("the cost estimator over HTTP (the wizard without JavaSc
     ["consent", "on"],
   ];
 
-  it("is whole before its scripts: the modules it hydrates from load at low priority, behind the first paint", async () => {
+  it("is whole before its scripts: it preloads none of the modules it hydrates from", async () => {
     const html = await (await fetch(`${running.app.url}/cost-estimator`)).text();
-    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
-    expect(preloads.length).toBeGreaterThan(0);
-    for (const preload of preloads) expect(preload).toContain('fetchpriority="low"');
+    expect(html.match(/<link rel="modulepreload"[^>]*>/g) ?? []).toEqual([]);
     expect(html).toContain("Estimate Your Paid Ads Investment");
   });
 
@@ -344,28 +342,40 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
   it("stays the server's page until the visitor first uses it, and keeps the answer that woke it", async () => {
     const page = await running.browser.newPage();
     const scripts: string[] = [];
+    const stylesheets: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(request.url());
+      if (request.resourceType() === "stylesheet") stylesheets.push(request.url());
     });
     await page.goto(`${running.app.url}/cost-estimator`);
     await page.waitForLoadState("networkidle");
+    // Styled by the rules inlined in the page: the stylesheet's own link is never fetched.
+    const nextLook = () => button(page, "Next").evaluate((element) => getComputedStyle(element).backgroundColor);
+    const styled = await nextLook();
+    expect(styled).not.toBe("rgba(0, 0, 0, 0)");
     // Nothing used yet: React is neither hydrated nor fetched, and the first step is the plain form.
     expect(await page.evaluate(() => Object.keys(document.body).some((key) => key.startsWith("__react")))).toBe(false);
-    // React DOM is the build's `client-*.js` chunk (the app's own entry is `entry.client-*.js`).
-    expect(
-      scripts.some((url) => /\/client-[^/]*\.js$/.test(url)),
-      scripts.join("\n"),
-    ).toBe(false);
+    // Only the islands' modules load: no route module, no app entry, no React (`react-*.js`, React
+    // DOM's `client-*.js`), no React Router (`components-*.js`).
+    expect(scripts.some((url) => url.includes("/assets/island-"))).toBe(true);
+    const hydrationModule =
+      /\/assets\/(root|layout|cost-estimator|entry\.client|react|jsx-runtime|client|components)-[^/]*\.js$/;
+    expect(scripts.filter((url) => hydrationModule.test(url))).toEqual([]);
     expect(await button(page, "Next").isDisabled()).toBe(false);
 
     // The first answer wakes it; React takes that answer over, so the second makes the step complete.
     await wizard(page).getByLabel("SaaS / App").check();
     await hydratedOnUse(page);
+    // The use fetched the route's modules and the app's entry.
+    expect(scripts.some((url) => /\/assets\/cost-estimator-[^/]*\.js$/.test(url))).toBe(true);
+    expect(scripts.some((url) => /\/assets\/entry\.client-[^/]*\.js$/.test(url))).toBe(true);
     expect(await wizard(page).getByLabel("SaaS / App").isChecked()).toBe(true);
     await wizard(page).getByLabel("Brand Awareness").check();
     expect(await button(page, "Next").isDisabled()).toBe(false);
     await button(page, "Next").click();
     await page.getByText("Step 2 of 6").waitFor();
+    expect(await nextLook()).toBe(styled);
+    expect(stylesheets).toEqual([]);
     await page.close();
   });
 

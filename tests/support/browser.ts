@@ -149,8 +149,8 @@ export async function hydrated(page: Page) {
 /**
  * Hydrates a page that waits for its visitor's first use (`data-hydrate="after-paint"`, the
  * estimator) as a visitor would: a key press (Shift, which changes nothing on the page). The press
- * is repeated until React has hydrated, since the app's entry module, which listens for it, is
- * imported after the page's own scripts and may not have run yet when the page reports loaded.
+ * is repeated until React has hydrated, since the page's bootstrap module script, which listens for
+ * it, may not have run yet when the page reports loaded.
  */
 export async function hydratedOnUse(page: Page) {
   const isHydrated = () => Object.keys(document.body).some((key) => key.startsWith("__react"));
