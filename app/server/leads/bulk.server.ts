@@ -4,6 +4,7 @@ import { queueBulkAdStages } from "../ads/conversions.server";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import { dialectOf } from "../db/database.server";
+import { idSet } from "../db/id-set.server";
 import type { Database } from "../db/schema.server";
 import { newId, now } from "../db/values.server";
 import { queueMails } from "../mail/outbox.server";
@@ -51,16 +52,6 @@ export async function countMatchingLeads(
     .executeTakeFirstOrThrow();
   const count = Number(row.count);
   return count > BULK_LIMIT ? { count: BULK_LIMIT, isLowerBound: true } : { count, isLowerBound: false };
-}
-
-/**
- * A list of ids as one bound parameter that the database unpacks into a set (`id in (…)`): one
- * statement for any number of leads, instead of a statement per batch of bound ids.
- */
-function idSet(db: Database, ids: readonly string[]) {
-  return dialectOf(db) === "postgres"
-    ? sql<string>`select unnest(${[...ids]}::text[])`
-    : sql<string>`select value from json_each(${JSON.stringify(ids)})`;
 }
 
 async function resolveTarget(db: Database, target: BulkTarget) {
