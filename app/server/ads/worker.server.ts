@@ -40,7 +40,7 @@ export const AD_RETRY_DELAYS_MS = [
 export const AD_LOCK_MS = 2 * 60_000;
 export const NO_CONSENT = "not sent: no consent";
 /**
- * On SQLite, between full batches of a backlog: a rest of `factor` times what the last claim and
+ * On SQLite, after each batch the background worker sent: a rest of `factor` times what its claim and
  * record took (their wait for the writer included, which is longer the busier it is), at most `maxMs`.
  */
 export const AD_BACKLOG_REST = { factor: 9, maxMs: 5_000 };
@@ -361,7 +361,12 @@ export function createAdWorker({
     }
   }
 
-  async function runOnce(nowMs = Date.now()) {
+  /**
+   * Sends what is due, in batches. `paced` (the background passes): on SQLite each batch is followed
+   * by a rest of several times what its claim and record took, whatever its size, for a backlog
+   * arrives in pieces as often as at once (a bulk change queues it transaction by transaction).
+   */
+  async function runOnce(nowMs = Date.now(), { paced = false }: { paced?: boolean } = {}) {
     const started = Date.now();
     const clock = () => nowMs + (Date.now() - started);
     const sqlite = dialectOf(db) === "sqlite";
@@ -373,16 +378,23 @@ export function createAdWorker({
       if (claimed.length === 0) break;
       const sent = await sendBatch(claimed, clock());
       handled += sent.handled;
+      // On SQLite the claim and the record held the one writer that visitors' leads need (another
+      // process's wait for it blocks that process whole), so the next claim waits several times as
+      // long, and captures keep most of the writer while a backlog drains.
+      if (paced && sqlite) {
+        await rest(Math.min(AD_BACKLOG_REST.maxMs, (claimMs + sent.recordMs) * AD_BACKLOG_REST.factor));
+      }
       if (claimed.length < claimLimit) break;
-      // A backlog on SQLite: the claim and the record held the one writer that visitors' leads need
-      // (another process's wait for it blocks that process whole), so the next batch waits several
-      // times as long, and captures keep most of the writer while the backlog drains.
-      if (sqlite) await rest(Math.min(AD_BACKLOG_REST.maxMs, (claimMs + sent.recordMs) * AD_BACKLOG_REST.factor));
     }
     return handled;
   }
 
-  const passes = createPassRunner({ runOnce: () => runOnce(), pollMs, logger, label: "ad conversion worker" });
+  const passes = createPassRunner({
+    runOnce: () => runOnce(Date.now(), { paced: true }),
+    pollMs,
+    logger,
+    label: "ad conversion worker",
+  });
   return {
     runOnce,
     kick: passes.pass,
