@@ -376,7 +376,12 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
     const db = await setup();
     const ids = await consentingLeads(db, 450, new Date().toISOString());
     const [already] = ids;
-    await setLeadStatus(db, already as string, "qualified", actor);
+    // Qualified before the platforms were connected: the bulk change does not change it, so queues nothing for it.
+    await db
+      .updateTable("leads")
+      .set({ status: "qualified" })
+      .where("id", "=", already as string)
+      .execute();
     const qualified = await applyBulkChange(
       db,
       { ids },
@@ -395,10 +400,10 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
           .orderBy("platform")
           .execute()
       ).map((row) => [row.platform, Number(row.count)]);
-    // LinkedIn's connection sends no qualified stage; the lead qualified before has its one conversion.
+    // LinkedIn's connection sends no qualified stage.
     expect(await perPlatform("qualified")).toEqual([
-      ["google", 450],
-      ["meta", 450],
+      ["google", 449],
+      ["meta", 449],
     ]);
     const one = await conversions(db, ids[7] as string);
     expect(one.map((row) => [row.id, row.status, row.occurred_at === row.next_attempt_at])).toEqual([
