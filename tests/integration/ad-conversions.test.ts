@@ -107,6 +107,44 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
     return leadId;
   }
 
+  /** `count` consenting leads (status new) inserted directly, for changes of many at once. */
+  async function consentingLeads(db: Database, count: number, at: string) {
+    const ids = Array.from({ length: count }, (_, index) => `bulk-${String(index).padStart(5, "0")}`);
+    for (let start = 0; start < ids.length; start += 200) {
+      const chunk = ids.slice(start, start + 200);
+      await db
+        .insertInto("leads")
+        .values(
+          chunk.map((id) => ({
+            id,
+            name: "Bulk",
+            email: `${id}@example.com`,
+            source: "test",
+            status: "new" as const,
+            is_spam: false,
+            created_at: at,
+            updated_at: at,
+          })),
+        )
+        .execute();
+      await db
+        .insertInto("lead_ad_signals")
+        .values(
+          chunk.map((id) => ({
+            lead_id: id,
+            first_clicks: "{}",
+            last_clicks: "{}",
+            ad_user_data: true,
+            ad_personalization: false,
+            created_at: at,
+            updated_at: at,
+          })),
+        )
+        .execute();
+    }
+    return ids;
+  }
+
   async function conversions(db: Database, leadId: string) {
     return db.selectFrom("ad_conversions").selectAll().where("lead_id", "=", leadId).orderBy("id").execute();
   }
@@ -334,6 +372,77 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
     expect(lead.status).toBe("new");
   });
 
+  it("a bulk change of hundreds of leads queues one conversion per lead for each platform that maps the stage, and none twice", async () => {
+    const db = await setup();
+    const ids = await consentingLeads(db, 450, new Date().toISOString());
+    const [already] = ids;
+    // Qualified before the platforms were connected: the bulk change does not change it, so queues nothing for it.
+    await db
+      .updateTable("leads")
+      .set({ status: "qualified" })
+      .where("id", "=", already as string)
+      .execute();
+    const qualified = await applyBulkChange(
+      db,
+      { ids },
+      { action: "set-status", status: "qualified" },
+      { actor, mail: mailContext },
+    );
+    expect(qualified).toEqual({ matched: 450, changed: 449 });
+    const perPlatform = async (stage: string) =>
+      (
+        await db
+          .selectFrom("ad_conversions")
+          .select(["platform", (eb) => eb.fn.countAll<number>().as("count")])
+          .where("stage", "=", stage)
+          .where("kind", "=", "conversion")
+          .groupBy("platform")
+          .orderBy("platform")
+          .execute()
+      ).map((row) => [row.platform, Number(row.count)]);
+    // LinkedIn's connection sends no qualified stage.
+    expect(await perPlatform("qualified")).toEqual([
+      ["google", 449],
+      ["meta", 449],
+    ]);
+    const one = await conversions(db, ids[7] as string);
+    expect(one.map((row) => [row.id, row.status, row.occurred_at === row.next_attempt_at])).toEqual([
+      [`google.qualified.${ids[7]}`, "queued", true],
+      [`meta.qualified.${ids[7]}`, "queued", true],
+    ]);
+    await applyBulkChange(db, { ids }, { action: "set-status", status: "converted" }, { actor, mail: mailContext });
+    await applyBulkChange(db, { ids }, { action: "set-status", status: "qualified" }, { actor, mail: mailContext });
+    expect(await perPlatform("qualified")).toEqual([
+      ["google", 450],
+      ["meta", 450],
+    ]);
+    expect(await perPlatform("client")).toEqual([
+      ["google", 450],
+      ["linkedin", 450],
+      ["meta", 450],
+    ]);
+    const audit = await db
+      .selectFrom("audit_logs")
+      .select("summary")
+      .where("action", "=", "lead.bulk_set_status")
+      .orderBy("created_at")
+      .execute();
+    expect(audit.map((row) => fromJson<{ changed: number }>(row.summary, { changed: -1 }).changed)).toEqual([
+      449, 450, 450,
+    ]);
+  });
+
+  it("a bulk change queues its conversions in the transaction of the change: when the outbox cannot be written, no lead changes", async () => {
+    const db = await setup();
+    const ids = await consentingLeads(db, 450, new Date().toISOString());
+    await sql`drop table ad_conversions`.execute(db);
+    await expect(
+      applyBulkChange(db, { ids }, { action: "set-status", status: "converted" }, { actor, mail: mailContext }),
+    ).rejects.toThrow();
+    const changed = await db.selectFrom("leads").select("id").where("status", "<>", "new").execute();
+    expect(changed).toEqual([]);
+  });
+
   it("a worker killed (SIGKILL) while its batch is on the way loses nothing and doubles nothing: the restart sends the same ids, counted once", async () => {
     const db = await setup();
     const leadIds = [];
@@ -403,39 +512,7 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
   it("sends Google at most 2,000 conversions an ingest", async () => {
     const db = await setup();
     const at = new Date().toISOString();
-    const ids = Array.from({ length: 2001 }, (_, index) => `bulk-${String(index).padStart(5, "0")}`);
-    for (let start = 0; start < ids.length; start += 200) {
-      const chunk = ids.slice(start, start + 200);
-      await db
-        .insertInto("leads")
-        .values(
-          chunk.map((id) => ({
-            id,
-            name: "Bulk",
-            email: `${id}@example.com`,
-            source: "test",
-            status: "new" as const,
-            is_spam: false,
-            created_at: at,
-            updated_at: at,
-          })),
-        )
-        .execute();
-      await db
-        .insertInto("lead_ad_signals")
-        .values(
-          chunk.map((id) => ({
-            lead_id: id,
-            first_clicks: "{}",
-            last_clicks: "{}",
-            ad_user_data: true,
-            ad_personalization: false,
-            created_at: at,
-            updated_at: at,
-          })),
-        )
-        .execute();
-    }
+    const ids = await consentingLeads(db, 2001, at);
     await db.transaction().execute((trx) => queueAdStage(trx, ids, "qualified", at));
     await worker(db).runOnce();
     const sizes = ads.receiver.received

@@ -505,6 +505,62 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
         }
         expect(await qualified()).toBe(1_000);
       });
+
+      it("waits longer before its next transaction when a visitor's lead came in during its rest, and goes on at once when none did", async () => {
+        const { db, admin, actorOf } = await setup();
+        const ids = await insertLeads(db, 1_000);
+        const qualified = async () =>
+          Number(
+            (
+              await db
+                .selectFrom("leads")
+                .select((eb) => eb.fn.countAll().as("n"))
+                .where("status", "=", "qualified")
+                .executeTakeFirstOrThrow()
+            ).n,
+          );
+        vi.useFakeTimers({ toFake: ["setTimeout"] });
+        let bulkDone = false;
+        /** Lets the change run until it sets its next timer (a rest) or ends; how many leads it has changed by then. */
+        const untilRest = async () => {
+          while (!bulkDone && vi.getTimerCount() === 0) await new Promise((resolve) => setImmediate(resolve));
+          return qualified();
+        };
+        try {
+          const bulk = applyBulkChange(
+            db,
+            { ids },
+            { action: "set-status", status: "qualified" },
+            { actor: actorOf(admin), mail },
+          ).finally(() => {
+            bulkDone = true;
+          });
+          const first = await untilRest();
+          expect(first).toBeGreaterThan(0);
+          // Nobody else wrote during the first rest: at its end the next transaction follows.
+          vi.runOnlyPendingTimers();
+          const second = await untilRest();
+          expect(second).toBeGreaterThan(first);
+          // A visitor's lead comes in during the second rest: at its end the change rests again first.
+          await captureLead(db, {
+            flow: "newsletter",
+            input: { email: "yield@example.com", name: "" } as never,
+            attribution,
+            mail: mailContext,
+          });
+          vi.runOnlyPendingTimers();
+          expect(await untilRest()).toBe(second);
+          expect(bulkDone).toBe(false);
+          while (!bulkDone) {
+            vi.runOnlyPendingTimers();
+            await untilRest();
+          }
+          expect(await bulk).toEqual({ matched: 1_000, changed: 1_000 });
+        } finally {
+          vi.useRealTimers();
+        }
+        expect(await qualified()).toBe(1_000);
+      });
     });
   }
 

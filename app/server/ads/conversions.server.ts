@@ -1,6 +1,7 @@
 /** The conversions outbox: stages queued in the transaction of the change that reached them. */
-import type { Insertable } from "kysely";
+import { type Insertable, sql } from "kysely";
 import type { LeadStatus } from "~/lib/schemas/lead-admin";
+import { idSet } from "../db/id-set.server";
 import type { Database, DB } from "../db/schema.server";
 import { fromJson, toJson } from "../db/values.server";
 import type { ConnectionSettings } from "./connections.server";
@@ -140,6 +141,9 @@ async function takeBack(
   }
 }
 
+/** The stage a change to this status reaches whatever the status it came from (lost depends on it). */
+const positiveStageOf = (to: LeadStatus) => (to === "closed" ? null : stageOfStatusChange("new", to));
+
 /** The stage a status change reaches: qualified, client, or lost when a qualified lead is closed. */
 export function stageOfStatusChange(from: LeadStatus, to: LeadStatus): AdStage | null {
   if (to === "qualified") return "qualified";
@@ -174,7 +178,27 @@ export async function queueBulkAdStages(
 ) {
   if ((change.action !== "spam" && change.action !== "set-status") || ids.length === 0) return;
   const status = change.action === "set-status" ? change.status : null;
-  if ((await db.selectFrom("ad_connections").select("platform").limit(1).execute()).length === 0) return;
+  const connections = await connectedStages(db);
+  if (connections.length === 0) return;
+  const reached = status ? positiveStageOf(status) : null;
+  if (status && reached) {
+    // Every lead whose status changes reaches the same stage, whatever it came from: one statement
+    // per platform queues them all, however many leads the change holds (each id is the platform's
+    // and stage's prefix of `conversionId` followed by the lead's id).
+    for (const { platform, stages } of connections) {
+      if (!stages[reached]) continue;
+      await sql`
+        insert into ad_conversions (id, lead_id, platform, stage, kind, occurred_at, status, final_attempt,
+          next_attempt_at, created_at, updated_at)
+        select ${conversionId(platform, "", reached)} || leads.id, leads.id, ${platform}, ${reached}, 'conversion', ${at},
+          'queued', ${false}, ${at}, ${at}, ${at}
+        from leads where leads.id in (${idSet(db, ids)}) and leads.status <> ${status}
+        on conflict (id) do nothing`.execute(db);
+    }
+    return;
+  }
+  // Only closing a lead reaches a stage that depends on where it came from (lost, after qualified).
+  if (status && status !== "closed") return;
   for (let start = 0; start < ids.length; start += 500) {
     const chunk = ids.slice(start, start + 500);
     if (change.action === "spam") {

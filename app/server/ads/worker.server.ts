@@ -39,6 +39,11 @@ export const AD_RETRY_DELAYS_MS = [
 ];
 export const AD_LOCK_MS = 2 * 60_000;
 export const NO_CONSENT = "not sent: no consent";
+/**
+ * On SQLite, after each batch the background worker sent: a rest of `factor` times what its claim and
+ * record took (their wait for the writer included, which is longer the busier it is), at most `maxMs`.
+ */
+export const AD_BACKLOG_REST = { factor: 9, maxMs: 5_000 };
 const POLL_MS = 2_000;
 
 type Claimed = Row<"ad_conversions"> & { lockedUntil: string };
@@ -337,29 +342,59 @@ export function createAdWorker({
     // The requests went out: what became of them is recorded even across a failover, or the
     // conversions would be sent again once their claim lapses. Repeating the record is safe: each
     // row is written only while this worker's claim on it stands, and a committed first record ends it.
+    const recording = performance.now();
     await retryOnFailover(db, () => whenWriterFree(() => recordOutcomes(db, outcomes, nowMs)));
+    const recordMs = performance.now() - recording;
     const failures = [...outcomes.values()].filter((outcome) => outcome.kind === "retry" || outcome.kind === "failed");
     if (failures.length > 0) {
       const first = failures[0] as { error: string };
       logger.warn({ failed: failures.length, of: outcomes.size, first: first.error }, "ad conversions not delivered");
     }
-    return outcomes.size;
+    return { handled: outcomes.size, recordMs };
   }
 
-  async function runOnce(nowMs = Date.now()) {
+  /** A rest between batches, cut short when the worker is stopping. */
+  async function rest(ms: number) {
+    const until = performance.now() + ms;
+    while (!passes.isStopping() && performance.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(100, until - performance.now())));
+    }
+  }
+
+  /**
+   * Sends what is due, in batches. `paced` (the background passes): on SQLite each batch is followed
+   * by a rest of several times what its claim and record took, whatever its size, for a backlog
+   * arrives in pieces as often as at once (a bulk change queues it transaction by transaction).
+   */
+  async function runOnce(nowMs = Date.now(), { paced = false }: { paced?: boolean } = {}) {
     const started = Date.now();
     const clock = () => nowMs + (Date.now() - started);
+    const sqlite = dialectOf(db) === "sqlite";
     let handled = 0;
     for (let batch = 0; batch < 20 && !passes.isStopping(); batch++) {
+      const claiming = performance.now();
       const claimed = await claimDueConversions(db, { limit: claimLimit, nowMs: clock() });
+      const claimMs = performance.now() - claiming;
       if (claimed.length === 0) break;
-      handled += await sendBatch(claimed, clock());
+      const sent = await sendBatch(claimed, clock());
+      handled += sent.handled;
+      // On SQLite the claim and the record held the one writer that visitors' leads need (another
+      // process's wait for it blocks that process whole), so the next claim waits several times as
+      // long, and captures keep most of the writer while a backlog drains.
+      if (paced && sqlite) {
+        await rest(Math.min(AD_BACKLOG_REST.maxMs, (claimMs + sent.recordMs) * AD_BACKLOG_REST.factor));
+      }
       if (claimed.length < claimLimit) break;
     }
     return handled;
   }
 
-  const passes = createPassRunner({ runOnce: () => runOnce(), pollMs, logger, label: "ad conversion worker" });
+  const passes = createPassRunner({
+    runOnce: () => runOnce(Date.now(), { paced: true }),
+    pollMs,
+    logger,
+    label: "ad conversion worker",
+  });
   return {
     runOnce,
     kick: passes.pass,

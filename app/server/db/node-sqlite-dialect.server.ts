@@ -42,6 +42,18 @@ export const DEFAULT_GROUP_WINDOW_MS = 0;
  * `DatabaseSync` is one connection, so the driver hands it out to one caller at a time:
  * without that lock, two concurrent Kysely transactions would interleave on it.
  */
+/** Transactions begun on SQLite in this process, by anyone: a long job can see that others want the writer. */
+let transactionsBegun = 0;
+
+/**
+ * How many transactions have begun on SQLite in this process so far. A long paced job (a bulk change)
+ * compares two readings: a rise beyond its own means visitors' leads or others' changes are asking
+ * for the one writer, and it gives them longer before it takes the writer again.
+ */
+export function sqliteTransactionsBegun() {
+  return transactionsBegun;
+}
+
 export class NodeSqliteDialect implements Dialect {
   readonly #database: DatabaseSync;
   readonly #options: DriverOptions;
@@ -183,6 +195,7 @@ class NodeSqliteDriver implements Driver {
 
   async beginTransaction(connection: DatabaseConnection) {
     const lease = connection as Lease;
+    transactionsBegun++;
     if (!this.#database.isTransaction) this.#connection.run("begin immediate");
     this.#connection.run("savepoint grouped");
     lease.mode = "savepoint";

@@ -4,6 +4,8 @@ import { queueBulkAdStages } from "../ads/conversions.server";
 import { AppError } from "../app-error.server";
 import { type AuditActor, auditOf } from "../audit/audit.server";
 import { dialectOf } from "../db/database.server";
+import { idSet } from "../db/id-set.server";
+import { sqliteTransactionsBegun } from "../db/node-sqlite-dialect.server";
 import type { Database } from "../db/schema.server";
 import { newId, now } from "../db/values.server";
 import { queueMails } from "../mail/outbox.server";
@@ -53,16 +55,6 @@ export async function countMatchingLeads(
   return count > BULK_LIMIT ? { count: BULK_LIMIT, isLowerBound: true } : { count, isLowerBound: false };
 }
 
-/**
- * A list of ids as one bound parameter that the database unpacks into a set (`id in (…)`): one
- * statement for any number of leads, instead of a statement per batch of bound ids.
- */
-function idSet(db: Database, ids: readonly string[]) {
-  return dialectOf(db) === "postgres"
-    ? sql<string>`select unnest(${[...ids]}::text[])`
-    : sql<string>`select value from json_each(${JSON.stringify(ids)})`;
-}
-
 async function resolveTarget(db: Database, target: BulkTarget) {
   if ("ids" in target) {
     const found: { id: string; name: string }[] = [];
@@ -84,11 +76,20 @@ type SetBasedChange = Exclude<BulkChange, { action: "assign" | "delete" }>;
 /**
  * How a status or spam change is split up on SQLite: transactions of a few hundred leads, sized as it
  * goes so that each holds the one writer for about `targetMs`, with a pause of `restFactor` times the
- * last transaction between them. A visitor's lead then waits for at most one short transaction, and
- * captures get the writer 60% of the time: with an even split (a pause as long as the transaction)
- * they kept 51-64% of their rate, too near half to promise it.
+ * last transaction between them. A visitor's lead then waits for at most one short transaction.
+ * When other transactions began during a transaction or its pause (visitors' leads, mostly), the
+ * pause grows to `busyRestFactor` times it, at most `maxRestMs`: captures then keep about nine
+ * tenths of the writer while the change goes on, and a change on a quiet server is not slowed.
  */
-export const SQLITE_CHUNKING = { first: 200, min: 25, max: 2_000, targetMs: 15, restFactor: 1.5 };
+export const SQLITE_CHUNKING = {
+  first: 200,
+  min: 25,
+  max: 2_000,
+  targetMs: 15,
+  restFactor: 1.5,
+  busyRestFactor: 9,
+  maxRestMs: 500,
+};
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -199,6 +200,7 @@ async function applyInChunks(
     const part = ids.slice(start, start + size);
     const last = start + part.length >= ids.length;
     chunks++;
+    const begunBefore = sqliteTransactionsBegun();
     const t0 = performance.now();
     await db.transaction().execute(async (trx) => {
       changed += await applySetBased(trx, part, change, { actor, at });
@@ -207,9 +209,14 @@ async function applyInChunks(
     start += part.length;
     if (last) break;
     const tookMs = Math.max(performance.now() - t0, 1);
-    const { min, max, targetMs, restFactor } = SQLITE_CHUNKING;
+    const { min, max, targetMs, restFactor, busyRestFactor, maxRestMs } = SQLITE_CHUNKING;
     size = Math.round(Math.min(max, Math.max(min, (size * targetMs) / tookMs)));
-    await pause(Math.ceil(tookMs * restFactor));
+    const rest = Math.min(maxRestMs, Math.ceil(tookMs * restFactor));
+    await pause(rest);
+    // Anyone's transaction but this chunk's began meanwhile: they want the writer, so wait longer.
+    if (sqliteTransactionsBegun() - begunBefore > 1) {
+      await pause(Math.max(0, Math.min(maxRestMs, Math.ceil(tookMs * busyRestFactor)) - rest));
+    }
   }
   return { matched: ids.length, changed };
 }
