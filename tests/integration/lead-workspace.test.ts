@@ -61,6 +61,15 @@ async function insertLeads(
   return ids;
 }
 
+/** How many leads are qualified now: how far a bulk change to qualified has got. */
+async function countQualified(db: Database) {
+  const row = await db
+    .selectFrom("leads")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("status", "=", "qualified")
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 describe.each(dialects)("the sales workspace on %s", (dialect) => {
   const freshDatabase = databasePerTest(dialect);
 
@@ -468,16 +477,7 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
       it("rests between its transactions, and a visitor's lead is saved during the rest", async () => {
         const { db, admin, actorOf } = await setup();
         const ids = await insertLeads(db, 1_000);
-        const qualified = async () =>
-          Number(
-            (
-              await db
-                .selectFrom("leads")
-                .select((eb) => eb.fn.countAll().as("n"))
-                .where("status", "=", "qualified")
-                .executeTakeFirstOrThrow()
-            ).n,
-          );
+        const qualified = () => countQualified(db);
         // The rest is a timer: held still here, so the test sees the change stopped between transactions.
         vi.useFakeTimers({ toFake: ["setTimeout"] });
         try {
@@ -511,16 +511,7 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
         // More than two transactions can hold whatever their sizes (the first 200, each next at most 2,000),
         // so the change is still running when the visitor's lead comes in.
         const ids = await insertLeads(db, 5_000);
-        const qualified = async () =>
-          Number(
-            (
-              await db
-                .selectFrom("leads")
-                .select((eb) => eb.fn.countAll().as("n"))
-                .where("status", "=", "qualified")
-                .executeTakeFirstOrThrow()
-            ).n,
-          );
+        const qualified = () => countQualified(db);
         vi.useFakeTimers({ toFake: ["setTimeout"] });
         let bulkDone = false;
         /** Lets the change run until it sets its next timer (a rest) or ends; how many leads it has changed by then. */
