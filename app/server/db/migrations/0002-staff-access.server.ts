@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { columnTypes } from "./column-types.server";
+import { createIndexes, idColumn, timestamps } from "./schema-kit.server";
 
 /** better-auth's tables (snake_case, as configured), its two-factor plugin, and our rate-limit and secret stores. */
 export async function up(db: Kysely<unknown>) {
@@ -7,33 +8,31 @@ export async function up(db: Kysely<unknown>) {
 
   await db.schema
     .createTable("user")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .$call(idColumn)
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("email", "text", (c) => c.notNull().unique())
     .addColumn("email_verified", t.bool, (c) => c.notNull().defaultTo(t.falseValue))
     .addColumn("image", "text")
-    .addColumn("created_at", t.timestamp, (c) => c.notNull())
-    .addColumn("updated_at", t.timestamp, (c) => c.notNull())
+    .$call(timestamps(t))
     .addColumn("two_factor_enabled", t.bool, (c) => c.defaultTo(t.falseValue))
     .addColumn("disabled", t.bool, (c) => c.defaultTo(t.falseValue))
     .execute();
 
   await db.schema
     .createTable("session")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .$call(idColumn)
     .addColumn("expires_at", t.timestamp, (c) => c.notNull())
     .addColumn("token", "text", (c) => c.notNull().unique())
-    .addColumn("created_at", t.timestamp, (c) => c.notNull())
-    .addColumn("updated_at", t.timestamp, (c) => c.notNull())
+    .$call(timestamps(t))
     .addColumn("ip_address", "text")
     .addColumn("user_agent", "text")
     .addColumn("user_id", "text", (c) => c.notNull().references("user.id").onDelete("cascade"))
     .execute();
-  await db.schema.createIndex("session_user_id_idx").on("session").column("user_id").execute();
+  await createIndexes(db, "session", { session_user_id_idx: ["user_id"] });
 
   await db.schema
     .createTable("account")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .$call(idColumn)
     .addColumn("account_id", "text", (c) => c.notNull())
     .addColumn("provider_id", "text", (c) => c.notNull())
     .addColumn("user_id", "text", (c) => c.notNull().references("user.id").onDelete("cascade"))
@@ -44,25 +43,23 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("refresh_token_expires_at", t.timestamp)
     .addColumn("scope", "text")
     .addColumn("password", "text")
-    .addColumn("created_at", t.timestamp, (c) => c.notNull())
-    .addColumn("updated_at", t.timestamp, (c) => c.notNull())
+    .$call(timestamps(t))
     .execute();
-  await db.schema.createIndex("account_user_id_idx").on("account").column("user_id").execute();
+  await createIndexes(db, "account", { account_user_id_idx: ["user_id"] });
 
   await db.schema
     .createTable("verification")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .$call(idColumn)
     .addColumn("identifier", "text", (c) => c.notNull())
     .addColumn("value", "text", (c) => c.notNull())
     .addColumn("expires_at", t.timestamp, (c) => c.notNull())
-    .addColumn("created_at", t.timestamp, (c) => c.notNull())
-    .addColumn("updated_at", t.timestamp, (c) => c.notNull())
+    .$call(timestamps(t))
     .execute();
-  await db.schema.createIndex("verification_identifier_idx").on("verification").column("identifier").execute();
+  await createIndexes(db, "verification", { verification_identifier_idx: ["identifier"] });
 
   await db.schema
     .createTable("two_factor")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .$call(idColumn)
     .addColumn("secret", "text", (c) => c.notNull())
     .addColumn("backup_codes", "text", (c) => c.notNull())
     .addColumn("user_id", "text", (c) => c.notNull().references("user.id").onDelete("cascade"))
@@ -70,8 +67,10 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("failed_verification_count", "integer", (c) => c.defaultTo(0))
     .addColumn("locked_until", t.timestamp)
     .execute();
-  await db.schema.createIndex("two_factor_secret_idx").on("two_factor").column("secret").execute();
-  await db.schema.createIndex("two_factor_user_id_idx").on("two_factor").column("user_id").execute();
+  await createIndexes(db, "two_factor", {
+    two_factor_secret_idx: ["secret"],
+    two_factor_user_id_idx: ["user_id"],
+  });
 
   // TOTP codes already used to sign in, so that a code works once (better-auth accepts a replay).
   await db.schema

@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { dialectOf } from "../database.server";
 import { columnTypes } from "./column-types.server";
 import { createLeadSearchRowTriggers } from "./lead-search-triggers.server";
+import { createIndexes, idColumn } from "./schema-kit.server";
 
 /**
  * Staff work on leads (notes, status history) and what keeps the leads screen fast at 100,000 leads:
@@ -14,18 +15,18 @@ export async function up(db: Kysely<unknown>) {
 
   await db.schema
     .createTable("lead_notes")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .$call(idColumn)
     .addColumn("lead_id", "text", (c) => c.notNull().references("leads.id").onDelete("cascade"))
     .addColumn("author_id", "text")
     .addColumn("author_email", "text")
     .addColumn("body", "text", (c) => c.notNull())
     .addColumn("created_at", t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("lead_notes_lead_id_idx").on("lead_notes").columns(["lead_id", "created_at"]).execute();
+  await createIndexes(db, "lead_notes", { lead_notes_lead_id_idx: ["lead_id", "created_at"] });
 
   await db.schema
     .createTable("lead_status_changes")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .$call(idColumn)
     .addColumn("lead_id", "text", (c) => c.notNull().references("leads.id").onDelete("cascade"))
     .addColumn("from_status", "text")
     .addColumn("to_status", "text", (c) => c.notNull())
@@ -33,11 +34,7 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("actor_email", "text")
     .addColumn("created_at", t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("lead_status_changes_lead_id_idx")
-    .on("lead_status_changes")
-    .columns(["lead_id", "created_at"])
-    .execute();
+  await createIndexes(db, "lead_status_changes", { lead_status_changes_lead_id_idx: ["lead_id", "created_at"] });
 
   // SQLite can only add a VIRTUAL generated column; indexing it stores the computed text in the index.
   const searchText = sql`lower(name || ' ' || email || ' ' || coalesce(company, ''))`;
@@ -46,28 +43,16 @@ export async function up(db: Kysely<unknown>) {
   }`.execute(db);
 
   // Every list query says whether it wants spam or not, so is_spam leads each index.
-  await db.schema
-    .createIndex("leads_spam_created_at_idx")
-    .on("leads")
-    .columns(["is_spam", "created_at", "id"])
-    .execute();
-  await db.schema
-    .createIndex("leads_spam_status_created_at_idx")
-    .on("leads")
-    .columns(["is_spam", "status", "created_at", "id"])
-    .execute();
-  await db.schema
-    .createIndex("leads_spam_source_created_at_idx")
-    .on("leads")
-    .columns(["is_spam", "source", "created_at", "id"])
-    .execute();
-  await db.schema.createIndex("leads_spam_name_idx").on("leads").columns(["is_spam", "name", "id"]).execute();
+  await createIndexes(db, "leads", {
+    leads_spam_created_at_idx: ["is_spam", "created_at", "id"],
+    leads_spam_status_created_at_idx: ["is_spam", "status", "created_at", "id"],
+    leads_spam_source_created_at_idx: ["is_spam", "source", "created_at", "id"],
+    leads_spam_name_idx: ["is_spam", "name", "id"],
+  });
 
-  await db.schema
-    .createIndex("leads_spam_status_source_created_at_idx")
-    .on("leads")
-    .columns(["is_spam", "status", "source", "created_at", "id"])
-    .execute();
+  await createIndexes(db, "leads", {
+    leads_spam_status_source_created_at_idx: ["is_spam", "status", "source", "created_at", "id"],
+  });
 
   // A substring search (`%term%`) cannot use a b-tree: PostgreSQL gets a trigram index, SQLite an
   // FTS5 trigram index over the same text, kept in step with leads by triggers.
@@ -92,8 +77,8 @@ export async function up(db: Kysely<unknown>) {
   }
 
   // GDPR look-ups by e-mail.
-  await db.schema.createIndex("clients_email_idx").on("clients").column("email").execute();
-  await db.schema.createIndex("email_outbox_to_address_idx").on("email_outbox").column("to_address").execute();
+  await createIndexes(db, "clients", { clients_email_idx: ["email"] });
+  await createIndexes(db, "email_outbox", { email_outbox_to_address_idx: ["to_address"] });
 }
 
 export async function down(db: Kysely<unknown>) {

@@ -1,5 +1,6 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { columnTypes } from "./column-types.server";
+import { createIndexes, idColumn, retryColumns, timestamps } from "./schema-kit.server";
 
 /**
  * Outgoing webhooks. An event is written in the transaction of the change it reports; a worker fans it
@@ -10,7 +11,7 @@ export async function up(db: Kysely<unknown>) {
   const t = columnTypes(db);
   await db.schema
     .createTable("webhook_endpoints")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .$call(idColumn)
     .addColumn("url", "text", (c) => c.notNull())
     .addColumn("description", "text")
     .addColumn("events", t.json, (c) => c.notNull())
@@ -22,14 +23,13 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("previous_secret", "text")
     .addColumn("previous_secret_expires_at", t.timestamp)
     .addColumn("failing_since", t.timestamp)
-    .addColumn("created_at", t.timestamp, (c) => c.notNull())
-    .addColumn("updated_at", t.timestamp, (c) => c.notNull())
+    .$call(timestamps(t))
     .execute();
 
   // The body is kept as the exact text that is signed and sent (jsonb would reorder it).
   await db.schema
     .createTable("webhook_events")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .$call(idColumn)
     .addColumn("type", "text", (c) => c.notNull())
     .addColumn("body", "text", (c) => c.notNull())
     .addColumn("is_spam", t.bool, (c) => c.notNull().defaultTo(t.falseValue))
@@ -40,54 +40,34 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("dispatched_at", t.timestamp)
     .addColumn("created_at", t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("webhook_events_pending_idx")
-    .on("webhook_events")
-    .column("id")
-    .where(sql.ref("dispatched_at"), "is", null)
-    .execute();
+  await createIndexes(db, "webhook_events", {
+    webhook_events_pending_idx: { columns: ["id"], where: ["dispatched_at", "is", null] },
+  });
   // No index on lead_id or email: each would cost every captured lead another index write, for a GDPR
   // erase that is rare and scans a table the worker keeps short (unwanted events go at once, old ones
   // after 30 days).
 
   await db.schema
     .createTable("webhook_deliveries")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .$call(idColumn)
     .addColumn("event_id", "text", (c) => c.notNull().references("webhook_events.id").onDelete("cascade"))
     .addColumn("endpoint_id", "text", (c) => c.notNull().references("webhook_endpoints.id").onDelete("cascade"))
     .addColumn("event_type", "text", (c) => c.notNull())
     .addColumn("is_test", t.bool, (c) => c.notNull().defaultTo(t.falseValue))
     .addColumn("status", "text", (c) => c.notNull().defaultTo("queued"))
-    .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("final_attempt", t.bool, (c) => c.notNull().defaultTo(t.falseValue))
-    .addColumn("next_attempt_at", t.timestamp, (c) => c.notNull())
-    .addColumn("locked_until", t.timestamp)
-    .addColumn("last_status_code", "integer")
-    .addColumn("last_error", "text")
+    .$call(retryColumns(t))
     .addColumn("delivered_at", t.timestamp)
-    .addColumn("created_at", t.timestamp, (c) => c.notNull())
-    .addColumn("updated_at", t.timestamp, (c) => c.notNull())
+    .$call(timestamps(t))
     .execute();
-  await db.schema
-    .createIndex("webhook_deliveries_event_endpoint_unique")
-    .on("webhook_deliveries")
-    .columns(["event_id", "endpoint_id"])
-    .unique()
-    .execute();
-  await db.schema
-    .createIndex("webhook_deliveries_due_idx")
-    .on("webhook_deliveries")
-    .columns(["status", "next_attempt_at"])
-    .execute();
-  await db.schema
-    .createIndex("webhook_deliveries_endpoint_idx")
-    .on("webhook_deliveries")
-    .columns(["endpoint_id", "id"])
-    .execute();
+  await createIndexes(db, "webhook_deliveries", {
+    webhook_deliveries_event_endpoint_unique: { columns: ["event_id", "endpoint_id"], unique: true },
+    webhook_deliveries_due_idx: ["status", "next_attempt_at"],
+    webhook_deliveries_endpoint_idx: ["endpoint_id", "id"],
+  });
 
   await db.schema
     .createTable("webhook_delivery_attempts")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .$call(idColumn)
     .addColumn("delivery_id", "text", (c) => c.notNull().references("webhook_deliveries.id").onDelete("cascade"))
     .addColumn("attempted_at", t.timestamp, (c) => c.notNull())
     .addColumn("status_code", "integer")
@@ -96,11 +76,9 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("error", "text")
     .addColumn("delivered", t.bool, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("webhook_delivery_attempts_delivery_idx")
-    .on("webhook_delivery_attempts")
-    .columns(["delivery_id", "attempted_at"])
-    .execute();
+  await createIndexes(db, "webhook_delivery_attempts", {
+    webhook_delivery_attempts_delivery_idx: ["delivery_id", "attempted_at"],
+  });
 }
 
 export async function down(db: Kysely<unknown>) {

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { columnTypes } from "./column-types.server";
+import { createIndexes, idColumn } from "./schema-kit.server";
 
 /**
  * The sales workspace: an owner and a next follow-up on leads, an owner on clients, each person's
@@ -13,38 +14,25 @@ export async function up(db: Kysely<unknown>) {
   await db.schema.alterTable("clients").addColumn("owner_id", "text").execute();
 
   // "My leads" / "Unassigned" walk newest first within one owner; follow-ups are read by owner and date.
-  await db.schema
-    .createIndex("leads_spam_owner_created_at_idx")
-    .on("leads")
-    .columns(["is_spam", "owner_id", "created_at", "id"])
-    .execute();
-  await db.schema
-    .createIndex("leads_spam_follow_up_idx")
-    .on("leads")
-    .columns(["is_spam", "next_follow_up_at", "id"])
-    .execute();
-  await db.schema
-    .createIndex("leads_owner_follow_up_idx")
-    .on("leads")
-    .columns(["owner_id", "next_follow_up_at"])
-    .execute();
-  await db.schema.createIndex("clients_owner_idx").on("clients").columns(["owner_id", "created_at"]).execute();
+  await createIndexes(db, "leads", {
+    leads_spam_owner_created_at_idx: ["is_spam", "owner_id", "created_at", "id"],
+    leads_spam_follow_up_idx: ["is_spam", "next_follow_up_at", "id"],
+    leads_owner_follow_up_idx: ["owner_id", "next_follow_up_at"],
+  });
+  await createIndexes(db, "clients", { clients_owner_idx: ["owner_id", "created_at"] });
 
   await db.schema
     .createTable("saved_views")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .$call(idColumn)
     .addColumn("user_id", "text", (c) => c.notNull())
     .addColumn("screen", "text", (c) => c.notNull())
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("query", "text", (c) => c.notNull())
     .addColumn("created_at", t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("saved_views_user_screen_name_unique")
-    .on("saved_views")
-    .columns(["user_id", "screen", "name"])
-    .unique()
-    .execute();
+  await createIndexes(db, "saved_views", {
+    saved_views_user_screen_name_unique: { columns: ["user_id", "screen", "name"], unique: true },
+  });
 
   await db.schema
     .createTable("staff_preferences")

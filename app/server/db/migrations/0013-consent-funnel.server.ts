@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { dialectOf } from "../database.server";
 import { columnTypes } from "./column-types.server";
+import { createIndexes, idColumn } from "./schema-kit.server";
 
 /**
  * Consent records (proof of a visitor's choice, without any address), the visit marks the funnel
@@ -11,14 +12,14 @@ export async function up(db: Kysely<unknown>) {
   const t = columnTypes(db);
   await db.schema
     .createTable("consent_records")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .$call(idColumn)
     .addColumn("analytics", t.bool, (c) => c.notNull())
     .addColumn("marketing", t.bool, (c) => c.notNull())
     .addColumn("policy_version", "integer", (c) => c.notNull())
     .addColumn("global_privacy_control", t.bool, (c) => c.notNull())
     .addColumn("created_at", t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("consent_records_created_at_idx").on("consent_records").column("created_at").execute();
+  await createIndexes(db, "consent_records", { consent_records_created_at_idx: ["created_at"] });
 
   await db.schema
     .alterTable("analytics_events")
@@ -53,17 +54,9 @@ export async function up(db: Kysely<unknown>) {
     )
     .execute();
   if (dialectOf(db) === "sqlite") {
-    await db.schema
-      .createIndex("visit_days_funnel_idx")
-      .on("visit_days")
-      .columns([...grouped, "day", "visits"])
-      .execute();
+    await createIndexes(db, "visit_days", { visit_days_funnel_idx: [...grouped, "day", "visits"] });
   }
-  await db.schema
-    .createIndex("email_outbox_status_sent_at_idx")
-    .on("email_outbox")
-    .columns(["status", "sent_at"])
-    .execute();
+  await createIndexes(db, "email_outbox", { email_outbox_status_sent_at_idx: ["status", "sent_at"] });
 }
 
 export async function down(db: Kysely<unknown>) {

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { createIndexes } from "./schema-kit.server";
 
 /**
  * The audit log screen reads newest first, alone or filtered by one person, one kind of record or one
@@ -7,39 +8,23 @@ import type { Kysely } from "kysely";
  * first of them.
  */
 export async function up(db: Kysely<unknown>) {
-  await db.schema.createIndex("audit_logs_newest_idx").on("audit_logs").columns(["created_at", "id"]).execute();
-  await db.schema
-    .createIndex("audit_logs_actor_newest_idx")
-    .on("audit_logs")
-    .columns(["actor_id", "created_at", "id"])
-    .execute();
-  await db.schema
-    .createIndex("audit_logs_kind_newest_idx")
-    .on("audit_logs")
-    .columns(["entity_type", "created_at", "id"])
-    .execute();
+  await createIndexes(db, "audit_logs", {
+    audit_logs_newest_idx: ["created_at", "id"],
+    audit_logs_actor_newest_idx: ["actor_id", "created_at", "id"],
+    audit_logs_kind_newest_idx: ["entity_type", "created_at", "id"],
+  });
   // A person with a kind or an action: without these, a combination the person rarely or never made
   // would read all of that person's entries to fill a page.
-  await db.schema
-    .createIndex("audit_logs_actor_kind_newest_idx")
-    .on("audit_logs")
-    .columns(["actor_id", "entity_type", "created_at", "id"])
-    .execute();
-  await db.schema
-    .createIndex("audit_logs_actor_action_newest_idx")
-    .on("audit_logs")
-    .columns(["actor_id", "action", "created_at", "id"])
-    .execute();
-  await db.schema
-    .createIndex("audit_logs_action_newest_idx")
-    .on("audit_logs")
-    .columns(["action", "created_at", "id"])
-    .execute();
+  await createIndexes(db, "audit_logs", {
+    audit_logs_actor_kind_newest_idx: ["actor_id", "entity_type", "created_at", "id"],
+    audit_logs_actor_action_newest_idx: ["actor_id", "action", "created_at", "id"],
+    audit_logs_action_newest_idx: ["action", "created_at", "id"],
+  });
   await db.schema.dropIndex("audit_logs_created_at_idx").execute();
 }
 
 export async function down(db: Kysely<unknown>) {
-  await db.schema.createIndex("audit_logs_created_at_idx").on("audit_logs").column("created_at").execute();
+  await createIndexes(db, "audit_logs", { audit_logs_created_at_idx: ["created_at"] });
   for (const name of [
     "audit_logs_action_newest_idx",
     "audit_logs_actor_action_newest_idx",

@@ -1,5 +1,6 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import { columnTypes } from "./column-types.server";
+import { createIndexes, idColumn, timestamps } from "./schema-kit.server";
 
 /**
  * Strategy calls: each staff member's availability, the bookings, the time each booking holds (one
@@ -31,16 +32,13 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("feed_token", "text")
     .addColumn("updated_at", t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("staff_availability_feed_token_unique")
-    .on("staff_availability")
-    .column("feed_token")
-    .unique()
-    .execute();
+  await createIndexes(db, "staff_availability", {
+    staff_availability_feed_token_unique: { columns: ["feed_token"], unique: true },
+  });
 
   await db.schema
     .createTable("bookings")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .$call(idColumn)
     .addColumn("lead_id", "text", (c) => c.notNull())
     .addColumn("staff_id", "text", (c) => c.notNull())
     .addColumn("starts_at", t.timestamp, (c) => c.notNull())
@@ -59,19 +57,18 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("utm_campaign", "text")
     .addColumn("landing_path", "text")
     .addColumn("estimate", t.json)
-    .addColumn("created_at", t.timestamp, (c) => c.notNull())
-    .addColumn("updated_at", t.timestamp, (c) => c.notNull())
+    .$call(timestamps(t))
     .execute();
   // One live call per staff member per start, whatever else guards it.
-  await db.schema
-    .createIndex("bookings_staff_start_live_unique")
-    .on("bookings")
-    .columns(["staff_id", "starts_at"])
-    .unique()
-    .where(sql.ref("status"), "in", ["booked", "rescheduled"])
-    .execute();
-  await db.schema.createIndex("bookings_starts_at_idx").on("bookings").columns(["starts_at", "staff_id"]).execute();
-  await db.schema.createIndex("bookings_lead_idx").on("bookings").columns(["lead_id", "starts_at"]).execute();
+  await createIndexes(db, "bookings", {
+    bookings_staff_start_live_unique: {
+      columns: ["staff_id", "starts_at"],
+      unique: true,
+      where: ["status", "in", ["booked", "rescheduled"]],
+    },
+    bookings_starts_at_idx: ["starts_at", "staff_id"],
+    bookings_lead_idx: ["lead_id", "starts_at"],
+  });
 
   await db.schema
     .createTable("booking_slot_claims")
@@ -81,11 +78,7 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("booking_id", "text", (c) => c.notNull())
     .addPrimaryKeyConstraint("booking_slot_claims_pk", ["staff_id", "granule"])
     .execute();
-  await db.schema
-    .createIndex("booking_slot_claims_booking_idx")
-    .on("booking_slot_claims")
-    .column("booking_id")
-    .execute();
+  await createIndexes(db, "booking_slot_claims", { booking_slot_claims_booking_idx: ["booking_id"] });
 
   await db.schema
     .createTable("booking_day_claims")
@@ -95,7 +88,7 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("booking_id", "text", (c) => c.notNull())
     .addPrimaryKeyConstraint("booking_day_claims_pk", ["staff_id", "day", "place"])
     .execute();
-  await db.schema.createIndex("booking_day_claims_booking_idx").on("booking_day_claims").column("booking_id").execute();
+  await createIndexes(db, "booking_day_claims", { booking_day_claims_booking_idx: ["booking_id"] });
 
   await db.schema
     .createTable("staff_busy_times")
@@ -103,20 +96,12 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("starts_at", t.timestamp, (c) => c.notNull())
     .addColumn("ends_at", t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("staff_busy_times_user_idx")
-    .on("staff_busy_times")
-    .columns(["user_id", "starts_at"])
-    .execute();
+  await createIndexes(db, "staff_busy_times", { staff_busy_times_user_idx: ["user_id", "starts_at"] });
 
   await db.schema.alterTable("email_outbox").addColumn("booking_id", "text").execute();
   /** An iCalendar invitation sent with the mail (text/calendar), when it carries one. */
   await db.schema.alterTable("email_outbox").addColumn("calendar", "text").execute();
-  await db.schema
-    .createIndex("email_outbox_booking_idx")
-    .on("email_outbox")
-    .columns(["booking_id", "status"])
-    .execute();
+  await createIndexes(db, "email_outbox", { email_outbox_booking_idx: ["booking_id", "status"] });
 }
 
 export async function down(db: Kysely<unknown>) {

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { dialectOf } from "../database.server";
+import { createIndexes } from "./schema-kit.server";
 
 /**
  * Indexes that give the leads list its sort orders at a million leads, so a page is read in order
@@ -11,41 +12,25 @@ import { dialectOf } from "../database.server";
  */
 export async function up(db: Kysely<unknown>) {
   await db.schema.dropIndex("leads_owner_follow_up_idx").ifExists().execute();
-  await db.schema
-    .createIndex("leads_owner_follow_up_spam_idx")
-    .on("leads")
-    .columns(["owner_id", "next_follow_up_at", "is_spam"])
-    .execute();
+  await createIndexes(db, "leads", { leads_owner_follow_up_spam_idx: ["owner_id", "next_follow_up_at", "is_spam"] });
   await db.schema.dropIndex("leads_spam_status_created_at_idx").ifExists().execute();
-  await db.schema
-    .createIndex("leads_spam_status_newest_idx")
-    .on("leads")
-    .columns(["is_spam", "status", "created_at desc", "id desc"])
-    .execute();
+  await createIndexes(db, "leads", {
+    leads_spam_status_newest_idx: ["is_spam", "status", "created_at desc", "id desc"],
+  });
   if (dialectOf(db) === "sqlite") {
     await sql`create index leads_spam_follow_up_order_idx
       on leads (is_spam, next_follow_up_at is null, next_follow_up_at, id)`.execute(db);
-    await db.schema
-      .createIndex("leads_spam_created_at_source_idx")
-      .on("leads")
-      .columns(["is_spam", "created_at", "source", "utm_campaign", "status"])
-      .execute();
+    await createIndexes(db, "leads", {
+      leads_spam_created_at_source_idx: ["is_spam", "created_at", "source", "utm_campaign", "status"],
+    });
   }
 }
 
 export async function down(db: Kysely<unknown>) {
   await db.schema.dropIndex("leads_owner_follow_up_spam_idx").ifExists().execute();
-  await db.schema
-    .createIndex("leads_owner_follow_up_idx")
-    .on("leads")
-    .columns(["owner_id", "next_follow_up_at"])
-    .execute();
+  await createIndexes(db, "leads", { leads_owner_follow_up_idx: ["owner_id", "next_follow_up_at"] });
   await db.schema.dropIndex("leads_spam_created_at_source_idx").ifExists().execute();
   await db.schema.dropIndex("leads_spam_follow_up_order_idx").ifExists().execute();
   await db.schema.dropIndex("leads_spam_status_newest_idx").ifExists().execute();
-  await db.schema
-    .createIndex("leads_spam_status_created_at_idx")
-    .on("leads")
-    .columns(["is_spam", "status", "created_at", "id"])
-    .execute();
+  await createIndexes(db, "leads", { leads_spam_status_created_at_idx: ["is_spam", "status", "created_at", "id"] });
 }

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { DEFAULT_AGENCY_COUNTRY, isCountryCode, normalizeEmail, normalizePhone } from "../../leads/identity.server";
 import { columnTypes } from "./column-types.server";
+import { createIndexes, idColumn } from "./schema-kit.server";
 
 /** Leads filled per statement: a few hundred parameters, far below both databases' limits. */
 const BATCH = 500;
@@ -30,7 +31,7 @@ export async function up(db: Kysely<unknown>) {
   // What a merge changed, so that an unmerge within 30 days can put both leads back as they were.
   await db.schema
     .createTable("lead_merges")
-    .addColumn("id", "text", (col) => col.primaryKey())
+    .$call(idColumn)
     .addColumn("survivor_id", "text", (col) => col.notNull())
     .addColumn("merged_id", "text", (col) => col.notNull())
     .addColumn("merged_email_normalized", "text")
@@ -43,17 +44,11 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("created_at", types.timestamp, (col) => col.notNull())
     .addColumn("undone_at", types.timestamp)
     .execute();
-  await db.schema
-    .createIndex("lead_merges_survivor_idx")
-    .on("lead_merges")
-    .columns(["survivor_id", "created_at"])
-    .execute();
-  await db.schema.createIndex("lead_merges_merged_idx").on("lead_merges").column("merged_id").execute();
-  await db.schema
-    .createIndex("lead_merges_merged_email_idx")
-    .on("lead_merges")
-    .column("merged_email_normalized")
-    .execute();
+  await createIndexes(db, "lead_merges", {
+    lead_merges_survivor_idx: ["survivor_id", "created_at"],
+    lead_merges_merged_idx: ["merged_id"],
+    lead_merges_merged_email_idx: ["merged_email_normalized"],
+  });
 
   const setting = await sql<{ value: string }>`select value from site_settings where key = 'agency_country'`.execute(
     db,
@@ -77,21 +72,17 @@ export async function up(db: Kysely<unknown>) {
     from (select lead_id, count(*) as n from form_submissions where lead_id is not null
       group by lead_id having count(*) > 1) as c
     where leads.id = c.lead_id`.execute(db);
-  await db.schema.createIndex("leads_email_normalized_idx").on("leads").column("email_normalized").execute();
-  await db.schema.createIndex("leads_phone_e164_idx").on("leads").column("phone_e164").execute();
-  await db.schema
-    .createIndex("leads_spam_last_enquiry_idx")
-    .on("leads")
-    .columns(["is_spam", "last_enquiry_at", "id"])
-    .execute();
-  await db.schema.createIndex("leads_spam_enquiries_idx").on("leads").columns(["is_spam", "enquiries", "id"]).execute();
+  await createIndexes(db, "leads", {
+    leads_email_normalized_idx: ["email_normalized"],
+    leads_phone_e164_idx: ["phone_e164"],
+    leads_spam_last_enquiry_idx: ["is_spam", "last_enquiry_at", "id"],
+    leads_spam_enquiries_idx: ["is_spam", "enquiries", "id"],
+  });
   // The dashboard's returning enquiries of the last 30 days are read by date.
-  await db.schema.createIndex("form_submissions_created_idx").on("form_submissions").column("created_at").execute();
-  await db.schema
-    .createIndex("form_submissions_lead_created_idx")
-    .on("form_submissions")
-    .columns(["lead_id", "created_at"])
-    .execute();
+  await createIndexes(db, "form_submissions", {
+    form_submissions_created_idx: ["created_at"],
+    form_submissions_lead_created_idx: ["lead_id", "created_at"],
+  });
 }
 
 function safeJson(text: string): unknown {

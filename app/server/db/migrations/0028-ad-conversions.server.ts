@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { columnTypes } from "./column-types.server";
+import { createIndexes, idColumn, retryColumns, timestamps } from "./schema-kit.server";
 
 /**
  * Conversions sent back to the ad platforms. A connection per platform holds its credentials
@@ -14,8 +15,7 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("platform", "text", (c) => c.primaryKey())
     .addColumn("credentials", "text", (c) => c.notNull())
     .addColumn("settings", t.json, (c) => c.notNull())
-    .addColumn("created_at", t.timestamp, (c) => c.notNull())
-    .addColumn("updated_at", t.timestamp, (c) => c.notNull())
+    .$call(timestamps(t))
     .execute();
 
   await db.schema
@@ -25,42 +25,29 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("last_clicks", t.json, (c) => c.notNull())
     .addColumn("ad_user_data", t.bool, (c) => c.notNull())
     .addColumn("ad_personalization", t.bool, (c) => c.notNull())
-    .addColumn("created_at", t.timestamp, (c) => c.notNull())
-    .addColumn("updated_at", t.timestamp, (c) => c.notNull())
+    .$call(timestamps(t))
     .execute();
 
   await db.schema
     .createTable("ad_conversions")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .$call(idColumn)
     .addColumn("lead_id", "text", (c) => c.notNull())
     .addColumn("platform", "text", (c) => c.notNull())
     .addColumn("stage", "text", (c) => c.notNull())
     .addColumn("kind", "text", (c) => c.notNull())
     .addColumn("occurred_at", t.timestamp, (c) => c.notNull())
     .addColumn("status", "text", (c) => c.notNull())
-    .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("final_attempt", t.bool, (c) => c.notNull().defaultTo(t.falseValue))
-    .addColumn("next_attempt_at", t.timestamp, (c) => c.notNull())
-    .addColumn("locked_until", t.timestamp)
-    .addColumn("last_status_code", "integer")
-    .addColumn("last_error", "text")
+    .$call(retryColumns(t))
     .addColumn("last_request", "text")
     .addColumn("last_response", "text")
     .addColumn("sent_at", t.timestamp)
-    .addColumn("created_at", t.timestamp, (c) => c.notNull())
-    .addColumn("updated_at", t.timestamp, (c) => c.notNull())
+    .$call(timestamps(t))
     .execute();
-  await db.schema
-    .createIndex("ad_conversions_due_idx")
-    .on("ad_conversions")
-    .columns(["status", "next_attempt_at"])
-    .execute();
-  await db.schema.createIndex("ad_conversions_lead_idx").on("ad_conversions").columns(["lead_id"]).execute();
-  await db.schema
-    .createIndex("ad_conversions_log_idx")
-    .on("ad_conversions")
-    .columns(["platform", "created_at"])
-    .execute();
+  await createIndexes(db, "ad_conversions", {
+    ad_conversions_due_idx: ["status", "next_attempt_at"],
+    ad_conversions_lead_idx: ["lead_id"],
+    ad_conversions_log_idx: ["platform", "created_at"],
+  });
 }
 
 export async function down(db: Kysely<unknown>) {

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { columnTypes } from "./column-types.server";
+import { createIndexes, idColumn } from "./schema-kit.server";
 
 /**
  * API keys: only a hash of each key is kept (the key is shown once), with its owner, name, whether it
@@ -11,7 +12,7 @@ export async function up(db: Kysely<unknown>) {
   const t = columnTypes(db);
   await db.schema
     .createTable("api_keys")
-    .addColumn("id", "text", (c) => c.primaryKey())
+    .$call(idColumn)
     .addColumn("user_id", "text", (c) => c.notNull().references("user.id").onDelete("cascade"))
     .addColumn("name", "text", (c) => c.notNull())
     /** The key's first characters, shown in lists so a person can tell their keys apart. */
@@ -26,13 +27,10 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("reminded_at", t.timestamp)
     .addColumn("created_at", t.timestamp, (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("api_keys_key_hash_unique").on("api_keys").column("key_hash").unique().execute();
-  await db.schema
-    .createIndex("api_keys_user_name_unique")
-    .on("api_keys")
-    .columns(["user_id", "name"])
-    .unique()
-    .execute();
+  await createIndexes(db, "api_keys", {
+    api_keys_key_hash_unique: { columns: ["key_hash"], unique: true },
+    api_keys_user_name_unique: { columns: ["user_id", "name"], unique: true },
+  });
 
   await db.schema
     .createTable("api_idempotency")
