@@ -1,13 +1,11 @@
 import type { Kysely } from "kysely";
 import { columnTypes } from "./column-types.server";
-import { createIndexes, idColumn, timestamps, utmColumns } from "./schema-kit.server";
+import { createIndexes, createTableWithId, dropTables, timestamps, utmColumns } from "./schema-kit.server";
 
 export async function up(db: Kysely<unknown>) {
   const t = columnTypes(db);
 
-  await db.schema
-    .createTable("forms")
-    .$call(idColumn)
+  await createTableWithId(db, "forms")
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("description", "text")
     .addColumn("form_type", "text", (c) => c.notNull().defaultTo("contact"))
@@ -19,9 +17,7 @@ export async function up(db: Kysely<unknown>) {
     forms_created_at_idx: ["created_at"],
   });
 
-  await db.schema
-    .createTable("leads")
-    .$call(idColumn)
+  await createTableWithId(db, "leads")
     .addColumn("form_id", "text", (c) => c.references("forms.id").onDelete("set null"))
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("email", "text", (c) => c.notNull())
@@ -47,9 +43,7 @@ export async function up(db: Kysely<unknown>) {
     leads_email_idx: ["email"],
   });
 
-  await db.schema
-    .createTable("form_submissions")
-    .$call(idColumn)
+  await createTableWithId(db, "form_submissions")
     .addColumn("form_id", "text", (c) => c.references("forms.id").onDelete("set null"))
     .addColumn("lead_id", "text", (c) => c.references("leads.id").onDelete("set null"))
     .addColumn("data", t.json, (c) => c.notNull())
@@ -63,9 +57,7 @@ export async function up(db: Kysely<unknown>) {
     form_submissions_lead_id_idx: ["lead_id"],
   });
 
-  await db.schema
-    .createTable("analytics_events")
-    .$call(idColumn)
+  await createTableWithId(db, "analytics_events")
     .addColumn("event_type", "text", (c) => c.notNull())
     .addColumn("page_url", "text")
     .addColumn("user_agent", "text")
@@ -78,9 +70,7 @@ export async function up(db: Kysely<unknown>) {
     analytics_events_created_at_idx: ["created_at"],
   });
 
-  await db.schema
-    .createTable("pricing_plans")
-    .$call(idColumn)
+  await createTableWithId(db, "pricing_plans")
     .addColumn("plan_type", "text", (c) => c.notNull())
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("price_usd", t.money, (c) => c.notNull().defaultTo(0))
@@ -100,9 +90,7 @@ export async function up(db: Kysely<unknown>) {
     .execute();
   await createIndexes(db, "pricing_plans", { pricing_plans_display_order_idx: ["display_order"] });
 
-  await db.schema
-    .createTable("pricing_content")
-    .$call(idColumn)
+  await createTableWithId(db, "pricing_content")
     .addColumn("section_key", "text", (c) => c.notNull().unique())
     .addColumn("is_active", t.bool, (c) => c.notNull().defaultTo(t.trueValue))
     .addColumn("title", "text", (c) => c.notNull())
@@ -127,9 +115,7 @@ export async function up(db: Kysely<unknown>) {
     .execute();
   await createIndexes(db, "user_roles", { user_roles_role_idx: ["role"] });
 
-  await db.schema
-    .createTable("pages")
-    .$call(idColumn)
+  await createTableWithId(db, "pages")
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("slug", "text", (c) => c.notNull().unique())
     .addColumn("meta_description", "text")
@@ -142,9 +128,7 @@ export async function up(db: Kysely<unknown>) {
     .execute();
   await createIndexes(db, "pages", { pages_updated_at_idx: ["updated_at"] });
 
-  await db.schema
-    .createTable("blog_posts")
-    .$call(idColumn)
+  await createTableWithId(db, "blog_posts")
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("slug", "text", (c) => c.notNull().unique())
     .addColumn("excerpt", "text")
@@ -167,9 +151,7 @@ export async function up(db: Kysely<unknown>) {
     blog_posts_created_at_idx: ["created_at"],
   });
 
-  await db.schema
-    .createTable("clients")
-    .$call(idColumn)
+  await createTableWithId(db, "clients")
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("email", "text")
     .addColumn("phone", "text")
@@ -185,9 +167,7 @@ export async function up(db: Kysely<unknown>) {
     clients_lead_id_idx: ["lead_id"],
   });
 
-  await db.schema
-    .createTable("audit_logs")
-    .$call(idColumn)
+  await createTableWithId(db, "audit_logs")
     .addColumn("actor_id", "text")
     .addColumn("actor_email", "text")
     .addColumn("action", "text", (c) => c.notNull())
@@ -201,9 +181,7 @@ export async function up(db: Kysely<unknown>) {
     audit_logs_entity_idx: ["entity_type", "entity_id"],
   });
 
-  await db.schema
-    .createTable("email_outbox")
-    .$call(idColumn)
+  await createTableWithId(db, "email_outbox")
     .addColumn("lead_id", "text", (c) => c.references("leads.id").onDelete("set null"))
     .addColumn("kind", "text", (c) => c.notNull())
     .addColumn("to_address", "text", (c) => c.notNull())
@@ -231,7 +209,7 @@ export async function up(db: Kysely<unknown>) {
 }
 
 export async function down(db: Kysely<unknown>) {
-  for (const table of [
+  await dropTables(db, [
     "seed_runs",
     "email_outbox",
     "audit_logs",
@@ -246,7 +224,5 @@ export async function down(db: Kysely<unknown>) {
     "form_submissions",
     "leads",
     "forms",
-  ]) {
-    await db.schema.dropTable(table).ifExists().execute();
-  }
+  ]);
 }

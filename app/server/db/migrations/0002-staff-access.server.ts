@@ -1,14 +1,12 @@
 import type { Kysely } from "kysely";
 import { columnTypes } from "./column-types.server";
-import { createIndexes, idColumn, timestamps } from "./schema-kit.server";
+import { createIndexes, createTableWithId, dropTables, timestamps } from "./schema-kit.server";
 
 /** better-auth's tables (snake_case, as configured), its two-factor plugin, and our rate-limit and secret stores. */
 export async function up(db: Kysely<unknown>) {
   const t = columnTypes(db);
 
-  await db.schema
-    .createTable("user")
-    .$call(idColumn)
+  await createTableWithId(db, "user")
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("email", "text", (c) => c.notNull().unique())
     .addColumn("email_verified", t.bool, (c) => c.notNull().defaultTo(t.falseValue))
@@ -18,9 +16,7 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("disabled", t.bool, (c) => c.defaultTo(t.falseValue))
     .execute();
 
-  await db.schema
-    .createTable("session")
-    .$call(idColumn)
+  await createTableWithId(db, "session")
     .addColumn("expires_at", t.timestamp, (c) => c.notNull())
     .addColumn("token", "text", (c) => c.notNull().unique())
     .$call(timestamps(t))
@@ -30,9 +26,7 @@ export async function up(db: Kysely<unknown>) {
     .execute();
   await createIndexes(db, "session", { session_user_id_idx: ["user_id"] });
 
-  await db.schema
-    .createTable("account")
-    .$call(idColumn)
+  await createTableWithId(db, "account")
     .addColumn("account_id", "text", (c) => c.notNull())
     .addColumn("provider_id", "text", (c) => c.notNull())
     .addColumn("user_id", "text", (c) => c.notNull().references("user.id").onDelete("cascade"))
@@ -47,9 +41,7 @@ export async function up(db: Kysely<unknown>) {
     .execute();
   await createIndexes(db, "account", { account_user_id_idx: ["user_id"] });
 
-  await db.schema
-    .createTable("verification")
-    .$call(idColumn)
+  await createTableWithId(db, "verification")
     .addColumn("identifier", "text", (c) => c.notNull())
     .addColumn("value", "text", (c) => c.notNull())
     .addColumn("expires_at", t.timestamp, (c) => c.notNull())
@@ -57,9 +49,7 @@ export async function up(db: Kysely<unknown>) {
     .execute();
   await createIndexes(db, "verification", { verification_identifier_idx: ["identifier"] });
 
-  await db.schema
-    .createTable("two_factor")
-    .$call(idColumn)
+  await createTableWithId(db, "two_factor")
     .addColumn("secret", "text", (c) => c.notNull())
     .addColumn("backup_codes", "text", (c) => c.notNull())
     .addColumn("user_id", "text", (c) => c.notNull().references("user.id").onDelete("cascade"))
@@ -97,7 +87,7 @@ export async function up(db: Kysely<unknown>) {
 }
 
 export async function down(db: Kysely<unknown>) {
-  for (const table of [
+  await dropTables(db, [
     "app_secrets",
     "rate_limits",
     "two_factor_used_codes",
@@ -106,7 +96,5 @@ export async function down(db: Kysely<unknown>) {
     "account",
     "session",
     "user",
-  ]) {
-    await db.schema.dropTable(table).ifExists().execute();
-  }
+  ]);
 }

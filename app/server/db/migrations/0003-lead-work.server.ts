@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { dialectOf } from "../database.server";
 import { columnTypes } from "./column-types.server";
 import { createLeadSearchRowTriggers } from "./lead-search-triggers.server";
-import { createIndexes, idColumn } from "./schema-kit.server";
+import { createIndexes, createTableWithId } from "./schema-kit.server";
 
 /**
  * Staff work on leads (notes, status history) and what keeps the leads screen fast at 100,000 leads:
@@ -13,9 +13,7 @@ export async function up(db: Kysely<unknown>) {
   const t = columnTypes(db);
   const postgres = dialectOf(db) === "postgres";
 
-  await db.schema
-    .createTable("lead_notes")
-    .$call(idColumn)
+  await createTableWithId(db, "lead_notes")
     .addColumn("lead_id", "text", (c) => c.notNull().references("leads.id").onDelete("cascade"))
     .addColumn("author_id", "text")
     .addColumn("author_email", "text")
@@ -24,9 +22,7 @@ export async function up(db: Kysely<unknown>) {
     .execute();
   await createIndexes(db, "lead_notes", { lead_notes_lead_id_idx: ["lead_id", "created_at"] });
 
-  await db.schema
-    .createTable("lead_status_changes")
-    .$call(idColumn)
+  await createTableWithId(db, "lead_status_changes")
     .addColumn("lead_id", "text", (c) => c.notNull().references("leads.id").onDelete("cascade"))
     .addColumn("from_status", "text")
     .addColumn("to_status", "text", (c) => c.notNull())

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { columnTypes } from "./column-types.server";
-import { createIndexes, idColumn, retryColumns, timestamps } from "./schema-kit.server";
+import { createIndexes, createTableWithId, retryColumns, timestamps } from "./schema-kit.server";
 
 /**
  * Outgoing webhooks. An event is written in the transaction of the change it reports; a worker fans it
@@ -9,9 +9,7 @@ import { createIndexes, idColumn, retryColumns, timestamps } from "./schema-kit.
  */
 export async function up(db: Kysely<unknown>) {
   const t = columnTypes(db);
-  await db.schema
-    .createTable("webhook_endpoints")
-    .$call(idColumn)
+  await createTableWithId(db, "webhook_endpoints")
     .addColumn("url", "text", (c) => c.notNull())
     .addColumn("description", "text")
     .addColumn("events", t.json, (c) => c.notNull())
@@ -27,9 +25,7 @@ export async function up(db: Kysely<unknown>) {
     .execute();
 
   // The body is kept as the exact text that is signed and sent (jsonb would reorder it).
-  await db.schema
-    .createTable("webhook_events")
-    .$call(idColumn)
+  await createTableWithId(db, "webhook_events")
     .addColumn("type", "text", (c) => c.notNull())
     .addColumn("body", "text", (c) => c.notNull())
     .addColumn("is_spam", t.bool, (c) => c.notNull().defaultTo(t.falseValue))
@@ -47,9 +43,7 @@ export async function up(db: Kysely<unknown>) {
   // erase that is rare and scans a table the worker keeps short (unwanted events go at once, old ones
   // after 30 days).
 
-  await db.schema
-    .createTable("webhook_deliveries")
-    .$call(idColumn)
+  await createTableWithId(db, "webhook_deliveries")
     .addColumn("event_id", "text", (c) => c.notNull().references("webhook_events.id").onDelete("cascade"))
     .addColumn("endpoint_id", "text", (c) => c.notNull().references("webhook_endpoints.id").onDelete("cascade"))
     .addColumn("event_type", "text", (c) => c.notNull())
@@ -65,9 +59,7 @@ export async function up(db: Kysely<unknown>) {
     webhook_deliveries_endpoint_idx: ["endpoint_id", "id"],
   });
 
-  await db.schema
-    .createTable("webhook_delivery_attempts")
-    .$call(idColumn)
+  await createTableWithId(db, "webhook_delivery_attempts")
     .addColumn("delivery_id", "text", (c) => c.notNull().references("webhook_deliveries.id").onDelete("cascade"))
     .addColumn("attempted_at", t.timestamp, (c) => c.notNull())
     .addColumn("status_code", "integer")

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { columnTypes } from "./column-types.server";
-import { createIndexes, idColumn } from "./schema-kit.server";
+import { createIndexes, createTableWithId } from "./schema-kit.server";
 
 /**
  * The sales workspace: an owner and a next follow-up on leads, an owner on clients, each person's
@@ -21,9 +21,7 @@ export async function up(db: Kysely<unknown>) {
   });
   await createIndexes(db, "clients", { clients_owner_idx: ["owner_id", "created_at"] });
 
-  await db.schema
-    .createTable("saved_views")
-    .$call(idColumn)
+  await createTableWithId(db, "saved_views")
     .addColumn("user_id", "text", (c) => c.notNull())
     .addColumn("screen", "text", (c) => c.notNull())
     .addColumn("name", "text", (c) => c.notNull())

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { dialectOf } from "../database.server";
 import { columnTypes } from "./column-types.server";
-import { createIndexes, idColumn } from "./schema-kit.server";
+import { createIndexes, createTableWithId } from "./schema-kit.server";
 
 /**
  * Consent records (proof of a visitor's choice, without any address), the visit marks the funnel
@@ -10,9 +10,7 @@ import { createIndexes, idColumn } from "./schema-kit.server";
  */
 export async function up(db: Kysely<unknown>) {
   const t = columnTypes(db);
-  await db.schema
-    .createTable("consent_records")
-    .$call(idColumn)
+  await createTableWithId(db, "consent_records")
     .addColumn("analytics", t.bool, (c) => c.notNull())
     .addColumn("marketing", t.bool, (c) => c.notNull())
     .addColumn("policy_version", "integer", (c) => c.notNull())

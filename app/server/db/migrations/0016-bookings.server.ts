@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { columnTypes } from "./column-types.server";
-import { createIndexes, idColumn, timestamps } from "./schema-kit.server";
+import { createIndexes, createTableWithId, dropTables, timestamps } from "./schema-kit.server";
 
 /**
  * Strategy calls: each staff member's availability, the bookings, the time each booking holds (one
@@ -36,9 +36,7 @@ export async function up(db: Kysely<unknown>) {
     staff_availability_feed_token_unique: { columns: ["feed_token"], unique: true },
   });
 
-  await db.schema
-    .createTable("bookings")
-    .$call(idColumn)
+  await createTableWithId(db, "bookings")
     .addColumn("lead_id", "text", (c) => c.notNull())
     .addColumn("staff_id", "text", (c) => c.notNull())
     .addColumn("starts_at", t.timestamp, (c) => c.notNull())
@@ -108,13 +106,11 @@ export async function down(db: Kysely<unknown>) {
   await db.schema.dropIndex("email_outbox_booking_idx").ifExists().execute();
   await db.schema.alterTable("email_outbox").dropColumn("calendar").execute();
   await db.schema.alterTable("email_outbox").dropColumn("booking_id").execute();
-  for (const table of [
+  await dropTables(db, [
     "staff_busy_times",
     "booking_day_claims",
     "booking_slot_claims",
     "bookings",
     "staff_availability",
-  ]) {
-    await db.schema.dropTable(table).ifExists().execute();
-  }
+  ]);
 }

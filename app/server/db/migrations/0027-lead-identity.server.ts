@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { DEFAULT_AGENCY_COUNTRY, isCountryCode, normalizeEmail, normalizePhone } from "../../leads/identity.server";
 import { columnTypes } from "./column-types.server";
-import { createIndexes, idColumn } from "./schema-kit.server";
+import { createIndexes, createTableWithId } from "./schema-kit.server";
 
 /** Leads filled per statement: a few hundred parameters, far below both databases' limits. */
 const BATCH = 500;
@@ -29,9 +29,7 @@ export async function up(db: Kysely<unknown>) {
   await db.schema.alterTable("form_submissions").addColumn("contact", types.json).execute();
 
   // What a merge changed, so that an unmerge within 30 days can put both leads back as they were.
-  await db.schema
-    .createTable("lead_merges")
-    .$call(idColumn)
+  await createTableWithId(db, "lead_merges")
     .addColumn("survivor_id", "text", (col) => col.notNull())
     .addColumn("merged_id", "text", (col) => col.notNull())
     .addColumn("merged_email_normalized", "text")

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { columnTypes } from "./column-types.server";
-import { createIndexes, idColumn, retryColumns, timestamps } from "./schema-kit.server";
+import { createIndexes, createTableWithId, retryColumns, timestamps } from "./schema-kit.server";
 
 /**
  * Conversions sent back to the ad platforms. A connection per platform holds its credentials
@@ -28,9 +28,7 @@ export async function up(db: Kysely<unknown>) {
     .$call(timestamps(t))
     .execute();
 
-  await db.schema
-    .createTable("ad_conversions")
-    .$call(idColumn)
+  await createTableWithId(db, "ad_conversions")
     .addColumn("lead_id", "text", (c) => c.notNull())
     .addColumn("platform", "text", (c) => c.notNull())
     .addColumn("stage", "text", (c) => c.notNull())

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { columnTypes } from "./column-types.server";
-import { createIndexes, idColumn } from "./schema-kit.server";
+import { createIndexes, createTableWithId } from "./schema-kit.server";
 
 /**
  * API keys: only a hash of each key is kept (the key is shown once), with its owner, name, whether it
@@ -10,9 +10,7 @@ import { createIndexes, idColumn } from "./schema-kit.server";
  */
 export async function up(db: Kysely<unknown>) {
   const t = columnTypes(db);
-  await db.schema
-    .createTable("api_keys")
-    .$call(idColumn)
+  await createTableWithId(db, "api_keys")
     .addColumn("user_id", "text", (c) => c.notNull().references("user.id").onDelete("cascade"))
     .addColumn("name", "text", (c) => c.notNull())
     /** The key's first characters, shown in lists so a person can tell their keys apart. */

@@ -43,7 +43,7 @@ function isColumns(spec: IndexSpec): spec is Columns {
 }
 
 /** The text primary key `id` most tables start with. */
-export function idColumn(table: Table) {
+function idColumn(table: Table) {
   return table.addColumn("id", "text", (c) => c.primaryKey());
 }
 
@@ -70,4 +70,14 @@ export function retryColumns(t: ColumnTypes) {
       .addColumn("locked_until", t.timestamp)
       .addColumn("last_status_code", "integer")
       .addColumn("last_error", "text");
+}
+
+/** `create table` for `name`, begun with the text primary key `id`. */
+export function createTableWithId(db: Kysely<unknown>, name: string) {
+  return db.schema.createTable(name).$call(idColumn);
+}
+
+/** Drops each table that exists, in the order given (dependents first). */
+export async function dropTables(db: Kysely<unknown>, tables: readonly string[]) {
+  for (const table of tables) await db.schema.dropTable(table).ifExists().execute();
 }
