@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { dialectOf } from "../database.server";
 
-const BREAKDOWNS = [
+export const BREAKDOWNS = [
   { table: "lead_campaign_days", keys: ["utm_campaign", "utm_source", "utm_medium"] },
   { table: "lead_landing_days", keys: ["landing_path"] },
 ] as const;
@@ -50,11 +50,22 @@ function sqliteChange(table: string, keys: readonly string[], row: "new" | "old"
         qualified = qualified + excluded.qualified, clients = clients + excluded.clients;`;
 }
 
-const WATCHED = "status, is_spam, utm_campaign, utm_source, utm_medium, landing_path, created_at";
+export const WATCHED = "status, is_spam, utm_campaign, utm_source, utm_medium, landing_path, created_at";
 
 export async function createSqliteTriggers(db: Kysely<unknown>) {
-  const each = (row: "new" | "old", sign: 1 | -1) =>
-    BREAKDOWNS.map(({ table, keys }) => sqliteChange(table, keys, row, sign)).join("\n");
+  await createSqliteLeadTriggers(db, (row, sign) =>
+    BREAKDOWNS.map(({ table, keys }) => sqliteChange(table, keys, row, sign)).join("\n"),
+  );
+}
+
+/**
+ * SQLite's four leads triggers of the roll-ups; `each(row, sign)` is what one row's change writes to
+ * them (0022 passes statements that count bookings too).
+ */
+export async function createSqliteLeadTriggers(
+  db: Kysely<unknown>,
+  each: (row: "new" | "old", sign: 1 | -1) => string,
+) {
   await sql
     .raw(`create trigger leads_funnel_days_insert after insert on leads when not new.is_spam begin
       ${each("new", 1)}
@@ -89,8 +100,28 @@ export async function createPostgresTriggers(db: Kysely<unknown>) {
         on conflict (day, ${keys.join(", ")}) do update set leads = ${table}.leads + excluded.leads,
           qualified = ${table}.qualified + excluded.qualified, clients = ${table}.clients + excluded.clients;`;
     }).join("\n");
+  await createPostgresLeadFunction(db, "create", change);
   await sql
-    .raw(`create function leads_funnel_days() returns trigger language plpgsql as $$
+    .raw(`create trigger leads_funnel_days_insert after insert or delete on leads
+    for each row execute function leads_funnel_days()`)
+    .execute(db);
+  await sql
+    .raw(`create trigger leads_funnel_days_update after update of ${WATCHED} on leads
+    for each row execute function leads_funnel_days()`)
+    .execute(db);
+}
+
+/**
+ * PostgreSQL's leads function of the roll-ups; `change(row, sign)` is what one row's change writes to
+ * them (0022 replaces it with statements that count bookings too).
+ */
+export async function createPostgresLeadFunction(
+  db: Kysely<unknown>,
+  create: "create" | "create or replace",
+  change: (row: "new" | "old", sign: "1" | "-1") => string,
+) {
+  await sql
+    .raw(`${create} function leads_funnel_days() returns trigger language plpgsql as $$
     begin
       if tg_op in ('UPDATE', 'DELETE') and not old.is_spam then
         ${change("old", "-1")}
@@ -100,14 +131,6 @@ export async function createPostgresTriggers(db: Kysely<unknown>) {
       end if;
       return null;
     end $$`)
-    .execute(db);
-  await sql
-    .raw(`create trigger leads_funnel_days_insert after insert or delete on leads
-    for each row execute function leads_funnel_days()`)
-    .execute(db);
-  await sql
-    .raw(`create trigger leads_funnel_days_update after update of ${WATCHED} on leads
-    for each row execute function leads_funnel_days()`)
     .execute(db);
 }
 

@@ -1,16 +1,12 @@
 import { type Kysely, sql } from "kysely";
 import { dialectOf } from "../database.server";
 import {
+  BREAKDOWNS,
   createPostgresTriggers as createLeadTriggersBefore,
+  createPostgresLeadFunction,
+  createSqliteLeadTriggers,
   createSqliteTriggers as createSqliteLeadTriggersBefore,
 } from "./0019-lead-funnel-days.server";
-
-const BREAKDOWNS = [
-  { table: "lead_campaign_days", keys: ["utm_campaign", "utm_source", "utm_medium"] },
-  { table: "lead_landing_days", keys: ["landing_path"] },
-] as const;
-
-const WATCHED = "status, is_spam, utm_campaign, utm_source, utm_medium, landing_path, created_at";
 
 /**
  * "Calls booked" in the funnel's daily roll-ups: leads with at least one booking (whatever became of
@@ -64,28 +60,9 @@ async function createSqliteTriggers(db: Kysely<unknown>) {
   for (const name of ["insert", "delete", "update_old", "update_new"]) {
     await sql.raw(`drop trigger if exists leads_funnel_days_${name}`).execute(db);
   }
-  const each = (row: "new" | "old", sign: 1 | -1) =>
-    BREAKDOWNS.map(({ table, keys }) => sqliteChange(table, keys, row, sign)).join("\n");
-  await sql
-    .raw(`create trigger leads_funnel_days_insert after insert on leads when not new.is_spam begin
-      ${each("new", 1)}
-    end`)
-    .execute(db);
-  await sql
-    .raw(`create trigger leads_funnel_days_delete after delete on leads when not old.is_spam begin
-      ${each("old", -1)}
-    end`)
-    .execute(db);
-  await sql
-    .raw(`create trigger leads_funnel_days_update_old after update of ${WATCHED} on leads when not old.is_spam begin
-      ${each("old", -1)}
-    end`)
-    .execute(db);
-  await sql
-    .raw(`create trigger leads_funnel_days_update_new after update of ${WATCHED} on leads when not new.is_spam begin
-      ${each("new", 1)}
-    end`)
-    .execute(db);
+  await createSqliteLeadTriggers(db, (row, sign) =>
+    BREAKDOWNS.map(({ table, keys }) => sqliteChange(table, keys, row, sign)).join("\n"),
+  );
   const dayOf = "substr(created_at, 1, 10)";
   await sql
     .raw(`create trigger bookings_funnel_days_insert after insert on bookings
@@ -114,18 +91,7 @@ async function createPostgresTriggers(db: Kysely<unknown>) {
           qualified = ${table}.qualified + excluded.qualified, clients = ${table}.clients + excluded.clients,
           booked = ${table}.booked + excluded.booked;`;
     }).join("\n");
-  await sql
-    .raw(`create or replace function leads_funnel_days() returns trigger language plpgsql as $$
-    begin
-      if tg_op in ('UPDATE', 'DELETE') and not old.is_spam then
-        ${change("old", "-1")}
-      end if;
-      if tg_op in ('UPDATE', 'INSERT') and not new.is_spam then
-        ${change("new", "1")}
-      end if;
-      return null;
-    end $$`)
-    .execute(db);
+  await createPostgresLeadFunction(db, "create or replace", change);
   // Statement-level, with the rows the statement wrote: row triggers would all fire after a
   // multi-row insert, when every one of them already sees the others. The leads' row locks make two
   // bookings of one lead at once count in turn, the second seeing the first.
