@@ -1,6 +1,13 @@
 import type { Kysely } from "kysely";
 import { columnTypes } from "./column-types.server";
-import { createIndexes, createTableWithId, dropTables, timestamps, utmColumns } from "./schema-kit.server";
+import {
+  createIndexes,
+  createTableWithId,
+  dropTables,
+  requiredColumns,
+  timestamps,
+  utmColumns,
+} from "./schema-kit.server";
 
 export async function up(db: Kysely<unknown>) {
   const t = columnTypes(db);
@@ -183,10 +190,7 @@ export async function up(db: Kysely<unknown>) {
 
   await createTableWithId(db, "email_outbox")
     .addColumn("lead_id", "text", (c) => c.references("leads.id").onDelete("set null"))
-    .addColumn("kind", "text", (c) => c.notNull())
-    .addColumn("to_address", "text", (c) => c.notNull())
-    .addColumn("subject", "text", (c) => c.notNull())
-    .addColumn("text_body", "text", (c) => c.notNull())
+    .$call(requiredColumns({ kind: "text", to_address: "text", subject: "text", text_body: "text" }))
     .addColumn("html_body", "text")
     .addColumn("status", "text", (c) => c.notNull().defaultTo("queued"))
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))

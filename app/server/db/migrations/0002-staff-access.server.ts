@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { columnTypes } from "./column-types.server";
-import { createIndexes, createTableWithId, dropTables, timestamps } from "./schema-kit.server";
+import { createIndexes, createTableWithId, dropTables, requiredColumns, timestamps } from "./schema-kit.server";
 
 /** better-auth's tables (snake_case, as configured), its two-factor plugin, and our rate-limit and secret stores. */
 export async function up(db: Kysely<unknown>) {
@@ -42,9 +42,7 @@ export async function up(db: Kysely<unknown>) {
   await createIndexes(db, "account", { account_user_id_idx: ["user_id"] });
 
   await createTableWithId(db, "verification")
-    .addColumn("identifier", "text", (c) => c.notNull())
-    .addColumn("value", "text", (c) => c.notNull())
-    .addColumn("expires_at", t.timestamp, (c) => c.notNull())
+    .$call(requiredColumns({ identifier: "text", value: "text", expires_at: t.timestamp }))
     .$call(timestamps(t))
     .execute();
   await createIndexes(db, "verification", { verification_identifier_idx: ["identifier"] });

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { columnTypes } from "./column-types.server";
-import { createIndexes, createTableWithId } from "./schema-kit.server";
+import { createIndexes, createTableWithId, requiredColumns } from "./schema-kit.server";
 
 /**
  * The sales workspace: an owner and a next follow-up on leads, an owner on clients, each person's
@@ -22,11 +22,7 @@ export async function up(db: Kysely<unknown>) {
   await createIndexes(db, "clients", { clients_owner_idx: ["owner_id", "created_at"] });
 
   await createTableWithId(db, "saved_views")
-    .addColumn("user_id", "text", (c) => c.notNull())
-    .addColumn("screen", "text", (c) => c.notNull())
-    .addColumn("name", "text", (c) => c.notNull())
-    .addColumn("query", "text", (c) => c.notNull())
-    .addColumn("created_at", t.timestamp, (c) => c.notNull())
+    .$call(requiredColumns({ user_id: "text", screen: "text", name: "text", query: "text", created_at: t.timestamp }))
     .execute();
   await createIndexes(db, "saved_views", {
     saved_views_user_screen_name_unique: { columns: ["user_id", "screen", "name"], unique: true },

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { dialectOf } from "../database.server";
 import { columnTypes } from "./column-types.server";
-import { createIndexes, createTableWithId } from "./schema-kit.server";
+import { createIndexes, createTableWithId, requiredColumns } from "./schema-kit.server";
 
 /**
  * Consent records (proof of a visitor's choice, without any address), the visit marks the funnel
@@ -11,11 +11,15 @@ import { createIndexes, createTableWithId } from "./schema-kit.server";
 export async function up(db: Kysely<unknown>) {
   const t = columnTypes(db);
   await createTableWithId(db, "consent_records")
-    .addColumn("analytics", t.bool, (c) => c.notNull())
-    .addColumn("marketing", t.bool, (c) => c.notNull())
-    .addColumn("policy_version", "integer", (c) => c.notNull())
-    .addColumn("global_privacy_control", t.bool, (c) => c.notNull())
-    .addColumn("created_at", t.timestamp, (c) => c.notNull())
+    .$call(
+      requiredColumns({
+        analytics: t.bool,
+        marketing: t.bool,
+        policy_version: "integer",
+        global_privacy_control: t.bool,
+        created_at: t.timestamp,
+      }),
+    )
     .execute();
   await createIndexes(db, "consent_records", { consent_records_created_at_idx: ["created_at"] });
 
@@ -28,12 +32,16 @@ export async function up(db: Kysely<unknown>) {
 
   await db.schema
     .createTable("visit_days")
-    .addColumn("day", "text", (c) => c.notNull())
-    .addColumn("utm_campaign", "text", (c) => c.notNull())
-    .addColumn("utm_source", "text", (c) => c.notNull())
-    .addColumn("utm_medium", "text", (c) => c.notNull())
-    .addColumn("landing_path", "text", (c) => c.notNull())
-    .addColumn("visits", "integer", (c) => c.notNull())
+    .$call(
+      requiredColumns({
+        day: "text",
+        utm_campaign: "text",
+        utm_source: "text",
+        utm_medium: "text",
+        landing_path: "text",
+        visits: "integer",
+      }),
+    )
     .addPrimaryKeyConstraint("visit_days_pk", ["day", "utm_campaign", "utm_source", "utm_medium", "landing_path"])
     .execute();
 

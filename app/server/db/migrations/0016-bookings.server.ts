@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { columnTypes } from "./column-types.server";
-import { createIndexes, createTableWithId, dropTables, timestamps } from "./schema-kit.server";
+import { createIndexes, createTableWithId, dropTables, requiredColumns, timestamps } from "./schema-kit.server";
 
 /**
  * Strategy calls: each staff member's availability, the bookings, the time each booking holds (one
@@ -17,12 +17,16 @@ export async function up(db: Kysely<unknown>) {
     /** [{ days: [1..7], start: "09:00", end: "17:00" }], days counted from Monday. */
     .addColumn("weekly", t.json, (c) => c.notNull())
     /** [{ date: "2026-12-24", ranges: [...] }]; no ranges is a day off. */
-    .addColumn("date_overrides", t.json, (c) => c.notNull())
-    .addColumn("call_minutes", "integer", (c) => c.notNull())
-    .addColumn("buffer_before_minutes", "integer", (c) => c.notNull())
-    .addColumn("buffer_after_minutes", "integer", (c) => c.notNull())
-    .addColumn("min_notice_minutes", "integer", (c) => c.notNull())
-    .addColumn("horizon_days", "integer", (c) => c.notNull())
+    .$call(
+      requiredColumns({
+        date_overrides: t.json,
+        call_minutes: "integer",
+        buffer_before_minutes: "integer",
+        buffer_after_minutes: "integer",
+        min_notice_minutes: "integer",
+        horizon_days: "integer",
+      }),
+    )
     .addColumn("max_per_day", "integer")
     .addColumn("meeting_kind", "text", (c) => c.notNull())
     .addColumn("meeting_detail", "text")
@@ -37,20 +41,21 @@ export async function up(db: Kysely<unknown>) {
   });
 
   await createTableWithId(db, "bookings")
-    .addColumn("lead_id", "text", (c) => c.notNull())
-    .addColumn("staff_id", "text", (c) => c.notNull())
-    .addColumn("starts_at", t.timestamp, (c) => c.notNull())
-    .addColumn("ends_at", t.timestamp, (c) => c.notNull())
-    .addColumn("buffer_before_minutes", "integer", (c) => c.notNull())
-    .addColumn("buffer_after_minutes", "integer", (c) => c.notNull())
-    .addColumn("visitor_time_zone", "text", (c) => c.notNull())
-    .addColumn("staff_time_zone", "text", (c) => c.notNull())
-    .addColumn("status", "text", (c) => c.notNull())
+    .$call(
+      requiredColumns({
+        lead_id: "text",
+        staff_id: "text",
+        starts_at: t.timestamp,
+        ends_at: t.timestamp,
+        buffer_before_minutes: "integer",
+        buffer_after_minutes: "integer",
+        visitor_time_zone: "text",
+        staff_time_zone: "text",
+        status: "text",
+      }),
+    )
     /** The invitations' SEQUENCE: one more at each reschedule and at the cancellation. */
-    .addColumn("sequence", "integer", (c) => c.notNull())
-    .addColumn("visitor_name", "text", (c) => c.notNull())
-    .addColumn("visitor_email", "text", (c) => c.notNull())
-    .addColumn("meeting_kind", "text", (c) => c.notNull())
+    .$call(requiredColumns({ sequence: "integer", visitor_name: "text", visitor_email: "text", meeting_kind: "text" }))
     .addColumn("meeting_detail", "text")
     .addColumn("utm_campaign", "text")
     .addColumn("landing_path", "text")
@@ -80,19 +85,14 @@ export async function up(db: Kysely<unknown>) {
 
   await db.schema
     .createTable("booking_day_claims")
-    .addColumn("staff_id", "text", (c) => c.notNull())
-    .addColumn("day", "text", (c) => c.notNull())
-    .addColumn("place", "integer", (c) => c.notNull())
-    .addColumn("booking_id", "text", (c) => c.notNull())
+    .$call(requiredColumns({ staff_id: "text", day: "text", place: "integer", booking_id: "text" }))
     .addPrimaryKeyConstraint("booking_day_claims_pk", ["staff_id", "day", "place"])
     .execute();
   await createIndexes(db, "booking_day_claims", { booking_day_claims_booking_idx: ["booking_id"] });
 
   await db.schema
     .createTable("staff_busy_times")
-    .addColumn("user_id", "text", (c) => c.notNull())
-    .addColumn("starts_at", t.timestamp, (c) => c.notNull())
-    .addColumn("ends_at", t.timestamp, (c) => c.notNull())
+    .$call(requiredColumns({ user_id: "text", starts_at: t.timestamp, ends_at: t.timestamp }))
     .execute();
   await createIndexes(db, "staff_busy_times", { staff_busy_times_user_idx: ["user_id", "starts_at"] });
 

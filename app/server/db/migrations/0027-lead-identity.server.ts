@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { DEFAULT_AGENCY_COUNTRY, isCountryCode, normalizeEmail, normalizePhone } from "../../leads/identity.server";
 import { columnTypes } from "./column-types.server";
-import { createIndexes, createTableWithId } from "./schema-kit.server";
+import { createIndexes, createTableWithId, requiredColumns } from "./schema-kit.server";
 
 /** Leads filled per statement: a few hundred parameters, far below both databases' limits. */
 const BATCH = 500;
@@ -33,10 +33,14 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("survivor_id", "text", (col) => col.notNull())
     .addColumn("merged_id", "text", (col) => col.notNull())
     .addColumn("merged_email_normalized", "text")
-    .addColumn("merged_lead", types.json, (col) => col.notNull())
-    .addColumn("survivor_before", types.json, (col) => col.notNull())
-    .addColumn("survivor_after", types.json, (col) => col.notNull())
-    .addColumn("moved", types.json, (col) => col.notNull())
+    .$call(
+      requiredColumns({
+        merged_lead: types.json,
+        survivor_before: types.json,
+        survivor_after: types.json,
+        moved: types.json,
+      }),
+    )
     .addColumn("actor_id", "text")
     .addColumn("actor_email", "text")
     .addColumn("created_at", types.timestamp, (col) => col.notNull())

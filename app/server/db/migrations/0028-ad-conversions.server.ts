@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { columnTypes } from "./column-types.server";
-import { createIndexes, createTableWithId, retryColumns, timestamps } from "./schema-kit.server";
+import { createIndexes, createTableWithId, requiredColumns, retryColumns, timestamps } from "./schema-kit.server";
 
 /**
  * Conversions sent back to the ad platforms. A connection per platform holds its credentials
@@ -21,20 +21,23 @@ export async function up(db: Kysely<unknown>) {
   await db.schema
     .createTable("lead_ad_signals")
     .addColumn("lead_id", "text", (c) => c.primaryKey().references("leads.id").onDelete("cascade"))
-    .addColumn("first_clicks", t.json, (c) => c.notNull())
-    .addColumn("last_clicks", t.json, (c) => c.notNull())
-    .addColumn("ad_user_data", t.bool, (c) => c.notNull())
-    .addColumn("ad_personalization", t.bool, (c) => c.notNull())
+    .$call(
+      requiredColumns({ first_clicks: t.json, last_clicks: t.json, ad_user_data: t.bool, ad_personalization: t.bool }),
+    )
     .$call(timestamps(t))
     .execute();
 
   await createTableWithId(db, "ad_conversions")
-    .addColumn("lead_id", "text", (c) => c.notNull())
-    .addColumn("platform", "text", (c) => c.notNull())
-    .addColumn("stage", "text", (c) => c.notNull())
-    .addColumn("kind", "text", (c) => c.notNull())
-    .addColumn("occurred_at", t.timestamp, (c) => c.notNull())
-    .addColumn("status", "text", (c) => c.notNull())
+    .$call(
+      requiredColumns({
+        lead_id: "text",
+        platform: "text",
+        stage: "text",
+        kind: "text",
+        occurred_at: t.timestamp,
+        status: "text",
+      }),
+    )
     .$call(retryColumns(t))
     .addColumn("last_request", "text")
     .addColumn("last_response", "text")

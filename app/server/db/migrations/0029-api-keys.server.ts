@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { columnTypes } from "./column-types.server";
-import { createIndexes, createTableWithId } from "./schema-kit.server";
+import { createIndexes, createTableWithId, requiredColumns } from "./schema-kit.server";
 
 /**
  * API keys: only a hash of each key is kept (the key is shown once), with its owner, name, whether it
@@ -14,9 +14,7 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("user_id", "text", (c) => c.notNull().references("user.id").onDelete("cascade"))
     .addColumn("name", "text", (c) => c.notNull())
     /** The key's first characters, shown in lists so a person can tell their keys apart. */
-    .addColumn("prefix", "text", (c) => c.notNull())
-    .addColumn("key_hash", "text", (c) => c.notNull())
-    .addColumn("read_only", t.bool, (c) => c.notNull())
+    .$call(requiredColumns({ prefix: "text", key_hash: "text", read_only: t.bool }))
     /** JSON array of areas; empty means every area the owner's role opens. */
     .addColumn("areas", t.json, (c) => c.notNull())
     .addColumn("expires_at", t.timestamp, (c) => c.notNull())

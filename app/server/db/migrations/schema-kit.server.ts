@@ -81,3 +81,11 @@ export function createTableWithId(db: Kysely<unknown>, name: string) {
 export async function dropTables(db: Kysely<unknown>, tables: readonly string[]) {
   for (const table of tables) await db.schema.dropTable(table).ifExists().execute();
 }
+
+type DataType = Parameters<Table["addColumn"]>[1];
+
+/** Columns every row must fill (NOT NULL, no default), each of its type, in the order given. */
+export function requiredColumns(columns: Record<string, DataType>) {
+  return (table: Table) =>
+    Object.entries(columns).reduce((built, [name, type]) => built.addColumn(name, type, (c) => c.notNull()), table);
+}
