@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { dialectOf } from "../database.server";
 import { columnTypes } from "./column-types.server";
 import { createLeadSearchRowTriggers } from "./lead-search-triggers.server";
-import { createIndexes, createTableWithId } from "./schema-kit.server";
+import * as kit from "./schema-kit.server";
 
 /**
  * Staff work on leads (notes, status history) and what keeps the leads screen fast at 100,000 leads:
@@ -13,16 +13,18 @@ export async function up(db: Kysely<unknown>) {
   const t = columnTypes(db);
   const postgres = dialectOf(db) === "postgres";
 
-  await createTableWithId(db, "lead_notes")
+  await kit
+    .createTableWithId(db, "lead_notes")
     .addColumn("lead_id", "text", (c) => c.notNull().references("leads.id").onDelete("cascade"))
     .addColumn("author_id", "text")
     .addColumn("author_email", "text")
     .addColumn("body", "text", (c) => c.notNull())
     .addColumn("created_at", t.timestamp, (c) => c.notNull())
     .execute();
-  await createIndexes(db, "lead_notes", { lead_notes_lead_id_idx: ["lead_id", "created_at"] });
+  await kit.createIndexes(db, "lead_notes", { lead_notes_lead_id_idx: ["lead_id", "created_at"] });
 
-  await createTableWithId(db, "lead_status_changes")
+  await kit
+    .createTableWithId(db, "lead_status_changes")
     .addColumn("lead_id", "text", (c) => c.notNull().references("leads.id").onDelete("cascade"))
     .addColumn("from_status", "text")
     .addColumn("to_status", "text", (c) => c.notNull())
@@ -30,7 +32,7 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("actor_email", "text")
     .addColumn("created_at", t.timestamp, (c) => c.notNull())
     .execute();
-  await createIndexes(db, "lead_status_changes", { lead_status_changes_lead_id_idx: ["lead_id", "created_at"] });
+  await kit.createIndexes(db, "lead_status_changes", { lead_status_changes_lead_id_idx: ["lead_id", "created_at"] });
 
   // SQLite can only add a VIRTUAL generated column; indexing it stores the computed text in the index.
   const searchText = sql`lower(name || ' ' || email || ' ' || coalesce(company, ''))`;
@@ -39,14 +41,14 @@ export async function up(db: Kysely<unknown>) {
   }`.execute(db);
 
   // Every list query says whether it wants spam or not, so is_spam leads each index.
-  await createIndexes(db, "leads", {
+  await kit.createIndexes(db, "leads", {
     leads_spam_created_at_idx: ["is_spam", "created_at", "id"],
     leads_spam_status_created_at_idx: ["is_spam", "status", "created_at", "id"],
     leads_spam_source_created_at_idx: ["is_spam", "source", "created_at", "id"],
     leads_spam_name_idx: ["is_spam", "name", "id"],
   });
 
-  await createIndexes(db, "leads", {
+  await kit.createIndexes(db, "leads", {
     leads_spam_status_source_created_at_idx: ["is_spam", "status", "source", "created_at", "id"],
   });
 
@@ -73,8 +75,8 @@ export async function up(db: Kysely<unknown>) {
   }
 
   // GDPR look-ups by e-mail.
-  await createIndexes(db, "clients", { clients_email_idx: ["email"] });
-  await createIndexes(db, "email_outbox", { email_outbox_to_address_idx: ["to_address"] });
+  await kit.createIndexes(db, "clients", { clients_email_idx: ["email"] });
+  await kit.createIndexes(db, "email_outbox", { email_outbox_to_address_idx: ["to_address"] });
 }
 
 export async function down(db: Kysely<unknown>) {

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { columnTypes } from "./column-types.server";
-import { createIndexes, createTableWithId, retryColumns, timestamps } from "./schema-kit.server";
+import * as kit from "./schema-kit.server";
 
 /**
  * Outgoing webhooks. An event is written in the transaction of the change it reports; a worker fans it
@@ -9,7 +9,8 @@ import { createIndexes, createTableWithId, retryColumns, timestamps } from "./sc
  */
 export async function up(db: Kysely<unknown>) {
   const t = columnTypes(db);
-  await createTableWithId(db, "webhook_endpoints")
+  await kit
+    .createTableWithId(db, "webhook_endpoints")
     .addColumn("url", "text", (c) => c.notNull())
     .addColumn("description", "text")
     .addColumn("events", t.json, (c) => c.notNull())
@@ -21,11 +22,12 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("previous_secret", "text")
     .addColumn("previous_secret_expires_at", t.timestamp)
     .addColumn("failing_since", t.timestamp)
-    .$call(timestamps(t))
+    .$call(kit.timestamps(t))
     .execute();
 
   // The body is kept as the exact text that is signed and sent (jsonb would reorder it).
-  await createTableWithId(db, "webhook_events")
+  await kit
+    .createTableWithId(db, "webhook_events")
     .addColumn("type", "text", (c) => c.notNull())
     .addColumn("body", "text", (c) => c.notNull())
     .addColumn("is_spam", t.bool, (c) => c.notNull().defaultTo(t.falseValue))
@@ -36,30 +38,32 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("dispatched_at", t.timestamp)
     .addColumn("created_at", t.timestamp, (c) => c.notNull())
     .execute();
-  await createIndexes(db, "webhook_events", {
+  await kit.createIndexes(db, "webhook_events", {
     webhook_events_pending_idx: { columns: ["id"], where: ["dispatched_at", "is", null] },
   });
   // No index on lead_id or email: each would cost every captured lead another index write, for a GDPR
   // erase that is rare and scans a table the worker keeps short (unwanted events go at once, old ones
   // after 30 days).
 
-  await createTableWithId(db, "webhook_deliveries")
+  await kit
+    .createTableWithId(db, "webhook_deliveries")
     .addColumn("event_id", "text", (c) => c.notNull().references("webhook_events.id").onDelete("cascade"))
     .addColumn("endpoint_id", "text", (c) => c.notNull().references("webhook_endpoints.id").onDelete("cascade"))
     .addColumn("event_type", "text", (c) => c.notNull())
     .addColumn("is_test", t.bool, (c) => c.notNull().defaultTo(t.falseValue))
     .addColumn("status", "text", (c) => c.notNull().defaultTo("queued"))
-    .$call(retryColumns(t))
+    .$call(kit.retryColumns(t))
     .addColumn("delivered_at", t.timestamp)
-    .$call(timestamps(t))
+    .$call(kit.timestamps(t))
     .execute();
-  await createIndexes(db, "webhook_deliveries", {
+  await kit.createIndexes(db, "webhook_deliveries", {
     webhook_deliveries_event_endpoint_unique: { columns: ["event_id", "endpoint_id"], unique: true },
     webhook_deliveries_due_idx: ["status", "next_attempt_at"],
     webhook_deliveries_endpoint_idx: ["endpoint_id", "id"],
   });
 
-  await createTableWithId(db, "webhook_delivery_attempts")
+  await kit
+    .createTableWithId(db, "webhook_delivery_attempts")
     .addColumn("delivery_id", "text", (c) => c.notNull().references("webhook_deliveries.id").onDelete("cascade"))
     .addColumn("attempted_at", t.timestamp, (c) => c.notNull())
     .addColumn("status_code", "integer")
@@ -68,7 +72,7 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("error", "text")
     .addColumn("delivered", t.bool, (c) => c.notNull())
     .execute();
-  await createIndexes(db, "webhook_delivery_attempts", {
+  await kit.createIndexes(db, "webhook_delivery_attempts", {
     webhook_delivery_attempts_delivery_idx: ["delivery_id", "attempted_at"],
   });
 }

@@ -1,13 +1,13 @@
 import type { Kysely } from "kysely";
+import * as kit from "./schema-kit.server";
 
 /**
  * Work that a deployment needs done once, however many processes it runs (housekeeping, scheduled
  * backups, the outbox's bookkeeping), goes to whichever process holds its lease here.
  */
 export async function up(db: Kysely<unknown>) {
-  await db.schema
-    .createTable("background_leases")
-    .addColumn("name", "text", (col) => col.primaryKey())
+  await kit
+    .createTableKeyedBy(db, "background_leases", "name")
     .addColumn("holder", "text", (col) => col.notNull())
     .addColumn("expires_ms", "bigint", (col) => col.notNull())
     .execute();

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { columnTypes } from "./column-types.server";
-import { createIndexes, createTableWithId, requiredColumns } from "./schema-kit.server";
+import * as kit from "./schema-kit.server";
 
 /**
  * The sales workspace: an owner and a next follow-up on leads, an owner on clients, each person's
@@ -14,23 +14,25 @@ export async function up(db: Kysely<unknown>) {
   await db.schema.alterTable("clients").addColumn("owner_id", "text").execute();
 
   // "My leads" / "Unassigned" walk newest first within one owner; follow-ups are read by owner and date.
-  await createIndexes(db, "leads", {
+  await kit.createIndexes(db, "leads", {
     leads_spam_owner_created_at_idx: ["is_spam", "owner_id", "created_at", "id"],
     leads_spam_follow_up_idx: ["is_spam", "next_follow_up_at", "id"],
     leads_owner_follow_up_idx: ["owner_id", "next_follow_up_at"],
   });
-  await createIndexes(db, "clients", { clients_owner_idx: ["owner_id", "created_at"] });
+  await kit.createIndexes(db, "clients", { clients_owner_idx: ["owner_id", "created_at"] });
 
-  await createTableWithId(db, "saved_views")
-    .$call(requiredColumns({ user_id: "text", screen: "text", name: "text", query: "text", created_at: t.timestamp }))
+  await kit
+    .createTableWithId(db, "saved_views")
+    .$call(
+      kit.requiredColumns({ user_id: "text", screen: "text", name: "text", query: "text", created_at: t.timestamp }),
+    )
     .execute();
-  await createIndexes(db, "saved_views", {
+  await kit.createIndexes(db, "saved_views", {
     saved_views_user_screen_name_unique: { columns: ["user_id", "screen", "name"], unique: true },
   });
 
-  await db.schema
-    .createTable("staff_preferences")
-    .addColumn("user_id", "text", (c) => c.primaryKey())
+  await kit
+    .createTableKeyedBy(db, "staff_preferences", "user_id")
     .addColumn("table_columns", t.json, (c) => c.notNull().defaultTo(sql`'{}'`))
     .addColumn("digest_opt_out", t.bool, (c) => c.notNull().defaultTo(t.falseValue))
     /** The agency-time-zone day of the last digest queued, so that each day gets one. */
@@ -38,9 +40,8 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("updated_at", t.timestamp, (c) => c.notNull())
     .execute();
 
-  await db.schema
-    .createTable("lead_assignment_cursor")
-    .addColumn("id", "integer", (c) => c.primaryKey())
+  await kit
+    .createTableKeyedBy(db, "lead_assignment_cursor", "id", "integer")
     .addColumn("position", "integer", (c) => c.notNull())
     .execute();
   await sql`insert into lead_assignment_cursor (id, position) values (1, 0)`.execute(db);

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { dialectOf } from "../database.server";
 import { columnTypes } from "./column-types.server";
-import { createIndexes, createTableWithId, requiredColumns } from "./schema-kit.server";
+import * as kit from "./schema-kit.server";
 
 /**
  * Consent records (proof of a visitor's choice, without any address), the visit marks the funnel
@@ -10,9 +10,10 @@ import { createIndexes, createTableWithId, requiredColumns } from "./schema-kit.
  */
 export async function up(db: Kysely<unknown>) {
   const t = columnTypes(db);
-  await createTableWithId(db, "consent_records")
+  await kit
+    .createTableWithId(db, "consent_records")
     .$call(
-      requiredColumns({
+      kit.requiredColumns({
         analytics: t.bool,
         marketing: t.bool,
         policy_version: "integer",
@@ -21,7 +22,7 @@ export async function up(db: Kysely<unknown>) {
       }),
     )
     .execute();
-  await createIndexes(db, "consent_records", { consent_records_created_at_idx: ["created_at"] });
+  await kit.createIndexes(db, "consent_records", { consent_records_created_at_idx: ["created_at"] });
 
   await db.schema
     .alterTable("analytics_events")
@@ -33,7 +34,7 @@ export async function up(db: Kysely<unknown>) {
   await db.schema
     .createTable("visit_days")
     .$call(
-      requiredColumns({
+      kit.requiredColumns({
         day: "text",
         utm_campaign: "text",
         utm_source: "text",
@@ -60,9 +61,9 @@ export async function up(db: Kysely<unknown>) {
     )
     .execute();
   if (dialectOf(db) === "sqlite") {
-    await createIndexes(db, "visit_days", { visit_days_funnel_idx: [...grouped, "day", "visits"] });
+    await kit.createIndexes(db, "visit_days", { visit_days_funnel_idx: [...grouped, "day", "visits"] });
   }
-  await createIndexes(db, "email_outbox", { email_outbox_status_sent_at_idx: ["status", "sent_at"] });
+  await kit.createIndexes(db, "email_outbox", { email_outbox_status_sent_at_idx: ["status", "sent_at"] });
 }
 
 export async function down(db: Kysely<unknown>) {

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { columnTypes } from "./column-types.server";
-import { createIndexes, createTableWithId, dropTables, requiredColumns, timestamps } from "./schema-kit.server";
+import * as kit from "./schema-kit.server";
 
 /**
  * Strategy calls: each staff member's availability, the bookings, the time each booking holds (one
@@ -10,15 +10,14 @@ import { createIndexes, createTableWithId, dropTables, requiredColumns, timestam
  */
 export async function up(db: Kysely<unknown>) {
   const t = columnTypes(db);
-  await db.schema
-    .createTable("staff_availability")
-    .addColumn("user_id", "text", (c) => c.primaryKey())
+  await kit
+    .createTableKeyedBy(db, "staff_availability", "user_id")
     .addColumn("time_zone", "text", (c) => c.notNull())
     /** [{ days: [1..7], start: "09:00", end: "17:00" }], days counted from Monday. */
     .addColumn("weekly", t.json, (c) => c.notNull())
     /** [{ date: "2026-12-24", ranges: [...] }]; no ranges is a day off. */
     .$call(
-      requiredColumns({
+      kit.requiredColumns({
         date_overrides: t.json,
         call_minutes: "integer",
         buffer_before_minutes: "integer",
@@ -36,13 +35,14 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("feed_token", "text")
     .addColumn("updated_at", t.timestamp, (c) => c.notNull())
     .execute();
-  await createIndexes(db, "staff_availability", {
+  await kit.createIndexes(db, "staff_availability", {
     staff_availability_feed_token_unique: { columns: ["feed_token"], unique: true },
   });
 
-  await createTableWithId(db, "bookings")
+  await kit
+    .createTableWithId(db, "bookings")
     .$call(
-      requiredColumns({
+      kit.requiredColumns({
         lead_id: "text",
         staff_id: "text",
         starts_at: t.timestamp,
@@ -55,15 +55,17 @@ export async function up(db: Kysely<unknown>) {
       }),
     )
     /** The invitations' SEQUENCE: one more at each reschedule and at the cancellation. */
-    .$call(requiredColumns({ sequence: "integer", visitor_name: "text", visitor_email: "text", meeting_kind: "text" }))
+    .$call(
+      kit.requiredColumns({ sequence: "integer", visitor_name: "text", visitor_email: "text", meeting_kind: "text" }),
+    )
     .addColumn("meeting_detail", "text")
     .addColumn("utm_campaign", "text")
     .addColumn("landing_path", "text")
     .addColumn("estimate", t.json)
-    .$call(timestamps(t))
+    .$call(kit.timestamps(t))
     .execute();
   // One live call per staff member per start, whatever else guards it.
-  await createIndexes(db, "bookings", {
+  await kit.createIndexes(db, "bookings", {
     bookings_staff_start_live_unique: {
       columns: ["staff_id", "starts_at"],
       unique: true,
@@ -81,32 +83,32 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("booking_id", "text", (c) => c.notNull())
     .addPrimaryKeyConstraint("booking_slot_claims_pk", ["staff_id", "granule"])
     .execute();
-  await createIndexes(db, "booking_slot_claims", { booking_slot_claims_booking_idx: ["booking_id"] });
+  await kit.createIndexes(db, "booking_slot_claims", { booking_slot_claims_booking_idx: ["booking_id"] });
 
   await db.schema
     .createTable("booking_day_claims")
-    .$call(requiredColumns({ staff_id: "text", day: "text", place: "integer", booking_id: "text" }))
+    .$call(kit.requiredColumns({ staff_id: "text", day: "text", place: "integer", booking_id: "text" }))
     .addPrimaryKeyConstraint("booking_day_claims_pk", ["staff_id", "day", "place"])
     .execute();
-  await createIndexes(db, "booking_day_claims", { booking_day_claims_booking_idx: ["booking_id"] });
+  await kit.createIndexes(db, "booking_day_claims", { booking_day_claims_booking_idx: ["booking_id"] });
 
   await db.schema
     .createTable("staff_busy_times")
-    .$call(requiredColumns({ user_id: "text", starts_at: t.timestamp, ends_at: t.timestamp }))
+    .$call(kit.requiredColumns({ user_id: "text", starts_at: t.timestamp, ends_at: t.timestamp }))
     .execute();
-  await createIndexes(db, "staff_busy_times", { staff_busy_times_user_idx: ["user_id", "starts_at"] });
+  await kit.createIndexes(db, "staff_busy_times", { staff_busy_times_user_idx: ["user_id", "starts_at"] });
 
   await db.schema.alterTable("email_outbox").addColumn("booking_id", "text").execute();
   /** An iCalendar invitation sent with the mail (text/calendar), when it carries one. */
   await db.schema.alterTable("email_outbox").addColumn("calendar", "text").execute();
-  await createIndexes(db, "email_outbox", { email_outbox_booking_idx: ["booking_id", "status"] });
+  await kit.createIndexes(db, "email_outbox", { email_outbox_booking_idx: ["booking_id", "status"] });
 }
 
 export async function down(db: Kysely<unknown>) {
   await db.schema.dropIndex("email_outbox_booking_idx").ifExists().execute();
   await db.schema.alterTable("email_outbox").dropColumn("calendar").execute();
   await db.schema.alterTable("email_outbox").dropColumn("booking_id").execute();
-  await dropTables(db, [
+  await kit.dropTables(db, [
     "staff_busy_times",
     "booking_day_claims",
     "booking_slot_claims",

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { dialectOf } from "../database.server";
-import { createIndexes } from "./schema-kit.server";
+import * as kit from "./schema-kit.server";
 
 /**
  * Indexes that give the leads list its sort orders at a million leads, so a page is read in order
@@ -12,15 +12,17 @@ import { createIndexes } from "./schema-kit.server";
  */
 export async function up(db: Kysely<unknown>) {
   await db.schema.dropIndex("leads_owner_follow_up_idx").ifExists().execute();
-  await createIndexes(db, "leads", { leads_owner_follow_up_spam_idx: ["owner_id", "next_follow_up_at", "is_spam"] });
+  await kit.createIndexes(db, "leads", {
+    leads_owner_follow_up_spam_idx: ["owner_id", "next_follow_up_at", "is_spam"],
+  });
   await db.schema.dropIndex("leads_spam_status_created_at_idx").ifExists().execute();
-  await createIndexes(db, "leads", {
+  await kit.createIndexes(db, "leads", {
     leads_spam_status_newest_idx: ["is_spam", "status", "created_at desc", "id desc"],
   });
   if (dialectOf(db) === "sqlite") {
     await sql`create index leads_spam_follow_up_order_idx
       on leads (is_spam, next_follow_up_at is null, next_follow_up_at, id)`.execute(db);
-    await createIndexes(db, "leads", {
+    await kit.createIndexes(db, "leads", {
       leads_spam_created_at_source_idx: ["is_spam", "created_at", "source", "utm_campaign", "status"],
     });
   }
@@ -28,9 +30,9 @@ export async function up(db: Kysely<unknown>) {
 
 export async function down(db: Kysely<unknown>) {
   await db.schema.dropIndex("leads_owner_follow_up_spam_idx").ifExists().execute();
-  await createIndexes(db, "leads", { leads_owner_follow_up_idx: ["owner_id", "next_follow_up_at"] });
+  await kit.createIndexes(db, "leads", { leads_owner_follow_up_idx: ["owner_id", "next_follow_up_at"] });
   await db.schema.dropIndex("leads_spam_created_at_source_idx").ifExists().execute();
   await db.schema.dropIndex("leads_spam_follow_up_order_idx").ifExists().execute();
   await db.schema.dropIndex("leads_spam_status_newest_idx").ifExists().execute();
-  await createIndexes(db, "leads", { leads_spam_status_created_at_idx: ["is_spam", "status", "created_at", "id"] });
+  await kit.createIndexes(db, "leads", { leads_spam_status_created_at_idx: ["is_spam", "status", "created_at", "id"] });
 }

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { createIndexes } from "./schema-kit.server";
+import * as kit from "./schema-kit.server";
 
 /**
  * Indexes that answer a slot list from the index alone: each staff member's live calls in time order
@@ -11,11 +11,13 @@ export async function up(db: Kysely<unknown>) {
     on bookings (staff_id, starts_at, ends_at, buffer_before_minutes, buffer_after_minutes, status)
     where status in ('booked', 'rescheduled')`.execute(db);
   await db.schema.dropIndex("staff_busy_times_user_idx").ifExists().execute();
-  await createIndexes(db, "staff_busy_times", { staff_busy_times_user_span_idx: ["user_id", "starts_at", "ends_at"] });
+  await kit.createIndexes(db, "staff_busy_times", {
+    staff_busy_times_user_span_idx: ["user_id", "starts_at", "ends_at"],
+  });
 }
 
 export async function down(db: Kysely<unknown>) {
   await db.schema.dropIndex("staff_busy_times_user_span_idx").ifExists().execute();
-  await createIndexes(db, "staff_busy_times", { staff_busy_times_user_idx: ["user_id", "starts_at"] });
+  await kit.createIndexes(db, "staff_busy_times", { staff_busy_times_user_idx: ["user_id", "starts_at"] });
   await db.schema.dropIndex("bookings_staff_live_span_idx").ifExists().execute();
 }

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { dialectOf } from "../database.server";
-import { createIndexes } from "./schema-kit.server";
+import * as kit from "./schema-kit.server";
 
 /**
  * The leads list sorted by name with a status, source or search filter reads its page by walking the
@@ -16,7 +16,7 @@ export async function up(db: Kysely<unknown>) {
     await sql`create index leads_spam_name_filters_idx on leads (is_spam, name, id)
       include (status, source, search_text)`.execute(db);
   } else {
-    await createIndexes(db, "leads", {
+    await kit.createIndexes(db, "leads", {
       leads_spam_name_filters_idx: ["is_spam", "name", "id", "status", "source", "email", "company"],
     });
   }
@@ -24,6 +24,6 @@ export async function up(db: Kysely<unknown>) {
 }
 
 export async function down(db: Kysely<unknown>) {
-  await createIndexes(db, "leads", { leads_spam_name_idx: ["is_spam", "name", "id"] });
+  await kit.createIndexes(db, "leads", { leads_spam_name_idx: ["is_spam", "name", "id"] });
   await db.schema.dropIndex("leads_spam_name_filters_idx").ifExists().execute();
 }

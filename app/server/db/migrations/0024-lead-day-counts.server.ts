@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { dialectOf } from "../database.server";
-import { createIndexes } from "./schema-kit.server";
+import * as kit from "./schema-kit.server";
 
 /**
  * The dashboard's last 30 days (leads per day by source, the campaign table) read a month of leads by
@@ -19,5 +19,5 @@ export async function up(db: Kysely<unknown>) {
 export async function down(db: Kysely<unknown>) {
   if (dialectOf(db) !== "postgres") return;
   await sql`drop index if exists leads_spam_created_at_idx`.execute(db);
-  await createIndexes(db, "leads", { leads_spam_created_at_idx: ["is_spam", "created_at", "id"] });
+  await kit.createIndexes(db, "leads", { leads_spam_created_at_idx: ["is_spam", "created_at", "id"] });
 }

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { DEFAULT_AGENCY_COUNTRY, isCountryCode, normalizeEmail, normalizePhone } from "../../leads/identity.server";
 import { columnTypes } from "./column-types.server";
-import { createIndexes, createTableWithId, requiredColumns } from "./schema-kit.server";
+import * as kit from "./schema-kit.server";
 
 /** Leads filled per statement: a few hundred parameters, far below both databases' limits. */
 const BATCH = 500;
@@ -29,12 +29,13 @@ export async function up(db: Kysely<unknown>) {
   await db.schema.alterTable("form_submissions").addColumn("contact", types.json).execute();
 
   // What a merge changed, so that an unmerge within 30 days can put both leads back as they were.
-  await createTableWithId(db, "lead_merges")
+  await kit
+    .createTableWithId(db, "lead_merges")
     .addColumn("survivor_id", "text", (col) => col.notNull())
     .addColumn("merged_id", "text", (col) => col.notNull())
     .addColumn("merged_email_normalized", "text")
     .$call(
-      requiredColumns({
+      kit.requiredColumns({
         merged_lead: types.json,
         survivor_before: types.json,
         survivor_after: types.json,
@@ -46,7 +47,7 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("created_at", types.timestamp, (col) => col.notNull())
     .addColumn("undone_at", types.timestamp)
     .execute();
-  await createIndexes(db, "lead_merges", {
+  await kit.createIndexes(db, "lead_merges", {
     lead_merges_survivor_idx: ["survivor_id", "created_at"],
     lead_merges_merged_idx: ["merged_id"],
     lead_merges_merged_email_idx: ["merged_email_normalized"],
@@ -74,14 +75,14 @@ export async function up(db: Kysely<unknown>) {
     from (select lead_id, count(*) as n from form_submissions where lead_id is not null
       group by lead_id having count(*) > 1) as c
     where leads.id = c.lead_id`.execute(db);
-  await createIndexes(db, "leads", {
+  await kit.createIndexes(db, "leads", {
     leads_email_normalized_idx: ["email_normalized"],
     leads_phone_e164_idx: ["phone_e164"],
     leads_spam_last_enquiry_idx: ["is_spam", "last_enquiry_at", "id"],
     leads_spam_enquiries_idx: ["is_spam", "enquiries", "id"],
   });
   // The dashboard's returning enquiries of the last 30 days are read by date.
-  await createIndexes(db, "form_submissions", {
+  await kit.createIndexes(db, "form_submissions", {
     form_submissions_created_idx: ["created_at"],
     form_submissions_lead_created_idx: ["lead_id", "created_at"],
   });

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { columnTypes } from "./column-types.server";
-import { createIndexes, createTableWithId, requiredColumns, retryColumns, timestamps } from "./schema-kit.server";
+import * as kit from "./schema-kit.server";
 
 /**
  * Conversions sent back to the ad platforms. A connection per platform holds its credentials
@@ -10,26 +10,31 @@ import { createIndexes, createTableWithId, requiredColumns, retryColumns, timest
  */
 export async function up(db: Kysely<unknown>) {
   const t = columnTypes(db);
-  await db.schema
-    .createTable("ad_connections")
-    .addColumn("platform", "text", (c) => c.primaryKey())
+  await kit
+    .createTableKeyedBy(db, "ad_connections", "platform")
     .addColumn("credentials", "text", (c) => c.notNull())
     .addColumn("settings", t.json, (c) => c.notNull())
-    .$call(timestamps(t))
+    .$call(kit.timestamps(t))
     .execute();
 
   await db.schema
     .createTable("lead_ad_signals")
     .addColumn("lead_id", "text", (c) => c.primaryKey().references("leads.id").onDelete("cascade"))
     .$call(
-      requiredColumns({ first_clicks: t.json, last_clicks: t.json, ad_user_data: t.bool, ad_personalization: t.bool }),
+      kit.requiredColumns({
+        first_clicks: t.json,
+        last_clicks: t.json,
+        ad_user_data: t.bool,
+        ad_personalization: t.bool,
+      }),
     )
-    .$call(timestamps(t))
+    .$call(kit.timestamps(t))
     .execute();
 
-  await createTableWithId(db, "ad_conversions")
+  await kit
+    .createTableWithId(db, "ad_conversions")
     .$call(
-      requiredColumns({
+      kit.requiredColumns({
         lead_id: "text",
         platform: "text",
         stage: "text",
@@ -38,13 +43,13 @@ export async function up(db: Kysely<unknown>) {
         status: "text",
       }),
     )
-    .$call(retryColumns(t))
+    .$call(kit.retryColumns(t))
     .addColumn("last_request", "text")
     .addColumn("last_response", "text")
     .addColumn("sent_at", t.timestamp)
-    .$call(timestamps(t))
+    .$call(kit.timestamps(t))
     .execute();
-  await createIndexes(db, "ad_conversions", {
+  await kit.createIndexes(db, "ad_conversions", {
     ad_conversions_due_idx: ["status", "next_attempt_at"],
     ad_conversions_lead_idx: ["lead_id"],
     ad_conversions_log_idx: ["platform", "created_at"],

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { columnTypes } from "./column-types.server";
-import { createIndexes, createTableWithId, requiredColumns } from "./schema-kit.server";
+import * as kit from "./schema-kit.server";
 
 /**
  * API keys: only a hash of each key is kept (the key is shown once), with its owner, name, whether it
@@ -10,11 +10,12 @@ import { createIndexes, createTableWithId, requiredColumns } from "./schema-kit.
  */
 export async function up(db: Kysely<unknown>) {
   const t = columnTypes(db);
-  await createTableWithId(db, "api_keys")
+  await kit
+    .createTableWithId(db, "api_keys")
     .addColumn("user_id", "text", (c) => c.notNull().references("user.id").onDelete("cascade"))
     .addColumn("name", "text", (c) => c.notNull())
     /** The key's first characters, shown in lists so a person can tell their keys apart. */
-    .$call(requiredColumns({ prefix: "text", key_hash: "text", read_only: t.bool }))
+    .$call(kit.requiredColumns({ prefix: "text", key_hash: "text", read_only: t.bool }))
     /** JSON array of areas; empty means every area the owner's role opens. */
     .addColumn("areas", t.json, (c) => c.notNull())
     .addColumn("expires_at", t.timestamp, (c) => c.notNull())
@@ -23,7 +24,7 @@ export async function up(db: Kysely<unknown>) {
     .addColumn("reminded_at", t.timestamp)
     .addColumn("created_at", t.timestamp, (c) => c.notNull())
     .execute();
-  await createIndexes(db, "api_keys", {
+  await kit.createIndexes(db, "api_keys", {
     api_keys_key_hash_unique: { columns: ["key_hash"], unique: true },
     api_keys_user_name_unique: { columns: ["user_id", "name"], unique: true },
   });

@@ -89,3 +89,8 @@ export function requiredColumns(columns: Record<string, DataType>) {
   return (table: Table) =>
     Object.entries(columns).reduce((built, [name, type]) => built.addColumn(name, type, (c) => c.notNull()), table);
 }
+
+/** `create table` for `name`, begun with its primary key `column` (text unless given). */
+export function createTableKeyedBy(db: Kysely<unknown>, name: string, column: string, type: DataType = "text") {
+  return db.schema.createTable(name).addColumn(column, type, (c) => c.primaryKey());
+}
