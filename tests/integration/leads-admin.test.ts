@@ -21,6 +21,7 @@ import {
 } from "~/server/leads/leads.server";
 import { type LeadRowOptions, leadRow } from "../support/admin-fixtures";
 import { databasePerTest, dialects } from "../support/databases";
+import { streamedText } from "../support/streams";
 
 const actor = { id: null, email: "sales@agency.example" };
 const filters = (given: Partial<LeadFilters> = {}): LeadFilters => ({ ...leadFiltersSchema.parse({}), ...given });
@@ -388,8 +389,7 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
       { name: "Other", email: "other@d.co", status: "closed", createdAt: "2026-11-03T00:00:00.000Z" },
     ]);
     expect(csvCell("=1+1")).toBe(`"'=1+1"`);
-    let csv = "";
-    for await (const chunk of leadsCsv(db, filters({ status: "new" }))) csv += chunk;
+    const csv = await streamedText(leadsCsv(db, filters({ status: "new" })));
     const lines = csv.split("\r\n");
     expect(lines[0]).toBe(
       '"id","created_at","name","email","phone","company","status","source","message","utm_source","utm_medium","utm_campaign","page_url","referrer"',
@@ -409,8 +409,7 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
       db,
       Array.from({ length: 1203 }, (_, index) => ({ name: `Lead ${index}`, email: `l${index}@x.co`, createdAt: at })),
     );
-    let csv = "";
-    for await (const chunk of leadsCsv(db, filters())) csv += chunk;
+    const csv = await streamedText(leadsCsv(db, filters()));
     const names = csv
       .trim()
       .split("\r\n")
