@@ -22,7 +22,7 @@ import {
 import { createStaffUser, setStaffDisabled } from "~/server/users/staff-users.server";
 import { setDigestOptOut } from "~/server/workspace/preferences.server";
 import { deleteSavedView, listSavedViews, saveView } from "~/server/workspace/saved-views.server";
-import { insertForm, leadRow } from "../support/admin-fixtures";
+import { insertForm, insertLeadRows, leadRow } from "../support/admin-fixtures";
 import { databasePerTest, dialects } from "../support/databases";
 
 const filters = (given: Partial<LeadFilters> = {}): LeadFilters => ({ ...leadFiltersSchema.parse({}), ...given });
@@ -38,27 +38,23 @@ const bulkAuditEntries = async (db: Database, entityType: "lead" | "client") =>
     entry.action.startsWith(`${entityType}.bulk`),
   );
 
-async function insertLeads(
+function insertLeads(
   db: Database,
   count: number,
   given: { status?: "new" | "contacted"; createdAt?: (i: number) => string } = {},
 ) {
-  const ids: string[] = [];
-  for (let start = 0; start < count; start += 100) {
-    const rows = Array.from({ length: Math.min(100, count - start) }, (_, offset) => {
-      const i = start + offset;
-      const at = given.createdAt?.(i) ?? new Date(Date.UTC(2026, 10, 1) + i * 60_000).toISOString();
-      return leadRow({
+  return insertLeadRows(
+    db,
+    count,
+    (i) =>
+      leadRow({
         name: `Lead ${String(i).padStart(4, "0")}`,
         email: `lead${i}@example.com`,
         status: given.status,
-        createdAt: at,
-      });
-    });
-    await db.insertInto("leads").values(rows).execute();
-    ids.push(...rows.map((row) => row.id));
-  }
-  return ids;
+        createdAt: given.createdAt?.(i) ?? new Date(Date.UTC(2026, 10, 1) + i * 60_000).toISOString(),
+      }),
+    100,
+  );
 }
 
 /** How many leads are qualified now: how far a bulk change to qualified has got. */

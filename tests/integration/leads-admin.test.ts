@@ -19,23 +19,15 @@ import {
   setLeadStatus,
   updateLead,
 } from "~/server/leads/leads.server";
-import { type LeadRowOptions, leadRow } from "../support/admin-fixtures";
+import { insertLeadRows, type LeadRowOptions, leadRow } from "../support/admin-fixtures";
 import { databasePerTest, dialects } from "../support/databases";
 import { streamedText } from "../support/streams";
 
 const actor = { id: null, email: "sales@agency.example" };
 const filters = (given: Partial<LeadFilters> = {}): LeadFilters => ({ ...leadFiltersSchema.parse({}), ...given });
 
-async function insertLeads(db: Database, leads: LeadRowOptions[]) {
-  const rows = leads.map(leadRow);
-  for (let start = 0; start < rows.length; start += 100) {
-    await db
-      .insertInto("leads")
-      .values(rows.slice(start, start + 100))
-      .execute();
-  }
-  return rows.map((row) => row.id);
-}
+const insertLeads = (db: Database, leads: LeadRowOptions[]) =>
+  insertLeadRows(db, leads.length, (index) => leadRow(leads[index]!), 100);
 
 const attribution = {
   pageUrl: "https://agency.example/contact?utm_source=google&utm_campaign=winter",
