@@ -21,6 +21,7 @@ import {
 } from "~/server/leads/leads.server";
 import { insertLeadRows, type LeadRowOptions, leadRow } from "../support/admin-fixtures";
 import { databasePerTest, dialects } from "../support/databases";
+import { fromGoogleSearch, TEAM_MAIL } from "../support/enquiries";
 import { streamedText } from "../support/streams";
 
 const actor = { id: null, email: "sales@agency.example" };
@@ -29,13 +30,8 @@ const filters = (given: Partial<LeadFilters> = {}): LeadFilters => ({ ...leadFil
 const insertLeads = (db: Database, leads: LeadRowOptions[]) =>
   insertLeadRows(db, leads.length, (index) => leadRow(leads[index]!), 100);
 
-const attribution = {
-  pageUrl: "https://agency.example/contact?utm_source=google&utm_campaign=winter",
-  referrer: "https://www.google.com/",
-  userAgent: "UA",
-  browserInfo: { userAgent: "UA", language: "en", platform: "Linux" },
-};
-const mailContext = { baseUrl: "https://agency.example", notifyEmails: ["sales@agency.example"] };
+const attribution = fromGoogleSearch("https://agency.example/contact?utm_source=google&utm_campaign=winter");
+const mailContext = TEAM_MAIL;
 
 describe.each(dialects)("the leads screen's data on %s", (dialect) => {
   const freshDatabase = databasePerTest(dialect);
