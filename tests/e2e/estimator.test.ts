@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { EstimatorCurrency } from "~/lib/estimator";
 import type { Database } from "~/server/db/schema.server";
 import { fromJson } from "~/server/db/values.server";
-import { staffWhoTakesCalls } from "../support/bookings";
+import { callsOfOnlyLead, staffWhoTakesCalls } from "../support/bookings";
 import { hydratedOnUse } from "../support/browser";
 import { dialects } from "../support/databases";
 import { agedFormToken, formTokenCookieHeader, giveAgedFormToken, withFormSecret } from "../support/form-token";
@@ -453,13 +453,8 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
     await page.locator('input[name="start"]').first().check();
     await page.getByRole("button", { name: "Confirm booking" }).click();
     await page.getByRole("heading", { name: "Your call is booked" }).waitFor();
-    const leads = await running.db.selectFrom("leads").select("id").where("email", "=", "priya@example.com").execute();
-    expect(leads).toHaveLength(1);
-    const booking = await running.db
-      .selectFrom("bookings")
-      .select(["starts_at", "estimate"])
-      .where("lead_id", "=", leads[0]!.id)
-      .executeTakeFirstOrThrow();
+    const [booking] = await callsOfOnlyLead(running.db, "priya@example.com");
+    if (!booking) throw new Error("no call was booked");
     expect(booking.starts_at).toBe(start);
     // The call carries the estimate it came from.
     const estimate = typeof booking.estimate === "string" ? JSON.parse(booking.estimate) : booking.estimate;
