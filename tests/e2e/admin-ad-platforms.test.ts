@@ -9,6 +9,10 @@ import { runAppForBlock } from "../support/running-app";
 import { addStaff, signIn } from "../support/staff";
 import { makeLoopbackCertificate } from "../support/tls";
 
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
 const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
 const clientEmail = "conversions@agency-project.iam.gserviceaccount.com";
 // Made before the app starts, so that it trusts the stand-in platforms as it would the real ones.
@@ -39,10 +43,7 @@ describe("the Ad platforms screen in Chromium", () => {
     await receiver?.close();
   });
 
-  it.each([
-    { width: 1280, height: 800 },
-    { width: 390, height: 844 },
-  ])(
+  it.each(VIEWPORTS)(
     "an admin connects Meta with the keyboard, sees a lead's conversion in the log and resends it at $width×$height",
     async (viewport) => {
       const context = await contextWithCookies(running.browser, running.app.url, cookie, { viewport });
@@ -109,10 +110,7 @@ describe("the Ad platforms screen in Chromium", () => {
     },
   );
 
-  it.each([
-    { width: 1280, height: 800 },
-    { width: 390, height: 844 },
-  ])(
+  it.each(VIEWPORTS)(
     "an admin makes, copies, replaces and revokes Google's import file address with the keyboard at $width×$height",
     async (viewport) => {
       const context = await contextWithCookies(running.browser, running.app.url, cookie, { viewport });
