@@ -1,6 +1,7 @@
 import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createBookingFeed, feedPath, revokeBookingFeed } from "~/server/bookings/staff-feed.server";
+import { leadByEmail } from "../support/admin-fixtures";
 import { seriousViolations } from "../support/axe";
 import { callsOfOnlyLead, staffWhoTakesCalls } from "../support/bookings";
 import { islandsLoaded } from "../support/browser";
@@ -109,11 +110,7 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
     expect(confirmationHtml).toContain(when);
     expect(confirmationHtml).toContain("America/New York");
 
-    const lead = await running.db
-      .selectFrom("leads")
-      .selectAll()
-      .where("email", "=", "nia@example.com")
-      .executeTakeFirstOrThrow();
+    const lead = await leadByEmail(running.db, "nia@example.com");
     expect(lead).toMatchObject({
       source: "Book Call",
       message: "Booked a strategy call",

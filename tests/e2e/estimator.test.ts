@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { EstimatorCurrency } from "~/lib/estimator";
 import type { Database } from "~/server/db/schema.server";
 import { fromJson } from "~/server/db/values.server";
+import { leadByEmail, submissionsOf } from "../support/admin-fixtures";
 import { callsOfOnlyLead, staffWhoTakesCalls } from "../support/bookings";
 import { hydratedOnUse } from "../support/browser";
 import { dialects } from "../support/databases";
@@ -11,12 +12,9 @@ import { runAppForBlock } from "../support/running-app";
 
 /** The lead, its submission and the form they belong to, for an e-mail address. */
 async function savedEstimate(db: Database, email: string) {
-  const lead = await db.selectFrom("leads").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
-  const submission = await db
-    .selectFrom("form_submissions")
-    .selectAll()
-    .where("lead_id", "=", lead.id)
-    .executeTakeFirstOrThrow();
+  const lead = await leadByEmail(db, email);
+  const [submission] = await submissionsOf(db, lead.id);
+  if (!submission) throw new Error(`${email}'s lead has no submission`);
   const form = await db.selectFrom("forms").select("id").where("name", "=", "Cost Estimator").executeTakeFirstOrThrow();
   return { lead, submission, formId: form.id, data: fromJson<Record<string, unknown>>(submission.data, {}) };
 }

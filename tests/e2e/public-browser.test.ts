@@ -3,6 +3,7 @@ import path from "node:path";
 import type { BrowserContext } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fromJson } from "~/server/db/values.server";
+import { leadByEmail } from "../support/admin-fixtures";
 import { seriousViolations } from "../support/axe";
 import { islandsLoaded, openWithIslands } from "../support/browser";
 import { dialects } from "../support/databases";
@@ -128,11 +129,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
     await page.waitForURL((url) => url.pathname === "/book" && url.searchParams.has("lead"));
     await page.getByText("Thank you, Dev Patel! Your strategy call request has been submitted.").waitFor();
 
-    const lead = await running.db
-      .selectFrom("leads")
-      .selectAll()
-      .where("email", "=", "dev@example.com")
-      .executeTakeFirstOrThrow();
+    const lead = await leadByEmail(running.db, "dev@example.com");
     expect(lead.message).toBe(
       "Country: Not specified\nIndustry: SaaS / IT\nBudget: Not specified\nMessage: We spend $20k a month.",
     );

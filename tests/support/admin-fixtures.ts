@@ -57,6 +57,11 @@ export async function insertLead(db: Database, lead: LeadRowOptions) {
   return row.id;
 }
 
+/** The lead an e-mail address has, as stored; fails when it has none. */
+export function leadByEmail(db: Database, email: string) {
+  return db.selectFrom("leads").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+}
+
 /** A lead's enquiries (its form submissions), oldest first, as its page lists them. */
 export function submissionsOf(db: Database, leadId: string) {
   return db
