@@ -235,6 +235,17 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
   const wizard = (page: Page) => page.locator("[data-slot='estimator']");
   const button = (page: Page, name: string) => wizard(page).getByRole("button", { name });
 
+  /** Gives each answer in turn (by its label; null gives none) and checks whether Next is disabled after it. */
+  async function expectNextDisabledAfterEach(
+    page: Page,
+    answers: [label: string, act: "check" | "uncheck" | null, nextDisabled: boolean][],
+  ) {
+    for (const [label, act, nextDisabled] of answers) {
+      if (act) await wizard(page).getByLabel(label)[act]();
+      expect(await button(page, "Next").isDisabled(), `Next after ${act ?? ""} ${label}`).toBe(nextDisabled);
+    }
+  }
+
   async function fillSteps(
     page: Page,
     { javaScript, currency = "INR" }: { javaScript: boolean; currency?: EstimatorCurrency },
@@ -296,22 +307,21 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
       (window as unknown as { marker: string }).marker = "same page";
     });
     expect(await button(page, "Previous").isDisabled()).toBe(true);
-    expect(await button(page, "Next").isDisabled()).toBe(true);
-    await wizard(page).getByLabel("SaaS / App").check();
-    expect(await button(page, "Next").isDisabled()).toBe(true);
-    await wizard(page).getByLabel("Brand Awareness").check();
-    expect(await button(page, "Next").isDisabled()).toBe(false);
+    await expectNextDisabledAfterEach(page, [
+      ["(nothing yet)", null, true],
+      ["SaaS / App", "check", true],
+      ["Brand Awareness", "check", false],
+    ]);
     await button(page, "Next").click();
 
     await page.getByText("Step 2 of 6").waitFor();
     expect(await button(page, "Previous").isDisabled()).toBe(false);
-    expect(await button(page, "Next").isDisabled()).toBe(true);
-    await wizard(page).getByLabel("LinkedIn").check();
-    expect(await button(page, "Next").isDisabled()).toBe(true);
-    await wizard(page).getByLabel("Custom / Retargeting Audience").check();
-    expect(await button(page, "Next").isDisabled()).toBe(false);
-    await wizard(page).getByLabel("LinkedIn").uncheck();
-    expect(await button(page, "Next").isDisabled()).toBe(true);
+    await expectNextDisabledAfterEach(page, [
+      ["(nothing yet)", null, true],
+      ["LinkedIn", "check", true],
+      ["Custom / Retargeting Audience", "check", false],
+      ["LinkedIn", "uncheck", true],
+    ]);
 
     await button(page, "Previous").click();
     await page.getByText("Step 1 of 6").waitFor();

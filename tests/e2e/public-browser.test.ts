@@ -29,6 +29,14 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
       .execute();
   });
 
+  /** A page at `url` in a context of its own with JavaScript off, as a visitor without scripts has it. */
+  async function pageWithoutScript(url: string) {
+    const context = await running.browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(url);
+    return { context, page };
+  }
+
   // Layout, accessibility and links do not depend on the database: checked once, on SQLite. What visitors
   // send (the lead flows below) is checked on both databases.
   if (dialect === "sqlite") {
@@ -162,9 +170,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
   });
 
   it("sends the contact form without JavaScript and shows the answer on the page", async () => {
-    const context = await running.browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto(`${running.app.url}/contact`);
+    const { context, page } = await pageWithoutScript(`${running.app.url}/contact`);
     const form = page.locator("#contact-section form");
     await form.getByLabel("Name").fill("No Script");
     await form.getByLabel("Email").fill("noscript@example.com");
@@ -249,10 +255,8 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
   }
 
   it("files get-started and guide leads without JavaScript exactly as their dialogs would", async () => {
-    const context = await running.browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
     const pricing = `${running.app.url}/pricing?utm_source=partner&utm_campaign=spring`;
-    await page.goto(pricing);
+    const { context, page } = await pageWithoutScript(pricing);
     await page.locator("[data-plan='Growth'] [data-slot='get-started-button']").click();
     await page.getByRole("heading", { name: "Get Started - Growth Plan" }).waitFor();
     // A refused submission comes back to the same form, still filed under the button's source, with
@@ -341,9 +345,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
     });
     await page.close();
 
-    const context = await running.browser.newContext({ javaScriptEnabled: false });
-    const plain = await context.newPage();
-    await plain.goto(`${running.app.url}/blog`);
+    const { context, page: plain } = await pageWithoutScript(`${running.app.url}/blog`);
     const plainForm = plain.locator("[data-slot='newsletter-form']");
     await plainForm.getByLabel("Email").fill("reader-without-script@example.com");
     await plainForm.getByLabel("Name (optional)").fill("Quiet Reader");
