@@ -22,6 +22,7 @@ import { startAppServer } from "../tests/support/app-server";
 import { agedFormToken, formTokenCookieHeader, withFormSecret } from "../tests/support/form-token";
 import { freePort } from "../tests/support/free-port";
 import { waitForWorkers } from "../tests/support/load";
+import { workerPids } from "../tests/support/workers";
 
 const CONNECTIONS = 20;
 const WEBHOOK = process.argv.includes("--webhook");
@@ -123,15 +124,6 @@ function stolenSeconds() {
   }
 }
 
-/** The processes a supervisor started (its workers). */
-function childPids(pid: number | undefined) {
-  const listed = spawnSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" }).stdout ?? "";
-  return listed
-    .split("\n")
-    .map((line) => Number(line.trim()))
-    .filter((child) => child > 0);
-}
-
 /** Bytes the server's processes have caused to be written to disk so far (Linux), or NaN. */
 function bytesWrittenBy(pids: (number | undefined)[]) {
   return pids.reduce<number>((sum, pid) => sum + bytesWritten(pid), 0);
@@ -162,7 +154,7 @@ async function runBench(workers: number | null, groupCommitMs: string | undefine
     ...(WEBHOOK ? { WEBHOOK_ALLOW_PRIVATE: "true" } : {}),
   });
   if (workers !== null) await waitForWorkers(metricsPort, workers);
-  const pids = () => [app.process.pid, ...childPids(app.process.pid)];
+  const pids = () => [app.process.pid, ...workerPids(app)];
   const db = openDatabase(app.database);
   const receiver = WEBHOOK ? await startReceiver() : undefined;
   try {

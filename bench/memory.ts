@@ -22,6 +22,7 @@ import { contactFormId, waitForWorkers } from "../tests/support/load";
 import { publicRoutes } from "../tests/support/public-routes";
 import { addStaff, signIn } from "../tests/support/staff";
 import { ensureSystemTool } from "../tests/support/system-tools";
+import { workerPids } from "../tests/support/workers";
 
 const TARGET_MB = 150;
 const workerCounts = (process.env.BENCH_WORKERS ?? "1,2").split(",").map((value) => Number(value.trim()));
@@ -50,14 +51,6 @@ const wrkBinary = ensureSystemTool("wrk", "wrk");
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 const loadAverage = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
-
-function workerPids(supervisor: number | undefined) {
-  const listed = spawnSync("ps", ["-o", "pid=", "--ppid", String(supervisor)], { encoding: "utf8" }).stdout ?? "";
-  return listed
-    .split("\n")
-    .map((line) => Number(line.trim()))
-    .filter((pid) => pid > 0);
-}
 
 /**
  * Resident size of a process in bytes (Linux): all of it, its anonymous part (heaps, SQLite's page
@@ -101,7 +94,7 @@ async function runBench(workers: number) {
   const snapshot = async (phase: string) => {
     // A moment for the collector to finish what the load left, as a process between bursts does.
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    snapshots.push({ phase, rss: workerPids(app.process.pid).map(rss), metrics: await metrics(metricsPort) });
+    snapshots.push({ phase, rss: workerPids(app).map(rss), metrics: await metrics(metricsPort) });
   };
   try {
     await waitForWorkers(metricsPort, workers);
@@ -156,7 +149,7 @@ async function runBench(workers: number) {
       if (response.status !== 200) throw new Error(`${screen}: ${response.status}`);
     }
     await snapshot("after admin");
-    if (heapDir) await writeHeapSnapshots(heapDir, workerPids(app.process.pid));
+    if (heapDir) await writeHeapSnapshots(heapDir, workerPids(app));
     return snapshots;
   } finally {
     await db.destroy();

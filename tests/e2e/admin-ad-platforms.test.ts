@@ -1,4 +1,5 @@
 import { createPublicKey, generateKeyPairSync } from "node:crypto";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clickIdsOf } from "~/server/ads/identifiers.server";
 import { captureLead } from "~/server/leads/capture.server";
@@ -9,10 +10,25 @@ import { runAppForBlock } from "../support/running-app";
 import { addStaff, signIn } from "../support/staff";
 import { makeLoopbackCertificate } from "../support/tls";
 
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
 const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
 const clientEmail = "conversions@agency-project.iam.gserviceaccount.com";
 // Made before the app starts, so that it trusts the stand-in platforms as it would the real ones.
 const certificate = makeLoopbackCertificate();
+
+/** Connects `platform` from the keyboard: picks it, types its connection JSON, tabs to Connect and presses it. */
+async function connectByKeyboard(page: Page, platform: string, connection: unknown) {
+  await page.getByLabel("Platform", { exact: true }).first().focus();
+  await page.getByLabel("Platform", { exact: true }).first().selectOption(platform);
+  await page.getByLabel("Connection (JSON)").focus();
+  await page.keyboard.insertText(JSON.stringify(connection));
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await page.getByText("Connected; the credentials are stored encrypted").first().waitFor();
+}
 
 describe("the Ad platforms screen in Chromium", () => {
   const running = runAppForBlock(
@@ -39,10 +55,7 @@ describe("the Ad platforms screen in Chromium", () => {
     await receiver?.close();
   });
 
-  it.each([
-    { width: 1280, height: 800 },
-    { width: 390, height: 844 },
-  ])(
+  it.each(VIEWPORTS)(
     "an admin connects Meta with the keyboard, sees a lead's conversion in the log and resends it at $width×$height",
     async (viewport) => {
       const context = await contextWithCookies(running.browser, running.app.url, cookie, { viewport });
@@ -50,20 +63,12 @@ describe("the Ad platforms screen in Chromium", () => {
       await page.getByRole("heading", { name: "Ad platforms", level: 1 }).waitFor();
       expect(await seriousViolations(page, `ad platforms at ${viewport.width}`)).toEqual([]);
 
-      await page.getByLabel("Platform", { exact: true }).first().focus();
-      await page.getByLabel("Platform", { exact: true }).first().selectOption("meta");
-      await page.getByLabel("Connection (JSON)").focus();
-      await page.keyboard.insertText(
-        JSON.stringify({
-          datasetId: "555000111",
-          accessToken: "meta-system-user-token",
-          stages: { lead: "Lead" },
-          apiUrl: receiver.url,
-        }),
-      );
-      await page.keyboard.press("Tab");
-      await page.keyboard.press("Enter");
-      await page.getByText("Connected; the credentials are stored encrypted").first().waitFor();
+      await connectByKeyboard(page, "meta", {
+        datasetId: "555000111",
+        accessToken: "meta-system-user-token",
+        stages: { lead: "Lead" },
+        apiUrl: receiver.url,
+      });
       expect(await page.content()).not.toContain("meta-system-user-token");
 
       const email = `visitor-${viewport.width}@example.com`;
@@ -109,33 +114,22 @@ describe("the Ad platforms screen in Chromium", () => {
     },
   );
 
-  it.each([
-    { width: 1280, height: 800 },
-    { width: 390, height: 844 },
-  ])(
+  it.each(VIEWPORTS)(
     "an admin makes, copies, replaces and revokes Google's import file address with the keyboard at $width×$height",
     async (viewport) => {
       const context = await contextWithCookies(running.browser, running.app.url, cookie, { viewport });
       const page = await openHydrated(context, `${running.app.url}/admin/ad-platforms`);
-      await page.getByLabel("Platform", { exact: true }).first().focus();
-      await page.getByLabel("Platform", { exact: true }).first().selectOption("google");
-      await page.getByLabel("Connection (JSON)").focus();
-      await page.keyboard.insertText(
-        JSON.stringify({
-          serviceAccountKey: {
-            type: "service_account",
-            client_email: clientEmail,
-            private_key: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
-            token_uri: `${receiver.url}/token`,
-          },
-          customerId: "1234567890",
-          stages: { lead: "1001" },
-          apiUrl: receiver.url,
-        }),
-      );
-      await page.keyboard.press("Tab");
-      await page.keyboard.press("Enter");
-      await page.getByText("Connected; the credentials are stored encrypted").first().waitFor();
+      await connectByKeyboard(page, "google", {
+        serviceAccountKey: {
+          type: "service_account",
+          client_email: clientEmail,
+          private_key: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+          token_uri: `${receiver.url}/token`,
+        },
+        customerId: "1234567890",
+        stages: { lead: "1001" },
+        apiUrl: receiver.url,
+      });
 
       const file = page.getByTestId("ad-import-file");
       await file.getByText("No address is active").waitFor();

@@ -1,8 +1,9 @@
 import type { BrowserContextOptions } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seriousViolations } from "../support/axe";
-import { hydrated, pickChoice } from "../support/browser";
+import { hydrated, openFromAdminMenu, pickChoice } from "../support/browser";
 import { makePng } from "../support/files";
+import { expectSlugFollowsTitle } from "../support/post-dialog";
 import { runAppForBlock } from "../support/running-app";
 import { addStaff, signIn } from "../support/staff";
 
@@ -32,19 +33,17 @@ describe("content administration in Chromium", () => {
 
   it("an editor writes a post with a featured image, publishes it, and it is on /blog/{slug} and in /sitemap.xml", async () => {
     const page = await signedInPage("editor@example.com");
-    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Blog" }).click();
-    await page.getByRole("heading", { name: "Blog Management" }).waitFor();
+    await openFromAdminMenu(page, "Blog", "Blog Management");
     await hydrated(page);
 
     await page.getByRole("button", { name: "New Post" }).click();
     const dialog = page.getByRole("dialog", { name: "Create New Blog Post" });
-    await dialog.getByLabel("Title*").fill("Winter Launch: The 5-Step Checklist!");
-    // The slug and the meta title follow the title until edited.
-    await expect(dialog.getByLabel("Slug*").inputValue()).resolves.toBe("winter-launch-the-5-step-checklist");
-    await expect(dialog.getByLabel("Meta Title").inputValue()).resolves.toBe("Winter Launch: The 5-Step Checklist!");
-    await dialog.getByLabel("Slug*").fill("winter-launch-checklist");
-    await dialog.getByLabel("Title*").fill("Winter Launch Checklist");
-    await expect(dialog.getByLabel("Slug*").inputValue()).resolves.toBe("winter-launch-checklist");
+    await expectSlugFollowsTitle(dialog, {
+      title: "Winter Launch: The 5-Step Checklist!",
+      slug: "winter-launch-the-5-step-checklist",
+      ownSlug: "winter-launch-checklist",
+      nextTitle: "Winter Launch Checklist",
+    });
 
     await dialog.getByLabel("Excerpt").fill("Five steps before the season starts.");
     await dialog.getByLabel("Content").fill("## Step one\n\n**Audit** the account. <script>window.pwned = 1</script>");
@@ -140,8 +139,7 @@ describe("content administration in Chromium", () => {
 
   it("an editor publishes a page and it is public at /{slug}; built-in addresses are refused", async () => {
     const page = await signedInPage("editor@example.com");
-    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Pages" }).click();
-    await page.getByRole("heading", { name: "Page Management" }).waitFor();
+    await openFromAdminMenu(page, "Pages", "Page Management");
     await page.getByText("No pages found matching your criteria").waitFor();
     await hydrated(page);
 
@@ -196,8 +194,7 @@ describe("content administration in Chromium", () => {
 
   it("an admin changes the Growth plan's price and /pricing shows it; invalid content JSON is refused", async () => {
     const page = await signedInPage("admin@example.com");
-    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Pricing" }).click();
-    await page.getByRole("heading", { name: "Pricing Management" }).waitFor();
+    await openFromAdminMenu(page, "Pricing", "Pricing Management");
     await page.getByText("Currency Detection: Auto").waitFor();
     await hydrated(page);
 

@@ -1,23 +1,13 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getSettings } from "~/server/settings/settings.server";
-import { contextWithCookies, openHydrated, openWithIslands } from "../support/browser";
+import { openHydrated, openWithIslands } from "../support/browser";
 import { MULTIPART_TYPE, makeMp4, makePdf, makePng, multipart } from "../support/files";
 import { runAppForBlock } from "../support/running-app";
-import { addStaff, signIn } from "../support/staff";
+import { signedInStaff } from "../support/signed-in-staff";
 
 describe("site settings in Chromium", () => {
   const running = runAppForBlock({}, { browser: true });
-  const cookies: Record<"admin" | "editor" | "sales", string> = { admin: "", editor: "", sales: "" };
-
-  beforeAll(async () => {
-    for (const role of ["admin", "editor", "sales"] as const) {
-      const user = await addStaff(running.db, `${role}@example.com`, role);
-      cookies[role] = await signIn(running.app, user.email, user.password);
-    }
-  });
-
-  const signedInContext = (role: keyof typeof cookies) =>
-    contextWithCookies(running.browser, running.app.url, cookies[role]);
+  const { cookies, contextAs: signedInContext } = signedInStaff(running, ["admin", "editor", "sales"]);
 
   it("an admin uploads a header logo and sees it in the public header", async () => {
     const context = await signedInContext("admin");

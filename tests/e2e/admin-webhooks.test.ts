@@ -1,27 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contextWithCookies, hydrated, openHydrated } from "../support/browser";
+import { hydrated, openHydrated } from "../support/browser";
 import { runAppForBlock } from "../support/running-app";
-import { addStaff, signIn } from "../support/staff";
+import { signedInStaff } from "../support/signed-in-staff";
 import { startWebhookReceiver, verifyStandardWebhook } from "../support/webhook-receiver";
 
 describe("webhooks in Chromium", () => {
   const running = runAppForBlock({ WEBHOOK_ALLOW_PRIVATE: "true" }, { browser: true });
   let hooks: Awaited<ReturnType<typeof startWebhookReceiver>>;
-  const cookies: Record<"admin" | "sales", string> = { admin: "", sales: "" };
+  const { cookies, contextAs: signedInContext } = signedInStaff(running, ["admin", "sales"]);
 
   beforeAll(async () => {
     hooks = await startWebhookReceiver();
-    for (const role of ["admin", "sales"] as const) {
-      const user = await addStaff(running.db, `${role}@example.com`, role);
-      cookies[role] = await signIn(running.app, user.email, user.password);
-    }
   });
   afterAll(async () => {
     await hooks?.close();
   });
-
-  const signedInContext = (role: keyof typeof cookies) =>
-    contextWithCookies(running.browser, running.app.url, cookies[role]);
 
   it("an admin adds an endpoint, sends a test event, sees it in the log and redelivers it", async () => {
     const context = await signedInContext("admin");
@@ -102,7 +95,7 @@ describe("webhooks in Chromium", () => {
     { width: 1280, height: 800 },
     { width: 390, height: 844 },
   ])("shows a new or rotated signing secret in a dialog one must close, at $width×$height", async (viewport) => {
-    const context = await contextWithCookies(running.browser, running.app.url, cookies.admin, { viewport });
+    const context = await signedInContext("admin", { viewport });
     const page = await openHydrated(context, `${running.app.url}/admin/webhooks`);
     const url = `${hooks.url}?dialog=${viewport.width}`;
     await page.getByLabel("Endpoint URL").fill(url);
@@ -153,7 +146,7 @@ describe("webhooks in Chromium", () => {
   });
 
   it("shows the new secret on the page without JavaScript", async () => {
-    const context = await contextWithCookies(running.browser, running.app.url, cookies.admin, {
+    const context = await signedInContext("admin", {
       viewport: { width: 390, height: 844 },
       javaScriptEnabled: false,
     });

@@ -1,19 +1,12 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { insertLead } from "../support/admin-fixtures";
-import { contextWithCookies, openHydrated } from "../support/browser";
+import { openHydrated } from "../support/browser";
 import { runAppForBlock } from "../support/running-app";
-import { addStaff, signIn } from "../support/staff";
+import { signedInStaff } from "../support/signed-in-staff";
 
 describe("API keys in Settings, in Chromium", () => {
   const running = runAppForBlock({}, { browser: true });
-  const cookies: Record<"admin" | "sales", string> = { admin: "", sales: "" };
-
-  beforeAll(async () => {
-    for (const role of ["admin", "sales"] as const) {
-      const user = await addStaff(running.db, `${role}@example.com`, role);
-      cookies[role] = await signIn(running.app, user.email, user.password);
-    }
-  });
+  const { contextAs } = signedInStaff(running, ["admin", "sales"]);
 
   const api = (key: string, path: string, init: RequestInit = {}) =>
     fetch(`${running.app.url}/api/v1${path}`, {
@@ -22,7 +15,7 @@ describe("API keys in Settings, in Chromium", () => {
     });
 
   it("a person creates a read-only leads key, sees it once, uses it; an admin revokes it and it stops", async () => {
-    const context = await contextWithCookies(running.browser, running.app.url, cookies.sales);
+    const context = await contextAs("sales");
     const page = await openHydrated(context, `${running.app.url}/admin/settings`);
     await page.getByRole("heading", { name: "API keys" }).waitFor();
     await page.getByLabel("Name", { exact: true }).fill("Reporting sheet");
@@ -50,7 +43,7 @@ describe("API keys in Settings, in Chromium", () => {
     expect(await page.content()).not.toContain(key);
     await context.close();
 
-    const adminContext = await contextWithCookies(running.browser, running.app.url, cookies.admin);
+    const adminContext = await contextAs("admin");
     const adminPage = await openHydrated(adminContext, `${running.app.url}/admin/settings`);
     const others = adminPage.getByRole("region", { name: "Everyone else's API keys" });
     await others.getByRole("button", { name: "Revoke Reporting sheet" }).click();

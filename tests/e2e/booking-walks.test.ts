@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LINK_REPLACED } from "~/lib/booking-messages";
 import { getAgencyTimeZone } from "~/server/settings/time-zone.server";
 import { seriousViolations } from "../support/axe";
-import { staffWhoTakesCalls } from "../support/bookings";
+import { callOfLead, callsOfOnlyLead, staffWhoTakesCalls } from "../support/bookings";
 import { contextWithCookies, hydrated, islandsLoaded } from "../support/browser";
 import { agedFormToken, formTokenCookieHeader, giveAgedFormToken, withFormSecret } from "../support/form-token";
 import { tabTo } from "../support/keyboard";
@@ -264,12 +264,7 @@ describe("booking in Chromium: long details, scrolling parts and keyboard walks 
         await page.waitForURL((url) => url.pathname === "/book/booking" && url.search !== booked.booking.slice(13));
         await page.getByRole("heading", { name: "Your call has moved" }).waitFor();
         expect(await seriousViolations(page, "the moved call")).toEqual([]);
-        const call = await running.db
-          .selectFrom("bookings")
-          .select("starts_at")
-          .where("lead_id", "=", booked.leadId)
-          .executeTakeFirstOrThrow();
-        expect(call.starts_at).toBe(chosen);
+        expect((await callOfLead(running.db, booked.leadId)).starts_at).toBe(chosen);
 
         // The links of the first confirmation are retired: they say so and offer nothing to press.
         for (const old of [booked.booking, booked.reschedule]) {
@@ -306,28 +301,12 @@ describe("booking in Chromium: long details, scrolling parts and keyboard walks 
         // Nothing is cancelled yet: the row asks first, with room for a reason.
         await page.getByRole("button", { name: "Cancel the call" }).waitFor();
         expect(await seriousViolations(page, "the cancel confirmation")).toEqual([]);
-        const before = await running.db
-          .selectFrom("bookings")
-          .select("status")
-          .where("lead_id", "=", booked.leadId)
-          .executeTakeFirstOrThrow();
-        expect(before.status).toBe("booked");
+        expect((await callOfLead(running.db, booked.leadId)).status).toBe("booked");
         await tabTo(page, (f) => f.tag === "TEXTAREA" && f.field === "reason", "the reason");
         await page.keyboard.type(reason);
         await tabTo(page, (f) => f.tag === "BUTTON" && f.text === "Cancel the call", "Cancel the call");
         await page.keyboard.press("Enter");
-        await expect
-          .poll(
-            async () =>
-              (
-                await running.db
-                  .selectFrom("bookings")
-                  .select("status")
-                  .where("lead_id", "=", booked.leadId)
-                  .executeTakeFirstOrThrow()
-              ).status,
-          )
-          .toBe("cancelled");
+        await expect.poll(async () => (await callOfLead(running.db, booked.leadId)).status).toBe("cancelled");
         await page.getByRole("button", { name: "Cancel the call" }).waitFor({ state: "detached" });
         expect(await seriousViolations(page, "/admin/bookings after the cancel")).toEqual([]);
         // The visitor's cancellation, through the real SMTP receiver, carries the reason.
@@ -404,14 +383,7 @@ describe("booking in Chromium: long details, scrolling parts and keyboard walks 
         await page.waitForURL((url) => url.pathname === "/book/booking");
         await page.getByRole("heading", { name: "Your call is booked" }).waitFor();
         expect(await noScriptViolations(page, "/book/booking")).toEqual([]);
-        const leads = await running.db.selectFrom("leads").select("id").where("email", "=", email).execute();
-        expect(leads).toHaveLength(1);
-        const calls = await running.db
-          .selectFrom("bookings")
-          .select(["starts_at", "status"])
-          .where("lead_id", "=", leads[0]!.id)
-          .execute();
-        expect(calls).toEqual([{ starts_at: chosen, status: "booked" }]);
+        expect(await callsOfOnlyLead(running.db, email)).toMatchObject([{ starts_at: chosen, status: "booked" }]);
       } finally {
         await context.close();
       }

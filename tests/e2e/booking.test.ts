@@ -1,8 +1,9 @@
 import ICAL from "ical.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createBookingFeed, feedPath, revokeBookingFeed } from "~/server/bookings/staff-feed.server";
+import { leadByEmail } from "../support/admin-fixtures";
 import { seriousViolations } from "../support/axe";
-import { staffWhoTakesCalls } from "../support/bookings";
+import { callsOfOnlyLead, staffWhoTakesCalls } from "../support/bookings";
 import { islandsLoaded } from "../support/browser";
 import { dialects } from "../support/databases";
 import { agedFormToken, formTokenCookieHeader, giveAgedFormToken, withFormSecret } from "../support/form-token";
@@ -109,11 +110,7 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
     expect(confirmationHtml).toContain(when);
     expect(confirmationHtml).toContain("America/New York");
 
-    const lead = await running.db
-      .selectFrom("leads")
-      .selectAll()
-      .where("email", "=", "nia@example.com")
-      .executeTakeFirstOrThrow();
+    const lead = await leadByEmail(running.db, "nia@example.com");
     expect(lead).toMatchObject({
       source: "Book Call",
       message: "Booked a strategy call",
@@ -178,13 +175,8 @@ describe.each(dialects)("booking a call without JavaScript (%s)", (dialect) => {
     const [first] = offeredStarts(page);
     const booked = await post("/book", { start: first as string, timeZone: "Asia/Kolkata", lead: htmlText(lead) });
     expect(booked.status).toBe(302);
-    const leads = await running.db.selectFrom("leads").select("id").where("email", "=", "carl@example.com").execute();
-    expect(leads).toHaveLength(1);
-    const booking = await running.db
-      .selectFrom("bookings")
-      .selectAll()
-      .where("lead_id", "=", leads[0]!.id)
-      .executeTakeFirstOrThrow();
+    const [booking] = await callsOfOnlyLead(running.db, "carl@example.com");
+    if (!booking) throw new Error("no call was booked");
 
     const visitorMail = (await mailsOf(booking.id)).find(
       (mail) => mail.to_address === "carl@example.com" && mail.kind === "booking_invitation",
@@ -449,14 +441,7 @@ describe.each(dialects)("booking a call in Chromium, keyboard only (%s)", (diale
           new Date(chosen).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: zone }),
         );
         expect(await seriousViolations(page, "/book/booking")).toEqual([]);
-        const leads = await running.db.selectFrom("leads").select("id").where("email", "=", each.email).execute();
-        expect(leads).toHaveLength(1);
-        const bookings = await running.db
-          .selectFrom("bookings")
-          .select(["starts_at", "status"])
-          .where("lead_id", "=", leads[0]!.id)
-          .execute();
-        expect(bookings).toEqual([{ starts_at: chosen, status: "booked" }]);
+        expect(await callsOfOnlyLead(running.db, each.email)).toMatchObject([{ starts_at: chosen, status: "booked" }]);
       } finally {
         await context.close();
       }

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { EstimatorCurrency } from "~/lib/estimator";
 import type { Database } from "~/server/db/schema.server";
 import { fromJson } from "~/server/db/values.server";
-import { staffWhoTakesCalls } from "../support/bookings";
+import { leadByEmail, submissionsOf } from "../support/admin-fixtures";
+import { callsOfOnlyLead, staffWhoTakesCalls } from "../support/bookings";
 import { hydratedOnUse } from "../support/browser";
 import { dialects } from "../support/databases";
 import { agedFormToken, formTokenCookieHeader, giveAgedFormToken, withFormSecret } from "../support/form-token";
@@ -11,12 +12,9 @@ import { runAppForBlock } from "../support/running-app";
 
 /** The lead, its submission and the form they belong to, for an e-mail address. */
 async function savedEstimate(db: Database, email: string) {
-  const lead = await db.selectFrom("leads").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
-  const submission = await db
-    .selectFrom("form_submissions")
-    .selectAll()
-    .where("lead_id", "=", lead.id)
-    .executeTakeFirstOrThrow();
+  const lead = await leadByEmail(db, email);
+  const [submission] = await submissionsOf(db, lead.id);
+  if (!submission) throw new Error(`${email}'s lead has no submission`);
   const form = await db.selectFrom("forms").select("id").where("name", "=", "Cost Estimator").executeTakeFirstOrThrow();
   return { lead, submission, formId: form.id, data: fromJson<Record<string, unknown>>(submission.data, {}) };
 }
@@ -237,6 +235,17 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
   const wizard = (page: Page) => page.locator("[data-slot='estimator']");
   const button = (page: Page, name: string) => wizard(page).getByRole("button", { name });
 
+  /** Gives each answer in turn (by its label; null gives none) and checks whether Next is disabled after it. */
+  async function expectNextDisabledAfterEach(
+    page: Page,
+    answers: [label: string, act: "check" | "uncheck" | null, nextDisabled: boolean][],
+  ) {
+    for (const [label, act, nextDisabled] of answers) {
+      if (act) await wizard(page).getByLabel(label)[act]();
+      expect(await button(page, "Next").isDisabled(), `Next after ${act ?? ""} ${label}`).toBe(nextDisabled);
+    }
+  }
+
   async function fillSteps(
     page: Page,
     { javaScript, currency = "INR" }: { javaScript: boolean; currency?: EstimatorCurrency },
@@ -298,22 +307,21 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
       (window as unknown as { marker: string }).marker = "same page";
     });
     expect(await button(page, "Previous").isDisabled()).toBe(true);
-    expect(await button(page, "Next").isDisabled()).toBe(true);
-    await wizard(page).getByLabel("SaaS / App").check();
-    expect(await button(page, "Next").isDisabled()).toBe(true);
-    await wizard(page).getByLabel("Brand Awareness").check();
-    expect(await button(page, "Next").isDisabled()).toBe(false);
+    await expectNextDisabledAfterEach(page, [
+      ["(nothing yet)", null, true],
+      ["SaaS / App", "check", true],
+      ["Brand Awareness", "check", false],
+    ]);
     await button(page, "Next").click();
 
     await page.getByText("Step 2 of 6").waitFor();
     expect(await button(page, "Previous").isDisabled()).toBe(false);
-    expect(await button(page, "Next").isDisabled()).toBe(true);
-    await wizard(page).getByLabel("LinkedIn").check();
-    expect(await button(page, "Next").isDisabled()).toBe(true);
-    await wizard(page).getByLabel("Custom / Retargeting Audience").check();
-    expect(await button(page, "Next").isDisabled()).toBe(false);
-    await wizard(page).getByLabel("LinkedIn").uncheck();
-    expect(await button(page, "Next").isDisabled()).toBe(true);
+    await expectNextDisabledAfterEach(page, [
+      ["(nothing yet)", null, true],
+      ["LinkedIn", "check", true],
+      ["Custom / Retargeting Audience", "check", false],
+      ["LinkedIn", "uncheck", true],
+    ]);
 
     await button(page, "Previous").click();
     await page.getByText("Step 1 of 6").waitFor();
@@ -453,13 +461,8 @@ describe.each(dialects)("the cost estimator in Chromium (%s)", (dialect) => {
     await page.locator('input[name="start"]').first().check();
     await page.getByRole("button", { name: "Confirm booking" }).click();
     await page.getByRole("heading", { name: "Your call is booked" }).waitFor();
-    const leads = await running.db.selectFrom("leads").select("id").where("email", "=", "priya@example.com").execute();
-    expect(leads).toHaveLength(1);
-    const booking = await running.db
-      .selectFrom("bookings")
-      .select(["starts_at", "estimate"])
-      .where("lead_id", "=", leads[0]!.id)
-      .executeTakeFirstOrThrow();
+    const [booking] = await callsOfOnlyLead(running.db, "priya@example.com");
+    if (!booking) throw new Error("no call was booked");
     expect(booking.starts_at).toBe(start);
     // The call carries the estimate it came from.
     const estimate = typeof booking.estimate === "string" ? JSON.parse(booking.estimate) : booking.estimate;

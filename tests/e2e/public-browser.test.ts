@@ -3,6 +3,7 @@ import path from "node:path";
 import type { BrowserContext } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fromJson } from "~/server/db/values.server";
+import { leadByEmail } from "../support/admin-fixtures";
 import { seriousViolations } from "../support/axe";
 import { islandsLoaded, openWithIslands } from "../support/browser";
 import { dialects } from "../support/databases";
@@ -27,6 +28,14 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
       .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify("/images/logo.svg") }))
       .execute();
   });
+
+  /** A page at `url` in a context of its own with JavaScript off, as a visitor without scripts has it. */
+  async function pageWithoutScript(url: string) {
+    const context = await running.browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(url);
+    return { context, page };
+  }
 
   // Layout, accessibility and links do not depend on the database: checked once, on SQLite. What visitors
   // send (the lead flows below) is checked on both databases.
@@ -128,11 +137,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
     await page.waitForURL((url) => url.pathname === "/book" && url.searchParams.has("lead"));
     await page.getByText("Thank you, Dev Patel! Your strategy call request has been submitted.").waitFor();
 
-    const lead = await running.db
-      .selectFrom("leads")
-      .selectAll()
-      .where("email", "=", "dev@example.com")
-      .executeTakeFirstOrThrow();
+    const lead = await leadByEmail(running.db, "dev@example.com");
     expect(lead.message).toBe(
       "Country: Not specified\nIndustry: SaaS / IT\nBudget: Not specified\nMessage: We spend $20k a month.",
     );
@@ -165,9 +170,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
   });
 
   it("sends the contact form without JavaScript and shows the answer on the page", async () => {
-    const context = await running.browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto(`${running.app.url}/contact`);
+    const { context, page } = await pageWithoutScript(`${running.app.url}/contact`);
     const form = page.locator("#contact-section form");
     await form.getByLabel("Name").fill("No Script");
     await form.getByLabel("Email").fill("noscript@example.com");
@@ -252,10 +255,8 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
   }
 
   it("files get-started and guide leads without JavaScript exactly as their dialogs would", async () => {
-    const context = await running.browser.newContext({ javaScriptEnabled: false });
-    const page = await context.newPage();
     const pricing = `${running.app.url}/pricing?utm_source=partner&utm_campaign=spring`;
-    await page.goto(pricing);
+    const { context, page } = await pageWithoutScript(pricing);
     await page.locator("[data-plan='Growth'] [data-slot='get-started-button']").click();
     await page.getByRole("heading", { name: "Get Started - Growth Plan" }).waitFor();
     // A refused submission comes back to the same form, still filed under the button's source, with
@@ -344,9 +345,7 @@ describe.each(dialects)("the public site in Chromium (%s)", (dialect) => {
     });
     await page.close();
 
-    const context = await running.browser.newContext({ javaScriptEnabled: false });
-    const plain = await context.newPage();
-    await plain.goto(`${running.app.url}/blog`);
+    const { context, page: plain } = await pageWithoutScript(`${running.app.url}/blog`);
     const plainForm = plain.locator("[data-slot='newsletter-form']");
     await plainForm.getByLabel("Email").fill("reader-without-script@example.com");
     await plainForm.getByLabel("Name (optional)").fill("Quiet Reader");

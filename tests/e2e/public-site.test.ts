@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/server/db/schema.server";
 import { fromJson } from "~/server/db/values.server";
 import { TOKEN_MAX_AGE_MS } from "~/server/leads/spam.server";
+import { leadByEmail, submissionsOf } from "../support/admin-fixtures";
 import type { AppServer } from "../support/app-server";
 import { dialects } from "../support/databases";
 import { agedFormToken, fetchFormToken, formTokenCookieHeader, withFormSecret } from "../support/form-token";
@@ -118,7 +119,7 @@ describe("the public site, server-rendered", () => {
 });
 
 /** The form submissions stored on the lead with this e-mail address. */
-const submissionsOf = (db: Database, email: string) =>
+const submissionsByEmail = (db: Database, email: string) =>
   db
     .selectFrom("form_submissions")
     .innerJoin("leads", "leads.id", "form_submissions.lead_id")
@@ -162,11 +163,7 @@ describe.each(dialects)("visitor forms without JavaScript (%s)", (dialect) => {
     expect(new URL(response.url).pathname).toBe("/book");
     const html = await response.text();
     expect(html).toContain("Thank you, Asha Rao! Your strategy call request has been submitted.");
-    const lead = await running.db
-      .selectFrom("leads")
-      .selectAll()
-      .where("email", "=", "asha@example.com")
-      .executeTakeFirstOrThrow();
+    const lead = await leadByEmail(running.db, "asha@example.com");
     expect(lead).toMatchObject({
       name: "Asha Rao",
       source: "Contact Form",
@@ -182,11 +179,7 @@ describe.each(dialects)("visitor forms without JavaScript (%s)", (dialect) => {
     );
     const formId = await contactFormId(running.db);
     expect(lead.form_id).toBe(formId);
-    const submission = await running.db
-      .selectFrom("form_submissions")
-      .selectAll()
-      .where("lead_id", "=", lead.id)
-      .executeTakeFirstOrThrow();
+    const [submission] = await submissionsOf(running.db, lead.id);
     expect(submission).toMatchObject({
       form_id: formId,
       utm_medium: "cpc",
@@ -330,7 +323,7 @@ describe.each(dialects)("spam defence on the visitor forms (%s)", (dialect) => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(await refused.text()).toContain("Too many submissions. Please try again in a few minutes.");
-    expect(await submissionsOf(running.db, "again@example.com")).toHaveLength(5);
+    expect(await submissionsByEmail(running.db, "again@example.com")).toHaveLength(5);
     // Refused forms do not count: five more addresses make this visitor's ten forms in ten minutes...
     const more: number[] = [];
     for (let index = 0; index < 5; index++) {
@@ -459,7 +452,7 @@ describe.each(dialects)("the public form endpoint (%s)", (dialect) => {
       "url@example.com",
     ]);
     expect(leads.every((lead) => lead.source === "Newsletter Signup")).toBe(true);
-    const [submission] = await submissionsOf(running.db, "json@example.com");
+    const [submission] = await submissionsByEmail(running.db, "json@example.com");
     expect(fromJson(submission?.data, {})).toMatchObject({ plan: "pro" });
   });
 
@@ -585,7 +578,7 @@ describe.each(dialects)("the public form endpoint (%s)", (dialect) => {
       }
     }
     expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
-    expect(await submissionsOf(running.db, "Rate@Example.com")).toHaveLength(5);
+    expect(await submissionsByEmail(running.db, "Rate@Example.com")).toHaveLength(5);
   });
 });
 
@@ -608,17 +601,9 @@ describe.each(dialects)("campaign attribution (%s)", (dialect) => {
       { cookie: formTokenCookieHeader(token, cookie.split(";")[0]!) },
     );
     expect(response.status).toBe(200);
-    const lead = await running.db
-      .selectFrom("leads")
-      .selectAll()
-      .where("email", "=", "tracked@example.com")
-      .executeTakeFirstOrThrow();
+    const lead = await leadByEmail(running.db, "tracked@example.com");
     expect(lead).toMatchObject({ utm_source: "google", utm_medium: "cpc", utm_campaign: "winter" });
-    const submission = await running.db
-      .selectFrom("form_submissions")
-      .selectAll()
-      .where("lead_id", "=", lead.id)
-      .executeTakeFirstOrThrow();
+    const [submission] = await submissionsOf(running.db, lead.id);
     expect(submission).toMatchObject({ utm_source: "newsletter", utm_medium: null, utm_campaign: "december" });
   });
 });

@@ -9,6 +9,7 @@ import { captureLead } from "~/server/leads/capture.server";
 import { getLeadDetail } from "~/server/leads/leads.server";
 import { handlePublicSubmission } from "~/server/leads/public-endpoint.server";
 import type { AppServices } from "~/server/services.server";
+import { submissionsOf } from "../support/admin-fixtures";
 import { databasePerTest, dialects } from "../support/databases";
 
 const mailContext = { baseUrl: "https://agency.example", notifyEmails: ["sales@agency.example"] };
@@ -41,13 +42,7 @@ describe.each(dialects)("ad click ids per enquiry on %s", (dialect) => {
   }
 
   async function submissionClicks(db: Database, leadId: string) {
-    const rows = await db
-      .selectFrom("form_submissions")
-      .select(["ad_clicks", "page_url"])
-      .where("lead_id", "=", leadId)
-      .orderBy("created_at")
-      .orderBy("id")
-      .execute();
+    const rows = await submissionsOf(db, leadId);
     return rows.map((row) => fromJson<Record<string, string> | null>(row.ad_clicks, null));
   }
 

@@ -6,6 +6,7 @@ import type { Database } from "~/server/db/schema.server";
 import { newId, toJson } from "~/server/db/values.server";
 import { insertLead } from "../support/admin-fixtures";
 import { databasePerTest, dialects } from "../support/databases";
+import { streamedText } from "../support/streams";
 
 type Seed = {
   at: string;
@@ -36,12 +37,6 @@ async function insertEntries(db: Database, entries: Seed[]) {
 
 const filters = (query = "") => parseAuditFilters(new URLSearchParams(query));
 const minute = (n: number) => new Date(Date.UTC(2026, 10, 20, 12, n)).toISOString();
-
-async function collect(chunks: AsyncGenerator<string>) {
-  let text = "";
-  for await (const chunk of chunks) text += chunk;
-  return text;
-}
 
 describe.each(dialects)("the audit log screen's reads (%s)", (dialect) => {
   const freshDatabase = databasePerTest(dialect);
@@ -133,7 +128,7 @@ describe.each(dialects)("the audit log screen's reads (%s)", (dialect) => {
     expect(kept!.record.href).toBe(`/admin/leads/${leadId}`);
     expect(deleted!.record).toEqual({ label: "Deleted lead", href: null, gone: true });
 
-    const csv = await collect(auditCsv(db, filters("kind=lead"), "UTC"));
+    const csv = await streamedText(auditCsv(db, filters("kind=lead"), "UTC"));
     const lines = csv.trim().split("\r\n");
     expect(lines[0]).toBe('"created_at","person","action","kind","record","record_id","changes","person_email"');
     expect(lines).toHaveLength(3);

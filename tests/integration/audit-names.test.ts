@@ -7,6 +7,7 @@ import { newId, toJson } from "~/server/db/values.server";
 import { createStaffUser } from "~/server/users/staff-users.server";
 import { insertForm, insertLead } from "../support/admin-fixtures";
 import { databasePerTest, dialects } from "../support/databases";
+import { streamedText } from "../support/streams";
 
 type Seed = {
   actor?: { id: string; email: string } | null;
@@ -68,12 +69,6 @@ async function insertCall(db: Database, leadId: string, staffId: string, startsA
 }
 
 const everything = parseAuditFilters(new URLSearchParams());
-
-async function collect(chunks: AsyncGenerator<string>) {
-  let text = "";
-  for await (const chunk of chunks) text += chunk;
-  return text;
-}
 
 describe.each(dialects)("the audit log names people and records (%s)", (dialect) => {
   const freshDatabase = databasePerTest(dialect);
@@ -140,7 +135,7 @@ describe.each(dialects)("the audit log names people and records (%s)", (dialect)
     const [, inUtc] = await nameAuditEntries(db, page.entries, "UTC");
     expect(inUtc!.record.label).toBe("Call with Pat Lee, 3 Dec 04:30");
 
-    const csv = await collect(auditCsv(db, everything, "Asia/Kolkata"));
+    const csv = await streamedText(auditCsv(db, everything, "Asia/Kolkata"));
     const lines = csv.trim().split("\r\n");
     expect(lines[2]).toContain('"Call with Pat Lee, 3 Dec 10:00"');
     expect(lines[2]).toContain('"leadId: Pat Lee; staffId: Ana Ruiz; startsAt: 3 Dec 10:00"');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { bookingFeedCalendar, createBookingFeed } from "~/server/bookings/staff-feed.server";
-import { createStaffUser, setStaffDisabled, setStaffRole } from "~/server/users/staff-users.server";
+import { setStaffDisabled, setStaffRole } from "~/server/users/staff-users.server";
 import { databasePerTest, dialects } from "../support/databases";
+import { addStaff } from "../support/staff";
 
 const BASE_URL = "https://agency.example";
 const admin = { id: null, email: "admin@agency.example" };
@@ -11,11 +12,7 @@ describe.each(dialects)("a staff member's calendar feed address on %s", (dialect
 
   it("stays dead after its owner is disabled and enabled again, or loses and regains the role", async () => {
     const { db } = await freshDatabase();
-    const sam = await createStaffUser(
-      db,
-      { email: "sam@agency.example", password: "staff-pass-1357", role: "sales", name: "Sam" },
-      admin,
-    );
+    const sam = await addStaff(db, "sam@agency.example", "sales");
     const feed = (token: string) => bookingFeedCalendar(db, token, { baseUrl: BASE_URL });
 
     const first = await createBookingFeed(db, sam.id, { id: sam.id, email: "sam@agency.example" });

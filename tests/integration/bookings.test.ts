@@ -67,6 +67,10 @@ describe.each(dialects)("booking a strategy call on %s", (dialect) => {
 
   const newLead = (db: Database, email = "visitor@example.com") => visitorLead(db, email, attribution);
 
+  /** A new visitor's enquiry, booked at once at `iso` (the visitor in UTC). */
+  const callForNewLead = async (db: Database, email: string, iso: string) =>
+    bookCall(db, { leadId: await newLead(db, email), startMs: at(iso), visitorTimeZone: "UTC" }, context());
+
   const invitationsOf = (db: Database, bookingId: string) =>
     db
       .selectFrom("email_outbox")
@@ -276,19 +280,11 @@ describe.each(dialects)("booking a strategy call on %s", (dialect) => {
   it("never lets the database hold two overlapping calls of one person, buffers included", async () => {
     const { db, berlin, system } = await setup();
     await setAvailability(db, availability(berlin.id, { bufferAfterMinutes: "15" }), system);
-    const first = await bookCall(
-      db,
-      { leadId: await newLead(db, "a@example.com"), startMs: at("2026-03-17T09:00:00Z"), visitorTimeZone: "UTC" },
-      context(),
-    );
+    const first = await callForNewLead(db, "a@example.com", "2026-03-17T09:00:00Z");
     expect(first.ok).toBe(true);
     // 09:30 would start inside the first call's wrap-up time: not offered, and refused if asked for.
     expect((await listOpenSlots(db, null, { nowMs: NOW })).starts).not.toContain(at("2026-03-17T09:30:00Z"));
-    const second = await bookCall(
-      db,
-      { leadId: await newLead(db, "b@example.com"), startMs: at("2026-03-17T09:30:00Z"), visitorTimeZone: "UTC" },
-      context(),
-    );
+    const second = await callForNewLead(db, "b@example.com", "2026-03-17T09:30:00Z");
     expect(second.ok).toBe(false);
     // Even written past the checks, the claims table refuses the overlap.
     await expect(
@@ -302,19 +298,11 @@ describe.each(dialects)("booking a strategy call on %s", (dialect) => {
   it("keeps to the daily maximum of calls", async () => {
     const { db, berlin, system } = await setup();
     await setAvailability(db, availability(berlin.id, { maxPerDay: "1" }), system);
-    const first = await bookCall(
-      db,
-      { leadId: await newLead(db, "a@example.com"), startMs: at("2026-03-17T09:00:00Z"), visitorTimeZone: "UTC" },
-      context(),
-    );
+    const first = await callForNewLead(db, "a@example.com", "2026-03-17T09:00:00Z");
     expect(first.ok).toBe(true);
     const { starts } = await listOpenSlots(db, null, { nowMs: NOW });
     expect(starts.filter((start) => new Date(start).toISOString().startsWith("2026-03-17"))).toEqual([]);
-    const second = await bookCall(
-      db,
-      { leadId: await newLead(db, "b@example.com"), startMs: at("2026-03-17T13:00:00Z"), visitorTimeZone: "UTC" },
-      context(),
-    );
+    const second = await callForNewLead(db, "b@example.com", "2026-03-17T13:00:00Z");
     expect(second.ok).toBe(false);
     // A busy time from the staff member's calendar blocks its own time but is not one of the day's calls.
     await db
@@ -395,11 +383,7 @@ describe.each(dialects)("booking a strategy call on %s", (dialect) => {
       expect(starts).toContain(at("2026-03-31T09:00:00Z"));
       // A free (transparent) event blocks nothing.
       expect(starts).toContain(at("2026-03-17T13:00:00Z"));
-      const booked = await bookCall(
-        db,
-        { leadId: await newLead(db), startMs: at("2026-03-18T09:00:00Z"), visitorTimeZone: "UTC" },
-        context(),
-      );
+      const booked = await callForNewLead(db, "visitor@example.com", "2026-03-18T09:00:00Z");
       expect(booked.ok).toBe(false);
     } finally {
       await new Promise((resolve) => server.close(resolve));

@@ -3,14 +3,13 @@ import { defaultAnswers, type EstimatorAnswers } from "~/lib/estimator";
 import { fromJson } from "~/server/db/values.server";
 import { saveEstimateLead } from "~/server/leads/estimator.server";
 import { databasePerTest, dialects } from "../support/databases";
+import { fromGoogleSearch, TEAM_MAIL } from "../support/enquiries";
 
-const attribution = {
-  pageUrl: "https://agency.example/cost-estimator?utm_source=google&utm_medium=cpc&utm_campaign=winter",
-  referrer: "https://www.google.com/",
-  userAgent: "UA",
-  browserInfo: { userAgent: "UA", language: "en-GB", platform: "Linux" },
-};
-const mail = { baseUrl: "https://agency.example", notifyEmails: ["sales@agency.example"] };
+const attribution = fromGoogleSearch(
+  "https://agency.example/cost-estimator?utm_source=google&utm_medium=cpc&utm_campaign=winter",
+  "en-GB",
+);
+const mail = TEAM_MAIL;
 
 const answers: EstimatorAnswers = {
   ...defaultAnswers,

@@ -5,6 +5,7 @@ import { fromBool } from "~/server/db/values.server";
 import { captureLead } from "~/server/leads/capture.server";
 import { exportPersonalData } from "~/server/leads/gdpr.server";
 import { mergeLeads, unmergeLead } from "~/server/leads/merge.server";
+import { submissionsOf } from "../support/admin-fixtures";
 import { databasePerTest, dialects } from "../support/databases";
 
 const mail = { baseUrl: "https://agency.example", notifyEmails: ["sales@agency.example"] };
@@ -38,13 +39,7 @@ async function consentOf(db: Database, leadId: string) {
 }
 
 async function submissionConsents(db: Database, leadId: string) {
-  const rows = await db
-    .selectFrom("form_submissions")
-    .select(["ad_user_data", "created_at"])
-    .where("lead_id", "=", leadId)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
+  const rows = await submissionsOf(db, leadId);
   return rows.map((row) => fromBool(row.ad_user_data));
 }
 

@@ -3,25 +3,19 @@ import { describe, expect, it } from "vitest";
 import type { Dialect } from "~/server/db/database.server";
 import type { Database } from "~/server/db/schema.server";
 import { personQuery } from "~/server/leads/enquiry.server";
-import { leadRow } from "../support/admin-fixtures";
+import { insertLeadRows, leadRow } from "../support/admin-fixtures";
 import { databasePerTest, dialects } from "../support/databases";
 
 const LEADS = 2000;
 const at = (index: number) => new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString();
 
 /** Many people, each with their own e-mail and phone, some of them spam, as a site that has run a while holds. */
-async function fillLeads(db: Database) {
-  for (let start = 0; start < LEADS; start += 200) {
-    const rows = Array.from({ length: 200 }, (_, offset) => {
-      const index = start + offset;
-      return {
-        ...leadRow({ email: `person${index}@example.com`, isSpam: index % 10 === 0, createdAt: at(index) }),
-        email_normalized: `person${index}@example.com`,
-        phone_e164: `+9198765${String(index).padStart(5, "0")}`,
-      };
-    });
-    await db.insertInto("leads").values(rows).execute();
-  }
+function fillLeads(db: Database) {
+  return insertLeadRows(db, LEADS, (index) => ({
+    ...leadRow({ email: `person${index}@example.com`, isSpam: index % 10 === 0, createdAt: at(index) }),
+    email_normalized: `person${index}@example.com`,
+    phone_e164: `+9198765${String(index).padStart(5, "0")}`,
+  }));
 }
 
 async function plan(db: Database, dialect: Dialect, query: Compilable) {

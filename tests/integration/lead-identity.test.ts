@@ -14,6 +14,7 @@ import { setAgencyCountry } from "~/server/leads/identity.server";
 import { listLeads } from "~/server/leads/lead-list.server";
 import { markLeadNotSpam } from "~/server/leads/leads.server";
 import { mergeLeads, unmergeLead } from "~/server/leads/merge.server";
+import { submissionsOf } from "../support/admin-fixtures";
 import { createEmptyDatabase, databasePerTest, dialects } from "../support/databases";
 
 const mail = { baseUrl: "https://agency.example", notifyEmails: ["sales@agency.example"] };
@@ -97,13 +98,7 @@ describe.each(dialects)("one person, one lead on %s", (dialect) => {
       utm_campaign: "winter",
       enquiries: 3,
     });
-    const submissions = await db
-      .selectFrom("form_submissions")
-      .selectAll()
-      .where("lead_id", "=", first.leadId)
-      .orderBy("created_at")
-      .orderBy("id")
-      .execute();
+    const submissions = await submissionsOf(db, first.leadId);
     expect(submissions.map((row) => [row.utm_campaign, row.landing_path])).toEqual([
       ["winter", "/landing-winter"],
       ["spring", "/landing-spring"],

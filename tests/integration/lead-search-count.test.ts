@@ -3,24 +3,24 @@ import { describe, expect, it } from "vitest";
 import { leadFiltersSchema } from "~/lib/schemas/lead-admin";
 import type { Database } from "~/server/db/schema.server";
 import { listLeads } from "~/server/leads/lead-list.server";
-import { leadRow } from "../support/admin-fixtures";
+import { insertLeadRows, leadRow } from "../support/admin-fixtures";
 import { databasePerTest } from "../support/databases";
 
 const LEADS = 5000;
 const at = (index: number) => new Date(Date.UTC(2026, 0, 1) + index * 60_000).toISOString();
 
-async function fillLeads(db: Database) {
-  for (let start = 0; start < LEADS; start += 500) {
-    const rows = Array.from({ length: 500 }, (_, offset) => {
-      const index = start + offset;
-      return leadRow({
+function fillLeads(db: Database) {
+  return insertLeadRows(
+    db,
+    LEADS,
+    (index) =>
+      leadRow({
         name: `Person${index} ${index % 2 ? "Patel" : "Shah"}`,
         email: `person${index}@example.com`,
         createdAt: at(index),
-      });
-    });
-    await db.insertInto("leads").values(rows).execute();
-  }
+      }),
+    500,
+  );
 }
 
 /** Sequential scans of `leads` the current transaction has made so far. */

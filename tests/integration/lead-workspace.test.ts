@@ -22,7 +22,7 @@ import {
 import { createStaffUser, setStaffDisabled } from "~/server/users/staff-users.server";
 import { setDigestOptOut } from "~/server/workspace/preferences.server";
 import { deleteSavedView, listSavedViews, saveView } from "~/server/workspace/saved-views.server";
-import { insertForm, leadRow } from "../support/admin-fixtures";
+import { insertForm, insertLeadRows, leadRow } from "../support/admin-fixtures";
 import { databasePerTest, dialects } from "../support/databases";
 
 const filters = (given: Partial<LeadFilters> = {}): LeadFilters => ({ ...leadFiltersSchema.parse({}), ...given });
@@ -38,27 +38,49 @@ const bulkAuditEntries = async (db: Database, entityType: "lead" | "client") =>
     entry.action.startsWith(`${entityType}.bulk`),
   );
 
-async function insertLeads(
+function insertLeads(
   db: Database,
   count: number,
   given: { status?: "new" | "contacted"; createdAt?: (i: number) => string } = {},
 ) {
-  const ids: string[] = [];
-  for (let start = 0; start < count; start += 100) {
-    const rows = Array.from({ length: Math.min(100, count - start) }, (_, offset) => {
-      const i = start + offset;
-      const at = given.createdAt?.(i) ?? new Date(Date.UTC(2026, 10, 1) + i * 60_000).toISOString();
-      return leadRow({
+  return insertLeadRows(
+    db,
+    count,
+    (i) =>
+      leadRow({
         name: `Lead ${String(i).padStart(4, "0")}`,
         email: `lead${i}@example.com`,
         status: given.status,
-        createdAt: at,
-      });
-    });
-    await db.insertInto("leads").values(rows).execute();
-    ids.push(...rows.map((row) => row.id));
+        createdAt: given.createdAt?.(i) ?? new Date(Date.UTC(2026, 10, 1) + i * 60_000).toISOString(),
+      }),
+    100,
+  );
+}
+
+/**
+ * Runs `use` with setTimeout held still: a bulk change's rests between transactions are timers, so
+ * the test sees the change stopped between two of them until it lets the rest pass.
+ */
+async function withRestsHeld(use: () => Promise<void>) {
+  vi.useFakeTimers({ toFake: ["setTimeout"] });
+  try {
+    await use();
+  } finally {
+    vi.useRealTimers();
   }
-  return ids;
+}
+
+/** Lets a change run until it sets its next rest or ends, polled without a timer (vi.waitUntil would pass the held ones). */
+async function untilRestOrEnd(done: () => boolean) {
+  while (!done() && vi.getTimerCount() === 0) await new Promise((resolve) => setImmediate(resolve));
+}
+
+/** Lets each of a change's rests pass in turn, until it ends. */
+async function restsPassUntilEnd(done: () => boolean) {
+  while (!done()) {
+    vi.runOnlyPendingTimers();
+    await untilRestOrEnd(done);
+  }
 }
 
 /** How many leads are qualified now: how far a bulk change to qualified has got. */
@@ -478,15 +500,9 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
         const { db, admin, actorOf } = await setup();
         const ids = await insertLeads(db, 1_000);
         const qualified = () => countQualified(db);
-        // The rest is a timer: held still here, so the test sees the change stopped between transactions.
-        vi.useFakeTimers({ toFake: ["setTimeout"] });
-        try {
+        await withRestsHeld(async () => {
           const bulk = startQualifying(db, ids, actorOf(admin));
-          // Polled without a timer (vi.waitUntil would advance the held ones).
-          const restOrEnd = async () => {
-            while (!bulk.done() && vi.getTimerCount() === 0) await new Promise((resolve) => setImmediate(resolve));
-          };
-          await restOrEnd();
+          await untilRestOrEnd(bulk.done);
           expect(bulk.done()).toBe(false);
           const firstTransaction = await qualified();
           expect(firstTransaction).toBeGreaterThan(0);
@@ -495,14 +511,9 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
           // The lead went in while the change still rested where it was.
           expect(await qualified()).toBe(firstTransaction);
           expect(bulk.done()).toBe(false);
-          while (!bulk.done()) {
-            vi.runOnlyPendingTimers();
-            await restOrEnd();
-          }
+          await restsPassUntilEnd(bulk.done);
           expect(await bulk.result).toEqual({ matched: 1_000, changed: 1_000 });
-        } finally {
-          vi.useRealTimers();
-        }
+        });
         expect(await qualified()).toBe(1_000);
       });
 
@@ -512,22 +523,13 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
         // so the change is still running when the visitor's lead comes in.
         const ids = await insertLeads(db, 5_000);
         const qualified = () => countQualified(db);
-        vi.useFakeTimers({ toFake: ["setTimeout"] });
-        let bulkDone = false;
-        /** Lets the change run until it sets its next timer (a rest) or ends; how many leads it has changed by then. */
-        const untilRest = async () => {
-          while (!bulkDone && vi.getTimerCount() === 0) await new Promise((resolve) => setImmediate(resolve));
-          return qualified();
-        };
-        try {
-          const bulk = applyBulkChange(
-            db,
-            { ids },
-            { action: "set-status", status: "qualified" },
-            { actor: actorOf(admin), mail },
-          ).finally(() => {
-            bulkDone = true;
-          });
+        await withRestsHeld(async () => {
+          const bulk = startQualifying(db, ids, actorOf(admin));
+          /** Lets the change run until its next rest or its end; how many leads it has changed by then. */
+          const untilRest = async () => {
+            await untilRestOrEnd(bulk.done);
+            return qualified();
+          };
           const first = await untilRest();
           expect(first).toBeGreaterThan(0);
           // Nobody else wrote during the first rest: at its end the next transaction follows.
@@ -535,23 +537,13 @@ describe.each(dialects)("the sales workspace on %s", (dialect) => {
           const second = await untilRest();
           expect(second).toBeGreaterThan(first);
           // A visitor's lead comes in during the second rest: at its end the change rests again first.
-          await captureLead(db, {
-            flow: "newsletter",
-            input: { email: "yield@example.com", name: "" } as never,
-            attribution,
-            mail: mailContext,
-          });
+          await signUp(db, "yield@example.com");
           vi.runOnlyPendingTimers();
           expect(await untilRest()).toBe(second);
-          expect(bulkDone).toBe(false);
-          while (!bulkDone) {
-            vi.runOnlyPendingTimers();
-            await untilRest();
-          }
-          expect(await bulk).toEqual({ matched: 5_000, changed: 5_000 });
-        } finally {
-          vi.useRealTimers();
-        }
+          expect(bulk.done()).toBe(false);
+          await restsPassUntilEnd(bulk.done);
+          expect(await bulk.result).toEqual({ matched: 5_000, changed: 5_000 });
+        });
         expect(await qualified()).toBe(5_000);
       });
     });

@@ -19,30 +19,19 @@ import {
   setLeadStatus,
   updateLead,
 } from "~/server/leads/leads.server";
-import { type LeadRowOptions, leadRow } from "../support/admin-fixtures";
+import { insertLeadRows, type LeadRowOptions, leadRow } from "../support/admin-fixtures";
 import { databasePerTest, dialects } from "../support/databases";
+import { fromGoogleSearch, TEAM_MAIL } from "../support/enquiries";
+import { streamedText } from "../support/streams";
 
 const actor = { id: null, email: "sales@agency.example" };
 const filters = (given: Partial<LeadFilters> = {}): LeadFilters => ({ ...leadFiltersSchema.parse({}), ...given });
 
-async function insertLeads(db: Database, leads: LeadRowOptions[]) {
-  const rows = leads.map(leadRow);
-  for (let start = 0; start < rows.length; start += 100) {
-    await db
-      .insertInto("leads")
-      .values(rows.slice(start, start + 100))
-      .execute();
-  }
-  return rows.map((row) => row.id);
-}
+const insertLeads = (db: Database, leads: LeadRowOptions[]) =>
+  insertLeadRows(db, leads.length, (index) => leadRow(leads[index]!), 100);
 
-const attribution = {
-  pageUrl: "https://agency.example/contact?utm_source=google&utm_campaign=winter",
-  referrer: "https://www.google.com/",
-  userAgent: "UA",
-  browserInfo: { userAgent: "UA", language: "en", platform: "Linux" },
-};
-const mailContext = { baseUrl: "https://agency.example", notifyEmails: ["sales@agency.example"] };
+const attribution = fromGoogleSearch("https://agency.example/contact?utm_source=google&utm_campaign=winter");
+const mailContext = TEAM_MAIL;
 
 describe.each(dialects)("the leads screen's data on %s", (dialect) => {
   const freshDatabase = databasePerTest(dialect);
@@ -388,8 +377,7 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
       { name: "Other", email: "other@d.co", status: "closed", createdAt: "2026-11-03T00:00:00.000Z" },
     ]);
     expect(csvCell("=1+1")).toBe(`"'=1+1"`);
-    let csv = "";
-    for await (const chunk of leadsCsv(db, filters({ status: "new" }))) csv += chunk;
+    const csv = await streamedText(leadsCsv(db, filters({ status: "new" })));
     const lines = csv.split("\r\n");
     expect(lines[0]).toBe(
       '"id","created_at","name","email","phone","company","status","source","message","utm_source","utm_medium","utm_campaign","page_url","referrer"',
@@ -409,8 +397,7 @@ describe.each(dialects)("the leads screen's data on %s", (dialect) => {
       db,
       Array.from({ length: 1203 }, (_, index) => ({ name: `Lead ${index}`, email: `l${index}@x.co`, createdAt: at })),
     );
-    let csv = "";
-    for await (const chunk of leadsCsv(db, filters())) csv += chunk;
+    const csv = await streamedText(leadsCsv(db, filters()));
     const names = csv
       .trim()
       .split("\r\n")

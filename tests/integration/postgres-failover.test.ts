@@ -18,7 +18,7 @@ import { createWebhookWorker } from "~/server/webhooks/worker.server";
 import { startAdPlatformReceiver } from "../support/ad-platform-receiver";
 import { staffWhoTakesCalls, WEEKDAYS } from "../support/bookings";
 import { startCommitCuttingProxy } from "../support/commit-cutting-proxy";
-import { createMigratedDatabase } from "../support/databases";
+import { createMigratedDatabase, type TestDatabase } from "../support/databases";
 import { type ReplicatedPair, startReplicatedPair } from "../support/postgres-replication";
 import { startSmtpServer } from "../support/smtp";
 import { addLoopbackEndpoint, startWebhookReceiver } from "../support/webhook-receiver";
@@ -58,29 +58,35 @@ async function serverPort(db: Database) {
   return rows[0]?.port;
 }
 
+type CommitCutter = {
+  database: TestDatabase;
+  proxy: Awaited<ReturnType<typeof startCommitCuttingProxy>>;
+  db: Database;
+};
+
 /**
- * A fresh database, and a connection to it through a proxy that can cut a commit's connection before
- * or after the commit lands; `close` undoes all three.
+ * Runs `use` with a fresh database and a connection to it through a proxy that can cut a commit's
+ * connection before or after the commit lands; all three are undone afterwards, whatever `use` did.
  */
-async function throughCommitCutter() {
+async function withCommitCutter(use: (cutter: CommitCutter) => Promise<void>) {
   const database = await createMigratedDatabase("postgres");
   const url = new URL(database.config.dialect === "postgres" ? database.config.connectionString : "");
   const proxy = await startCommitCuttingProxy(Number(url.port));
   url.port = String(proxy.port);
   url.searchParams.set("target_session_attrs", "read-write");
   const db = openDatabase({ dialect: "postgres", connectionString: url.toString() });
-  const close = async () => {
+  try {
+    await use({ database, proxy, db });
+  } finally {
     await db.destroy();
     await proxy.stop();
     await database.drop();
-  };
-  return { database, proxy, db, close };
+  }
 }
 
 describe("a commit whose connection breaks", () => {
   it("is sent again and stored once, whether the commit was lost or only its answer", async () => {
-    const { database, proxy, db, close } = await throughCommitCutter();
-    try {
+    await withCommitCutter(async ({ database, proxy, db }) => {
       proxy.cutNextCommit("after");
       const answered = await postLead(db, "answer-lost@example.com");
       proxy.cutNextCommit("before");
@@ -90,16 +96,13 @@ describe("a commit whose connection breaks", () => {
       const stored = await leadsByEmail(database.db);
       expect(stored.get("answer-lost@example.com")).toEqual([answered.leadId]);
       expect(stored.get("commit-lost@example.com")).toEqual([committedLate.leadId]);
-    } finally {
-      await close();
-    }
+    });
   });
 });
 
 describe("a booking whose commit answer is lost", () => {
   it("is sent again and stored once, and the visitor gets that booking", async () => {
-    const { database, proxy, db, close } = await throughCommitCutter();
-    try {
+    await withCommitCutter(async ({ database, proxy, db }) => {
       await staffWhoTakesCalls(database.db, "bea@agency.example", { hours: WEEKDAYS });
       const { leadId } = await postLead(database.db, "booker@example.com");
       const context = {
@@ -117,16 +120,13 @@ describe("a booking whose commit answer is lost", () => {
       expect(booked.ok).toBe(true);
       const bookings = await database.db.selectFrom("bookings").select("id").where("lead_id", "=", leadId).execute();
       expect(bookings.map((row) => row.id)).toEqual([booked.ok ? booked.bookingId : null]);
-    } finally {
-      await close();
-    }
+    });
   });
 });
 
 describe("staff changes whose commit answers are lost", () => {
   it("are each sent again and stored once: a status, an owner, a note, a follow-up", async () => {
-    const { database, proxy, db, close } = await throughCommitCutter();
-    try {
+    await withCommitCutter(async ({ database, proxy, db }) => {
       const staff = await createStaffUser(
         database.db,
         { email: "cal@agency.example", password: "staff-pass-1357", role: "sales", name: "Cal" },
@@ -165,9 +165,7 @@ describe("staff changes whose commit answers are lost", () => {
         .execute();
       expect(history.map((change) => change.to_status)).toEqual(["contacted"]);
       expect(await auditedActions(database.db, leadId)).toEqual(STAFF_CHANGE_ACTIONS);
-    } finally {
-      await close();
-    }
+    });
   });
 });
 

@@ -96,6 +96,20 @@ function rawGet(origin: string, rawPath: string) {
   });
 }
 
+/**
+ * Fetches a stored PDF and checks it is served as every upload is (its bytes and type, nosniff, a
+ * year's caching): its Content-Disposition, for the caller to check it is a download.
+ */
+async function servedPdfDisposition(url: string, pdf: Buffer) {
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toBe("application/pdf");
+  expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  expect(Buffer.from(await response.arrayBuffer())).toEqual(pdf);
+  return response.headers.get("content-disposition");
+}
+
 describe("receiving uploads on local disk", () => {
   let dir: string;
   let storage: Storage;
@@ -363,16 +377,10 @@ describe("receiving uploads on local disk", () => {
     const video = await upload("videos", "hero_video", filePart(makeMp4(), "hero.mp4"));
     const server = await serveFrom(storage);
     try {
-      const pdfResponse = await fetch(`${server.url}${pdf.url}`);
-      expect(pdfResponse.status).toBe(200);
-      expect(pdfResponse.headers.get("content-type")).toBe("application/pdf");
-      expect(pdfResponse.headers.get("x-content-type-options")).toBe("nosniff");
-      expect(pdfResponse.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-      expect(pdfResponse.headers.get("content-disposition")).toMatch(
+      expect(await servedPdfDisposition(`${server.url}${pdf.url}`, makePdf())).toMatch(
         // The visitor's copy is named for what it is, not for its storage key.
         /^attachment; filename="PPC-Strategies-Guide\.pdf"$/,
       );
-      expect(Buffer.from(await pdfResponse.arrayBuffer())).toEqual(makePdf());
 
       const pngResponse = await fetch(`${server.url}${png.url}`);
       expect(pngResponse.headers.get("content-type")).toBe("image/png");
@@ -506,13 +514,7 @@ describe("S3-compatible storage (s3rver behind a proxy that verifies SigV4 signa
     expect(readdirSync(storage.incomingDir).filter((name) => name.endsWith(".part"))).toEqual([]);
     const server = await serveFrom(storage);
     try {
-      const response = await fetch(`${server.url}${stored.url}`);
-      expect(response.status).toBe(200);
-      expect(response.headers.get("content-type")).toBe("application/pdf");
-      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-      expect(response.headers.get("content-disposition")).toMatch(/^attachment;/);
-      expect(Buffer.from(await response.arrayBuffer())).toEqual(pdf);
+      expect(await servedPdfDisposition(`${server.url}${stored.url}`, pdf)).toMatch(/^attachment;/);
 
       const part = await fetch(`${server.url}${stored.url}`, { headers: { range: "bytes=0-4" } });
       expect(part.status).toBe(206);

@@ -57,6 +57,41 @@ export async function insertLead(db: Database, lead: LeadRowOptions) {
   return row.id;
 }
 
+/** The lead an e-mail address has, as stored; fails when it has none. */
+export function leadByEmail(db: Database, email: string) {
+  return db.selectFrom("leads").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+}
+
+/** A lead's enquiries (its form submissions), oldest first, as its page lists them. */
+export function submissionsOf(db: Database, leadId: string) {
+  return db
+    .selectFrom("form_submissions")
+    .selectAll()
+    .where("lead_id", "=", leadId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+/**
+ * `count` leads, the row for each index made by `rowFor`, written `perStatement` to an insert (the
+ * databases limit a statement's parameters): their ids, in index order.
+ */
+export async function insertLeadRows(
+  db: Database,
+  count: number,
+  rowFor: (index: number) => Insertable<LeadsTable> & { id: string },
+  perStatement = 200,
+) {
+  const ids: string[] = [];
+  for (let start = 0; start < count; start += perStatement) {
+    const rows = Array.from({ length: Math.min(perStatement, count - start) }, (_, offset) => rowFor(start + offset));
+    await db.insertInto("leads").values(rows).execute();
+    ids.push(...rows.map((row) => row.id));
+  }
+  return ids;
+}
+
 /**
  * An active form, written straight to the table: no audit entry, and any name (the website's own form
  * names too, which staff may not choose).

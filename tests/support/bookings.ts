@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { availabilitySchema } from "~/lib/schemas/availability";
 import { setAvailability } from "~/server/bookings/availability.server";
 import type { Database } from "~/server/db/schema.server";
@@ -66,4 +67,25 @@ export async function visitorLead(
     mail: { baseUrl: "https://agency.example", notifyEmails: ["team@agency.example"] },
   });
   return saved.leadId;
+}
+
+/** A lead's call (its one booking, whatever its status); fails when it has none. */
+export function callOfLead(db: Database, leadId: string) {
+  return db.selectFrom("bookings").selectAll().where("lead_id", "=", leadId).executeTakeFirstOrThrow();
+}
+
+/**
+ * The calls of the one lead an e-mail address has, oldest first; fails when the address has no lead
+ * or more than one, as booking must never make a visitor a second lead.
+ */
+export async function callsOfOnlyLead(db: Database, email: string) {
+  const leads = await db.selectFrom("leads").select("id").where("email", "=", email).execute();
+  expect(leads, `the leads of ${email}`).toHaveLength(1);
+  return db
+    .selectFrom("bookings")
+    .selectAll()
+    .where("lead_id", "=", leads[0]!.id)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
 }

@@ -217,6 +217,12 @@ export async function openHydrated(opener: Browser | BrowserContext, url: string
   return page;
 }
 
+/** Opens a screen from the admin menu's `link`, as a person does, and waits for its `heading`. */
+export async function openFromAdminMenu(page: Page, link: string, heading: string) {
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: link }).click();
+  await page.getByRole("heading", { name: heading }).waitFor();
+}
+
 /** Picks `choice` from a value's menu (a status badge, an owner) labelled `label`, within `scope`. */
 export async function pickChoice(scope: Page | Locator, label: string, choice: string) {
   await scope.getByRole("button", { name: new RegExp(`^${escapeRegExp(label)}: `) }).click();

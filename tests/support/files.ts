@@ -53,6 +53,23 @@ export function makePdf(text = "50 Winning PPC Strategies") {
 type ZipEntry = { name: string; data: Buffer; claimedSize?: number; deflate?: boolean };
 
 /**
+ * The fields an entry's local header and its central directory record share, in the same order from
+ * `at`: version needed, flags, method, time and date (left zero), CRC, sizes and the name's length.
+ */
+function writeEntryFields(
+  header: Buffer,
+  at: number,
+  fields: { method: number; crc: number; storedSize: number; size: number; name: Buffer },
+) {
+  header.writeUInt16LE(20, at);
+  header.writeUInt16LE(fields.method, at + 4);
+  header.writeUInt32LE(fields.crc, at + 10);
+  header.writeUInt32LE(fields.storedSize, at + 14);
+  header.writeUInt32LE(fields.size, at + 18);
+  header.writeUInt16LE(fields.name.length, at + 22);
+}
+
+/**
  * A ZIP, its entries stored or (`deflate`) compressed; `claimedSize` lets a test lie about an entry's
  * uncompressed size, as a zip bomb does.
  */
@@ -65,24 +82,15 @@ export function makeZip(entries: ZipEntry[]) {
     const crc = crc32(entry.data);
     const method = entry.deflate ? 8 : 0;
     const stored = entry.deflate ? deflateRawSync(entry.data) : entry.data;
+    const fields = { method, crc, storedSize: stored.length, size: entry.claimedSize ?? entry.data.length, name };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(stored.length, 18);
-    local.writeUInt32LE(entry.claimedSize ?? entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeEntryFields(local, 4, fields);
     locals.push(local, name, stored);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(stored.length, 20);
-    central.writeUInt32LE(entry.claimedSize ?? entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
+    central.writeUInt16LE(20, 4); // made by
+    writeEntryFields(central, 6, fields);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
     offset += 30 + name.length + stored.length;

@@ -88,10 +88,21 @@ export function startLoad(
     result.unavailable.push(Date.now());
     if (!response.headers.get("retry-after")) result.withoutRetryAfter++;
   };
-  async function sendLead() {
-    const n = ++visitorCounter;
+  /** One request of `kind`: `send` makes it and says whether it did its work; else a failure, unless allowed. */
+  async function attempt(kind: "lead" | "page", send: () => Promise<{ response: Response; ok: boolean }>) {
     result.requests++;
     try {
+      const { response, ok } = await send();
+      if (ok) result.successes.push(Date.now());
+      else if (!allow(response.status)) fail(`${kind} ${response.status}`);
+      else noteAllowed(response);
+    } catch (error) {
+      fail(`${kind} ${errorKind(error)}`);
+    }
+  }
+  const sendLead = () =>
+    attempt("lead", async () => {
+      const n = ++visitorCounter;
       const response = await fetch(`${url}/api/forms/${formId}/submissions`, {
         method: "POST",
         headers: {
@@ -100,30 +111,19 @@ export function startLoad(
         },
         body: JSON.stringify({ name: `Load ${n}`, email: `load${n}@example.com`, message: "load" }),
       });
-      const body = (await response.json()) as { leadId?: string };
-      if (response.status === 201 && body.leadId) {
-        result.acknowledged.push({ leadId: body.leadId, at: Date.now() });
-        result.successes.push(Date.now());
-      } else if (!allow(response.status)) fail(`lead ${response.status}`);
-      else noteAllowed(response);
-    } catch (error) {
-      fail(`lead ${errorKind(error)}`);
-    }
-  }
-  async function getPage() {
-    result.requests++;
-    try {
+      const { leadId } = (await response.json()) as { leadId?: string };
+      if (response.status !== 201 || !leadId) return { response, ok: false };
+      result.acknowledged.push({ leadId, at: Date.now() });
+      return { response, ok: true };
+    });
+  const getPage = () =>
+    attempt("page", async () => {
       const response = await fetch(`${url}/`);
       await response.arrayBuffer();
-      if (response.status === 200) {
-        result.pages++;
-        result.successes.push(Date.now());
-      } else if (!allow(response.status)) fail(`page ${response.status}`);
-      else noteAllowed(response);
-    } catch (error) {
-      fail(`page ${errorKind(error)}`);
-    }
-  }
+      if (response.status !== 200) return { response, ok: false };
+      result.pages++;
+      return { response, ok: true };
+    });
   async function loop() {
     while (!stopped && performance.now() - started < maxSeconds * 1000) {
       if (leads) await sendLead();
