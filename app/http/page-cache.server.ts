@@ -87,13 +87,11 @@ const NO_COOKIES: readonly string[] = [];
 
 export type PageCache = ReturnType<typeof createPageCache>;
 
-/**
- * The part of a Cookie header that decides a page's variant: the currency and consent cookies and
- * any personal cookie, in their order (the first of a name wins, as when they are read). Everything
- * else (the form token, analytics ids), and the consent record's id, differs per visitor and changes
- * nothing in the page, so returning visitors share one classification instead of one each.
- */
+/** Names that may decide a variant: a header holding none of them is read no further. */
+const VARIANT_COOKIE_HINTS = [CURRENCY_COOKIE, CONSENT_COOKIE, "toast", "booking_lead", "better-auth."];
+
 function decodedValue(value: string) {
+  if (!value.includes("%")) return value;
   try {
     return decodeURIComponent(value);
   } catch {
@@ -101,18 +99,29 @@ function decodedValue(value: string) {
   }
 }
 
+/**
+ * The part of a Cookie header that decides a page's variant: the currency and consent cookies and
+ * any personal cookie, in their order (the first of a name wins, as when they are read). Everything
+ * else (the form token, analytics ids), and the consent record's id, differs per visitor and changes
+ * nothing in the page, so returning visitors share one classification instead of one each. Runs on
+ * every hit that carries cookies, so it walks the header without splitting it.
+ */
 export function variantCookies(header: string | undefined): string {
-  if (!header) return "";
+  if (!header || !VARIANT_COOKIE_HINTS.some((hint) => header.includes(hint))) return "";
   let kept = "";
-  for (const part of header.split(";")) {
-    const index = part.indexOf("=");
-    if (index === -1) continue;
-    const name = part.slice(0, index).trim();
-    let value: string;
-    if (name === CONSENT_COOKIE) value = anonymousConsentValue(decodedValue(part.slice(index + 1).trim()));
-    else if (name === CURRENCY_COOKIE || PERSONAL_COOKIE_NAME.test(name)) value = part.slice(index + 1).trim();
-    else continue;
-    kept += `${kept ? "; " : ""}${name}=${value}`;
+  let start = 0;
+  while (start < header.length) {
+    let end = header.indexOf(";", start);
+    if (end === -1) end = header.length;
+    const index = header.indexOf("=", start);
+    if (index !== -1 && index < end) {
+      const name = header.slice(start, index).trim();
+      let value: string | undefined;
+      if (name === CONSENT_COOKIE) value = anonymousConsentValue(decodedValue(header.slice(index + 1, end).trim()));
+      else if (name === CURRENCY_COOKIE || PERSONAL_COOKIE_NAME.test(name)) value = header.slice(index + 1, end).trim();
+      if (value !== undefined) kept += `${kept ? "; " : ""}${name}=${value}`;
+    }
+    start = end + 1;
   }
   return kept;
 }

@@ -139,6 +139,10 @@ describe("the cookies that decide a page's variant", () => {
     expect(variantCookies(" currency=INR ;form_token=1.abc; toast=hi; consent=2.a1m0.abcdefghij")).toBe(
       "currency=INR; toast=hi; consent=2.a1m0.shared-page",
     );
+    expect(variantCookies("form_token=1.abc; toast=hi")).toBe("toast=hi");
+    expect(variantCookies("booking_lead=x1; junk; consent=2.a0m1.abcd%2Defgh")).toBe(
+      "booking_lead=x1; consent=2.a0m1.shared-page",
+    );
     expect(variantCookies("consent=made-up; __Secure-better-auth.session_token=t")).toBe(
       "consent=; __Secure-better-auth.session_token=t",
     );
