@@ -14,12 +14,15 @@ const ENCODING_MEMO_SIZE = 256;
  */
 export class Memo<T> {
   readonly #values = new Map<string, T>();
-  constructor(readonly size: number) {}
+  constructor(readonly capacity: number) {}
+  get size() {
+    return this.#values.size;
+  }
   get(input: string, work: () => T): T {
     let value = this.#values.get(input);
     if (value === undefined) {
       value = work();
-      if (this.#values.size >= this.size) this.#values.clear();
+      if (this.#values.size >= this.capacity) this.#values.clear();
       this.#values.set(input, value);
     }
     return value;

@@ -20,6 +20,8 @@ import { routedPath } from "~/lib/roles";
 import type { Config } from "~/server/config.server";
 import {
   ASKED_COUNTRY,
+  anonymousConsentValue,
+  CONSENT_COOKIE,
   type ConsentInputs,
   consentInputsOf,
   NOT_ASKED_COUNTRY,
@@ -36,6 +38,8 @@ const MARKETING_PARAMETER =
   /^(utm_[a-z_]+|gclid|gbraid|wbraid|dclid|fbclid|msclkid|ttclid|twclid|li_fat_id|mc_cid|mc_eid|_hsenc|_hsmi|ref)$/i;
 /** Cookies that make a page someone's own: a staff session (previews, admin bar), a one-time notice, an enquiry's booking link. */
 const PERSONAL_COOKIE = /(?:^|;\s*)(?:__Secure-)?(?:better-auth\.[^=]*|toast|booking_lead)=/;
+/** A personal cookie's name alone, as `variantCookies` sees it. */
+const PERSONAL_COOKIE_NAME = /^(?:__Secure-)?(?:better-auth\..*|toast|booking_lead)$/;
 
 const PATH_MEMO_SIZE = 1024;
 /** Distinct sets of request inputs whose classification is kept (a few kB each at most). */
@@ -82,6 +86,45 @@ type Classification = { query: PageQuery | null; at?: { policyVersion: number; r
 const NO_COOKIES: readonly string[] = [];
 
 export type PageCache = ReturnType<typeof createPageCache>;
+
+/** Names that may decide a variant: a header holding none of them is read no further. */
+const VARIANT_COOKIE_HINTS = [CURRENCY_COOKIE, CONSENT_COOKIE, "toast", "booking_lead", "better-auth."];
+
+function decodedValue(value: string) {
+  if (!value.includes("%")) return value;
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The part of a Cookie header that decides a page's variant: the currency and consent cookies and
+ * any personal cookie, in their order (the first of a name wins, as when they are read). Everything
+ * else (the form token, analytics ids), and the consent record's id, differs per visitor and changes
+ * nothing in the page, so returning visitors share one classification instead of one each. Runs on
+ * every hit that carries cookies, so it walks the header without splitting it.
+ */
+export function variantCookies(header: string | undefined): string {
+  if (!header || !VARIANT_COOKIE_HINTS.some((hint) => header.includes(hint))) return "";
+  let kept = "";
+  let start = 0;
+  while (start < header.length) {
+    let end = header.indexOf(";", start);
+    if (end === -1) end = header.length;
+    const index = header.indexOf("=", start);
+    if (index !== -1 && index < end) {
+      const name = header.slice(start, index).trim();
+      let value: string | undefined;
+      if (name === CONSENT_COOKIE) value = anonymousConsentValue(decodedValue(header.slice(index + 1, end).trim()));
+      else if (name === CURRENCY_COOKIE || PERSONAL_COOKIE_NAME.test(name)) value = header.slice(index + 1, end).trim();
+      if (value !== undefined) kept += `${kept ? "; " : ""}${name}=${value}`;
+    }
+    start = end + 1;
+  }
+  return kept;
+}
 
 /**
  * Anonymous GET/HEAD of public pages (documents and React Router's `.data` requests) from memory,
@@ -142,7 +185,7 @@ export function createPageCache({
    */
   function classify(req: RawRequest): Classification | null {
     if (!enabled || (req.method !== "GET" && req.method !== "HEAD")) return null;
-    const cookie = req.headers.cookie ?? "";
+    const cookie = variantCookies(req.headers.cookie);
     const gpc = headerValue(req, "sec-gpc") ?? "";
     const countryFromProxy = countryHeader ? (headerValue(req, countryHeader) ?? "") : "";
     // The address's country, not the address: visitors from many addresses share a classification
@@ -167,8 +210,7 @@ export function createPageCache({
    * consent choices see the cookie and Sec-GPC values alone, and the country is found here, once.
    */
   function queryOf(req: RawRequest, cookie: string, gpc: string): PageQuery | null {
-    const cookieHeader = req.headers.cookie;
-    if (cookieHeader && PERSONAL_COOKIE.test(cookieHeader)) return null;
+    if (cookie && PERSONAL_COOKIE.test(cookie)) return null;
     const raw = req.url ?? "/";
     // An absolute-form or asterisk request line is refused by the app, never answered from memory.
     if (!raw.startsWith("/")) return null;
@@ -433,6 +475,11 @@ export function createPageCache({
     /** Counters and size, for metrics. */
     stats(): PageCacheStats {
       return store.stats();
+    },
+
+    /** How many sets of request inputs have a classification kept. */
+    classifications(): number {
+      return classifications.size;
     },
   };
 }

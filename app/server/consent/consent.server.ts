@@ -179,6 +179,17 @@ export function consentInputsOf(
   };
 }
 
+/**
+ * A consent cookie's value (decoded) without whose it is: what a page may depend on, so visitors who
+ * chose alike share one classification. Empty when it holds no choice.
+ */
+export function anonymousConsentValue(value: string | undefined) {
+  const stored = parseConsentCookie(value);
+  return stored
+    ? `${stored.policyVersion}.a${stored.analytics ? 1 : 0}m${stored.marketing ? 1 : 0}.${SHARED_RECORD_ID}`
+    : "";
+}
+
 /** The consent cookie a shared page is rendered with, holding the visitor's choice and no id of theirs. */
 export function sharedConsentCookie(inputs: ConsentInputs, policyVersion: number) {
   return inputs.choice ? `${CONSENT_COOKIE}=${policyVersion}.${inputs.choice}.${SHARED_RECORD_ID}` : null;
