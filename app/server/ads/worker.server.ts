@@ -80,53 +80,119 @@ type Outcome =
   | { kind: "not_sent" | "cancelled"; error: string }
   | { kind: "release" };
 
-const storable = (text: string | null) => (text === null ? null : text.replaceAll("\u0000", "").slice(0, 4000));
+/**
+ * Text kept from a request or an answer: bounded, and well formed (a cut may split a surrogate pair,
+ * which PostgreSQL's JSON input refuses).
+ */
+const storable = (text: string | null) =>
+  text === null ? null : text.replaceAll("\u0000", "").slice(0, 4000).toWellFormed();
 
-/** Records what became of each claimed conversion, only while this worker's claim on it stands. */
+/** One claimed row's outcome as the record statement reads it: `tried` rows also take the request and answer. */
+type RecordRow = {
+  id: string;
+  locked_until: string;
+  status: string;
+  next_attempt_at: string | null;
+  sent_at: string | null;
+  tried: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_request: string | null;
+  last_response: string | null;
+};
+
+function recordRowOf(row: Claimed, outcome: Exclude<Outcome, { kind: "release" }>, nowMs: number, at: string) {
+  const claim = { id: row.id, locked_until: row.lockedUntil };
+  if (outcome.kind === "sent") {
+    return {
+      ...claim,
+      status: "sent",
+      next_attempt_at: null,
+      sent_at: at,
+      tried: 1,
+      last_status_code: outcome.result.statusCode,
+      last_error: null,
+      last_request: storable(JSON.stringify(outcome.request)),
+      last_response: storable(outcome.result.responseBody),
+    } satisfies RecordRow;
+  }
+  if (outcome.kind === "retry" || outcome.kind === "failed") {
+    const next = afterFailedTry(AD_RETRY_DELAYS_MS, Number(row.attempts), nowMs, {
+      finalAttempt: outcome.kind === "failed" || fromBool(row.final_attempt),
+    });
+    return {
+      ...claim,
+      status: next.status,
+      next_attempt_at: next.next_attempt_at,
+      sent_at: null,
+      tried: 1,
+      last_status_code: outcome.result?.statusCode ?? null,
+      last_error: storable(outcome.error),
+      last_request: storable(JSON.stringify(outcome.request)),
+      last_response: storable(outcome.result?.responseBody ?? null),
+    } satisfies RecordRow;
+  }
+  return {
+    ...claim,
+    status: outcome.kind,
+    next_attempt_at: null,
+    sent_at: null,
+    tried: 0,
+    last_status_code: null,
+    last_error: outcome.error,
+    last_request: null,
+    last_response: null,
+  } satisfies RecordRow;
+}
+
+/**
+ * The outcomes as a table the update joins: one bound JSON parameter, unpacked by the database, so
+ * a batch of thousands is recorded by one statement instead of one per row.
+ */
+function outcomeTable(db: Database, rows: RecordRow[]) {
+  const json = JSON.stringify(rows);
+  if (dialectOf(db) === "postgres") {
+    return sql`jsonb_to_recordset(${json}::jsonb) as o(id text, locked_until timestamptz, status text,
+      next_attempt_at timestamptz, sent_at timestamptz, tried integer, last_status_code integer,
+      last_error text, last_request text, last_response text)`;
+  }
+  return sql`(select value ->> 'id' as id, value ->> 'locked_until' as locked_until, value ->> 'status' as status,
+      value ->> 'next_attempt_at' as next_attempt_at, value ->> 'sent_at' as sent_at, value ->> 'tried' as tried,
+      value ->> 'last_status_code' as last_status_code, value ->> 'last_error' as last_error,
+      value ->> 'last_request' as last_request, value ->> 'last_response' as last_response
+    from json_each(${json})) as o`;
+}
+
+/**
+ * Records what became of each claimed conversion, only while this worker's claim on it stands: one
+ * statement for the batch's outcomes and one for the rows handed back untried, in one transaction.
+ */
 async function recordOutcomes(db: Database, outcomes: Map<Claimed, Outcome>, nowMs: number) {
   const at = new Date(nowMs).toISOString();
-  const released = [...outcomes].filter(([, outcome]) => outcome.kind === "release").map(([row]) => row);
+  const released: { id: string; lockedUntil: string }[] = [];
+  const rows: RecordRow[] = [];
+  for (const [row, outcome] of outcomes) {
+    if (outcome.kind === "release") released.push({ id: row.id, lockedUntil: row.lockedUntil });
+    else rows.push(recordRowOf(row, outcome, nowMs, at));
+  }
   await db.transaction().execute(async (trx) => {
-    for (const [row, outcome] of outcomes) {
-      if (outcome.kind === "release") continue;
-      let set: Record<string, unknown>;
-      if (outcome.kind === "sent") {
-        set = {
-          status: "sent",
-          sent_at: at,
-          locked_until: null,
-          last_status_code: outcome.result.statusCode,
-          last_error: null,
-          last_request: storable(JSON.stringify(outcome.request)),
-          last_response: storable(outcome.result.responseBody),
-        };
-      } else if (outcome.kind === "retry" || outcome.kind === "failed") {
-        set = {
-          ...afterFailedTry(AD_RETRY_DELAYS_MS, Number(row.attempts), nowMs, {
-            finalAttempt: outcome.kind === "failed" || fromBool(row.final_attempt),
-          }),
-          last_status_code: outcome.result?.statusCode ?? null,
-          last_error: storable(outcome.error),
-          last_request: storable(JSON.stringify(outcome.request)),
-          last_response: storable(outcome.result?.responseBody ?? null),
-        };
-      } else {
-        set = { status: outcome.kind, locked_until: null, last_error: outcome.error };
-      }
-      await trx
-        .updateTable("ad_conversions")
-        .set({ ...set, updated_at: at })
-        .where("id", "=", row.id)
-        .where("locked_until", "=", row.lockedUntil)
-        .execute();
+    if (rows.length > 0) {
+      await sql`
+        update ad_conversions
+        set status = o.status,
+          locked_until = null,
+          next_attempt_at = coalesce(o.next_attempt_at, ad_conversions.next_attempt_at),
+          sent_at = coalesce(o.sent_at, ad_conversions.sent_at),
+          last_error = o.last_error,
+          last_status_code = case when o.tried = 1 then o.last_status_code else ad_conversions.last_status_code end,
+          last_request = case when o.tried = 1 then o.last_request else ad_conversions.last_request end,
+          last_response = case when o.tried = 1 then o.last_response else ad_conversions.last_response end,
+          updated_at = ${at}
+        from ${outcomeTable(trx, rows)}
+        where ad_conversions.id = o.id and ad_conversions.locked_until = o.locked_until`.execute(trx);
     }
+    await releaseUntried(trx, "ad_conversions", released, nowMs);
   });
-  await releaseUntried(
-    db,
-    "ad_conversions",
-    released.map((row) => ({ id: row.id, lockedUntil: row.lockedUntil })),
-    nowMs,
-  );
 }
 
 const SQLITE_BUSY = 5;
