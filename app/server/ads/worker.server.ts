@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { Logger } from "pino";
 import { createPassRunner } from "../background/passes.server";
 import { dialectOf } from "../db/database.server";
+import { sqliteTransactionsBegun } from "../db/node-sqlite-dialect.server";
 import type { Database, Row } from "../db/schema.server";
 import { fromBool, fromJson } from "../db/values.server";
 import { afterFailedTry, releaseUntried } from "../db/work-queue.server";
@@ -40,8 +41,9 @@ export const AD_RETRY_DELAYS_MS = [
 export const AD_LOCK_MS = 2 * 60_000;
 export const NO_CONSENT = "not sent: no consent";
 /**
- * On SQLite, after each batch the background worker sent: a rest of `factor` times what its claim and
- * record took (their wait for the writer included, which is longer the busier it is), at most `maxMs`.
+ * On SQLite, after each batch the background worker sent while others wrote: a rest of `factor` times
+ * what its claim and record took (their wait for the writer included, which is longer the busier it
+ * is), at most `maxMs`. After a batch during which nobody else wrote, no rest.
  */
 export const AD_BACKLOG_REST = { factor: 9, maxMs: 5_000 };
 const POLL_MS = 2_000;
@@ -193,6 +195,20 @@ async function recordOutcomes(db: Database, outcomes: Map<Claimed, Outcome>, now
     }
     await releaseUntried(trx, "ad_conversions", released, nowMs);
   });
+}
+
+/**
+ * On SQLite: starts watching for others' writes. The check it returns says whether anyone else wrote
+ * since: a transaction begun in this process beyond the caller's `own` count (visitors' leads when
+ * the worker runs in the server), or a commit by another connection, another process's included
+ * (`PRAGMA data_version` changes only for those).
+ */
+export async function watchOthersWriting(db: Database) {
+  const version = async () =>
+    Number((await sql<{ data_version: number }>`pragma data_version`.execute(db)).rows[0]?.data_version);
+  const begun = sqliteTransactionsBegun();
+  const first = await version();
+  return async (own: number) => (await version()) !== first || sqliteTransactionsBegun() - begun > own;
 }
 
 const SQLITE_BUSY = 5;
@@ -409,14 +425,20 @@ export function createAdWorker({
     // conversions would be sent again once their claim lapses. Repeating the record is safe: each
     // row is written only while this worker's claim on it stands, and a committed first record ends it.
     const recording = performance.now();
-    await retryOnFailover(db, () => whenWriterFree(() => recordOutcomes(db, outcomes, nowMs)));
+    let recordTries = 0;
+    await retryOnFailover(db, () =>
+      whenWriterFree(() => {
+        recordTries++;
+        return recordOutcomes(db, outcomes, nowMs);
+      }),
+    );
     const recordMs = performance.now() - recording;
     const failures = [...outcomes.values()].filter((outcome) => outcome.kind === "retry" || outcome.kind === "failed");
     if (failures.length > 0) {
       const first = failures[0] as { error: string };
       logger.warn({ failed: failures.length, of: outcomes.size, first: first.error }, "ad conversions not delivered");
     }
-    return { handled: outcomes.size, recordMs };
+    return { handled: outcomes.size, recordMs, recordTries };
   }
 
   /** A rest between batches, cut short when the worker is stopping. */
@@ -428,9 +450,10 @@ export function createAdWorker({
   }
 
   /**
-   * Sends what is due, in batches. `paced` (the background passes): on SQLite each batch is followed
-   * by a rest of several times what its claim and record took, whatever its size, for a backlog
-   * arrives in pieces as often as at once (a bulk change queues it transaction by transaction).
+   * Sends what is due, in batches. `paced` (the background passes): on SQLite each batch during which
+   * others wrote is followed by a rest of several times what its claim and record took, whatever its
+   * size, for a backlog arrives in pieces as often as at once (a bulk change queues it transaction by
+   * transaction).
    */
   async function runOnce(nowMs = Date.now(), { paced = false }: { paced?: boolean } = {}) {
     const started = Date.now();
@@ -438,6 +461,7 @@ export function createAdWorker({
     const sqlite = dialectOf(db) === "sqlite";
     let handled = 0;
     for (let batch = 0; batch < 20 && !passes.isStopping(); batch++) {
+      const othersWrote = paced && sqlite ? await watchOthersWriting(db) : null;
       const claiming = performance.now();
       const claimed = await claimDueConversions(db, { limit: claimLimit, nowMs: clock() });
       const claimMs = performance.now() - claiming;
@@ -445,9 +469,11 @@ export function createAdWorker({
       const sent = await sendBatch(claimed, clock());
       handled += sent.handled;
       // On SQLite the claim and the record held the one writer that visitors' leads need (another
-      // process's wait for it blocks that process whole), so the next claim waits several times as
-      // long, and captures keep most of the writer while a backlog drains.
-      if (paced && sqlite) {
+      // process's wait for it blocks that process whole). When others wrote meanwhile, the next claim
+      // waits several times as long, so captures keep most of the writer while a backlog drains; when
+      // nobody did, nobody waits, and the backlog goes on at once. Own transactions: the claim, and
+      // the record with its tries.
+      if (othersWrote && (await othersWrote(1 + sent.recordTries))) {
         await rest(Math.min(AD_BACKLOG_REST.maxMs, (claimMs + sent.recordMs) * AD_BACKLOG_REST.factor));
       }
       if (claimed.length < claimLimit) break;
