@@ -466,16 +466,25 @@ export function createAdWorker({
       const claimed = await claimDueConversions(db, { limit: claimLimit, nowMs: clock() });
       const claimMs = performance.now() - claiming;
       if (claimed.length === 0) break;
+      const sending = performance.now();
       const sent = await sendBatch(claimed, clock());
       handled += sent.handled;
+      const batchMs = performance.now() - sending;
       // On SQLite the claim and the record held the one writer that visitors' leads need (another
       // process's wait for it blocks that process whole). When others wrote meanwhile, the next claim
       // waits several times as long, so captures keep most of the writer while a backlog drains; when
       // nobody did, nobody waits, and the backlog goes on at once. Own transactions: the claim, and
       // the record with its tries.
-      if (othersWrote && (await othersWrote(1 + sent.recordTries))) {
-        await rest(Math.min(AD_BACKLOG_REST.maxMs, (claimMs + sent.recordMs) * AD_BACKLOG_REST.factor));
-      }
+      const restMs =
+        othersWrote && (await othersWrote(1 + sent.recordTries))
+          ? Math.min(AD_BACKLOG_REST.maxMs, (claimMs + sent.recordMs) * AD_BACKLOG_REST.factor)
+          : 0;
+      // Where a batch's time went, for tracing the worker's share of the writer under load.
+      logger.debug(
+        { claimed: claimed.length, claimMs, sendMs: batchMs - sent.recordMs, recordMs: sent.recordMs, restMs },
+        "ad conversion batch",
+      );
+      if (restMs > 0) await rest(restMs);
       if (claimed.length < claimLimit) break;
     }
     return handled;
