@@ -8,7 +8,8 @@ const file = process.env.AD_BENCH_DATABASE ?? "";
 const db = openDatabase({ dialect: "sqlite", file });
 const worker = createAdWorker({
   db,
-  logger: pino({ level: "warn" }),
+  // BENCH_ADS_TRACE=1: each batch's claim, send, record and rest, on stderr.
+  logger: pino({ level: process.env.BENCH_ADS_TRACE ? "debug" : "warn" }, pino.destination(2)),
   allowPrivate: true,
   timeoutMs: 120_000,
   pollMs: 100,

@@ -478,6 +478,25 @@ describe.each(dialects)("conversions to the ad platforms on %s", (dialect) => {
     expect(ads.receiver.counted.linkedin.size).toBe(5);
   });
 
+  it("a worker whose claim lapsed while its batch hung records nothing over the worker that took the batch over", async () => {
+    const db = await setup();
+    const leadIds = [];
+    for (let i = 0; i < 3; i++) {
+      leadIds.push(await enquiry(db, `late${i}@example.com`, consenting(`https://agency.example/?gclid=G-late${i}`)));
+    }
+    ads.receiver.force("google", "hang");
+    // The first worker's Google request gets no answer; it gives up after its timeout and would record a retry.
+    const late = worker(db, 1_500).runOnce();
+    await ads.receiver.waitFor("google", 1);
+    await worker(db).runOnce(Date.now() + AD_LOCK_MS + 1_000);
+    await late;
+    const rows = await db.selectFrom("ad_conversions").selectAll().where("platform", "=", "google").execute();
+    expect(rows.map((row) => [row.status, row.attempts, row.last_status_code, row.last_error])).toEqual(
+      Array(3).fill(["sent", 2, 200, null]),
+    );
+    expect([...ads.receiver.counted.google.keys()].sort()).toEqual(leadIds.map((id) => `${id}.lead`).sort());
+  });
+
   it("tries a connection in validation mode (Google validateOnly, Meta test_event_code) without counting a conversion, and resends one with its same id", async () => {
     const db = await setup();
     const google = await testAdConnection(db, "google", { allowPrivate: true, env });

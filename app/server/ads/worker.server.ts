@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import type { Logger } from "pino";
 import { createPassRunner } from "../background/passes.server";
 import { dialectOf } from "../db/database.server";
+import { sqliteTransactionsBegun } from "../db/node-sqlite-dialect.server";
 import type { Database, Row } from "../db/schema.server";
 import { fromBool, fromJson } from "../db/values.server";
 import { afterFailedTry, releaseUntried } from "../db/work-queue.server";
@@ -40,8 +41,9 @@ export const AD_RETRY_DELAYS_MS = [
 export const AD_LOCK_MS = 2 * 60_000;
 export const NO_CONSENT = "not sent: no consent";
 /**
- * On SQLite, after each batch the background worker sent: a rest of `factor` times what its claim and
- * record took (their wait for the writer included, which is longer the busier it is), at most `maxMs`.
+ * On SQLite, after each batch the background worker sent while others wrote: a rest of `factor` times
+ * what its claim and record took (their wait for the writer included, which is longer the busier it
+ * is), at most `maxMs`. After a batch during which nobody else wrote, no rest.
  */
 export const AD_BACKLOG_REST = { factor: 9, maxMs: 5_000 };
 const POLL_MS = 2_000;
@@ -80,53 +82,133 @@ type Outcome =
   | { kind: "not_sent" | "cancelled"; error: string }
   | { kind: "release" };
 
-const storable = (text: string | null) => (text === null ? null : text.replaceAll("\u0000", "").slice(0, 4000));
+/**
+ * Text kept from a request or an answer: bounded, and well formed (a cut may split a surrogate pair,
+ * which PostgreSQL's JSON input refuses).
+ */
+const storable = (text: string | null) =>
+  text === null ? null : text.replaceAll("\u0000", "").slice(0, 4000).toWellFormed();
 
-/** Records what became of each claimed conversion, only while this worker's claim on it stands. */
+/** One claimed row's outcome as the record statement reads it: `tried` rows also take the request and answer. */
+type RecordRow = {
+  id: string;
+  locked_until: string;
+  status: string;
+  next_attempt_at: string | null;
+  sent_at: string | null;
+  tried: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_request: string | null;
+  last_response: string | null;
+};
+
+function recordRowOf(row: Claimed, outcome: Exclude<Outcome, { kind: "release" }>, nowMs: number, at: string) {
+  const claim = { id: row.id, locked_until: row.lockedUntil };
+  if (outcome.kind === "sent") {
+    return {
+      ...claim,
+      status: "sent",
+      next_attempt_at: null,
+      sent_at: at,
+      tried: 1,
+      last_status_code: outcome.result.statusCode,
+      last_error: null,
+      last_request: storable(JSON.stringify(outcome.request)),
+      last_response: storable(outcome.result.responseBody),
+    } satisfies RecordRow;
+  }
+  if (outcome.kind === "retry" || outcome.kind === "failed") {
+    const next = afterFailedTry(AD_RETRY_DELAYS_MS, Number(row.attempts), nowMs, {
+      finalAttempt: outcome.kind === "failed" || fromBool(row.final_attempt),
+    });
+    return {
+      ...claim,
+      status: next.status,
+      next_attempt_at: next.next_attempt_at,
+      sent_at: null,
+      tried: 1,
+      last_status_code: outcome.result?.statusCode ?? null,
+      last_error: storable(outcome.error),
+      last_request: storable(JSON.stringify(outcome.request)),
+      last_response: storable(outcome.result?.responseBody ?? null),
+    } satisfies RecordRow;
+  }
+  return {
+    ...claim,
+    status: outcome.kind,
+    next_attempt_at: null,
+    sent_at: null,
+    tried: 0,
+    last_status_code: null,
+    last_error: outcome.error,
+    last_request: null,
+    last_response: null,
+  } satisfies RecordRow;
+}
+
+/**
+ * The outcomes as a table the update joins: one bound JSON parameter, unpacked by the database, so
+ * a batch of thousands is recorded by one statement instead of one per row.
+ */
+function outcomeTable(db: Database, rows: RecordRow[]) {
+  const json = JSON.stringify(rows);
+  if (dialectOf(db) === "postgres") {
+    return sql`jsonb_to_recordset(${json}::jsonb) as o(id text, locked_until timestamptz, status text,
+      next_attempt_at timestamptz, sent_at timestamptz, tried integer, last_status_code integer,
+      last_error text, last_request text, last_response text)`;
+  }
+  return sql`(select value ->> 'id' as id, value ->> 'locked_until' as locked_until, value ->> 'status' as status,
+      value ->> 'next_attempt_at' as next_attempt_at, value ->> 'sent_at' as sent_at, value ->> 'tried' as tried,
+      value ->> 'last_status_code' as last_status_code, value ->> 'last_error' as last_error,
+      value ->> 'last_request' as last_request, value ->> 'last_response' as last_response
+    from json_each(${json})) as o`;
+}
+
+/**
+ * Records what became of each claimed conversion, only while this worker's claim on it stands: one
+ * statement for the batch's outcomes and one for the rows handed back untried, in one transaction.
+ */
 async function recordOutcomes(db: Database, outcomes: Map<Claimed, Outcome>, nowMs: number) {
   const at = new Date(nowMs).toISOString();
-  const released = [...outcomes].filter(([, outcome]) => outcome.kind === "release").map(([row]) => row);
+  const released: { id: string; lockedUntil: string }[] = [];
+  const rows: RecordRow[] = [];
+  for (const [row, outcome] of outcomes) {
+    if (outcome.kind === "release") released.push({ id: row.id, lockedUntil: row.lockedUntil });
+    else rows.push(recordRowOf(row, outcome, nowMs, at));
+  }
   await db.transaction().execute(async (trx) => {
-    for (const [row, outcome] of outcomes) {
-      if (outcome.kind === "release") continue;
-      let set: Record<string, unknown>;
-      if (outcome.kind === "sent") {
-        set = {
-          status: "sent",
-          sent_at: at,
-          locked_until: null,
-          last_status_code: outcome.result.statusCode,
-          last_error: null,
-          last_request: storable(JSON.stringify(outcome.request)),
-          last_response: storable(outcome.result.responseBody),
-        };
-      } else if (outcome.kind === "retry" || outcome.kind === "failed") {
-        set = {
-          ...afterFailedTry(AD_RETRY_DELAYS_MS, Number(row.attempts), nowMs, {
-            finalAttempt: outcome.kind === "failed" || fromBool(row.final_attempt),
-          }),
-          last_status_code: outcome.result?.statusCode ?? null,
-          last_error: storable(outcome.error),
-          last_request: storable(JSON.stringify(outcome.request)),
-          last_response: storable(outcome.result?.responseBody ?? null),
-        };
-      } else {
-        set = { status: outcome.kind, locked_until: null, last_error: outcome.error };
-      }
-      await trx
-        .updateTable("ad_conversions")
-        .set({ ...set, updated_at: at })
-        .where("id", "=", row.id)
-        .where("locked_until", "=", row.lockedUntil)
-        .execute();
+    if (rows.length > 0) {
+      await sql`
+        update ad_conversions
+        set status = o.status,
+          locked_until = null,
+          next_attempt_at = coalesce(o.next_attempt_at, ad_conversions.next_attempt_at),
+          sent_at = coalesce(o.sent_at, ad_conversions.sent_at),
+          last_error = o.last_error,
+          last_status_code = case when o.tried = 1 then o.last_status_code else ad_conversions.last_status_code end,
+          last_request = case when o.tried = 1 then o.last_request else ad_conversions.last_request end,
+          last_response = case when o.tried = 1 then o.last_response else ad_conversions.last_response end,
+          updated_at = ${at}
+        from ${outcomeTable(trx, rows)}
+        where ad_conversions.id = o.id and ad_conversions.locked_until = o.locked_until`.execute(trx);
     }
+    await releaseUntried(trx, "ad_conversions", released, nowMs);
   });
-  await releaseUntried(
-    db,
-    "ad_conversions",
-    released.map((row) => ({ id: row.id, lockedUntil: row.lockedUntil })),
-    nowMs,
-  );
+}
+
+/**
+ * On SQLite: starts watching for others' writes. The check it returns says whether anyone else wrote
+ * since: a transaction begun in this process beyond the caller's `own` count (visitors' leads when
+ * the worker runs in the server), or a commit by another connection, another process's included
+ * (`PRAGMA data_version` changes only for those).
+ */
+export async function watchOthersWriting(db: Database) {
+  const version = async () =>
+    Number((await sql<{ data_version: number }>`pragma data_version`.execute(db)).rows[0]?.data_version);
+  const begun = sqliteTransactionsBegun();
+  const first = await version();
+  return async (own: number) => (await version()) !== first || sqliteTransactionsBegun() - begun > own;
 }
 
 const SQLITE_BUSY = 5;
@@ -343,14 +425,20 @@ export function createAdWorker({
     // conversions would be sent again once their claim lapses. Repeating the record is safe: each
     // row is written only while this worker's claim on it stands, and a committed first record ends it.
     const recording = performance.now();
-    await retryOnFailover(db, () => whenWriterFree(() => recordOutcomes(db, outcomes, nowMs)));
+    let recordTries = 0;
+    await retryOnFailover(db, () =>
+      whenWriterFree(() => {
+        recordTries++;
+        return recordOutcomes(db, outcomes, nowMs);
+      }),
+    );
     const recordMs = performance.now() - recording;
     const failures = [...outcomes.values()].filter((outcome) => outcome.kind === "retry" || outcome.kind === "failed");
     if (failures.length > 0) {
       const first = failures[0] as { error: string };
       logger.warn({ failed: failures.length, of: outcomes.size, first: first.error }, "ad conversions not delivered");
     }
-    return { handled: outcomes.size, recordMs };
+    return { handled: outcomes.size, recordMs, recordTries };
   }
 
   /** A rest between batches, cut short when the worker is stopping. */
@@ -362,9 +450,10 @@ export function createAdWorker({
   }
 
   /**
-   * Sends what is due, in batches. `paced` (the background passes): on SQLite each batch is followed
-   * by a rest of several times what its claim and record took, whatever its size, for a backlog
-   * arrives in pieces as often as at once (a bulk change queues it transaction by transaction).
+   * Sends what is due, in batches. `paced` (the background passes): on SQLite each batch during which
+   * others wrote is followed by a rest of several times what its claim and record took, whatever its
+   * size, for a backlog arrives in pieces as often as at once (a bulk change queues it transaction by
+   * transaction).
    */
   async function runOnce(nowMs = Date.now(), { paced = false }: { paced?: boolean } = {}) {
     const started = Date.now();
@@ -372,18 +461,30 @@ export function createAdWorker({
     const sqlite = dialectOf(db) === "sqlite";
     let handled = 0;
     for (let batch = 0; batch < 20 && !passes.isStopping(); batch++) {
+      const othersWrote = paced && sqlite ? await watchOthersWriting(db) : null;
       const claiming = performance.now();
       const claimed = await claimDueConversions(db, { limit: claimLimit, nowMs: clock() });
       const claimMs = performance.now() - claiming;
       if (claimed.length === 0) break;
+      const sending = performance.now();
       const sent = await sendBatch(claimed, clock());
       handled += sent.handled;
+      const batchMs = performance.now() - sending;
       // On SQLite the claim and the record held the one writer that visitors' leads need (another
-      // process's wait for it blocks that process whole), so the next claim waits several times as
-      // long, and captures keep most of the writer while a backlog drains.
-      if (paced && sqlite) {
-        await rest(Math.min(AD_BACKLOG_REST.maxMs, (claimMs + sent.recordMs) * AD_BACKLOG_REST.factor));
-      }
+      // process's wait for it blocks that process whole). When others wrote meanwhile, the next claim
+      // waits several times as long, so captures keep most of the writer while a backlog drains; when
+      // nobody did, nobody waits, and the backlog goes on at once. Own transactions: the claim, and
+      // the record with its tries.
+      const restMs =
+        othersWrote && (await othersWrote(1 + sent.recordTries))
+          ? Math.min(AD_BACKLOG_REST.maxMs, (claimMs + sent.recordMs) * AD_BACKLOG_REST.factor)
+          : 0;
+      // Where a batch's time went, for tracing the worker's share of the writer under load.
+      logger.debug(
+        { claimed: claimed.length, claimMs, sendMs: batchMs - sent.recordMs, recordMs: sent.recordMs, restMs },
+        "ad conversion batch",
+      );
+      if (restMs > 0) await rest(restMs);
       if (claimed.length < claimLimit) break;
     }
     return handled;
