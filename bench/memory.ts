@@ -9,6 +9,11 @@
 //   BENCH_PAGE_SECONDS=12  seconds of cached pages (wrk, 20 connections, spread over the public pages)
 //   BENCH_LEADS=3000       leads posted (JSON, 10 at a time, each from its own address)
 //   BENCH_ADMIN_LOADS=30   admin screen loads (a signed-in admin, the screens in turn)
+//   BENCH_SETTLE_SECONDS=10 each phase is measured 2 s after its load and again this long after it,
+//                          once V8's memory reducer and malloc's trimming have had their turn (0: not)
+//   BENCH_NODE_OPTIONS     NODE_OPTIONS for the server processes (an A/B of a V8 flag)
+//   BENCH_SMAPS=1          also sums each worker's resident size after load by mapping (/proc/PID/smaps):
+//                          malloc's main heap, anonymous maps (V8's heap, other malloc arenas), each file
 //   BENCH_HEAP_SNAPSHOT=1  also writes a V8 heap snapshot of each worker after load (its path is printed;
 //                          summarise it with `npm exec -- tsx bench/heap-summary.ts FILE`)
 import { spawnSync } from "node:child_process";
@@ -30,6 +35,9 @@ const PAGE_SECONDS = Number(process.env.BENCH_PAGE_SECONDS ?? 12);
 const LEADS = Number(process.env.BENCH_LEADS ?? 3000);
 const ADMIN_LOADS = Number(process.env.BENCH_ADMIN_LOADS ?? 30);
 const HEAP_SNAPSHOT = process.env.BENCH_HEAP_SNAPSHOT === "1";
+const SMAPS = process.env.BENCH_SMAPS === "1";
+const SETTLE_SECONDS = Number(process.env.BENCH_SETTLE_SECONDS ?? 10);
+const NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS?.trim() ?? "";
 const ADMIN_SCREENS = [
   "/admin/dashboard",
   "/admin/leads",
@@ -62,6 +70,19 @@ function rss(pid: number) {
   return { total: kb("VmRSS"), anon: kb("RssAnon"), file: kb("RssFile") };
 }
 
+/** A process's resident size by mapping: `[heap]` (malloc's main arena), anonymous, or the file mapped. */
+function residentByMapping(pid: number) {
+  const sums = new Map<string, number>();
+  let mapping = "";
+  for (const line of readFileSync(`/proc/${pid}/smaps`, "utf8").split("\n")) {
+    const header = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (header) mapping = header[1] || "(anonymous)";
+    const resident = /^Rss:\s+(\d+) kB$/.exec(line);
+    if (resident) sums.set(mapping, (sums.get(mapping) ?? 0) + Number(resident[1]) * 1024);
+  }
+  return [...sums].sort((a, b) => b[1] - a[1]);
+}
+
 /** The process metrics the supervisor sums over its workers (prom-client's and the page cache's). */
 async function metrics(metricsPort: number) {
   const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
@@ -82,7 +103,10 @@ async function runBench(workers: number) {
   const heapDir = HEAP_SNAPSHOT ? mkdtempSync(path.join(os.tmpdir(), "agency-heap-")) : undefined;
   const app = await startAppServer({
     // A worker writes a snapshot of its heap into heapDir on SIGTTIN (a signal the app does not use).
-    NODE_OPTIONS: heapDir ? `--heapsnapshot-signal=SIGTTIN --diagnostic-dir=${heapDir}` : undefined,
+    NODE_OPTIONS:
+      [NODE_OPTIONS, heapDir ? `--heapsnapshot-signal=SIGTTIN --diagnostic-dir=${heapDir}` : ""]
+        .filter(Boolean)
+        .join(" ") || undefined,
     WEB_CONCURRENCY: String(workers),
     METRICS_PORT: String(metricsPort),
     TRUST_PROXY: "loopback",
@@ -95,6 +119,14 @@ async function runBench(workers: number) {
     // A moment for the collector to finish what the load left, as a process between bursts does.
     await new Promise((resolve) => setTimeout(resolve, 2000));
     snapshots.push({ phase, rss: workerPids(app).map(rss), metrics: await metrics(metricsPort) });
+    if (SETTLE_SECONDS <= 2) return;
+    // And again once the process has been idle a while: V8 shrinks its heap only after some idle time.
+    await new Promise((resolve) => setTimeout(resolve, (SETTLE_SECONDS - 2) * 1000));
+    snapshots.push({
+      phase: `  ${SETTLE_SECONDS} s later`,
+      rss: workerPids(app).map(rss),
+      metrics: await metrics(metricsPort),
+    });
   };
   try {
     await waitForWorkers(metricsPort, workers);
@@ -149,6 +181,13 @@ async function runBench(workers: number) {
       if (response.status !== 200) throw new Error(`${screen}: ${response.status}`);
     }
     await snapshot("after admin");
+    if (SMAPS) {
+      for (const pid of workerPids(app)) {
+        console.log(`\nworker ${pid} after admin, resident MB by mapping:`);
+        for (const [mapping, bytes] of residentByMapping(pid).slice(0, 12))
+          console.log(`${mb(bytes).padStart(6)}  ${mapping}`);
+      }
+    }
     if (heapDir) await writeHeapSnapshots(heapDir, workerPids(app));
     return snapshots;
   } finally {
@@ -190,9 +229,12 @@ for (const workers of workerCounts) {
         )}${mb(metrics.heapUsed).padStart(12)}${mb(metrics.heapTotal).padStart(12)}${mb(metrics.external).padStart(10)}${mb(metrics.pageCacheBytes).padStart(12)}${String(metrics.pageCacheEntries).padStart(7)}`,
     );
   }
-  const worst = Math.max(...snapshots.at(-1)!.rss.map((each) => each.total));
-  console.log(
-    `largest worker after load: ${mb(worst)} MB (target ${TARGET_MB} MB: ${worst <= TARGET_MB * 1024 * 1024 ? "met" : "NOT met"})`,
-  );
+  const afterAdmin = snapshots.findIndex(({ phase }) => phase === "after admin");
+  for (const { phase, rss } of snapshots.slice(afterAdmin)) {
+    const worst = Math.max(...rss.map((each) => each.total));
+    console.log(
+      `largest worker ${phase.trim()}: ${mb(worst)} MB (target ${TARGET_MB} MB: ${worst <= TARGET_MB * 1024 * 1024 ? "met" : "NOT met"})`,
+    );
+  }
 }
 console.log(`\nload average (1, 5, 15 min) after: ${loadAverage()}`);

@@ -2,10 +2,11 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { Kysely, PostgresAdapter, PostgresDialect, sql } from "kysely";
-import pg from "pg";
+import type pg from "pg";
 import type { DatabaseConfig } from "../config.server";
 import { indexNewLeads } from "./lead-search-index.server";
 import { DEFAULT_GROUP_WINDOW_MS, NodeSqliteDialect } from "./node-sqlite-dialect.server";
+import { pgModule } from "./pg-module.server";
 import { createFailoverPool, isFailoverError, needsPrimaryLocator } from "./postgres-failover.server";
 import type { Database, DB } from "./schema.server";
 import { startCheckpointer } from "./sqlite-checkpointer.server";
@@ -97,7 +98,7 @@ const pgTypes = {
     if (oid === PG_INT8 || oid === PG_NUMERIC) return (value: string) => Number(value);
     if (oid === PG_TIMESTAMPTZ) return (value: string) => new Date(value).toISOString();
     // biome-ignore lint/suspicious/noExplicitAny: pg's overloads take the same arguments.
-    return pg.types.getTypeParser(oid, format as any);
+    return pgModule().types.getTypeParser(oid, format as any);
   },
 };
 
@@ -113,7 +114,7 @@ export function createPostgresPool(connectionString: string, max: number, option
   // Several hosts, or a primary asked for: connections go to whichever host is the primary now.
   const pool = needsPrimaryLocator(connectionString)
     ? createFailoverPool(connectionString, settings)
-    : new pg.Pool({ connectionString, ...settings });
+    : new (pgModule().Pool)({ connectionString, ...settings });
   pool.on("error", () => {});
   // A connection that breaks while in use (the server restarts mid-query) fails its query, which the
   // caller sees, and emits an error of its own, which would otherwise end the process.

@@ -1,4 +1,5 @@
-import pg from "pg";
+import type pg from "pg";
+import { pgModule } from "./pg-module.server";
 
 export type PostgresHost = { host: string; port: number };
 
@@ -189,7 +190,7 @@ export class PrimaryLocator {
   }
 
   private async probe(host: PostgresHost): Promise<string> {
-    const client = new pg.Client({ ...this.clientConfig, connectionString: this.target.urlFor(host) });
+    const client = new (pgModule().Client)({ ...this.clientConfig, connectionString: this.target.urlFor(host) });
     client.on("error", () => {});
     try {
       await client.connect();
@@ -223,7 +224,7 @@ type LocatedClient = pg.Client & { generation: number };
  * the locator when a statement shows that the primary went away.
  */
 function locatedClientClass(locator: PrimaryLocator) {
-  return class LocatedClient extends pg.Client {
+  return class LocatedClient extends pgModule().Client {
     generation = locator.generation;
 
     // biome-ignore lint/suspicious/noExplicitAny: pg's overloads (callback or promise).
@@ -287,7 +288,7 @@ export function createFailoverPool(connectionString: string, options: pg.PoolCon
   const { connectionTimeoutMillis = 5_000, types } = options;
   const locator = new PrimaryLocator(target, { connectionTimeoutMillis, types });
   const first = target.hosts[0] as PostgresHost;
-  const pool = new pg.Pool({
+  const pool = new (pgModule().Pool)({
     ...options,
     connectionString: target.urlFor(first),
     Client: locatedClientClass(locator) as unknown as typeof pg.Client,
