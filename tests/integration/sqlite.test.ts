@@ -2,10 +2,11 @@ import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { sql } from "kysely";
+import { Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { ApiKeyCounter } from "~/server/api-keys/api-key-limit.server";
 import { openDatabase } from "~/server/db/database.server";
+import { NodeSqliteDialect } from "~/server/db/node-sqlite-dialect.server";
 import { databasePerTest } from "../support/databases";
 
 describe("the embedded SQLite database", () => {
@@ -16,7 +17,8 @@ describe("the embedded SQLite database", () => {
     const pragma = async (name: string) =>
       Object.values((await sql.raw(`pragma ${name}`).execute(database.db)).rows[0] as object)[0];
     expect(await pragma("journal_mode")).toBe("wal");
-    expect(await pragma("synchronous")).toBe(2); // FULL
+    // NORMAL: COMMIT does not flush; the WAL is flushed off the event loop before any commit is answered.
+    expect(await pragma("synchronous")).toBe(1);
     expect(await pragma("foreign_keys")).toBe(1);
     expect(await pragma("busy_timeout")).toBe(5000);
     // Statement journals in memory: a lead's insert journals about twenty pages, which spilled to a file.
@@ -67,6 +69,85 @@ describe("the embedded SQLite database", () => {
         })
         .execute(),
     ).rejects.toThrow(/FOREIGN KEY/);
+  });
+
+  it("flushes inside COMMIT when SQLITE_DURABLE_FLUSH is inline", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "agency-inline-"));
+    const db = openDatabase({ dialect: "sqlite", file: path.join(dir, "app.db") }, { durableFlush: "inline" });
+    try {
+      const level = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);
+      expect(level.rows[0]?.synchronous).toBe(2); // FULL
+    } finally {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("answers no commit before a WAL flush that began after it has returned, and fails it if the flush fails", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "agency-flush-"));
+    const file = path.join(dir, "app.db");
+    const connection = new DatabaseSync(file);
+    connection.exec("pragma journal_mode = wal; create table t (id text primary key)");
+    // Each flush waits here until the test lets it return.
+    const flushes: ((error: Error | null) => void)[] = [];
+    const db = new Kysely<{ t: { id: string } }>({
+      dialect: new NodeSqliteDialect(connection, { syncWal: (done) => flushes.push(done) }),
+    });
+    const settled = <T>(promise: Promise<T>) => {
+      const state = { done: false, failed: false };
+      promise.then(
+        () => {
+          state.done = true;
+        },
+        () => {
+          state.failed = true;
+        },
+      );
+      return state;
+    };
+    const turns = () => new Promise((resolve) => setTimeout(resolve, 20));
+    const observer = new DatabaseSync(file, { readOnly: true });
+    try {
+      expect(connection.prepare("pragma synchronous").get()?.synchronous).toBe(1);
+      const first = settled(db.transaction().execute((trx) => trx.insertInto("t").values({ id: "a" }).execute()));
+      await turns();
+      // Committed (another connection sees it), but not answered: its flush has not returned.
+      expect(observer.prepare("select count(*) as n from t").get()?.n).toBe(1);
+      expect(flushes).toHaveLength(1);
+      expect(first.done).toBe(false);
+
+      // Committed while the first flush runs: that flush may have begun before this commit's frames were
+      // written, so only the next one answers it.
+      const second = settled(db.transaction().execute((trx) => trx.insertInto("t").values({ id: "b" }).execute()));
+      const plain = settled(db.insertInto("t").values({ id: "c" }).execute());
+      await turns();
+      expect(flushes).toHaveLength(1);
+      flushes[0]?.(null);
+      await turns();
+      expect(first.done).toBe(true);
+      expect([second.done, plain.done]).toEqual([false, false]);
+      expect(flushes).toHaveLength(2);
+
+      flushes[1]?.(new Error("EIO"));
+      await turns();
+      expect([second, plain]).toEqual([
+        { done: false, failed: true },
+        { done: false, failed: true },
+      ]);
+
+      const third = settled(db.transaction().execute((trx) => trx.insertInto("t").values({ id: "d" }).execute()));
+      await turns();
+      expect(third.done).toBe(false);
+      flushes[2]?.(null);
+      await turns();
+      expect(third.done).toBe(true);
+    } finally {
+      observer.close();
+      const closed = db.destroy();
+      for (const done of flushes.splice(0)) done(null);
+      await closed;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("commits a burst of transactions together, and tells each caller only once its rows are on disk", async () => {
@@ -129,7 +210,7 @@ describe("the embedded SQLite database", () => {
     const second = await new ApiKeyCounter(other).count("k1", max);
     expect(second.remaining).toBe(44);
     const level = await sql<{ synchronous: number }>`pragma synchronous`.execute(database.db);
-    expect(level.rows[0]?.synchronous).toBe(2); // FULL again, for the leads that follow
+    expect(level.rows[0]?.synchronous).toBe(1); // the connection's own level again, for the leads that follow
     expect(await other.selectFrom("forms").select("name").execute()).toEqual([{ name: "in flight" }]);
   });
 
