@@ -436,9 +436,7 @@ const loadAverage = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice
 const loadBefore = loadAverage();
 const given = process.env.WEB_CONCURRENCY?.trim();
 const variants =
-  process.env.BENCH_BEFORE === "0"
-    ? [process.env.SQLITE_DURABLE_FLUSH]
-    : [BEFORE, process.env.SQLITE_DURABLE_FLUSH];
+  process.env.BENCH_BEFORE === "0" ? [process.env.SQLITE_DURABLE_FLUSH] : [BEFORE, process.env.SQLITE_DURABLE_FLUSH];
 const results: Awaited<ReturnType<typeof runBench>>[] = [];
 for (const workers of given ? [given === "auto" ? cpus().length : Number(given)] : [1, 2]) {
   for (const variant of variants) results.push(await runBench(workers, variant));
