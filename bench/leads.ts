@@ -424,19 +424,21 @@ async function runBench(workers: number | null, durableFlush: string | undefined
 // WEB_CONCURRENCY=N measures N workers; unset, 1 and 2 side by side. Each is measured twice in the
 // same run: with the disk flush inside COMMIT, blocking the event loop (the default until the WAL was
 // flushed on the thread pool, SQLITE_DURABLE_FLUSH=inline), and as configured (SQLITE_DURABLE_FLUSH
-// and SQLITE_GROUP_COMMIT_MS from the environment, by default the thread pool's flush).
+// and SQLITE_GROUP_COMMIT_MS from the environment; the thread pool's flush when unset).
 // BENCH_BEFORE=0 skips the first.
 const BEFORE = "inline";
 function variantName(durableFlush: string | undefined) {
   return durableFlush === BEFORE
     ? "before (SQLITE_DURABLE_FLUSH=inline)"
-    : `now (SQLITE_DURABLE_FLUSH=${durableFlush ?? "default"})`;
+    : `now (SQLITE_DURABLE_FLUSH=${durableFlush})`;
 }
 const loadAverage = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 const loadBefore = loadAverage();
 const given = process.env.WEB_CONCURRENCY?.trim();
 const variants =
-  process.env.BENCH_BEFORE === "0" ? [process.env.SQLITE_DURABLE_FLUSH] : [BEFORE, process.env.SQLITE_DURABLE_FLUSH];
+  process.env.BENCH_BEFORE === "0"
+    ? [process.env.SQLITE_DURABLE_FLUSH ?? "thread"]
+    : [BEFORE, process.env.SQLITE_DURABLE_FLUSH ?? "thread"];
 const results: Awaited<ReturnType<typeof runBench>>[] = [];
 for (const workers of given ? [given === "auto" ? cpus().length : Number(given)] : [1, 2]) {
   for (const variant of variants) results.push(await runBench(workers, variant));

@@ -115,8 +115,8 @@ const envSchema = z.object({
     .min(0, "must be 0 or more milliseconds")
     .max(50, "must be at most 50 milliseconds")
     .optional(),
-  // SQLite: where a commit's disk flush runs: "thread" (fsync of the WAL off the event loop, every
-  // commit still answered only after it) or "inline" (inside COMMIT, blocking the process meanwhile).
+  // SQLite: where a commit's disk flush runs: "inline" (inside COMMIT, blocking the process meanwhile;
+  // the default) or "thread" (fsync of the WAL off the event loop, every commit answered only after it).
   SQLITE_DURABLE_FLUSH: z.enum(["inline", "thread"], { error: 'must be "inline" or "thread"' }).optional(),
   // How many connections one process may open to PostgreSQL, the sign-in pool included.
   DATABASE_POOL_MAX: positiveInt("must be a whole number of connections, at least 3").refine(

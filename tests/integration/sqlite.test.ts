@@ -6,6 +6,7 @@ import { Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { ApiKeyCounter } from "~/server/api-keys/api-key-limit.server";
 import { openDatabase } from "~/server/db/database.server";
+import { migrateToLatest } from "~/server/db/migrate.server";
 import { NodeSqliteDialect } from "~/server/db/node-sqlite-dialect.server";
 import { databasePerTest } from "../support/databases";
 
@@ -17,8 +18,7 @@ describe("the embedded SQLite database", () => {
     const pragma = async (name: string) =>
       Object.values((await sql.raw(`pragma ${name}`).execute(database.db)).rows[0] as object)[0];
     expect(await pragma("journal_mode")).toBe("wal");
-    // NORMAL: COMMIT does not flush; the WAL is flushed off the event loop before any commit is answered.
-    expect(await pragma("synchronous")).toBe(1);
+    expect(await pragma("synchronous")).toBe(2); // FULL
     expect(await pragma("foreign_keys")).toBe(1);
     expect(await pragma("busy_timeout")).toBe(5000);
     // Statement journals in memory: a lead's insert journals about twenty pages, which spilled to a file.
@@ -71,12 +71,31 @@ describe("the embedded SQLite database", () => {
     ).rejects.toThrow(/FOREIGN KEY/);
   });
 
-  it("flushes inside COMMIT when SQLITE_DURABLE_FLUSH is inline", async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), "agency-inline-"));
-    const db = openDatabase({ dialect: "sqlite", file: path.join(dir, "app.db") }, { durableFlush: "inline" });
+  it("with SQLITE_DURABLE_FLUSH=thread commits without flushing, flushes the WAL after, and answers only then", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "agency-thread-"));
+    const db = openDatabase({ dialect: "sqlite", file: path.join(dir, "app.db") }, { durableFlush: "thread" });
     try {
       const level = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);
-      expect(level.rows[0]?.synchronous).toBe(2); // FULL
+      expect(level.rows[0]?.synchronous).toBe(1); // NORMAL: COMMIT itself does not flush
+      // A real fsync of the WAL file answers the transactions.
+      await migrateToLatest(db);
+      const at = new Date().toISOString();
+      await db
+        .transaction()
+        .execute((trx) =>
+          trx
+            .insertInto("forms")
+            .values({
+              id: "f1",
+              name: "thread",
+              form_type: "contact",
+              status: "active",
+              created_at: at,
+              updated_at: at,
+            })
+            .execute(),
+        );
+      expect(await db.selectFrom("forms").select("name").execute()).toEqual([{ name: "thread" }]);
     } finally {
       await db.destroy();
       rmSync(dir, { recursive: true, force: true });
@@ -210,7 +229,7 @@ describe("the embedded SQLite database", () => {
     const second = await new ApiKeyCounter(other).count("k1", max);
     expect(second.remaining).toBe(44);
     const level = await sql<{ synchronous: number }>`pragma synchronous`.execute(database.db);
-    expect(level.rows[0]?.synchronous).toBe(1); // the connection's own level again, for the leads that follow
+    expect(level.rows[0]?.synchronous).toBe(2); // FULL again, for the leads that follow
     expect(await other.selectFrom("forms").select("name").execute()).toEqual([{ name: "in flight" }]);
   });
 

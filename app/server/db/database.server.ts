@@ -40,7 +40,8 @@ type OpenOptions = {
 };
 
 export type DurableFlush = "inline" | "thread";
-export const DEFAULT_DURABLE_FLUSH: DurableFlush = "thread";
+// Inline until a quiet A/B of bench:leads shows the thread pool's flush ahead (see the decision).
+export const DEFAULT_DURABLE_FLUSH: DurableFlush = "inline";
 
 export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Database {
   return config.dialect === "postgres"
