@@ -80,21 +80,19 @@ describe("the embedded SQLite database", () => {
       // A real fsync of the WAL file answers the transactions.
       await migrateToLatest(db);
       const at = new Date().toISOString();
-      await db
-        .transaction()
-        .execute((trx) =>
-          trx
-            .insertInto("forms")
-            .values({
-              id: "f1",
-              name: "thread",
-              form_type: "contact",
-              status: "active",
-              created_at: at,
-              updated_at: at,
-            })
-            .execute(),
-        );
+      await db.transaction().execute((trx) =>
+        trx
+          .insertInto("forms")
+          .values({
+            id: "f1",
+            name: "thread",
+            form_type: "contact",
+            status: "active",
+            created_at: at,
+            updated_at: at,
+          })
+          .execute(),
+      );
       expect(await db.selectFrom("forms").select("name").execute()).toEqual([{ name: "thread" }]);
     } finally {
       await db.destroy();
