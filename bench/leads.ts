@@ -141,7 +141,7 @@ function bytesWritten(pid: number | undefined) {
 // Each request comes from its own address through the (trusted) loopback proxy, as real visitors do,
 // so the per-IP and per-address limits apply as they would in production. Every lead queues a staff
 // notification (no SMTP server: the mails wait in the outbox), as on a configured site.
-async function runBench(workers: number | null, groupCommitMs: string | undefined) {
+async function runBench(workers: number | null, durableFlush: string | undefined) {
   const metricsPort = await freePort();
   const app = await startAppServer({
     TRUST_PROXY: "loopback",
@@ -150,7 +150,8 @@ async function runBench(workers: number | null, groupCommitMs: string | undefine
     NOTIFY_EMAILS: "sales@agency.example",
     WEB_CONCURRENCY: workers === null ? undefined : String(workers),
     METRICS_PORT: String(metricsPort),
-    SQLITE_GROUP_COMMIT_MS: groupCommitMs,
+    SQLITE_DURABLE_FLUSH: durableFlush,
+    SQLITE_GROUP_COMMIT_MS: process.env.SQLITE_GROUP_COMMIT_MS,
     ...(WEBHOOK ? { WEBHOOK_ALLOW_PRIVATE: "true" } : {}),
   });
   if (workers !== null) await waitForWorkers(metricsPort, workers);
@@ -346,7 +347,7 @@ async function runBench(workers: number | null, groupCommitMs: string | undefine
     const duplicates = acknowledged.length - new Set(acknowledged).size;
 
     console.log(
-      `\n${variantName(groupCommitMs)}, WEB_CONCURRENCY=${workers ?? "unset"}: ${CONNECTIONS} connections, ${WARMUP_REQUESTS} warm-up requests, then each phase: up to ${PHASE_REQUESTS} requests or ${MAX_SECONDS} s. SQLite synchronous=FULL`,
+      `\n${variantName(durableFlush)}, WEB_CONCURRENCY=${workers ?? "unset"}: ${CONNECTIONS} connections, ${WARMUP_REQUESTS} warm-up requests, then each phase: up to ${PHASE_REQUESTS} requests or ${MAX_SECONDS} s. SQLite: every lead answered only once its commit is flushed to disk`,
     );
     for (const { name, seconds, leads, latencies, stolenShare, bytesPerLead, cpuMsPerLead } of phases) {
       latencies.sort((a, b) => a - b);
@@ -389,7 +390,7 @@ async function runBench(workers: number | null, groupCommitMs: string | undefine
     const p99 = (latencies: number[]) => latencies[Math.floor(latencies.length * 0.99)] ?? Number.NaN;
     return {
       workers,
-      variant: variantName(groupCommitMs),
+      variant: variantName(durableFlush),
       flatOut: flatOut.leads / flatOut.seconds,
       flatOutP99: p99(flatOut.latencies),
       flatOutCpu: flatOut.cpuMsPerLead,
@@ -413,22 +414,23 @@ async function runBench(workers: number | null, groupCommitMs: string | undefine
 }
 
 // WEB_CONCURRENCY=N measures N workers; unset, 1 and 2 side by side. Each is measured twice in the
-// same run: with a group that waits up to 2 ms for more transactions (the default until the watching
-// proved to cost more CPU than it saved, SQLITE_GROUP_COMMIT_MS=2), and as configured (by default,
-// groups of the transactions already queued when one finishes). BENCH_BEFORE=0 skips the first.
-const BEFORE = "2";
-function variantName(groupCommitMs: string | undefined) {
-  return groupCommitMs === BEFORE
-    ? "before (SQLITE_GROUP_COMMIT_MS=2)"
-    : `now (SQLITE_GROUP_COMMIT_MS=${groupCommitMs ?? "default"})`;
+// same run: with the disk flush inside COMMIT, blocking the event loop (the default until the WAL was
+// flushed on the thread pool, SQLITE_DURABLE_FLUSH=inline), and as configured (SQLITE_DURABLE_FLUSH
+// and SQLITE_GROUP_COMMIT_MS from the environment; the thread pool's flush when unset).
+// BENCH_BEFORE=0 skips the first.
+const BEFORE = "inline";
+function variantName(durableFlush: string | undefined) {
+  return durableFlush === BEFORE
+    ? "before (SQLITE_DURABLE_FLUSH=inline)"
+    : `now (SQLITE_DURABLE_FLUSH=${durableFlush})`;
 }
 const loadAverage = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 const loadBefore = loadAverage();
 const given = process.env.WEB_CONCURRENCY?.trim();
 const variants =
   process.env.BENCH_BEFORE === "0"
-    ? [process.env.SQLITE_GROUP_COMMIT_MS]
-    : [BEFORE, process.env.SQLITE_GROUP_COMMIT_MS];
+    ? [process.env.SQLITE_DURABLE_FLUSH ?? "thread"]
+    : [BEFORE, process.env.SQLITE_DURABLE_FLUSH ?? "thread"];
 const results: Awaited<ReturnType<typeof runBench>>[] = [];
 for (const workers of given ? [given === "auto" ? cpus().length : Number(given)] : [1, 2]) {
   for (const variant of variants) results.push(await runBench(workers, variant));

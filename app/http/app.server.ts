@@ -60,6 +60,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const db = openDatabase(requested.database, {
     poolMax: requested.databasePool.app,
     groupCommitMs: requested.sqliteGroupCommitMs,
+    durableFlush: requested.sqliteDurableFlush,
     checkpointInBackground: {
       onError: (message) => logger.error({ error: message }, "background checkpoint failed"),
       elsewhere: options.clustered === true,

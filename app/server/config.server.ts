@@ -115,6 +115,9 @@ const envSchema = z.object({
     .min(0, "must be 0 or more milliseconds")
     .max(50, "must be at most 50 milliseconds")
     .optional(),
+  // SQLite: where a commit's disk flush runs: "inline" (inside COMMIT, blocking the process meanwhile;
+  // the default) or "thread" (fsync of the WAL off the event loop, every commit answered only after it).
+  SQLITE_DURABLE_FLUSH: z.enum(["inline", "thread"], { error: 'must be "inline" or "thread"' }).optional(),
   // How many connections one process may open to PostgreSQL, the sign-in pool included.
   DATABASE_POOL_MAX: positiveInt("must be a whole number of connections, at least 3").refine(
     (value) => value === undefined || Number(value) >= 3,
@@ -208,6 +211,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     /** A standby's URL for the reporting screens' reads (see read-replica.server.ts), or null. */
     readDatabaseUrl: readDatabaseUrl(parsed.DATABASE_READ_URL, parsed.DATABASE_URL),
     sqliteGroupCommitMs: parsed.SQLITE_GROUP_COMMIT_MS,
+    sqliteDurableFlush: parsed.SQLITE_DURABLE_FLUSH,
     smtpUrl: parsed.SMTP_URL,
     mailFrom: parsed.MAIL_FROM ?? `no-reply@${new URL(baseUrl).hostname}`,
     notifyEmails: parsed.NOTIFY_EMAILS,

@@ -19,6 +19,7 @@ import * as leadsSupersededIndexes from "~/server/db/migrations/0007-leads-super
 import * as funnelCallsBooked from "~/server/db/migrations/0022-funnel-calls-booked.server";
 import * as leadNameWalk from "~/server/db/migrations/0023-lead-name-walk.server";
 import * as leadDayCounts from "~/server/db/migrations/0024-lead-day-counts.server";
+import * as submissionLeadIndex from "~/server/db/migrations/0034-submission-lead-index.server";
 import type { Database } from "~/server/db/schema.server";
 import { newId, toJson } from "~/server/db/values.server";
 import { listLeads } from "~/server/leads/lead-list.server";
@@ -162,6 +163,45 @@ describe.each(dialects)("migrations on %s", (dialect) => {
     expect(await leadIndexes(database.db, dialect)).toEqual(expect.arrayContaining(superseded));
     await leadsSupersededIndexes.up(raw);
     expect(await leadIndexes(database.db, dialect)).toEqual(latest);
+  });
+
+  it("rolls 0034 back and forward: a lead's submissions are still read through an index without the lead-only one", async () => {
+    database = await createEmptyDatabase(dialect);
+    const db = database.db;
+    await migrateToLatest(db);
+    const submissionIndexes = async () => {
+      const { rows } =
+        dialect === "postgres"
+          ? await sql<{ name: string }>`select indexname as name from pg_indexes
+              where tablename = 'form_submissions'`.execute(db)
+          : await sql<{ name: string }>`select name from sqlite_master
+              where type = 'index' and tbl_name = 'form_submissions'`.execute(db);
+      return rows.map((row) => row.name).sort();
+    };
+    // The index the lead page's history read and a lead's deletion use, with a scan of the table ruled out.
+    const indexForOneLead = () =>
+      db.transaction().execute(async (trx) => {
+        if (dialect === "postgres") {
+          await sql`set local enable_seqscan = off`.execute(trx);
+          await sql`set local enable_bitmapscan = off`.execute(trx);
+          const plan = await sql<{ "QUERY PLAN": string }>`explain select id from form_submissions
+            where lead_id = 'lead-1' order by created_at, id`.execute(trx);
+          return plan.rows.map((row) => /Index (?:Only )?Scan using (\w+)/.exec(row["QUERY PLAN"])?.[1]).find(Boolean);
+        }
+        const plan = await sql<{ detail: string }>`explain query plan select id from form_submissions
+          where lead_id = 'lead-1' order by created_at, id`.execute(trx);
+        return plan.rows.map((row) => /USING (?:COVERING )?INDEX (\w+)/.exec(row.detail)?.[1]).find(Boolean);
+      });
+    const latest = await submissionIndexes();
+    expect(latest).not.toContain("form_submissions_lead_id_idx");
+    expect(latest).toContain("form_submissions_lead_created_idx");
+    expect(await indexForOneLead()).toBe("form_submissions_lead_created_idx");
+
+    const raw = db as unknown as Kysely<unknown>;
+    await submissionLeadIndex.down(raw);
+    expect(await submissionIndexes()).toContain("form_submissions_lead_id_idx");
+    await submissionLeadIndex.up(raw);
+    expect(await submissionIndexes()).toEqual(latest);
   });
 
   it("upgrades a database from 0002 that already holds leads, forms, submissions, mail and clients", async () => {

@@ -2,10 +2,12 @@ import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { sql } from "kysely";
+import { Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { ApiKeyCounter } from "~/server/api-keys/api-key-limit.server";
 import { openDatabase } from "~/server/db/database.server";
+import { migrateToLatest } from "~/server/db/migrate.server";
+import { NodeSqliteDialect } from "~/server/db/node-sqlite-dialect.server";
 import { databasePerTest, type TestDatabase } from "../support/databases";
 
 describe("the embedded SQLite database", () => {
@@ -78,6 +80,102 @@ describe("the embedded SQLite database", () => {
         })
         .execute(),
     ).rejects.toThrow(/FOREIGN KEY/);
+  });
+
+  it("with SQLITE_DURABLE_FLUSH=thread commits without flushing, flushes the WAL after, and answers only then", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "agency-thread-"));
+    const db = openDatabase({ dialect: "sqlite", file: path.join(dir, "app.db") }, { durableFlush: "thread" });
+    try {
+      const level = await sql<{ synchronous: number }>`pragma synchronous`.execute(db);
+      expect(level.rows[0]?.synchronous).toBe(1); // NORMAL: COMMIT itself does not flush
+      // A real fsync of the WAL file answers the transactions.
+      await migrateToLatest(db);
+      const at = new Date().toISOString();
+      await db.transaction().execute((trx) =>
+        trx
+          .insertInto("forms")
+          .values({
+            id: "f1",
+            name: "thread",
+            form_type: "contact",
+            status: "active",
+            created_at: at,
+            updated_at: at,
+          })
+          .execute(),
+      );
+      expect(await db.selectFrom("forms").select("name").execute()).toEqual([{ name: "thread" }]);
+    } finally {
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("answers no commit before a WAL flush that began after it has returned, and fails it if the flush fails", async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "agency-flush-"));
+    const file = path.join(dir, "app.db");
+    const connection = new DatabaseSync(file);
+    connection.exec("pragma journal_mode = wal; create table t (id text primary key)");
+    // Each flush waits here until the test lets it return.
+    const flushes: ((error: Error | null) => void)[] = [];
+    const db = new Kysely<{ t: { id: string } }>({
+      dialect: new NodeSqliteDialect(connection, { syncWal: (done) => flushes.push(done) }),
+    });
+    const settled = <T>(promise: Promise<T>) => {
+      const state = { done: false, failed: false };
+      promise.then(
+        () => {
+          state.done = true;
+        },
+        () => {
+          state.failed = true;
+        },
+      );
+      return state;
+    };
+    const turns = () => new Promise((resolve) => setTimeout(resolve, 20));
+    const observer = new DatabaseSync(file, { readOnly: true });
+    try {
+      expect(connection.prepare("pragma synchronous").get()?.synchronous).toBe(1);
+      const first = settled(db.transaction().execute((trx) => trx.insertInto("t").values({ id: "a" }).execute()));
+      await turns();
+      // Committed (another connection sees it), but not answered: its flush has not returned.
+      expect(observer.prepare("select count(*) as n from t").get()?.n).toBe(1);
+      expect(flushes).toHaveLength(1);
+      expect(first.done).toBe(false);
+
+      // Committed while the first flush runs: that flush may have begun before this commit's frames were
+      // written, so only the next one answers it.
+      const second = settled(db.transaction().execute((trx) => trx.insertInto("t").values({ id: "b" }).execute()));
+      const plain = settled(db.insertInto("t").values({ id: "c" }).execute());
+      await turns();
+      expect(flushes).toHaveLength(1);
+      flushes[0]?.(null);
+      await turns();
+      expect(first.done).toBe(true);
+      expect([second.done, plain.done]).toEqual([false, false]);
+      expect(flushes).toHaveLength(2);
+
+      flushes[1]?.(new Error("EIO"));
+      await turns();
+      expect([second, plain]).toEqual([
+        { done: false, failed: true },
+        { done: false, failed: true },
+      ]);
+
+      const third = settled(db.transaction().execute((trx) => trx.insertInto("t").values({ id: "d" }).execute()));
+      await turns();
+      expect(third.done).toBe(false);
+      flushes[2]?.(null);
+      await turns();
+      expect(third.done).toBe(true);
+    } finally {
+      observer.close();
+      const closed = db.destroy();
+      for (const done of flushes.splice(0)) done(null);
+      await closed;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("commits a burst of transactions together, and tells each caller only once its rows are on disk", async () => {

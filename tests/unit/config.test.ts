@@ -83,6 +83,7 @@ describe("parseConfig", () => {
     [{ SQLITE_GROUP_COMMIT_MS: "-1" }, /^Invalid SQLITE_GROUP_COMMIT_MS="-1": must be 0 or more milliseconds/],
     [{ SQLITE_GROUP_COMMIT_MS: "1000" }, /^Invalid SQLITE_GROUP_COMMIT_MS="1000": must be at most 50/],
     [{ SQLITE_GROUP_COMMIT_MS: "soon" }, /^Invalid SQLITE_GROUP_COMMIT_MS="soon"/],
+    [{ SQLITE_DURABLE_FLUSH: "later" }, /^Invalid SQLITE_DURABLE_FLUSH="later": must be "inline" or "thread"/],
   ])("refuses %o with a message naming the variable", (env, message) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(message);
@@ -92,6 +93,12 @@ describe("parseConfig", () => {
     expect(parseConfig({ SQLITE_GROUP_COMMIT_MS: "0" }).sqliteGroupCommitMs).toBe(0);
     expect(parseConfig({ SQLITE_GROUP_COMMIT_MS: "5" }).sqliteGroupCommitMs).toBe(5);
     expect(parseConfig({}).sqliteGroupCommitMs).toBeUndefined();
+  });
+
+  it("takes where SQLite's disk flush runs, and leaves the default to the database", () => {
+    expect(parseConfig({ SQLITE_DURABLE_FLUSH: "thread" }).sqliteDurableFlush).toBe("thread");
+    expect(parseConfig({ SQLITE_DURABLE_FLUSH: "inline" }).sqliteDurableFlush).toBe("inline");
+    expect(parseConfig({}).sqliteDurableFlush).toBeUndefined();
   });
 
   it("stores uploads in DATA_DIR/uploads unless S3_BUCKET is set", () => {

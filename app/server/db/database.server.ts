@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { closeSync, fsync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { Kysely, PostgresAdapter, PostgresDialect, sql } from "kysely";
@@ -32,7 +32,17 @@ type OpenOptions = {
   poolMax?: number;
   /** SQLite only: how long a group commit waits for more transactions (ms; 0: only those already queued). */
   groupCommitMs?: number;
+  /**
+   * SQLite only: where a commit's disk flush runs. "inline": inside COMMIT (synchronous=FULL), blocking
+   * the event loop. "thread": COMMIT with synchronous=NORMAL, then an fsync of the WAL file on libuv's
+   * thread pool, and no commit resolves before it (docs/decisions/sqlite-durable-flush.md).
+   */
+  durableFlush?: DurableFlush;
 };
+
+export type DurableFlush = "inline" | "thread";
+// Inline until a quiet A/B of bench:leads shows the thread pool's flush ahead (see the decision).
+export const DEFAULT_DURABLE_FLUSH: DurableFlush = "inline";
 
 export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Database {
   return config.dialect === "postgres"
@@ -57,7 +67,7 @@ const FOREGROUND_CHECKPOINT_PAGES = 4000;
  * and past 64 KiB it spilled them to a temporary file, a write and a read in the kernel per lead (two
  * thirds of the insert's CPU). Sorts still spill to files; a query's temporary table stays in memory.
  */
-function openSqlite(file: string, { checkpointInBackground, groupCommitMs }: OpenOptions): Database {
+function openSqlite(file: string, { checkpointInBackground, groupCommitMs, durableFlush }: OpenOptions): Database {
   if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
   const database = new DatabaseSync(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   database.exec(`
@@ -72,20 +82,53 @@ function openSqlite(file: string, { checkpointInBackground, groupCommitMs }: Ope
   `);
   const beforeCommit = indexNewLeads();
   const groupWindowMs = groupCommitMs ?? DEFAULT_GROUP_WINDOW_MS;
-  if (file === ":memory:" || !checkpointInBackground) {
-    return new Kysely<DB>({ dialect: new NodeSqliteDialect(database, { beforeCommit, groupWindowMs }) });
-  }
-  database.exec(`PRAGMA wal_autocheckpoint = ${FOREGROUND_CHECKPOINT_PAGES}`);
-  if (checkpointInBackground.elsewhere) {
-    return new Kysely<DB>({ dialect: new NodeSqliteDialect(database, { beforeCommit, groupWindowMs }) });
-  }
-  const checkpointer = startCheckpointer(file, {
-    busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS,
-    onError: checkpointInBackground.onError,
-  });
+  const wal =
+    file !== ":memory:" && (durableFlush ?? DEFAULT_DURABLE_FLUSH) === "thread" ? walFlusher(file) : undefined;
+  const options = { beforeCommit, groupWindowMs, syncWal: wal?.sync };
+  const stopCheckpointer = (() => {
+    if (file === ":memory:" || !checkpointInBackground) return async () => {};
+    database.exec(`PRAGMA wal_autocheckpoint = ${FOREGROUND_CHECKPOINT_PAGES}`);
+    if (checkpointInBackground.elsewhere) return async () => {};
+    const checkpointer = startCheckpointer(file, {
+      busyTimeoutMs: SQLITE_BUSY_TIMEOUT_MS,
+      onError: checkpointInBackground.onError,
+    });
+    return () => checkpointer.stop();
+  })();
   return new Kysely<DB>({
-    dialect: new NodeSqliteDialect(database, { beforeCommit, groupWindowMs, beforeClose: () => checkpointer.stop() }),
+    dialect: new NodeSqliteDialect(database, {
+      ...options,
+      beforeClose: async () => {
+        wal?.close();
+        await stopCheckpointer();
+      },
+    }),
   });
+}
+
+/**
+ * Flushes the WAL file on libuv's thread pool. On Linux fsync flushes the file's data whichever
+ * descriptor asks, so this one, opened at the first flush (the file exists once a commit has written
+ * to it), flushes what SQLite wrote through its own. SQLite keeps the same file while a connection of
+ * this process is open: a checkpoint restarts it from its start, or truncates it, in place.
+ */
+function walFlusher(file: string) {
+  let fd: number | undefined;
+  return {
+    sync(done: (error: Error | null) => void) {
+      try {
+        fd ??= openSync(`${file}-wal`, "r");
+      } catch (error) {
+        done(error as Error);
+        return;
+      }
+      fsync(fd, (error) => done(error));
+    },
+    close() {
+      if (fd !== undefined) closeSync(fd);
+      fd = undefined;
+    },
+  };
 }
 
 const PG_INT8 = 20;

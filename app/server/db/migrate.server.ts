@@ -28,6 +28,7 @@ import * as outboxMailboxDay from "./migrations/0030-outbox-mailbox-day.server";
 import * as submissionConsent from "./migrations/0031-submission-consent.server";
 import * as submissionClickIds from "./migrations/0032-submission-click-ids.server";
 import * as returningEnquiries from "./migrations/0033-returning-enquiries.server";
+import * as submissionLeadIndex from "./migrations/0034-submission-lead-index.server";
 
 // Listed in code, not read from a folder, so the bundled server carries its migrations with it.
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   "0031-submission-consent": submissionConsent,
   "0032-submission-click-ids": submissionClickIds,
   "0033-returning-enquiries": returningEnquiries,
+  "0034-submission-lead-index": submissionLeadIndex,
 };
 
 export const migrationNames = Object.keys(migrations);

@@ -27,6 +27,12 @@ type DriverOptions = DriverHooks & {
    * it commits. 0 groups only the transactions already queued when one finishes.
    */
   groupWindowMs: number;
+  /**
+   * Given, the connection commits with synchronous=NORMAL (in WAL mode no flush inside COMMIT, which
+   * would block the event loop) and this flushes the WAL to disk off the event loop instead; nobody's
+   * commit resolves before a flush that began after it returned. Absent, COMMIT flushes inline.
+   */
+  syncWal?: (done: (error: Error | null) => void) => void;
 };
 
 /**
@@ -121,7 +127,7 @@ class Lease implements DatabaseConnection {
 
   executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
     try {
-      return Promise.resolve(this.driver.execute<R>(this, compiledQuery));
+      return Promise.resolve(this.driver.executeDurably<R>(this, compiledQuery));
     } catch (error) {
       return Promise.reject(error);
     }
@@ -169,6 +175,9 @@ class NodeSqliteDriver implements Driver {
   #arrivals = 0;
   /** The connection's own synchronous level, restored after each unflushed write. */
   #synchronous: number | undefined;
+  /** Commits waiting for the next WAL flush (see `syncWal`), and whether one is running. */
+  #syncWaiters: DeferredCommit[] = [];
+  #syncing = false;
 
   readonly #options: DriverOptions;
 
@@ -176,6 +185,7 @@ class NodeSqliteDriver implements Driver {
     this.#database = database;
     this.#options = options;
     this.#connection = new NodeSqliteConnection(database);
+    if (options.syncWal) database.exec("pragma synchronous = normal");
   }
 
   async init() {}
@@ -205,12 +215,12 @@ class NodeSqliteDriver implements Driver {
     const lease = connection as Lease;
     this.#connection.run("release grouped");
     lease.mode = "none";
-    if (this.#group.length + 1 >= MAX_GROUP_SIZE) return this.#flush();
+    if (this.#group.length + 1 >= MAX_GROUP_SIZE) return this.#flushAndHand(lease);
     if (this.#options.groupWindowMs === 0) {
       // Without a window, only the transactions queued by now join: one pass of the event loop lets
       // the requests that arrived meanwhile queue up behind this one.
       if (this.#waiting === 0) await new Promise((resolve) => setImmediate(resolve));
-      if (this.#waiting === 0) return this.#flush();
+      if (this.#waiting === 0) return this.#flushAndHand(lease);
     }
     const committed = new Promise<void>((resolve, reject) => this.#group.push({ resolve, reject }));
     if (this.#options.groupWindowMs > 0 && !this.#commitDue) {
@@ -247,6 +257,7 @@ class NodeSqliteDriver implements Driver {
   async destroy() {
     if (this.#group.length > 0) this.#settle();
     this.#closeGroup();
+    while (this.#syncing) await this.#durable().catch(() => {});
     await this.#options.beforeClose();
     if (this.#database.isOpen) this.#database.close();
   }
@@ -265,6 +276,14 @@ class NodeSqliteDriver implements Driver {
       }
     }
     return result;
+  }
+
+  /** Like `execute`; with `syncWal`, a plain write's result waits for the WAL flush after its commit. */
+  executeDurably<R>(lease: Lease, compiledQuery: CompiledQuery): QueryResult<R> | Promise<QueryResult<R>> {
+    const plainWrite = lease.mode === "none" && !isSelect(compiledQuery);
+    const result = this.execute<R>(lease, compiledQuery);
+    if (!plainWrite || !this.#options.syncWal || this.#database.isTransaction) return result;
+    return this.#durable().then(() => result);
   }
 
   /**
@@ -336,7 +355,7 @@ class NodeSqliteDriver implements Driver {
    * Commits the open transaction (the group's and the caller's, who holds the connection) and tells
    * the group; throws on failure.
    */
-  #flush() {
+  #flush(): Promise<void> | undefined {
     const group = this.#closeGroup();
     try {
       this.#options.beforeCommit(this.#database);
@@ -346,7 +365,51 @@ class NodeSqliteDriver implements Driver {
       for (const member of group) member.reject(error);
       throw error;
     }
-    for (const member of group) member.resolve();
+    if (!this.#options.syncWal) {
+      for (const member of group) member.resolve();
+      return;
+    }
+    const durable = this.#durable();
+    for (const member of group) durable.then(member.resolve, member.reject);
+    // Callers that only close a group ignore the promise; its members were told.
+    durable.catch(() => {});
+    return durable;
+  }
+
+  /**
+   * Resolves once a WAL flush that began after this call has returned: everything committed before
+   * it is then on disk. Commits made while a flush runs share the next one, a group commit of its own.
+   */
+  #durable(): Promise<void> {
+    const durable = new Promise<void>((resolve, reject) => this.#syncWaiters.push({ resolve, reject }));
+    if (!this.#syncing) this.#startSync();
+    return durable;
+  }
+
+  #startSync() {
+    const syncWal = this.#options.syncWal;
+    if (!syncWal) return;
+    const waiters = this.#syncWaiters;
+    this.#syncWaiters = [];
+    this.#syncing = true;
+    syncWal((error) => {
+      this.#syncing = false;
+      for (const waiter of waiters) {
+        if (error) waiter.reject(error);
+        else waiter.resolve();
+      }
+      if (this.#syncWaiters.length > 0) this.#startSync();
+    });
+  }
+
+  /**
+   * Commits, then passes the connection on before the WAL flush returns (see `syncWal`): the next
+   * transactions run meanwhile and share the flush after it.
+   */
+  #flushAndHand(lease: Lease) {
+    const durable = this.#flush();
+    this.#hand(lease);
+    return durable;
   }
 
   /** Like #flush, for a caller that has no transaction of its own to fail. */
