@@ -5,7 +5,9 @@
 // - lists leads through the API (GET /api/v1/leads over HTTP, with a key: its check, its rate-limit
 //   count and the JSON answer included) and through the leads screen's loader (loadLeadsScreen) behind
 //   the same HTTP server and JSON answer (its in-process time printed beside), for the same filter, BENCH_SAMPLES times each (100 unless set); target: the API's p99 at most 1.2x
-//   the screen's;
+//   the screen's. Each side goes first every other sample; beside each filter, how many samples of
+//   each side had a garbage collection begin in them (a few per thousand, several ms each: the p99's
+//   tail);
 // - what the API adds per request in process (the key check and its count from the process's
 //   reserved block, beside a count written per request for comparison);
 // - API writes per second: notes added by BENCH_WRITERS parallel clients (8) for BENCH_WRITE_SECONDS (10),
