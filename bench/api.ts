@@ -5,13 +5,16 @@
 // - lists leads through the API (GET /api/v1/leads over HTTP, with a key: its check, its rate-limit
 //   count and the JSON answer included) and through the leads screen's loader (loadLeadsScreen) behind
 //   the same HTTP server and JSON answer (its in-process time printed beside), for the same filter, BENCH_SAMPLES times each (100 unless set); target: the API's p99 at most 1.2x
-//   the screen's;
+//   the screen's. Each side goes first every other sample; beside each filter, how many samples of
+//   each side had a garbage collection begin in them (a few per thousand, several ms each: the p99's
+//   tail);
 // - what the API adds per request in process (the key check and its count from the process's
 //   reserved block, beside a count written per request for comparison);
 // - API writes per second: notes added by BENCH_WRITERS parallel clients (8) for BENCH_WRITE_SECONDS (10),
 //   with the per-key limit lifted by its setting (API_RATE_LIMIT_PER_MINUTE), not by a switch in the code.
 import { randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
+import { PerformanceObserver } from "node:perf_hooks";
 import express from "express";
 import { sql } from "kysely";
 import pino from "pino";
@@ -73,6 +76,24 @@ function quantiles(samples: number[]) {
     median: sorted[Math.floor(sorted.length / 2)] ?? 0,
     p99: sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? 0,
   };
+}
+
+/**
+ * The process's garbage collections, kept for a few seconds: a young-generation collection takes
+ * several milliseconds at this heap and lands on about one request in two hundred, on either side,
+ * so it is what a p99 of a thousand samples is made of; the bench says on which side they fell.
+ */
+const collections: { start: number; duration: number }[] = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) collections.push({ start: entry.startTime, duration: entry.duration });
+  const since = performance.now() - 10_000;
+  while ((collections[0]?.start ?? since) < since) collections.shift();
+}).observe({ entryTypes: ["gc"] });
+
+/** Milliseconds of collections that began between t0 and t1 (their entries arrive after a turn of the loop). */
+async function collectionsBetween(t0: number, t1: number) {
+  await new Promise((resolve) => setImmediate(resolve));
+  return collections.filter((gc) => gc.start >= t0 && gc.start < t1).reduce((sum, gc) => sum + gc.duration, 0);
 }
 
 async function timed(work: () => Promise<unknown>) {
@@ -147,10 +168,25 @@ async function benchDialect(dialect: Dialect, db: Database) {
         await callApi();
         await callScreen();
       }
-      // Alternated, so that both see the same caches and the same load on the machine.
+      // Alternated, so that both see the same caches and the same load on the machine, and each goes
+      // first every other time: whichever side always followed the in-process loader below was the one
+      // its garbage was collected in (the client, the server and the loader share one heap).
+      const gcBefore = { api: { samples: 0, ms: 0 }, screen: { samples: 0, ms: 0 } };
+      const sample = async (side: "api" | "screen") => {
+        const t0 = performance.now();
+        await (side === "api" ? callApi() : callScreen());
+        const t1 = performance.now();
+        (side === "api" ? apiSamples : screenSamples).push(t1 - t0);
+        const collected = await collectionsBetween(t0, t1);
+        if (collected > 0) {
+          gcBefore[side].samples++;
+          gcBefore[side].ms += collected;
+        }
+      };
       for (let i = 0; i < SAMPLES; i++) {
-        apiSamples.push(await timed(callApi));
-        screenSamples.push(await timed(callScreen));
+        for (const side of i % 2 === 0 ? (["api", "screen"] as const) : (["screen", "api"] as const)) {
+          await sample(side);
+        }
         loaderSamples.push(await timed(() => loadLeadsScreen(db, screenStaff, screenFilters)));
       }
       const api = quantiles(apiSamples);
@@ -165,7 +201,7 @@ async function benchDialect(dialect: Dialect, db: Database) {
         screenMedian: screen.median,
       });
       console.log(
-        `  ${label}: API p99 ${api.p99.toFixed(1)} ms (median ${api.median.toFixed(1)}), screen p99 ${screen.p99.toFixed(1)} ms (median ${screen.median.toFixed(1)}), ${(api.p99 / screen.p99).toFixed(2)}x; the loader alone in process p99 ${loader.p99.toFixed(1)} ms`,
+        `  ${label}: API p99 ${api.p99.toFixed(1)} ms (median ${api.median.toFixed(1)}), screen p99 ${screen.p99.toFixed(1)} ms (median ${screen.median.toFixed(1)}), ${(api.p99 / screen.p99).toFixed(2)}x; the loader alone in process p99 ${loader.p99.toFixed(1)} ms; garbage collected during ${gcBefore.api.samples} API samples (${gcBefore.api.ms.toFixed(0)} ms) and ${gcBefore.screen.samples} screen samples (${gcBefore.screen.ms.toFixed(0)} ms)`,
       );
     }
 
