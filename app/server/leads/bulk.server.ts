@@ -78,8 +78,8 @@ type SetBasedChange = Exclude<BulkChange, { action: "assign" | "delete" }>;
  * goes so that each holds the one writer for about `targetMs`, with a pause of `restFactor` times the
  * last transaction between them. A visitor's lead then waits for at most one short transaction.
  * When other transactions began during a transaction or its pause (visitors' leads, mostly), the
- * pause grows to `busyRestFactor` times it, at most `maxRestMs`: captures then keep about nine
- * tenths of the writer while the change goes on, and a change on a quiet server is not slowed.
+ * pause grows to `busyRestFactor` times it, at most `maxRestMs`: captures then keep about nineteen
+ * twentieths of the writer while the change goes on, and a change on a quiet server is not slowed.
  */
 export const SQLITE_CHUNKING = {
   first: 200,
@@ -87,7 +87,7 @@ export const SQLITE_CHUNKING = {
   max: 2_000,
   targetMs: 15,
   restFactor: 1.5,
-  busyRestFactor: 9,
+  busyRestFactor: 19,
   maxRestMs: 500,
 };
 
