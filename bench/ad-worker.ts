@@ -5,7 +5,11 @@ import { createAdWorker } from "~/server/ads/worker.server";
 import { openDatabase } from "~/server/db/database.server";
 
 const file = process.env.AD_BENCH_DATABASE ?? "";
-const db = openDatabase({ dialect: "sqlite", file });
+// The bench's own process checkpoints the file, as a clustered server's supervisor does for its workers.
+const db = openDatabase(
+  { dialect: "sqlite", file },
+  { checkpointInBackground: { elsewhere: true, onError: (message) => console.error(message) } },
+);
 const worker = createAdWorker({
   db,
   // BENCH_ADS_TRACE=1: each batch's claim, send, record and rest, on stderr.
