@@ -109,7 +109,11 @@ describe("the access log", () => {
       expect(app.childrenMade()).toBe(0);
       await app.get("/fails", { "X-Request-Id": "four" });
       expect(app.lines).toEqual([
-        expect.objectContaining({ level: 50, req: { id: "four", method: "GET", url: "/fails" }, msg: "request errored" }),
+        expect.objectContaining({
+          level: 50,
+          req: { id: "four", method: "GET", url: "/fails" },
+          msg: "request errored",
+        }),
       ]);
     } finally {
       await app.close();
