@@ -4,7 +4,6 @@ import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
-import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { API_REFERENCE_ASSETS, apiReferenceAssets } from "~/http/api/api-reference.server";
 import { apiRouter } from "~/http/api/api-router.server";
@@ -22,6 +21,7 @@ import { metricsEndpoint } from "~/http/metrics-endpoint.server";
 import { createPageCache } from "~/http/page-cache.server";
 import { publicFormEndpoint } from "~/http/public-form-endpoint.server";
 import { isAdminRoutedPath, recordRoutedPath, requestBodyRules, routedPathOf } from "~/http/request-body.server";
+import { requestLogging } from "~/http/request-log.server";
 import { countRequests } from "~/http/request-metrics.server";
 import { refuseForeignRequests } from "~/http/request-origin.server";
 import { bodilessSecurityHeaders, securityHeaders } from "~/http/security-headers.server";
@@ -33,7 +33,6 @@ import { CLIENT_IP_HEADER } from "~/server/auth/constants";
 import { consentVariant, loadConsentSettings, watchConsentPolicyVersion } from "~/server/consent/consent.server";
 import { visitorCountry } from "~/server/currency/currency.server";
 import { isDatabaseReachable } from "~/server/db/database.server";
-import { loggedUrl, requestIdFor } from "~/server/logger.server";
 import type { ContentVersion } from "~/server/page-cache/content-version.server";
 import type { AppServices } from "~/server/services.server";
 import { builtHydrationModules, builtIslandUrls, devIslandUrls } from "~/server/site/islands.server";
@@ -112,26 +111,7 @@ export function createExpressApp(
       .json({ status: ready ? "ok" : "unavailable", database: ready ? "reachable" : "unreachable" });
   });
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId(req, res) {
-        const id = requestIdFor(req.headers["x-request-id"]);
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-      customLogLevel(_req, res, error) {
-        if (error || res.statusCode >= 500) return "error";
-        if (res.statusCode >= 400) return "warn";
-        return "info";
-      },
-      autoLogging: { ignore: (req) => (req.url ?? "").startsWith("/assets/") },
-      serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: loggedUrl(req.url) }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLogging(logger));
   app.use(refuseMalformedRequestLine());
   app.use(refuseUnservedMethods());
   // Public pages the cache missed are rendered once here for everyone asking, then kept.

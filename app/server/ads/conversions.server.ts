@@ -2,6 +2,7 @@
 import { type Insertable, sql } from "kysely";
 import type { LeadStatus } from "~/lib/schemas/lead-admin";
 import { idSet } from "../db/id-set.server";
+import { preparedQuery } from "../db/prepared-query.server";
 import type { Database, DB } from "../db/schema.server";
 import { fromJson, toJson } from "../db/values.server";
 import type { ConnectionSettings } from "./connections.server";
@@ -29,8 +30,14 @@ export function externalConversionId(leadId: string, stage: AdStage) {
   return `${leadId}.${stage}`;
 }
 
+// Both run for every visitor's lead: compiled once (see preparedQuery).
+const connections = preparedQuery((db) => db.selectFrom("ad_connections").select(["platform", "settings"]));
+const insertSignals = preparedQuery((db, row: Insertable<DB["lead_ad_signals"]>) =>
+  db.insertInto("lead_ad_signals").values(row),
+);
+
 async function connectedStages(db: Database) {
-  const rows = await db.selectFrom("ad_connections").select(["platform", "settings"]).execute();
+  const { rows } = await connections(db, {});
   return rows.map((row) => ({
     platform: row.platform as AdPlatform,
     stages: fromJson<ConnectionSettings>(row.settings, { stages: {}, apiUrl: null, identity: "" }).stages,
@@ -242,7 +249,7 @@ export function keptClicks(signals: { clicks: AdClicks; adUserData: boolean } | 
  */
 export async function recordLeadAdSignals(
   db: Database,
-  lead: { id: string; isSpam: boolean },
+  lead: { id: string; isSpam: boolean; isNew?: boolean },
   signals: { clicks: AdClicks; adUserData: boolean; adPersonalization: boolean } | null | undefined,
   at: string,
   { returning = false }: { returning?: boolean } = {},
@@ -254,11 +261,10 @@ export async function recordLeadAdSignals(
     ? {}
     : { ad_user_data: signals?.adUserData ?? false, ad_personalization: signals?.adPersonalization ?? false };
   const row = { last_clicks: toJson(clicks), ...consent, updated_at: at };
-  const existing = await db
-    .selectFrom("lead_ad_signals")
-    .select("first_clicks")
-    .where("lead_id", "=", lead.id)
-    .executeTakeFirst();
+  // A lead made in this transaction has no signals yet: nothing to look up.
+  const existing = lead.isNew
+    ? undefined
+    : await db.selectFrom("lead_ad_signals").select("first_clicks").where("lead_id", "=", lead.id).executeTakeFirst();
   if (existing) {
     const first = fromJson<AdClicks>(existing.first_clicks, {});
     await db
@@ -267,17 +273,14 @@ export async function recordLeadAdSignals(
       .where("lead_id", "=", lead.id)
       .execute();
   } else {
-    await db
-      .insertInto("lead_ad_signals")
-      .values({
-        lead_id: lead.id,
-        first_clicks: toJson(clicks),
-        ad_user_data: false,
-        ad_personalization: false,
-        ...row,
-        created_at: at,
-      })
-      .execute();
+    await insertSignals(db, {
+      lead_id: lead.id,
+      first_clicks: toJson(clicks),
+      ad_user_data: false,
+      ad_personalization: false,
+      ...row,
+      created_at: at,
+    });
   }
   if (!lead.isSpam) await queueAdStage(db, [lead.id], "lead", at);
 }

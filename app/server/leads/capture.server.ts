@@ -110,17 +110,20 @@ function leadFields<F extends LeadFlow>(flow: F, input: FlowInput[F]) {
   }
 }
 
+// Every lead of the site's own forms names its form: compiled once (see preparedQuery).
+const activeFormById = preparedQuery((db, $: { id: string }) =>
+  db.selectFrom("forms").select("id").where("id", "=", $.id).where("status", "=", "active"),
+);
+const formByName = preparedQuery((db, $: { name: string }) =>
+  db.selectFrom("forms").select("id").where("name", "=", $.name).limit(1),
+);
+
 async function resolveFormId(trx: Transaction<DB>, flow: LeadFlow, requestedFormId: string | undefined) {
   if (requestedFormId) {
-    const requested = await trx
-      .selectFrom("forms")
-      .select("id")
-      .where("id", "=", requestedFormId)
-      .where("status", "=", "active")
-      .executeTakeFirst();
+    const [requested] = (await activeFormById(trx, { id: requestedFormId })).rows;
     if (requested) return requested.id;
   }
-  const byName = await trx.selectFrom("forms").select("id").where("name", "=", formNames[flow]).executeTakeFirst();
+  const [byName] = (await formByName(trx, { name: formNames[flow] })).rows;
   return byName?.id ?? null;
 }
 
@@ -320,7 +323,7 @@ export async function attachEnquiryOrCreateLead(
     data: enquiry.data,
     contact: enquiry.contact,
   });
-  await recordLeadAdSignals(trx, { id: leadId, isSpam: spamReason !== null }, attribution.ads, at);
+  await recordLeadAdSignals(trx, { id: leadId, isSpam: spamReason !== null, isNew: true }, attribution.ads, at);
   if (spamReason !== null) return { leadId, personId: leadId, formId, mailsQueued: 0, spamReason };
   const lead = { id: leadId, ...fields };
   const mails = (await staffRecipients(trx, mail)).map((to) => leadNotification(lead, to, mail));
