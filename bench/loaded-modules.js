@@ -38,12 +38,17 @@ for (const [url, bytes] of loaded) {
 globalThis.gc?.();
 await new Promise((resolve) => setTimeout(resolve, 500));
 globalThis.gc?.();
-const total = [...byPackage.values()].reduce((sum, entry) => ({ modules: sum.modules + entry.modules, bytes: sum.bytes + entry.bytes }), { modules: 0, bytes: 0 });
+const total = [...byPackage.values()].reduce(
+  (sum, entry) => ({ modules: sum.modules + entry.modules, bytes: sum.bytes + entry.bytes }),
+  { modules: 0, bytes: 0 },
+);
 const mb = (bytes) => (bytes / 1024 / 1024).toFixed(2);
 for (const [name, entry] of [...byPackage].sort((a, b) => b[1].bytes - a[1].bytes).slice(0, 25)) {
   console.log(`${name.padEnd(40)} ${String(entry.modules).padStart(5)} modules ${mb(entry.bytes).padStart(7)} MB`);
 }
 const memory = process.memoryUsage();
-console.log(`total: ${total.modules} modules, ${mb(total.bytes)} MB of source; heap used ${mb(memory.heapUsed)} MB, RSS ${mb(memory.rss)} MB`);
+console.log(
+  `total: ${total.modules} modules, ${mb(total.bytes)} MB of source; heap used ${mb(memory.heapUsed)} MB, RSS ${mb(memory.rss)} MB`,
+);
 await running?.close?.();
 process.exit(0);
