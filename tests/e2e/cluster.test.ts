@@ -94,7 +94,7 @@ describe("WEB_CONCURRENCY=2 on sqlite: the supervisor's checkpointer", () => {
     const pids = workerPids(app);
     expect(pids).toHaveLength(2);
     for (const pid of pids) {
-      expect(readFileSync(`/proc/${pid}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
+      expect(readFileSync(`/proc/${pid}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=1");
       expect(readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0")).toContainEqual(
         expect.stringMatching(/serve-worker\.js$/),
       );
