@@ -105,6 +105,15 @@ async function capture(db: Database) {
   return personId as string;
 }
 
+/** Captures alone for BASELINE_MS, printed under `label`; leads a second. */
+async function capturesAlone(label: string) {
+  const end = performance.now() + BASELINE_MS;
+  const { captured, seconds } = await captureWhile(() => performance.now() >= end);
+  const rate = captured / seconds;
+  console.log(`${label}: ${captured} in ${seconds.toFixed(1)} s = ${rate.toFixed(0)}/s`);
+  return rate;
+}
+
 /** Captures with CAPTURERS visitors at once until `until` says stop; leads a second. */
 async function captureWhile(until: () => boolean) {
   const started = performance.now();
@@ -216,11 +225,8 @@ try {
   // what the captures queue (each lead's "lead" stage): the phase after differs only by the changes.
   worker = startWorker();
   await once(worker, "message");
-  const baselineEnd = performance.now() + BASELINE_MS;
-  const baseline = await captureWhile(() => performance.now() >= baselineEnd);
-  const baselineRate = baseline.captured / baseline.seconds;
-  console.log(
-    `captures alone (no stage changes; the worker sending the captures' own conversions): ${baseline.captured} in ${baseline.seconds.toFixed(1)} s = ${baselineRate.toFixed(0)}/s`,
+  const baselineRate = await capturesAlone(
+    "captures alone (no stage changes; the worker sending the captures' own conversions)",
   );
 
   // Phase 2: the stage changes as staff make them, the worker sending, and captures, all at once. A
@@ -261,12 +267,7 @@ try {
   // Phase 2b: captures alone again, as long as the first time, once the changes' conversions are at
   // the receivers. The machine's speed drifts over the minutes a run takes; the changes are compared
   // with the mean of the windows just before and just after them, each printed.
-  const againEnd = performance.now() + BASELINE_MS;
-  const again = await captureWhile(() => performance.now() >= againEnd);
-  const againRate = again.captured / again.seconds;
-  console.log(
-    `captures alone again (after the stage changes' conversions arrived): ${again.captured} in ${again.seconds.toFixed(1)} s = ${againRate.toFixed(0)}/s`,
-  );
+  const againRate = await capturesAlone("captures alone again (after the stage changes' conversions arrived)");
   const aloneRate = (baselineRate + againRate) / 2;
 
   // Phase 3: a kill -9 of the worker while a Google batch is on its way (the receiver holds it), with
