@@ -107,8 +107,8 @@ const envSchema = z.object({
     .min(1, "must be at least 1 second")
     .max(86400, "must be at most 86400 seconds (a day)")
     .default(300),
-  // SQLite: how long (ms) a group commit waits for more leads to share its disk flush; 0 groups only
-  // the transactions already queued.
+  // SQLite: how long (ms) after a commit a lead waits before it begins, with the leads arriving
+  // meanwhile, so that they share one disk flush; 0 groups only the transactions already queued.
   SQLITE_GROUP_COMMIT_MS: z.coerce
     .number({ error: "must be a number of milliseconds" })
     .int("must be a whole number of milliseconds")

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { ApiKeyCounter } from "~/server/api-keys/api-key-limit.server";
 import { openDatabase } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
-import { NodeSqliteDialect } from "~/server/db/node-sqlite-dialect.server";
+import { NodeSqliteDialect, sqliteTransactionsBegun } from "~/server/db/node-sqlite-dialect.server";
 import { databasePerTest, type TestDatabase } from "../support/databases";
 
 describe("the embedded SQLite database", () => {
@@ -235,6 +235,48 @@ describe("the embedded SQLite database", () => {
     const level = await sql<{ synchronous: number }>`pragma synchronous`.execute(database.db);
     expect(level.rows[0]?.synchronous).toBe(2); // FULL again, for the leads that follow
     expect(await other.selectFrom("forms").select("name").execute()).toEqual([{ name: "in flight" }]);
+  });
+
+  it("begins the transactions that ask to share a commit together once the window after the last commit has passed", async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), "sqlite-window-"));
+    /** A database whose dialect waits `groupWindowMs` after a commit, counting its commits. */
+    function open(groupWindowMs: number) {
+      const database = new DatabaseSync(path.join(folder, `window-${groupWindowMs}.db`));
+      database.exec("pragma journal_mode = wal; create table leads (n integer)");
+      const counted = { commits: 0 };
+      const dialect = new NodeSqliteDialect(database, { groupWindowMs, beforeCommit: () => void counted.commits++ });
+      const db = new Kysely<{ leads: { n: number } }>({ dialect });
+      const capture = async (n: number) => {
+        await dialect.untilNextCommitWindow();
+        await db.transaction().execute((trx) => trx.insertInto("leads").values({ n }).execute());
+      };
+      return { dialect, db, capture, counted };
+    }
+    const windowed = open(500);
+    const unwindowed = open(0);
+    try {
+      // Nothing committed yet: the first lead begins at once.
+      expect(windowed.dialect.untilNextCommitWindow()).toBeUndefined();
+      await windowed.capture(0);
+      expect(windowed.counted.commits).toBe(1);
+      // Right after that commit, the next lead waits without beginning; one a moment later waits with it.
+      const begun = sqliteTransactionsBegun();
+      const first = windowed.capture(1);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(sqliteTransactionsBegun()).toBe(begun);
+      const second = windowed.capture(2);
+      await Promise.all([first, second]);
+      expect(windowed.counted.commits).toBe(2);
+      const stored = await windowed.db.selectFrom("leads").select("n").orderBy("n").execute();
+      expect(stored).toEqual([{ n: 0 }, { n: 1 }, { n: 2 }]);
+      // Without a window nobody waits, right after a commit either.
+      await unwindowed.capture(0);
+      expect(unwindowed.dialect.untilNextCommitWindow()).toBeUndefined();
+    } finally {
+      await windowed.db.destroy();
+      await unwindowed.db.destroy();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it("rolls back only the lead whose statements failed, and stores the other leads of its batch", async () => {

@@ -4,6 +4,7 @@ import { DatabaseSync } from "node:sqlite";
 import { Kysely, PostgresAdapter, PostgresDialect, sql } from "kysely";
 import type pg from "pg";
 import type { DatabaseConfig } from "../config.server";
+import { commitWindows } from "./commit-window.server";
 import { indexNewLeads } from "./lead-search-index.server";
 import { DEFAULT_GROUP_WINDOW_MS, NodeSqliteDialect } from "./node-sqlite-dialect.server";
 import { pgModule } from "./pg-module.server";
@@ -95,15 +96,16 @@ function openSqlite(file: string, { checkpointInBackground, groupCommitMs, durab
     });
     return () => checkpointer.stop();
   })();
-  return new Kysely<DB>({
-    dialect: new NodeSqliteDialect(database, {
-      ...options,
-      beforeClose: async () => {
-        wal?.close();
-        await stopCheckpointer();
-      },
-    }),
+  const dialect = new NodeSqliteDialect(database, {
+    ...options,
+    beforeClose: async () => {
+      wal?.close();
+      await stopCheckpointer();
+    },
   });
+  const db = new Kysely<DB>({ dialect });
+  commitWindows.set(db, dialect);
+  return db;
 }
 
 /**

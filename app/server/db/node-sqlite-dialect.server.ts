@@ -23,8 +23,9 @@ type DriverHooks = {
 
 type DriverOptions = DriverHooks & {
   /**
-   * How long (ms) a group stays open, from its first finished transaction, for others to join before
-   * it commits. 0 groups only the transactions already queued when one finishes.
+   * How long (ms) after a commit a transaction that asks to share the next one (`untilNextCommitWindow`)
+   * waits before it begins, so that those arriving meanwhile begin with it and commit together.
+   * 0: none waits, and a group holds only the transactions already queued when one finishes.
    */
   groupWindowMs: number;
   /**
@@ -36,9 +37,8 @@ type DriverOptions = DriverHooks & {
 };
 
 /**
- * No window by default: a group takes the transactions already queued when one finishes. Watching for
- * more keeps the event loop spinning (it cannot sleep while it looks), and under load that cost more
- * CPU per lead than the flushes it saved (`npm run bench:leads` compares both).
+ * No window by default: a group takes the transactions already queued when one finishes
+ * (docs/decisions/sqlite-dialect-and-group-commit.md has what a window measured).
  */
 export const DEFAULT_GROUP_WINDOW_MS = 0;
 
@@ -63,6 +63,7 @@ export function sqliteTransactionsBegun() {
 export class NodeSqliteDialect implements Dialect {
   readonly #database: DatabaseSync;
   readonly #options: DriverOptions;
+  #driver: NodeSqliteDriver | undefined;
 
   constructor(database: DatabaseSync, options: Partial<DriverOptions> = {}) {
     this.#database = database;
@@ -75,7 +76,13 @@ export class NodeSqliteDialect implements Dialect {
   }
 
   createDriver(): Driver {
-    return new NodeSqliteDriver(this.#database, this.#options);
+    this.#driver = new NodeSqliteDriver(this.#database, this.#options);
+    return this.#driver;
+  }
+
+  /** See `NodeSqliteDriver.untilNextCommitWindow`. */
+  untilNextCommitWindow(): Promise<void> | undefined {
+    return this.#driver?.untilNextCommitWindow();
   }
 
   createQueryCompiler(): QueryCompiler {
@@ -150,13 +157,12 @@ class Lease implements DatabaseConnection {
  * Group commit. With synchronous=FULL every COMMIT waits for the disk, and with node:sqlite that wait
  * blocks the whole process. So a finished transaction is not committed alone: every transaction runs
  * in a savepoint of its own inside one open SQLite transaction (one failing rolls back only itself),
- * and the group commits with one disk flush once its window has passed (a couple of milliseconds
- * after its first member finished, so that the requests arriving meanwhile join it), or when it is
- * full. The commit takes its turn on the connection like any caller, so it never lands in the middle
- * of someone's transaction. Nobody's commit resolves before that flush: a transaction whose group
- * fails to commit fails too, so nothing is acknowledged that is not on disk. A plain write never runs
- * inside a group: it flushes the group first. A plain SELECT may, and then sees the group's rows a
- * moment before they are on disk.
+ * and when one finishes with others queued behind it, they join it and the last of them commits the
+ * group with one disk flush, or the group commits when it is full. Nobody's commit resolves before
+ * that flush: a transaction whose group fails to commit fails too, so nothing is acknowledged that is
+ * not on disk. A plain write never runs inside a group: it flushes the group first. A plain SELECT
+ * may, and then sees the group's rows a moment before they are on disk. Leads can also ask to begin
+ * together (`untilNextCommitWindow`), so that ones arriving a moment apart still share a commit.
  */
 class NodeSqliteDriver implements Driver {
   readonly #database: DatabaseSync;
@@ -165,14 +171,10 @@ class NodeSqliteDriver implements Driver {
   #waiting = 0;
   /** Transactions done but not yet on disk; all live in the SQLite transaction open meanwhile. */
   #group: DeferredCommit[] = [];
-  /** Set while the group's commit is due: its window is being watched or its commit's turn is queued. */
-  #commitDue = false;
-  /** When the open group's first member finished. */
-  #groupStarted = 0;
-  /** Counts the groups closed, so that a watcher of one that is gone stops. */
-  #generation = 0;
-  /** Callers that have asked for the connection so far. */
-  #arrivals = 0;
+  /** When the last group committed. */
+  #lastCommitAt = Number.NEGATIVE_INFINITY;
+  /** Resolves when the window after the last commit has passed; shared by everyone waiting for it. */
+  #windowPassed: Promise<void> | undefined;
   /** The connection's own synchronous level, restored after each unflushed write. */
   #synchronous: number | undefined;
   /** Commits waiting for the next WAL flush (see `syncWal`), and whether one is running. */
@@ -197,7 +199,6 @@ class NodeSqliteDriver implements Driver {
       release = resolve;
     });
     this.#waiting++;
-    this.#arrivals++;
     await previous;
     this.#waiting--;
     return new Lease(this, release);
@@ -216,18 +217,11 @@ class NodeSqliteDriver implements Driver {
     this.#connection.run("release grouped");
     lease.mode = "none";
     if (this.#group.length + 1 >= MAX_GROUP_SIZE) return this.#flushAndHand(lease);
-    if (this.#options.groupWindowMs === 0) {
-      // Without a window, only the transactions queued by now join: one pass of the event loop lets
-      // the requests that arrived meanwhile queue up behind this one.
-      if (this.#waiting === 0) await new Promise((resolve) => setImmediate(resolve));
-      if (this.#waiting === 0) return this.#flushAndHand(lease);
-    }
+    // Only the transactions queued by now join: one pass of the event loop lets the requests that
+    // arrived meanwhile queue up behind this one.
+    if (this.#waiting === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (this.#waiting === 0) return this.#flushAndHand(lease);
     const committed = new Promise<void>((resolve, reject) => this.#group.push({ resolve, reject }));
-    if (this.#options.groupWindowMs > 0 && !this.#commitDue) {
-      this.#commitDue = true;
-      this.#groupStarted = performance.now();
-      this.#watch(this.#generation, this.#arrivals);
-    }
     this.#hand(lease);
     return committed;
   }
@@ -249,8 +243,8 @@ class NodeSqliteDriver implements Driver {
   async releaseConnection(connection: DatabaseConnection) {
     const lease = connection as Lease;
     if (lease.released) return;
-    // Without a window, the last in line commits what the group left open.
-    if (this.#options.groupWindowMs === 0 && this.#waiting === 0 && this.#group.length > 0) this.#settle();
+    // The last in line commits what the group left open.
+    if (this.#waiting === 0 && this.#group.length > 0) this.#settle();
     this.#hand(lease);
   }
 
@@ -260,6 +254,26 @@ class NodeSqliteDriver implements Driver {
     while (this.#syncing) await this.#durable().catch(() => {});
     await this.#options.beforeClose();
     if (this.#database.isOpen) this.#database.close();
+  }
+
+  /**
+   * For a caller about to begin a transaction that should share its commit with others (a lead): when
+   * the last commit is less than the window ago, resolves once the window has passed, together with
+   * every other caller waiting for it. They then begin one after another and commit as one group:
+   * leads a millisecond apart would otherwise each commit alone, writing every page they share (the
+   * many index pages of a lead) once per lead. Nothing is held while they wait: the connection serves
+   * others, and no lock is taken that another process would wait for. Undefined: begin at once.
+   */
+  untilNextCommitWindow(): Promise<void> | undefined {
+    const wait = this.#lastCommitAt + this.#options.groupWindowMs - performance.now();
+    if (wait <= 0) return undefined;
+    this.#windowPassed ??= new Promise<void>((resolve) =>
+      setTimeout(() => {
+        this.#windowPassed = undefined;
+        resolve();
+      }, wait),
+    );
+    return this.#windowPassed;
   }
 
   /** Synchronous, like node:sqlite itself: the lease turns it into the promise Kysely expects. */
@@ -318,36 +332,10 @@ class NodeSqliteDriver implements Driver {
     lease.release();
   }
 
-  /**
-   * Keeps the group open while transactions keep coming: a pass of the event loop (its poll for new
-   * requests included) that brings another waits for one more pass, until the window has passed. The
-   * first pass that brings none commits at once, for waiting longer would only sleep: the process
-   * never idles with a commit due.
-   */
-  #watch(generation: number, seen: number) {
-    setImmediate(() =>
-      setImmediate(() => {
-        if (generation !== this.#generation) return;
-        const quiet = this.#arrivals === seen && this.#waiting === 0;
-        if (quiet || performance.now() - this.#groupStarted >= this.#options.groupWindowMs) void this.#commitInTurn();
-        else this.#watch(generation, this.#arrivals);
-      }),
-    );
-  }
-
-  /** The group commits at its turn, after the transactions already queued (they join it). */
-  async #commitInTurn() {
-    const lease = (await this.acquireConnection()) as Lease;
-    if (this.#group.length > 0) this.#settle();
-    this.#hand(lease);
-  }
-
-  /** Takes the group's members out and forgets its pending commit. */
+  /** Takes the group's members out. */
   #closeGroup() {
     const group = this.#group;
     this.#group = [];
-    this.#generation++;
-    this.#commitDue = false;
     return group;
   }
 
@@ -359,6 +347,7 @@ class NodeSqliteDriver implements Driver {
     const group = this.#closeGroup();
     try {
       this.#options.beforeCommit(this.#database);
+      this.#lastCommitAt = performance.now();
       this.#connection.run("commit");
     } catch (error) {
       if (this.#database.isTransaction) this.#connection.run("rollback");

@@ -11,6 +11,7 @@ import {
 } from "~/lib/schemas/leads";
 import { keptClicks, recordLeadAdSignals } from "../ads/conversions.server";
 import type { AdSignals } from "../ads/signals.server";
+import { untilNextCommitWindow } from "../db/commit-window.server";
 import { preparedQuery } from "../db/prepared-query.server";
 import type { Database, DB } from "../db/schema.server";
 import { newId, now, toJson } from "../db/values.server";
@@ -158,9 +159,10 @@ export type NewLead = {
  */
 export async function saveLead(db: Database, lead: NewLead) {
   const leadId = lead.leadId ?? newId();
-  return retryOnFailover(db, ({ retried }) =>
-    db.transaction().execute((trx) => writeLead(trx, { ...lead, leadId, retried })),
-  );
+  return retryOnFailover(db, async ({ retried }) => {
+    await untilNextCommitWindow(db);
+    return db.transaction().execute((trx) => writeLead(trx, { ...lead, leadId, retried }));
+  });
 }
 
 /**
@@ -371,8 +373,9 @@ export async function captureLead<F extends LeadFlow>(
   { flow, input, attribution, mail, spamReason = null, rateLimit }: CapturedLead<F>,
 ) {
   const leadId = newId();
-  return retryOnFailover(db, ({ retried }) =>
-    db.transaction().execute(async (trx) => {
+  return retryOnFailover(db, async ({ retried }) => {
+    await untilNextCommitWindow(db);
+    return db.transaction().execute(async (trx) => {
       const guide = flow === "guide" ? await loadGuideSettings(trx) : null;
       const saved = await writeLead(trx, {
         leadId,
@@ -393,6 +396,6 @@ export async function captureLead<F extends LeadFlow>(
           : undefined,
       });
       return { ...saved, downloadUrl: guide?.downloadUrl ?? null };
-    }),
-  );
+    });
+  });
 }
