@@ -124,6 +124,23 @@ function stolenSeconds() {
   }
 }
 
+/**
+ * The time a fixed loop of arithmetic takes here, the fastest of three: on a VM whose host is busy
+ * it grows even when the guest's load average and steal time say nothing, and so tells a reader
+ * whether this run's figures came from a slower machine.
+ */
+function cpuReferenceMs() {
+  let fastest = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 3; round++) {
+    const started = performance.now();
+    let sum = 0;
+    for (let i = 0; i < 100_000_000; i++) sum += i % 7;
+    if (sum < 0) throw new Error("unreachable");
+    fastest = Math.min(fastest, performance.now() - started);
+  }
+  return fastest;
+}
+
 /** Bytes the server's processes have caused to be written to disk so far (Linux), or NaN. */
 function bytesWrittenBy(pids: (number | undefined)[]) {
   return pids.reduce<number>((sum, pid) => sum + bytesWritten(pid), 0);
@@ -426,6 +443,7 @@ function variantName(durableFlush: string | undefined) {
 }
 const loadAverage = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
 const loadBefore = loadAverage();
+const referenceBefore = cpuReferenceMs();
 const given = process.env.WEB_CONCURRENCY?.trim();
 const variants =
   process.env.BENCH_BEFORE === "0"
@@ -436,6 +454,9 @@ for (const workers of given ? [given === "auto" ? cpus().length : Number(given)]
   for (const variant of variants) results.push(await runBench(workers, variant));
 }
 console.log(`\nload average (1, 5, 15 min) before the run: ${loadBefore}; after: ${loadAverage()}`);
+console.log(
+  `CPU reference (a fixed loop, ms; slower means a busier host, which steal time does not always show): before the run ${referenceBefore.toFixed(0)}, after ${cpuReferenceMs().toFixed(0)}`,
+);
 console.log(`${"".padEnd(34)}${results.map((result) => `WEB_CONCURRENCY=${result.workers}`.padStart(22)).join("")}`);
 console.log(`${"".padEnd(34)}${results.map((result) => result.variant.replace(/ \(.*/, "").padStart(22)).join("")}`);
 const row = (label: string, value: (result: (typeof results)[number]) => string) =>
