@@ -6,12 +6,12 @@
 // (pg_rewind, else a fresh pg_basebackup). A visitor whose post is refused sends the same lead again.
 // Then every acknowledged lead is looked for: lost, stored twice. The same load against one server
 // without a standby, in the same run, is the throughput it is compared with. Bounded: stops itself.
-import { spawnSync } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import { type AppServer, startAppServer } from "../tests/support/app-server";
 import { agedFormToken, formTokenCookieHeader, withFormSecret } from "../tests/support/form-token";
 import { startReplicatedPair } from "../tests/support/postgres-replication";
+import { buildUnlessNoBuild } from "./build-first";
 
 const VISITORS = 20;
 const STEADY_SECONDS = 10;
@@ -24,10 +24,7 @@ setTimeout(() => {
   process.exit(2);
 }, HARD_LIMIT_MS).unref();
 
-if (!process.argv.includes("--no-build")) {
-  const build = spawnSync("npm", ["run", "-s", "build"], { stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+buildUnlessNoBuild();
 
 type Load = { acknowledged: Set<string>; sent: number; refusals: number; longestWaitMs: number; stop(): Promise<void> };
 

@@ -7,17 +7,14 @@
 //
 //   BENCH_LEADS=5   leads posted one at a time (each its own commit)
 //   --no-build      measure the build as it is
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { startAppServer } from "../tests/support/app-server";
+import { buildUnlessNoBuild } from "./build-first";
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 5);
 
-if (!process.argv.includes("--no-build")) {
-  const build = spawnSync("npm", ["run", "-s", "build"], { stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+buildUnlessNoBuild();
 // The background checkpointer copies the WAL back every 100 ms; after it, the next commit starts the
 // WAL again from its beginning, so a lead posted after this pause finds the WAL holding its own pages.
 const CHECKPOINTED_AFTER_MS = 600;

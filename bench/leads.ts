@@ -8,7 +8,7 @@
 // whole time, and afterwards a backlog of 10,000 events is delivered to it and its rate printed.
 // Last, the JSON posts again as a returning-visitor mix (30% of posts reuse an earlier e-mail in another
 // spelling), flat out and paced, printed beside the all-new JSON phases of the same run.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { connect, type Socket } from "node:net";
@@ -23,6 +23,7 @@ import { agedFormToken, formTokenCookieHeader, withFormSecret } from "../tests/s
 import { freePort } from "../tests/support/free-port";
 import { waitForWorkers } from "../tests/support/load";
 import { workerPids } from "../tests/support/workers";
+import { buildUnlessNoBuild } from "./build-first";
 
 const CONNECTIONS = 20;
 const WEBHOOK = process.argv.includes("--webhook");
@@ -35,10 +36,7 @@ const TARGET_RATE = 1000;
 const PHASE_REQUESTS = SCALE ?? 10_000;
 const MAX_SECONDS = 15;
 
-if (!process.argv.includes("--no-build")) {
-  const build = spawnSync("npm", ["run", "-s", "build"], { stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+buildUnlessNoBuild();
 
 type Answer = { status: number; body: string };
 

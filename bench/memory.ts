@@ -28,6 +28,7 @@ import { publicRoutes } from "../tests/support/public-routes";
 import { addStaff, signIn } from "../tests/support/staff";
 import { ensureSystemTool } from "../tests/support/system-tools";
 import { workerPids } from "../tests/support/workers";
+import { buildUnlessNoBuild } from "./build-first";
 
 const TARGET_MB = 150;
 const workerCounts = (process.env.BENCH_WORKERS ?? "1,2").split(",").map((value) => Number(value.trim()));
@@ -51,10 +52,7 @@ const ADMIN_SCREENS = [
   "/admin/webhooks",
 ];
 
-if (!process.argv.includes("--no-build")) {
-  const build = spawnSync("npm", ["run", "-s", "build"], { stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+buildUnlessNoBuild();
 const wrkBinary = ensureSystemTool("wrk", "wrk");
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);

@@ -1,7 +1,6 @@
 // npm run bench:ops — the operator's figures, on loopback and bounded: backup and restore times at
 // 100,000 leads on SQLite and PostgreSQL; leads/s and pages/s with WEB_CONCURRENCY 1 and 2; what
 // visitors see while PostgreSQL restarts; how fast the outbox drains 1,000 waiting mails.
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,6 +20,7 @@ import { contactFormId, startLoad, waitForWorkers, withDatabase } from "../tests
 import { startPostgresCluster } from "../tests/support/postgres-cluster";
 import { measurePostgresOutage } from "../tests/support/postgres-outage";
 import { startSmtpServer } from "../tests/support/smtp";
+import { buildUnlessNoBuild } from "./build-first";
 import { seedLeads } from "./lead-rows";
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 100_000);
@@ -30,10 +30,7 @@ const runs = (section: string) => only.length === 0 || only.includes(section);
 const MAILS = 1000;
 const LOAD_SECONDS = 10;
 
-if (!process.argv.includes("--no-build")) {
-  const build = spawnSync("npm", ["run", "-s", "build"], { stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+buildUnlessNoBuild();
 
 const temp = mkdtempSync(path.join(os.tmpdir(), "agency-bench-ops-"));
 const cluster = await startPostgresCluster();

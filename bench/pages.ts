@@ -24,6 +24,7 @@ import { freePort } from "../tests/support/free-port";
 import { jsBudgetKb, measurePageWeight, PAGE_BUDGET_KB } from "../tests/support/page-weight";
 import { publicRoutes } from "../tests/support/public-routes";
 import { ensureSystemTool } from "../tests/support/system-tools";
+import { buildUnlessNoBuild } from "./build-first";
 
 const THROUGHPUT_ROUTES = ["/", "/pricing"];
 const LIGHTHOUSE_ROUTES = process.env.BENCH_LIGHTHOUSE_ROUTES?.split(",").map((route) => route.trim()) ?? [
@@ -329,10 +330,7 @@ async function lighthouseAudits(app: AppServer): Promise<Map<string, Audit> | st
   }
 }
 
-if (!process.argv.includes("--no-build")) {
-  const build = spawnSync("npm", ["run", "-s", "build"], { stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+buildUnlessNoBuild();
 
 if (LIGHTHOUSE_ONLY) {
   const app = await startAppServer({ WEB_CONCURRENCY: String(workerCounts[0] ?? 1), LOG_LEVEL: "warn" });

@@ -2,16 +2,13 @@
 // PostgreSQL with BENCH_DATABASE_URL) takes a bounded loopback load of leads and page views while it
 // gets SIGHUP three times; prints how many requests failed (the promise: none) and how long each
 // reload took.
-import { spawnSync } from "node:child_process";
 import { startAppServer } from "../tests/support/app-server";
 import { contactFormId, startLoad, storedLeadIds, withDatabase } from "../tests/support/load";
+import { buildUnlessNoBuild } from "./build-first";
 
 const RELOADS = 3;
 
-if (!process.argv.includes("--no-build")) {
-  const build = spawnSync("npm", ["run", "-s", "build"], { stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+buildUnlessNoBuild();
 
 const app = await startAppServer({
   WEB_CONCURRENCY: process.env.WEB_CONCURRENCY ?? "2",

@@ -1,17 +1,14 @@
 // npm run bench:sign-in — times the three ways a password sign-in is refused (wrong password, unknown
 // address, disabled account) against the production build on SQLite, and prints their percentiles.
 // They should agree within noise: the answer's timing must not tell a disabled account apart.
-import { spawnSync } from "node:child_process";
 import { openDatabase } from "~/server/db/database.server";
 import { createStaffUser, setStaffDisabled } from "~/server/users/staff-users.server";
 import { startAppServer } from "../tests/support/app-server";
+import { buildUnlessNoBuild } from "./build-first";
 
 const ATTEMPTS = Number(process.env.BENCH_ATTEMPTS ?? 40);
 
-if (!process.argv.includes("--no-build")) {
-  const build = spawnSync("npm", ["run", "-s", "build"], { stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+buildUnlessNoBuild();
 
 // Each attempt comes from its own address (through a trusted proxy), so no limit or slow-down applies.
 const app = await startAppServer({ TRUST_PROXY: "loopback" });
