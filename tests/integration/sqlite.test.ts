@@ -5,9 +5,11 @@ import { DatabaseSync } from "node:sqlite";
 import { Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { ApiKeyCounter } from "~/server/api-keys/api-key-limit.server";
+import { transactionSharingCommit } from "~/server/db/commit-window.server";
 import { openDatabase } from "~/server/db/database.server";
 import { migrateToLatest } from "~/server/db/migrate.server";
 import { NodeSqliteDialect, sqliteTransactionsBegun } from "~/server/db/node-sqlite-dialect.server";
+import type { Database } from "~/server/db/schema.server";
 import { databasePerTest, type TestDatabase } from "../support/databases";
 
 describe("the embedded SQLite database", () => {
@@ -275,6 +277,42 @@ describe("the embedded SQLite database", () => {
     } finally {
       await windowed.db.destroy();
       await unwindowed.db.destroy();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it("holds back a lead's transaction on a database opened with a window right after a commit, and no one's without", async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), "sqlite-lead-window-"));
+    const opened = [500, 0].map((groupCommitMs) =>
+      openDatabase({ dialect: "sqlite", file: path.join(folder, `leads-${groupCommitMs}.db`) }, { groupCommitMs }),
+    );
+    const afterATurn = () => new Promise((resolve) => setTimeout(resolve, 20));
+    try {
+      for (const db of opened) await sql`create table leads (n integer)`.execute(db);
+      const [windowed, unwindowed] = opened as [Database, Database];
+      const capture = (db: Database, n: number) =>
+        transactionSharingCommit(db, (trx) => sql`insert into leads (n) values (${n})`.execute(trx));
+      await capture(windowed, 0);
+      const begun = sqliteTransactionsBegun();
+      const waiting = capture(windowed, 1);
+      await afterATurn();
+      expect(sqliteTransactionsBegun()).toBe(begun);
+      await waiting;
+      expect(sqliteTransactionsBegun()).toBe(begun + 1);
+
+      await capture(unwindowed, 0);
+      const next = capture(unwindowed, 1);
+      await afterATurn();
+      expect(sqliteTransactionsBegun()).toBe(begun + 3);
+      await next;
+      for (const db of opened) {
+        expect((await sql<{ n: number }>`select n from leads order by n`.execute(db)).rows).toEqual([
+          { n: 0 },
+          { n: 1 },
+        ]);
+      }
+    } finally {
+      for (const db of opened) await db.destroy();
       rmSync(folder, { recursive: true, force: true });
     }
   });

@@ -11,7 +11,7 @@ import {
 } from "~/lib/schemas/leads";
 import { keptClicks, recordLeadAdSignals } from "../ads/conversions.server";
 import type { AdSignals } from "../ads/signals.server";
-import { untilNextCommitWindow } from "../db/commit-window.server";
+import { transactionSharingCommit } from "../db/commit-window.server";
 import { preparedQuery } from "../db/prepared-query.server";
 import type { Database, DB } from "../db/schema.server";
 import { newId, now, toJson } from "../db/values.server";
@@ -159,10 +159,9 @@ export type NewLead = {
  */
 export async function saveLead(db: Database, lead: NewLead) {
   const leadId = lead.leadId ?? newId();
-  return retryOnFailover(db, async ({ retried }) => {
-    await untilNextCommitWindow(db);
-    return db.transaction().execute((trx) => writeLead(trx, { ...lead, leadId, retried }));
-  });
+  return retryOnFailover(db, ({ retried }) =>
+    transactionSharingCommit(db, (trx) => writeLead(trx, { ...lead, leadId, retried })),
+  );
 }
 
 /**
@@ -373,9 +372,8 @@ export async function captureLead<F extends LeadFlow>(
   { flow, input, attribution, mail, spamReason = null, rateLimit }: CapturedLead<F>,
 ) {
   const leadId = newId();
-  return retryOnFailover(db, async ({ retried }) => {
-    await untilNextCommitWindow(db);
-    return db.transaction().execute(async (trx) => {
+  return retryOnFailover(db, ({ retried }) =>
+    transactionSharingCommit(db, async (trx) => {
       const guide = flow === "guide" ? await loadGuideSettings(trx) : null;
       const saved = await writeLead(trx, {
         leadId,
@@ -396,6 +394,6 @@ export async function captureLead<F extends LeadFlow>(
           : undefined,
       });
       return { ...saved, downloadUrl: guide?.downloadUrl ?? null };
-    });
-  });
+    }),
+  );
 }

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { getStartedLeadSchema } from "~/lib/schemas/leads";
 import { AppError } from "~/server/app-error.server";
 import { adSignalsOf } from "../ads/signals.server";
-import { untilNextCommitWindow } from "../db/commit-window.server";
+import { transactionSharingCommit } from "../db/commit-window.server";
 import { preparedQuery } from "../db/prepared-query.server";
 import type { Database } from "../db/schema.server";
 import { newId } from "../db/values.server";
@@ -133,9 +133,8 @@ export async function handlePublicSubmission(services: AppServices, request: Pub
   try {
     // One transaction, so one turn on the database per lead: the form check, the limits and the writes.
     const chosenId = newId();
-    ({ leadId } = await retryOnFailover(db, async ({ retried }) => {
-      await untilNextCommitWindow(db);
-      return db.transaction().execute(async (trx) => {
+    ({ leadId } = await retryOnFailover(db, ({ retried }) =>
+      transactionSharingCommit(db, async (trx) => {
         const form = await findForm(trx, request.formId);
         if (form?.status !== "active") throw formRefusal(form);
         return writeLead(trx, {
@@ -167,8 +166,8 @@ export async function handlePublicSubmission(services: AppServices, request: Pub
           mail: leadMailContext(services),
           spamReason: spam,
         });
-      });
-    }));
+      }),
+    ));
   } catch (error) {
     if (isTooManySubmissions(error)) {
       countLeadRefused("api", "rate_limited");
