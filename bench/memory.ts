@@ -13,7 +13,8 @@
 //                          once V8's memory reducer and malloc's trimming have had their turn (0: not)
 //   BENCH_NODE_OPTIONS     NODE_OPTIONS for the server processes (an A/B of a V8 flag)
 //   BENCH_SMAPS=1          also sums each worker's resident size after load by mapping (/proc/PID/smaps):
-//                          malloc's main heap, anonymous maps (V8's heap, other malloc arenas), each file
+//                          malloc's main heap, anonymous maps (V8's heap, other malloc arenas), each file;
+//                          and the first worker's by kind of mapping after each phase
 //   BENCH_HEAP_SNAPSHOT=1  also writes a V8 heap snapshot of each worker after load (its path is printed;
 //                          summarise it with `npm exec -- tsx bench/heap-summary.ts FILE`)
 import { spawnSync } from "node:child_process";
@@ -94,7 +95,31 @@ async function metrics(metricsPort: number) {
   };
 }
 
-type Snapshot = { phase: string; rss: ReturnType<typeof rss>[]; metrics: Awaited<ReturnType<typeof metrics>> };
+type Snapshot = {
+  phase: string;
+  rss: ReturnType<typeof rss>[];
+  metrics: Awaited<ReturnType<typeof metrics>>;
+  /** With BENCH_SMAPS=1: the first worker's resident size in its four largest kinds of mapping. */
+  mappings?: string;
+};
+
+/** The node binary, malloc's main arena, anonymous maps and the SQLite file: most of a worker. */
+function mappingSummary(pid: number) {
+  const kinds = new Map<string, number>();
+  for (const [mapping, bytes] of residentByMapping(pid)) {
+    const kind = mapping.endsWith("/node")
+      ? "binary"
+      : mapping === "[heap]"
+        ? "malloc main"
+        : mapping === "(anonymous)"
+          ? "anonymous"
+          : mapping.endsWith(".db")
+            ? "SQLite file"
+            : "other";
+    kinds.set(kind, (kinds.get(kind) ?? 0) + bytes);
+  }
+  return [...kinds].map(([kind, bytes]) => `${kind} ${mb(bytes)}`).join(", ");
+}
 
 async function runBench(workers: number) {
   const metricsPort = await freePort();
@@ -116,15 +141,17 @@ async function runBench(workers: number) {
   const snapshot = async (phase: string) => {
     // A moment for the collector to finish what the load left, as a process between bursts does.
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    snapshots.push({ phase, rss: workerPids(app).map(rss), metrics: await metrics(metricsPort) });
+    const take = async (name: string): Promise<Snapshot> => ({
+      phase: name,
+      rss: workerPids(app).map(rss),
+      metrics: await metrics(metricsPort),
+      mappings: SMAPS ? mappingSummary(workerPids(app)[0]!) : undefined,
+    });
+    snapshots.push(await take(phase));
     if (SETTLE_SECONDS <= 2) return;
     // And again once the process has been idle a while: V8 shrinks its heap only after some idle time.
     await new Promise((resolve) => setTimeout(resolve, (SETTLE_SECONDS - 2) * 1000));
-    snapshots.push({
-      phase: `  ${SETTLE_SECONDS} s later`,
-      rss: workerPids(app).map(rss),
-      metrics: await metrics(metricsPort),
-    });
+    snapshots.push(await take(`  ${SETTLE_SECONDS} s later`));
   };
   try {
     await waitForWorkers(metricsPort, workers);
@@ -226,6 +253,10 @@ for (const workers of workerCounts) {
           20,
         )}${mb(metrics.heapUsed).padStart(12)}${mb(metrics.heapTotal).padStart(12)}${mb(metrics.external).padStart(10)}${mb(metrics.pageCacheBytes).padStart(12)}${String(metrics.pageCacheEntries).padStart(7)}`,
     );
+  }
+  if (SMAPS) {
+    console.log("\nthe first worker's resident MB by mapping:");
+    for (const { phase, mappings } of snapshots) console.log(`${phase.padEnd(14)}${mappings}`);
   }
   const afterAdmin = snapshots.findIndex(({ phase }) => phase === "after admin");
   for (const { phase, rss } of snapshots.slice(afterAdmin)) {

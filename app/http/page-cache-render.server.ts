@@ -57,6 +57,11 @@ export function captureRender(res: ServerResponse, next: () => void) {
   });
 }
 
+/** The smallest window that holds the whole page. */
+function brotliWindowBits(length: number) {
+  return Math.min(24, Math.max(10, Math.ceil(Math.log2(length + 16))));
+}
+
 /** The captured render as a page to share, or null when it is an error, sets a cookie or says it is private. */
 export async function shareablePage(
   res: ServerResponse,
@@ -83,6 +88,7 @@ export async function shareablePage(
         [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
         [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        [zlib.constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(identity.length),
       },
     }),
   ]);
