@@ -4,19 +4,11 @@ import { defineConfig } from "vite";
 import { islands, precompressedAssets } from "./vite.plugins.ts";
 
 /**
- * Packages the server build leaves in node_modules: pg, geoip-country, swagger-ui-dist and pino read
+ * Packages the server build leaves in node_modules: pg, swagger-ui-dist and pino read
  * files next to their code or start threads from their own files; nodemailer, the MCP SDK and qrcode
  * load on first use only, so bundling them would load them in every process.
  */
-const SERVER_EXTERNALS = [
-  "pg",
-  "geoip-country",
-  "swagger-ui-dist",
-  "pino",
-  "nodemailer",
-  "@modelcontextprotocol/sdk",
-  "qrcode",
-];
+const SERVER_EXTERNALS = ["pg", "swagger-ui-dist", "pino", "nodemailer", "@modelcontextprotocol/sdk", "qrcode"];
 
 export default defineConfig(({ command }) => ({
   // The server bundle's entry is our Express app; it imports React Router's build itself.

@@ -1,21 +1,11 @@
-import { createRequire } from "node:module";
 import { readCookie } from "~/lib/cookies";
 import { type Currency, isCurrency } from "~/lib/currency";
 import type { Config } from "../config.server";
+import { countryDataDir, createCountryTable } from "./country-table.server";
 
 export const CURRENCY_COOKIE = "currency";
 
-type GeoLookup = (ip: string) => { country?: string } | null;
-let lookup: GeoLookup | undefined;
-
-/** The offline IP-to-country table (a few MB) loads once, on first use or at start-up. */
-export function loadCountryLookup(): GeoLookup {
-  if (!lookup) {
-    const require = createRequire(import.meta.url);
-    lookup = (require("geoip-country") as { lookup: GeoLookup }).lookup;
-  }
-  return lookup;
-}
+let countryTable: ReturnType<typeof createCountryTable> | undefined;
 
 /** Addresses looked up lately: a visitor asks for many pages, and the table lookup is the costly part. */
 const recentCountries = new Map<string, string | undefined>();
@@ -26,7 +16,8 @@ export function countryOf(ip: string | undefined) {
   if (recentCountries.has(ip)) return recentCountries.get(ip);
   let country: string | undefined;
   try {
-    country = loadCountryLookup()(ip.replace(/^::ffff:/, ""))?.country;
+    countryTable ??= createCountryTable(countryDataDir());
+    country = countryTable.lookup(ip);
   } catch {
     return undefined;
   }
