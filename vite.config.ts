@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
-import { islands, precompressedAssets } from "./vite.plugins.ts";
+import { asciiServerChunks, islands, precompressedAssets } from "./vite.plugins.ts";
 
 /**
  * Packages the server build leaves in node_modules: pg, swagger-ui-dist and pino read
@@ -30,5 +30,5 @@ export default defineConfig(({ command }) => ({
   define: command === "build" ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
   // Content pages load no React: their scripts are the islands (app/islands), built as entries of
   // their own. Every built asset gets its brotli and gzip copy at build time.
-  plugins: [tailwindcss(), reactRouter(), islands(), precompressedAssets()],
+  plugins: [tailwindcss(), reactRouter(), islands(), precompressedAssets(), asciiServerChunks()],
 }));
