@@ -28,6 +28,7 @@ import type { AppServices } from "~/server/services.server";
 import { createStorage } from "~/server/storage/storage.server";
 import { currentSetupCode, setupCodeNotice } from "~/server/users/setup-code.server";
 import { createWebhookWorker } from "~/server/webhooks/worker.server";
+import { collectWhenIdle } from "./idle-collection.server";
 
 export { ConfigError } from "~/server/config.server";
 
@@ -110,6 +111,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let leadership: ReturnType<typeof startLeadership>;
   let contentVersion: ContentVersion;
   let pageCache: PageCache;
+  const idleCollection = collectWhenIdle();
   try {
     const secret = await loadAuthSecret(db, config.authSecret);
     const created = createAuth({ config, db, secret, logger });
@@ -165,6 +167,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     reportPageCacheStats(() => cache.stats());
     // Cached pages are answered before Express sees the request; everything else goes through it.
     const handle = (req: IncomingMessage, res: ServerResponse) => {
+      idleCollection.request();
       // Stopping: every answer from now on says "Connection: close", cached ones too.
       if (drain.draining) res.setHeader("Connection", "close");
       const served = cache.serve(req, res);
@@ -176,6 +179,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     for (const [req, res] of waiting.splice(0)) handle(req, res);
   } catch (error) {
     for (const [, res] of waiting.splice(0)) answerUnavailable(res);
+    idleCollection.stop();
     server.close();
     await db.destroy();
     throw error;
@@ -212,6 +216,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const forced = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await closed;
       clearTimeout(forced);
+      idleCollection.stop();
       metricsServer?.close();
       metricsServer?.closeAllConnections();
       unregisterMetrics();
