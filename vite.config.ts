@@ -12,7 +12,14 @@ const SERVER_EXTERNALS = ["pg", "swagger-ui-dist", "pino", "nodemailer", "@model
 
 export default defineConfig(({ command }) => ({
   // The server bundle's entry is our Express app; it imports React Router's build itself.
-  environments: { ssr: { build: { rollupOptions: { input: "./app/http/app.server.ts" } } } },
+  environments: {
+    ssr: {
+      build: { rollupOptions: { input: "./app/http/app.server.ts" } },
+      // The server build always runs in production (serve-app.js), so React's development builds,
+      // chosen by NODE_ENV at run time, are left out of it.
+      define: command === "build" ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
+    },
+  },
   build: {
     // React Router preloads route modules itself; Vite's preload helper would only add weight.
     modulePreload: false,
@@ -20,14 +27,13 @@ export default defineConfig(({ command }) => ({
   resolve: { tsconfigPaths: true },
   // The server build holds its dependencies, as the browser's does: a module per file of node_modules
   // (over 1,100 of them at start) cost each worker about 15 MB more resident memory than the code
-  // bundled, and only the icons and primitives the app uses are loaded. Built for production only,
-  // so React's development builds are left out. The development server keeps loading packages from
-  // node_modules, except the icon and UI-primitive packages, which are over 1,500 modules imported whole.
+  // bundled, and only the icons and primitives the app uses are loaded. The development server keeps
+  // loading packages from node_modules, except the icon and UI-primitive packages, which are over
+  // 1,500 modules imported whole.
   ssr:
     command === "build"
       ? { noExternal: true, external: SERVER_EXTERNALS }
       : { noExternal: ["lucide-react", "radix-ui", /^@radix-ui\//] },
-  define: command === "build" ? { "process.env.NODE_ENV": JSON.stringify("production") } : {},
   // Content pages load no React: their scripts are the islands (app/islands), built as entries of
   // their own. Every built asset gets its brotli and gzip copy at build time.
   plugins: [tailwindcss(), reactRouter(), islands(), precompressedAssets(), asciiServerChunks()],
