@@ -92,7 +92,7 @@ export function precompressedAssets(): Plugin {
  * (`"\é"`, which is `"é"`) loses that backslash, which would otherwise escape the new one.
  */
 export function escapeNonAscii(code: string) {
-  return code.replace(/(\\*)([^\x00-\x7f])/g, (_match, backslashes: string, character: string) => {
+  return code.replace(/(\\*)([\u0080-\uffff])/g, (_match, backslashes: string, character: string) => {
     const kept = backslashes.length % 2 === 1 ? backslashes.slice(1) : backslashes;
     return `${kept}\\u${character.charCodeAt(0).toString(16).padStart(4, "0")}`;
   });
@@ -107,7 +107,7 @@ export function asciiServerChunks(): Plugin {
     // After every other plugin's renderChunk: a transform that prints the code again would undo it.
     generateBundle(_options, bundle) {
       for (const chunk of Object.values(bundle)) {
-        if (chunk.type === "chunk" && /[^\x00-\x7f]/.test(chunk.code)) chunk.code = escapeNonAscii(chunk.code);
+        if (chunk.type === "chunk" && /[\u0080-\uffff]/.test(chunk.code)) chunk.code = escapeNonAscii(chunk.code);
       }
     },
   };
