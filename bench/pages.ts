@@ -115,10 +115,10 @@ function wrkInTurns(targets: { url: string; pid: number | undefined }[], rounds 
 }
 
 function wrk(url: string, duration = seconds) {
-  const run = spawnSync("wrk", ["-t2", `-c${WRK_CONNECTIONS}`, `-d${duration}s`, "-H", "Accept-Encoding: gzip", url], {
+  const run = spawnSync(ensureSystemTool("wrk", "wrk"), ["-t2", `-c${WRK_CONNECTIONS}`, `-d${duration}s`, "-H", "Accept-Encoding: gzip", url], {
     encoding: "utf8",
   });
-  if (run.status !== 0) throw new Error(`wrk failed: ${run.stderr}`);
+  if (run.status !== 0) throw new Error(`wrk failed: ${run.error?.message ?? run.stderr}`);
   return {
     rate: Number(/Requests\/sec:\s+([\d.]+)/.exec(run.stdout)?.[1] ?? 0),
     requests: Number(/(\d+) requests in/.exec(run.stdout)?.[1] ?? 0),
