@@ -1,6 +1,7 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import type { RouterContextProvider } from "react-router";
 import { getServices } from "~/http/context.server";
+import { hmacSha256 } from "~/server/crypto/hmac.server";
 import { readOnReplica, replicaIfReachable } from "~/server/db/read-replica.server";
 import type { Database } from "~/server/db/schema.server";
 
@@ -14,7 +15,7 @@ export const READ_OWN_WRITES_MS = 5_000;
 const COOKIE = "own-writes";
 
 function signature(secret: string, until: number) {
-  return createHmac("sha256", secret).update(`${COOKIE}:${until}`).digest("base64url");
+  return hmacSha256(secret).update(`${COOKIE}:${until}`).digest("base64url");
 }
 
 /**

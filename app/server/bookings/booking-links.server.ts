@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { hmacSha256 } from "~/server/crypto/hmac.server";
 
 /**
  * Links a visitor uses without an account: each is signed, names one booking (or lead) and one
@@ -7,19 +8,11 @@ import { createHmac, timingSafeEqual } from "node:crypto";
  */
 export type LinkPurpose = "view" | "reschedule" | "cancel" | "book";
 
-/** The links' key, derived from the secret once (one process has one secret). */
-const keys = new Map<string, Buffer>();
-function keyOf(secret: string) {
-  let key = keys.get(secret);
-  if (!key) {
-    key = createHmac("sha256", secret).update("booking-links").digest();
-    keys.set(secret, key);
-  }
-  return key;
-}
+/** The links' key, derived from the secret: its own, so that no other signature of the app is a valid link. */
+const linkKey = (secret: string) => createHmac("sha256", secret).update("booking-links").digest();
 
 function signature(secret: string, payload: string) {
-  return createHmac("sha256", keyOf(secret)).update(payload).digest("base64url");
+  return hmacSha256(secret, linkKey).update(payload).digest("base64url");
 }
 
 export function signLink(

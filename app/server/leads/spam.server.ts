@@ -1,6 +1,7 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import { readCookie } from "~/lib/cookies";
 import { AppError } from "~/server/app-error.server";
+import { hmacSha256 } from "~/server/crypto/hmac.server";
 import type { Database } from "../db/schema.server";
 import { leadEmailRateLimitKey } from "../rate-limit/address-key.server";
 import { addressNetwork, rateLimitAddress } from "../rate-limit/client-address.server";
@@ -33,7 +34,7 @@ export const MAX_LEADS_PER_TOKEN = 3;
 export type FormVisitor = { clientIp: string | undefined; userAgent: string | null | undefined };
 
 function visitorTag(secret: string, { clientIp, userAgent }: FormVisitor) {
-  return createHmac("sha256", secret)
+  return hmacSha256(secret)
     .update(`form-visitor:${addressNetwork(clientIp)}\n${userAgent ?? ""}`)
     .digest("base64url")
     .slice(0, 16);
@@ -109,7 +110,7 @@ export function formTokenCookie(
 }
 
 function sign(secret: string, value: string) {
-  return createHmac("sha256", secret).update(`form-token:${value}`).digest("base64url").slice(0, 22);
+  return hmacSha256(secret).update(`form-token:${value}`).digest("base64url").slice(0, 22);
 }
 
 /** A token's parts when the server signed it, else null (missing, malformed or forged). */

@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { hmacSha256 } from "~/server/crypto/hmac.server";
 
 /**
  * What a rate-limit counter keyed by an e-mail address stores instead of the address: a keyed hash
@@ -7,10 +7,7 @@ import { createHmac } from "node:crypto";
  * list of known addresses cannot be tried against the table.
  */
 export function addressKey(secret: string, email: string) {
-  return createHmac("sha256", secret)
-    .update(`rate-limit-address:${email.trim().toLowerCase()}`)
-    .digest("hex")
-    .slice(0, 40);
+  return hmacSha256(secret).update(`rate-limit-address:${email.trim().toLowerCase()}`).digest("hex").slice(0, 40);
 }
 
 export const leadEmailRateLimitKey = (secret: string, email: string) => `lead-email:${addressKey(secret, email)}`;

@@ -1,4 +1,5 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { hmacSha256 } from "~/server/crypto/hmac.server";
 
 /** A new endpoint secret in the Standard Webhooks form: `whsec_` and 32 random bytes in base64. */
 export function newWebhookSecret() {
@@ -10,11 +11,13 @@ export function newWebhookSecret() {
  * HMAC-SHA256 of `id.timestamp.body`, keyed with the secret's decoded bytes; one per secret, space
  * separated, so that receivers still holding a rotated-out secret keep verifying for a while.
  */
+const decodeWebhookSecret = (secret: string) => Buffer.from(secret.replace(/^whsec_/, ""), "base64");
+
 export function signWebhook(secrets: string[], id: string, timestamp: number, body: string) {
   return secrets
     .map((secret) => {
-      const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
-      return `v1,${createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64")}`;
+      const signature = hmacSha256(secret, decodeWebhookSecret).update(`${id}.${timestamp}.${body}`).digest("base64");
+      return `v1,${signature}`;
     })
     .join(" ");
 }
