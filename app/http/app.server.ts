@@ -170,9 +170,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       idleCollection.request();
       // Stopping: every answer from now on says "Connection: close", cached ones too.
       if (drain.draining) res.setHeader("Connection", "close");
+      const toApp = () => {
+        idleCollection.worked();
+        app(req, res);
+      };
       const served = cache.serve(req, res);
-      if (served === false) app(req, res);
-      else if (served !== true) served.then((hit) => hit || app(req, res));
+      if (served === false) toApp();
+      else if (served !== true) served.then((hit) => hit || toApp());
     };
     server.off("request", holdUntilReady);
     server.on("request", handle);
