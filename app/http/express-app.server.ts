@@ -81,7 +81,10 @@ export function createExpressApp(
     context.set(servicesContext, services);
     context.set(requestContext, {
       nonce: res.locals.cspNonce ?? "",
-      logger: req.log,
+      // Read when a route logs: the request's logger is made on first use, and most never log.
+      get logger() {
+        return req.log;
+      },
       clientIp: req.ip,
       tracking: res.locals.tracking ?? null,
       consent: res.locals.consent ?? null,
