@@ -115,9 +115,13 @@ function wrkInTurns(targets: { url: string; pid: number | undefined }[], rounds 
 }
 
 function wrk(url: string, duration = seconds) {
-  const run = spawnSync(ensureSystemTool("wrk", "wrk"), ["-t2", `-c${WRK_CONNECTIONS}`, `-d${duration}s`, "-H", "Accept-Encoding: gzip", url], {
-    encoding: "utf8",
-  });
+  const run = spawnSync(
+    ensureSystemTool("wrk", "wrk"),
+    ["-t2", `-c${WRK_CONNECTIONS}`, `-d${duration}s`, "-H", "Accept-Encoding: gzip", url],
+    {
+      encoding: "utf8",
+    },
+  );
   if (run.status !== 0) throw new Error(`wrk failed: ${run.error?.message ?? run.stderr}`);
   return {
     rate: Number(/Requests\/sec:\s+([\d.]+)/.exec(run.stdout)?.[1] ?? 0),
