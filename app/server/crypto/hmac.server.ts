@@ -5,7 +5,8 @@ type Decode = (secret: string) => Buffer;
 /** Distinct secrets kept per kind of key: the app's own and a few derived ones, one per webhook secret in use. */
 const MAX_KEYS = 256;
 const utf8 = (secret: string) => Buffer.from(secret, "utf8");
-const keysByDecode = new Map<Decode, Map<string, KeyObject>>();
+/** Per decoder, weakly: a decoder written inline at a call site is a new function each time. */
+const keysByDecode = new WeakMap<Decode, Map<string, KeyObject>>();
 
 /**
  * An HMAC-SHA256 keyed with `secret`: its UTF-8 bytes, or the bytes `decode` makes of it (a derived
