@@ -29,6 +29,7 @@ import { createStorage } from "~/server/storage/storage.server";
 import { currentSetupCode, setupCodeNotice } from "~/server/users/setup-code.server";
 import { createWebhookWorker } from "~/server/webhooks/worker.server";
 import { collectWhenIdle } from "./idle-collection.server";
+import { keepTickObjectShape } from "./tick-shape.server";
 
 export { ConfigError } from "~/server/config.server";
 
@@ -55,6 +56,7 @@ export type RunningServer = {
 const SHUTDOWN_GRACE_MS = 10_000;
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  keepTickObjectShape();
   const env = options.env ?? process.env;
   const requested = parseConfig(env);
   const logger = createLogger(requested.logLevel);
