@@ -19,6 +19,33 @@ function levelOf(res: ServerResponse, error: Error | undefined): Level {
   return "info";
 }
 
+/** Where a request keeps the function that makes its logger on first use. */
+const REQUEST_LOGGER = Symbol("request logger");
+type LoggedRequest = IncomingMessage & { [REQUEST_LOGGER]?: () => Logger };
+
+/** The request prototypes whose `log` reads the request's own logger. */
+const prototypesWithLog = new WeakSet<object>();
+
+/**
+ * `log` as one accessor on the prototype the app gives its requests, reading the request's own lazy
+ * logger. An accessor defined on each request (with that request's closure) gave every request a
+ * hidden class of its own: Node's request code that sees them went megamorphic for good, cached
+ * pages included, and each request left a class behind for the collector.
+ */
+function defineLogOn(prototype: object) {
+  if (prototypesWithLog.has(prototype)) return;
+  prototypesWithLog.add(prototype);
+  Object.defineProperty(prototype, "log", {
+    configurable: true,
+    get(this: LoggedRequest) {
+      return this[REQUEST_LOGGER]?.();
+    },
+    set(this: LoggedRequest, value: Logger) {
+      this[REQUEST_LOGGER] = () => value;
+    },
+  });
+}
+
 /**
  * The access log and each request's logger (`req.log`), with the lines pino-http wrote: one per
  * request when it ends (`req` with id, method and the logged URL, `res` with the status,
@@ -39,14 +66,8 @@ export function requestLogging(logger: Logger): RequestHandler {
       child ??= logger.child({ req: { id, method: req.method, url: loggedUrl(url) } });
       return child;
     };
-    Object.defineProperty(req, "log", {
-      configurable: true,
-      enumerable: true,
-      get: requestLogger,
-      set(value: Logger) {
-        child = value;
-      },
-    });
+    defineLogOn(Object.getPrototypeOf(req));
+    (req as LoggedRequest)[REQUEST_LOGGER] = requestLogger;
     if (!url.startsWith("/assets/")) logWhenDone(req, res, logger, requestLogger);
     next();
   };
