@@ -24,6 +24,7 @@ import { isAdminRoutedPath, recordRoutedPath, requestBodyRules, routedPathOf } f
 import { requestLogging } from "~/http/request-log.server";
 import { countRequests } from "~/http/request-metrics.server";
 import { refuseForeignRequests } from "~/http/request-origin.server";
+import { settleResponseShape } from "~/http/response-shape.server";
 import { bodilessSecurityHeaders, securityHeaders } from "~/http/security-headers.server";
 import { serveBuiltAssets } from "~/http/static-assets.server";
 import { serveUploads } from "~/http/uploads.server";
@@ -96,6 +97,7 @@ export function createExpressApp(
   };
 
   app.use((_req, res, next) => {
+    settleResponseShape(res);
     if (drain.draining) res.setHeader("Connection", "close");
     next();
   });
