@@ -1,10 +1,10 @@
-import { spawnSync } from "node:child_process";
 import { once } from "node:events";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { requestLogging } from "~/http/request-log.server";
+import { runWithV8Natives } from "../support/v8-natives";
 
 /** An Express app behind the access log, on a real port, and the log's lines as written. */
 async function loggedApp(level: string) {
@@ -140,12 +140,6 @@ describe("the access log", () => {
         server.close();
       });
     `;
-    const run = spawnSync(
-      process.execPath,
-      ["--allow-natives-syntax", "--import", "tsx", "--input-type=module", "--eval", script],
-      { encoding: "utf8" },
-    );
-    expect(run.stderr).toBe("");
-    expect(JSON.parse(run.stdout)).toEqual({ same: true, logs: true });
+    expect(runWithV8Natives(script)).toEqual({ same: true, logs: true });
   });
 });

@@ -1,6 +1,6 @@
-import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { runWithV8Natives } from "../support/v8-natives";
 
 const packageJson = path.resolve(import.meta.dirname, "../../package.json");
 
@@ -48,13 +48,7 @@ function responseClasses({ settle }: { settle: boolean }) {
       server.close();
     });
   `;
-  const run = spawnSync(
-    process.execPath,
-    ["--allow-natives-syntax", "--import", "tsx", "--input-type=module", "--eval", script],
-    { encoding: "utf8" },
-  );
-  expect(run.stderr).toBe("");
-  return JSON.parse(run.stdout) as { paths: number; classes: number };
+  return runWithV8Natives<{ paths: number; classes: number }>(script);
 }
 
 describe("a response's hidden class", () => {

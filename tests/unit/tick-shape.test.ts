@@ -1,9 +1,5 @@
-import { spawnSync } from "node:child_process";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-
-const moduleUrl = pathToFileURL(path.resolve(import.meta.dirname, "../../app/http/tick-shape.server.ts")).href;
+import { runWithV8Natives } from "../support/v8-natives";
 
 /**
  * A process that queues ticks, runs a full collection at a quiet moment (nothing queued, as the idle
@@ -12,7 +8,7 @@ const moduleUrl = pathToFileURL(path.resolve(import.meta.dirname, "../../app/htt
  */
 function feedbackAfterQuietCollection({ keep }: { keep: boolean }) {
   const script = `
-    import { keepTickObjectShape } from ${JSON.stringify(moduleUrl)};
+    import { keepTickObjectShape } from "~/http/tick-shape.server";
     if (${keep}) keepTickObjectShape();
     const ticks = (count) => new Promise((resolve) => {
       let left = count;
@@ -29,13 +25,7 @@ function feedbackAfterQuietCollection({ keep }: { keep: boolean }) {
       .map(([, state]) => state.split("\\n")[0]);
     console.log(JSON.stringify(states));
   `;
-  const run = spawnSync(
-    process.execPath,
-    ["--allow-natives-syntax", "--fuzzing", "--expose-gc", "--input-type=module", "--eval", script],
-    { encoding: "utf8" },
-  );
-  expect(run.stderr).toBe("");
-  return JSON.parse(run.stdout) as string[];
+  return runWithV8Natives<string[]>(script, ["--fuzzing", "--expose-gc"]);
 }
 
 describe("process.nextTick after a full collection at a quiet moment", () => {
