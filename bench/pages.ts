@@ -7,7 +7,9 @@
 // its JavaScript or CSS budget (tests/support/page-weight.ts; the suite asserts the same).
 //
 //   BENCH_WORKERS=1,2      worker counts to compare
-//   BENCH_SECONDS=10       length of each wrk run
+//   BENCH_SECONDS=10       length of each wrk run (in turns: split over the rounds)
+//   BENCH_ROUNDS=3         turns of app, bare node:http and nginx per route (more, shorter turns
+//                          average a noisy host out better: BENCH_ROUNDS=12 BENCH_SECONDS=24)
 //   BENCH_LIGHTHOUSE=0     skip the Lighthouse audits
 //   BENCH_LIGHTHOUSE_ONLY=1              only the Lighthouse audits (one app, the first worker count)
 //   BENCH_LIGHTHOUSE_ROUTES=/,/pricing   audit these routes instead of the five
@@ -38,7 +40,7 @@ const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const LIGHTHOUSE_ONLY = process.env.BENCH_LIGHTHOUSE_ONLY === "1";
 const SAMPLES = 200;
 /** The app and its references take turns this many times per route. */
-const THROUGHPUT_ROUNDS = 3;
+const THROUGHPUT_ROUNDS = Math.max(1, Math.round(Number(process.env.BENCH_ROUNDS ?? 3)) || 3);
 const UNCACHED_SAMPLES = 30;
 const WRK_CONNECTIONS = 20;
 /** Linux's USER_HZ, the unit of /proc/PID/stat's CPU times. */

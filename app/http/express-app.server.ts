@@ -97,6 +97,7 @@ export function createExpressApp(
   };
 
   app.use((_req, res, next) => {
+    // First, before any middleware adds properties of its own to the response.
     settleResponseShape(res);
     if (drain.draining) res.setHeader("Connection", "close");
     next();
