@@ -59,8 +59,10 @@ export function openDatabase(config: DatabaseConfig, options: OpenOptions = {}):
 const FOREGROUND_CHECKPOINT_PAGES = 4000;
 
 /**
- * 64 MiB of page cache and reads through a 256 MiB memory map: index pages are found without a system
- * call each (about a tenth less CPU per captured lead). Writes still go through the WAL as usual.
+ * 64 MiB of page cache: a lead's index pages stay in it rather than being read again with a system call
+ * each. No memory map: with the cache this large it saved no measurable CPU per lead, and every page
+ * read through it counted in the worker's resident size, up to the map's size, where the cache stops at
+ * its 64 MiB (docs/decisions/worker-memory.md).
  * `secure_delete` overwrites what a delete or an update frees with zeros, so an erased person's data
  * is not left readable in free space (or, through it, in every later backup).
  * `temp_store = MEMORY` keeps statement journals in memory: inserting a lead fires the funnel's
@@ -78,7 +80,7 @@ function openSqlite(file: string, { checkpointInBackground, groupCommitMs, durab
     PRAGMA foreign_keys = ON;
     PRAGMA busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS};
     PRAGMA cache_size = -65536;
-    PRAGMA mmap_size = 268435456;
+    PRAGMA mmap_size = 0;
     PRAGMA temp_store = MEMORY;
   `);
   const beforeCommit = indexNewLeads();
